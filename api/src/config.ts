@@ -1,0 +1,119 @@
+import path from 'node:path';
+
+/** Per-route limits: at most `limit` attempts per `windowSeconds`, counted per IP and per email. */
+export interface RateLimitRule {
+  perIp: number;
+  perEmail: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  /** The public address of the app; every link in a mail starts with it. */
+  appUrl: string;
+  /** Origins allowed to send state-changing requests (the app's own, plus any listed). */
+  allowedOrigins: string[];
+  dataDir: string;
+  /** PostgreSQL when set; PGlite in dataDir otherwise. */
+  databaseUrl: string | undefined;
+  /** When set, mail goes out by SMTP; otherwise each message is saved under dataDir/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string | undefined;
+  session: { idleSeconds: number; absoluteSeconds: number };
+  tokens: { verifyEmailSeconds: number; resetPasswordSeconds: number };
+  rateLimits: {
+    login: RateLimitRule;
+    register: RateLimitRule;
+    recovery: RateLimitRule;
+    tokens: RateLimitRule;
+    changePassword: RateLimitRule;
+  };
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        /** Overridable so tests can stand up a local identity provider. */
+        authorizationUrl: string | undefined;
+        tokenUrl: string | undefined;
+        userInfoUrl: string | undefined;
+      }
+    | undefined;
+  trustProxy: boolean | number | string;
+  /** Validate every response against the contract (on in tests and development). */
+  validateResponses: boolean;
+  /** Serve the built app from this folder (production); undefined serves none. */
+  staticDir: string | undefined;
+  /** Mount Vite's dev server (hot reload) instead of static files. */
+  viteDev: boolean;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
+};
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = int(env.PORT, 3000);
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const extraOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+          tokenUrl: env.GOOGLE_TOKEN_URL,
+          userInfoUrl: env.GOOGLE_USERINFO_URL,
+        }
+      : undefined;
+  const trustProxyRaw = env.TRUST_PROXY;
+  const trustProxy =
+    trustProxyRaw === undefined || trustProxyRaw === '' || trustProxyRaw === 'false'
+      ? false
+      : trustProxyRaw === 'true'
+        ? true
+        : /^\d+$/.test(trustProxyRaw)
+          ? Number(trustProxyRaw)
+          : trustProxyRaw;
+
+  const config: Config = {
+    production,
+    port,
+    appUrl,
+    allowedOrigins: [new URL(appUrl).origin, ...extraOrigins],
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Marketplace Hub <no-reply@marketplace-hub.local>',
+    sessionSecret: env.SESSION_SECRET || undefined,
+    session: {
+      idleSeconds: int(env.SESSION_IDLE_SECONDS, 8 * 3600),
+      absoluteSeconds: int(env.SESSION_ABSOLUTE_SECONDS, 7 * 24 * 3600),
+    },
+    tokens: { verifyEmailSeconds: 24 * 3600, resetPasswordSeconds: 3600 },
+    rateLimits: {
+      login: { perIp: 50, perEmail: 10, windowSeconds: 15 * 60 },
+      register: { perIp: 10, perEmail: 5, windowSeconds: 3600 },
+      recovery: { perIp: 20, perEmail: 5, windowSeconds: 3600 },
+      tokens: { perIp: 30, perEmail: 30, windowSeconds: 15 * 60 },
+      changePassword: { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 },
+    },
+    google,
+    trustProxy,
+    validateResponses: !production,
+    staticDir: path.join(repoRoot, 'app', 'dist'),
+    viteDev: false,
+    ...overrides,
+  };
+  return config;
+}

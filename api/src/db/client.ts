@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Data access takes this first: the database, or a transaction on it. */
+export type Db = Database | Transaction;
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '..', '..', 'drizzle');
+
+interface Common {
+  db: Database;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+export type DatabaseHandle =
+  | (Common & { kind: 'pglite'; pglite: PGlite })
+  | (Common & { kind: 'postgres'; pool: pg.Pool; connectionString: string });
+
+/** PGlite in `dataDir/pglite` (one process only, guarded by a lock file), or an existing PGlite. */
+export async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  let pglite = options.pglite;
+  if (!pglite) {
+    const dataDir = options.dataDir!;
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(dataDir);
+    try {
+      pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  const instance = pglite;
+  const db = drizzlePglite(instance, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    pglite: instance,
+    db,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await instance.query('select 1');
+    },
+    close: async () => {
+      await instance.close();
+      lock?.release();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    pool,
+    connectionString,
+    db,
+    migrate: async () => {
+      // Many processes may start at once; one migrates while the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(7340021)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(7340021)').catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+}

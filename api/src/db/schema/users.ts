@@ -1,0 +1,35 @@
+import { pgTable, uuid, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accounts } from './accounts.ts';
+
+export const roleValues = ['client', 'admin', 'super', 'super_user'] as const;
+export type Role = (typeof roleValues)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    /** Null for users who only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: roleValues }).notNull().default('client'),
+    profileImageUrl: text('profile_image_url'),
+    googleId: text('google_id'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_id_key').on(t.googleId).where(sql`${t.googleId} is not null`),
+    index('users_account_id_idx').on(t.accountId),
+  ],
+);

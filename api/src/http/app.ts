@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import session from 'express-session';
+import passportModule from 'passport';
+import helmet from 'helmet';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { AppContext } from '../context.ts';
+import { repoRoot } from '../config.ts';
+import { findUserById } from '../db/queries/users.ts';
+import { DatabaseSessionStore } from './middleware/session-store.ts';
+import { sessionLifetime } from './middleware/session-lifetime.ts';
+import { requireSameOrigin } from './middleware/same-origin.ts';
+import { errorHandler, notFound } from './middleware/errors.ts';
+import { authRoutes, SESSION_COOKIE } from './routes/auth-routes.ts';
+import { adminRoutes } from './routes/admin-routes.ts';
+import { googleRoutes } from './routes/google-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+
+export const contractPath = path.join(repoRoot, 'openapi.yaml');
+/** The paths the contract covers; everything else is the browser app (or, later, the sandboxes). */
+const CONTRACT_PATHS = /^\/(api\/|auth\/google|healthz$|readyz$)/;
+
+export interface HttpOptions {
+  ping: () => Promise<void>;
+  /** A session secret shared by every web process. */
+  sessionSecret: string;
+  log?: (line: string) => void;
+  /** Extra middleware mounted before the SPA fallback (Vite in development). */
+  frontend?: express.RequestHandler;
+}
+
+export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
+  const { config } = ctx;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+          'style-src': config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'connect-src': config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
+          'font-src': ["'self'", 'data:'],
+          'frame-ancestors': ["'none'"],
+          'form-action': ["'self'"],
+          'object-src': ["'none'"],
+          'upgrade-insecure-requests': config.production ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.production,
+      // The marketplace consent pages open in popups that must be able to tell us they are done.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    }),
+  );
+
+  app.use(requireSameOrigin(config.allowedOrigins));
+  app.use(express.json({ limit: '100kb' }));
+
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: options.sessionSecret,
+      store: new DatabaseSessionStore(ctx.db, ctx.clock, config.session.idleSeconds),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      unset: 'destroy',
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: config.session.idleSeconds * 1000, path: '/' },
+    }),
+  );
+  app.use(sessionLifetime({ ...config.session, clock: ctx.clock }));
+  // One authenticator per app, so two apps in one process (tests) never share strategies.
+  const passport = new passportModule.Authenticator();
+  passport.serializeUser((user, done) => done(null, user.id));
+  passport.deserializeUser((id: string, done) => {
+    findUserById(ctx.db, id).then((user) => done(null, user && !user.disabledAt ? user : false), done);
+  });
+  app.use(passport.initialize());
+  app.use(passport.session());
+
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: contractPath,
+      validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
+      validateResponses: config.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      ignorePaths: (p: string) => !CONTRACT_PATHS.test(p),
+      ignoreUndocumented: false,
+    }),
+  );
+
+  app.use(healthRoutes(ctx, options.ping));
+  app.use(authRoutes(ctx, passport));
+  app.use(adminRoutes(ctx));
+  app.use(googleRoutes(ctx, passport));
+  app.use(/^\/(api|auth\/google)(\/|$)/, notFound);
+
+  if (options.frontend) app.use(options.frontend);
+  else if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
+    const indexHtml = path.join(config.staticDir, 'index.html');
+    // Built assets carry a content hash in their names and never change; the rest is revalidated.
+    app.use('/assets', express.static(path.join(config.staticDir, 'assets'), { index: false, maxAge: '1y', immutable: true }));
+    app.use(express.static(config.staticDir, { index: false }));
+    // Every other GET is a route of the browser app.
+    app.get(/.*/, (_req, res) => {
+      res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+    });
+  }
+
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/index.ts';
+
+export const auditActions = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'auth.registered',
+  'auth.registration_for_existing_email',
+  'auth.email_verified',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+  'auth.password_changed',
+  'auth.google_sign_in',
+  'user.profile_updated',
+  'user.role_changed',
+  'impersonation.started',
+  'impersonation.ended',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** Who acted and from where; taken from the request by the HTTP layer. */
+export interface AuditContext {
+  actorUserId: string | null;
+  impersonatorUserId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  accountId?: string | null;
+  targetType?: string;
+  targetId?: string;
+  before?: unknown;
+  after?: unknown;
+  metadata?: Record<string, unknown>;
+  /** Overrides the context's actor, e.g. a sign-in whose actor is only known once it succeeds. */
+  actorUserId?: string | null;
+}
+
+export async function recordAudit(db: Db, context: AuditContext, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorUserId: entry.actorUserId !== undefined ? entry.actorUserId : context.actorUserId,
+    impersonatorUserId: context.impersonatorUserId,
+    accountId: entry.accountId ?? null,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: context.ip,
+    userAgent: context.userAgent?.slice(0, 512) ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    metadata: entry.metadata ?? null,
+  });
+}
+
+export const systemContext: AuditContext = { actorUserId: null, impersonatorUserId: null, ip: null, userAgent: 'system' };

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { startJobQueue } from './workers/job-queue.ts';
+import { registerWorkers } from './workers/register-workers.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createHttpApp } from './http/app.ts';
+import { deriveSecret, loadAppSecretKey } from './secrets.ts';
+
+export type ProcessRole = 'all' | 'web' | 'worker';
+
+export interface RunningProduct {
+  ctx: AppContext;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  url: string | undefined;
+  server: http.Server | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  role?: ProcessRole;
+  /** Use this database instead of opening one from the config (tests). */
+  database?: DatabaseHandle;
+  clock?: () => Date;
+  log?: (line: string) => void;
+  /** Listen on this port instead of config.port (0 picks a free one). */
+  port?: number;
+  frontend?: Parameters<typeof createHttpApp>[1]['frontend'];
+}
+
+/**
+ * Starts the product: the database (migrated), the job queue on it, then the web server and/or the
+ * workers. The embedded default (PGlite) runs everything in this one process.
+ */
+export async function startProduct(config: Config, options: StartOptions = {}): Promise<RunningProduct> {
+  const role = options.role ?? 'all';
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (!config.databaseUrl && !options.database && role !== 'all') {
+    throw new Error('Separate web and worker processes need PostgreSQL: set DATABASE_URL. The embedded database serves one process only.');
+  }
+  const database = options.database ?? (await openDatabase(config));
+  let jobs;
+  try {
+    await database.migrate();
+    jobs = await startJobQueue(database);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+  const ctx: AppContext = { config, db: database.db, jobs, clock: options.clock ?? (() => new Date()) };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
+
+  if (role !== 'web') await registerWorkers(ctx, mailer);
+
+  let server: http.Server | undefined;
+  let url: string | undefined;
+  if (role !== 'worker') {
+    const sessionSecret = config.sessionSecret ?? deriveSecret(loadAppSecretKey(process.env, config.dataDir), 'session-cookie');
+    const app = createHttpApp(ctx, { ping: database.ping, sessionSecret, log, ...(options.frontend ? { frontend: options.frontend } : {}) });
+    server = http.createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(options.port ?? config.port, resolve);
+    });
+    url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+      }
+      await jobs.stop({ graceful: true, timeout: 10_000, wait: true } as Parameters<typeof jobs.stop>[0]).catch(() => undefined);
+      mailer.close();
+      if (!options.database) await database.close();
+    })());
+
+  return { ctx, database, mailer, url, server, stop };
+}

@@ -1,0 +1,35 @@
+import { PgBoss } from 'pg-boss';
+import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
+import { fromDrizzle } from 'pg-boss/dist/adapters/drizzle.js';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle, Db } from '../db/client.ts';
+import { queueDefinitions } from './queues.ts';
+
+export type JobQueue = PgBoss;
+
+/** pg-boss on the app's own database: PGlite in the embedded default, PostgreSQL otherwise. */
+export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
+  const boss =
+    handle.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', useListenNotify: true } as ConstructorParameters<typeof PgBoss>[0])
+      : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 5 } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (error: Error) => console.error('[jobs]', error.message));
+  await boss.start();
+  for (const queue of queueDefinitions) {
+    await boss.createQueue(queue.name, { ...queue.options });
+  }
+  return boss;
+}
+
+/**
+ * Enqueue within the caller's transaction, so the job exists if and only if the data it refers to does.
+ */
+export async function enqueue<T extends object>(
+  boss: JobQueue,
+  tx: Db,
+  queue: string,
+  data: T,
+  options: { singletonKey?: string; startAfter?: number } = {},
+): Promise<string | null> {
+  return boss.send(queue, data, { ...options, db: fromDrizzle(tx as never, sql) } as never);
+}

@@ -1,0 +1,17 @@
+/** Queue names and their payloads: the one place that says what each job carries. */
+export const MAIL_QUEUE = 'mail.send';
+export const MAINTENANCE_QUEUE = 'maintenance.cleanup';
+
+export const authMailKinds = ['verify_email', 'reset_password', 'account_exists'] as const;
+export type AuthMailKind = (typeof authMailKinds)[number];
+
+/** The job carries who and what, never a token: the handler issues the token when it sends. */
+export interface AuthMailJob {
+  kind: AuthMailKind;
+  userId: string;
+}
+
+export const queueDefinitions = [
+  { name: MAIL_QUEUE, options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } },
+  { name: MAINTENANCE_QUEUE, options: { retryLimit: 2, expireInSeconds: 600 } },
+] as const;

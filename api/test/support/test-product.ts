@@ -1,0 +1,121 @@
+import net from 'node:net';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { startProduct, type RunningProduct } from '../../src/server.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { MailCatcher } from './mail-catcher.ts';
+import { Browser } from './browser.ts';
+import { hashPassword } from '../../src/modules/auth/passwords.ts';
+import { createAccountWithOwner } from '../../src/db/queries/users.ts';
+import type { Role } from '../../src/db/schema/index.ts';
+import { setRole } from '../../src/db/queries/users.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const generousLimit = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };
+
+export interface TestProduct {
+  url: string;
+  config: Config;
+  product: RunningProduct;
+  database: TestDatabase;
+  mail: MailCatcher;
+  logs: string[];
+  /** Moves the product's clock forward. */
+  advance(seconds: number): void;
+  browser(options?: { origin?: string | null; ip?: string }): Browser;
+  /** A verified user made directly in the database (for tests that are not about registration). */
+  createUser(input: { email: string; password: string; role?: Role; firstName?: string; lastName?: string; companyName?: string; verified?: boolean }): Promise<string>;
+  /** Row counts of every table of ours and of pg-boss's jobs. */
+  rowCounts(): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+}
+
+/** The real product on a fresh database, with a real SMTP server catching its mail. */
+export async function startTestProduct(overrides: Partial<Config> = {}): Promise<TestProduct> {
+  const database = await createTestDatabase();
+  const mail = new MailCatcher();
+  const smtpUrl = await mail.start();
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let offsetMs = 0;
+  const logs: string[] = [];
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      port,
+      appUrl: url,
+      allowedOrigins: [url],
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hub-data-')),
+      databaseUrl: database.url,
+      smtpUrl,
+      sessionSecret: 'test-session-secret',
+      staticDir: undefined,
+      validateResponses: true,
+      rateLimits: { login: generousLimit, register: generousLimit, recovery: generousLimit, tokens: generousLimit, changePassword: generousLimit },
+      ...overrides,
+    },
+  );
+  const product = await startProduct(config, {
+    database: database.handle,
+    clock: () => new Date(Date.now() + offsetMs),
+    log: (line) => logs.push(line),
+    port,
+  });
+  const db = database.handle.db;
+  return {
+    url,
+    config,
+    product,
+    database,
+    mail,
+    logs,
+    advance: (seconds) => {
+      offsetMs += seconds * 1000;
+    },
+    browser: (options = {}) => new Browser(url, options.origin === undefined ? url : options.origin, options.ip),
+    async createUser(input) {
+      const created = await createAccountWithOwner(db, {
+        accountName: input.companyName ?? input.email,
+        trialEndsAt: new Date(Date.now() + 7 * 86400_000),
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        emailVerifiedAt: input.verified === false ? null : new Date(),
+      });
+      if (!created) throw new Error(`${input.email} exists`);
+      if (input.role && input.role !== 'client') await setRole(db, created.userId, input.role, new Date());
+      return created.userId;
+    },
+    async rowCounts() {
+      const tables = ['accounts', 'users', 'auth_tokens', 'sessions', 'audit_log', 'rate_limits'];
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+        counts[table] = Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+      }
+      const jobs = await db.execute(sql.raw(`select count(*)::int as n from pgboss.job where name not like '__pgboss%' and name <> 'maintenance.cleanup'`));
+      counts.jobs = Number((jobs as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+      return counts;
+    },
+    async stop() {
+      await product.stop();
+      await mail.stop();
+      await database.drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
