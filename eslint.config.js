@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const forbid = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups }],
@@ -26,6 +27,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    files: ['ui/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // Tests read untyped JSON answers.
+  { files: ['**/*.test.{ts,tsx}', 'api/test/**/*.ts', 'e2e/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['ui/**/*.{ts,tsx}'], rules: forbid([appImports, apiImports]) },
   { files: ['mocks/**/*.{ts,tsx}'], rules: forbid([appImports, apiImports, uiImports]) },
   { files: ['app/**/*.{ts,tsx}'], rules: forbid([apiImports]) },

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One test command for the whole product; each workspace owns its project file.
 export default defineConfig({
   test: {
-    projects: ['api/vitest.config.ts', 'ui/vitest.config.ts', 'app/vitest.config.ts'],
+    // Two cores: two test files at a time (each API file has its own database).
+    maxWorkers: 2,
+    projects: ['api/vitest.config.ts', 'ui/vitest.config.ts', 'app/vitest.config.ts', 'e2e/vitest.config.ts'],
   },
 });

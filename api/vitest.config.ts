@@ -13,8 +13,6 @@ export default defineConfig({
     globalSetup: ['api/test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file gets its own database; two at a time suits two cores.
-    maxWorkers: 2,
     pool: 'forks',
   },
 });

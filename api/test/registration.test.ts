@@ -96,7 +96,7 @@ describe('registration and email verification', () => {
     expect(taken.status).toBe(fresh.status);
     expect({ ...taken.body, email: 'x' }).toEqual({ ...fresh.body, email: 'x' });
     const after = await t.rowCounts();
-    expect(after.users).toBe(before.users + 1);
+    expect(after.users).toBe(before.users! + 1);
     const notice = await t.mail.next('taken@example.com');
     expect(notice.subject).toBe('You already have a Marketplace Hub account');
     expect(notice.text).not.toMatch(/token=/);

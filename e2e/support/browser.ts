@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** Saves a screenshot of what the person sees under e2e/screenshots (git-ignored). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Fails the test on any error the page logs or throws (a CSP violation, a crash). */
+export function watchForPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    // Failed API calls are logged by design (spec section 8); a 401 on the current user is "signed out".
+    if (message.type() === 'error' && !text.startsWith('[api]') && !/status of 40[0-9]/.test(text)) errors.push(`console: ${text}`);
+  });
+  return errors;
+}
+
+/** Waits until the first match is visible (fails after the timeout). */
+export const see = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'visible', timeout });
+
+/** Waits until nothing matches visibly. */
+export const gone = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'hidden', timeout });

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { defineProject } from 'vitest/config';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+// The product in a real browser: the built app served by the real server on a real database.
+export default defineProject({
+  resolve: { alias: { '@contract': path.join(root, 'openapi.gen.ts') } },
+  test: {
+    name: 'e2e',
+    root,
+    include: ['e2e/**/*.e2e.ts'],
+    environment: 'node',
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // One browser at a time suits two cores.
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,21 @@
+import type { HttpHandler } from 'msw';
+import { adminHandlers } from './admin';
+import { authHandlers } from './auth';
+import { healthHandlers } from './health';
+
+export { http } from './http';
+export { authHandlers, type AuthScenario } from './auth';
+export { adminHandlers, type AdminScenario } from './admin';
+export { healthHandlers } from './health';
+export * as fixtures from './fixtures';
+export type { AuthUser, AdminUser } from './fixtures';
+
+/** One scenario per resource; a story or test replaces a key to change one resource's behaviour. */
+export type HandlerRecord = Record<string, HttpHandler[]>;
+
+/** A signed-in client on a healthy server. */
+export const defaultHandlers = {
+  auth: authHandlers.signedInClient,
+  admin: adminHandlers.default,
+  health: healthHandlers.healthy,
+} satisfies HandlerRecord;

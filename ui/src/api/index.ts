@@ -1,0 +1,4 @@
+export * from './request';
+export * from './query-client';
+export * from './auth';
+export * from './admin';

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, InfoIcon } from '../icons';
+import * as styles from './Alert.css';
+
+export const alertTones = ['info', 'positive', 'caution', 'critical'] as const;
+export type AlertTone = (typeof alertTones)[number];
+
+const toneIcons = {
+  info: InfoIcon,
+  positive: CheckCircleIcon,
+  caution: AlertTriangleIcon,
+  critical: AlertCircleIcon,
+} satisfies Record<AlertTone, unknown>;
+
+export interface AlertProps {
+  tone?: AlertTone;
+  title?: ReactNode;
+  children?: ReactNode;
+}
+
+/** An inline message; the icon repeats the tone so colour is never the only cue. */
+export function Alert({ tone = 'info', title, children }: AlertProps) {
+  const Icon = toneIcons[tone];
+  return (
+    // Problems interrupt (alert); other messages are announced politely (status).
+    <div role={tone === 'critical' || tone === 'caution' ? 'alert' : 'status'} className={styles.alert({ tone })}>
+      <span className={styles.icon}>
+        <Icon />
+      </span>
+      <div className={styles.body}>
+        {title ? <p className={styles.title}>{title}</p> : null}
+        {children ? <div>{children}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import * as styles from './Heading.css';
+
+export const headingLevels = ['1', '2', '3', '4'] as const;
+export type HeadingLevel = (typeof headingLevels)[number];
+
+export interface HeadingProps {
+  /** The document outline level; the visual size follows it. */
+  level: HeadingLevel;
+  id?: string;
+  children: ReactNode;
+}
+
+export function Heading({ level, id, children }: HeadingProps) {
+  const Element = `h${level}` as const;
+  return (
+    <Element id={id} className={styles.heading({ level })}>
+      {children}
+    </Element>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { sprinkles } from '../../theme/sprinkles.css';
+import type { vars } from '../../theme/vars.css';
+import * as styles from './Stack.css';
+
+export const stackAlignments = ['stretch', 'flex-start', 'center', 'flex-end'] as const;
+export type StackAlignment = (typeof stackAlignments)[number];
+export type StackSpace = keyof typeof vars.space;
+
+interface StackProps {
+  /** Gap between children, from the theme's space scale. */
+  space?: StackSpace;
+  align?: StackAlignment;
+  as?: 'div' | 'section' | 'form' | 'ul';
+  children: ReactNode;
+}
+
+/** Vertical rhythm: children one under another with an even gap. */
+export function Stack({ space = 'medium', align = 'stretch', as: Element = 'div', children }: StackProps) {
+  return <Element className={`${styles.stack} ${sprinkles({ gap: space, alignItems: align })}`}>{children}</Element>;
+}

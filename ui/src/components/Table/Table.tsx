@@ -1,0 +1,46 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { visuallyHidden } from '../../theme/utils.css';
+import * as styles from './Table.css';
+
+interface TableProps {
+  /** Names the table for assistive technology. */
+  caption: ReactNode;
+  /** Keep the caption for screen readers only when a heading already shows it. */
+  hideCaption?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A native table in a horizontally scrolling frame. The frame is focusable so keyboard
+ * users can scroll wide tables.
+ */
+export function Table({ caption, hideCaption = false, children }: TableProps) {
+  return (
+    <div className={styles.scroller} tabIndex={0} role="group" aria-label={typeof caption === 'string' ? caption : undefined}>
+      <table className={styles.table}>
+        <caption className={hideCaption ? visuallyHidden : styles.caption}>{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function TableHeader(props: ComponentProps<'thead'>) {
+  return <thead className={styles.header} {...props} />;
+}
+
+export function TableBody(props: ComponentProps<'tbody'>) {
+  return <tbody {...props} />;
+}
+
+export function TableRow(props: ComponentProps<'tr'>) {
+  return <tr className={styles.row} {...props} />;
+}
+
+export function TableHeaderCell({ scope = 'col', ...props }: ComponentProps<'th'>) {
+  return <th className={styles.headerCell} scope={scope} {...props} />;
+}
+
+export function TableCell(props: ComponentProps<'td'>) {
+  return <td className={styles.cell} {...props} />;
+}

@@ -1,0 +1,104 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { adminHandlers, authHandlers, fixtures } from '@hub/mocks';
+import { AppShell } from './AppShell';
+import { storyLocation, withRouter } from '../storyRouter';
+import { UpcomingPage } from '../SignedInPage/SignedInPage';
+
+const meta = {
+  title: 'Screens/Signed-in shell',
+  component: AppShell,
+  decorators: [withRouter],
+  parameters: { layout: 'fullscreen', route: '/channels' },
+  args: {
+    user: fixtures.users.client,
+    children: <UpcomingPage title="Channels" description="Your connected marketplaces." emptyTitle="No channels connected yet" emptyText="Connect a marketplace to begin." />,
+  },
+} satisfies Meta<typeof AppShell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const navigation = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole('navigation', { name: 'Main navigation' }));
+
+export const ClientSidebar: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = navigation(canvasElement);
+    for (const item of ['Dashboard', 'Channels', 'Listings', 'Analytics', 'Advertising', 'Compliance', 'Support', 'Billing']) {
+      await expect(nav.getByRole('link', { name: item })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Channels' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    await expect(nav.queryByRole('link', { name: 'User Management' })).not.toBeInTheDocument();
+    await expect(within(canvasElement).queryByText('Admin Access')).not.toBeInTheDocument();
+    await expect(within(canvasElement).getByText('v2.0')).toBeVisible();
+  },
+};
+
+export const AdminSidebar: Story = {
+  args: { user: fixtures.users.admin },
+  parameters: { route: '/admin/users' },
+  play: async ({ canvasElement }) => {
+    const nav = navigation(canvasElement);
+    await expect(nav.getByRole('link', { name: 'User Management' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'System Settings' })).toBeVisible();
+    await expect(nav.queryByRole('link', { name: 'Audit Logs' })).not.toBeInTheDocument();
+    await expect(nav.queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+    await expect(within(canvasElement).getByText('Admin Access')).toBeVisible();
+    await expect(within(canvasElement).getByText('System management')).toBeVisible();
+  },
+};
+
+export const SuperUserSidebar: Story = {
+  args: { user: fixtures.users.superUser },
+  parameters: { route: '/audit-logs' },
+  play: async ({ canvasElement }) => {
+    const nav = navigation(canvasElement);
+    await expect(nav.getByRole('link', { name: 'Audit Logs' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+  },
+};
+
+export const AdminViewingAsClient: Story = {
+  args: { user: fixtures.impersonatedClient },
+  parameters: { msw: { handlers: { auth: authHandlers.impersonating } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('region', { name: 'Impersonation' });
+    const { firstName, lastName, companyName } = fixtures.impersonatedClient;
+    await expect(banner).toHaveTextContent(`Viewing as: ${firstName} ${lastName} (${companyName})`);
+    const nav = navigation(canvasElement);
+    await expect(nav.getByRole('link', { name: 'Billing' })).toBeVisible();
+    await expect(nav.queryByRole('link', { name: 'User Management' })).not.toBeInTheDocument();
+  },
+};
+
+export const ExitingImpersonation: Story = {
+  args: { user: fixtures.impersonatedClient },
+  parameters: { msw: { handlers: { auth: authHandlers.impersonating, admin: adminHandlers.exitPending } } },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Exit Impersonation' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+  },
+};
+
+export const ImpersonationEnded: Story = {
+  args: { user: fixtures.impersonatedClient },
+  parameters: { msw: { handlers: { auth: authHandlers.impersonating } } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit Impersonation' }));
+    await expect(await within(document.body).findByText('Impersonation Ended')).toBeVisible();
+    await waitFor(() => expect(storyLocation.current.path).toBe('/admin/users'), { timeout: 2500 });
+  },
+};
+
+export const ExitFails: Story = {
+  args: { user: fixtures.impersonatedClient },
+  parameters: { msw: { handlers: { auth: authHandlers.impersonating, admin: adminHandlers.exitFails } } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit Impersonation' }));
+    await expect(await within(document.body).findByText('Exit Failed')).toBeVisible();
+    await expect(within(document.body).getByText('Exit failed: Not currently impersonating')).toBeVisible();
+  },
+};

@@ -1,0 +1,81 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { fixtures } from '@hub/mocks';
+import { UserMenu } from './UserMenu';
+
+const meta = {
+  title: 'Screens/User menu',
+  component: UserMenu,
+  args: { user: fixtures.users.client, onSignOut: fn() },
+} satisfies Meta<typeof UserMenu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+const page = () => within(document.body);
+
+async function open(canvasElement: HTMLElement) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: /Account menu/ }));
+  return page().findByRole('menu');
+}
+
+export const ClientMenu: Story = {
+  play: async ({ canvasElement, args }) => {
+    const menu = within(await open(canvasElement));
+    const { firstName, lastName, email } = fixtures.users.client;
+    await expect(menu.getByText(`${firstName} ${lastName}`)).toBeVisible();
+    await expect(menu.getByText(email)).toBeVisible();
+    await expect(menu.getByText('Client')).toBeVisible();
+    await expect(menu.queryByText('View Mode')).not.toBeInTheDocument();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Sign Out' }));
+    await expect(args.onSignOut).toHaveBeenCalledOnce();
+  },
+};
+
+export const AdminMenu: Story = {
+  args: { user: fixtures.users.admin },
+  play: async ({ canvasElement }) => {
+    await expect(within(await open(canvasElement)).getByText('Admin')).toBeVisible();
+  },
+};
+
+export const SuperUserMenu: Story = {
+  args: { user: fixtures.users.superUser },
+  play: async ({ canvasElement }) => {
+    await expect(within(await open(canvasElement)).getByText('Super')).toBeVisible();
+  },
+};
+
+export const ViewMode: Story = {
+  args: { user: fixtures.impersonatedClient },
+  play: async ({ canvasElement }) => {
+    const menu = within(await open(canvasElement));
+    await expect(menu.getByText('View Mode')).toBeVisible();
+    await expect(menu.getByText('Client')).toBeVisible();
+  },
+};
+
+export const NameFromEmailOnly: Story = {
+  args: { user: fixtures.users.clientWithoutName },
+  play: async ({ canvasElement }) => {
+    const menu = within(await open(canvasElement));
+    await expect(menu.getAllByText(fixtures.users.clientWithoutName.email).length).toBeGreaterThan(0);
+  },
+};
+
+export const ProfileSettings: Story = {
+  play: async ({ canvasElement }) => {
+    const menu = within(await open(canvasElement));
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Profile Settings' }));
+    const dialog = within(await page().findByRole('dialog', { name: 'Profile Settings' }));
+    await expect(dialog.getByLabelText('First name')).toHaveValue(fixtures.users.client.firstName);
+    await userEvent.clear(dialog.getByLabelText('Company'));
+    await userEvent.type(dialog.getByLabelText('Company'), 'Cooper & Sons');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Profile' }));
+    await expect(await page().findByText('Profile Updated')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+    await userEvent.type(dialog.getByLabelText('Current password'), 'old secret');
+    await userEvent.type(dialog.getByLabelText('New password'), 'new secret');
+    await userEvent.click(dialog.getByRole('button', { name: 'Change Password' }));
+    await expect(await page().findByText('Password Changed')).toBeVisible();
+  },
+};

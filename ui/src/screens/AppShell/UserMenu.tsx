@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import {
+  Avatar,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  RoleBadge,
+  ViewModeBadge,
+  displayName,
+} from '../../index';
+import type { AuthUser } from '../../api';
+import { ProfileSettingsDialog } from './ProfileSettingsDialog';
+import * as styles from './AppShell.css';
+
+export const SIGN_OUT_PATH = '/api/logout';
+
+export interface UserMenuProps {
+  user: AuthUser;
+  /** Sign Out navigates the browser to the logout endpoint (spec section 2). */
+  onSignOut?: () => void;
+  defaultOpen?: boolean;
+}
+
+const signOutByNavigation = () => window.location.assign(SIGN_OUT_PATH);
+
+/** Avatar, name, email, role badge and "View Mode" while impersonating; photo, profile, sign out. */
+export function UserMenu({ user, onSignOut = signOutByNavigation, defaultOpen }: UserMenuProps) {
+  const [profileOpen, setProfileOpen] = useState(false);
+  const name = displayName(user);
+  return (
+    <>
+      <DropdownMenu defaultOpen={defaultOpen} modal={false}>
+        <DropdownMenuTrigger className={styles.menuTrigger} aria-label={`Account menu for ${name}`}>
+          <Avatar firstName={user.firstName} lastName={user.lastName} email={user.email} profileImageUrl={user.profileImageUrl} size="small" decorative />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>
+            <div className={styles.menuIdentity}>
+              <span className={styles.menuName}>{name}</span>
+              <span className={styles.menuEmail}>{user.email}</span>
+              <span className={styles.badges}>
+                <RoleBadge role={user.role} />
+                {user.isBeingImpersonated ? <ViewModeBadge /> : null}
+              </span>
+            </div>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {/* Photo upload is not part of the product yet; the spec has this action only log. */}
+          <DropdownMenuItem onSelect={() => console.log('Change Photo selected')}>Change Photo</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setProfileOpen(true)}>Profile Settings</DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem tone="critical" onSelect={onSignOut}>
+            Sign Out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ProfileSettingsDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, spyOn, userEvent, within } from 'storybook/test';
+import { AuthDeclined, AuthSuccess } from './PopupResult';
+
+/** As in the real flow: the Channels page opened this window as a popup. */
+function openedAsPopup() {
+  window.opener = window;
+  return () => {
+    window.opener = null;
+  };
+}
+
+const meta = {
+  title: 'Screens/Public/PopupResult',
+  component: AuthSuccess,
+  parameters: { layout: 'fullscreen' },
+  // A story must never really close the window it runs in.
+  beforeEach: () => {
+    const close = spyOn(window, 'close').mockImplementation(() => {});
+    return () => close.mockRestore();
+  },
+} satisfies Meta<typeof AuthSuccess>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const AuthSuccessInPopup: Story = {
+  beforeEach: openedAsPopup,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Account Connected' })).toBeVisible();
+    await expect(canvas.getByText('Your eBay account was connected successfully.')).toBeVisible();
+    await expect(canvas.getByText('This window will close automatically in 3 seconds.')).toBeVisible();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Close Window' }));
+    await expect(window.close).toHaveBeenCalled();
+  },
+};
+
+export const AuthSuccessOpenedDirectly: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Account Connected' })).toBeVisible();
+    await expect(canvas.getByText('You can close this window and return to Marketplace Hub.')).toBeVisible();
+    await expect(canvas.queryByText(/close automatically/)).not.toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Close Window' })).toBeVisible();
+  },
+};
+
+export const AuthDeclinedInPopup: Story = {
+  render: () => <AuthDeclined />,
+  beforeEach: openedAsPopup,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Connection Cancelled' })).toBeVisible();
+    await expect(
+      canvas.getByText('Authentication with eBay was cancelled, so your eBay account was not connected.'),
+    ).toBeVisible();
+    await expect(canvas.getByText(/Channel Management page/)).toBeVisible();
+    await expect(canvas.getByText('This window will close automatically in 5 seconds.')).toBeVisible();
+  },
+};
+
+export const AuthDeclinedOpenedDirectly: Story = {
+  render: () => <AuthDeclined />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Connection Cancelled' })).toBeVisible();
+    await expect(canvas.queryByText(/close automatically/)).not.toBeInTheDocument();
+  },
+};

@@ -1,0 +1,84 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../components/Button/Button';
+import { CheckCircleLargeIcon, XCircleIcon } from '../marketing/icons';
+import { productName } from '../marketing/ProductLogo';
+import * as styles from './PopupResult.css';
+
+// The pages eBay's consent flow returns to, inside the popup the Channels page opened
+// (spec section 2). Delays are in milliseconds (spec section 9).
+export const AUTH_SUCCESS_CLOSE_DELAY_MS = 3000;
+export const AUTH_DECLINED_CLOSE_DELAY_MS = 5000;
+
+export const popupOutcomes = ['connected', 'declined'] as const;
+export type PopupOutcome = (typeof popupOutcomes)[number];
+
+function isOpenedByAnotherWindow(): boolean {
+  return typeof window !== 'undefined' && window.opener != null;
+}
+
+/**
+ * Closes the window after `delayMs`, but only when another window opened it: a page
+ * reached directly (a bookmark, a new tab) must stay open. Returns whether it will close.
+ */
+export function useCloseWhenOpenedByAnotherWindow(delayMs: number): boolean {
+  // Read once: the opener does not change while the page is shown.
+  const [openedByAnotherWindow] = useState(isOpenedByAnotherWindow);
+  useEffect(() => {
+    if (!openedByAnotherWindow) return;
+    const timer = window.setTimeout(() => window.close(), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [openedByAnotherWindow, delayMs]);
+  return openedByAnotherWindow;
+}
+
+function closingNote(willClose: boolean, delayMs: number): string {
+  return willClose
+    ? `This window will close automatically in ${delayMs / 1000} seconds.`
+    : `You can close this window and return to ${productName}.`;
+}
+
+interface PopupResultProps {
+  outcome: PopupOutcome;
+  title: string;
+  closeDelayMs: number;
+  children: ReactNode;
+}
+
+function PopupResult({ outcome, title, closeDelayMs, children }: PopupResultProps) {
+  const willClose = useCloseWhenOpenedByAnotherWindow(closeDelayMs);
+  return (
+    <main className={styles.page}>
+      <div className={styles.panel}>
+        <span className={styles.symbol({ outcome })}>
+          {outcome === 'connected' ? <CheckCircleLargeIcon size={32} /> : <XCircleIcon size={32} />}
+        </span>
+        <h1 className={styles.title}>{title}</h1>
+        <div className={styles.message}>{children}</div>
+        <p className={styles.closingNote}>{closingNote(willClose, closeDelayMs)}</p>
+        <Button variant={outcome === 'connected' ? 'primary' : 'secondary'} onClick={() => window.close()}>
+          Close Window
+        </Button>
+      </div>
+    </main>
+  );
+}
+
+/** /auth-success: the eBay account was connected. */
+export function AuthSuccess() {
+  return (
+    <PopupResult outcome="connected" title="eBay Account Connected" closeDelayMs={AUTH_SUCCESS_CLOSE_DELAY_MS}>
+      <p>Your eBay account was connected successfully.</p>
+      <p>{productName} can now sync your eBay inventory, prices and listings.</p>
+    </PopupResult>
+  );
+}
+
+/** /auth-declined: authentication with eBay was cancelled; nothing was connected. */
+export function AuthDeclined() {
+  return (
+    <PopupResult outcome="declined" title="eBay Connection Cancelled" closeDelayMs={AUTH_DECLINED_CLOSE_DELAY_MS}>
+      <p>Authentication with eBay was cancelled, so your eBay account was not connected.</p>
+      <p>To try again, connect eBay from the Channel Management page.</p>
+    </PopupResult>
+  );
+}

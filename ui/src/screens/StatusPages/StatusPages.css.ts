@@ -1,0 +1,15 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme';
+
+export const centered = style({
+  minHeight: '100vh',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.large,
+  background: vars.color.surface.canvas,
+});
+
+export const inShell = style({ display: 'flex', justifyContent: 'center', padding: vars.space.xxlarge });
+
+export const card = style({ width: '100%', maxWidth: 460, textAlign: 'center' });

@@ -1,0 +1,8 @@
+// Side-effect import: the global reset applies once the theme module is loaded.
+import './reset.css';
+
+export { vars } from './vars.css';
+export { lightTheme, darkTheme } from './themes.css';
+export { sprinkles, type Sprinkles } from './sprinkles.css';
+export { focusRing, visuallyHidden } from './utils.css';
+export { breakpoints, mediaQuery, lightTokens, darkTokens, type ThemeTokens, type ColorTokens } from './tokens';
