@@ -1,9 +1,10 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { defaultHandlers } from '@hub/mocks';
 import { ToastProvider, darkTheme, lightTheme } from '@hub/ui';
+import { createQueryClient } from '@hub/ui/api';
 
 const themes = { light: lightTheme, dark: darkTheme } as const;
 type ThemeName = keyof typeof themes;
@@ -12,19 +13,10 @@ function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && value in themes;
 }
 
-/** Mirrors the app's data-fetching rules (spec section 9), so stories behave like the app. */
-function createStoryQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
-      mutations: { retry: false },
-    },
-  });
-}
-
 // A fresh client per mounted story: cached data must never leak from one story to the next.
+// It is the app's own client factory, so stories follow the app's data-fetching rules.
 function StoryQueryClient({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createStoryQueryClient);
+  const [queryClient] = useState(createQueryClient);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 

@@ -139,6 +139,21 @@ describe('registration and email verification', () => {
     expect(t.mail.sentTo('nobody@example.com')).toHaveLength(0);
   });
 
+  it('verification renews the session id of a browser that already had a session', async () => {
+    await t.createUser({ email: 'first@example.com', password: 'first secret 1' });
+    const browser = t.browser();
+    await browser.signIn('first@example.com', 'first secret 1');
+    const before = browser.sessionId!;
+    await t.browser().post('/api/auth/register', { email: 'second@example.com', password: 'second secret 2' });
+    const token = linkIn(await t.mail.next('second@example.com'), '/verify-email').searchParams.get('token')!;
+    expect((await browser.post('/api/auth/verify-email', { token })).status).toBe(200);
+    expect(browser.sessionId).not.toBe(before);
+    expect((await browser.get('/api/auth/user')).body.email).toBe('second@example.com');
+    const stale = t.browser();
+    stale.cookies.set('hub.sid', before);
+    expect((await stale.get('/api/auth/user')).status).toBe(401);
+  });
+
   it('never returns, logs or audits a password', async () => {
     const secret = 'unmistakable-secret-42';
     await t.browser().post('/api/auth/register', { email: 'quiet@example.com', password: secret });
