@@ -6,6 +6,8 @@ import { vars } from '../../theme/vars.css';
 export const sidebar = style({
   display: 'flex',
   flexDirection: 'column',
+  // Small screens: a full-width bar above the page; wider: a column beside it.
+  width: '100%',
   backgroundColor: vars.color.surface.navigation,
   color: vars.color.text.navigation,
   // The default focus ring is indigo, too dark on this surface: use white here.

@@ -50,7 +50,7 @@ function StoryLink({ onClick, ...props }: LinkComponentProps) {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <LinkProvider component={StoryLink}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', minHeight: '100vh' }}>{children}</div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignContent: 'flex-start', minHeight: '100vh' }}>{children}</div>
     </LinkProvider>
   );
 }

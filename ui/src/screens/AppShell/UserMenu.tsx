@@ -10,6 +10,7 @@ import {
   RoleBadge,
   ViewModeBadge,
   displayName,
+  visuallyHidden,
 } from '../../index';
 import type { AuthUser } from '../../api';
 import { ProfileSettingsDialog } from './ProfileSettingsDialog';
@@ -33,8 +34,10 @@ export function UserMenu({ user, onSignOut = signOutByNavigation, defaultOpen }:
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen} modal={false}>
-        <DropdownMenuTrigger className={styles.menuTrigger} aria-label={`Account menu for ${name}`}>
+        <DropdownMenuTrigger className={styles.menuTrigger}>
           <Avatar firstName={user.firstName} lastName={user.lastName} email={user.email} profileImageUrl={user.profileImageUrl} size="small" decorative />
+          {/* Text rather than aria-label, so the accessible name is the button's own content. */}
+          <span className={visuallyHidden}>Account menu for {name}</span>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuLabel>

@@ -1,0 +1,62 @@
+import type {
+  CatalogueItem,
+  ListingState,
+  ListingUpdate,
+  MarketplaceKind,
+  MarketplaceOrder,
+  Money,
+  Page,
+  SellerIdentity,
+  Submission,
+  SubmissionStatus,
+  UpdateOutcome,
+} from './types.ts';
+
+/** How each marketplace wants writes batched (from FACTS.md), so the engine can plan pushes. */
+export interface WriteCapabilities {
+  /** Most SKUs one immediate call can update (Shopify 250 quantities, eBay 25 requests, Amazon and Walmart 1). */
+  maxSkusPerCall: number;
+  /** Whether large changes should go as a bulk submission (Amazon, Walmart feeds) rather than single calls. */
+  supportsBulkSubmission: boolean;
+  /** Most SKUs in one bulk submission. */
+  maxSkusPerSubmission: number;
+  /** A relative stock adjustment with an idempotency key, for when this channel is the main one. */
+  supportsIdempotentAdjustment: boolean;
+}
+
+/**
+ * One interface for every marketplace. Each implementation speaks the marketplace's real API over
+ * HTTP, at a base URL from configuration (the marketplace itself, or its sandbox), paced by a rate
+ * limiter set to the published limits. Writes set absolute values, so they are safe to replay.
+ */
+export interface MarketplaceAdapter {
+  readonly kind: MarketplaceKind;
+  readonly capabilities: WriteCapabilities;
+
+  /** Checks the credentials against the marketplace; throws MarketplaceError('auth') when refused. */
+  verifyCredentials(signal?: AbortSignal): Promise<SellerIdentity>;
+
+  /** The seller's catalogue, a page at a time (for importing from the main channel). */
+  listCatalogue(cursor: string | undefined, signal?: AbortSignal): Promise<Page<CatalogueItem>>;
+
+  /** What the marketplace holds now for these SKUs (reconciliation). Unknown SKUs come back as 'not listed'. */
+  readListings(skus: string[], signal?: AbortSignal): Promise<ListingState[]>;
+
+  /** Immediate updates, at most capabilities.maxSkusPerCall at a time; one outcome per SKU. */
+  updateListings(updates: ListingUpdate[], signal?: AbortSignal): Promise<UpdateOutcome[]>;
+
+  /** A bulk submission (feed); results come from submissionStatus. Only when supportsBulkSubmission. */
+  submitBulk?(updates: ListingUpdate[], signal?: AbortSignal): Promise<Submission>;
+  submissionStatus?(submission: Submission, signal?: AbortSignal): Promise<SubmissionStatus>;
+
+  /**
+   * Moves available stock by `delta` (negative for a sale elsewhere). The key makes a replay a no-op
+   * where the marketplace supports it (Shopify @idempotent); elsewhere the adapter reads and sets.
+   */
+  adjustQuantity?(sku: string, delta: number, idempotencyKey: string, signal?: AbortSignal): Promise<UpdateOutcome>;
+
+  /** Orders created or changed since the time, oldest first, a page at a time. */
+  ordersSince(since: Date, cursor: string | undefined, signal?: AbortSignal): Promise<Page<MarketplaceOrder>>;
+}
+
+export type { Money };
