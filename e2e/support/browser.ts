@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
@@ -16,6 +17,9 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  // Every screen a journey shows must also pass axe in a real browser, contrast included.
+  const violations = await accessibilityViolations(page);
+  if (violations.length) throw new Error(`Accessibility violations on "${name}":\n${violations.join('\n')}`);
 }
 
 /** Fails the test on any error the page logs or throws (a CSP violation, a crash). */
@@ -35,3 +39,16 @@ export const see = (locator: Locator, timeout = 10_000) => locator.first().waitF
 
 /** Waits until nothing matches visibly. */
 export const gone = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'hidden', timeout });
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core in the real browser (colour contrast included): the violations on the page as it is now. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  return violations;
+}

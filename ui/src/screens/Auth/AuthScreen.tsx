@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Alert, Button, Card, Heading, Stack, Tabs, TabsContent, TabsList, TabsTrigger, Text, TextField, useToast } from '../../index';
+import { Alert, Button, Card, Heading, Stack, Tabs, TabsContent, TabsList, TabsTrigger, Text, TextField, useToast, visuallyHidden } from '../../index';
 import { errorText, isVerificationRequired, useForgotPassword, useLogin, useRegister, useResendVerification, useVerifyEmail } from '../../api';
 import { authErrorParams, authToasts, GOOGLE_SIGN_IN_PATH, type AuthErrorParam } from './authTexts';
 import * as styles from './AuthScreen.css';
@@ -66,6 +66,8 @@ export function AuthScreen({ initialMode = 'normal', initialTab = 'signin', init
               <ForgotPasswordPanel email={email} onEmailChange={setEmail} onBack={backToSignIn} onSent={backToSignIn} />
             ) : (
               <Card padding="large">
+                {/* The page's heading for assistive technology; the tabs say the same visually. */}
+                <h1 className={visuallyHidden}>{tab === 'signin' ? 'Sign in to Marketplace Hub' : 'Create your Marketplace Hub account'}</h1>
                 <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
                   <TabsList aria-label="Sign in or create an account">
                     <TabsTrigger value="signin">Sign In</TabsTrigger>

@@ -24,7 +24,7 @@ function StatusCard({ title, children, fullPage }: { title: string; children: Re
   return (
     <div className={fullPage ? styles.centered : styles.inShell}>
       <div className={styles.card}>
-        <Card title={title} titleLevel={2} padding="large">
+        <Card title={title} titleLevel={1} padding="large">
           {children}
         </Card>
       </div>
