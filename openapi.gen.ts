@@ -252,6 +252,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's connected channels, the main one first. */
+        get: operations["listChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/make-main": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make this channel the source of truth; the former main becomes a target. */
+        post: operations["makeChannelMain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["updateChannelRules"];
+        trace?: never;
+    };
+    "/api/channels/{channelId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["pauseChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resumeChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect; the credentials are deleted. */
+        delete: operations["disconnectChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account's channels with their health, for platform staff. */
+        get: operations["listAllChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -306,6 +422,55 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        MarketplaceKind: "amazon" | "walmart" | "ebay" | "shopify";
+        ChannelRules: {
+            syncQuantity: boolean;
+            syncPrice: boolean;
+            stockPercent: number;
+            bufferUnits: number;
+            maxQuantity: number | null;
+            outOfStockThreshold: number;
+        };
+        ChannelRulesUpdate: {
+            syncQuantity?: boolean;
+            syncPrice?: boolean;
+            stockPercent?: number;
+            bufferUnits?: number;
+            maxQuantity?: number | null;
+            outOfStockThreshold?: number;
+        };
+        Channel: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MarketplaceKind"];
+            /** @enum {string} */
+            role: "main" | "target";
+            /** @enum {string} */
+            status: "active" | "paused" | "error" | "disconnected";
+            statusReason: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            externalSellerId: string;
+            displayName: string;
+            rules: components["schemas"]["ChannelRules"];
+            /** Format: date-time */
+            connectedAt: string;
+            /** Format: date-time */
+            lastSyncAt: string | null;
+        };
+        ChannelList: {
+            items: components["schemas"]["Channel"][];
+        };
+        AdminChannel: {
+            /** Format: uuid */
+            accountId: string;
+            accountName: string;
+            channel: components["schemas"]["Channel"];
+        };
+        AdminChannelList: {
+            items: components["schemas"]["AdminChannel"][];
+        };
         Error: {
             message: string;
         };
@@ -417,6 +582,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description Refused because of the current state; the message says what to do first. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Done. */
         Message: {
             headers: {
@@ -481,7 +655,9 @@ export interface components {
             content?: never;
         };
     };
-    parameters: never;
+    parameters: {
+        ChannelId: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -834,6 +1010,177 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    makeChannelMain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel, now main. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateChannelRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelRulesUpdate"];
+            };
+        };
+        responses: {
+            /** @description The channel with its new rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    pauseChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resumeChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disconnectChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listAllChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminChannelList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     logoutNavigation: {
         parameters: {
             query?: never;
@@ -887,6 +1234,10 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const marketplaceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MarketplaceKind"]> = ["amazon", "walmart", "ebay", "shopify"];
+export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["role"]> = ["main", "target"];
+export const channelStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["status"]> = ["active", "paused", "error", "disconnected"];
+export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["environment"]> = ["sandbox", "production"];
 export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "unavailable"];
 export const readinessDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["database"]> = ["ok", "unavailable"];

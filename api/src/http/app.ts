@@ -16,6 +16,7 @@ import { authRoutes, SESSION_COOKIE } from './routes/auth-routes.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { googleRoutes } from './routes/google-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { channelRoutes } from './routes/channel-routes.ts';
 
 export const contractPath = path.join(repoRoot, 'openapi.yaml');
 /** The paths the contract covers; everything else is the browser app (or, later, the sandboxes). */
@@ -99,6 +100,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(healthRoutes(ctx, options.ping));
   app.use(authRoutes(ctx, passport));
   app.use(adminRoutes(ctx));
+  app.use(channelRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);
 

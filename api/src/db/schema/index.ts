@@ -4,3 +4,4 @@ export * from './auth-tokens.ts';
 export * from './sessions.ts';
 export * from './audit-log.ts';
 export * from './rate-limits.ts';
+export * from './channels.ts';

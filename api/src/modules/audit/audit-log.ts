@@ -16,6 +16,12 @@ export const auditActions = [
   'user.role_changed',
   'impersonation.started',
   'impersonation.ended',
+  'channel.connected',
+  'channel.made_main',
+  'channel.rules_changed',
+  'channel.paused',
+  'channel.resumed',
+  'channel.disconnected',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

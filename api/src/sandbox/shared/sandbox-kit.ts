@@ -21,6 +21,8 @@ export interface LoggedRequest {
   /** The parsed body, for the contract tests and for debugging; secrets are not logged. */
   body?: unknown;
   query?: Record<string, unknown>;
+  /** The JSON the sandbox answered, for the contract tests. */
+  response?: unknown;
 }
 
 /** What the kit needs from one marketplace's sandbox. */
@@ -135,8 +137,14 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
   router.use(express.text({ limit: '50mb', type: ['text/*', 'application/xml', 'application/octet-stream'] }));
 
   const logRequests: RequestHandler = (req, res, next) => {
+    let answered: unknown;
+    const json = res.json.bind(res);
+    res.json = (payload: unknown) => {
+      answered = payload;
+      return json(payload);
+    };
     res.on('finish', () => {
-      log.push({ at: new Date().toISOString(), method: req.method, path: req.path, status: res.statusCode, body: redact(req.body), query: req.query as Record<string, unknown> });
+      log.push({ at: new Date().toISOString(), method: req.method, path: req.path, status: res.statusCode, body: redact(req.body), query: req.query as Record<string, unknown>, response: answered });
       if (log.length > 5000) log.splice(0, log.length - 5000);
     });
     next();

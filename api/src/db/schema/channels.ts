@@ -1,0 +1,61 @@
+import { pgTable, uuid, text, jsonb, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accounts } from './accounts.ts';
+
+export const channelKindValues = ['amazon', 'walmart', 'ebay', 'shopify'] as const;
+export type ChannelKind = (typeof channelKindValues)[number];
+export const channelRoleValues = ['main', 'target'] as const;
+export type ChannelRole = (typeof channelRoleValues)[number];
+export const channelStatusValues = ['active', 'paused', 'error', 'disconnected'] as const;
+export type ChannelStatus = (typeof channelStatusValues)[number];
+export const channelEnvironmentValues = ['sandbox', 'production'] as const;
+export type ChannelEnvironment = (typeof channelEnvironmentValues)[number];
+
+/** How a channel offers stock and prices (pages.md section 1). */
+export interface ChannelRules {
+  syncQuantity: boolean;
+  syncPrice: boolean;
+  /** Percent of available stock offered, 0 to 100. */
+  stockPercent: number;
+  /** Units held back from this channel. */
+  bufferUnits: number;
+  /** Most units ever offered; null for no cap. */
+  maxQuantity: number | null;
+  /** At or below this available quantity the channel is offered 0. */
+  outOfStockThreshold: number;
+}
+
+export const defaultChannelRules: ChannelRules = { syncQuantity: true, syncPrice: true, stockPercent: 100, bufferUnits: 0, maxQuantity: null, outOfStockThreshold: 0 };
+
+/** One connected marketplace account of a seller's account. */
+export const channels = pgTable(
+  'channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: channelKindValues }).notNull(),
+    role: text('role', { enum: channelRoleValues }).notNull(),
+    status: text('status', { enum: channelStatusValues }).notNull().default('active'),
+    statusReason: text('status_reason'),
+    environment: text('environment', { enum: channelEnvironmentValues }).notNull(),
+    /** The marketplace's own id of the seller (Amazon seller id, Walmart partner, eBay user, shop domain). */
+    externalSellerId: text('external_seller_id').notNull(),
+    displayName: text('display_name').notNull(),
+    /** AES-256-GCM; null once disconnected (credentials are deleted). */
+    credentialsCiphertext: text('credentials_ciphertext'),
+    rules: jsonb('rules').$type<ChannelRules>().notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('channels_account_idx').on(t.accountId),
+    // Exactly one main channel per account among connected ones; the database itself guarantees it.
+    uniqueIndex('channels_one_main_per_account').on(t.accountId).where(sql`${t.role} = 'main' and ${t.status} <> 'disconnected'`),
+    // The same marketplace account connects once per seller account.
+    uniqueIndex('channels_account_marketplace_seller_key').on(t.accountId, t.kind, t.environment, t.externalSellerId).where(sql`${t.status} <> 'disconnected'`),
+  ],
+);

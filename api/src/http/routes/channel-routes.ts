@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import type { components } from '@contract';
+import type { AppContext } from '../../context.ts';
+import { auditContext, requireStaff, requireUser } from '../request-context.ts';
+import type { ChannelRecord } from '../../db/queries/channels.ts';
+import { listAllChannels, listChannels } from '../../db/queries/channels.ts';
+import { disconnect, makeMain, pauseChannel, resumeChannel, updateRules } from '../../modules/channels/channel-settings.ts';
+
+type Channel = components['schemas']['Channel'];
+
+/** The channel as the API shows it: never its credentials. */
+export function toApiChannel(channel: ChannelRecord): Channel {
+  return {
+    id: channel.id,
+    kind: channel.kind,
+    role: channel.role,
+    status: channel.status,
+    statusReason: channel.statusReason,
+    environment: channel.environment,
+    externalSellerId: channel.externalSellerId,
+    displayName: channel.displayName,
+    rules: channel.rules,
+    connectedAt: channel.connectedAt.toISOString(),
+    lastSyncAt: channel.lastSyncAt?.toISOString() ?? null,
+  };
+}
+
+/** Every call acts on the signed-in (or impersonated) user's own account. */
+export function channelRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const id = (value: unknown) => String(value);
+
+  router.get('/api/channels', requireUser, async (req, res) => {
+    res.json({ items: (await listChannels(ctx.db, req.user!.accountId)).map(toApiChannel) });
+  });
+
+  router.post('/api/channels/:channelId/make-main', requireUser, async (req, res) => {
+    res.json(toApiChannel(await makeMain(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
+  });
+
+  router.patch('/api/channels/:channelId/rules', requireUser, async (req, res) => {
+    res.json(toApiChannel(await updateRules(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)));
+  });
+
+  router.post('/api/channels/:channelId/pause', requireUser, async (req, res) => {
+    res.json(toApiChannel(await pauseChannel(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
+  });
+
+  router.post('/api/channels/:channelId/resume', requireUser, async (req, res) => {
+    res.json(toApiChannel(await resumeChannel(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
+  });
+
+  router.delete('/api/channels/:channelId', requireUser, async (req, res) => {
+    res.json(await disconnect(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId)));
+  });
+
+  router.get('/api/admin/channels', requireStaff, async (_req, res) => {
+    const all = await listAllChannels(ctx.db);
+    res.json({ items: all.map(({ accountName, ...channel }) => ({ accountId: channel.accountId, accountName, channel: toApiChannel(channel) })) });
+  });
+
+  return router;
+}

@@ -1,0 +1,244 @@
+/**
+ * Amazon as a MarketplaceAdapter: Listings Items API for reads and single updates, JSON_LISTINGS_FEED
+ * for bulk, Orders v0 for orders, Notifications v1 (EventBridge) for pushes. Writes set absolute
+ * values, so replaying one is harmless.
+ */
+import { MarketplaceError } from '../errors.ts';
+import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
+import type { RetryPolicy } from '../shared/http-client.ts';
+import type { RateLimit, TokenBuckets } from '../shared/token-bucket.ts';
+import type { CatalogueItem, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import { AmazonClient, type AmazonCredentials, type AmazonOperation } from './amazon-client.ts';
+import { defaultMarketplaceId, productionEndpoints, type AmazonEndpoints } from './endpoints.ts';
+import {
+  feedInterimStatus,
+  listingsFeedDocument,
+  listingsItemToCatalogueItem,
+  listingsItemToState,
+  listingUpdatePatches,
+  notListedState,
+  orderToMarketplaceOrder,
+  processingReportToOutcomes,
+  submissionToOutcome,
+} from './transform.ts';
+import { amazonNotificationTypes, type AmazonNotificationType, type AmazonOrderItem, type ListingsFeedProcessingReport, type ListingsIncludedData, type ListingsItem } from './types.ts';
+
+/** FACTS.md §1: one SKU per PATCH; a JSON_LISTINGS_FEED holds up to 25,000 messages; no idempotency keys. */
+export const amazonCapabilities: WriteCapabilities = {
+  maxSkusPerCall: 1,
+  supportsBulkSubmission: true,
+  maxSkusPerSubmission: 25_000,
+  supportsIdempotentAdjustment: false,
+};
+
+/** searchListingsItems allows at most 20 per page. */
+export const CATALOGUE_PAGE_SIZE = 20;
+/** getOrders allows at most 100 per page. */
+export const ORDERS_PAGE_SIZE = 100;
+/** The content type of a JSON_LISTINGS_FEED document. */
+export const JSON_FEED_CONTENT_TYPE = 'application/json; charset=UTF-8';
+/**
+ * The product type sent with offer-only PATCH messages when the listing's own type is not known
+ * yet ([U]: Amazon documents PRODUCT for offer-only listings; the listing's real type is used when known).
+ */
+export const FALLBACK_PRODUCT_TYPE = 'PRODUCT';
+
+const LISTING_DATA: ListingsIncludedData[] = ['summaries', 'attributes', 'issues', 'offers', 'fulfillmentAvailability'];
+
+export interface AmazonAdapterOptions {
+  credentials: AmazonCredentials;
+  /** Production by default; sandboxEndpoints(baseUrl) for a sandbox. */
+  endpoints?: AmazonEndpoints;
+  marketplaceId?: string;
+  /** Share one set of buckets per process so all work for a seller paces together. */
+  buckets?: TokenBuckets;
+  /** Raised usage plans, where Amazon granted the seller more than the published defaults. */
+  limits?: Partial<Record<AmazonOperation, RateLimit>>;
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+  /** Concurrent calls for per-SKU work (the buckets pace them either way). */
+  concurrency?: number;
+}
+
+export interface NotificationSetup {
+  /** The AWS account and region whose EventBridge receives the partner events. */
+  accountId: string;
+  region: string;
+  destinationName?: string;
+  notificationTypes?: readonly AmazonNotificationType[];
+  /**
+   * Sandbox only: where the sandbox's stand-in for the EventBridge API destination posts, and the
+   * API key its connection adds (sent in a header, so it is never logged). Leave out in production,
+   * where the rule, API destination and connection are configured in the AWS account.
+   */
+  sandboxApiDestination?: { url: string; apiKey: string };
+}
+
+export interface AmazonAdapter extends MarketplaceAdapter {
+  readonly client: AmazonClient;
+  submitBulk(updates: ListingUpdate[], signal?: AbortSignal): Promise<Submission>;
+  submissionStatus(submission: Submission, signal?: AbortSignal): Promise<SubmissionStatus>;
+  /** Finds or creates the EventBridge destination, then subscribes it to each notification type (idempotent). */
+  subscribeNotifications(setup: NotificationSetup, signal?: AbortSignal): Promise<{ destinationId: string; subscriptions: Record<string, string> }>;
+}
+
+/** Runs `fn` over the items with at most `limit` running at once, keeping the order. */
+async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapter {
+  const marketplaceId = options.marketplaceId ?? defaultMarketplaceId;
+  const client = new AmazonClient({
+    credentials: options.credentials,
+    endpoints: options.endpoints ?? productionEndpoints('na'),
+    ...(options.buckets ? { buckets: options.buckets } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const concurrency = options.concurrency ?? 10;
+  const sellerId = options.credentials.sellerId;
+  /** Product types seen in reads, so PATCH messages carry the listing's own type. */
+  const productTypes = new Map<string, string>();
+
+  const remember = (item: ListingsItem) => {
+    const summary = item.summaries?.find((s) => s.marketplaceId === marketplaceId) ?? item.summaries?.[0];
+    if (summary?.productType) productTypes.set(item.sku, summary.productType);
+  };
+  const productTypeOf = (sku: string) => productTypes.get(sku) ?? FALLBACK_PRODUCT_TYPE;
+
+  const updateOne = async (update: ListingUpdate, signal?: AbortSignal): Promise<UpdateOutcome> => {
+    const patches = listingUpdatePatches(update, marketplaceId);
+    if (patches.length === 0) return { sku: update.sku, outcome: 'confirmed' };
+    try {
+      const response = await client.patchListingsItem(update.sku, [marketplaceId], { productType: productTypeOf(update.sku), patches }, signal);
+      return submissionToOutcome({ ...response, sku: response.sku ?? update.sku });
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind === 'auth') throw error;
+      if (error.kind === 'rejected') return { sku: update.sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+      // A lost answer, a 5xx after retries, or still throttled: the change may or may not be there; a read settles it.
+      return { sku: update.sku, outcome: 'unknown', message: error.message };
+    }
+  };
+
+  return {
+    kind: 'amazon',
+    capabilities: amazonCapabilities,
+    client,
+
+    async verifyCredentials(signal) {
+      // The token proves the refresh token and app credentials; a one-item search proves the grant covers this seller id.
+      await client.accessToken(signal);
+      await client.searchListingsItems({ marketplaceIds: [marketplaceId], includedData: ['summaries'], pageSize: 1 }, signal);
+      const identity: SellerIdentity = { sellerId, displayName: `Amazon seller ${sellerId}` };
+      return identity;
+    },
+
+    async listCatalogue(cursor, signal): Promise<Page<CatalogueItem>> {
+      const page = await client.searchListingsItems(
+        { marketplaceIds: [marketplaceId], includedData: LISTING_DATA, pageSize: CATALOGUE_PAGE_SIZE, ...(cursor ? { pageToken: cursor } : {}) },
+        signal,
+      );
+      page.items.forEach(remember);
+      return { items: page.items.map((item) => listingsItemToCatalogueItem(item, marketplaceId)), next: page.pagination?.nextToken || undefined };
+    },
+
+    async readListings(skus, signal): Promise<ListingState[]> {
+      return mapConcurrent(skus, concurrency, async (sku) => {
+        const item = await client.getListingsItem(sku, [marketplaceId], LISTING_DATA, signal);
+        if (!item) return notListedState(sku);
+        remember(item);
+        return listingsItemToState(item, marketplaceId);
+      });
+    },
+
+    async updateListings(updates, signal) {
+      return mapConcurrent(updates, concurrency, (update) => updateOne(update, signal));
+    },
+
+    async submitBulk(updates, signal) {
+      if (updates.length === 0) throw new MarketplaceError('rejected', 'A feed needs at least one update');
+      if (updates.length > amazonCapabilities.maxSkusPerSubmission) {
+        throw new MarketplaceError('rejected', `A JSON_LISTINGS_FEED holds at most ${amazonCapabilities.maxSkusPerSubmission} messages`);
+      }
+      const feed = listingsFeedDocument(
+        sellerId,
+        updates.map((update) => ({ update, productType: productTypeOf(update.sku) })),
+        marketplaceId,
+      );
+      const document = await client.createFeedDocument(JSON_FEED_CONTENT_TYPE, signal);
+      await client.uploadFeedDocument(document.url, JSON_FEED_CONTENT_TYPE, JSON.stringify(feed), signal);
+      const created = await client.createFeed({ feedType: 'JSON_LISTINGS_FEED', marketplaceIds: [marketplaceId], inputFeedDocumentId: document.feedDocumentId }, signal);
+      return { submissionId: created.feedId, skus: updates.map((u) => u.sku) };
+    },
+
+    async submissionStatus(submission, signal) {
+      const feed = await client.getFeed(submission.submissionId, signal);
+      const interim = feedInterimStatus(feed);
+      if (interim) return interim;
+      if (!feed.resultFeedDocumentId) return { state: 'failed', message: `Feed ${feed.feedId} is DONE without a processing report` };
+      const document = await client.getFeedDocument(feed.resultFeedDocumentId, signal);
+      const report = (await client.downloadFeedDocument(document, signal)) as ListingsFeedProcessingReport;
+      if (!report || !Array.isArray(report.issues)) return { state: 'failed', message: `Feed ${feed.feedId}: the processing report is not a listings feed report` };
+      return { state: 'done', results: processingReportToOutcomes(report, submission.skus) };
+    },
+
+    async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
+      const page = await client.getOrders(
+        { marketplaceIds: [marketplaceId], lastUpdatedAfter: since.toISOString(), maxResultsPerPage: ORDERS_PAGE_SIZE, ...(cursor ? { nextToken: cursor } : {}) },
+        signal,
+      );
+      const orders = page.payload?.Orders ?? [];
+      const withItems = await mapConcurrent(orders, concurrency, async (order) => {
+        const items: AmazonOrderItem[] = [];
+        let nextToken: string | undefined;
+        do {
+          const answer = await client.getOrderItems(order.AmazonOrderId, nextToken, signal);
+          items.push(...(answer.payload?.OrderItems ?? []));
+          nextToken = answer.payload?.NextToken || undefined;
+        } while (nextToken);
+        return orderToMarketplaceOrder(order, items);
+      });
+      withItems.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+      return { items: withItems, next: page.payload?.NextToken || undefined };
+    },
+
+    async subscribeNotifications(setup, signal) {
+      const types = setup.notificationTypes ?? amazonNotificationTypes;
+      const existing = (await client.getDestinations(signal)).find((d) => d.resource.eventBridge?.accountId === setup.accountId && d.resource.eventBridge.region === setup.region);
+      const destination =
+        existing ??
+        (await client.createDestination(
+          {
+            name: setup.destinationName ?? 'marketplace-hub',
+            resourceSpecification: {
+              eventBridge: { accountId: setup.accountId, region: setup.region, ...(setup.sandboxApiDestination ? { 'x-sandbox-api-destination-url': setup.sandboxApiDestination.url } : {}) },
+            },
+          },
+          signal,
+          setup.sandboxApiDestination ? { 'x-sandbox-api-destination-key': setup.sandboxApiDestination.apiKey } : undefined,
+        ));
+      const subscriptions: Record<string, string> = {};
+      for (const type of types) {
+        const current = await client.getSubscription(type, signal);
+        if (current && current.destinationId === destination.destinationId) {
+          subscriptions[type] = current.subscriptionId;
+          continue;
+        }
+        const created = await client.createSubscription(type, { payloadVersion: '1.0', destinationId: destination.destinationId }, signal);
+        subscriptions[type] = created.subscriptionId;
+      }
+      return { destinationId: destination.destinationId, subscriptions };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Receiving Amazon notifications. Amazon delivers ORDER_CHANGE and LISTINGS_ITEM_MFN_QUANTITY_CHANGE
+ * to SQS or EventBridge only; we take them from an EventBridge rule whose target is an API
+ * destination (an HTTPS POST to the app). The API destination's connection adds an API-key header,
+ * which the app checks; the body is the EventBridge event with the SP-API notification as `detail`.
+ */
+import crypto from 'node:crypto';
+import type { AmazonNotification, EventBridgeEvent, MfnQuantityChangeNotification, OrderChangeNotification } from './types.ts';
+
+/** The header our EventBridge connection (API-key authorization) adds to each delivery. */
+export const EVENTBRIDGE_API_KEY_HEADER = 'x-hub-eventbridge-key';
+
+/** Partner event sources of the SP-API start with this (`aws.partner/sellingpartnerapi.amazon.com/{account}/{app}`). */
+export const SP_API_EVENT_SOURCE_PREFIX = 'aws.partner/sellingpartnerapi.amazon.com';
+
+export class AmazonNotificationError extends Error {
+  constructor(
+    readonly status: 400 | 401,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AmazonNotificationError';
+  }
+}
+
+type HeaderBag = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderBag, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** True when the delivery carries the connection's API key (compared in constant time). */
+export function verifyEventBridgeDelivery(headers: HeaderBag, expectedApiKey: string): boolean {
+  const given = header(headers, EVENTBRIDGE_API_KEY_HEADER);
+  if (!given || !expectedApiKey) return false;
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expectedApiKey).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+export type AmazonNotificationEvent =
+  | { kind: 'order_changed'; sellerId: string; orderId: string; orderStatus: string; notificationId: string }
+  | { kind: 'quantity_changed'; sellerId: string; sku: string; quantity: number; notificationId: string };
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Checks the API key, then the EventBridge envelope and the notification inside it. Throws
+ * AmazonNotificationError (401 wrong key, 400 malformed) with a message fit to answer the sender.
+ */
+export function parseEventBridgeDelivery(headers: HeaderBag, body: unknown, expectedApiKey: string): { event: EventBridgeEvent<AmazonNotification>; notification: AmazonNotificationEvent } {
+  if (!verifyEventBridgeDelivery(headers, expectedApiKey)) throw new AmazonNotificationError(401, `Missing or wrong ${EVENTBRIDGE_API_KEY_HEADER} header`);
+  const parsed: unknown = typeof body === 'string' ? safeJson(body) : body;
+  if (!isObject(parsed)) throw new AmazonNotificationError(400, 'The body is not a JSON object');
+  for (const field of ['id', 'detail-type', 'source', 'time'] as const) {
+    if (typeof parsed[field] !== 'string') throw new AmazonNotificationError(400, `EventBridge field "${field}" is missing`);
+  }
+  if (!(parsed.source as string).startsWith(SP_API_EVENT_SOURCE_PREFIX)) throw new AmazonNotificationError(400, `The event source "${parsed.source as string}" is not the Selling Partner API`);
+  const detail = parsed.detail;
+  if (!isObject(detail) || typeof detail.NotificationType !== 'string' || !isObject(detail.Payload) || !isObject(detail.NotificationMetadata)) {
+    throw new AmazonNotificationError(400, 'The event detail is not an SP-API notification');
+  }
+  const notificationId = String((detail.NotificationMetadata as Record<string, unknown>).NotificationId ?? parsed.id);
+  const event = parsed as unknown as EventBridgeEvent<AmazonNotification>;
+  if (detail.NotificationType === 'ORDER_CHANGE') {
+    const change = (detail as unknown as OrderChangeNotification).Payload.OrderChangeNotification;
+    if (!isObject(change) || typeof change.AmazonOrderId !== 'string' || typeof change.SellerId !== 'string' || !isObject(change.Summary)) {
+      throw new AmazonNotificationError(400, 'ORDER_CHANGE without OrderChangeNotification.AmazonOrderId, SellerId and Summary');
+    }
+    return { event, notification: { kind: 'order_changed', sellerId: change.SellerId, orderId: change.AmazonOrderId, orderStatus: String(change.Summary.OrderStatus), notificationId } };
+  }
+  if (detail.NotificationType === 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE') {
+    const payload = (detail as unknown as MfnQuantityChangeNotification).Payload;
+    if (typeof payload.Sku !== 'string' || typeof payload.SellerId !== 'string' || !Number.isInteger(payload.Quantity)) {
+      throw new AmazonNotificationError(400, 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE without SellerId, Sku and a whole Quantity');
+    }
+    return { event, notification: { kind: 'quantity_changed', sellerId: payload.SellerId, sku: payload.Sku, quantity: payload.Quantity, notificationId } };
+  }
+  throw new AmazonNotificationError(400, `Notification type ${detail.NotificationType} is not handled`);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

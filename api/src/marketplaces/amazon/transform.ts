@@ -1,0 +1,294 @@
+/**
+ * Pure translations between the Selling Partner API's payloads and the engine's shapes. No I/O:
+ * everything here is tested on the official example payloads.
+ */
+import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, OrderLine, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type {
+  AmazonOrder,
+  AmazonOrderItem,
+  AmazonOrderStatus,
+  Feed,
+  ListingsAttributes,
+  ListingsFeed,
+  ListingsFeedProcessingReport,
+  ListingsIssue,
+  ListingsItem,
+  ListingsItemSubmissionResponse,
+  PatchOperation,
+} from './types.ts';
+
+/** The fulfilment channel of merchant-fulfilled (MFN) stock; Amazon-fulfilled stock has AMAZON_* codes. */
+export const MFN_CHANNEL = 'DEFAULT';
+
+/** Enforcement actions that take a listing off sale or out of search. */
+const SUPPRESSING_ACTIONS = new Set(['LISTING_SUPPRESSED', 'SEARCH_SUPPRESSED', 'CATALOG_ITEM_REMOVED']);
+
+const forMarketplace = <T extends { marketplaceId?: string }>(list: T[] | undefined, marketplaceId: string): T | undefined =>
+  list?.find((entry) => entry.marketplaceId === marketplaceId) ?? (list?.length === 1 ? list[0] : undefined);
+
+const appliesTo = (issue: ListingsIssue, marketplaceId: string) => !issue.marketplaceIds || issue.marketplaceIds.length === 0 || issue.marketplaceIds.includes(marketplaceId);
+
+/** Listing status as the engine names it, from summaries and issues for one marketplace. */
+export function listingStatus(item: ListingsItem, marketplaceId: string): ListingStatus {
+  const issues = (item.issues ?? []).filter((issue) => appliesTo(issue, marketplaceId));
+  const suppressed = issues.some(
+    (issue) => issue.severity === 'ERROR' && (issue.enforcements?.actions ?? []).some((a) => SUPPRESSING_ACTIONS.has(a.action)) && issue.enforcements?.exemption.status === 'NOT_EXEMPT',
+  );
+  if (suppressed) return 'suppressed';
+  const summary = forMarketplace(item.summaries, marketplaceId);
+  if (summary?.status.includes('BUYABLE')) return 'active';
+  if (issues.some((issue) => issue.severity === 'ERROR')) return 'error';
+  if (summary) return 'inactive';
+  return 'pending';
+}
+
+/** The seller-fulfilled quantity: `fulfillmentAvailability`, else the `fulfillment_availability` attribute. */
+export function listingQuantity(item: ListingsItem): number | null {
+  const channel = item.fulfillmentAvailability?.find((f) => f.fulfillmentChannelCode === MFN_CHANNEL);
+  if (channel && typeof channel.quantity === 'number') return channel.quantity;
+  const attribute = item.attributes?.fulfillment_availability?.find((f) => f.fulfillment_channel_code === MFN_CHANNEL);
+  return typeof attribute?.quantity === 'number' ? attribute.quantity : null;
+}
+
+/** The consumer (B2C) price: `offers`, else the `purchasable_offer` attribute's `our_price` schedule. */
+export function listingPrice(item: ListingsItem, marketplaceId: string): Money | null {
+  const offer = item.offers?.find((o) => o.offerType === 'B2C' && o.marketplaceId === marketplaceId) ?? item.offers?.find((o) => o.offerType === 'B2C');
+  if (offer) return { amount: offer.price.amount, currency: offer.price.currencyCode };
+  const purchasable = item.attributes?.purchasable_offer?.find((p) => p.marketplace_id === marketplaceId) ?? item.attributes?.purchasable_offer?.[0];
+  const ourPrice = (purchasable?.our_price as Array<{ schedule?: Array<{ value_with_tax?: number }> }> | undefined)?.[0]?.schedule?.[0]?.value_with_tax;
+  if (typeof ourPrice === 'number' && typeof purchasable?.currency === 'string') return { amount: decimalString(ourPrice), currency: purchasable.currency };
+  return null;
+}
+
+/** The marketplace's own words for what is wrong, errors first. */
+export function issueMessages(issues: ListingsIssue[] | undefined, marketplaceId?: string): string[] {
+  const relevant = (issues ?? []).filter((issue) => !marketplaceId || appliesTo(issue, marketplaceId));
+  const rank = { ERROR: 0, WARNING: 1, INFO: 2 } as const;
+  return [...relevant].sort((a, b) => rank[a.severity] - rank[b.severity]).map((issue) => issue.message);
+}
+
+export function listingsItemToState(item: ListingsItem, marketplaceId: string): ListingState {
+  return {
+    sku: item.sku,
+    marketplaceId: forMarketplace(item.summaries, marketplaceId)?.asin ?? null,
+    quantity: listingQuantity(item),
+    price: listingPrice(item, marketplaceId),
+    status: listingStatus(item, marketplaceId),
+    issues: issueMessages(item.issues, marketplaceId),
+  };
+}
+
+export function notListedState(sku: string): ListingState {
+  return { sku, marketplaceId: null, quantity: null, price: null, status: 'not listed', issues: [] };
+}
+
+/** First value of a text attribute for the marketplace (attributes carry `marketplace_id` per entry). */
+function attributeValue(attributes: ListingsAttributes | undefined, name: string, marketplaceId: string): unknown {
+  const entries = attributes?.[name];
+  if (!entries || entries.length === 0) return undefined;
+  const entry = entries.find((e) => e.marketplace_id === marketplaceId) ?? entries[0]!;
+  return entry.value;
+}
+
+const ATTRIBUTES_MAPPED_ELSEWHERE = new Set([
+  'item_name',
+  'product_description',
+  'brand',
+  'externally_assigned_product_identifier',
+  'main_product_image_locator',
+  'fulfillment_availability',
+  'purchasable_offer',
+  'condition_type',
+]);
+
+export function listingsItemToCatalogueItem(item: ListingsItem, marketplaceId: string): CatalogueItem {
+  const summary = forMarketplace(item.summaries, marketplaceId);
+  const attributes = item.attributes;
+  const text = (name: string) => {
+    const value = attributeValue(attributes, name, marketplaceId);
+    return typeof value === 'string' ? value : null;
+  };
+  const identifier = attributes?.externally_assigned_product_identifier?.find((e) => typeof e.value === 'string');
+  const images: string[] = [];
+  const mainImage = attributes?.main_product_image_locator?.[0]?.media_location;
+  if (typeof mainImage === 'string') images.push(mainImage);
+  else if (summary?.mainImage) images.push(summary.mainImage.link);
+  for (let i = 1; i <= 8; i++) {
+    const other = attributes?.[`other_product_image_locator_${i}`]?.[0]?.media_location;
+    if (typeof other === 'string') images.push(other);
+  }
+  const extra: Record<string, unknown> = {};
+  for (const name of Object.keys(attributes ?? {})) {
+    if (ATTRIBUTES_MAPPED_ELSEWHERE.has(name) || name.startsWith('other_product_image_locator_')) continue;
+    const value = attributeValue(attributes, name, marketplaceId);
+    if (value !== undefined) extra[name] = value;
+  }
+  return {
+    sku: item.sku,
+    marketplaceId: summary?.asin ?? null,
+    title: text('item_name') ?? summary?.itemName ?? item.sku,
+    description: text('product_description'),
+    brand: text('brand'),
+    gtin: typeof identifier?.value === 'string' ? identifier.value : null,
+    images,
+    price: listingPrice(item, marketplaceId),
+    quantity: listingQuantity(item),
+    status: listingStatus(item, marketplaceId),
+    attributes: extra,
+  };
+}
+
+/** A number as a decimal string with at least two places ("12.5" → "12.50"). */
+export function decimalString(value: number): string {
+  const fixed = value.toFixed(2);
+  const precise = String(value);
+  return precise.includes('.') && precise.split('.')[1]!.length > 2 ? precise : fixed;
+}
+
+/** The JSON-patch operations that set absolute quantity and/or price (replay-safe). */
+export function listingUpdatePatches(update: ListingUpdate, marketplaceId: string): PatchOperation[] {
+  const patches: PatchOperation[] = [];
+  if (update.quantity !== undefined) {
+    patches.push({ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: MFN_CHANNEL, quantity: update.quantity }] });
+  }
+  if (update.price !== undefined) {
+    patches.push({
+      op: 'replace',
+      path: '/attributes/purchasable_offer',
+      value: [{ marketplace_id: marketplaceId, currency: update.price.currency, our_price: [{ schedule: [{ value_with_tax: Number(update.price.amount) }] }] }],
+    });
+  }
+  return patches;
+}
+
+/** patchListingsItem's answer as the engine's outcome: ACCEPTED is applied asynchronously, INVALID carries Amazon's words. */
+export function submissionToOutcome(response: ListingsItemSubmissionResponse): UpdateOutcome {
+  if (response.status === 'INVALID') {
+    const errors = (response.issues ?? []).filter((issue) => issue.severity === 'ERROR');
+    const shown = errors.length > 0 ? errors : (response.issues ?? []);
+    return {
+      sku: response.sku,
+      outcome: 'rejected',
+      message: shown.map((issue) => issue.message).join('; ') || 'Amazon marked the submission INVALID without an issue',
+      ...(shown[0] ? { code: shown[0].code } : {}),
+    };
+  }
+  return { sku: response.sku, outcome: 'accepted', submissionId: response.submissionId };
+}
+
+/** A JSON_LISTINGS_FEED (v2) of PATCH messages, one per SKU; messageId is the 1-based position. */
+export function listingsFeedDocument(sellerId: string, updates: Array<{ update: ListingUpdate; productType: string }>, marketplaceId: string): ListingsFeed {
+  return {
+    header: { sellerId, version: '2.0', issueLocale: 'en_US' },
+    messages: updates.map(({ update, productType }, index) => ({
+      messageId: index + 1,
+      sku: update.sku,
+      operationType: 'PATCH' as const,
+      productType,
+      patches: listingUpdatePatches(update, marketplaceId),
+    })),
+  };
+}
+
+/** Per-SKU results from the processing report: a message with an ERROR issue was rejected, the others applied. */
+export function processingReportToOutcomes(report: ListingsFeedProcessingReport, skus: string[]): UpdateOutcome[] {
+  const errorsByMessage = new Map<number, ListingsFeedProcessingReport['issues']>();
+  const feedLevel = report.issues.filter((issue) => issue.severity === 'ERROR' && issue.messageId === undefined);
+  for (const issue of report.issues) {
+    if (issue.severity !== 'ERROR' || issue.messageId === undefined) continue;
+    errorsByMessage.set(issue.messageId, [...(errorsByMessage.get(issue.messageId) ?? []), issue]);
+  }
+  return skus.map((sku, index): UpdateOutcome => {
+    const errors = errorsByMessage.get(index + 1) ?? feedLevel;
+    if (errors.length === 0) return { sku, outcome: 'confirmed' };
+    return { sku, outcome: 'rejected', message: errors.map((e) => e.message).join('; '), ...(errors[0]!.code ? { code: errors[0]!.code } : {}) };
+  });
+}
+
+/** A feed still being worked on, or one that failed as a whole (FATAL, CANCELLED). DONE needs the report. */
+export function feedInterimStatus(feed: Feed): SubmissionStatus | undefined {
+  switch (feed.processingStatus) {
+    case 'IN_QUEUE':
+    case 'IN_PROGRESS':
+      return { state: 'processing' };
+    case 'CANCELLED':
+      return { state: 'failed', message: `Amazon cancelled feed ${feed.feedId}` };
+    case 'FATAL':
+      return { state: 'failed', message: `Amazon could not process feed ${feed.feedId} (FATAL)` };
+    case 'DONE':
+      return undefined;
+  }
+}
+
+const ORDER_STATUS: Record<AmazonOrderStatus, OrderStatus> = {
+  Pending: 'open',
+  Unshipped: 'open',
+  PartiallyShipped: 'open',
+  InvoiceUnconfirmed: 'open',
+  PendingAvailability: 'open',
+  Unfulfillable: 'open',
+  Shipped: 'shipped',
+  Canceled: 'cancelled',
+};
+
+export function orderStatus(status: AmazonOrderStatus): OrderStatus {
+  return ORDER_STATUS[status];
+}
+
+/** Decimal string → integer hundredths (ItemPrice carries two places). */
+function toCents(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.trim().replace(/^-/, '').split('.');
+  const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+  return amount.trim().startsWith('-') ? -cents : cents;
+}
+
+function fromCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * One order line. Amazon's ItemPrice is the line total (unit price × QuantityOrdered); the engine's
+ * OrderLine.price is the unit price, rounded to the cent when the total does not divide evenly.
+ */
+export function orderItemToLine(item: AmazonOrderItem, orderStatusValue: AmazonOrderStatus): OrderLine {
+  const quantity = item.QuantityOrdered;
+  let price: Money | null = null;
+  if (item.ItemPrice?.Amount !== undefined && item.ItemPrice.CurrencyCode) {
+    const total = toCents(item.ItemPrice.Amount);
+    price = { amount: fromCents(quantity > 0 ? Math.round(total / quantity) : total), currency: item.ItemPrice.CurrencyCode };
+  }
+  return { sku: item.SellerSKU ?? item.ASIN, quantity, price, cancelledQuantity: orderStatusValue === 'Canceled' ? quantity : 0 };
+}
+
+export function orderToMarketplaceOrder(order: AmazonOrder, items: AmazonOrderItem[]): MarketplaceOrder {
+  return {
+    marketplaceOrderId: order.AmazonOrderId,
+    status: orderStatus(order.OrderStatus),
+    lines: items.map((item) => orderItemToLine(item, order.OrderStatus)),
+    createdAt: new Date(order.PurchaseDate).toISOString(),
+    updatedAt: new Date(order.LastUpdateDate).toISOString(),
+  };
+}
+
+/** SP-API and LWA error bodies in Amazon's own words. */
+export function describeAmazonError(status: number, body: unknown): { message: string; code?: string } {
+  if (body && typeof body === 'object') {
+    const errors = (body as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.length > 0) {
+      const first = errors[0] as { code?: string; message?: string; details?: string };
+      const message = errors
+        .map((e: { message?: string; details?: string }) => [e.message, e.details].filter(Boolean).join(' — '))
+        .filter(Boolean)
+        .join('; ');
+      return { message: message || `HTTP ${status}`, ...(first.code ? { code: first.code } : {}) };
+    }
+    const lwa = body as { error?: unknown; error_description?: unknown };
+    if (typeof lwa.error === 'string') {
+      return { message: typeof lwa.error_description === 'string' ? lwa.error_description : lwa.error, code: lwa.error };
+    }
+  }
+  if (typeof body === 'string' && body.trim()) return { message: `HTTP ${status}: ${body.trim().slice(0, 200)}` };
+  return { message: `HTTP ${status}` };
+}

@@ -1,0 +1,127 @@
+/**
+ * The raw eBay HTTP client: a user access token (from the seller's refresh token) or an application
+ * token (client credentials), cached and refreshed before it expires; every call through
+ * marketplaceFetch, paced by the daily quota of its API, with eBay's error wording.
+ */
+import { MarketplaceError } from '../errors.ts';
+import { marketplaceFetch, type MarketplaceResponse, type RetryPolicy } from '../shared/http-client.ts';
+import { TokenBuckets, type RateLimit } from '../shared/token-bucket.ts';
+import { ebayApplicationScope, type EbayEndpoints } from './endpoints.ts';
+import { requestEbayToken, type EbayApplication, type EbayTokens } from './ebay-oauth.ts';
+import { describeEbayError } from './transform.ts';
+
+export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity';
+
+/**
+ * eBay publishes daily quotas per API, not per-second rates (FACTS.md 2, Limits). Each is a bucket
+ * refilling a day's quota over the day and holding an hour's share, so a busy hour cannot spend the
+ * day. Notification 10,000/day [V]; Inventory 2,000,000 and Fulfillment 100,000 [U: commonly
+ * quoted, confirm with getRateLimits]; Identity [U].
+ */
+export const ebayDailyQuotas: Record<EbayApiName, number> = {
+  inventory: 2_000_000,
+  fulfillment: 100_000,
+  notification: 10_000,
+  identity: 5_000,
+};
+
+export const ebayRateLimits: Record<EbayApiName, RateLimit> = Object.fromEntries(
+  Object.entries(ebayDailyQuotas).map(([api, perDay]) => [api, { rate: perDay / 86_400, burst: perDay / 24 }]),
+) as Record<EbayApiName, RateLimit>;
+
+/** Refresh this long before eBay's expiry, so a token never dies in flight. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+const defaultBuckets = new TokenBuckets();
+
+export interface EbayClientOptions {
+  endpoints: EbayEndpoints;
+  application: Pick<EbayApplication, 'clientId' | 'clientSecret'>;
+  /** A seller's grant, or 'application' for client-credentials calls (notification public keys). */
+  grant: { refreshToken: string; scopes?: readonly string[] } | 'application';
+  /** A token already held (from the code exchange), to spare a refresh. */
+  accessToken?: { token: string; expiresAt: Date };
+  /** Names the seller in the rate-limit buckets (quotas are per seller and API). */
+  sellerKey: string;
+  buckets?: TokenBuckets;
+  retry?: RetryPolicy;
+  /** Told each new access token, so the app may keep it (encrypted) between processes. */
+  onAccessToken?: (token: { token: string; expiresAt: Date }) => void;
+  now?: () => number;
+}
+
+export interface EbayRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A full URL (built from endpoints) or a path below the API's base. */
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export class EbayClient {
+  private token: { token: string; expiresAt: Date } | undefined;
+  private refreshing: Promise<{ token: string; expiresAt: Date }> | undefined;
+  private readonly buckets: TokenBuckets;
+  private readonly now: () => number;
+
+  constructor(private readonly options: EbayClientOptions) {
+    this.token = options.accessToken;
+    this.buckets = options.buckets ?? defaultBuckets;
+    this.now = options.now ?? Date.now;
+  }
+
+  get endpoints(): EbayEndpoints {
+    return this.options.endpoints;
+  }
+
+  /** A valid access token, refreshed once (not once per caller) when near expiry. */
+  async accessToken(signal?: AbortSignal): Promise<string> {
+    if (this.token && this.token.expiresAt.getTime() - this.now() > REFRESH_MARGIN_MS) return this.token.token;
+    this.refreshing ??= this.refresh(signal).finally(() => {
+      this.refreshing = undefined;
+    });
+    return (await this.refreshing).token;
+  }
+
+  private async refresh(signal?: AbortSignal): Promise<{ token: string; expiresAt: Date }> {
+    const grant = this.options.grant;
+    const tokens: EbayTokens = await requestEbayToken({
+      endpoints: this.options.endpoints,
+      application: this.options.application,
+      buckets: this.buckets,
+      now: this.now,
+      ...(this.options.retry ? { retry: this.options.retry } : {}),
+      ...(signal ? { signal } : {}),
+      ...(grant === 'application'
+        ? { grantType: 'client_credentials' as const, form: { scope: ebayApplicationScope } }
+        : { grantType: 'refresh_token' as const, form: { refresh_token: grant.refreshToken, ...(grant.scopes ? { scope: grant.scopes.join(' ') } : {}) } }),
+    });
+    this.token = { token: tokens.accessToken, expiresAt: tokens.accessTokenExpiresAt };
+    this.options.onAccessToken?.(this.token);
+    return this.token;
+  }
+
+  /** One call to one of eBay's APIs; a 401 (revoked or expired token) refreshes once and tries again. */
+  async request<T>(api: EbayApiName, request: EbayRequest): Promise<MarketplaceResponse<T>> {
+    const url = /^https?:\/\//.test(request.url) ? request.url : `${this.options.endpoints[api]}${request.url}`;
+    const send = async () =>
+      marketplaceFetch<T>({
+        method: request.method,
+        url,
+        headers: { authorization: `Bearer ${await this.accessToken(request.signal)}`, 'accept-language': 'en-US', ...request.headers },
+        ...(request.body !== undefined ? { body: request.body } : {}),
+        limit: { buckets: this.buckets, key: `ebay:${this.options.sellerKey}:${api}`, rate: ebayRateLimits[api] },
+        describeError: describeEbayError,
+        ...(this.options.retry ? { retry: this.options.retry } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof MarketplaceError) || error.kind !== 'auth' || error.details.status !== 401) throw error;
+      this.token = undefined;
+      return await send();
+    }
+  }
+}

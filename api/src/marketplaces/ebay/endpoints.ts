@@ -1,0 +1,48 @@
+/**
+ * Where eBay lives. The base URL is configuration: production, or the same paths below a sandbox
+ * (the app mounts its eBay sandbox at /sandbox/ebay).
+ */
+export interface EbayEndpoints {
+  /** The consent page the seller's popup opens. */
+  authorize: string;
+  token: string;
+  inventory: string;
+  fulfillment: string;
+  notification: string;
+  identity: string;
+}
+
+export const ebayProduction: EbayEndpoints = {
+  authorize: 'https://auth.ebay.com/oauth2/authorize',
+  token: 'https://api.ebay.com/identity/v1/oauth2/token',
+  inventory: 'https://api.ebay.com/sell/inventory/v1',
+  fulfillment: 'https://api.ebay.com/sell/fulfillment/v1',
+  notification: 'https://api.ebay.com/commerce/notification/v1',
+  // The Identity API is served from apiz.ebay.com.
+  identity: 'https://apiz.ebay.com/commerce/identity/v1',
+};
+
+/** eBay's own paths below one base URL (a sandbox). */
+export function ebayEndpointsAt(baseUrl: string): EbayEndpoints {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    authorize: `${base}/oauth2/authorize`,
+    token: `${base}/identity/v1/oauth2/token`,
+    inventory: `${base}/sell/inventory/v1`,
+    fulfillment: `${base}/sell/fulfillment/v1`,
+    notification: `${base}/commerce/notification/v1`,
+    identity: `${base}/commerce/identity/v1`,
+  };
+}
+
+/** The OAuth scopes the app asks the seller for. */
+export const ebaySellerScopes = [
+  'https://api.ebay.com/oauth/api_scope',
+  'https://api.ebay.com/oauth/api_scope/sell.inventory',
+  'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
+  'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription',
+  'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
+] as const;
+
+/** The application (client credentials) scope, for the public keys of notifications. */
+export const ebayApplicationScope = 'https://api.ebay.com/oauth/api_scope';

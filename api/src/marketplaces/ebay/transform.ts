@@ -1,0 +1,135 @@
+/** Pure conversions between eBay's payloads and the engine's shapes. No I/O. */
+import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, OrderStatus, UpdateOutcome } from '../types.ts';
+import type {
+  EbayAmount,
+  EbayBulkPriceQuantityResponse,
+  EbayError,
+  EbayInventoryItem,
+  EbayOffer,
+  EbayOrder,
+  EbayPriceQuantity,
+} from './types.ts';
+
+export const toMoney = (amount: EbayAmount | undefined): Money | null => (amount?.value && amount.currency ? { amount: amount.value, currency: amount.currency } : null);
+export const toEbayAmount = (money: Money): EbayAmount => ({ value: money.amount, currency: money.currency });
+
+/** eBay's words for a list of errors: the long message where there is one. */
+export function ebayErrorMessage(errors: EbayError[] | undefined): string {
+  const list = (errors ?? []).map((e) => e.longMessage || e.message || `eBay error ${e.errorId}`);
+  return list.length ? [...new Set(list)].join(' ') : 'eBay refused the request';
+}
+
+/** describeError for marketplaceFetch: REST error containers and the token endpoint's OAuth errors. */
+export function describeEbayError(status: number, body: unknown): { message: string; code?: string } {
+  if (body && typeof body === 'object') {
+    const errors = (body as { errors?: EbayError[] }).errors;
+    if (Array.isArray(errors) && errors.length) return { message: ebayErrorMessage(errors), code: String(errors[0]!.errorId) };
+    const oauth = body as { error?: unknown; error_description?: unknown };
+    if (typeof oauth.error === 'string') return { message: typeof oauth.error_description === 'string' ? `${oauth.error}: ${oauth.error_description}` : oauth.error, code: oauth.error };
+  }
+  return { message: `eBay answered HTTP ${status}` };
+}
+
+/** An offer's state as a listing status. */
+export function listingStatusOf(offer: EbayOffer | undefined): ListingStatus {
+  if (!offer) return 'not listed';
+  if (offer.status !== 'PUBLISHED') return 'inactive';
+  if (offer.listing?.listingOnHold) return 'suppressed';
+  switch (offer.listing?.listingStatus) {
+    case 'ACTIVE':
+    case 'OUT_OF_STOCK':
+      return 'active';
+    case 'ENDED':
+    case 'EBAY_ENDED':
+    case 'INACTIVE':
+      return 'inactive';
+    default:
+      return 'pending';
+  }
+}
+
+const first = (list: string[] | undefined) => list?.find((v) => v.trim()) ?? null;
+
+export function toCatalogueItem(item: EbayInventoryItem, offer: EbayOffer | undefined): CatalogueItem {
+  const product = item.product ?? {};
+  const attributes: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(product.aspects ?? {})) attributes[name] = Array.isArray(values) && values.length === 1 ? values[0] : values;
+  if (item.condition) attributes.condition = item.condition;
+  if (product.mpn) attributes.mpn = product.mpn;
+  return {
+    sku: item.sku,
+    marketplaceId: offer?.offerId ?? null,
+    title: product.title ?? item.sku,
+    description: product.description ?? null,
+    brand: product.brand ?? null,
+    gtin: first(product.ean) ?? first(product.upc) ?? first(product.isbn),
+    images: product.imageUrls ?? [],
+    price: toMoney(offer?.pricingSummary?.price),
+    quantity: item.availability?.shipToLocationAvailability?.quantity ?? null,
+    status: listingStatusOf(offer),
+    attributes,
+  };
+}
+
+export function toListingState(sku: string, item: EbayInventoryItem | undefined, offer: EbayOffer | undefined, issues: string[] = []): ListingState {
+  if (!item && !offer) return { sku, marketplaceId: null, quantity: null, price: null, status: 'not listed', issues };
+  return {
+    sku,
+    marketplaceId: offer?.offerId ?? null,
+    quantity: item?.availability?.shipToLocationAvailability?.quantity ?? offer?.availableQuantity ?? null,
+    price: toMoney(offer?.pricingSummary?.price),
+    status: listingStatusOf(offer),
+    issues,
+  };
+}
+
+/**
+ * One request of bulk_update_price_quantity: absolute values, so a replay sets the same. The
+ * ship-to-home quantity is the inventory item's; a price needs the offer it belongs to.
+ */
+export function toPriceQuantity(update: ListingUpdate, offerId: string | undefined): EbayPriceQuantity {
+  const request: EbayPriceQuantity = { sku: update.sku };
+  if (update.quantity !== undefined) request.shipToLocationAvailability = { quantity: update.quantity };
+  if (update.price !== undefined && offerId) request.offers = [{ offerId, price: toEbayAmount(update.price) }];
+  return request;
+}
+
+/** One outcome per SKU from a 200 or 207 answer; a SKU with any failed response is rejected with eBay's words. */
+export function outcomesFromPriceQuantity(skus: string[], body: EbayBulkPriceQuantityResponse | undefined): UpdateOutcome[] {
+  const responses = body?.responses ?? [];
+  return skus.map((sku): UpdateOutcome => {
+    const mine = responses.filter((r) => r.sku === sku);
+    if (mine.length === 0) return { sku, outcome: 'unknown', message: 'eBay answered without a result for this SKU' };
+    const failed = mine.filter((r) => r.statusCode !== 200);
+    if (failed.length === 0) return { sku, outcome: 'confirmed' };
+    const errors = failed.flatMap((r) => r.errors ?? []);
+    return { sku, outcome: 'rejected', message: ebayErrorMessage(errors), ...(errors[0] ? { code: String(errors[0].errorId) } : {}) };
+  });
+}
+
+export function orderStatusOf(order: EbayOrder): OrderStatus {
+  if (order.cancelStatus?.cancelState === 'CANCELED') return 'cancelled';
+  if (order.orderFulfillmentStatus === 'FULFILLED') return 'shipped';
+  return 'open';
+}
+
+export function toMarketplaceOrder(order: EbayOrder): MarketplaceOrder {
+  const status = orderStatusOf(order);
+  const createdAt = order.creationDate ?? order.lastModifiedDate ?? new Date(0).toISOString();
+  return {
+    marketplaceOrderId: order.orderId,
+    status,
+    lines: (order.lineItems ?? []).map((line) => {
+      const quantity = line.quantity ?? 0;
+      // lineItemCost is the line's total before discounts: the unit price is its share per unit.
+      const cost = toMoney(line.lineItemCost);
+      const unit = cost && quantity > 0 ? { amount: (Math.round((Number(cost.amount) * 100) / quantity) / 100).toFixed(2), currency: cost.currency } : cost;
+      return { sku: line.sku ?? '', quantity, price: unit, cancelledQuantity: status === 'cancelled' ? quantity : 0 };
+    }),
+    createdAt,
+    updatedAt: order.lastModifiedDate ?? createdAt,
+  };
+}
+
+/** The getOrders filter for "changed since". */
+export const lastModifiedFilter = (since: Date) => `lastmodifieddate:[${since.toISOString()}..]`;

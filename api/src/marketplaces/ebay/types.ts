@@ -1,0 +1,173 @@
+/** The eBay payloads the adapter uses (sell_inventory_v1, sell_fulfillment_v1, commerce_notification_v1, identity). */
+
+export interface EbayAmount {
+  value: string;
+  currency: string;
+}
+
+/** Error container of every eBay REST API. */
+export interface EbayError {
+  errorId: number;
+  domain?: string;
+  subdomain?: string;
+  category?: string;
+  message?: string;
+  longMessage?: string;
+  parameters?: Array<{ name?: string; value?: string }>;
+}
+
+export interface EbayErrorBody {
+  errors?: EbayError[];
+  warnings?: EbayError[];
+}
+
+/** OAuth errors of the token endpoint. */
+export interface EbayOAuthErrorBody {
+  error: string;
+  error_description?: string;
+}
+
+export interface EbayProduct {
+  title?: string;
+  description?: string;
+  brand?: string;
+  imageUrls?: string[];
+  ean?: string[];
+  upc?: string[];
+  isbn?: string[];
+  mpn?: string;
+  epid?: string;
+  /** The definition declares a string; eBay sends and takes { name: [values] }. */
+  aspects?: Record<string, string[]>;
+}
+
+/** InventoryItemWithSkuLocaleGroupid (getInventoryItems) and InventoryItemWithSkuLocaleGroupKeys (bulk get). */
+export interface EbayInventoryItem {
+  sku: string;
+  locale?: string;
+  condition?: string;
+  product?: EbayProduct;
+  availability?: { shipToLocationAvailability?: { quantity?: number } };
+}
+
+export interface EbayInventoryItems {
+  href?: string;
+  limit?: number;
+  next?: string;
+  prev?: string;
+  size?: number;
+  total?: number;
+  inventoryItems?: EbayInventoryItem[];
+}
+
+export interface EbayBulkGetInventoryItemResponse {
+  responses?: Array<{ sku?: string; statusCode?: number; inventoryItem?: EbayInventoryItem; errors?: EbayError[] }>;
+}
+
+export interface EbayOffer {
+  offerId?: string;
+  sku?: string;
+  marketplaceId?: string;
+  format?: string;
+  availableQuantity?: number;
+  pricingSummary?: { price?: EbayAmount };
+  status?: 'PUBLISHED' | 'UNPUBLISHED' | string;
+  listing?: { listingId?: string; listingStatus?: string; listingOnHold?: boolean; soldQuantity?: number };
+}
+
+export interface EbayOffers {
+  href?: string;
+  limit?: number;
+  next?: string;
+  size?: number;
+  total?: number;
+  offers?: EbayOffer[];
+}
+
+/** One entry of BulkPriceQuantity.requests. */
+export interface EbayPriceQuantity {
+  sku: string;
+  shipToLocationAvailability?: { quantity: number };
+  offers?: Array<{ offerId: string; availableQuantity?: number; price?: EbayAmount }>;
+}
+
+export interface EbayBulkPriceQuantity {
+  requests: EbayPriceQuantity[];
+}
+
+export interface EbayPriceQuantityResponse {
+  offerId?: string;
+  sku?: string;
+  statusCode?: number;
+  errors?: EbayError[];
+  warnings?: EbayError[];
+}
+
+export interface EbayBulkPriceQuantityResponse {
+  responses?: EbayPriceQuantityResponse[];
+}
+
+export interface EbayLineItem {
+  lineItemId?: string;
+  legacyItemId?: string;
+  sku?: string;
+  title?: string;
+  quantity?: number;
+  lineItemCost?: EbayAmount;
+  lineItemFulfillmentStatus?: string;
+  refunds?: Array<{ amount?: EbayAmount }>;
+}
+
+export interface EbayOrder {
+  orderId: string;
+  creationDate?: string;
+  lastModifiedDate?: string;
+  orderFulfillmentStatus?: 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED' | string;
+  orderPaymentStatus?: string;
+  sellerId?: string;
+  cancelStatus?: { cancelState?: 'NONE_REQUESTED' | 'IN_PROGRESS' | 'CANCELED' | string; cancelledDate?: string };
+  lineItems?: EbayLineItem[];
+}
+
+export interface EbayOrderSearchPagedCollection {
+  href?: string;
+  limit?: number;
+  offset?: number;
+  next?: string;
+  prev?: string;
+  total?: number;
+  orders?: EbayOrder[];
+}
+
+/** The token endpoint's answer. */
+export interface EbayTokenResponse {
+  access_token: string;
+  expires_in: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+  token_type: string;
+}
+
+/** GET /commerce/identity/v1/user/ */
+export interface EbayUser {
+  userId?: string;
+  username?: string;
+}
+
+export interface EbayPublicKey {
+  algorithm?: string;
+  digest?: string;
+  key?: string;
+}
+
+/** A push notification's body (E-ASYNC). */
+export interface EbayNotification<Data = unknown> {
+  metadata: { topic: string; schemaVersion: string; deprecated?: boolean };
+  notification: { notificationId: string; eventDate: string; publishDate: string; publishAttemptCount: number; data: Data };
+}
+
+export interface EbayAccountDeletionData {
+  username: string;
+  userId: string;
+  eiasToken: string;
+}

@@ -1,0 +1,120 @@
+/**
+ * Every Admin GraphQL document the adapter sends, in one place, so the contract test validates each
+ * one against the official 2025-01 schema. Page sizes keep each query's requested cost under the
+ * 1,000-point single-query maximum (cost noted beside each).
+ */
+
+/** Cost 12 per variant: node 1, product 1 + images 2 + 5, inventory item 1 + level 1 + quantities 1. */
+const variantFragment = /* GraphQL */ `
+fragment HubVariant on ProductVariant {
+  id
+  sku
+  price
+  barcode
+  displayName
+  inventoryQuantity
+  product { id title descriptionHtml vendor status images(first: 5) { nodes { url } } }
+  inventoryItem { id inventoryLevel(locationId: $locationId) { quantities(names: ["available"]) { name quantity } } }
+}`;
+
+export const VARIANT_PAGE_SIZE = 50; // 2 + 50 × 12 = 602 points
+
+export const shopQuery = /* GraphQL */ `
+query HubShop {
+  shop { id name myshopifyDomain currencyCode }
+}`;
+
+export const locationsQuery = /* GraphQL */ `
+query HubLocations {
+  locations(first: 10) { nodes { id name isActive } }
+}`;
+
+export const catalogueQuery = /* GraphQL */ `
+query HubCatalogue($first: Int!, $after: String, $locationId: ID!) {
+  shop { currencyCode }
+  productVariants(first: $first, after: $after, sortKey: ID) {
+    nodes { ...HubVariant }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+${variantFragment}`;
+
+export const variantsBySkuQuery = /* GraphQL */ `
+query HubVariantsBySku($first: Int!, $after: String, $query: String!, $locationId: ID!) {
+  shop { currencyCode }
+  productVariants(first: $first, after: $after, query: $query) {
+    nodes { ...HubVariant }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+${variantFragment}`;
+
+/** 10 orders × (1 + 2 + 25 lines × 3) = 780 points. */
+export const ORDER_PAGE_SIZE = 10;
+export const ORDER_LINES_PAGE_SIZE = 25;
+const lineFields = 'sku quantity currentQuantity originalUnitPriceSet { shopMoney { amount currencyCode } }';
+
+export const ordersQuery = /* GraphQL */ `
+query HubOrders($first: Int!, $after: String, $query: String!) {
+  orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {
+    nodes {
+      id name createdAt updatedAt cancelledAt displayFulfillmentStatus
+      lineItems(first: ${ORDER_LINES_PAGE_SIZE}) { nodes { ${lineFields} } pageInfo { hasNextPage endCursor } }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+/** The rest of an order's lines when it has more than one page: 2 + 100 × 3 = 302 points. */
+export const orderLinesQuery = /* GraphQL */ `
+query HubOrderLines($id: ID!, $after: String) {
+  order(id: $id) {
+    lineItems(first: 100, after: $after) { nodes { ${lineFields} } pageInfo { hasNextPage endCursor } }
+  }
+}`;
+
+export const setQuantitiesMutation = /* GraphQL */ `
+mutation HubSetQuantities($input: InventorySetQuantitiesInput!) {
+  inventorySetQuantities(input: $input) {
+    inventoryAdjustmentGroup { id }
+    userErrors { code field message }
+  }
+}`;
+
+/** `@idempotent` is 2026-01 and later; the 2025-01 schema lacks it (an allowance in the contract test). */
+export const adjustQuantityMutation = /* GraphQL */ `
+mutation HubAdjustQuantity($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {
+  inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {
+    inventoryAdjustmentGroup { id changes(quantityNames: ["available"]) { name delta quantityAfterChange } }
+    userErrors { code field message }
+  }
+}`;
+
+export const updatePricesMutation = /* GraphQL */ `
+mutation HubUpdatePrices($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+  productVariantsBulkUpdate(productId: $productId, variants: $variants, allowPartialUpdates: true) {
+    productVariants { id price }
+    userErrors { code field message }
+  }
+}`;
+
+export const webhookSubscribeMutation = /* GraphQL */ `
+mutation HubSubscribeWebhook($topic: WebhookSubscriptionTopic!, $callbackUrl: URL!) {
+  webhookSubscriptionCreate(topic: $topic, webhookSubscription: { callbackUrl: $callbackUrl, format: JSON }) {
+    webhookSubscription { id topic }
+    userErrors { field message }
+  }
+}`;
+
+export const allDocuments = {
+  shopQuery,
+  locationsQuery,
+  catalogueQuery,
+  variantsBySkuQuery,
+  ordersQuery,
+  orderLinesQuery,
+  setQuantitiesMutation,
+  adjustQuantityMutation,
+  updatePricesMutation,
+  webhookSubscribeMutation,
+} as const;

@@ -1,0 +1,107 @@
+import type { CatalogueItem, ListingState, ListingStatus, MarketplaceOrder, OrderStatus } from '../types.ts';
+import type { ShopifyOrder, ShopifyOrderWebhook, ShopifyVariant } from './types.ts';
+
+/** Pure conversions between Admin GraphQL payloads and the engine's shapes. */
+
+export function listingStatus(status: ShopifyVariant['product']['status']): ListingStatus {
+  return status === 'ACTIVE' ? 'active' : 'inactive';
+}
+
+/** Available units at the location the adapter writes to; null when the item is not stocked there. */
+export function availableQuantity(variant: ShopifyVariant): number | null {
+  const level = variant.inventoryItem.inventoryLevel;
+  if (!level) return null;
+  return level.quantities.find((q) => q.name === 'available')?.quantity ?? null;
+}
+
+const stripHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim();
+
+export function variantToCatalogueItem(variant: ShopifyVariant, currency: string): CatalogueItem {
+  return {
+    sku: variant.sku ?? '',
+    marketplaceId: variant.id,
+    title: variant.displayName,
+    description: variant.product.descriptionHtml ? stripHtml(variant.product.descriptionHtml) : null,
+    brand: variant.product.vendor || null,
+    gtin: variant.barcode || null,
+    images: variant.product.images?.nodes.map((i) => i.url) ?? [],
+    price: { amount: variant.price, currency },
+    quantity: availableQuantity(variant),
+    status: listingStatus(variant.product.status),
+    attributes: { productId: variant.product.id, inventoryItemId: variant.inventoryItem.id },
+  };
+}
+
+export function variantToListingState(variant: ShopifyVariant, currency: string): ListingState {
+  const quantity = availableQuantity(variant);
+  return {
+    sku: variant.sku ?? '',
+    marketplaceId: variant.id,
+    quantity,
+    price: { amount: variant.price, currency },
+    status: listingStatus(variant.product.status),
+    issues: quantity === null ? ['The inventory item is not stocked at the location the hub writes to.'] : [],
+  };
+}
+
+export function notListed(sku: string): ListingState {
+  return { sku, marketplaceId: null, quantity: null, price: null, status: 'not listed', issues: [] };
+}
+
+function orderStatus(cancelledAt: string | null, fulfillment: string | null): OrderStatus {
+  if (cancelledAt) return 'cancelled';
+  return fulfillment === 'FULFILLED' || fulfillment === 'fulfilled' ? 'shipped' : 'open';
+}
+
+export function orderToMarketplaceOrder(order: ShopifyOrder): MarketplaceOrder {
+  return {
+    marketplaceOrderId: order.id,
+    status: orderStatus(order.cancelledAt, order.displayFulfillmentStatus),
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    lines: order.lineItems.nodes.map((line) => ({
+      sku: line.sku ?? '',
+      quantity: line.quantity,
+      price: { amount: line.originalUnitPriceSet.shopMoney.amount, currency: line.originalUnitPriceSet.shopMoney.currencyCode },
+      cancelledQuantity: Math.max(0, line.quantity - line.currentQuantity),
+    })),
+  };
+}
+
+/** The orders/create webhook body, in the same shape (for the app's webhook endpoint). */
+export function orderWebhookToMarketplaceOrder(order: ShopifyOrderWebhook & { fulfillment_status?: string | null }): MarketplaceOrder {
+  return {
+    marketplaceOrderId: order.admin_graphql_api_id,
+    status: orderStatus(order.cancelled_at, order.fulfillment_status ?? null),
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    lines: order.line_items.map((line) => ({
+      sku: line.sku ?? '',
+      quantity: line.quantity,
+      price: { amount: line.price, currency: order.currency },
+      cancelledQuantity: Math.max(0, line.quantity - (line.current_quantity ?? line.quantity)),
+    })),
+  };
+}
+
+/** Search syntax: exact SKUs, quoted so hyphens and spaces stay part of the value. */
+export function skuSearchQuery(skus: string[]): string {
+  return skus.map((sku) => `sku:"${sku.replace(/["\\]/g, '\\$&')}"`).join(' OR ');
+}
+
+export function updatedSinceQuery(since: Date): string {
+  return `updated_at:>'${since.toISOString()}'`;
+}
+
+/** The index of the input a user error points at (`["input","quantities","3","quantity"]` → 3). */
+export function userErrorIndex(field: string[] | null | undefined, list: string): number | undefined {
+  if (!field) return undefined;
+  const at = field.indexOf(list);
+  const index = at >= 0 ? Number(field[at + 1]) : NaN;
+  return Number.isInteger(index) ? index : undefined;
+}
+
+/** A decimal amount as Shopify's Money scalar takes it. */
+export function moneyInput(amount: string): string {
+  return amount.trim();
+}

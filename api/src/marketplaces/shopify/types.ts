@@ -1,0 +1,113 @@
+/** The Admin GraphQL (2025-01) payload shapes the adapter reads and sends. */
+
+export interface ShopifyPageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export interface ShopifyConnection<T> {
+  nodes: T[];
+  pageInfo: ShopifyPageInfo;
+}
+
+export interface ShopifyShop {
+  id: string;
+  name: string;
+  myshopifyDomain: string;
+  currencyCode: string;
+}
+
+export interface ShopifyInventoryQuantity {
+  name: string;
+  quantity: number;
+}
+
+export interface ShopifyVariant {
+  id: string;
+  sku: string | null;
+  price: string;
+  barcode: string | null;
+  displayName: string;
+  inventoryQuantity: number | null;
+  product: {
+    id: string;
+    title: string;
+    descriptionHtml: string;
+    vendor: string;
+    status: 'ACTIVE' | 'ARCHIVED' | 'DRAFT';
+    images?: { nodes: Array<{ url: string }> };
+  };
+  inventoryItem: {
+    id: string;
+    inventoryLevel?: { quantities: ShopifyInventoryQuantity[] } | null;
+  };
+}
+
+export interface ShopifyOrder {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  displayFulfillmentStatus: string;
+  lineItems: ShopifyConnection<{
+    sku: string | null;
+    quantity: number;
+    currentQuantity: number;
+    originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } };
+  }>;
+}
+
+export interface ShopifyUserError {
+  code?: string | null;
+  field: string[] | null;
+  message: string;
+}
+
+export interface ShopifyThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+export interface ShopifyCost {
+  requestedQueryCost: number;
+  actualQueryCost: number | null;
+  throttleStatus: ShopifyThrottleStatus;
+}
+
+export interface ShopifyGraphqlResponse<T> {
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string } & Record<string, unknown> }>;
+  extensions?: { cost?: ShopifyCost };
+}
+
+/** The token endpoint's answer (S-TOK: expiring offline tokens carry expires_in and refresh_token). */
+export interface ShopifyTokenResponse {
+  access_token: string;
+  scope: string;
+  expires_in?: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+}
+
+/** Tokens as the app stores them (encrypted at rest). */
+export interface ShopifyTokens {
+  accessToken: string;
+  scope: string;
+  /** Epoch ms; undefined for a legacy non-expiring token. */
+  expiresAt?: number;
+  refreshToken?: string;
+}
+
+/** The REST-style bodies of the webhooks the adapter subscribes to. */
+export interface ShopifyOrderWebhook {
+  id: number;
+  admin_graphql_api_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+  currency: string;
+  line_items: Array<{ sku: string | null; quantity: number; current_quantity?: number; price: string }>;
+}

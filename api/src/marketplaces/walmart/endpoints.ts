@@ -1,0 +1,35 @@
+/**
+ * Walmart Marketplace (US) endpoints. The base URL is configuration: production, Walmart's own
+ * sandbox, or this product's sandbox (mounted at /sandbox/walmart) all serve the same paths.
+ */
+export const walmartBaseUrls = {
+  production: 'https://marketplace.walmartapis.com',
+  walmartSandbox: 'https://sandbox.walmartapis.com',
+} as const;
+
+/** The same paths under any base URL (no trailing slash). */
+export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
+  const base = baseUrl.replace(/\/+$/, '');
+  const q = (params: Record<string, string | number | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) search.set(k, String(v));
+    const text = search.toString();
+    return text ? `?${text}` : '';
+  };
+  return {
+    token: () => `${base}/v3/token`,
+    tokenDetail: () => `${base}/v3/token/detail`,
+    items: (params: { nextCursor: string; limit: number }) => `${base}/v3/items${q(params)}`,
+    item: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}${q({ productIdType: 'SKU' })}`,
+    inventory: (sku: string) => `${base}/v3/inventory${q({ sku })}`,
+    price: () => `${base}/v3/price`,
+    feeds: (feedType: 'inventory' | 'price') => `${base}/v3/feeds${q({ feedType })}`,
+    feedStatus: (feedId: string, offset: number, limit: number) => `${base}/v3/feeds/${encodeURIComponent(feedId)}${q({ includeDetails: 'true', offset, limit })}`,
+    orders: (params: { lastModifiedStartDate: string; limit: number }) => `${base}/v3/orders${q(params)}`,
+    /** Walmart's meta.nextCursor is a query string ("?limit=…&hasMoreElements=true&…") for the same path. */
+    ordersNext: (nextCursor: string) => `${base}/v3/orders${nextCursor.startsWith('?') ? nextCursor : `?${nextCursor}`}`,
+    subscriptions: () => `${base}/v3/webhooks/subscriptions`,
+  };
+}
+
+export type WalmartEndpoints = ReturnType<typeof walmartEndpoints>;

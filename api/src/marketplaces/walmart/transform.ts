@@ -1,0 +1,223 @@
+import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type {
+  WalmartErrorBody,
+  WalmartFeedStatus,
+  WalmartInventory,
+  WalmartInventoryFeed,
+  WalmartItem,
+  WalmartOrder,
+  WalmartPoCreatedEvent,
+  WalmartPrice,
+  WalmartPriceFeed,
+} from './types.ts';
+
+/** Pure translations between Walmart's payloads and the hub's shapes. No I/O here. */
+
+/** Walmart sends money as a JSON number; the hub keeps decimal strings (USD and CAD have 2 decimals). */
+export function moneyFromWalmart(price: { currency?: string; amount?: number } | undefined): Money | null {
+  if (!price || typeof price.amount !== 'number' || !Number.isFinite(price.amount)) return null;
+  return { amount: price.amount.toFixed(2), currency: price.currency ?? 'USD' };
+}
+
+/** A decimal string as Walmart's number, or undefined when it is not a positive amount with at most 2 decimals. */
+export function walmartAmount(money: Money): number | undefined {
+  if (!/^\d+(\.\d{1,2})?$/.test(money.amount)) return undefined;
+  const amount = Number(money.amount);
+  return amount > 0 ? amount : undefined;
+}
+
+export function listingStatusOf(item: Pick<WalmartItem, 'publishedStatus' | 'lifecycleStatus'>): ListingStatus {
+  const lifecycle = item.lifecycleStatus?.toUpperCase();
+  if (lifecycle === 'RETIRED' || lifecycle === 'ARCHIVED') return 'inactive';
+  switch (item.publishedStatus?.toUpperCase()) {
+    case 'PUBLISHED':
+      return 'active';
+    case 'UNPUBLISHED':
+      return 'suppressed';
+    case 'SYSTEM_PROBLEM':
+      return 'error';
+    case 'IN_PROGRESS':
+    case 'READY_TO_PUBLISH':
+    case 'STAGE':
+      return 'pending';
+    default:
+      return 'pending';
+  }
+}
+
+/** Walmart's item (GET /v3/items) as a catalogue entry. Walmart's item list carries no stock: quantity comes from readListings. */
+export function catalogueItemFromWalmart(item: WalmartItem): CatalogueItem {
+  let shelf: string[] = [];
+  try {
+    const parsed: unknown = item.shelf ? JSON.parse(item.shelf) : [];
+    if (Array.isArray(parsed)) shelf = parsed.map(String);
+  } catch {
+    shelf = item.shelf ? [item.shelf] : [];
+  }
+  return {
+    sku: item.sku,
+    marketplaceId: item.wpid ?? null,
+    title: item.productName ?? item.sku,
+    description: null,
+    brand: null,
+    gtin: item.gtin || item.upc || null,
+    images: [],
+    price: moneyFromWalmart(item.price),
+    quantity: null,
+    status: listingStatusOf(item),
+    attributes: {
+      ...(item.productType ? { productType: item.productType } : {}),
+      ...(shelf.length ? { shelf } : {}),
+      ...(item.mart ? { mart: item.mart } : {}),
+      ...(item.variantGroupId ? { variantGroupId: item.variantGroupId } : {}),
+    },
+  };
+}
+
+/** What Walmart holds for one SKU: the item (status, price) and its inventory; an absent item is 'not listed'. */
+export function listingFromWalmart(sku: string, item: WalmartItem | undefined, inventory: WalmartInventory | undefined): ListingState {
+  if (!item) return { sku, marketplaceId: null, quantity: null, price: null, status: 'not listed', issues: [] };
+  return {
+    sku,
+    marketplaceId: item.wpid ?? null,
+    quantity: inventory ? inventory.quantity.amount : null,
+    price: moneyFromWalmart(item.price),
+    status: listingStatusOf(item),
+    issues: item.unpublishedReasons?.reason ?? [],
+  };
+}
+
+export function inventoryBody(sku: string, quantity: number): WalmartInventory {
+  return { sku, quantity: { unit: 'EACH', amount: quantity } };
+}
+
+export function priceBody(sku: string, amount: number, currency: string): WalmartPrice {
+  return { sku, pricing: [{ currentPriceType: 'BASE', currentPrice: { currency, amount } }] };
+}
+
+/** Why a target value cannot be sent at all (before any call), in words the seller understands. */
+export function invalidUpdate(update: ListingUpdate): string | undefined {
+  if (update.quantity !== undefined && (!Number.isInteger(update.quantity) || update.quantity < 0)) return `Quantity must be a whole number of 0 or more (got ${update.quantity})`;
+  if (update.price && walmartAmount(update.price) === undefined) return `Price must be above 0 with at most 2 decimals (got ${update.price.amount})`;
+  return undefined;
+}
+
+export function inventoryFeed(updates: ListingUpdate[]): WalmartInventoryFeed {
+  return { InventoryHeader: { version: '1.4' }, Inventory: updates.filter((u) => u.quantity !== undefined).map((u) => inventoryBody(u.sku, u.quantity!)) };
+}
+
+export function priceFeed(updates: ListingUpdate[]): WalmartPriceFeed {
+  return {
+    PriceHeader: { version: '1.7' },
+    Price: updates.filter((u) => u.price !== undefined).map((u) => priceBody(u.sku, walmartAmount(u.price!) ?? Number(u.price!.amount), u.price!.currency)),
+  };
+}
+
+/** The submission id names each feed: "inventory:<feedId>,price:<feedId>". */
+export function submissionId(feeds: { inventory?: string; price?: string }): string {
+  return Object.entries(feeds)
+    .filter(([, id]) => id)
+    .map(([type, id]) => `${type}:${id}`)
+    .join(',');
+}
+
+export function feedsOfSubmission(id: string): Array<{ feedType: 'inventory' | 'price'; feedId: string }> {
+  return id
+    .split(',')
+    .map((part) => {
+      const colon = part.indexOf(':');
+      return { feedType: part.slice(0, colon), feedId: part.slice(colon + 1) };
+    })
+    .filter((f): f is { feedType: 'inventory' | 'price'; feedId: string } => (f.feedType === 'inventory' || f.feedType === 'price') && f.feedId.length > 0);
+}
+
+/**
+ * Per-SKU outcomes from the feeds of one submission (each feed's status with all its item details).
+ * An SKU in both feeds is confirmed only when both took it.
+ */
+export function submissionStatusFromFeeds(skus: string[], feeds: WalmartFeedStatus[]): SubmissionStatus {
+  const failed = feeds.find((f) => f.feedStatus === 'ERROR');
+  if (failed) {
+    const errors = failed.ingestionErrors?.ingestionError?.map((e) => e.description ?? e.code) ?? [];
+    return { state: 'failed', message: `Walmart could not process feed ${failed.feedId ?? ''}${errors.length ? `: ${errors.join('; ')}` : ''}`.trim() };
+  }
+  if (feeds.some((f) => f.feedStatus !== 'PROCESSED')) return { state: 'processing' };
+  const outcomes = new Map<string, UpdateOutcome>();
+  for (const feed of feeds) {
+    for (const entry of feed.itemDetails?.itemIngestionStatus ?? []) {
+      if (!entry.sku) continue;
+      const previous = outcomes.get(entry.sku);
+      if (previous && previous.outcome !== 'confirmed') continue;
+      const errors = entry.ingestionErrors?.ingestionError ?? [];
+      let outcome: UpdateOutcome;
+      if (entry.ingestionStatus === 'SUCCESS') outcome = { sku: entry.sku, outcome: 'confirmed' };
+      else if (entry.ingestionStatus === 'DATA_ERROR')
+        outcome = {
+          sku: entry.sku,
+          outcome: 'rejected',
+          message: errors.map((e) => e.description ?? e.code).join('; ') || 'Walmart rejected the item (DATA_ERROR)',
+          ...(errors[0]?.code ? { code: errors[0].code } : {}),
+        };
+      else outcome = { sku: entry.sku, outcome: 'unknown', message: errors.map((e) => e.description ?? e.code).join('; ') || `Walmart reported ${entry.ingestionStatus}` };
+      outcomes.set(entry.sku, outcome);
+    }
+  }
+  return {
+    state: 'done',
+    results: skus.map((sku) => outcomes.get(sku) ?? { sku, outcome: 'unknown', message: 'Walmart reported no status for this SKU' }),
+  };
+}
+
+const lineStatus = (status: string) => status.toLowerCase();
+
+/** A Walmart purchase order as the hub's order; cancelled units per line from its Cancelled statuses. */
+export function orderFromWalmart(order: WalmartOrder): MarketplaceOrder {
+  let updated = order.orderDate;
+  let open = 0;
+  let shipped = 0;
+  const lines = order.orderLines.orderLine.map((line) => {
+    const quantity = Number(line.orderLineQuantity.amount);
+    const statuses = line.orderLineStatuses?.orderLineStatus ?? [];
+    let cancelled = 0;
+    if (statuses.length === 0) open += quantity;
+    for (const status of statuses) {
+      const units = Number(status.statusQuantity.amount);
+      const name = lineStatus(status.status);
+      if (name === 'cancelled') cancelled += units;
+      else if (name === 'shipped' || name === 'delivered') shipped += units;
+      else open += units;
+    }
+    if (line.statusDate && line.statusDate > updated) updated = line.statusDate;
+    const product = line.charges?.charge?.find((c) => c.chargeType === 'PRODUCT');
+    return { sku: line.item.sku, quantity, price: product ? moneyFromWalmart(product.chargeAmount) : null, cancelledQuantity: Math.min(cancelled, quantity) };
+  });
+  const status: OrderStatus = open === 0 && shipped === 0 ? 'cancelled' : open === 0 ? 'shipped' : 'open';
+  return { marketplaceOrderId: order.purchaseOrderId, status, lines, createdAt: new Date(order.orderDate).toISOString(), updatedAt: new Date(updated).toISOString() };
+}
+
+/** The PO_CREATED webhook's order, so the app can act before the next poll. */
+export function orderFromPoCreated(event: WalmartPoCreatedEvent): MarketplaceOrder {
+  const created = new Date(event.payload.orderDate).toISOString();
+  return {
+    marketplaceOrderId: event.payload.purchaseOrderId,
+    status: 'open',
+    lines: event.payload.orderLines.map((line) => ({ sku: line.sku, quantity: Number(line.quantity.measurementValue), price: null, cancelledQuantity: 0 })),
+    createdAt: created,
+    updatedAt: created,
+  };
+}
+
+/** Walmart's own error wording: `errors[].description` (or message/info), and the first code. */
+export function describeWalmartError(status: number, body: unknown): { message: string; code?: string } {
+  const errors = typeof body === 'object' && body ? ((body as WalmartErrorBody).errors ?? (body as WalmartErrorBody).error) : undefined;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const message = errors
+      .map((e) => e.description || ('message' in e ? e.message : undefined) || e.info || e.code)
+      .filter(Boolean)
+      .join('; ');
+    const code = errors.find((e) => e.code)?.code;
+    return { message: message || `Walmart answered HTTP ${status}`, ...(code ? { code } : {}) };
+  }
+  if (typeof body === 'string' && body.trim()) return { message: `Walmart answered HTTP ${status}: ${body.trim().slice(0, 200)}` };
+  return { message: `Walmart answered HTTP ${status}` };
+}

@@ -1,0 +1,175 @@
+/** The Walmart Marketplace payloads this adapter reads and sends (from the official definitions, 2023-08 copy). */
+
+/** auth.json OAuthToken. */
+export interface WalmartToken {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token?: string;
+}
+
+/** auth.json TokenDetailResponse. */
+export interface WalmartTokenDetail {
+  expire_at?: string;
+  issued_at?: string;
+  is_valid?: boolean;
+  scopes?: Record<string, string>;
+}
+
+/** items.json ItemResponse. */
+export interface WalmartItem {
+  mart?: string;
+  sku: string;
+  wpid?: string;
+  upc?: string;
+  gtin?: string;
+  productName?: string;
+  shelf?: string;
+  productType?: string;
+  price?: { currency?: string; amount?: number };
+  publishedStatus?: string;
+  lifecycleStatus?: string;
+  unpublishedReasons?: { reason?: string[] };
+  variantGroupId?: string;
+  additionalAttributes?: unknown;
+}
+
+/** items.json ItemResponses. */
+export interface WalmartItemsPage {
+  ItemResponse: WalmartItem[];
+  totalItems?: number;
+  nextCursor?: string;
+}
+
+/** inventory.json Inventory (GET and PUT /v3/inventory). */
+export interface WalmartInventory {
+  sku: string;
+  quantity: { unit: 'EACH'; amount: number };
+}
+
+/** price.json Price / Pricing (PUT /v3/price and a row of the price feed). */
+export interface WalmartPrice {
+  sku: string;
+  pricing: Array<{ currentPriceType: 'BASE' | 'REDUCED' | 'CLEARANCE'; currentPrice: { currency: string; amount: number } }>;
+}
+
+/** price.json ItemPriceResponse (the example wraps it in an `ItemPriceResponse` member). */
+export interface WalmartPriceResponse {
+  ItemPriceResponse?: { mart?: string; sku?: string; message?: string };
+  mart?: string;
+  sku?: string;
+  message?: string;
+}
+
+/** The JSON feed files, uploaded as the multipart `file` part of POST /v3/feeds. */
+export interface WalmartInventoryFeed {
+  InventoryHeader: { version: '1.4' };
+  Inventory: WalmartInventory[];
+}
+export interface WalmartPriceFeed {
+  PriceHeader: { version: '1.7' };
+  Price: WalmartPrice[];
+}
+
+export interface WalmartFeedId {
+  feedId: string;
+}
+
+export type WalmartIngestionStatus = 'INPROGRESS' | 'SUCCESS' | 'DATA_ERROR' | 'SYSTEM_ERROR' | 'TIMEOUT_ERROR';
+
+/** feeds.json PartnerFeedResponse. */
+export interface WalmartFeedStatus {
+  feedId?: string;
+  feedStatus?: 'RECEIVED' | 'INPROGRESS' | 'PROCESSED' | 'ERROR';
+  itemsReceived?: number;
+  itemsSucceeded?: number;
+  itemsFailed?: number;
+  itemsProcessing?: number;
+  offset?: number;
+  limit?: number;
+  ingestionErrors?: { ingestionError?: WalmartIngestionError[] };
+  itemDetails?: {
+    itemIngestionStatus?: Array<{
+      sku?: string;
+      index?: number;
+      wpid?: string;
+      ingestionStatus: WalmartIngestionStatus;
+      ingestionErrors?: { ingestionError?: WalmartIngestionError[] };
+    }>;
+  };
+}
+
+export interface WalmartIngestionError {
+  type: string;
+  code: string;
+  description?: string;
+}
+
+/** orders.json QuantityType: amounts are strings. */
+export interface WalmartQuantity {
+  unitOfMeasurement: string;
+  amount: string;
+}
+
+/** orders.json OrderLineType (the definition types orderLines as RefundLinesType by mistake; the examples show these). */
+export interface WalmartOrderLine {
+  lineNumber: string;
+  item: { productName?: string; sku: string };
+  charges?: { charge?: Array<{ chargeType: string; chargeName?: string; chargeAmount: { currency: string; amount: number } }> };
+  orderLineQuantity: WalmartQuantity;
+  statusDate?: number;
+  orderLineStatuses?: { orderLineStatus?: Array<{ status: string; statusQuantity: WalmartQuantity }> };
+}
+
+/** orders.json GetOrderResponseRecord. */
+export interface WalmartOrder {
+  purchaseOrderId: string;
+  customerOrderId?: string;
+  orderDate: number;
+  orderLines: { orderLine: WalmartOrderLine[] };
+}
+
+/** orders.json PurchaseOrderTypeV3. */
+export interface WalmartOrdersPage {
+  list: {
+    meta: { totalCount?: number; limit?: number; nextCursor?: string };
+    elements: { order?: WalmartOrder[] };
+  };
+}
+
+/** notifications.json CreateSubscriptionRequest. */
+export interface WalmartSubscriptionRequest {
+  events: Array<{
+    eventType: string;
+    eventVersion: string;
+    resourceName: string;
+    eventUrl: string;
+    status: 'ACTIVE' | 'INACTIVE';
+    authDetails?: { authMethod: 'HMAC' | 'BASIC_AUTH' | 'OAUTH'; clientSecret?: string; authHeaderName?: string };
+    headers?: Record<string, string>;
+  }>;
+}
+
+/** notifications.json SubscriptionResponseDTO (the definition names the list `event`; its example and Walmart answer `events`). */
+export interface WalmartSubscriptionResponse {
+  events?: Array<{ subscriptionId?: string; eventType?: string; status?: string; eventUrl?: string }>;
+  event?: Array<{ subscriptionId?: string; eventType?: string; status?: string; eventUrl?: string }>;
+}
+
+/** The PO_CREATED event as delivered to the eventUrl (developer.walmart.com "Purchase order (PO) created event"). */
+export interface WalmartPoCreatedEvent {
+  source: { eventType: string; eventTime: string; eventId: string };
+  payload: {
+    partnerId?: string;
+    purchaseOrderId: string;
+    customerOrderId?: string;
+    orderDate: string;
+    orderLines: Array<{ lineNumber: string; sku: string; productName?: string; quantity: { unitOfMeasure?: string; measurementValue: number } }>;
+  };
+}
+
+/** Walmart's error body. */
+export interface WalmartErrorBody {
+  errors?: Array<{ code?: string; field?: string; description?: string; message?: string; info?: string; severity?: string; category?: string }>;
+  error?: Array<{ code?: string; field?: string; description?: string; info?: string }>;
+}

@@ -1,0 +1,92 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../context.ts';
+import type { ChannelRules } from '../../db/schema/index.ts';
+import { demoteMain, disconnectChannel, findChannel, listChannels, setRole, setRules, setStatus, type ChannelRecord } from '../../db/queries/channels.ts';
+import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+
+const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
+
+async function channelOf(ctx: AppContext, accountId: string, channelId: string): Promise<ChannelRecord> {
+  const channel = await findChannel(ctx.db, accountId, channelId);
+  if (!channel) throw new AppError(404, 'Channel not found');
+  return channel;
+}
+
+/**
+ * The main channel is the source of truth; exactly one per account (the database guarantees it).
+ * The former main becomes a target.
+ */
+export async function makeMain(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<ChannelRecord> {
+  const channel = await channelOf(ctx, accountId, channelId);
+  if (channel.role === 'main') return channel;
+  if (channel.status !== 'active') throw new AppError(409, 'Only an active channel can become the main channel. Resume or reconnect it first.');
+  const now = ctx.clock();
+  await ctx.db.transaction(async (tx) => {
+    const former = (await listChannels(tx, accountId)).find((c) => c.role === 'main');
+    await demoteMain(tx, accountId, now);
+    await setRole(tx, accountId, channelId, 'main', now);
+    await recordAudit(tx, audit, {
+      action: 'channel.made_main',
+      accountId,
+      targetType: 'channel',
+      targetId: channelId,
+      before: { main: former?.id ?? null },
+      after: { main: channelId },
+    });
+  });
+  return channelOf(ctx, accountId, channelId);
+}
+
+export function validateRules(rules: ChannelRules): string | null {
+  if (rules.stockPercent < 0 || rules.stockPercent > 100) return 'The share of stock to offer must be from 0 to 100 percent.';
+  if (rules.bufferUnits < 0) return 'The buffer cannot be negative.';
+  if (rules.maxQuantity !== null && rules.maxQuantity < 0) return 'The maximum quantity cannot be negative.';
+  if (rules.outOfStockThreshold < 0) return 'The out-of-stock threshold cannot be negative.';
+  return null;
+}
+
+export async function updateRules(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string, changes: Partial<ChannelRules>): Promise<ChannelRecord> {
+  const channel = await channelOf(ctx, accountId, channelId);
+  const rules = { ...channel.rules, ...changes };
+  const problem = validateRules(rules);
+  if (problem) throw new AppError(400, problem);
+  await ctx.db.transaction(async (tx) => {
+    await setRules(tx, accountId, channelId, rules, ctx.clock());
+    await recordAudit(tx, audit, { action: 'channel.rules_changed', accountId, targetType: 'channel', targetId: channelId, before: channel.rules, after: rules });
+  });
+  return channelOf(ctx, accountId, channelId);
+}
+
+export async function pauseChannel(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<ChannelRecord> {
+  const channel = await channelOf(ctx, accountId, channelId);
+  if (channel.status === 'paused') return channel;
+  await ctx.db.transaction(async (tx) => {
+    await setStatus(tx, accountId, channelId, 'paused', 'Paused by a user', ctx.clock());
+    await recordAudit(tx, audit, { action: 'channel.paused', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status }, after: { status: 'paused' } });
+  });
+  return channelOf(ctx, accountId, channelId);
+}
+
+export async function resumeChannel(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<ChannelRecord> {
+  const channel = await channelOf(ctx, accountId, channelId);
+  if (channel.status === 'active') return channel;
+  await ctx.db.transaction(async (tx) => {
+    await setStatus(tx, accountId, channelId, 'active', null, ctx.clock());
+    await recordAudit(tx, audit, { action: 'channel.resumed', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status }, after: { status: 'active' } });
+  });
+  return channelOf(ctx, accountId, channelId);
+}
+
+/** Credentials are deleted. The main channel goes last: another must become main first. */
+export async function disconnect(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<{ message: string }> {
+  const channel = await channelOf(ctx, accountId, channelId);
+  const all = await listChannels(ctx.db, accountId);
+  if (channel.role === 'main' && all.length > 1) {
+    throw new AppError(409, 'This is your main channel. Make another channel main before disconnecting it.');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await disconnectChannel(tx, accountId, channelId, ctx.clock());
+    await recordAudit(tx, audit, { action: 'channel.disconnected', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status, role: channel.role }, after: { status: 'disconnected' } });
+  });
+  return { message: `${marketplaceNames[channel.kind]} (${channel.displayName}) is disconnected and its credentials are deleted.` };
+}
