@@ -269,6 +269,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect Amazon or Walmart with typed credentials, checked against the marketplace before they are saved. */
+        post: operations["connectChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/oauth/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where to send the browser for eBay's or Shopify's consent page; the state is kept in the session. */
+        post: operations["startChannelConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/oauth/{kind}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The marketplace sends the browser back here; eBay ends on /auth-success or /auth-declined, Shopify on /channels. */
+        get: operations["finishChannelConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/sandbox-sellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new seller on the built-in sandbox of a marketplace, with the credentials to connect it ("Use a sandbox seller"). */
+        post: operations["createSandboxSeller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels/{channelId}/make-main": {
         parameters: {
             query?: never;
@@ -424,6 +492,54 @@ export interface components {
     schemas: {
         /** @enum {string} */
         MarketplaceKind: "amazon" | "walmart" | "ebay" | "shopify";
+        /** @enum {string} */
+        ChannelEnvironment: "sandbox" | "production";
+        Secret: string;
+        AmazonCredentials: {
+            clientId: components["schemas"]["Secret"];
+            clientSecret: components["schemas"]["Secret"];
+            refreshToken: components["schemas"]["Secret"];
+            sellerId: string;
+        };
+        WalmartCredentials: {
+            clientId: components["schemas"]["Secret"];
+            clientSecret: components["schemas"]["Secret"];
+        };
+        ConnectChannelRequest: {
+            /** @constant */
+            kind: "amazon";
+            environment: components["schemas"]["ChannelEnvironment"];
+            credentials: components["schemas"]["AmazonCredentials"];
+        } | {
+            /** @constant */
+            kind: "walmart";
+            environment: components["schemas"]["ChannelEnvironment"];
+            credentials: components["schemas"]["WalmartCredentials"];
+        };
+        StartConsentRequest: {
+            /** @enum {string} */
+            kind: "ebay" | "shopify";
+            environment: components["schemas"]["ChannelEnvironment"];
+            /** @description Shopify only, e.g. my-store.myshopify.com. */
+            shopDomain?: string;
+            /** @description eBay sandbox only, the sandbox seller to preselect on the consent page. */
+            sellerHint?: string;
+        };
+        ConsentStart: {
+            authorizeUrl: string;
+        };
+        SandboxSellerRequest: {
+            kind: components["schemas"]["MarketplaceKind"];
+            /** @description How many products the seller sells (25 when not given). */
+            products?: number;
+        };
+        SandboxSeller: {
+            kind: components["schemas"]["MarketplaceKind"];
+            sellerId: string;
+            credentials: {
+                [key: string]: string;
+            };
+        };
         ChannelRules: {
             syncQuantity: boolean;
             syncPrice: boolean;
@@ -449,8 +565,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "paused" | "error" | "disconnected";
             statusReason: string | null;
-            /** @enum {string} */
-            environment: "sandbox" | "production";
+            environment: components["schemas"]["ChannelEnvironment"];
             externalSellerId: string;
             displayName: string;
             rules: components["schemas"]["ChannelRules"];
@@ -640,6 +755,24 @@ export interface components {
         TooManyRequests: {
             headers: {
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The server cannot answer now; try again shortly. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The marketplace did not answer or failed; nothing was saved. */
+        BadGateway: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -1029,6 +1162,115 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    connectChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description Connected; the first channel of an account becomes its main channel. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    startChannelConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConsentRequest"];
+            };
+        };
+        responses: {
+            /** @description The consent page's address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentStart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    finishChannelConsent: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                expires_in?: string;
+                hmac?: string;
+                host?: string;
+                shop?: string;
+                timestamp?: string;
+            };
+            header?: never;
+            path: {
+                kind: "ebay" | "shopify";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+        };
+    };
+    createSandboxSeller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSellerRequest"];
+            };
+        };
+        responses: {
+            /** @description The seller and its credentials. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSeller"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     makeChannelMain: {
@@ -1234,10 +1476,12 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiChannelsOauthKindCallbackGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/channels/oauth/{kind}/callback"]["get"]["parameters"]["path"]["kind"]> = ["ebay", "shopify"];
 export const marketplaceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MarketplaceKind"]> = ["amazon", "walmart", "ebay", "shopify"];
+export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelEnvironment"]> = ["sandbox", "production"];
+export const startConsentRequestKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StartConsentRequest"]["kind"]> = ["ebay", "shopify"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["role"]> = ["main", "target"];
 export const channelStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["status"]> = ["active", "paused", "error", "disconnected"];
-export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["environment"]> = ["sandbox", "production"];
 export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "unavailable"];
 export const readinessDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["database"]> = ["ok", "unavailable"];

@@ -2,11 +2,13 @@ import type { HttpHandler } from 'msw';
 import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { healthHandlers } from './health';
+import { channelHandlers } from './channels';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
 export { adminHandlers, type AdminScenario } from './admin';
 export { healthHandlers } from './health';
+export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -18,4 +20,5 @@ export const defaultHandlers = {
   auth: authHandlers.signedInClient,
   admin: adminHandlers.default,
   health: healthHandlers.healthy,
+  channels: channelHandlers.mainAndTargets,
 } satisfies HandlerRecord;

@@ -2,3 +2,4 @@ export * from './request';
 export * from './query-client';
 export * from './auth';
 export * from './admin';
+export * from './channels';

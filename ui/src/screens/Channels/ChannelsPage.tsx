@@ -1,14 +1,206 @@
-import { UpcomingPage } from '../SignedInPage/SignedInPage';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearch, useLocation } from 'wouter';
+import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, ErrorState, Spinner, Stack, Text, useToast } from '../../index';
+import {
+  channelsQuery,
+  errorText,
+  useChannels,
+  useDisconnectChannel,
+  useMakeMain,
+  usePauseChannel,
+  useResumeChannel,
+  type Channel,
+  type MarketplaceKind,
+} from '../../api';
+import { PageHeader } from '../SignedInPage/SignedInPage';
+import { marketplaces } from '../marketing/marketplaces';
+import { CONSENT_RESULT_MESSAGE } from '../PopupResult/PopupResult';
+import { ConnectDialog } from './ConnectDialog';
+import { RulesDialog } from './RulesDialog';
+import { formatWhen, marketplaceNames, statusLabels, statusTones } from './channelTexts';
+import * as styles from './Channels.css';
 
-/** Channels: its contents arrive with a later issue; until then, its title and what it will hold. */
-export function ChannelsPage() {
+export interface ChannelsPageProps {
+  /** Open the connect dialog of this marketplace at once (stories). */
+  initialConnect?: MarketplaceKind;
+}
+
+/** /channels: the seller's marketplaces, the main one first, and a way to connect each kind. */
+export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
+  const channels = useChannels();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [connecting, setConnecting] = useState<MarketplaceKind | null>(initialConnect ?? null);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+
+  // eBay's consent popup tells us how it ended; Shopify's install comes back in the address.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.data?.type !== CONSENT_RESULT_MESSAGE) return;
+      void queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey });
+      if (event.data.outcome === 'connected') toast({ title: 'eBay Connected', description: 'Your eBay account is connected.', variant: 'success' });
+      else toast({ title: 'eBay Not Connected', description: 'Authentication with eBay was cancelled. You can try again any time.' });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [queryClient, toast]);
+
+  const params = new URLSearchParams(search);
+  const connected = params.get('connected');
+  const consentError = params.get('error');
+  useEffect(() => {
+    if (!connected && !consentError) return;
+    if (connected) toast({ title: `${marketplaceNames[connected as MarketplaceKind] ?? 'Channel'} Connected`, description: 'The channel is connected.', variant: 'success' });
+    else toast({ title: 'Channel Not Connected', description: params.get('message') ?? 'The marketplace did not grant access.', variant: 'destructive' });
+    navigate(location, { replace: true });
+    // Once per arrival with the parameters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connected, consentError]);
+
   return (
-    <UpcomingPage
-      title="Channels"
-      description="Connect Amazon, Walmart, eBay and Shopify; choose your main channel."
-      emptyTitle="No channels connected yet"
-      emptyText="Channel connections are being prepared. Soon you can connect each marketplace here and choose the main channel that holds your true stock."
-    />
+    <>
+      <PageHeader title="Channels" description="Your connected marketplaces. The main channel holds your true stock and prices; targets follow it." />
+      {channels.isPending ? (
+        <Spinner label="Loading channels..." />
+      ) : channels.isError ? (
+        <ErrorState title="Channels could not be loaded" description={errorText(channels.error)} onRetry={() => channels.refetch()} />
+      ) : (
+        <>
+          <section className={styles.section} aria-labelledby="connected-channels">
+            <h2 id="connected-channels" className={styles.sectionTitle}>
+              Connected channels
+            </h2>
+            {channels.data.items.length === 0 ? (
+              <Card padding="large">
+                <EmptyState
+                  title="No channels connected yet"
+                  description="Connect the marketplace that holds your true stock first: it becomes your main channel, and we import its catalogue. Then connect the others as targets."
+                />
+              </Card>
+            ) : (
+              <div className={styles.grid}>
+                {channels.data.items.map((channel) => (
+                  <ChannelCard key={channel.id} channel={channel} onlyChannel={channels.data.items.length === 1} />
+                ))}
+              </div>
+            )}
+          </section>
+          <section className={styles.section} aria-labelledby="connect-a-marketplace">
+            <h2 id="connect-a-marketplace" className={styles.sectionTitle}>
+              Connect a marketplace
+            </h2>
+            <div className={styles.connectGrid}>
+              {marketplaces.map((m) => (
+                <Card key={m.id} title={m.name} titleLevel={3} description={m.connection} footer={<Button variant="secondary" onClick={() => setConnecting(m.id)}>{`Connect ${marketplaceNames[m.id]}`}</Button>} />
+              ))}
+            </div>
+          </section>
+        </>
+      )}
+      {connecting ? <ConnectDialog kind={connecting} open onOpenChange={(open) => !open && setConnecting(null)} /> : null}
+    </>
+  );
+}
+
+function ChannelCard({ channel, onlyChannel }: { channel: Channel; onlyChannel: boolean }) {
+  const { toast } = useToast();
+  const makeMain = useMakeMain();
+  const pause = usePauseChannel();
+  const resume = useResumeChannel();
+  const disconnect = useDisconnectChannel();
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const name = marketplaceNames[channel.kind];
+  const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: 'destructive' });
+
+  return (
+    <Card as="article" padding="large" title={`${name} · ${channel.displayName}`} titleLevel={3}>
+      <Stack space="medium">
+        <div className={styles.badges}>
+          <Badge tone={channel.role === 'main' ? 'brand' : 'neutral'} emphasis={channel.role === 'main' ? 'solid' : 'soft'}>
+            {channel.role === 'main' ? 'Main channel' : 'Target'}
+          </Badge>
+          <Badge tone={statusTones[channel.status]}>{statusLabels[channel.status]}</Badge>
+          {channel.environment === 'sandbox' ? <Badge tone="info">Sandbox</Badge> : null}
+        </div>
+        {channel.status === 'error' && channel.statusReason ? (
+          <Alert tone="critical" title="Sync stopped">
+            {channel.statusReason}
+          </Alert>
+        ) : null}
+        <dl className={styles.facts}>
+          <dt className={styles.factName}>Seller</dt>
+          <dd className={styles.factValue}>{channel.externalSellerId}</dd>
+          <dt className={styles.factName}>Last sync</dt>
+          <dd className={styles.factValue}>{formatWhen(channel.lastSyncAt)}</dd>
+          <dt className={styles.factName}>Offered</dt>
+          <dd className={styles.factValue}>
+            {channel.rules.syncQuantity ? `${channel.rules.stockPercent}% of stock` : 'Stock not synced'}
+            {channel.rules.bufferUnits ? `, ${channel.rules.bufferUnits} held back` : ''}
+            {channel.rules.syncPrice ? ' · prices synced' : ' · prices not synced'}
+          </dd>
+        </dl>
+        <div className={styles.actions}>
+          {channel.role === 'target' ? (
+            <Button
+              size="small"
+              onClick={() => makeMain.mutate(channel.id, { onSuccess: () => toast({ title: 'Main Channel Changed', description: `${name} is now your main channel.`, variant: 'success' }), onError: failed('Could Not Make Main') })}
+              loading={makeMain.isPending}
+              disabled={channel.status !== 'active'}
+            >
+              Make main
+            </Button>
+          ) : null}
+          <Button size="small" variant="secondary" onClick={() => setRulesOpen(true)}>
+            Rules
+          </Button>
+          {channel.status === 'active' ? (
+            <Button size="small" variant="secondary" onClick={() => pause.mutate(channel.id, { onError: failed('Could Not Pause') })} loading={pause.isPending}>
+              Pause
+            </Button>
+          ) : (
+            <Button size="small" variant="secondary" onClick={() => resume.mutate(channel.id, { onError: failed('Could Not Resume') })} loading={resume.isPending}>
+              Resume
+            </Button>
+          )}
+          <Button size="small" variant="ghost" onClick={() => setConfirmOpen(true)} disabled={channel.role === 'main' && !onlyChannel}>
+            Disconnect
+          </Button>
+        </div>
+      </Stack>
+      <RulesDialog channel={channel} open={rulesOpen} onOpenChange={setRulesOpen} />
+      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <DialogContent title={`Disconnect ${name}?`} description="Sync with this channel stops and its credentials are deleted. Its listings on the marketplace stay as they are.">
+          <div className={styles.actions}>
+            <Button
+              variant="danger"
+              loading={disconnect.isPending}
+              onClick={() =>
+                disconnect.mutate(channel.id, {
+                  onSuccess: (answer) => {
+                    setConfirmOpen(false);
+                    toast({ title: 'Channel Disconnected', description: answer.message, variant: 'success' });
+                  },
+                  onError: failed('Could Not Disconnect'),
+                })
+              }
+            >
+              Disconnect
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              Keep it
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+      {channel.role === 'main' && !onlyChannel ? (
+        <Text size="xsmall" tone="secondary">
+          To disconnect the main channel, make another channel main first.
+        </Text>
+      ) : null}
+    </Card>
   );
 }
 

@@ -20,14 +20,19 @@ function isOpenedByAnotherWindow(): boolean {
  * Closes the window after `delayMs`, but only when another window opened it: a page
  * reached directly (a bookmark, a new tab) must stay open. Returns whether it will close.
  */
-export function useCloseWhenOpenedByAnotherWindow(delayMs: number): boolean {
+/** The message the Channels page listens for, so it shows the outcome without polling. */
+export const CONSENT_RESULT_MESSAGE = 'marketplace-consent-result';
+
+export function useCloseWhenOpenedByAnotherWindow(delayMs: number, outcome?: PopupOutcome): boolean {
   // Read once: the opener does not change while the page is shown.
   const [openedByAnotherWindow] = useState(isOpenedByAnotherWindow);
   useEffect(() => {
     if (!openedByAnotherWindow) return;
+    // Tell the page that opened us (same origin only) how the consent ended.
+    if (outcome) window.opener?.postMessage({ type: CONSENT_RESULT_MESSAGE, outcome }, window.location.origin);
     const timer = window.setTimeout(() => window.close(), delayMs);
     return () => window.clearTimeout(timer);
-  }, [openedByAnotherWindow, delayMs]);
+  }, [openedByAnotherWindow, delayMs, outcome]);
   return openedByAnotherWindow;
 }
 
@@ -45,7 +50,7 @@ interface PopupResultProps {
 }
 
 function PopupResult({ outcome, title, closeDelayMs, children }: PopupResultProps) {
-  const willClose = useCloseWhenOpenedByAnotherWindow(closeDelayMs);
+  const willClose = useCloseWhenOpenedByAnotherWindow(closeDelayMs, outcome);
   return (
     <main className={styles.page}>
       <div className={styles.panel}>
