@@ -1,11 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { setProjectAnnotations } from '@storybook/react-vite';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { configure as configureStoryQueries } from 'storybook/test';
 import type { SetupWorker } from 'msw/browser';
 import { server } from './msw-server';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import preview from '../.storybook/preview';
+
+// A loaded machine (CI on two cores) can take over a second to load a lazy page: wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
+configureStoryQueries({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Radix primitives call.
 class ResizeObserverStub {

@@ -13,10 +13,14 @@ import type {
 
 /** Pure translations between Walmart's payloads and the hub's shapes. No I/O here. */
 
-/** Walmart sends money as a JSON number; the hub keeps decimal strings (USD and CAD have 2 decimals). */
-export function moneyFromWalmart(price: { currency?: string; amount?: number } | undefined): Money | null {
-  if (!price || typeof price.amount !== 'number' || !Number.isFinite(price.amount)) return null;
-  return { amount: price.amount.toFixed(2), currency: price.currency ?? 'USD' };
+/**
+ * Walmart money to the hub's decimal strings (USD and CAD have 2 decimals). Amounts come as JSON
+ * numbers in most answers and examples; items.json types the item price amount as a string.
+ */
+export function moneyFromWalmart(price: { currency?: string; amount?: number | string } | undefined): Money | null {
+  const amount = typeof price?.amount === 'string' && price.amount.trim() !== '' ? Number(price.amount) : price?.amount;
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return null;
+  return { amount: amount.toFixed(2), currency: price?.currency ?? 'USD' };
 }
 
 /** A decimal string as Walmart's number, or undefined when it is not a positive amount with at most 2 decimals. */

@@ -26,7 +26,8 @@ export interface WalmartItem {
   productName?: string;
   shelf?: string;
   productType?: string;
-  price?: { currency?: string; amount?: number };
+  /** items.json ItemSearchPrice types amount as a string; its examples send numbers. */
+  price?: { currency?: string; amount?: number | string };
   publishedStatus?: string;
   lifecycleStatus?: string;
   unpublishedReasons?: { reason?: string[] };

@@ -150,14 +150,15 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
     },
 
     async submitBulk(updates, signal): Promise<Submission> {
-      const valid = updates.filter((u) => !invalidUpdate(u));
-      if (valid.length === 0) throw new MarketplaceError('rejected', updates.map((u) => `${u.sku}: ${invalidUpdate(u)}`).join('; ') || 'Nothing to submit');
+      // Every row goes to Walmart as is: it rejects bad rows (unknown SKU, negative amount) one by one in the feed status.
+      if (updates.length === 0) throw new MarketplaceError('rejected', 'A Walmart feed needs at least one update');
       const feeds: { inventory?: string; price?: string } = {};
-      const quantities = inventoryFeed(valid);
+      const quantities = inventoryFeed(updates);
       if (quantities.Inventory.length > 0) feeds.inventory = (await client.uploadFeed<WalmartFeedId>('inventoryFeed', api.feeds('inventory'), quantities, signal)).body.feedId;
-      const prices = priceFeed(valid);
+      const prices = priceFeed(updates);
       if (prices.Price.length > 0) feeds.price = (await client.uploadFeed<WalmartFeedId>('priceFeed', api.feeds('price'), prices, signal)).body.feedId;
-      return { submissionId: submissionId(feeds), skus: valid.map((u) => u.sku) };
+      if (!feeds.inventory && !feeds.price) throw new MarketplaceError('rejected', 'The updates change neither quantity nor price');
+      return { submissionId: submissionId(feeds), skus: [...new Set(updates.map((u) => u.sku))] };
     },
 
     async submissionStatus(submission, signal): Promise<SubmissionStatus> {

@@ -27,7 +27,8 @@ const generous: SandboxRate = { rate: 1000, burst: 1000 };
 /**
  * Operation names and their limits. Feeds are published (10/hour each for inventory and price).
  * Walmart does not publish the MP sync limits (FACTS.md section 6); these are conservative choices:
- * 5 calls/s with a burst of 10 for item, inventory and price calls, 1/s (burst 5) for orders, and the
+ * 5 calls/s with a burst of 10 for item, inventory and price calls, 1/s (burst 5) for order reads and
+ * cancellations, 1/s (burst 5) for webhook subscriptions, and the
  * Supplier API's 100/hour for /v3/token.
  */
 const realisticLimits: Record<string, SandboxRate> = {
@@ -40,6 +41,7 @@ const realisticLimits: Record<string, SandboxRate> = {
   'feeds.price': perHour(10),
   'feeds.status': { rate: 5, burst: 10 },
   'orders.read': { rate: 1, burst: 5 },
+  'orders.update': { rate: 1, burst: 5 },
   webhooks: { rate: 1, burst: 5 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(Object.keys(realisticLimits).map((k) => [k, generous]));
@@ -68,7 +70,11 @@ export interface WalmartSandboxOrderLine {
   quantity: number;
   unitPrice: string;
   currency: string;
-  status: 'Created' | 'Acknowledged' | 'Shipped' | 'Delivered' | 'Cancelled';
+  /** The status of the units not cancelled. */
+  status: 'Created' | 'Acknowledged' | 'Shipped' | 'Delivered';
+  /** Units cancelled so far (a Cancelled status line of their own). */
+  cancelledQuantity: number;
+  cancellationReason?: string;
   statusDate: number;
 }
 
@@ -104,6 +110,12 @@ interface FeedRow {
   sku?: unknown;
   quantity?: { unit?: unknown; amount?: unknown };
   pricing?: Array<{ currentPriceType?: unknown; currentPrice?: { currency?: unknown; amount?: unknown } }>;
+}
+
+/** One line of a cancellation request, as received (unchecked). */
+interface CancelLine {
+  lineNumber?: unknown;
+  orderLineStatuses?: { orderLineStatus?: Array<{ status?: unknown; cancellationReason?: unknown; statusQuantity?: { amount?: unknown } }> };
 }
 
 export interface WalmartSandboxSubscription {
@@ -196,7 +208,8 @@ function itemResponse(item: WalmartSandboxItem) {
     productName: item.productName,
     shelf: JSON.stringify(['Home Page', item.productType]),
     productType: item.productType,
-    price: { currency: item.currency, amount: Number(item.price) },
+    // items.json ItemSearchPrice: amount is a string (its examples show numbers; the schema rules).
+    price: { currency: item.currency, amount: item.price },
     publishedStatus: item.publishedStatus,
     lifecycleStatus: item.lifecycleStatus,
   };
@@ -225,12 +238,21 @@ function orderResponse(seller: WalmartSandboxSeller, order: WalmartSandboxOrder)
         },
         orderLineQuantity: { unitOfMeasurement: 'EACH', amount: String(line.quantity) },
         statusDate: line.statusDate,
-        orderLineStatuses: { orderLineStatus: [{ status: line.status, statusQuantity: { unitOfMeasurement: 'EACH', amount: String(line.quantity) } }] },
+        orderLineStatuses: { orderLineStatus: lineStatuses(line) },
         fulfillment: { fulfillmentOption: 'S2H', shipMethod: 'STANDARD' },
       })),
     },
     shipNode: { type: 'SellerFulfilled', name: `Seller ${seller.sellerId}`, id: seller.sellerId },
   };
+}
+
+function lineStatuses(line: WalmartSandboxOrderLine) {
+  const quantity = (amount: number) => ({ unitOfMeasurement: 'EACH', amount: String(amount) });
+  const open = line.quantity - line.cancelledQuantity;
+  return [
+    ...(open > 0 ? [{ status: line.status, statusQuantity: quantity(open) }] : []),
+    ...(line.cancelledQuantity > 0 ? [{ status: 'Cancelled', statusQuantity: quantity(line.cancelledQuantity), ...(line.cancellationReason ? { cancellationReason: line.cancellationReason } : {}) }] : []),
+  ];
 }
 
 /** The PO_CREATED event as Walmart's event page describes it: `{ source, payload }`. */
@@ -350,7 +372,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       lines: lines.map((line, i) => {
         const item = seller.items[line.sku]!;
         item.quantity -= line.quantity;
-        return { lineNumber: String(i + 1), sku: line.sku, productName: item.productName, quantity: line.quantity, unitPrice: item.price, currency: item.currency, status: 'Created', statusDate: now };
+        return { lineNumber: String(i + 1), sku: line.sku, productName: item.productName, quantity: line.quantity, unitPrice: item.price, currency: item.currency, status: 'Created', cancelledQuantity: 0, statusDate: now };
       }),
     };
     seller.orders.push(order);
@@ -461,6 +483,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         expire_at: String(entry.expiresAt),
         issued_at: String(entry.expiresAt - TOKEN_LIFETIME_S * 1000),
         is_valid: true,
+        is_channel_match: true,
         scopes: { reports: full, item: full, price: full, lagtime: full, feeds: full, returns: full, orders: full, inventory: full, content: full },
       });
     });
@@ -729,6 +752,51 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
           elements: { order: page.map((o) => orderResponse(seller, o)) },
         },
       });
+    });
+
+    // The seller cancels units of order lines (orders.json cancelOrderLines). Stock is not put back:
+    // the seller sets inventory, as on Walmart.
+    router.post('/v3/orders/:purchaseOrderId/cancel', (req, res) => {
+      const seller = authorise(req, res);
+      if (!seller || throttled(res, seller.sellerId, 'orders.update')) return;
+      const order = seller.orders.find((o) => o.purchaseOrderId === req.params.purchaseOrderId);
+      if (!order) {
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, { field: 'purchaseOrderId', category: 'DATA' });
+        return;
+      }
+      const lines = req.body?.orderCancellation?.orderLines?.orderLine;
+      if (!Array.isArray(lines) || lines.length === 0) {
+        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', 'orderCancellation.orderLines.orderLine must list the lines to cancel', { field: 'orderCancellation' });
+        return;
+      }
+      const changes: Array<{ line: WalmartSandboxOrderLine; units: number; reason: string }> = [];
+      for (const requested of lines as CancelLine[]) {
+        const line = order.lines.find((l) => l.lineNumber === requested?.lineNumber);
+        const status = requested?.orderLineStatuses?.orderLineStatus?.[0];
+        const units = Number(status?.statusQuantity?.amount);
+        if (!line) {
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `No line ${requested?.lineNumber} in purchase order ${order.purchaseOrderId}`, { field: 'lineNumber' });
+          return;
+        }
+        if (status?.status !== 'Cancelled' || typeof status?.cancellationReason !== 'string' || !Number.isInteger(units) || units < 1 || units > line.quantity - line.cancelledQuantity) {
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `Line ${line.lineNumber}: status must be Cancelled with a cancellationReason and from 1 to ${line.quantity - line.cancelledQuantity} units`, { field: 'orderLineStatus' });
+          return;
+        }
+        if (line.status === 'Shipped' || line.status === 'Delivered') {
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `Line ${line.lineNumber} has shipped and cannot be cancelled`, { field: 'lineNumber' });
+          return;
+        }
+        changes.push({ line, units, reason: status.cancellationReason });
+      }
+      const now = Date.now();
+      for (const { line, units, reason } of changes) {
+        line.cancelledQuantity += units;
+        line.cancellationReason = reason;
+        line.statusDate = now;
+      }
+      order.lastModified = now;
+      context.changed();
+      res.json({ order: orderResponse(seller, order) });
     });
 
     router.get('/v3/webhooks/subscriptions', (req, res) => {

@@ -37,7 +37,23 @@ export async function startWalmartSandbox(profile: RateLimitProfile = 'fast') {
     /** The first `count` SKUs of the seller's catalogue, via the Walmart items API. */
     async skus(credentials: { clientId: string; clientSecret: string }, count: number) {
       const adapter = createWalmartAdapter({ credentials, baseUrl });
-      return (await adapter.listCatalogue(undefined)).items.slice(0, count).map((i) => i.sku);
+      const skus: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await adapter.listCatalogue(cursor);
+        skus.push(...page.items.map((i) => i.sku));
+        cursor = page.next;
+      } while (cursor && skus.length < count);
+      return skus.slice(0, count);
+    },
+    /** A raw Walmart call with Walmart's headers (for what the adapter does not do, e.g. a seller cancelling lines). */
+    walmart: async (token: string, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_QOS.CORRELATION_ID': crypto.randomUUID(), 'WM_SVC.NAME': 'test', accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, headers: response.headers, body: (await response.json()) as any };
     },
     adapter: (credentials: { clientId: string; clientSecret: string }, options: Partial<WalmartAdapterOptions> = {}) =>
       createWalmartAdapter({ credentials, baseUrl, retry: { attempts: 5, baseDelayMs: 20, maxDelayMs: 200 }, ...options }),

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { findInToast } from '../storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminHandlers, authHandlers, fixtures } from '@hub/mocks';
 import { AppShell } from './AppShell';
@@ -88,7 +89,7 @@ export const ImpersonationEnded: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.impersonating } } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit Impersonation' }));
-    await expect(await within(document.body).findByText('Impersonation Ended')).toBeVisible();
+    await expect(await findInToast('Impersonation Ended')).toBeVisible();
     await waitFor(() => expect(storyLocation.current.path).toBe('/admin/users'), { timeout: 2500 });
   },
 };
@@ -98,7 +99,7 @@ export const ExitFails: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.impersonating, admin: adminHandlers.exitFails } } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit Impersonation' }));
-    await expect(await within(document.body).findByText('Exit Failed')).toBeVisible();
-    await expect(within(document.body).getByText('Exit failed: Not currently impersonating')).toBeVisible();
+    await expect(await findInToast('Exit Failed')).toBeVisible();
+    await expect(await findInToast('Exit failed: Not currently impersonating')).toBeVisible();
   },
 };

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { findInToast } from '../storyToasts';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fixtures } from '@hub/mocks';
 import { UserMenu } from './UserMenu';
@@ -71,11 +72,11 @@ export const ProfileSettings: Story = {
     await userEvent.clear(dialog.getByLabelText('Company'));
     await userEvent.type(dialog.getByLabelText('Company'), 'Cooper & Sons');
     await userEvent.click(dialog.getByRole('button', { name: 'Save Profile' }));
-    await expect(await page().findByText('Profile Updated')).toBeVisible();
+    await expect(await findInToast('Profile Updated')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Change Password' })).toBeDisabled();
     await userEvent.type(dialog.getByLabelText('Current password'), 'old secret');
     await userEvent.type(dialog.getByLabelText('New password'), 'new secret');
     await userEvent.click(dialog.getByRole('button', { name: 'Change Password' }));
-    await expect(await page().findByText('Password Changed')).toBeVisible();
+    await expect(await findInToast('Password Changed')).toBeVisible();
   },
 };

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { findInToast } from '../storyToasts';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers } from '@hub/mocks';
 import { AuthScreen } from './AuthScreen';
@@ -15,7 +16,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const page = () => within(document.body);
 
 async function fillSignIn(canvas: ReturnType<typeof within>) {
   await userEvent.type(canvas.getByLabelText('Email'), 'casey@cooperhome.example');
@@ -50,7 +50,7 @@ export const WelcomeBack: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.signedInClient } } },
   play: async ({ canvasElement }) => {
     await fillSignIn(within(canvasElement));
-    await expect(await page().findByText('Welcome back!')).toBeVisible();
+    await expect(await findInToast('Welcome back!')).toBeVisible();
     await waitFor(() => expect(storyLocation.current.path).toBe('/'));
   },
 };
@@ -59,8 +59,8 @@ export const WrongPassword: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.loginFails } } },
   play: async ({ canvasElement }) => {
     await fillSignIn(within(canvasElement));
-    await expect(await page().findByText('Sign In Failed')).toBeVisible();
-    await expect(page().getByText('Invalid email or password')).toBeVisible();
+    await expect(await findInToast('Sign In Failed')).toBeVisible();
+    await expect(await findInToast('Invalid email or password')).toBeVisible();
   },
 };
 
@@ -68,8 +68,8 @@ export const TooManyAttempts: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.loginRateLimited } } },
   play: async ({ canvasElement }) => {
     await fillSignIn(within(canvasElement));
-    await expect(await page().findByText('Sign In Failed')).toBeVisible();
-    await expect(page().getByText(/Too many sign-in attempts/)).toBeVisible();
+    await expect(await findInToast('Sign In Failed')).toBeVisible();
+    await expect(await findInToast(/Too many sign-in attempts/)).toBeVisible();
   },
 };
 
@@ -78,7 +78,7 @@ export const EmailNotYetVerified: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await fillSignIn(canvas);
-    await expect(await page().findByText('Email Verification Required')).toBeVisible();
+    await expect(await findInToast('Email Verification Required')).toBeVisible();
     await expect(await canvas.findByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await expect(canvas.getByText('casey@cooperhome.example')).toBeVisible();
   },
@@ -92,7 +92,7 @@ export const RegistrationSucceeds: Story = {
     await userEvent.type(canvas.getByLabelText('Email'), 'casey@cooperhome.example');
     await userEvent.type(canvas.getByLabelText('Password'), 'a good secret');
     await userEvent.click(canvas.getByRole('button', { name: 'Create Account' }));
-    await expect(await page().findByText('Registration Successful')).toBeVisible();
+    await expect(await findInToast('Registration Successful')).toBeVisible();
     await expect(await canvas.findByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await expect(canvas.getByText('casey@cooperhome.example')).toBeVisible();
   },
@@ -106,8 +106,8 @@ export const RegistrationFails: Story = {
     await userEvent.type(canvas.getByLabelText('Email'), 'casey@cooperhome.example');
     await userEvent.type(canvas.getByLabelText('Password'), 'password');
     await userEvent.click(canvas.getByRole('button', { name: 'Create Account' }));
-    await expect(await page().findByText('Registration Failed')).toBeVisible();
-    await expect(page().getByText('Password is too common. Please choose another.')).toBeVisible();
+    await expect(await findInToast('Registration Failed')).toBeVisible();
+    await expect(await findInToast('Password is too common. Please choose another.')).toBeVisible();
   },
 };
 
@@ -118,7 +118,7 @@ export const VerifyYourEmail: Story = {
     await expect(canvas.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Verify Email' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Resend Verification Email' }));
-    await expect(await page().findByText('Verification Email Sent')).toBeVisible();
+    await expect(await findInToast('Verification Email Sent')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Back to Sign In' }));
     await expect(canvas.getByRole('tab', { name: 'Sign In', selected: true })).toBeVisible();
   },
@@ -127,7 +127,7 @@ export const VerifyYourEmail: Story = {
 export const VerifiedFromEmailLink: Story = {
   parameters: { route: '/auth?token=a-mailed-token' },
   play: async () => {
-    await expect(await page().findByText('Email Verified!')).toBeVisible();
+    await expect(await findInToast('Email Verified!')).toBeVisible();
     await waitFor(() => expect(storyLocation.current.path).toBe('/'));
   },
 };
@@ -135,8 +135,8 @@ export const VerifiedFromEmailLink: Story = {
 export const VerificationLinkExpired: Story = {
   parameters: { route: '/auth?token=an-old-token', msw: { handlers: { auth: authHandlers.verificationFails } } },
   play: async ({ canvasElement }) => {
-    await expect(await page().findByText('Verification Failed')).toBeVisible();
-    await expect(page().getByText('Invalid or expired verification token')).toBeVisible();
+    await expect(await findInToast('Verification Failed')).toBeVisible();
+    await expect(await findInToast('Invalid or expired verification token')).toBeVisible();
     await expect(within(canvasElement).getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
   },
 };
@@ -146,7 +146,7 @@ export const ResendFails: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.resendFails } } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Resend Verification Email' }));
-    await expect(await page().findByText('Failed to Resend')).toBeVisible();
+    await expect(await findInToast('Failed to Resend')).toBeVisible();
   },
 };
 
@@ -157,7 +157,7 @@ export const ForgotPassword: Story = {
     await expect(canvas.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await userEvent.type(canvas.getByLabelText('Email'), 'casey@cooperhome.example');
     await userEvent.click(canvas.getByRole('button', { name: 'Send Reset Link' }));
-    await expect(await page().findByText('Password Reset Email Sent')).toBeVisible();
+    await expect(await findInToast('Password Reset Email Sent')).toBeVisible();
     await expect(await canvas.findByRole('tab', { name: 'Sign In', selected: true })).toBeVisible();
   },
 };
@@ -169,16 +169,16 @@ export const ForgotPasswordFails: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Email'), 'casey@cooperhome.example');
     await userEvent.click(canvas.getByRole('button', { name: 'Send Reset Link' }));
-    await expect(await page().findByText('Failed to Send Reset Email')).toBeVisible();
-    await expect(page().getByText('Too many requests. Please try again later.')).toBeVisible();
+    await expect(await findInToast('Failed to Send Reset Email')).toBeVisible();
+    await expect(await findInToast('Too many requests. Please try again later.')).toBeVisible();
   },
 };
 
 export const GoogleSignInFailed: Story = {
   parameters: { route: '/auth?error=google_auth_failed' },
   play: async () => {
-    await expect(await page().findByText('Authentication Failed')).toBeVisible();
-    await expect(page().getByText('Google authentication failed. Please try again.')).toBeVisible();
+    await expect(await findInToast('Authentication Failed')).toBeVisible();
+    await expect(await findInToast('Google authentication failed. Please try again.')).toBeVisible();
     await waitFor(() => expect(storyLocation.current.path).toBe('/auth'));
   },
 };
@@ -186,8 +186,8 @@ export const GoogleSignInFailed: Story = {
 export const SessionError: Story = {
   parameters: { route: '/auth?error=session_error' },
   play: async () => {
-    await expect(await page().findByText('Session Error')).toBeVisible();
-    await expect(page().getByText('There was an issue with your session. Please try signing in again.')).toBeVisible();
+    await expect(await findInToast('Session Error')).toBeVisible();
+    await expect(await findInToast('There was an issue with your session. Please try signing in again.')).toBeVisible();
     await waitFor(() => expect(storyLocation.current.path).toBe('/auth'));
   },
 };

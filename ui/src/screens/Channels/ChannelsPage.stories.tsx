@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { findInToast } from '../storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers, channelFixtures, channelHandlers } from '@hub/mocks';
 import { ChannelsPage } from './ChannelsPage';
@@ -37,7 +38,7 @@ export const OneMainAndTargets: Story = {
     await expect(within(walmart).getByText('Paused')).toBeVisible();
     await expect(within(walmart).getByRole('button', { name: 'Make main' })).toBeDisabled();
     await userEvent.click(within(amazon).getByRole('button', { name: 'Make main' }));
-    await expect(await page().findByText('Main Channel Changed')).toBeVisible();
+    await expect(await findInToast('Main Channel Changed')).toBeVisible();
   },
 };
 
@@ -59,7 +60,7 @@ export const ConnectingAmazonWithASandboxSeller: Story = {
     await waitFor(() => expect(dialog.getByLabelText('LWA Client ID')).toHaveValue('amzn1.application-oa2-client.sandbox01'));
     await expect(dialog.getByLabelText('Seller ID (merchant token)')).toHaveValue('A1SANDBOX01');
     await userEvent.click(dialog.getByRole('button', { name: 'Connect Amazon' }));
-    await expect(await page().findByText('Amazon Connected')).toBeVisible();
+    await expect(await findInToast('Amazon Connected')).toBeVisible();
   },
 };
 
@@ -104,7 +105,7 @@ export const EbayConsentDeclined: Story = {
     await within(canvasElement).findByRole('heading', { name: 'No channels connected yet' });
     // What the /auth-declined popup posts to the page that opened it.
     window.dispatchEvent(new MessageEvent('message', { data: { type: 'marketplace-consent-result', outcome: 'declined' }, origin: window.location.origin }));
-    await expect(await page().findByText('eBay Not Connected')).toBeVisible();
+    await expect(await findInToast('eBay Not Connected')).toBeVisible();
   },
 };
 
@@ -131,7 +132,7 @@ export const EditingRules: Story = {
     await userEvent.clear(dialog.getByLabelText('Share of stock (%)'));
     await userEvent.type(dialog.getByLabelText('Share of stock (%)'), '50');
     await userEvent.click(dialog.getByRole('button', { name: 'Save Rules' }));
-    await expect(await page().findByText('Rules Saved')).toBeVisible();
+    await expect(await findInToast('Rules Saved')).toBeVisible();
   },
 };
 
@@ -142,7 +143,7 @@ export const ConfirmingDisconnect: Story = {
     const dialog = within(await page().findByRole('dialog', { name: 'Disconnect Amazon?' }));
     await expect(dialog.getByText(/credentials are deleted/)).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Disconnect' }));
-    await expect(await page().findByText('Channel Disconnected')).toBeVisible();
+    await expect(await findInToast('Channel Disconnected')).toBeVisible();
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { findInToast } from '../storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers } from '@hub/mocks';
 import { ResetPasswordPage } from './ResetPasswordPage';
@@ -39,8 +40,8 @@ export const PasswordTooShort: Story = {
     await userEvent.type(canvas.getByLabelText('New Password'), 'abc');
     await userEvent.type(canvas.getByLabelText('Confirm Password'), 'abc');
     await userEvent.click(canvas.getByRole('button', { name: 'Reset Password' }));
-    await expect(await page().findByText('Password Too Short')).toBeVisible();
-    await expect(page().getByText('Password must be at least 6 characters long.')).toBeVisible();
+    await expect(await findInToast('Password Too Short')).toBeVisible();
+    await expect(await findInToast('Password must be at least 6 characters long.')).toBeVisible();
   },
 };
 
@@ -50,7 +51,7 @@ export const ResetSucceeds: Story = {
     await userEvent.type(canvas.getByLabelText('New Password'), 'a new secret');
     await userEvent.type(canvas.getByLabelText('Confirm Password'), 'a new secret');
     await userEvent.click(canvas.getByRole('button', { name: 'Reset Password' }));
-    await expect(await page().findByText('Password Reset Successful')).toBeVisible();
+    await expect(await findInToast('Password Reset Successful')).toBeVisible();
     await waitFor(() => expect(storyLocation.current.path).toBe('/auth'), { timeout: 3000 });
   },
 };
@@ -62,8 +63,8 @@ export const ResetRefused: Story = {
     await userEvent.type(canvas.getByLabelText('New Password'), 'a new secret');
     await userEvent.type(canvas.getByLabelText('Confirm Password'), 'a new secret');
     await userEvent.click(canvas.getByRole('button', { name: 'Reset Password' }));
-    await expect(await page().findByText('Password Reset Failed')).toBeVisible();
-    await expect(page().getByText('Reset token is invalid or has expired')).toBeVisible();
+    await expect(await findInToast('Password Reset Failed')).toBeVisible();
+    await expect(await findInToast('Reset token is invalid or has expired')).toBeVisible();
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { findInToast } from '../storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminHandlers, authHandlers, fixtures } from '@hub/mocks';
 import { UserManagementPage } from './UserManagementPage';
@@ -13,7 +14,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-const page = () => within(document.body);
 
 export const EveryUser: Story = {
   play: async ({ canvasElement }) => {
@@ -41,7 +41,7 @@ export const ViewAsClient: Story = {
     const canvas = within(canvasElement);
     const { firstName, lastName } = fixtures.users.client;
     await userEvent.click(await canvas.findByRole('button', { name: `View as ${firstName} ${lastName}` }));
-    await expect(await page().findByText('Impersonation Started')).toBeVisible();
+    await expect(await findInToast('Impersonation Started')).toBeVisible();
     await waitFor(() => expect(storyLocation.current.path).toBe('/'), { timeout: 2500 });
   },
 };
@@ -52,8 +52,8 @@ export const ViewAsRefused: Story = {
     const canvas = within(canvasElement);
     const { firstName, lastName } = fixtures.users.client;
     await userEvent.click(await canvas.findByRole('button', { name: `View as ${firstName} ${lastName}` }));
-    await expect(await page().findByText('Impersonation Failed')).toBeVisible();
-    await expect(page().getByText('Impersonation failed: Cannot impersonate another administrator')).toBeVisible();
+    await expect(await findInToast('Impersonation Failed')).toBeVisible();
+    await expect(await findInToast('Impersonation failed: Cannot impersonate another administrator')).toBeVisible();
   },
 };
 
