@@ -6,6 +6,9 @@
 import { MarketplaceError } from '../errors.ts';
 import { marketplaceFetch, type MarketplaceResponse, type RetryPolicy } from '../shared/http-client.ts';
 import { TokenBuckets, type RateLimit } from '../shared/token-bucket.ts';
+import { SINGLE_ATTEMPT, withEbayRetry } from './ebay-retry.ts';
+
+export { MAX_RETRY_AFTER_MS } from './ebay-retry.ts';
 import { ebayApplicationScope, type EbayEndpoints } from './endpoints.ts';
 import { requestEbayToken, type EbayApplication, type EbayTokens } from './ebay-oauth.ts';
 import { describeEbayError } from './transform.ts';
@@ -102,8 +105,17 @@ export class EbayClient {
     return this.token;
   }
 
-  /** One call to one of eBay's APIs; a 401 (revoked or expired token) refreshes once and tries again. */
+  /**
+   * One call to one of eBay's APIs. A 401 (revoked or expired token) refreshes once and tries again.
+   * 429 and 5xx are retried here, one marketplaceFetch attempt at a time, so that a Retry-After
+   * longer than MAX_RETRY_AFTER_MS (a daily quota spent until midnight Pacific) goes back to the
+   * caller as 'rate_limited' with retryAfterMs instead of holding the call for hours.
+   */
   async request<T>(api: EbayApiName, request: EbayRequest): Promise<MarketplaceResponse<T>> {
+    return withEbayRetry(this.options.retry, request.signal, () => this.requestOnce<T>(api, request));
+  }
+
+  private async requestOnce<T>(api: EbayApiName, request: EbayRequest): Promise<MarketplaceResponse<T>> {
     const url = /^https?:\/\//.test(request.url) ? request.url : `${this.options.endpoints[api]}${request.url}`;
     const send = async () =>
       marketplaceFetch<T>({
@@ -113,7 +125,7 @@ export class EbayClient {
         ...(request.body !== undefined ? { body: request.body } : {}),
         limit: { buckets: this.buckets, key: `ebay:${this.options.sellerKey}:${api}`, rate: ebayRateLimits[api] },
         describeError: describeEbayError,
-        ...(this.options.retry ? { retry: this.options.retry } : {}),
+        retry: SINGLE_ATTEMPT,
         ...(request.signal ? { signal: request.signal } : {}),
       });
     try {

@@ -5,6 +5,7 @@
 import { MarketplaceError } from '../errors.ts';
 import { marketplaceFetch, type RetryPolicy } from '../shared/http-client.ts';
 import { TokenBuckets, type RateLimit } from '../shared/token-bucket.ts';
+import { SINGLE_ATTEMPT, withEbayRetry } from './ebay-retry.ts';
 import { ebaySellerScopes, type EbayEndpoints } from './endpoints.ts';
 import { describeEbayError } from './transform.ts';
 import type { EbayTokenResponse } from './types.ts';
@@ -68,16 +69,16 @@ export async function requestEbayToken(options: {
   const started = (options.now ?? Date.now)();
   const basic = Buffer.from(`${options.application.clientId}:${options.application.clientSecret}`).toString('base64');
   try {
-    const { body } = await marketplaceFetch<EbayTokenResponse>({
+    const { body } = await withEbayRetry(options.retry, options.signal, () => marketplaceFetch<EbayTokenResponse>({
       method: 'POST',
       url: options.endpoints.token,
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: options.grantType, ...options.form }).toString(),
       limit: { buckets: options.buckets ?? applicationBuckets, key: `${options.application.clientId}:oauth:${options.grantType}`, rate: ebayOAuthLimits[options.grantType] },
       describeError: describeEbayError,
-      ...(options.retry ? { retry: options.retry } : {}),
+      retry: SINGLE_ATTEMPT,
       ...(options.signal ? { signal: options.signal } : {}),
-    });
+    }));
     if (!body || typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
       throw new MarketplaceError('unavailable', 'eBay answered the token request without an access token');
     }

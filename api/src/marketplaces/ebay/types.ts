@@ -171,3 +171,11 @@ export interface EbayAccountDeletionData {
   userId: string;
   eiasToken: string;
 }
+
+/** GET /destination. The definition declares deliveryConfig a string; eBay answers the object. */
+export interface EbayDestinationSearchResponse {
+  total?: number;
+  limit?: number;
+  next?: string;
+  destinations?: Array<{ destinationId?: string; name?: string; status?: string; deliveryConfig?: { endpoint?: string; verificationToken?: string } }>;
+}

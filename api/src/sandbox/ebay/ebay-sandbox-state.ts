@@ -11,12 +11,9 @@ export const EBAY_SANDBOX_APP = {
   name: 'Marketplace Hub (sandbox)',
 } as const;
 
-/**
- * The sandbox keeps no RuName registry: the RuName the app sends as `redirect_uri` must be the
- * callback URL itself (absolute http or https). In production the RuName names the accept URL
- * registered on developer.ebay.com.
- */
-export const EBAY_SANDBOX_RUNAME_NOTE = 'redirect_uri must be an absolute http(s) URL in the sandbox';
+// The sandbox keeps no RuName registry: the RuName the app sends as `redirect_uri` must be the
+// callback URL itself (absolute http or https). In production the RuName names the accept URL
+// registered on developer.ebay.com.
 
 export const ebayScopes = {
   base: 'https://api.ebay.com/oauth/api_scope',

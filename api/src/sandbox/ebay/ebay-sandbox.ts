@@ -716,8 +716,8 @@ function fulfillmentRoutes(router: Router, context: Context) {
         const start = Date.parse(range[1]);
         const end = range[2] ? Date.parse(range[2]) : now;
         if (!Number.isFinite(start) || !Number.isFinite(end)) return fail(res, 400, error(30810, DOMAIN_FULFILLMENT, 'Invalid date format'));
+        if (start > now + 60_000 || (range[2] && end > now + 60_000)) return fail(res, 400, error(30850, DOMAIN_FULFILLMENT, "Start and end dates can't be in the future"));
         if (start > end) return fail(res, 400, error(30840, DOMAIN_FULFILLMENT, 'Start date should be before end date'));
-        if (start > now + 60_000) return fail(res, 400, error(30850, DOMAIN_FULFILLMENT, "Start and end dates can't be in the future"));
         field = key === 'creationdate' ? 'creationDate' : 'lastModifiedDate';
         from = start;
         to = end;
@@ -786,11 +786,21 @@ function notificationRoutes(router: Router, context: Context) {
     res.status(201).set('Location', `${context.baseUrl}${NOTIFICATION}/destination/${destinationId}`).end();
   });
 
+  const destinationBody = (d: EbayState['destinations'][string]) => ({ destinationId: d.destinationId, name: d.name, status: d.status, deliveryConfig: { endpoint: d.endpoint, verificationToken: d.verificationToken } });
+
+  router.get(`${NOTIFICATION}/destination`, (req, res) => {
+    if (!appOrUser(req, res)) return;
+    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
+    if (!Number.isInteger(limit) || limit < 10 || limit > 100) return fail(res, 400, error(195023, DOMAIN_NOTIFICATION, 'Invalid limit. Supported ranges 10 - 100.'));
+    const all = Object.values(context.state().destinations);
+    res.json({ href: `${context.baseUrl}${NOTIFICATION}/destination?limit=${limit}`, limit, total: all.length, destinations: all.slice(0, limit).map(destinationBody) });
+  });
+
   router.get(`${NOTIFICATION}/destination/:id`, (req, res) => {
     if (!appOrUser(req, res)) return;
     const destination = context.state().destinations[req.params.id!];
     if (!destination) return fail(res, 404, error(195022, DOMAIN_NOTIFICATION, 'The destination id is invalid.'));
-    res.json({ destinationId: destination.destinationId, name: destination.name, status: destination.status, deliveryConfig: { endpoint: destination.endpoint, verificationToken: destination.verificationToken } });
+    res.json(destinationBody(destination));
   });
 
   router.delete(`${NOTIFICATION}/destination/:id`, (req, res) => {
