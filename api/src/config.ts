@@ -47,6 +47,16 @@ export interface Config {
   staticDir: string | undefined;
   /** Mount Vite's dev server (hot reload) instead of static files. */
   viteDev: boolean;
+  /**
+   * Our own applications registered with eBay and Shopify (the sellers consent to them). The
+   * sandbox entries default to the built-in sandboxes' fixed applications.
+   */
+  marketplaceApps: {
+    ebay: { production: { clientId: string; clientSecret: string; ruName: string } | undefined; sandbox: { clientId: string; clientSecret: string } };
+    shopify: { production: { clientId: string; clientSecret: string } | undefined; sandbox: { clientId: string; clientSecret: string } };
+  };
+  /** The built-in marketplace sandboxes at /sandbox/{kind} (SANDBOX=off turns them off). */
+  sandbox: { enabled: boolean; profile: 'realistic' | 'fast'; baseUrl: string };
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -113,6 +123,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     validateResponses: !production,
     staticDir: path.join(repoRoot, 'app', 'dist'),
     viteDev: false,
+    marketplaceApps: {
+      ebay: {
+        production:
+          env.EBAY_CLIENT_ID && env.EBAY_CLIENT_SECRET && env.EBAY_RU_NAME
+            ? { clientId: env.EBAY_CLIENT_ID, clientSecret: env.EBAY_CLIENT_SECRET, ruName: env.EBAY_RU_NAME }
+            : undefined,
+        sandbox: { clientId: env.EBAY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox', clientSecret: env.EBAY_SANDBOX_CLIENT_SECRET ?? 'marketplace-hub-sandbox-secret' },
+      },
+      shopify: {
+        production: env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET ? { clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET } : undefined,
+        sandbox: { clientId: env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox', clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET ?? 'marketplace-hub-sandbox-secret' },
+      },
+    },
+    sandbox: {
+      enabled: env.SANDBOX !== 'off',
+      profile: env.SANDBOX_PROFILE === 'fast' ? 'fast' : 'realistic',
+      baseUrl: (env.SANDBOX_URL ?? `${appUrl}/sandbox`).replace(/\/+$/, ''),
+    },
     ...overrides,
   };
   return config;

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './workers/job-queue.ts';
+import type { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
+import type { CredentialVault } from './modules/channels/credential-vault.ts';
 
 /** What every use case may depend on. The clock is injectable so tests can move time. */
 export interface AppContext {
@@ -8,6 +10,8 @@ export interface AppContext {
   db: Database;
   jobs: JobQueue;
   clock: () => Date;
+  /** Pacing of marketplace calls (one set of buckets per process) and the sealed credentials' key. */
+  marketplaces: { buckets: TokenBuckets; vault: CredentialVault };
 }
 
 /** A refusal the user should read: becomes `{ message }` with this status. */

@@ -9,6 +9,9 @@ import { registerWorkers } from './workers/register-workers.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createHttpApp } from './http/app.ts';
 import { deriveSecret, loadAppSecretKey } from './secrets.ts';
+import { mountSandboxes } from './sandbox/index.ts';
+import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
+import { CredentialVault } from './modules/channels/credential-vault.ts';
 
 export type ProcessRole = 'all' | 'web' | 'worker';
 
@@ -51,16 +54,25 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     if (!options.database) await database.close();
     throw error;
   }
-  const ctx: AppContext = { config, db: database.db, jobs, clock: options.clock ?? (() => new Date()) };
+  const masterKey = loadAppSecretKey(process.env, config.dataDir);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    jobs,
+    clock: options.clock ?? (() => new Date()),
+    marketplaces: { buckets: new TokenBuckets(), vault: new CredentialVault(Buffer.from(deriveSecret(masterKey, 'channel-credentials'), 'hex')) },
+  };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
 
   if (role !== 'web') await registerWorkers(ctx, mailer);
 
   let server: http.Server | undefined;
   let url: string | undefined;
+  let sandboxes: ReturnType<typeof mountSandboxes> | undefined;
   if (role !== 'worker') {
-    const sessionSecret = config.sessionSecret ?? deriveSecret(loadAppSecretKey(process.env, config.dataDir), 'session-cookie');
-    const app = createHttpApp(ctx, { ping: database.ping, sessionSecret, log, ...(options.frontend ? { frontend: options.frontend } : {}) });
+    const sessionSecret = config.sessionSecret ?? deriveSecret(masterKey, 'session-cookie');
+    sandboxes = config.sandbox.enabled ? mountSandboxes({ baseUrl: config.sandbox.baseUrl, dataDir: config.dataDir, profile: config.sandbox.profile }) : undefined;
+    const app = createHttpApp(ctx, { ping: database.ping, sessionSecret, log, ...(options.frontend ? { frontend: options.frontend } : {}), ...(sandboxes ? { sandboxes } : {}) });
     server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
@@ -78,6 +90,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
       }
       await jobs.stop({ graceful: true, timeout: 10_000, wait: true } as Parameters<typeof jobs.stop>[0]).catch(() => undefined);
       mailer.close();
+      sandboxes?.close();
       if (!options.database) await database.close();
     })());
 

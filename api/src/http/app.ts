@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/admin-routes.ts';
 import { googleRoutes } from './routes/google-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { channelRoutes } from './routes/channel-routes.ts';
+import type { MountedSandboxes } from '../sandbox/index.ts';
 
 export const contractPath = path.join(repoRoot, 'openapi.yaml');
 /** The paths the contract covers; everything else is the browser app (or, later, the sandboxes). */
@@ -29,6 +30,8 @@ export interface HttpOptions {
   log?: (line: string) => void;
   /** Extra middleware mounted before the SPA fallback (Vite in development). */
   frontend?: express.RequestHandler;
+  /** The built-in marketplace sandboxes, served at /sandbox. */
+  sandboxes?: MountedSandboxes;
 }
 
 export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
@@ -60,6 +63,9 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );
+
+  // The sandboxes speak the marketplaces' protocols (their own bodies, forms and auth), apart from the app's sessions.
+  if (options.sandboxes) app.use('/sandbox', options.sandboxes.router);
 
   app.use(requireSameOrigin(config.allowedOrigins));
   app.use(express.json({ limit: '100kb' }));

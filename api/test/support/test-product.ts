@@ -64,6 +64,7 @@ export async function startTestProduct(overrides: Partial<Config> = {}): Promise
       sessionSecret: 'test-session-secret',
       staticDir: undefined,
       validateResponses: true,
+      sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox` },
       rateLimits: { login: generousLimit, register: generousLimit, recovery: generousLimit, tokens: generousLimit, changePassword: generousLimit },
       ...overrides,
     },

@@ -5,6 +5,9 @@ import { auditContext, requireStaff, requireUser } from '../request-context.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
 import { listAllChannels, listChannels } from '../../db/queries/channels.ts';
 import { disconnect, makeMain, pauseChannel, resumeChannel, updateRules } from '../../modules/channels/channel-settings.ts';
+import { connectWithCredentials } from '../../modules/channels/connect-channel.ts';
+import { createSandboxSeller } from '../../modules/channels/sandbox-sellers.ts';
+import { finishEbayConsent, startConsent, type ConsentSession } from '../../modules/channels/consent.ts';
 
 type Channel = components['schemas']['Channel'];
 
@@ -32,6 +35,29 @@ export function channelRoutes(ctx: AppContext): Router {
 
   router.get('/api/channels', requireUser, async (req, res) => {
     res.json({ items: (await listChannels(ctx.db, req.user!.accountId)).map(toApiChannel) });
+  });
+
+  router.post('/api/channels/connect', requireUser, async (req, res) => {
+    res.status(201).json(toApiChannel(await connectWithCredentials(ctx, auditContext(req), req.user!.accountId, req.body)));
+  });
+
+  router.post('/api/channels/oauth/start', requireUser, (req, res) => {
+    res.json(startConsent(ctx, req.session as unknown as ConsentSession, req.user!, req.body));
+  });
+
+  // A top-level navigation back from the marketplace: answers are redirects, never JSON.
+  router.get('/api/channels/oauth/:kind/callback', async (req, res) => {
+    const query = new URLSearchParams(req.query as Record<string, string>);
+    const session = req.session as unknown as ConsentSession;
+    if (req.params.kind === 'ebay') {
+      res.redirect(302, await finishEbayConsent(ctx, auditContext(req), session, req.user, query));
+      return;
+    }
+    res.redirect(302, '/channels?error=not_connected&message=Shopify+connections+are+not+available+yet.');
+  });
+
+  router.post('/api/channels/sandbox-sellers', requireUser, async (req, res) => {
+    res.status(201).json(await createSandboxSeller(ctx, req.body.kind, req.body.products ?? 25));
   });
 
   router.post('/api/channels/:channelId/make-main', requireUser, async (req, res) => {

@@ -58,6 +58,8 @@ export interface AmazonAdapterOptions {
   timeoutMs?: number;
   /** Concurrent calls for per-SKU work (the buckets pace them either way). */
   concurrency?: number;
+  /** getOrders page size, 1 to 100 (default 100). */
+  ordersPageSize?: number;
 }
 
 export interface NotificationSetup {
@@ -185,6 +187,13 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     async submissionStatus(submission, signal) {
       const feed = await client.getFeed(submission.submissionId, signal);
       const interim = feedInterimStatus(feed);
+      if (interim?.state === 'failed' && feed.resultFeedDocumentId) {
+        // A FATAL feed still has a processing report: give Amazon's own reason.
+        const document = await client.getFeedDocument(feed.resultFeedDocumentId, signal);
+        const report = (await client.downloadFeedDocument(document, signal)) as Partial<ListingsFeedProcessingReport> | null;
+        const reasons = (report?.issues ?? []).filter((issue) => issue.severity === 'ERROR').map((issue) => issue.message);
+        return reasons.length > 0 ? { state: 'failed', message: `${interim.message}: ${reasons.join('; ')}` } : interim;
+      }
       if (interim) return interim;
       if (!feed.resultFeedDocumentId) return { state: 'failed', message: `Feed ${feed.feedId} is DONE without a processing report` };
       const document = await client.getFeedDocument(feed.resultFeedDocumentId, signal);
@@ -195,7 +204,7 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
 
     async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
       const page = await client.getOrders(
-        { marketplaceIds: [marketplaceId], lastUpdatedAfter: since.toISOString(), maxResultsPerPage: ORDERS_PAGE_SIZE, ...(cursor ? { nextToken: cursor } : {}) },
+        { marketplaceIds: [marketplaceId], lastUpdatedAfter: since.toISOString(), maxResultsPerPage: options.ordersPageSize ?? ORDERS_PAGE_SIZE, ...(cursor ? { nextToken: cursor } : {}) },
         signal,
       );
       const orders = page.payload?.Orders ?? [];

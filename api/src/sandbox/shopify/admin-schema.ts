@@ -93,6 +93,7 @@ type QueryRoot {
   inventoryItems(first: Int, after: String, query: String): InventoryItemConnection!
   locations(first: Int, after: String): LocationConnection!
   orders(first: Int, after: String, query: String, sortKey: OrderSortKeys, reverse: Boolean): OrderConnection!
+  order(id: ID!): Order
 }
 input InventoryQuantityInput { inventoryItemId: ID! locationId: ID! quantity: Int! compareQuantity: Int }
 input InventorySetQuantitiesInput { reason: String! name: String! referenceDocumentUri: String quantities: [InventoryQuantityInput!]! ignoreCompareQuantity: Boolean = false }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { GraphQLError, Kind, execute, parse, validate, valueFromASTUntyped, type DocumentNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
-import { SandboxControlError, type Request, type Response, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import { SandboxControlError, type Request, type Response, type Router, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
 import { loadAdminSchema, SHOPIFY_SANDBOX_API_VERSION } from './admin-schema.ts';
 import { queryCost } from './query-cost.ts';
@@ -372,7 +372,13 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     shop: () => ({ id: gid('Shop', shop.id), name: shop.name, myshopifyDomain: shop.domain, currencyCode: shop.currency, email: `owner@${shop.domain}` }),
     products: (args: ConnectionArgs & { query?: string }) => {
       const terms = parseSearchQuery(args.query);
-      const list = shop.products.filter((p) => matches(terms, (f) => (f === 'sku' ? (p.variants.some((v) => v.sku.toLowerCase() === terms.find((t) => t.field === 'sku')?.value.toLowerCase()) ? terms.find((t) => t.field === 'sku')!.value : '') : f === 'updated_at' ? p.updatedAt : f === 'status' ? p.status.toLowerCase() : undefined)));
+      const skus = terms.filter((t) => t.field === 'sku').map((t) => t.value.toLowerCase());
+      const others = terms.filter((t) => t.field !== 'sku');
+      const list = shop.products.filter(
+        (p) =>
+          (skus.length === 0 || p.variants.some((v) => skus.includes(v.sku.toLowerCase()))) &&
+          matches(others, (f) => (f === 'updated_at' ? p.updatedAt : f === 'status' ? p.status.toLowerCase() : f === 'vendor' ? p.vendor : undefined)),
+      );
       return connection(list, args, (p) => p.id, productNode);
     },
     productVariants: (args: ConnectionArgs & { query?: string; sortKey?: string }) => {
@@ -387,6 +393,10 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       return connection(list, args, (e) => e.variant.inventoryItemId, (e) => itemNode(e.product, e.variant));
     },
     locations: (args: ConnectionArgs) => connection([shop.location], args, (l) => l.id, locationNode),
+    order: ({ id }: { id: string }) => {
+      const order = shop.orders.find((o) => o.id === parseGid(id, 'Order'));
+      return order ? orderNode(order) : null;
+    },
     orders: (args: ConnectionArgs & { query?: string; sortKey?: string }) => {
       const terms = parseSearchQuery(args.query);
       let list = shop.orders.filter((o) => matches(terms, (f) => (f === 'updated_at' ? o.updatedAt : f === 'created_at' ? o.createdAt : f === 'name' ? o.name : undefined)));
@@ -513,11 +523,12 @@ function callbackHmac(params: Record<string, string>, secret: string): string {
   return crypto.createHmac('sha256', secret).update(message).digest('hex');
 }
 
-function routes(router: import('express').Router, context: SandboxContext<ShopifySandboxState>): void {
+function routes(router: Router, context: SandboxContext<ShopifySandboxState>): void {
   const { schema } = loadAdminSchema();
-  const stylesheetUrl = `${context.baseUrl}/assets/consent.css`;
+  // Relative, so the page works whatever host name the browser used (and under CSP 'self').
+  const stylesheetUrl = 'consent.css';
 
-  router.get('/assets/consent.css', (_req, res) => {
+  router.get('/shops/:shop/admin/oauth/consent.css', (_req, res) => {
     res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(consentStylesheet);
   });
 
@@ -556,7 +567,7 @@ function routes(router: import('express').Router, context: SandboxContext<Shopif
         shopName: shop.name,
         appName: SHOPIFY_SANDBOX_APP.name,
         scopes: params.scope.split(',').map((s) => s.trim()).filter(Boolean),
-        formAction: `${context.baseUrl}/shops/${encodeURIComponent(String(req.params.shop))}/admin/oauth/authorize`,
+        formAction: 'authorize',
         stylesheetUrl,
         fields: { client_id: params.clientId, scope: params.scope, redirect_uri: params.redirectUri, state: params.state },
       }),

@@ -1,0 +1,57 @@
+import type { MarketplaceAdapter } from './marketplace-adapter.ts';
+import type { MarketplaceKind } from './types.ts';
+import type { TokenBuckets } from './shared/token-bucket.ts';
+import { createWalmartAdapter } from './walmart/walmart-adapter.ts';
+import { createEbayAdapter } from './ebay/ebay-adapter.ts';
+import { createAmazonAdapter } from './amazon/amazon-adapter.ts';
+import { productionEndpoints as amazonProduction, sandboxEndpoints as amazonSandboxEndpoints } from './amazon/endpoints.ts';
+import { ebayEndpointsAt, ebayProduction } from './ebay/endpoints.ts';
+
+export type MarketplaceEnvironment = 'sandbox' | 'production';
+
+/** Where a channel's adapter points: the marketplace itself, or the built-in sandbox of it. */
+export interface AdapterTarget {
+  environment: MarketplaceEnvironment;
+  /** The sandboxes' root, e.g. http://localhost:3000/sandbox; the adapter adds its own kind. */
+  sandboxBaseUrl: string;
+  buckets: TokenBuckets;
+  /** Our applications registered with the consent marketplaces, for this environment. */
+  applications: { ebay?: { clientId: string; clientSecret: string; ruName?: string }; shopify?: { clientId: string; clientSecret: string } };
+}
+
+type AdapterFactory = (credentials: Record<string, string>, target: AdapterTarget) => MarketplaceAdapter;
+
+const baseUrlFor = (kind: MarketplaceKind, target: AdapterTarget) => (target.environment === 'sandbox' ? `${target.sandboxBaseUrl}/${kind}` : undefined);
+
+/** Identifiers to factories: one entry per marketplace, no switch (STYLE.md item 10). */
+export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> = {
+  amazon: (credentials, target) =>
+    createAmazonAdapter({
+      credentials: { clientId: credentials.clientId!, clientSecret: credentials.clientSecret!, refreshToken: credentials.refreshToken!, sellerId: credentials.sellerId! },
+      endpoints: target.environment === 'sandbox' ? amazonSandboxEndpoints(baseUrlFor('amazon', target)!) : amazonProduction('na'),
+      buckets: target.buckets,
+    }),
+  walmart: (credentials, target) =>
+    createWalmartAdapter({
+      credentials: { clientId: credentials.clientId!, clientSecret: credentials.clientSecret! },
+      ...(baseUrlFor('walmart', target) ? { baseUrl: baseUrlFor('walmart', target)! } : {}),
+      buckets: target.buckets,
+    }),
+  ebay: (credentials, target) => {
+    const application = target.applications.ebay;
+    if (!application) throw new Error('eBay is not configured on this server');
+    return createEbayAdapter({
+      endpoints: target.environment === 'sandbox' ? ebayEndpointsAt(baseUrlFor('ebay', target)!) : ebayProduction,
+      application: { clientId: application.clientId, clientSecret: application.clientSecret },
+      refreshToken: credentials.refreshToken!,
+      sellerKey: credentials.sellerKey ?? credentials.refreshToken!.slice(-12),
+      buckets: target.buckets,
+    });
+  },
+};
+
+export function createAdapter(kind: MarketplaceKind, credentials: Record<string, string>, target: AdapterTarget): MarketplaceAdapter {
+  const factory = adapterFactories[kind];
+  if (!factory) throw new Error(`No adapter for ${kind} yet`);
+  return factory(credentials, target);
+}

@@ -1,0 +1,291 @@
+import { MarketplaceError } from '../errors.ts';
+import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
+import type { CatalogueItem, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
+import {
+  ORDER_PAGE_SIZE,
+  VARIANT_PAGE_SIZE,
+  adjustQuantityMutation,
+  catalogueQuery,
+  locationsQuery,
+  orderLinesQuery,
+  ordersQuery,
+  setQuantitiesMutation,
+  shopQuery,
+  updatePricesMutation,
+  variantsBySkuQuery,
+  webhookSubscribeMutation,
+} from './queries.ts';
+import { ShopifyClient, type ShopifyClientOptions } from './shopify-client.ts';
+import {
+  availableQuantity,
+  moneyInput,
+  notListed,
+  orderToMarketplaceOrder,
+  skuSearchQuery,
+  updatedSinceQuery,
+  userErrorIndex,
+  variantToCatalogueItem,
+  variantToListingState,
+} from './transform.ts';
+import type { ShopifyConnection, ShopifyOrder, ShopifyShop, ShopifyUserError, ShopifyVariant } from './types.ts';
+
+/** S-LIM: every input array of the inventory and variant bulk mutations takes at most 250 entries. */
+export const SHOPIFY_MAX_PER_MUTATION = 250;
+/** `reason` for absolute sets made by the sync (one of Shopify's listed reasons). */
+const SET_REASON = 'correction';
+/** A compare-and-set that meets a concurrent change is read again and retried this many times. */
+const STALE_ROUNDS = 3;
+
+export const shopifyCapabilities: WriteCapabilities = {
+  maxSkusPerCall: SHOPIFY_MAX_PER_MUTATION,
+  // Shopify's bulk operations (JSONL) are not used: 250 quantities per call is enough for 10,000 SKUs in 40 calls (FACTS §5).
+  supportsBulkSubmission: false,
+  maxSkusPerSubmission: 0,
+  supportsIdempotentAdjustment: true,
+};
+
+export const shopifyWebhookTopics = ['ORDERS_CREATE', 'ORDERS_UPDATED', 'INVENTORY_LEVELS_UPDATE'] as const;
+export type ShopifyWebhookTopic = (typeof shopifyWebhookTopics)[number];
+
+export interface ShopifyAdapterOptions extends ShopifyClientOptions {
+  /** The location whose `available` stock the hub reads and sets; the shop's first active one when absent. */
+  locationId?: string;
+}
+
+export interface ShopifyAdapter extends MarketplaceAdapter {
+  readonly kind: 'shopify';
+  readonly client: ShopifyClient;
+  /** Subscribes a callback URL to a topic (an address already subscribed counts as done). */
+  subscribeWebhook(topic: ShopifyWebhookTopic, callbackUrl: string, signal?: AbortSignal): Promise<{ id: string | null }>;
+}
+
+type VariantPage = { shop: { currencyCode: string }; productVariants: ShopifyConnection<ShopifyVariant> };
+type Outcomes = Map<string, UpdateOutcome>;
+
+function reject(outcomes: Outcomes, sku: string, message: string, code?: string) {
+  const previous = outcomes.get(sku);
+  if (previous?.outcome === 'rejected') {
+    outcomes.set(sku, { sku, outcome: 'rejected', message: `${previous.message}; ${message}`, ...(previous.code ? { code: previous.code } : code ? { code } : {}) });
+    return;
+  }
+  outcomes.set(sku, { sku, outcome: 'rejected', message, ...(code ? { code } : {}) });
+}
+
+/** Failures that concern every SKU of one call: the answer lost (unknown) or the call refused (rejected). */
+function failAll(outcomes: Outcomes, skus: string[], error: unknown) {
+  if (!(error instanceof MarketplaceError) || !(error.kind === 'outcome_unknown' || error.kind === 'rejected')) throw error;
+  for (const sku of skus) {
+    if (error.kind === 'outcome_unknown') {
+      if (outcomes.get(sku)?.outcome !== 'rejected') outcomes.set(sku, { sku, outcome: 'unknown', message: error.message });
+    } else reject(outcomes, sku, error.message, error.details.code);
+  }
+}
+
+export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAdapter {
+  const client = new ShopifyClient(options);
+  let locationId = options.locationId;
+
+  const location = async (signal?: AbortSignal): Promise<string> => {
+    if (locationId) return locationId;
+    const data = await client.graphql<{ locations: { nodes: Array<{ id: string; isActive: boolean }> } }>(locationsQuery, {}, { cost: 14, signal });
+    const found = data.locations.nodes.find((l) => l.isActive);
+    if (!found) throw new MarketplaceError('rejected', 'The shop has no active location to hold stock');
+    locationId = found.id;
+    return locationId;
+  };
+
+  /** The variants holding these SKUs (exact match), with the shop's currency. */
+  const lookup = async (skus: string[], signal?: AbortSignal): Promise<{ currency: string; variants: Map<string, ShopifyVariant> }> => {
+    const variants = new Map<string, ShopifyVariant>();
+    let currency = '';
+    const loc = await location(signal);
+    for (let i = 0; i < skus.length; i += VARIANT_PAGE_SIZE) {
+      const chunk = skus.slice(i, i + VARIANT_PAGE_SIZE);
+      const wanted = new Set(chunk);
+      let after: string | null = null;
+      do {
+        // A page the size of the chunk: a small lookup costs little (2 + n × 12 points).
+        const first = chunk.length;
+        const data: VariantPage = await client.graphql<VariantPage>(variantsBySkuQuery, { first, after, query: skuSearchQuery(chunk), locationId: loc }, { cost: 3 + first * 12, signal });
+        currency = data.shop.currencyCode;
+        for (const variant of data.productVariants.nodes) if (variant.sku && wanted.has(variant.sku) && !variants.has(variant.sku)) variants.set(variant.sku, variant);
+        after = data.productVariants.pageInfo.hasNextPage ? data.productVariants.pageInfo.endCursor : null;
+      } while (after);
+    }
+    return { currency, variants };
+  };
+
+  const setQuantities = async (entries: Array<{ sku: string; variant: ShopifyVariant; quantity: number }>, outcomes: Outcomes, signal?: AbortSignal) => {
+    const loc = await location(signal);
+    let pending = entries.map((e) => ({ ...e, compare: availableQuantity(e.variant) }));
+    for (const entry of pending.filter((e) => e.compare === null)) reject(outcomes, entry.sku, 'The inventory item is not stocked at the location the hub writes to.', 'ITEM_NOT_STOCKED_AT_LOCATION');
+    pending = pending.filter((e) => e.compare !== null);
+    for (let round = 0; pending.length > 0; round++) {
+      let result: { inventorySetQuantities: { userErrors: ShopifyUserError[] } | null };
+      try {
+        result = await client.graphql(setQuantitiesMutation, {
+          input: {
+            name: 'available',
+            reason: SET_REASON,
+            ignoreCompareQuantity: false,
+            quantities: pending.map((e) => ({ inventoryItemId: e.variant.inventoryItem.id, locationId: loc, quantity: e.quantity, compareQuantity: e.compare })),
+          },
+        }, { cost: 10, signal });
+      } catch (error) {
+        failAll(outcomes, pending.map((e) => e.sku), error);
+        return;
+      }
+      const userErrors = result.inventorySetQuantities?.userErrors ?? [];
+      if (userErrors.length === 0) return; // all set
+      // The mutation is all or nothing: note the refused entries, then send the others again.
+      const stale = new Set<string>();
+      for (const error of userErrors) {
+        const index = userErrorIndex(error.field, 'quantities');
+        const entry = index === undefined ? undefined : pending[index];
+        if (!entry) {
+          for (const e of pending) reject(outcomes, e.sku, error.message, error.code ?? undefined);
+          return;
+        }
+        if (error.code === 'COMPARE_QUANTITY_STALE' && round < STALE_ROUNDS) stale.add(entry.sku);
+        else reject(outcomes, entry.sku, error.message, error.code ?? undefined);
+      }
+      pending = pending.filter((e) => outcomes.get(e.sku)?.outcome !== 'rejected');
+      if (stale.size) {
+        // Sold or changed meanwhile: read the new count and set the target again (absolute values).
+        const fresh = await lookup([...stale], signal);
+        pending = pending.map((e) => {
+          const variant = fresh.variants.get(e.sku);
+          return stale.has(e.sku) && variant ? { ...e, variant, compare: availableQuantity(variant) } : e;
+        });
+      }
+    }
+  };
+
+  const setPrices = async (entries: Array<{ sku: string; variant: ShopifyVariant; amount: string }>, outcomes: Outcomes, signal?: AbortSignal) => {
+    const byProduct = new Map<string, typeof entries>();
+    for (const entry of entries) byProduct.set(entry.variant.product.id, [...(byProduct.get(entry.variant.product.id) ?? []), entry]);
+    // One product per call (productVariantsBulkUpdate takes one productId).
+    for (const [productId, group] of byProduct) {
+      let result: { productVariantsBulkUpdate: { userErrors: ShopifyUserError[] } | null };
+      try {
+        result = await client.graphql(updatePricesMutation, { productId, variants: group.map((e) => ({ id: e.variant.id, price: moneyInput(e.amount) })) }, { cost: 10, signal });
+      } catch (error) {
+        failAll(outcomes, group.map((e) => e.sku), error);
+        continue;
+      }
+      for (const error of result.productVariantsBulkUpdate?.userErrors ?? []) {
+        const index = userErrorIndex(error.field, 'variants');
+        const targets = index !== undefined && group[index] ? [group[index]] : group;
+        for (const entry of targets) reject(outcomes, entry.sku, error.message, error.code ?? undefined);
+      }
+    }
+  };
+
+  const adapter: ShopifyAdapter = {
+    kind: 'shopify',
+    capabilities: shopifyCapabilities,
+    client,
+
+    async verifyCredentials(signal): Promise<SellerIdentity> {
+      const data = await client.graphql<{ shop: ShopifyShop }>(shopQuery, {}, { cost: 1, signal });
+      return { sellerId: data.shop.myshopifyDomain, displayName: data.shop.name };
+    },
+
+    async listCatalogue(cursor, signal): Promise<Page<CatalogueItem>> {
+      const loc = await location(signal);
+      const data = await client.graphql<VariantPage>(catalogueQuery, { first: VARIANT_PAGE_SIZE, after: cursor ?? null, locationId: loc }, { cost: 603, signal });
+      const page = data.productVariants;
+      return {
+        items: page.nodes.filter((v) => v.sku).map((v) => variantToCatalogueItem(v, data.shop.currencyCode)),
+        next: page.pageInfo.hasNextPage && page.pageInfo.endCursor ? page.pageInfo.endCursor : undefined,
+      };
+    },
+
+    async readListings(skus, signal): Promise<ListingState[]> {
+      const unique = [...new Set(skus)];
+      const { currency, variants } = await lookup(unique, signal);
+      return skus.map((sku) => {
+        const variant = variants.get(sku);
+        return variant ? variantToListingState(variant, currency) : notListed(sku);
+      });
+    },
+
+    async updateListings(updates, signal): Promise<UpdateOutcome[]> {
+      const outcomes: Outcomes = new Map();
+      const latest = new Map<string, ListingUpdate>();
+      for (const update of updates) latest.set(update.sku, { ...latest.get(update.sku), ...update });
+      const all = [...latest.values()];
+      for (let i = 0; i < all.length; i += SHOPIFY_MAX_PER_MUTATION) {
+        const batch = all.slice(i, i + SHOPIFY_MAX_PER_MUTATION);
+        const { currency, variants } = await lookup(batch.map((u) => u.sku), signal);
+        const quantities: Array<{ sku: string; variant: ShopifyVariant; quantity: number }> = [];
+        const prices: Array<{ sku: string; variant: ShopifyVariant; amount: string }> = [];
+        for (const update of batch) {
+          const variant = variants.get(update.sku);
+          if (!variant) {
+            reject(outcomes, update.sku, `No product variant with SKU ${update.sku} in this shop`, 'NOT_FOUND');
+            continue;
+          }
+          if (update.quantity !== undefined) {
+            if (!Number.isInteger(update.quantity)) reject(outcomes, update.sku, 'The quantity must be a whole number', 'INVALID_QUANTITY');
+            else quantities.push({ sku: update.sku, variant, quantity: update.quantity });
+          }
+          if (update.price !== undefined) {
+            if (update.price.currency !== currency) reject(outcomes, update.sku, `The price is in ${update.price.currency} but the shop sells in ${currency}`, 'CURRENCY_MISMATCH');
+            else prices.push({ sku: update.sku, variant, amount: update.price.amount });
+          }
+        }
+        if (quantities.length) await setQuantities(quantities.filter((q) => outcomes.get(q.sku)?.outcome !== 'rejected'), outcomes, signal);
+        if (prices.length) await setPrices(prices.filter((p) => outcomes.get(p.sku)?.outcome !== 'rejected'), outcomes, signal);
+      }
+      return all.map((u) => outcomes.get(u.sku) ?? { sku: u.sku, outcome: 'confirmed' });
+    },
+
+    async adjustQuantity(sku, delta, idempotencyKey, signal): Promise<UpdateOutcome> {
+      const { variants } = await lookup([sku], signal);
+      const variant = variants.get(sku);
+      if (!variant) return { sku, outcome: 'rejected', message: `No product variant with SKU ${sku} in this shop`, code: 'NOT_FOUND' };
+      const loc = await location(signal);
+      try {
+        const data = await client.graphql<{ inventoryAdjustQuantities: { userErrors: ShopifyUserError[] } | null }>(
+          adjustQuantityMutation,
+          { input: { name: 'available', reason: SET_REASON, changes: [{ inventoryItemId: variant.inventoryItem.id, locationId: loc, delta }] }, idempotencyKey },
+          { cost: 10, signal },
+        );
+        const error = data.inventoryAdjustQuantities?.userErrors[0];
+        if (error) return { sku, outcome: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) };
+        return { sku, outcome: 'confirmed' };
+      } catch (error) {
+        // With the key, sending the same adjustment again is safe: Shopify answers the first result.
+        if (error instanceof MarketplaceError && error.kind === 'outcome_unknown') return { sku, outcome: 'unknown', message: error.message };
+        if (error instanceof MarketplaceError && error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+        throw error;
+      }
+    },
+
+    async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
+      const data = await client.graphql<{ orders: ShopifyConnection<ShopifyOrder> }>(ordersQuery, { first: ORDER_PAGE_SIZE, after: cursor ?? null, query: updatedSinceQuery(since) }, { cost: 782, signal });
+      for (const order of data.orders.nodes) {
+        let lines = order.lineItems;
+        while (lines.pageInfo.hasNextPage) {
+          const more: { order: { lineItems: ShopifyOrder['lineItems'] } | null } = await client.graphql(orderLinesQuery, { id: order.id, after: lines.pageInfo.endCursor }, { cost: 303, signal });
+          if (!more.order) break;
+          order.lineItems = { nodes: [...order.lineItems.nodes, ...more.order.lineItems.nodes], pageInfo: more.order.lineItems.pageInfo };
+          lines = more.order.lineItems;
+        }
+      }
+      const page = data.orders;
+      return { items: page.nodes.map(orderToMarketplaceOrder), next: page.pageInfo.hasNextPage && page.pageInfo.endCursor ? page.pageInfo.endCursor : undefined };
+    },
+
+    async subscribeWebhook(topic, callbackUrl, signal) {
+      const data = await client.graphql<{ webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: ShopifyUserError[] } }>(webhookSubscribeMutation, { topic, callbackUrl }, { cost: 10, signal });
+      const result = data.webhookSubscriptionCreate;
+      if (result.webhookSubscription) return { id: result.webhookSubscription.id };
+      const error = result.userErrors[0];
+      if (error && /already been taken/i.test(error.message)) return { id: null };
+      throw new MarketplaceError('rejected', error?.message ?? 'Shopify did not create the webhook subscription');
+    },
+  };
+  return adapter;
+}

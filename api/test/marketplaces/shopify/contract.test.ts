@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, print, validate } from 'graphql';
+import { allDocuments } from '../../../src/marketplaces/shopify/queries.ts';
+import { startReceiver, startSandbox } from './harness.ts';
+import { checkAnswer, newerThan202501, officialSchema, stripIdempotent, validateDocument } from './schema-check.ts';
+
+/**
+ * Our target is 2025-01 (the copied schema), plus one newer feature: `@idempotent` (2026-01, optional;
+ * mandatory for inventoryAdjustQuantities from 2026-04). It is the only allowed difference.
+ */
+const allowances: Record<string, string[]> = {
+  adjustQuantityMutation: ['Unknown directive "@idempotent".'],
+};
+
+describe('query documents against the official 2025-01 Admin schema', () => {
+  for (const [name, query] of Object.entries(allDocuments)) {
+    it(`${name} validates${allowances[name] ? ' (with its listed allowance)' : ''}`, () => {
+      expect(validateDocument(query)).toEqual(allowances[name] ?? []);
+      expect(validate(officialSchema(), stripIdempotent(parse(query))).map((e) => e.message)).toEqual([]);
+    });
+  }
+
+  it('lists each newer feature it allows', () => {
+    expect(newerThan202501).toEqual(['@idempotent']);
+    expect(officialSchema().getDirective('idempotent')).toBeUndefined();
+  });
+});
+
+describe('what the adapter sent and the sandbox answered', () => {
+  let h: Awaited<ReturnType<typeof startSandbox>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    h = await startSandbox('fast');
+    receiver = await startReceiver();
+    const seller = await h.createSeller(60);
+    const tokens = await h.connect(seller.credentials.shopDomain);
+    const adapter = h.adapter(seller.credentials.shopDomain, tokens, { onTokens: () => undefined });
+    // Every operation once (the rejected paths too).
+    await adapter.verifyCredentials();
+    const page = await adapter.listCatalogue(undefined);
+    await adapter.listCatalogue(page.next);
+    const [a, b, c] = page.items.map((i) => i.sku);
+    await adapter.readListings([a!, b!, 'NOPE-1']);
+    await adapter.updateListings([
+      { sku: a!, quantity: 9, price: { amount: '10.00', currency: 'USD' } },
+      { sku: b!, quantity: -1 },
+      { sku: c!, price: { amount: '-2', currency: 'USD' } },
+    ]);
+    await adapter.adjustQuantity!(a!, 1, crypto.randomUUID());
+    await adapter.subscribeWebhook('ORDERS_CREATE', receiver.url);
+    await h.control('POST', `sellers/${seller.sellerId}/orders`, { lines: [{ sku: a!, quantity: 1 }] });
+    await adapter.ordersSince(new Date(Date.now() - 60_000), undefined);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await h.close();
+  });
+
+  const graphqlExchanges = () => h.sandbox.requests().filter((r) => r.path.endsWith('/admin/api/2025-01/graphql.json'));
+
+  it('sent only the documents in queries.ts, each valid against the official schema', () => {
+    const exchanges = graphqlExchanges();
+    const sentOperations = new Set(exchanges.map((r) => parse((r.body as { query: string }).query).definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value));
+    expect(sentOperations).toEqual(
+      new Set(['HubShop', 'HubLocations', 'HubCatalogue', 'HubVariantsBySku', 'HubSetQuantities', 'HubUpdatePrices', 'HubAdjustQuantity', 'HubSubscribeWebhook', 'HubOrders']),
+    );
+    const known = new Set(Object.values(allDocuments).map((d) => print(parse(d))));
+    for (const exchange of exchanges) {
+      const query = (exchange.body as { query: string }).query;
+      expect(known.has(print(parse(query)))).toBe(true);
+      expect(validate(officialSchema(), stripIdempotent(parse(query))).map((e) => e.message)).toEqual([]);
+    }
+  });
+
+  it('answered data, variables and cost in the documented shapes', () => {
+    const exchanges = graphqlExchanges();
+    expect(exchanges.length).toBeGreaterThan(8);
+    for (const exchange of exchanges) {
+      const body = exchange.body as { query: string; variables?: Record<string, unknown> };
+      const answer = exchange.response as { data?: unknown; errors?: unknown; extensions: { cost: Record<string, any> } };
+      expect(exchange.status).toBe(200);
+      expect(answer.errors).toBeUndefined();
+      expect(checkAnswer(body.query, body.variables, answer.data)).toEqual([]);
+      const cost = answer.extensions.cost;
+      expect(cost).toEqual({
+        requestedQueryCost: expect.any(Number),
+        actualQueryCost: expect.any(Number),
+        throttleStatus: { maximumAvailable: expect.any(Number), currentlyAvailable: expect.any(Number), restoreRate: expect.any(Number) },
+      });
+      expect(cost.actualQueryCost).toBeLessThanOrEqual(cost.requestedQueryCost);
+      // Every query fits Shopify's single-query maximum at the Standard plan.
+      expect(cost.requestedQueryCost).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it('answered the rejected items with user errors of the documented codes', () => {
+    const userErrors = graphqlExchanges().flatMap((r) => Object.values(((r.response as { data?: Record<string, any> }).data ?? {}) as Record<string, any>).flatMap((v) => v?.userErrors ?? []));
+    expect(userErrors.map((e: { code: string }) => e.code).sort()).toEqual(['GREATER_THAN_OR_EQUAL_TO', 'INVALID_QUANTITY_NEGATIVE']);
+  });
+
+  it('kept no token in its request log', () => {
+    const log = JSON.stringify(h.sandbox.requests());
+    expect(log).not.toMatch(/shpat_[0-9a-f]{8}/);
+    expect(log).not.toMatch(/shprt_[0-9a-f]{8}/);
+    expect(log).not.toContain('shpss_');
+  });
+});
