@@ -45,7 +45,17 @@ export async function startE2EProduct(): Promise<E2EProduct> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hub-e2e-'));
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { port, appUrl: url, allowedOrigins: [url], dataDir, databaseUrl: database.url, smtpUrl: undefined, sessionSecret: 'e2e-secret', staticDir: path.join(repoRoot, 'app', 'dist') },
+    {
+      port,
+      appUrl: url,
+      allowedOrigins: [url],
+      dataDir,
+      databaseUrl: database.url,
+      smtpUrl: undefined,
+      sessionSecret: 'e2e-secret',
+      staticDir: path.join(repoRoot, 'app', 'dist'),
+      sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox` },
+    },
   );
   const product = await startProduct(config, { database: database.handle, port, log: () => {} });
   const outbox = path.join(dataDir, 'mail');

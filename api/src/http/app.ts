@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import session from 'express-session';
@@ -41,6 +42,12 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  // A fresh nonce per response: the page's own style tags (Radix's scroll lock) carry it; nothing else inline runs.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+  const styleNonce = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`;
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -48,7 +55,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
         directives: {
           'default-src': ["'self'"],
           'script-src': config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-          'style-src': config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+          'style-src': config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'", styleNonce],
           'img-src': ["'self'", 'data:', 'https:'],
           'connect-src': config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
           'font-src': ["'self'", 'data:'],
@@ -112,13 +119,14 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
 
   if (options.frontend) app.use(options.frontend);
   else if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
-    const indexHtml = path.join(config.staticDir, 'index.html');
+    const indexHtml = fs.readFileSync(path.join(config.staticDir, 'index.html'), 'utf8');
     // Built assets carry a content hash in their names and never change; the rest is revalidated.
     app.use('/assets', express.static(path.join(config.staticDir, 'assets'), { index: false, maxAge: '1y', immutable: true }));
     app.use(express.static(config.staticDir, { index: false }));
     // Every other GET is a route of the browser app.
     app.get(/.*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+      const html = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${res.locals.cspNonce}" />`);
+      res.set('Cache-Control', 'no-cache').type('html').send(html);
     });
   }
 

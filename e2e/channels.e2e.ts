@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import { startE2EProduct, type E2EProduct } from './support/product.ts';
+
+let product: E2EProduct;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+  await product.createUser({ email: 'maker@goods.example', password: 'maker secret 1', firstName: 'Mia', lastName: 'Maker', companyName: 'Maker Goods' });
+  context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  pageErrors = watchForPageErrors(page);
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill('maker@goods.example');
+  await page.getByLabel('Password', { exact: true }).fill('maker secret 1');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(() => () => expect(pageErrors).toEqual([]));
+
+const card = (name: RegExp) => page.getByRole('article', { name });
+
+describe('a seller connects marketplaces on the Channels page', () => {
+  it('connects Walmart with a sandbox seller; the first channel becomes main', async () => {
+    await page.goto('/channels');
+    await see(page.getByRole('heading', { name: 'No channels connected yet' }));
+    await screenshot(page, 'channels-none');
+    await page.getByRole('button', { name: 'Connect Walmart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Walmart' });
+    await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+    await expect.poll(() => dialog.getByLabel('Client ID', { exact: true }).inputValue()).not.toBe('');
+    await screenshot(page, 'channels-connect-walmart');
+    await dialog.getByRole('button', { name: 'Connect Walmart' }).click();
+    await see(page.getByText('Walmart Connected', { exact: true }).first());
+    await see(card(/Walmart/).getByText('Main channel'));
+  });
+
+  it('connects Amazon with a sandbox seller as a target, and refuses wrong credentials', async () => {
+    await page.getByRole('button', { name: 'Connect Amazon' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Amazon' });
+    for (const label of ['LWA Client ID', 'Client Secret', 'Refresh Token', 'Seller ID (merchant token)']) await dialog.getByLabel(label, { exact: true }).fill('wrong');
+    await dialog.getByRole('button', { name: 'Connect Amazon' }).click();
+    await see(dialog.getByText('Amazon did not connect'));
+    await see(dialog.getByText(/Amazon refused these credentials/));
+    await screenshot(page, 'channels-amazon-rejected');
+    await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+    await expect.poll(() => dialog.getByLabel('Seller ID (merchant token)', { exact: true }).inputValue()).not.toBe('wrong');
+    await dialog.getByRole('button', { name: 'Connect Amazon' }).click();
+    await see(card(/Amazon/).getByText('Target'));
+  });
+
+  it('connects eBay through the consent popup when the seller agrees', async () => {
+    await page.getByRole('button', { name: 'Connect eBay' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect eBay' });
+    await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+    await see(dialog.getByText(/Sandbox seller:/));
+    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue to eBay' }).click()]);
+    await popup.waitForLoadState();
+    await see(popup.getByRole('heading', { name: 'Grant application access' }));
+    await screenshot(popup, 'ebay-consent');
+    await popup.getByRole('button', { name: 'Agree' }).click();
+    await popup.waitForURL((url) => url.pathname === '/auth-success');
+    await see(popup.getByText('Your eBay account was connected successfully.'));
+    await screenshot(popup, 'auth-success');
+    // The popup tells the Channels page, which shows the new channel without a reload.
+    await see(page.getByText('eBay Connected', { exact: true }).first());
+    await see(card(/eBay/).getByText('Target'));
+    await popup.waitForEvent('close', { timeout: 10_000 });
+  });
+
+  it('connects nothing when the seller declines on eBay', async () => {
+    const before = await page.getByRole('article').count();
+    await page.getByRole('button', { name: 'Connect eBay' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect eBay' });
+    await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+    await see(dialog.getByText(/Sandbox seller:/));
+    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue to eBay' }).click()]);
+    await popup.waitForLoadState();
+    await popup.getByRole('button', { name: 'Decline' }).click();
+    await popup.waitForURL((url) => url.pathname === '/auth-declined');
+    await see(popup.getByText(/was not connected/));
+    await screenshot(popup, 'auth-declined');
+    await see(page.getByText('eBay Not Connected', { exact: true }).first());
+    expect(await page.getByRole('article').count()).toBe(before);
+    await popup.waitForEvent('close', { timeout: 10_000 });
+  });
+
+  it('makes Amazon the main channel', async () => {
+    await card(/Amazon/).getByRole('button', { name: 'Make main' }).click();
+    await see(card(/Amazon/).getByText('Main channel'));
+    await see(card(/Walmart/).getByText('Target'));
+    await screenshot(page, 'channels-connected');
+  });
+});
