@@ -95,6 +95,22 @@ describe('a seller connects marketplaces on the Channels page', () => {
     await popup.waitForEvent('close', { timeout: 10_000 });
   });
 
+  it('connects Shopify by shop domain through the install page', async () => {
+    await page.getByRole('button', { name: 'Connect Shopify' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Shopify' });
+    await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+    await expect.poll(() => dialog.getByLabel('Shop domain', { exact: true }).inputValue()).toMatch(/\.myshopify\.com$/);
+    await dialog.getByRole('button', { name: 'Continue to Shopify' }).click();
+    await page.getByRole('button', { name: 'Install app' }).waitFor();
+    await screenshot(page, 'shopify-install');
+    await page.getByRole('button', { name: 'Install app' }).click();
+    await page.waitForURL((url) => url.pathname === '/channels');
+    await see(page.getByText('Shopify Connected', { exact: true }).first());
+    await see(card(/Shopify/).getByText('Target'));
+    // The outcome parameter leaves the address once shown.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+  });
+
   it('makes Amazon the main channel', async () => {
     await card(/Amazon/).getByRole('button', { name: 'Make main' }).click();
     await see(card(/Amazon/).getByText('Main channel'));

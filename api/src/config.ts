@@ -133,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       },
       shopify: {
         production: env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET ? { clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET } : undefined,
-        sandbox: { clientId: env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox', clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET ?? 'marketplace-hub-sandbox-secret' },
+        sandbox: { clientId: env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'hub-sandbox-app', clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET ?? 'shpss_sandbox_0123456789abcdef' },
       },
     },
     sandbox: {

@@ -4,6 +4,7 @@ import type { TokenBuckets } from './shared/token-bucket.ts';
 import { createWalmartAdapter } from './walmart/walmart-adapter.ts';
 import { createEbayAdapter } from './ebay/ebay-adapter.ts';
 import { createAmazonAdapter } from './amazon/amazon-adapter.ts';
+import { createShopifyAdapter } from './shopify/index.ts';
 import { productionEndpoints as amazonProduction, sandboxEndpoints as amazonSandboxEndpoints } from './amazon/endpoints.ts';
 import { ebayEndpointsAt, ebayProduction } from './ebay/endpoints.ts';
 
@@ -37,6 +38,22 @@ export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> 
       ...(baseUrlFor('walmart', target) ? { baseUrl: baseUrlFor('walmart', target)! } : {}),
       buckets: target.buckets,
     }),
+  shopify: (credentials, target) => {
+    const app = target.applications.shopify;
+    if (!app) throw new Error('Shopify is not configured on this server');
+    return createShopifyAdapter({
+      shopDomain: credentials.shopDomain!,
+      app,
+      tokens: {
+        accessToken: credentials.accessToken!,
+        scope: credentials.scope ?? '',
+        ...(credentials.expiresAt ? { expiresAt: Number(credentials.expiresAt) } : {}),
+        ...(credentials.refreshToken ? { refreshToken: credentials.refreshToken } : {}),
+      },
+      ...(target.environment === 'sandbox' ? { sandboxBaseUrl: baseUrlFor('shopify', target)! } : {}),
+      buckets: target.buckets,
+    });
+  },
   ebay: (credentials, target) => {
     const application = target.applications.ebay;
     if (!application) throw new Error('eBay is not configured on this server');

@@ -4,6 +4,7 @@ import type { RateLimitProfile } from './shared/sandbox-limits.ts';
 import { walmartSandbox } from './walmart/walmart-sandbox.ts';
 import { ebaySandbox } from './ebay/ebay-sandbox.ts';
 import { amazonSandbox } from './amazon/amazon-sandbox.ts';
+import { shopifySandbox } from './shopify/shopify-sandbox.ts';
 
 /** The marketplaces' stand-ins shipped with the product, by kind. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -11,6 +12,7 @@ export const sandboxDefinitions: Record<string, SandboxDefinition<any>> = {
   amazon: amazonSandbox,
   walmart: walmartSandbox,
   ebay: ebaySandbox,
+  shopify: shopifySandbox,
 };
 
 export interface MountedSandboxes {

@@ -96,3 +96,46 @@ describe('connecting eBay by consent', () => {
     expect((await seller.get('/api/channels')).body.items).toHaveLength(before);
   });
 });
+
+describe('connecting Shopify by shop domain and install consent', () => {
+  async function install(decision: 'install' | 'cancel') {
+    const sandboxSeller = await seller.post('/api/channels/sandbox-sellers', { kind: 'shopify' });
+    const shopDomain = sandboxSeller.body.credentials.shopDomain;
+    expect(shopDomain).toMatch(/\.myshopify\.com$/);
+    const start = await seller.post('/api/channels/oauth/start', { kind: 'shopify', environment: 'sandbox', shopDomain });
+    expect(start.status).toBe(200);
+    const authorize = new URL(start.body.authorizeUrl);
+    const html = await (await fetch(authorize)).text();
+    expect(html).toMatch(/Install app/);
+    const form = new URLSearchParams();
+    for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) form.set(name!, value!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'"));
+    form.set('decision', decision);
+    const action = html.match(/<form[^>]*action="([^"]+)"/)![1]!.replace(/&amp;/g, '&');
+    const submitted = await fetch(new URL(action, authorize), { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(submitted.status).toBe(302);
+    const back = new URL(submitted.headers.get('location')!);
+    expect(back.pathname).toBe('/api/channels/oauth/shopify/callback');
+    const landed = await seller.get(back.pathname + back.search);
+    expect(landed.status).toBe(302);
+    return { location: landed.headers.get('location')!, shopDomain };
+  }
+
+  it('Install app connects the shop and lands on /channels', async () => {
+    const { location, shopDomain } = await install('install');
+    expect(location).toBe('/channels?connected=shopify');
+    const shop = (await seller.get('/api/channels')).body.items.find((c: { kind: string }) => c.kind === 'shopify');
+    expect(shop).toMatchObject({ externalSellerId: expect.stringContaining(shopDomain.split('.')[0]), status: 'active' });
+  });
+
+  it('Cancel connects nothing and says so', async () => {
+    const before = (await seller.get('/api/channels')).body.items.length;
+    const { location } = await install('cancel');
+    expect(location).toMatch(/^\/channels\?error=not_connected&message=.*cancelled/);
+    expect((await seller.get('/api/channels')).body.items).toHaveLength(before);
+  });
+
+  it('refuses a shop domain that is not one', async () => {
+    const answer = await seller.post('/api/channels/oauth/start', { kind: 'shopify', environment: 'sandbox', shopDomain: 'evil.example.com' });
+    expect(answer.status).toBe(400);
+  });
+});

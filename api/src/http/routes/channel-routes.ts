@@ -7,7 +7,7 @@ import { listAllChannels, listChannels } from '../../db/queries/channels.ts';
 import { disconnect, makeMain, pauseChannel, resumeChannel, updateRules } from '../../modules/channels/channel-settings.ts';
 import { connectWithCredentials } from '../../modules/channels/connect-channel.ts';
 import { createSandboxSeller } from '../../modules/channels/sandbox-sellers.ts';
-import { finishEbayConsent, startConsent, type ConsentSession } from '../../modules/channels/consent.ts';
+import { finishEbayConsent, finishShopifyConsent, startConsent, type ConsentSession } from '../../modules/channels/consent.ts';
 
 type Channel = components['schemas']['Channel'];
 
@@ -53,7 +53,7 @@ export function channelRoutes(ctx: AppContext): Router {
       res.redirect(302, await finishEbayConsent(ctx, auditContext(req), session, req.user, query));
       return;
     }
-    res.redirect(302, '/channels?error=not_connected&message=Shopify+connections+are+not+available+yet.');
+    res.redirect(302, await finishShopifyConsent(ctx, auditContext(req), session, req.user, query));
   });
 
   router.post('/api/channels/sandbox-sellers', requireUser, async (req, res) => {

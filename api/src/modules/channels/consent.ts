@@ -4,6 +4,8 @@ import { AppError } from '../../context.ts';
 import type { ChannelEnvironment } from '../../db/schema/index.ts';
 import { ebayAuthorizeUrl, exchangeEbayCode, readEbayCallback } from '../../marketplaces/ebay/ebay-oauth.ts';
 import { ebayEndpointsAt, ebayProduction } from '../../marketplaces/ebay/endpoints.ts';
+import { exchangeShopifyCode, shopifyAuthorizeUrl, verifyShopifyCallback } from '../../marketplaces/shopify/index.ts';
+import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { adapterFor, applicationsFor, saveVerifiedChannel, verifyWithMarketplace } from './connect-channel.ts';
 
@@ -50,7 +52,57 @@ export function startConsent(
       authorizeUrl: ebayAuthorizeUrl({ endpoints: endpointsFor(ctx, request.environment), clientId: app.clientId, ruName: app.ruName, state, ...(request.sellerHint ? { loginHint: request.sellerHint } : {}) }),
     };
   }
-  throw new AppError(400, 'Shopify connections are not available yet.');
+  const app = applications.shopify;
+  if (!app) throw new AppError(400, 'Shopify is not configured on this server (set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET).');
+  const shopDomain = request.shopDomain?.trim().toLowerCase();
+  if (!shopDomain) throw new AppError(400, 'Enter your shop domain, e.g. your-store.myshopify.com.');
+  session.channelConsents[state]!.shopDomain = shopDomain;
+  try {
+    return {
+      authorizeUrl: shopifyAuthorizeUrl({
+        shopDomain,
+        clientId: app.clientId,
+        redirectUri: `${ctx.config.appUrl}/api/channels/oauth/shopify/callback`,
+        state,
+        ...(request.environment === 'sandbox' ? { sandboxBaseUrl: `${ctx.config.sandbox.baseUrl}/shopify` } : {}),
+      }),
+    };
+  } catch (error) {
+    if (error instanceof MarketplaceError) throw new AppError(400, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Shopify sends the whole page back (no popup): check the state and the callback's hmac, trade the
+ * code for an offline token, check it works, save the channel, and land on /channels with the outcome.
+ */
+export async function finishShopifyConsent(ctx: AppContext, audit: AuditContext, session: ConsentSession, user: { id: string } | undefined, query: URLSearchParams): Promise<string> {
+  const back = (outcome: { connected: true } | { message: string }) =>
+    'connected' in outcome ? '/channels?connected=shopify' : `/channels?error=not_connected&message=${encodeURIComponent(outcome.message)}`;
+  const pending = takePending(ctx, session, user, 'shopify', query.get('state'));
+  if (!pending) return back({ message: 'The Shopify install could not be matched to your request. Please start again from Channels.' });
+  const app = applicationsFor(ctx, pending.environment).shopify;
+  if (!app) return back({ message: 'Shopify is not configured on this server.' });
+  const checked = verifyShopifyCallback(Object.fromEntries(query), app.clientSecret);
+  if (!checked.ok) return back({ message: checked.declined ? 'The Shopify install was cancelled; nothing was connected.' : checked.reason });
+  if (checked.shopDomain !== pending.shopDomain) return back({ message: 'Shopify answered for a different shop than the one you entered.' });
+  const sandboxBaseUrl = pending.environment === 'sandbox' ? `${ctx.config.sandbox.baseUrl}/shopify` : undefined;
+  try {
+    const tokens = await exchangeShopifyCode({ shopDomain: checked.shopDomain, app, code: checked.code, ...(sandboxBaseUrl ? { sandboxBaseUrl } : {}) });
+    const credentials: Record<string, string> = {
+      shopDomain: checked.shopDomain,
+      accessToken: tokens.accessToken,
+      scope: tokens.scope,
+      ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+      ...(tokens.expiresAt ? { expiresAt: String(tokens.expiresAt) } : {}),
+    };
+    const identity = await verifyWithMarketplace('shopify', adapterFor(ctx, 'shopify', pending.environment, credentials));
+    await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'shopify', environment: pending.environment, identity, credentials });
+    return back({ connected: true });
+  } catch (error) {
+    return back({ message: error instanceof AppError ? error.message : 'Shopify did not complete the install. Please try again.' });
+  }
 }
 
 /** Takes the pending consent for this state out of the session: it works once, for the user who started it. */
