@@ -99,6 +99,8 @@ export async function marketplaceFetch<T = unknown>(request: MarketplaceRequest)
     } else {
       throw new MarketplaceError('rejected', message, { status: response.status, ...(code ? { code } : {}) });
     }
+    // A wait longer than the policy allows (a spent daily quota) is the caller's to schedule, not ours to sleep through.
+    if (wait !== undefined && wait > policy.maxDelayMs) throw lastError;
     if (attempt + 1 < policy.attempts) await sleep(wait ?? backoff(policy, attempt), request.signal);
   }
   throw lastError!;

@@ -43,6 +43,8 @@ export interface SandboxDefinition<State extends { sellers: Record<string, unkno
   limits: Record<RateLimitProfile, Record<string, SandboxRate>>;
   /** Work to do in the background (feed processing): called on a short timer. */
   tick?(state: State, context: SandboxContext<State>): void;
+  /** Extra control routes of this marketplace (under _control: not logged, never faulted). */
+  controlRoutes?(router: Router, context: SandboxContext<State>): void;
 }
 
 export class SandboxControlError extends Error {
@@ -144,7 +146,7 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
       return json(payload);
     };
     res.on('finish', () => {
-      log.push({ at: new Date().toISOString(), method: req.method, path: req.path, status: res.statusCode, body: redact(req.body), query: req.query as Record<string, unknown>, response: answered });
+      log.push({ at: new Date().toISOString(), method: req.method, path: req.path, status: res.statusCode, body: redact(req.body), query: req.query as Record<string, unknown>, response: redact(answered) });
       if (log.length > 5000) log.splice(0, log.length - 5000);
     });
     next();
@@ -212,6 +214,7 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
   });
   control.get('/faults', (_req, res) => res.json(faults));
   control.get('/requests', (_req, res) => res.json(log));
+  definition.controlRoutes?.(control, context);
   router.use('/_control', control);
 
   router.get('/_images/:file', (req, res) => {
@@ -231,6 +234,12 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
   });
   definition.routes(api, context);
   router.use(api);
+
+  // A body the parsers cannot read gets the marketplace's own 400, as the marketplace would answer.
+  router.use((error: { type?: string; status?: number; message?: string }, _req: Request, res: Response, next: (e?: unknown) => void) => {
+    if (res.headersSent || !error?.type?.startsWith('entity.')) return next(error);
+    res.status(error.status ?? 400).json(definition.errorBody(error.status ?? 400, error.type === 'entity.too.large' ? 'The request body is too large.' : 'The request body could not be read.'));
+  });
 
   const ticker = definition.tick ? setInterval(() => definition.tick!(state, context), 100) : undefined;
   ticker?.unref();
