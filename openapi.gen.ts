@@ -419,6 +419,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/{kind}/{channelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where a marketplace posts orders and stock changes for one channel.
+         * @description Called by the marketplaces' servers, not by the app. The raw body is checked with the
+         *     marketplace's own scheme (Shopify's X-Shopify-Hmac-Sha256, Walmart's HMAC header, the
+         *     API key of Amazon's EventBridge connection) before anything is recorded; a delivery the
+         *     marketplace repeats is recorded once.
+         */
+        post: operations["receiveMarketplaceWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/channels": {
         parameters: {
             query?: never;
@@ -1401,6 +1424,39 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    receiveMarketplaceWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "amazon" | "walmart" | "shopify";
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received (or received before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        duplicate: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listAllChannels: {
         parameters: {
             query?: never;
@@ -1477,6 +1533,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsApiChannelsOauthKindCallbackGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/channels/oauth/{kind}/callback"]["get"]["parameters"]["path"]["kind"]> = ["ebay", "shopify"];
+export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/webhooks/{kind}/{channelId}"]["post"]["parameters"]["path"]["kind"]> = ["amazon", "walmart", "shopify"];
 export const marketplaceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MarketplaceKind"]> = ["amazon", "walmart", "ebay", "shopify"];
 export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelEnvironment"]> = ["sandbox", "production"];
 export const startConsentRequestKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StartConsentRequest"]["kind"]> = ["ebay", "shopify"];

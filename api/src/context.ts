@@ -11,7 +11,7 @@ export interface AppContext {
   jobs: JobQueue;
   clock: () => Date;
   /** Pacing of marketplace calls (one set of buckets per process) and the sealed credentials' key. */
-  marketplaces: { buckets: TokenBuckets; vault: CredentialVault };
+  marketplaces: { buckets: TokenBuckets; vault: CredentialVault; webhookKey: Buffer };
 }
 
 /** A refusal the user should read: becomes `{ message }` with this status. */

@@ -60,7 +60,11 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     db: database.db,
     jobs,
     clock: options.clock ?? (() => new Date()),
-    marketplaces: { buckets: new TokenBuckets(), vault: new CredentialVault(Buffer.from(deriveSecret(masterKey, 'channel-credentials'), 'hex')) },
+    marketplaces: {
+      buckets: new TokenBuckets(),
+      vault: new CredentialVault(Buffer.from(deriveSecret(masterKey, 'channel-credentials'), 'hex')),
+      webhookKey: Buffer.from(deriveSecret(masterKey, 'marketplace-webhooks'), 'hex'),
+    },
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
 

@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin-routes.ts';
 import { googleRoutes } from './routes/google-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { channelRoutes } from './routes/channel-routes.ts';
+import { webhookRoutes } from './routes/webhook-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
 
 export const contractPath = path.join(repoRoot, 'openapi.yaml');
@@ -73,6 +74,9 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
 
   // The sandboxes speak the marketplaces' protocols (their own bodies, forms and auth), apart from the app's sessions.
   if (options.sandboxes) app.use('/sandbox', options.sandboxes.router);
+
+  // Marketplaces post here from their servers: raw bodies for the signatures, no session, no Origin.
+  app.use(webhookRoutes(ctx));
 
   app.use(requireSameOrigin(config.allowedOrigins));
   app.use(express.json({ limit: '100kb' }));

@@ -5,3 +5,4 @@ export * from './sessions.ts';
 export * from './audit-log.ts';
 export * from './rate-limits.ts';
 export * from './channels.ts';
+export * from './marketplace-events.ts';

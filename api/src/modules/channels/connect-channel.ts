@@ -8,6 +8,7 @@ import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.
 import { createAdapter } from '../../marketplaces/registry.ts';
 import type { SellerIdentity } from '../../marketplaces/types.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { subscribeToMarketplaceEvents } from './subscribe-events.ts';
 
 export const marketplaceNames: Record<ChannelKind, string> = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' };
 
@@ -87,6 +88,9 @@ export async function connectWithCredentials(
   request: { kind: 'amazon' | 'walmart'; environment: ChannelEnvironment; credentials: Record<string, string> },
 ): Promise<ChannelRecord> {
   const credentials = Object.fromEntries(Object.entries(request.credentials).map(([k, v]) => [k, v.trim()]));
-  const identity = await verifyWithMarketplace(request.kind, adapterFor(ctx, request.kind, request.environment, credentials));
-  return saveVerifiedChannel(ctx, audit, { accountId, kind: request.kind, environment: request.environment, identity, credentials });
+  const adapter = adapterFor(ctx, request.kind, request.environment, credentials);
+  const identity = await verifyWithMarketplace(request.kind, adapter);
+  const channel = await saveVerifiedChannel(ctx, audit, { accountId, kind: request.kind, environment: request.environment, identity, credentials });
+  await subscribeToMarketplaceEvents(ctx, channel, adapter);
+  return channel;
 }

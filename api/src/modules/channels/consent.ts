@@ -8,6 +8,7 @@ import { exchangeShopifyCode, shopifyAuthorizeUrl, verifyShopifyCallback } from 
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { adapterFor, applicationsFor, saveVerifiedChannel, verifyWithMarketplace } from './connect-channel.ts';
+import { subscribeToMarketplaceEvents } from './subscribe-events.ts';
 
 /** A consent on its way, kept in the session so the callback's `state` can be checked. */
 export interface PendingConsent {
@@ -97,8 +98,10 @@ export async function finishShopifyConsent(ctx: AppContext, audit: AuditContext,
       ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
       ...(tokens.expiresAt ? { expiresAt: String(tokens.expiresAt) } : {}),
     };
-    const identity = await verifyWithMarketplace('shopify', adapterFor(ctx, 'shopify', pending.environment, credentials));
-    await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'shopify', environment: pending.environment, identity, credentials });
+    const adapter = adapterFor(ctx, 'shopify', pending.environment, credentials);
+    const identity = await verifyWithMarketplace('shopify', adapter);
+    const channel = await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'shopify', environment: pending.environment, identity, credentials });
+    await subscribeToMarketplaceEvents(ctx, channel, adapter);
     return back({ connected: true });
   } catch (error) {
     return back({ message: error instanceof AppError ? error.message : 'Shopify did not complete the install. Please try again.' });

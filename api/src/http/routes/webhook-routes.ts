@@ -1,0 +1,26 @@
+import express, { Router } from 'express';
+import type { AppContext } from '../../context.ts';
+import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
+import { receiveWebhook } from '../../modules/channels/marketplace-events.ts';
+
+/**
+ * Deliveries from the marketplaces. Mounted before the JSON parser: signatures are checked on the
+ * raw bytes. Answers are quick; the sync engine works the recorded events off.
+ */
+export function webhookRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.post('/api/webhooks/:kind/:channelId', express.raw({ type: () => true, limit: '2mb' }), async (req, res) => {
+    const kind = String(req.params.kind);
+    if (!(channelKindValues as readonly string[]).includes(kind)) {
+      res.status(404).json({ message: 'No such webhook endpoint' });
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const verdict = await receiveWebhook(ctx, kind as ChannelKind, String(req.params.channelId), { raw, headers });
+    if (verdict.status === 200) res.status(200).json({ received: true, duplicate: !verdict.recorded });
+    else res.status(verdict.status).json({ message: verdict.message });
+  });
+  return router;
+}

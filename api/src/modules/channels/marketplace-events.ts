@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import type { ChannelKind } from '../../db/schema/index.ts';
+import { findConnectedChannelForWebhook, recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
+import { verifyShopifyWebhook } from '../../marketplaces/shopify/index.ts';
+import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../marketplaces/walmart/walmart-webhook.ts';
+import { AmazonNotificationError, parseEventBridgeDelivery } from '../../marketplaces/amazon/notifications.ts';
+import { applicationsFor } from './connect-channel.ts';
+
+export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
+
+/** The key an Amazon EventBridge connection sends for this channel: derived, never stored. */
+export function amazonWebhookKey(ctx: AppContext, channelId: string): string {
+  return crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update(`amazon:${channelId}`).digest('base64url');
+}
+
+export const webhookUrl = (ctx: AppContext, kind: ChannelKind, channelId: string) => `${ctx.config.appUrl}/api/webhooks/${kind}/${channelId}`;
+
+interface Delivery {
+  raw: Buffer;
+  headers: Headers;
+}
+
+type Check = (ctx: AppContext, channel: { id: string; environment: 'sandbox' | 'production'; externalSellerId: string }, credentials: Record<string, string>, delivery: Delivery) =>
+  | { ok: true; topic: string; deliveryId: string; payload: unknown }
+  | { ok: false; status: 401 | 400; message: string };
+
+const parse = (raw: Buffer): unknown => {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+};
+const digest = (raw: Buffer) => crypto.createHash('sha256').update(raw).digest('hex');
+
+/** How each marketplace proves a delivery is its own, and names it (kind → check, no switch). */
+const checks: Partial<Record<ChannelKind, Check>> = {
+  shopify: (ctx, channel, _credentials, { raw, headers }) => {
+    const app = applicationsFor(ctx, channel.environment).shopify;
+    if (!app) return { ok: false, status: 401, message: 'Shopify is not configured' };
+    const verdict = verifyShopifyWebhook(raw, headers, app.clientSecret);
+    if (!verdict.ok) return { ok: false, status: 401, message: verdict.reason };
+    if (verdict.shopDomain !== channel.externalSellerId) return { ok: false, status: 401, message: 'The webhook is for another shop' };
+    const payload = parse(raw);
+    if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
+    return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload };
+  },
+  walmart: (_ctx, _channel, credentials, { raw, headers }) => {
+    if (!verifyWalmartWebhook(raw, headers, credentials.clientSecret ?? '', WALMART_WEBHOOK_HEADER)) return { ok: false, status: 401, message: 'The webhook signature does not match' };
+    const payload = parse(raw) as { eventType?: string; eventId?: string; source?: { eventType?: string; eventId?: string } } | undefined;
+    if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
+    // Walmart names its events; where a delivery carries no id, the body itself identifies it.
+    const deliveryId = payload.source?.eventId ?? payload.eventId ?? digest(raw);
+    return { ok: true, topic: payload.source?.eventType ?? payload.eventType ?? 'PO_CREATED', deliveryId, payload };
+  },
+  amazon: (ctx, channel, _credentials, { raw, headers }) => {
+    const body = parse(raw);
+    if (body === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
+    try {
+      const { event, notification } = parseEventBridgeDelivery(headers, body, amazonWebhookKey(ctx, channel.id));
+      return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body };
+    } catch (error) {
+      if (error instanceof AmazonNotificationError) return { ok: false, status: error.status === 401 ? 401 : 400, message: error.message };
+      throw error;
+    }
+  },
+};
+
+/** A webhook for one channel: verified with the channel's secret, recorded once per delivery id. */
+export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channelId: string, delivery: Delivery): Promise<Verdict> {
+  const check = checks[kind];
+  if (!check || !/^[0-9a-f-]{36}$/i.test(channelId)) return { status: 404, message: 'No such webhook endpoint' };
+  const channel = await findConnectedChannelForWebhook(ctx.db, channelId);
+  if (!channel || channel.kind !== kind) return { status: 404, message: 'No such webhook endpoint' };
+  const credentials = ctx.marketplaces.vault.open(channel.sealed, { accountId: channel.accountId, channelId: channel.id });
+  const verdict = check(ctx, channel, credentials, delivery);
+  if (!verdict.ok) return { status: verdict.status, message: verdict.message };
+  const recorded = await recordMarketplaceEvent(ctx.db, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload });
+  return { status: 200, recorded };
+}

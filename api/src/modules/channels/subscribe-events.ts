@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context.ts';
+import type { ChannelKind } from '../../db/schema/index.ts';
+import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import type { ShopifyAdapter } from '../../marketplaces/shopify/index.ts';
+import type { WalmartAdapter } from '../../marketplaces/walmart/walmart-adapter.ts';
+import type { AmazonAdapter } from '../../marketplaces/amazon/amazon-adapter.ts';
+import type { ChannelRecord } from '../../db/queries/channels.ts';
+import { amazonWebhookKey, webhookUrl } from './marketplace-events.ts';
+
+type Subscribe = (ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter) => Promise<void>;
+
+/** Where each marketplace sends orders and stock changes for this channel (kind → subscription, no switch). */
+const subscriptions: Partial<Record<ChannelKind, Subscribe>> = {
+  shopify: async (ctx, channel, adapter) => {
+    const shopify = adapter as ShopifyAdapter;
+    await shopify.subscribeWebhook('ORDERS_CREATE', webhookUrl(ctx, 'shopify', channel.id));
+    await shopify.subscribeWebhook('INVENTORY_LEVELS_UPDATE', webhookUrl(ctx, 'shopify', channel.id));
+  },
+  walmart: async (ctx, channel, adapter) => {
+    await (adapter as WalmartAdapter).subscribeOrderWebhook(webhookUrl(ctx, 'walmart', channel.id));
+  },
+  amazon: async (ctx, channel, adapter) => {
+    // Live Amazon delivers through an EventBridge rule and API destination configured in the AWS account.
+    if (channel.environment !== 'sandbox') return;
+    await (adapter as AmazonAdapter).subscribeNotifications({
+      accountId: '000000000000',
+      region: 'us-east-1',
+      sandboxApiDestination: { url: webhookUrl(ctx, 'amazon', channel.id), apiKey: amazonWebhookKey(ctx, channel.id) },
+    });
+  },
+};
+
+/**
+ * Subscribes a new channel to its marketplace's pushes. A failure leaves the channel connected
+ * (polling still finds every order) and is reported, not thrown.
+ */
+export async function subscribeToMarketplaceEvents(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, log: (line: string) => void = console.warn): Promise<boolean> {
+  const subscribe = subscriptions[channel.kind];
+  if (!subscribe) return false;
+  try {
+    await subscribe(ctx, channel, adapter);
+    return true;
+  } catch (error) {
+    log(`[channels] ${channel.kind} channel ${channel.id}: subscribing to events failed (${error instanceof Error ? error.message : error}); orders will be polled`);
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import type { Browser } from '../support/browser.ts';
+import { adapterFor } from '../../src/modules/channels/connect-channel.ts';
+
+let t: TestProduct;
+let seller: Browser;
+const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const eventsOf = (channelId: string) => rows<{ topic: string; delivery_id: string; payload: unknown }>(`select topic, delivery_id, payload from marketplace_events where channel_id = '${channelId}' order by received_at`);
+
+async function connectTyped(kind: 'walmart' | 'amazon') {
+  const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind })).body;
+  const channel = (await seller.post('/api/channels/connect', { kind, environment: 'sandbox', credentials: sandboxSeller.credentials })).body;
+  expect(channel.id).toBeTruthy();
+  return { channel, sandboxSeller };
+}
+
+async function connectShopify() {
+  const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind: 'shopify' })).body;
+  const start = await seller.post('/api/channels/oauth/start', { kind: 'shopify', environment: 'sandbox', shopDomain: sandboxSeller.credentials.shopDomain });
+  const authorize = new URL(start.body.authorizeUrl);
+  const html = await (await fetch(authorize)).text();
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) form.set(name!, value!.replace(/&amp;/g, '&'));
+  form.set('decision', 'install');
+  const action = html.match(/<form[^>]*action="([^"]+)"/)![1]!.replace(/&amp;/g, '&');
+  const submitted = await fetch(new URL(action, authorize), { method: 'POST', body: form, redirect: 'manual' });
+  const back = new URL(submitted.headers.get('location')!);
+  expect((await seller.get(back.pathname + back.search)).headers.get('location')).toBe('/channels?connected=shopify');
+  const channel = (await seller.get('/api/channels')).body.items.find((c: { kind: string }) => c.kind === 'shopify');
+  return { channel, sandboxSeller };
+}
+
+beforeAll(async () => {
+  t = await startTestProduct();
+  await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
+  seller = t.browser();
+  await seller.signIn('seller@example.com', 'seller secret 1');
+});
+afterAll(() => t?.stop());
+
+describe('marketplace pushes reach the app, verified and recorded once', () => {
+  it('Shopify: orders/create arrives signed; a replay of the same delivery is dropped; a forgery is refused', async () => {
+    const { channel, sandboxSeller } = await connectShopify();
+    const sku = await skuInStock(channel);
+    const order = await fetch(`${t.url}/sandbox/shopify/_control/sellers/${sandboxSeller.sellerId}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lines: [{ sku, quantity: 1 }] }) });
+    expect(order.status).toBe(201);
+    await vi.waitFor(async () => expect((await eventsOf(channel.id)).map((e) => e.topic)).toContain('orders/create'), { timeout: 10_000 });
+    const [delivered] = (await eventsOf(channel.id)).filter((e) => e.topic === 'orders/create');
+
+    // The same delivery again, as Shopify retries it: same id, same signed body.
+    const body = JSON.stringify(delivered!.payload);
+    const signed = (secret: string) => crypto.createHmac('sha256', secret).update(body).digest('base64');
+    const headers = (hmac: string) => ({ 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac, 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': channel.externalSellerId, 'x-shopify-webhook-id': delivered!.delivery_id });
+    const replay = await fetch(`${t.url}/api/webhooks/shopify/${channel.id}`, { method: 'POST', headers: headers(signed(t.config.marketplaceApps.shopify.sandbox.clientSecret)), body });
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    expect((await eventsOf(channel.id)).filter((e) => e.topic === 'orders/create')).toHaveLength(1);
+
+    const forged = await fetch(`${t.url}/api/webhooks/shopify/${channel.id}`, { method: 'POST', headers: { ...headers(signed('not-the-secret')), 'x-shopify-webhook-id': 'forged-1' }, body });
+    expect(forged.status).toBe(401);
+    expect((await eventsOf(channel.id)).some((e) => e.delivery_id === 'forged-1')).toBe(false);
+  });
+
+  it('Walmart: PO_CREATED arrives signed with HMAC and is recorded', async () => {
+    const { channel, sandboxSeller } = await connectTyped('walmart');
+    const sku = await skuInStock(channel);
+    const order = await fetch(`${t.url}/sandbox/walmart/_control/sellers/${sandboxSeller.sellerId}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lines: [{ sku, quantity: 1 }] }) });
+    expect(order.status).toBe(201);
+    await vi.waitFor(async () => expect((await eventsOf(channel.id)).map((e) => e.topic)).toContain('PO_CREATED'), { timeout: 10_000 });
+    const unsigned = await fetch(`${t.url}/api/webhooks/walmart/${channel.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"source":{"eventType":"PO_CREATED"}}' });
+    expect(unsigned.status).toBe(401);
+  });
+
+  it('Amazon: ORDER_CHANGE arrives through the API destination with the channel key', async () => {
+    const { channel, sandboxSeller } = await connectTyped('amazon');
+    const sku = await skuInStock(channel);
+    const order = await fetch(`${t.url}/sandbox/amazon/_control/sellers/${sandboxSeller.sellerId}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lines: [{ sku, quantity: 1 }] }) });
+    expect(order.status).toBe(201);
+    await vi.waitFor(async () => expect((await eventsOf(channel.id)).length).toBeGreaterThan(0), { timeout: 10_000 });
+    const keyless = await fetch(`${t.url}/api/webhooks/amazon/${channel.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect([400, 401]).toContain(keyless.status);
+  });
+
+  it('refuses unknown channels and kinds', async () => {
+    expect((await fetch(`${t.url}/api/webhooks/shopify/00000000-0000-4000-8000-000000000000`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await fetch(`${t.url}/api/webhooks/etsy/00000000-0000-4000-8000-000000000000`, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+});
+
+/** A SKU in stock on the channel, found through the channel's own adapter and credentials. */
+async function skuInStock(channel: { id: string; kind: 'amazon' | 'walmart' | 'ebay' | 'shopify' }): Promise<string> {
+  const ctx = t.product.ctx;
+  const [stored] = await rows<{ account_id: string; credentials_ciphertext: string }>(`select account_id, credentials_ciphertext from channels where id = '${channel.id}'`);
+  const credentials = ctx.marketplaces.vault.open(stored!.credentials_ciphertext, { accountId: stored!.account_id, channelId: channel.id });
+  const adapter = adapterFor(ctx, channel.kind, 'sandbox', credentials);
+  const page = await adapter.listCatalogue(undefined);
+  const listings = await adapter.readListings(page.items.slice(0, 10).map((i) => i.sku));
+  const inStock = listings.find((l) => (l.quantity ?? 0) > 1);
+  if (!inStock) throw new Error('No SKU in stock among the first ten');
+  return inStock.sku;
+}
