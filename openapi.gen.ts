@@ -442,6 +442,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/ebay-notifications/{environment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** eBay checks that we own this endpoint (challenge_code → SHA-256 of code, verification token and endpoint). */
+        get: operations["answerEbayChallenge"];
+        put?: never;
+        /** eBay's signed notifications (X-EBAY-SIGNATURE); an account deletion disconnects that seller's eBay channels. */
+        post: operations["receiveEbayNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/channels": {
         parameters: {
             query?: never;
@@ -812,6 +830,7 @@ export interface components {
         };
     };
     parameters: {
+        EbayEnvironment: components["schemas"]["ChannelEnvironment"];
         ChannelId: string;
     };
     requestBodies: never;
@@ -1451,6 +1470,60 @@ export interface operations {
                         duplicate: boolean;
                     };
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    answerEbayChallenge: {
+        parameters: {
+            query: {
+                challenge_code: string;
+            };
+            header?: never;
+            path: {
+                environment: components["parameters"]["EbayEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challengeResponse: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    receiveEbayNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: components["parameters"]["EbayEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -102,3 +102,47 @@ async function skuInStock(channel: { id: string; kind: 'amazon' | 'walmart' | 'e
   if (!inStock) throw new Error('No SKU in stock among the first ten');
   return inStock.sku;
 }
+
+describe('eBay marketplace account deletion', () => {
+  async function connectEbay() {
+    const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind: 'ebay' })).body;
+    const start = await seller.post('/api/channels/oauth/start', { kind: 'ebay', environment: 'sandbox', sellerHint: sandboxSeller.credentials.username });
+    const authorize = new URL(start.body.authorizeUrl);
+    const html = await (await fetch(authorize)).text();
+    const form = new URLSearchParams();
+    for (const [, name, value] of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) form.set(name!, value!.replace(/&amp;/g, '&'));
+    form.set('decision', 'agree');
+    const submitted = await fetch(new URL('authorize', authorize), { method: 'POST', body: form, redirect: 'manual' });
+    const back = new URL(submitted.headers.get('location')!);
+    expect((await seller.get(back.pathname + back.search)).headers.get('location')).toBe('/auth-success');
+    const channel = (await seller.get('/api/channels')).body.items.find((c: { kind: string; status: string }) => c.kind === 'ebay');
+    return { channel, sandboxSeller };
+  }
+
+  it('answers the endpoint challenge as eBay expects', async () => {
+    const answer = await fetch(`${t.url}/api/webhooks/ebay-notifications/sandbox?challenge_code=abc123`);
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.challengeResponse).toMatch(/^[0-9a-f]{64}$/);
+    expect((await fetch(`${t.url}/api/webhooks/ebay-notifications/sandbox`)).status).toBe(400);
+  });
+
+  it('disconnects the channel of a deleted eBay account, deleting its credentials; a forged notice is refused', async () => {
+    const { channel, sandboxSeller } = await connectEbay();
+    const forged = await fetch(`${t.url}/api/webhooks/ebay-notifications/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ebay-signature': Buffer.from(JSON.stringify({ alg: 'ecdsa', kid: 'nope', signature: 'AAAA', digest: 'SHA256' })).toString('base64') },
+      body: JSON.stringify({ metadata: { topic: 'MARKETPLACE_ACCOUNT_DELETION' }, notification: { data: { userId: channel.externalSellerId } } }),
+    });
+    expect(forged.status).toBe(401);
+    expect((await seller.get('/api/channels')).body.items.some((c: { id: string }) => c.id === channel.id)).toBe(true);
+
+    const trigger = await fetch(`${t.url}/sandbox/ebay/_control/sellers/${sandboxSeller.sellerId}/account_deletion`, { method: 'POST' });
+    expect(trigger.ok).toBe(true);
+    await vi.waitFor(async () => expect((await rows<{ status: string }>(`select status from channels where id = '${channel.id}'`))[0]!.status).toBe('disconnected'), { timeout: 10_000 });
+    const stored = await rows<{ credentials_ciphertext: string | null }>(`select credentials_ciphertext from channels where id = '${channel.id}'`);
+    expect(stored[0]!.credentials_ciphertext).toBeNull();
+    const audit = await rows<{ metadata: { reason: string } }>(`select metadata from audit_log where action = 'channel.disconnected' and target_id = '${channel.id}'`);
+    expect(audit[0]!.metadata.reason).toBe('ebay_marketplace_account_deletion');
+  });
+});

@@ -9,6 +9,7 @@ import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { adapterFor, applicationsFor, saveVerifiedChannel, verifyWithMarketplace } from './connect-channel.ts';
 import { subscribeToMarketplaceEvents } from './subscribe-events.ts';
+import { ensureEbayNotifications } from './ebay-account-deletion.ts';
 
 /** A consent on its way, kept in the session so the callback's `state` can be checked. */
 export interface PendingConsent {
@@ -133,6 +134,8 @@ export async function finishEbayConsent(ctx: AppContext, audit: AuditContext, se
     const credentials = { refreshToken: tokens.refreshToken, sellerKey: crypto.randomBytes(6).toString('hex') };
     const identity = await verifyWithMarketplace('ebay', adapterFor(ctx, 'ebay', pending.environment, credentials));
     await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'ebay', environment: pending.environment, identity, credentials });
+    // eBay requires every app to honour account deletions; registering is idempotent.
+    await ensureEbayNotifications(ctx, pending.environment).catch((error: unknown) => console.warn(`[channels] eBay notifications not registered: ${error instanceof Error ? error.message : error}`));
     return '/auth-success';
   } catch {
     return '/auth-declined';

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import { and, eq, ne, or } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { ChannelEnvironment } from '../../db/schema/index.ts';
+import { channels } from '../../db/schema/index.ts';
+import { disconnectChannel } from '../../db/queries/channels.ts';
+import { EbayClient } from '../../marketplaces/ebay/ebay-client.ts';
+import { ebayEndpointsAt, ebayProduction } from '../../marketplaces/ebay/endpoints.ts';
+import { answerEbayChallenge, createEbayPublicKeyFetcher, createEbaySubscription, ensureEbayDestination, ebayTopics, verifyEbaySignature } from '../../marketplaces/ebay/ebay-notifications.ts';
+import { recordAudit, systemContext } from '../audit/audit-log.ts';
+import { applicationsFor } from './connect-channel.ts';
+
+/** Our endpoint for eBay's notifications of one environment (eBay checks it with a challenge). */
+export const ebayNotificationEndpoint = (ctx: AppContext, environment: ChannelEnvironment) => `${ctx.config.appUrl}/api/webhooks/ebay-notifications/${environment}`;
+
+/** The verification token eBay mixes into the challenge: derived from our key, 64 characters. */
+export const ebayVerificationToken = (ctx: AppContext) => crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update('ebay-verification-token').digest('hex');
+
+function applicationClient(ctx: AppContext, environment: ChannelEnvironment): EbayClient | undefined {
+  const app = applicationsFor(ctx, environment).ebay;
+  if (!app) return undefined;
+  const endpoints = environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
+  return new EbayClient({ endpoints, application: { clientId: app.clientId, clientSecret: app.clientSecret }, grant: 'application', sellerKey: `app-${environment}`, buckets: ctx.marketplaces.buckets });
+}
+
+const keyFetchers = new Map<string, ReturnType<typeof createEbayPublicKeyFetcher>>();
+
+/** GET with challenge_code: eBay proving we own the endpoint. */
+export function answerChallenge(ctx: AppContext, environment: ChannelEnvironment, challengeCode: string) {
+  return answerEbayChallenge(challengeCode, ebayVerificationToken(ctx), ebayNotificationEndpoint(ctx, environment));
+}
+
+/**
+ * Registers our endpoint for MARKETPLACE_ACCOUNT_DELETION (eBay requires every app to honour it).
+ * Safe to call again: an endpoint already registered is found, not duplicated.
+ */
+export async function ensureEbayNotifications(ctx: AppContext, environment: ChannelEnvironment): Promise<void> {
+  const client = applicationClient(ctx, environment);
+  if (!client) return;
+  const destinationId = await ensureEbayDestination(client, { name: 'Marketplace Hub', endpoint: ebayNotificationEndpoint(ctx, environment), verificationToken: ebayVerificationToken(ctx) });
+  await createEbaySubscription(client, { topicId: ebayTopics.accountDeletion, destinationId }).catch(() => undefined);
+}
+
+/**
+ * A signed notification from eBay. For an account deletion, every channel of that eBay user is
+ * disconnected and its credentials deleted, as eBay's policy requires.
+ */
+export async function receiveEbayNotification(ctx: AppContext, environment: ChannelEnvironment, raw: Buffer, signature: string | undefined): Promise<{ status: 204 | 401 | 400; disconnected?: number }> {
+  const client = applicationClient(ctx, environment);
+  if (!client) return { status: 401 };
+  const fetcher = keyFetchers.get(environment) ?? createEbayPublicKeyFetcher(client);
+  keyFetchers.set(environment, fetcher);
+  if (!(await verifyEbaySignature(raw, signature, fetcher).catch(() => false))) return { status: 401 };
+  let body: { metadata?: { topic?: string }; notification?: { notificationId?: string; data?: { username?: string; userId?: string } } };
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { status: 400 };
+  }
+  if (body.metadata?.topic !== ebayTopics.accountDeletion) return { status: 204 };
+  const ids = [body.notification?.data?.userId, body.notification?.data?.username].filter((v): v is string => Boolean(v));
+  if (ids.length === 0) return { status: 400 };
+  const affected = await ctx.db
+    .select({ id: channels.id, accountId: channels.accountId })
+    .from(channels)
+    .where(and(eq(channels.kind, 'ebay'), eq(channels.environment, environment), ne(channels.status, 'disconnected'), or(...ids.map((id) => eq(channels.externalSellerId, id)))));
+  for (const channel of affected) {
+    await ctx.db.transaction(async (tx) => {
+      await disconnectChannel(tx, channel.accountId, channel.id, ctx.clock());
+      await recordAudit(tx, systemContext, {
+        action: 'channel.disconnected',
+        accountId: channel.accountId,
+        targetType: 'channel',
+        targetId: channel.id,
+        after: { status: 'disconnected' },
+        metadata: { reason: 'ebay_marketplace_account_deletion', notificationId: body.notification?.notificationId },
+      });
+    });
+  }
+  return { status: 204, disconnected: affected.length };
+}
