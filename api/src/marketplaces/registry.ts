@@ -16,6 +16,8 @@ export interface AdapterTarget {
   /** The sandboxes' root, e.g. http://localhost:3000/sandbox; the adapter adds its own kind. */
   sandboxBaseUrl: string;
   buckets: TokenBuckets;
+  /** Told when the marketplace issues new credentials (Shopify rotates its refresh token on every use). */
+  onCredentialsChange?: (changes: Record<string, string>) => void;
   /** Our applications registered with the consent marketplaces, for this environment. */
   applications: { ebay?: { clientId: string; clientSecret: string; ruName?: string }; shopify?: { clientId: string; clientSecret: string } };
 }
@@ -52,6 +54,13 @@ export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> 
       },
       ...(target.environment === 'sandbox' ? { sandboxBaseUrl: baseUrlFor('shopify', target)! } : {}),
       buckets: target.buckets,
+      onTokens: (tokens) =>
+        target.onCredentialsChange?.({
+          accessToken: tokens.accessToken,
+          scope: tokens.scope,
+          ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+          ...(tokens.expiresAt ? { expiresAt: String(tokens.expiresAt) } : {}),
+        }),
     });
   },
   ebay: (credentials, target) => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { adapterFor } from '../../src/modules/channels/connect-channel.ts';
+import { adapterForChannel } from '../../src/modules/channels/channel-adapter.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -144,5 +145,28 @@ describe('eBay marketplace account deletion', () => {
     expect(stored[0]!.credentials_ciphertext).toBeNull();
     const audit = await rows<{ metadata: { reason: string } }>(`select metadata from audit_log where action = 'channel.disconnected' and target_id = '${channel.id}'`);
     expect(audit[0]!.metadata.reason).toBe('ebay_marketplace_account_deletion');
+  });
+});
+
+describe('renewed credentials', () => {
+  it('stores the rotated Shopify refresh token, so the next adapter (a restart, another worker) still works', async () => {
+    const { channel } = await connectShopify();
+    const ctx = t.product.ctx;
+    const [stored] = await rows<{ account_id: string; credentials_ciphertext: string }>(`select account_id, credentials_ciphertext from channels where id = '${channel.id}'`);
+    const boundTo = { accountId: stored!.account_id, channelId: channel.id };
+    const original = ctx.marketplaces.vault.open(stored!.credentials_ciphertext, boundTo);
+    expect(original.refreshToken).toBeTruthy();
+    // The access token has run out: the next call must refresh, and Shopify rotates the refresh token.
+    await t.database.handle.db.execute(
+      sql.raw(`update channels set credentials_ciphertext = '${ctx.marketplaces.vault.seal({ ...original, expiresAt: String(Date.now() - 1000) }, boundTo)}' where id = '${channel.id}'`),
+    );
+    const first = await adapterForChannel(ctx, { ...channel, accountId: stored!.account_id });
+    await first.verifyCredentials();
+    await vi.waitFor(async () => {
+      const [now] = await rows<{ credentials_ciphertext: string }>(`select credentials_ciphertext from channels where id = '${channel.id}'`);
+      expect(ctx.marketplaces.vault.open(now!.credentials_ciphertext, boundTo).refreshToken).not.toBe(original.refreshToken);
+    });
+    const second = await adapterForChannel(ctx, { ...channel, accountId: stored!.account_id });
+    await expect(second.verifyCredentials()).resolves.toMatchObject({ sellerId: channel.externalSellerId });
   });
 });

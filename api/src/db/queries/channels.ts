@@ -100,3 +100,10 @@ export async function listAllChannels(db: Db): Promise<Array<ChannelRecord & { a
     .where(ne(channels.status, 'disconnected'))
     .orderBy(asc(accounts.name), asc(channels.connectedAt));
 }
+
+export async function replaceCredentials(db: Db, accountId: string, channelId: string, sealed: string, at: Date): Promise<void> {
+  await db
+    .update(channels)
+    .set({ credentialsCiphertext: sealed, updatedAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId), ne(channels.status, 'disconnected')));
+}
