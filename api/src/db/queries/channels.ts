@@ -2,7 +2,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { accounts, channels, type ChannelKind, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole } from '../schema/index.ts';
 
-const channelColumns = {
+/** The columns the app reads of a channel; never the sealed credentials. */
+export const channelColumns = {
   id: channels.id,
   accountId: channels.accountId,
   kind: channels.kind,

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, marketplaceEvents } from '../schema/index.ts';
-import type { ChannelRecord } from './channels.ts';
+import { channelColumns, type ChannelRecord } from './channels.ts';
 
 /** Records a delivery once; answers false when this delivery id was already recorded for the channel. */
 export async function recordMarketplaceEvent(db: Db, input: { channelId: string; topic: string; deliveryId: string; payload: unknown }): Promise<boolean> {
@@ -16,18 +16,7 @@ export async function recordMarketplaceEvent(db: Db, input: { channelId: string;
 export async function findConnectedChannelForWebhook(db: Db, channelId: string): Promise<(ChannelRecord & { sealed: string }) | undefined> {
   const [row] = await db
     .select({
-      id: channels.id,
-      accountId: channels.accountId,
-      kind: channels.kind,
-      role: channels.role,
-      status: channels.status,
-      statusReason: channels.statusReason,
-      environment: channels.environment,
-      externalSellerId: channels.externalSellerId,
-      displayName: channels.displayName,
-      rules: channels.rules,
-      connectedAt: channels.connectedAt,
-      lastSyncAt: channels.lastSyncAt,
+      ...channelColumns,
       sealed: channels.credentialsCiphertext,
     })
     .from(channels)

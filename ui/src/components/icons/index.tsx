@@ -2,13 +2,14 @@ import type { ReactNode, SVGProps } from 'react';
 
 // A handful of stroke icons the components need. Always decorative: the control that
 // holds an icon carries the accessible name.
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+/** The base of every stroke icon in the product: 24-unit paths, drawn in the current colour. */
+export function Icon({ size = 16, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
-      width="16"
-      height="16"
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

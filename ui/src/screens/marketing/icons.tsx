@@ -1,27 +1,13 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Icon as BaseIcon, type IconProps as BaseIconProps } from '../../components/icons';
 
 // Stroke icons for the marketing pages, inline so the landing page loads no images.
 // Always decorative: the text beside an icon carries the meaning.
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+type IconProps = BaseIconProps;
 
-function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** The design system's icon, a little larger on the marketing pages. */
+function Icon({ size = 20, ...props }: IconProps & { children: ReactNode }) {
+  return <BaseIcon size={size} {...props} />;
 }
 
 export function SyncIcon(props: IconProps) {
