@@ -1,6 +1,12 @@
 /** Queue names and their payloads: the one place that says what each job carries. */
 export const MAIL_QUEUE = 'mail.send';
 export const MAINTENANCE_QUEUE = 'maintenance.cleanup';
+export const CATALOGUE_QUEUE = 'catalogue.import';
+
+/** Read an account's main catalogue and link its targets' listings. */
+export interface CatalogueJob {
+  accountId: string;
+}
 
 export const authMailKinds = ['verify_email', 'reset_password', 'account_exists'] as const;
 export type AuthMailKind = (typeof authMailKinds)[number];
@@ -14,4 +20,5 @@ export interface AuthMailJob {
 export const queueDefinitions = [
   { name: MAIL_QUEUE, options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } },
   { name: MAINTENANCE_QUEUE, options: { retryLimit: 2, expireInSeconds: 600 } },
+  { name: CATALOGUE_QUEUE, options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 } },
 ] as const;

@@ -3,12 +3,16 @@ import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendAuthMail } from '../modules/auth/auth-mail.ts';
 import { deleteExpiredSessions } from '../db/queries/sessions.ts';
 import { deleteStaleRateLimits } from '../modules/rate-limit/rate-limiter.ts';
-import { MAIL_QUEUE, MAINTENANCE_QUEUE, type AuthMailJob } from './queues.ts';
+import { CATALOGUE_QUEUE, MAIL_QUEUE, MAINTENANCE_QUEUE, type AuthMailJob, type CatalogueJob } from './queues.ts';
+import { importCatalogue } from '../modules/sync/catalogue-import.ts';
 
 /** Every handler is safe to run twice; pg-boss retries with backoff when one throws. */
 export async function registerWorkers(ctx: AppContext, mailer: Mailer): Promise<void> {
   await ctx.jobs.work<AuthMailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     await sendAuthMail(ctx, mailer, job!.id, job!.data);
+  });
+  await ctx.jobs.work<CatalogueJob>(CATALOGUE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    await importCatalogue(ctx, job!.data, (job as { signal?: AbortSignal }).signal);
   });
   await ctx.jobs.work(MAINTENANCE_QUEUE, async () => {
     const now = ctx.clock();

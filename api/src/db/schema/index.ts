@@ -6,3 +6,4 @@ export * from './audit-log.ts';
 export * from './rate-limits.ts';
 export * from './channels.ts';
 export * from './marketplace-events.ts';
+export * from './catalogue.ts';

@@ -57,7 +57,7 @@ export function channelRoutes(ctx: AppContext): Router {
   });
 
   router.post('/api/channels/sandbox-sellers', requireUser, async (req, res) => {
-    res.status(201).json(await createSandboxSeller(ctx, req.body.kind, req.body.products ?? 25));
+    res.status(201).json(await createSandboxSeller(ctx, req.user!.accountId, req.body.kind, req.body.products ?? 25));
   });
 
   router.post('/api/channels/:channelId/make-main', requireUser, async (req, res) => {

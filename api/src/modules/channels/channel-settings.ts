@@ -3,6 +3,7 @@ import { AppError } from '../../context.ts';
 import type { ChannelRules } from '../../db/schema/index.ts';
 import { demoteMain, disconnectChannel, findChannel, listChannels, setRole, setRules, setStatus, type ChannelRecord } from '../../db/queries/channels.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { requestCatalogueImport } from '../sync/catalogue-import.ts';
 
 const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 
@@ -25,6 +26,8 @@ export async function makeMain(ctx: AppContext, audit: AuditContext, accountId: 
     const former = (await listChannels(tx, accountId)).find((c) => c.role === 'main');
     await demoteMain(tx, accountId, now);
     await setRole(tx, accountId, channelId, 'main', now);
+    // The new main channel's catalogue becomes the truth: read it, with the change that asks for it.
+    await requestCatalogueImport(ctx, tx, accountId);
     await recordAudit(tx, audit, {
       action: 'channel.made_main',
       accountId,

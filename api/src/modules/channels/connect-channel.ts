@@ -9,6 +9,7 @@ import { createAdapter } from '../../marketplaces/registry.ts';
 import type { SellerIdentity } from '../../marketplaces/types.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { subscribeToMarketplaceEvents } from './subscribe-events.ts';
+import { requestCatalogueImport } from '../sync/catalogue-import.ts';
 
 export const marketplaceNames: Record<ChannelKind, string> = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' };
 
@@ -69,6 +70,8 @@ export async function saveVerifiedChannel(
         // Which fields were given, never their values.
         after: { kind: input.kind, environment: input.environment, role: channel.role, sellerId: input.identity.sellerId, credentialFields: Object.keys(input.credentials).sort() },
       });
+      // A main channel brings the catalogue; a target brings listings to link to it.
+      await requestCatalogueImport(ctx, tx, input.accountId);
       return channel;
     });
   } catch (error) {

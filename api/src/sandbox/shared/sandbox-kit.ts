@@ -167,7 +167,13 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
       res.status(400).json({ message: 'products must be a whole number from 0 to 100000' });
       return;
     }
-    const seed = crypto.randomInt(1, 2 ** 31);
+    // The same seed makes the same catalogue: one seller's SKUs on every marketplace, as a real seller has.
+    const requestedSeed = req.body?.seed;
+    if (requestedSeed !== undefined && (!Number.isInteger(requestedSeed) || requestedSeed < 1 || requestedSeed >= 2 ** 31)) {
+      res.status(400).json({ message: 'seed must be a whole number from 1 to 2147483647' });
+      return;
+    }
+    const seed = requestedSeed ?? crypto.randomInt(1, 2 ** 31);
     const catalogue = generateCatalogue(products, seed, `${options.baseUrl}/_images`);
     const seller = definition.createSeller(state, catalogue, context);
     context.changed();

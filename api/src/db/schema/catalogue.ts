@@ -1,0 +1,70 @@
+import { pgTable, uuid, text, jsonb, timestamp, integer, numeric, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { channels } from './channels.ts';
+
+export const listingStatusValues = ['active', 'pending', 'error', 'suppressed', 'inactive', 'not listed'] as const;
+export type ListingStatus = (typeof listingStatusValues)[number];
+
+/**
+ * One SKU of an account's catalogue, as its main channel describes it. `onHand` is the main
+ * channel's stock; `committed` counts units sold elsewhere that the main channel does not yet show.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    brand: text('brand'),
+    gtin: text('gtin'),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    price: numeric('price', { precision: 12, scale: 2 }),
+    currency: text('currency'),
+    cost: numeric('cost', { precision: 12, scale: 2 }),
+    onHand: integer('on_hand').notNull().default(0),
+    committed: integer('committed').notNull().default(0),
+    /** The main channel this product was last read from. */
+    sourceChannelId: uuid('source_channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_account_sku_key').on(t.accountId, t.sku), index('products_account_title_idx').on(t.accountId, t.title)],
+);
+
+/**
+ * A SKU on one channel: what the marketplace last confirmed, and what we want it to hold.
+ * A SKU on a target that the main channel lacks has no product: it is shown, never deleted.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    marketplaceId: text('marketplace_id'),
+    status: text('status', { enum: listingStatusValues }).notNull().default('not listed'),
+    confirmedQuantity: integer('confirmed_quantity'),
+    confirmedPrice: numeric('confirmed_price', { precision: 12, scale: 2 }),
+    desiredQuantity: integer('desired_quantity'),
+    desiredPrice: numeric('desired_price', { precision: 12, scale: 2 }),
+    lastError: text('last_error'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listings_channel_sku_key').on(t.channelId, t.sku),
+    index('listings_product_idx').on(t.productId),
+    index('listings_account_status_idx').on(t.accountId, t.status),
+  ],
+);
