@@ -48,6 +48,8 @@ export const channels = pgTable(
     rules: jsonb('rules').$type<ChannelRules>().notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** Orders changed up to this moment have been read from the marketplace. */
+    ordersReadUntil: timestamp('orders_read_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,3 +7,4 @@ export * from './rate-limits.ts';
 export * from './channels.ts';
 export * from './marketplace-events.ts';
 export * from './catalogue.ts';
+export * from './orders.ts';

@@ -6,6 +6,7 @@ import { verifyShopifyWebhook } from '../../marketplaces/shopify/index.ts';
 import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../marketplaces/walmart/walmart-webhook.ts';
 import { AmazonNotificationError, parseEventBridgeDelivery } from '../../marketplaces/amazon/notifications.ts';
 import { applicationsFor } from './connect-channel.ts';
+import { requestOrdersPoll } from '../sync/order-polling.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -76,6 +77,11 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   const credentials = ctx.marketplaces.vault.open(channel.sealed, { accountId: channel.accountId, channelId: channel.id });
   const verdict = check(ctx, channel, credentials, delivery);
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
-  const recorded = await recordMarketplaceEvent(ctx.db, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload });
+  // A push means something changed: read the channel's orders now, in the same transaction as the record.
+  const recorded = await ctx.db.transaction(async (tx) => {
+    const isNew = await recordMarketplaceEvent(tx, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload });
+    if (isNew) await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
+    return isNew;
+  });
   return { status: 200, recorded };
 }

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import type { Browser } from '../support/browser.ts';
+import { pollAllChannels, pollOrders } from '../../src/modules/sync/order-polling.ts';
+
+let t: TestProduct;
+let seller: Browser;
+let accountId: string;
+const channels: Record<string, { id: string; sandboxSellerId: string }> = {};
+const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const ordersOf = (channelId: string) =>
+  rows<{ marketplace_order_id: string; status: string; lines: Array<{ sku: string; quantity: number }> }>(`select marketplace_order_id, status, lines from orders where channel_id = '${channelId}'`);
+
+async function connect(kind: 'walmart' | 'amazon') {
+  const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind, products: 6 })).body;
+  const answer = await seller.post('/api/channels/connect', { kind, environment: 'sandbox', credentials: sandboxSeller.credentials });
+  expect(answer.status).toBe(201);
+  channels[kind] = { id: answer.body.id, sandboxSellerId: sandboxSeller.sellerId };
+}
+
+async function skuInStock(): Promise<string> {
+  await vi.waitFor(async () => expect((await rows(`select 1 from products where account_id = '${accountId}' and on_hand > 2`)).length).toBeGreaterThan(0), { timeout: 20_000 });
+  return (await rows<{ sku: string }>(`select sku from products where account_id = '${accountId}' and on_hand > 2 order by sku limit 1`))[0]!.sku;
+}
+
+async function buy(kind: 'walmart' | 'amazon', sku: string, quantity: number) {
+  const answer = await fetch(`${t.url}/sandbox/${kind}/_control/sellers/${channels[kind]!.sandboxSellerId}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lines: [{ sku, quantity }] }),
+  });
+  expect(answer.status).toBe(201);
+}
+
+beforeAll(async () => {
+  t = await startTestProduct();
+  const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
+  accountId = (await rows<{ account_id: string }>(`select account_id from users where id = '${userId}'`))[0]!.account_id;
+  seller = t.browser();
+  await seller.signIn('seller@example.com', 'seller secret 1');
+  await connect('walmart');
+  await connect('amazon');
+});
+afterAll(() => t?.stop());
+
+describe('orders from every channel', () => {
+  it('an order on the Amazon sandbox reaches us by its push and the read it triggers, with its lines', async () => {
+    const sku = await skuInStock();
+    await buy('amazon', sku, 2);
+    await vi.waitFor(async () => expect(await ordersOf(channels.amazon!.id)).toHaveLength(1), { timeout: 20_000 });
+    const [order] = await ordersOf(channels.amazon!.id);
+    expect(order!.status).toBe('open');
+    expect(order!.lines).toEqual([expect.objectContaining({ sku, quantity: 2 })]);
+  });
+
+  it('an order on the Walmart sandbox reaches us the same way', async () => {
+    const sku = await skuInStock();
+    await buy('walmart', sku, 1);
+    await vi.waitFor(async () => expect(await ordersOf(channels.walmart!.id)).toHaveLength(1), { timeout: 20_000 });
+    expect((await ordersOf(channels.walmart!.id))[0]!.lines).toEqual([expect.objectContaining({ sku, quantity: 1 })]);
+  });
+
+  it('records each order once, however often it is read', async () => {
+    for (const kind of ['amazon', 'walmart'] as const) {
+      const before = await ordersOf(channels[kind]!.id);
+      const again = await pollOrders(t.product.ctx, { accountId, channelId: channels[kind]!.id });
+      const third = await pollOrders(t.product.ctx, { accountId, channelId: channels[kind]!.id });
+      expect(again.created + third.created).toBe(0);
+      expect(await ordersOf(channels[kind]!.id)).toEqual(before);
+    }
+    const total = await rows<{ n: number }>(`select count(*)::int as n from orders where account_id = '${accountId}'`);
+    expect(total).toEqual([{ n: 2 }]);
+  });
+
+  it('the schedule asks for a read of every active channel', async () => {
+    await seller.post(`/api/channels/${channels.walmart!.id}/pause`);
+    expect(await pollAllChannels(t.product.ctx)).toBe(1);
+    await seller.post(`/api/channels/${channels.walmart!.id}/resume`);
+    expect(await pollAllChannels(t.product.ctx)).toBe(2);
+  });
+});
