@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../support/channel-flows.ts';
 import { adapterFor } from '../../src/modules/channels/connect-channel.ts';
 import { adapterForChannel } from '../../src/modules/channels/channel-adapter.ts';
 
@@ -11,27 +12,15 @@ let seller: Browser;
 const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 const eventsOf = (channelId: string) => rows<{ topic: string; delivery_id: string; payload: unknown }>(`select topic, delivery_id, payload from marketplace_events where channel_id = '${channelId}' order by received_at`);
 
-async function connectTyped(kind: 'walmart' | 'amazon') {
-  const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind })).body;
-  const channel = (await seller.post('/api/channels/connect', { kind, environment: 'sandbox', credentials: sandboxSeller.credentials })).body;
-  expect(channel.id).toBeTruthy();
-  return { channel, sandboxSeller };
-}
+const connectTyped = async (kind: 'walmart' | 'amazon') => {
+  const channel = await connectWithSandboxSeller(seller, kind);
+  return { channel, sandboxSeller: { sellerId: channel.sandboxSellerId } };
+};
 
 async function connectShopify() {
-  const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind: 'shopify' })).body;
-  const start = await seller.post('/api/channels/oauth/start', { kind: 'shopify', environment: 'sandbox', shopDomain: sandboxSeller.credentials.shopDomain });
-  const authorize = new URL(start.body.authorizeUrl);
-  const html = await (await fetch(authorize)).text();
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) form.set(name!, value!.replace(/&amp;/g, '&'));
-  form.set('decision', 'install');
-  const action = html.match(/<form[^>]*action="([^"]+)"/)![1]!.replace(/&amp;/g, '&');
-  const submitted = await fetch(new URL(action, authorize), { method: 'POST', body: form, redirect: 'manual' });
-  const back = new URL(submitted.headers.get('location')!);
-  expect((await seller.get(back.pathname + back.search)).headers.get('location')).toBe('/channels?connected=shopify');
-  const channel = (await seller.get('/api/channels')).body.items.find((c: { kind: string }) => c.kind === 'shopify');
-  return { channel, sandboxSeller };
+  const { location, channel } = await installOnShopify(seller, 'install');
+  expect(location).toBe('/channels?connected=shopify');
+  return { channel: channel!, sandboxSeller: { sellerId: channel!.sandboxSellerId } };
 }
 
 beforeAll(async () => {
@@ -106,18 +95,9 @@ async function skuInStock(channel: { id: string; kind: 'amazon' | 'walmart' | 'e
 
 describe('eBay marketplace account deletion', () => {
   async function connectEbay() {
-    const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind: 'ebay' })).body;
-    const start = await seller.post('/api/channels/oauth/start', { kind: 'ebay', environment: 'sandbox', sellerHint: sandboxSeller.credentials.username });
-    const authorize = new URL(start.body.authorizeUrl);
-    const html = await (await fetch(authorize)).text();
-    const form = new URLSearchParams();
-    for (const [, name, value] of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) form.set(name!, value!.replace(/&amp;/g, '&'));
-    form.set('decision', 'agree');
-    const submitted = await fetch(new URL('authorize', authorize), { method: 'POST', body: form, redirect: 'manual' });
-    const back = new URL(submitted.headers.get('location')!);
-    expect((await seller.get(back.pathname + back.search)).headers.get('location')).toBe('/auth-success');
-    const channel = (await seller.get('/api/channels')).body.items.find((c: { kind: string; status: string }) => c.kind === 'ebay');
-    return { channel, sandboxSeller };
+    const { location, channel } = await consentOnEbay(seller, 'agree');
+    expect(location).toBe('/auth-success');
+    return { channel: channel!, sandboxSeller: { sellerId: channel!.sandboxSellerId } };
   }
 
   it('answers the endpoint challenge as eBay expects', async () => {

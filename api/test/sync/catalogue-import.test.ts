@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller } from '../support/channel-flows.ts';
 import { importCatalogue } from '../../src/modules/sync/catalogue-import.ts';
 
 let t: TestProduct;
@@ -10,12 +11,7 @@ let accountId: string;
 const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 const count = async (query: string) => Number((await rows<{ n: number }>(query))[0]!.n);
 
-async function connect(kind: 'walmart' | 'amazon') {
-  const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind, products: 12 })).body;
-  const answer = await seller.post('/api/channels/connect', { kind, environment: 'sandbox', credentials: sandboxSeller.credentials });
-  expect(answer.status).toBe(201);
-  return { ...answer.body, sandboxSellerId: sandboxSeller.sellerId as string };
-}
+const connect = (kind: 'walmart' | 'amazon') => connectWithSandboxSeller(seller, kind, 12);
 
 beforeAll(async () => {
   t = await startTestProduct();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../support/channel-flows.ts';
 import { pollAllChannels, pollOrders } from '../../src/modules/sync/order-polling.ts';
 
 let t: TestProduct;
@@ -13,10 +14,8 @@ const ordersOf = (channelId: string) =>
   rows<{ marketplace_order_id: string; status: string; lines: Array<{ sku: string; quantity: number }> }>(`select marketplace_order_id, status, lines from orders where channel_id = '${channelId}'`);
 
 async function connect(kind: 'walmart' | 'amazon') {
-  const sandboxSeller = (await seller.post('/api/channels/sandbox-sellers', { kind, products: 6 })).body;
-  const answer = await seller.post('/api/channels/connect', { kind, environment: 'sandbox', credentials: sandboxSeller.credentials });
-  expect(answer.status).toBe(201);
-  channels[kind] = { id: answer.body.id, sandboxSellerId: sandboxSeller.sellerId };
+  const channel = await connectWithSandboxSeller(seller, kind, 6);
+  channels[kind] = { id: channel.id, sandboxSellerId: channel.sandboxSellerId };
 }
 
 async function skuInStock(): Promise<string> {
@@ -24,7 +23,7 @@ async function skuInStock(): Promise<string> {
   return (await rows<{ sku: string }>(`select sku from products where account_id = '${accountId}' and on_hand > 2 order by sku limit 1`))[0]!.sku;
 }
 
-async function buy(kind: 'walmart' | 'amazon', sku: string, quantity: number) {
+async function buy(kind: 'walmart' | 'amazon' | 'shopify' | 'ebay', sku: string, quantity: number) {
   const answer = await fetch(`${t.url}/sandbox/${kind}/_control/sellers/${channels[kind]!.sandboxSellerId}/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -69,14 +68,31 @@ describe('orders from every channel', () => {
       expect(again.created + third.created).toBe(0);
       expect(await ordersOf(channels[kind]!.id)).toEqual(before);
     }
-    const total = await rows<{ n: number }>(`select count(*)::int as n from orders where account_id = '${accountId}'`);
+    const total = await rows<{ n: number }>(`select count(*)::int as n from orders where channel_id in ('${channels.amazon!.id}', '${channels.walmart!.id}')`);
     expect(total).toEqual([{ n: 2 }]);
   });
 
+  it('Shopify orders arrive by webhook, eBay orders by the scheduled read', async () => {
+    const shopify = await installOnShopify(seller, 'install', { products: 6 });
+    channels.shopify = { id: shopify.channel!.id, sandboxSellerId: shopify.channel!.sandboxSellerId };
+    const ebay = await consentOnEbay(seller, 'agree', { products: 6 });
+    channels.ebay = { id: ebay.channel!.id, sandboxSellerId: ebay.channel!.sandboxSellerId };
+    const sku = await skuInStock();
+    await buy('shopify', sku, 1);
+    await vi.waitFor(async () => expect(await ordersOf(channels.shopify!.id)).toHaveLength(1), { timeout: 20_000 });
+    await buy('ebay', sku, 1);
+    const read = await pollOrders(t.product.ctx, { accountId, channelId: channels.ebay!.id });
+    expect(read.created).toBe(1);
+    expect((await ordersOf(channels.ebay!.id))[0]!.lines).toEqual([expect.objectContaining({ sku, quantity: 1 })]);
+    for (const kind of ['shopify', 'ebay'] as const) delete channels[kind];
+  });
+
   it('the schedule asks for a read of every active channel', async () => {
+    const active = await pollAllChannels(t.product.ctx);
+    expect(active).toBe(4);
     await seller.post(`/api/channels/${channels.walmart!.id}/pause`);
-    expect(await pollAllChannels(t.product.ctx)).toBe(1);
+    expect(await pollAllChannels(t.product.ctx)).toBe(active - 1);
     await seller.post(`/api/channels/${channels.walmart!.id}/resume`);
-    expect(await pollAllChannels(t.product.ctx)).toBe(2);
+    expect(await pollAllChannels(t.product.ctx)).toBe(active);
   });
 });
