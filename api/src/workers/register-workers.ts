@@ -3,7 +3,8 @@ import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendAuthMail } from '../modules/auth/auth-mail.ts';
 import { deleteExpiredSessions } from '../db/queries/sessions.ts';
 import { deleteStaleRateLimits } from '../modules/rate-limit/rate-limiter.ts';
-import { CATALOGUE_QUEUE, MAIL_QUEUE, MAINTENANCE_QUEUE, ORDERS_POLL_QUEUE, ORDERS_SCHEDULE_QUEUE, type AuthMailJob, type CatalogueJob, type OrdersPollJob } from './queues.ts';
+import { CATALOGUE_QUEUE, MAIL_QUEUE, MAINTENANCE_QUEUE, ORDERS_POLL_QUEUE, ORDERS_SCHEDULE_QUEUE, STOCK_PUSH_QUEUE, type AuthMailJob, type CatalogueJob, type OrdersPollJob, type StockPushJob } from './queues.ts';
+import { pushStock } from '../modules/sync/stock-push.ts';
 import { pollAllChannels, pollOrders } from '../modules/sync/order-polling.ts';
 import { importCatalogue } from '../modules/sync/catalogue-import.ts';
 
@@ -17,6 +18,9 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer): Promise<
   });
   await ctx.jobs.work<OrdersPollJob>(ORDERS_POLL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     await pollOrders(ctx, job!.data, (job as { signal?: AbortSignal }).signal);
+  });
+  await ctx.jobs.work<StockPushJob>(STOCK_PUSH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    await pushStock(ctx, job!.data, (job as { signal?: AbortSignal }).signal);
   });
   await ctx.jobs.work(ORDERS_SCHEDULE_QUEUE, async () => {
     await pollAllChannels(ctx);

@@ -4,6 +4,8 @@ import { findChannel, listAllChannels } from '../../db/queries/channels.ts';
 import { ordersReadUntil, setOrdersReadUntil, upsertOrders } from '../../db/queries/orders.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
+import { applySale } from '../../db/queries/stock.ts';
+import { requestStockPush } from './stock-push.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
 
@@ -41,7 +43,15 @@ export async function pollOrders(ctx: AppContext, job: OrdersPollJob, signal?: A
   let cursor: string | undefined;
   do {
     const page = await adapter.ordersSince(since, cursor, signal);
-    const result = await upsertOrders(ctx.db, job.accountId, job.channelId, page.items.map(toInput), ctx.clock());
+    const result = await ctx.db.transaction(async (tx) => {
+      const recorded = await upsertOrders(tx, job.accountId, job.channelId, page.items.map(toInput), ctx.clock());
+      // A new order commits its units at once, and the other channels get the new quantity: same transaction.
+      const fresh = page.items.filter((o) => recorded.created.includes(o.marketplaceOrderId) && o.status !== 'cancelled');
+      const lines = fresh.flatMap((o) => o.lines.map((l) => ({ sku: l.sku, quantity: l.quantity - l.cancelledQuantity }))).filter((l) => l.quantity > 0);
+      const moved = await applySale(tx, job.accountId, lines, channel.role === 'main', ctx.clock());
+      if (moved.length) await requestStockPush(ctx, tx, { accountId: job.accountId, skus: [...new Set(moved)] });
+      return recorded;
+    });
     created += result.created.length;
     updated += result.updated.length;
     cursor = page.next;

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller, installOnShopify, type ConnectedChannel } from '../support/channel-flows.ts';
+import { pushStock } from '../../src/modules/sync/stock-push.ts';
+
+let t: TestProduct;
+let seller: Browser;
+let accountId: string;
+let walmart: ConnectedChannel;
+let amazon: ConnectedChannel;
+let shopify: ConnectedChannel;
+const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const item = async (kind: string, sellerId: string, sku: string) => (await fetch(`${t.url}/sandbox/${kind}/_control/sellers/${sellerId}/items/${encodeURIComponent(sku)}`)).json();
+
+beforeAll(async () => {
+  t = await startTestProduct();
+  const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
+  accountId = (await rows<{ account_id: string }>(`select account_id from users where id = '${userId}'`))[0]!.account_id;
+  seller = t.browser();
+  await seller.signIn('seller@example.com', 'seller secret 1');
+  walmart = await connectWithSandboxSeller(seller, 'walmart', 6);
+  amazon = await connectWithSandboxSeller(seller, 'amazon', 6);
+  shopify = (await installOnShopify(seller, 'install', { products: 6 })).channel!;
+  // The first channel connected is the main one: its stock is the truth the others follow.
+  expect(walmart.role).toBe('main');
+  // The catalogue is imported and every target linked before orders start.
+  await vi.waitFor(async () => expect((await rows(`select 1 from listings where channel_id = '${shopify.id}' and product_id is not null`)).length).toBe(6), { timeout: 30_000 });
+});
+afterAll(() => t?.stop());
+
+describe('an order on one channel reaches the others', () => {
+  it('a sale on Amazon commits its units at once and Shopify is offered the new available quantity', async () => {
+    const [product] = await rows<{ sku: string; on_hand: number }>(`select sku, on_hand from products where account_id = '${accountId}' and on_hand > 3 order by sku limit 1`);
+    const sku = product!.sku;
+    const onShopifyBefore = (await item('shopify', shopify.sandboxSellerId, sku)).quantity;
+    const order = await fetch(`${t.url}/sandbox/amazon/_control/sellers/${amazon.sandboxSellerId}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lines: [{ sku, quantity: 2 }] }) });
+    expect(order.status).toBe(201);
+
+    await vi.waitFor(async () => expect((await rows<{ committed: number }>(`select committed from products where account_id = '${accountId}' and sku = '${sku}'`))[0]!.committed).toBe(2), { timeout: 20_000 });
+    // Shopify holds what its rules offer of available = on hand − committed.
+    await vi.waitFor(async () => expect((await item('shopify', shopify.sandboxSellerId, sku)).quantity).toBe(product!.on_hand - 2), { timeout: 20_000 });
+    expect(onShopifyBefore).not.toBe(product!.on_hand - 2);
+    const [listing] = await rows<{ confirmed_quantity: number; last_error: string | null }>(`select confirmed_quantity, last_error from listings where channel_id = '${shopify.id}' and sku = '${sku}'`);
+    expect(listing).toEqual({ confirmed_quantity: product!.on_hand - 2, last_error: null });
+  });
+
+  it('pushes only differences: a second push of the same SKUs sends nothing', async () => {
+    const skus = (await rows<{ sku: string }>(`select sku from products where account_id = '${accountId}'`)).map((r) => r.sku);
+    await pushStock(t.product.ctx, { accountId, skus });
+    const again = await pushStock(t.product.ctx, { accountId, skus });
+    expect(again).toEqual({ pushed: 0, rejected: 0 });
+  });
+});
