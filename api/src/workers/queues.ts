@@ -40,3 +40,6 @@ export const queueDefinitions = [
   { name: ORDERS_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
   { name: CATALOGUE_QUEUE, options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 } },
 ] as const;
+
+/** Queues filled by pg-boss's clock (schedules), not by requests. */
+export const scheduledQueues = [MAINTENANCE_QUEUE, ORDERS_SCHEDULE_QUEUE] as const;
