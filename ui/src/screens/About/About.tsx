@@ -3,7 +3,6 @@ import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { mailto, salesEmail, supportResponseTime } from '../marketing/contact';
 import {
-  ArrowLeftIcon,
   CheckIcon,
   ClockIcon,
   LockIcon,
@@ -12,12 +11,12 @@ import {
   SyncIcon,
   UsersIcon,
 } from '../marketing/icons';
-import { AnchorButton, SiteLink } from '../marketing/links';
+import { AnchorButton } from '../marketing/links';
 import { marketplaces } from '../marketing/marketplaces';
 import type { TileTone } from '../marketing/marketingValues';
 import { freeTrialNote } from '../marketing/plans';
 import { productName } from '../marketing/ProductLogo';
-import { PublicHeader, PublicPage } from '../marketing/PublicPage';
+import { PublicPage, SignedOutHeader } from '../marketing/PublicPage';
 import { publicPaths } from '../marketing/routes';
 import * as marketing from '../marketing/marketing.css';
 import * as styles from './About.css';
@@ -82,21 +81,7 @@ const reasons = [
 export function About() {
   return (
     <PublicPage
-      header={
-        <PublicHeader
-          actions={
-            <>
-              <SiteLink className={marketing.quietLink} href={publicPaths.home}>
-                <ArrowLeftIcon size={16} />
-                Back to Home
-              </SiteLink>
-              <Button variant="secondary" href={publicPaths.auth}>
-                Sign In
-              </Button>
-            </>
-          }
-        />
-      }
+      header={<SignedOutHeader />}
     >
       <section className={styles.hero} aria-labelledby="about-title">
         <div className={styles.heroInner}>

@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button/Button';
 import { mailto, supportEmail, supportHours, supportResponseTime } from '../marketing/contact';
-import { ArrowLeftIcon } from '../marketing/icons';
-import { SiteLink } from '../marketing/links';
 import { productName } from '../marketing/ProductLogo';
-import { PublicHeader, PublicPage } from '../marketing/PublicPage';
-import { publicPaths } from '../marketing/routes';
+import { PublicPage, SignedOutHeader } from '../marketing/PublicPage';
 import * as marketing from '../marketing/marketing.css';
 import * as styles from './PrivacyPolicy.css';
 
@@ -169,21 +165,7 @@ const policySections: PolicySection[] = [
 export function PrivacyPolicy() {
   return (
     <PublicPage
-      header={
-        <PublicHeader
-          actions={
-            <>
-              <SiteLink className={marketing.quietLink} href={publicPaths.home}>
-                <ArrowLeftIcon size={16} />
-                Back to Home
-              </SiteLink>
-              <Button variant="secondary" href={publicPaths.auth}>
-                Sign In
-              </Button>
-            </>
-          }
-        />
-      }
+      header={<SignedOutHeader />}
     >
       <article className={styles.document} aria-labelledby="privacy-title">
         <header className={styles.intro}>

@@ -1,12 +1,10 @@
 import { Accordion, AccordionItem } from '../../components/Accordion/Accordion';
 import { Badge } from '../../components/Badge/Badge';
-import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { mailto, supportEmail, supportHours, supportResponseTime } from '../marketing/contact';
-import { ArrowLeftIcon, BookIcon, MailIcon, PlayIcon } from '../marketing/icons';
-import { AnchorButton, SiteLink } from '../marketing/links';
-import { PublicHeader, PublicPage } from '../marketing/PublicPage';
-import { publicPaths } from '../marketing/routes';
+import { BookIcon, MailIcon, PlayIcon } from '../marketing/icons';
+import { AnchorButton } from '../marketing/links';
+import { PublicPage, SignedOutHeader } from '../marketing/PublicPage';
 import * as marketing from '../marketing/marketing.css';
 import { operationalLabel, questions, setupGuides, statusServices } from './supportContent';
 import * as styles from './SupportCentre.css';
@@ -30,21 +28,7 @@ export function SupportCentre({ signedIn }: SupportCentreProps) {
   if (signedIn) return <SupportContent frame="shell" />;
   return (
     <PublicPage
-      header={
-        <PublicHeader
-          actions={
-            <>
-              <SiteLink className={marketing.quietLink} href={publicPaths.home}>
-                <ArrowLeftIcon size={16} />
-                Back to Home
-              </SiteLink>
-              <Button variant="secondary" href={publicPaths.auth}>
-                Sign In
-              </Button>
-            </>
-          }
-        />
-      }
+      header={<SignedOutHeader />}
     >
       <SupportContent frame="page" />
     </PublicPage>

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../components/Button/Button';
+import { ArrowLeftIcon } from './icons';
+import { SiteLink } from './links';
 import { ProductLogo } from './ProductLogo';
+import { publicPaths } from './routes';
 import { SiteFooter } from './SiteFooter';
 import * as styles from './marketing.css';
 
@@ -55,5 +59,24 @@ export function PublicPage({ header, onLandingPage = false, children }: PublicPa
       </main>
       <SiteFooter onLandingPage={onLandingPage} />
     </div>
+  );
+}
+
+/** The header of the public pages a signed-out visitor reads: back to the landing page, or sign in. */
+export function SignedOutHeader() {
+  return (
+    <PublicHeader
+      actions={
+        <>
+          <SiteLink className={styles.quietLink} href={publicPaths.home}>
+            <ArrowLeftIcon size={16} />
+            Back to Home
+          </SiteLink>
+          <Button variant="secondary" href={publicPaths.auth}>
+            Sign In
+          </Button>
+        </>
+      }
+    />
   );
 }
