@@ -419,6 +419,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/{channelId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Sync now": read the channel (the main one: every channel) and repair what differs.
+         * @description Starts a reconciliation run, or answers the one already waiting or running for this
+         *     channel. Its progress comes on GET /api/sync/events.
+         */
+        post: operations["syncChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's latest imports and reconciliations, newest first. */
+        get: operations["listSyncRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events with the progress of the account's sync runs.
+         * @description A `text/event-stream`. Each event is named `run` and carries a SyncRun as JSON, sent when
+         *     the run changes (at most a few times a second); a comment line keeps the connection open.
+         *     The stream starts with the runs still under way.
+         */
+        get: operations["streamSyncEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Values changed by hand on a target channel, waiting to be accepted or overwritten. */
+        get: operations["listDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/drift/{driftId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the value found on the channel, as this listing's own value there. */
+        post: operations["acceptDrift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/drift/{driftId}/overwrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the channel the value our rules give, replacing the one set by hand. */
+        post: operations["overwriteDrift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/{kind}/{channelId}": {
         parameters: {
             query?: never;
@@ -471,6 +582,57 @@ export interface paths {
         get: operations["listAllChannels"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/channels/{channelId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Platform staff start a reconciliation of any account's channel. */
+        post: operations["forceChannelSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/channels/{channelId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Platform staff pause a failing channel of any account. */
+        post: operations["adminPauseChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/channels/{channelId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Platform staff resume a channel of any account. */
+        post: operations["adminResumeChannel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -614,6 +776,76 @@ export interface components {
             connectedAt: string;
             /** Format: date-time */
             lastSyncAt: string | null;
+            health: components["schemas"]["ChannelHealth"];
+        };
+        /** @description How sync is going on the channel. */
+        ChannelHealth: {
+            /** @description Listings of the channel. */
+            listings: number;
+            /** @description Listings whose last value the marketplace refused. */
+            listingsInError: number;
+            /** @description Values on their way to the channel (waiting */
+            waitingWrites: number;
+            /** @description Values the marketplace refused in the last 24 hours. */
+            failures24h: number;
+            /**
+             * Format: date-time
+             * @description The channel's last failed attempt.
+             */
+            lastFailureAt: string | null;
+        };
+        SyncRun: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Null for a run over the whole account.
+             */
+            channelId: string | null;
+            /** @enum {string} */
+            kind: "import" | "reconcile";
+            /** @enum {string} */
+            trigger: "user" | "schedule" | "connect";
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "partial" | "failed";
+            /** @description Listings to read */
+            total: number | null;
+            /** @description Listings read so far. */
+            done: number;
+            /** @description Values found different and sent again. */
+            repaired: number;
+            /** @description Channels that could not be read. */
+            failed: number;
+            /** @description Why a run stopped short (a plan limit */
+            message: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        SyncRunList: {
+            items: components["schemas"]["SyncRun"][];
+        };
+        Drift: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            sku: string;
+            /** @enum {string} */
+            field: "price" | "quantity";
+            /** @description What we last confirmed there. */
+            expected: string | null;
+            /** @description What the channel holds now. */
+            found: string | null;
+            /** Format: date-time */
+            detectedAt: string;
+        };
+        DriftList: {
+            items: components["schemas"]["Drift"][];
         };
         ChannelList: {
             items: components["schemas"]["Channel"][];
@@ -832,6 +1064,7 @@ export interface components {
     parameters: {
         EbayEnvironment: components["schemas"]["ChannelEnvironment"];
         ChannelId: string;
+        DriftId: string;
     };
     requestBodies: never;
     headers: never;
@@ -1443,6 +1676,135 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    syncChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, queued or already under way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listSyncRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRunList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    streamSyncEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open drift, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    acceptDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                driftId: components["parameters"]["DriftId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    overwriteDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                driftId: components["parameters"]["DriftId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     receiveMarketplaceWebhook: {
         parameters: {
             query?: never;
@@ -1552,6 +1914,85 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    forceChannelSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, queued or already under way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    adminPauseChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminResumeChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     logoutNavigation: {
         parameters: {
             query?: never;
@@ -1612,6 +2053,10 @@ export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const startConsentRequestKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StartConsentRequest"]["kind"]> = ["ebay", "shopify"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["role"]> = ["main", "target"];
 export const channelStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["status"]> = ["active", "paused", "error", "disconnected"];
+export const syncRunKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["kind"]> = ["import", "reconcile"];
+export const syncRunTriggerValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["trigger"]> = ["user", "schedule", "connect"];
+export const syncRunStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["status"]> = ["queued", "running", "succeeded", "partial", "failed"];
+export const driftFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Drift"]["field"]> = ["price", "quantity"];
 export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "unavailable"];
 export const readinessDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["database"]> = ["ok", "unavailable"];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
 
 let product: E2EProduct;
@@ -116,5 +116,19 @@ describe('a seller connects marketplaces on the Channels page', () => {
     await see(card(/Amazon/).getByText('Main channel'));
     await see(card(/Walmart/).getByText('Target'));
     await screenshot(page, 'channels-connected');
+  });
+
+  it('syncs Walmart now: the progress shows until the run ends, with a toast', async () => {
+    const walmart = card(/Walmart/);
+    await see(walmart.getByText('Waiting to send'));
+    await walmart.getByRole('button', { name: 'Sync now' }).click();
+    // The run is queued at once, then read by a worker; its progress comes over the event stream.
+    await see(walmart.getByRole('progressbar', { name: 'Walmart sync progress' }));
+    await expect.poll(() => walmart.getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
+    await see(page.getByText('Walmart Synced', { exact: true }).first(), 30_000);
+    await see(walmart.getByRole('status').getByText(/^Synced: [\d,]+ listings? read, /));
+    await gone(walmart.getByRole('progressbar'));
+    await expect.poll(() => walmart.getByRole('button', { name: 'Sync now' }).isEnabled()).toBe(true);
+    await screenshot(page, 'channels-sync-finished');
   });
 });

@@ -57,6 +57,11 @@ export interface Config {
   };
   /** The built-in marketplace sandboxes at /sandbox/{kind} (SANDBOX=off turns them off). */
   sandbox: { enabled: boolean; profile: 'realistic' | 'fast'; baseUrl: string };
+  /**
+   * How often every channel's orders are read on a schedule (minutes; Starter accounts hourly
+   * whatever this says), and whether the schedule runs at all in this process (tests drive it).
+   */
+  sync: { intervalMinutes: number; schedule: boolean };
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -141,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       profile: env.SANDBOX_PROFILE === 'fast' ? 'fast' : 'realistic',
       baseUrl: (env.SANDBOX_URL ?? `${appUrl}/sandbox`).replace(/\/+$/, ''),
     },
+    sync: { intervalMinutes: Math.max(1, int(env.SYNC_INTERVAL_MINUTES, 3)), schedule: env.SYNC_SCHEDULE !== 'off' },
     ...overrides,
   };
   return config;

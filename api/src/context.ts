@@ -11,7 +11,13 @@ export interface AppContext {
   jobs: JobQueue;
   clock: () => Date;
   /** Pacing of marketplace calls (one set of buckets per process) and the sealed credentials' key. */
-  marketplaces: { buckets: TokenBuckets; vault: CredentialVault; webhookKey: Buffer };
+  marketplaces: {
+    buckets: TokenBuckets;
+    /** For channels on the built-in sandboxes: paced like the real ones, except in the sandboxes' fast profile. */
+    sandboxBuckets: TokenBuckets;
+    vault: CredentialVault;
+    webhookKey: Buffer;
+  };
 }
 
 /** A refusal the user should read: becomes `{ message }` with this status. */

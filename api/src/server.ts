@@ -62,6 +62,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     clock: options.clock ?? (() => new Date()),
     marketplaces: {
       buckets: new TokenBuckets(),
+      sandboxBuckets: new TokenBuckets(undefined, { paced: config.sandbox.profile !== 'fast' }),
       vault: new CredentialVault(Buffer.from(deriveSecret(masterKey, 'channel-credentials'), 'hex')),
       webhookKey: Buffer.from(deriveSecret(masterKey, 'marketplace-webhooks'), 'hex'),
     },

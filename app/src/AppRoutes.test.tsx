@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '@hub/ui';
 import { createQueryClient } from '@hub/ui/api';
-import { authHandlers, adminHandlers } from '@hub/mocks';
+import { authHandlers, adminHandlers, channelHandlers, syncHandlers } from '@hub/mocks';
 import { server } from '../../ui/msw-server';
 import { AppRoutes, signedInRoutes } from './AppRoutes';
 
@@ -58,6 +58,16 @@ describe('the route sets (spec section 2)', () => {
     server.use(...authHandlers.signedInSuperUser, ...adminHandlers.default);
     renderAt('/user-management');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+  });
+
+  it('signed in: /channels shows each channel with its health and "Sync now"', async () => {
+    server.use(...authHandlers.signedInClient, ...channelHandlers.mainAndTargets, ...syncHandlers.finishesWithRepairs);
+    renderAt('/channels');
+    const amazon = await screen.findByRole('article', { name: /Amazon/ });
+    expect(amazon).toHaveTextContent('Waiting to send');
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    expect(await within(amazon).findByRole('progressbar', { name: 'Amazon sync progress' })).toBeInTheDocument();
+    expect(await within(amazon).findByText('Synced: 1,198 listings read, 4 values repaired.')).toBeInTheDocument();
   });
 
   it('signed in: an unknown path shows the "Page Not Found" card inside the shell', async () => {

@@ -20,6 +20,7 @@ export const channelFixtures = {
     rules,
     connectedAt: '2026-11-02T09:00:00.000Z',
     lastSyncAt: '2026-11-21T08:58:00.000Z',
+    health: { listings: 1240, listingsInError: 0, waitingWrites: 0, failures24h: 0, lastFailureAt: null },
   },
   amazonTarget: {
     id: '7a1c0000-0000-4000-8000-000000000002',
@@ -33,6 +34,7 @@ export const channelFixtures = {
     rules: { ...rules, stockPercent: 80, bufferUnits: 2 },
     connectedAt: '2026-11-03T10:00:00.000Z',
     lastSyncAt: '2026-11-21T08:57:30.000Z',
+    health: { listings: 1198, listingsInError: 3, waitingWrites: 12, failures24h: 3, lastFailureAt: null },
   },
   walmartPaused: {
     id: '7a1c0000-0000-4000-8000-000000000003',
@@ -46,6 +48,7 @@ export const channelFixtures = {
     rules,
     connectedAt: '2026-11-04T11:00:00.000Z',
     lastSyncAt: '2026-11-20T17:10:00.000Z',
+    health: { listings: 1104, listingsInError: 0, waitingWrites: 38, failures24h: 0, lastFailureAt: null },
   },
   ebayInError: {
     id: '7a1c0000-0000-4000-8000-000000000004',
@@ -59,6 +62,7 @@ export const channelFixtures = {
     rules,
     connectedAt: '2026-11-05T12:00:00.000Z',
     lastSyncAt: '2026-11-19T06:00:00.000Z',
+    health: { listings: 987, listingsInError: 0, waitingWrites: 214, failures24h: 0, lastFailureAt: '2026-11-21T08:55:00.000Z' },
   },
 } satisfies Record<string, Channel>;
 
@@ -107,6 +111,29 @@ const actionsSucceed: HttpHandler[] = [
         { accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000003', accountName: 'Northwind Outfitters', channel: { ...channelFixtures.amazonTarget, role: 'main' } },
       ],
     }),
+  ),
+  http.post('/api/admin/channels/{channelId}/sync', ({ params, response }) =>
+    response(202).json({
+      id: '5c0e0000-0000-4000-8000-0000000000f1',
+      channelId: params.channelId,
+      kind: 'reconcile',
+      trigger: 'user',
+      status: 'queued',
+      total: null,
+      done: 0,
+      repaired: 0,
+      failed: 0,
+      message: null,
+      createdAt: '2026-11-21T09:00:00.000Z',
+      updatedAt: '2026-11-21T09:00:00.000Z',
+      finishedAt: null,
+    }),
+  ),
+  http.post('/api/admin/channels/{channelId}/pause', ({ params, response }) =>
+    response(200).json({ accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002', accountName: 'Cooper Home', channel: { ...channelFixtures.ebayInError, id: params.channelId, status: 'paused', statusReason: 'Paused by platform staff' } }),
+  ),
+  http.post('/api/admin/channels/{channelId}/resume', ({ params, response }) =>
+    response(200).json({ accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002', accountName: 'Cooper Home', channel: { ...channelFixtures.ebayInError, id: params.channelId, status: 'active', statusReason: null } }),
   ),
 ];
 

@@ -3,12 +3,14 @@ import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { healthHandlers } from './health';
 import { channelHandlers } from './channels';
+import { syncHandlers } from './sync';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
 export { adminHandlers, type AdminScenario } from './admin';
 export { healthHandlers } from './health';
 export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';
+export { syncHandlers, syncRunFixtures, PLAN_LIMIT_MESSAGE, MARKETPLACE_DOWN_MESSAGE, type SyncScenario } from './sync';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -21,4 +23,5 @@ export const defaultHandlers = {
   admin: adminHandlers.default,
   health: healthHandlers.healthy,
   channels: channelHandlers.mainAndTargets,
+  sync: syncHandlers.idle,
 } satisfies HandlerRecord;

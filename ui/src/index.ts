@@ -6,6 +6,7 @@ export * from './components/Stack/Stack';
 export * from './components/Text/Text';
 export * from './components/Heading/Heading';
 export * from './components/Spinner/Spinner';
+export * from './components/ProgressBar/ProgressBar';
 export * from './components/Button/Button';
 export * from './components/Input/Input';
 export * from './components/Field/Field';

@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin-routes.ts';
 import { googleRoutes } from './routes/google-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { channelRoutes } from './routes/channel-routes.ts';
+import { syncRoutes } from './routes/sync-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
 
@@ -118,6 +119,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(authRoutes(ctx, passport));
   app.use(adminRoutes(ctx));
   app.use(channelRoutes(ctx));
+  app.use(syncRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);
 

@@ -7,12 +7,19 @@ import { queueDefinitions } from './queues.ts';
 
 export type JobQueue = PgBoss;
 
+/**
+ * A worker that dies mid-job (SIGKILL, a lost machine) stops sending heartbeats; these intervals
+ * let pg-boss notice within seconds and let the other workers see the channel free again, instead
+ * of the defaults' minute or more.
+ */
+const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10, queueCacheIntervalSeconds: 10 };
+
 /** pg-boss on the app's own database: PGlite in the embedded default, PostgreSQL otherwise. */
 export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', useListenNotify: true } as ConstructorParameters<typeof PgBoss>[0])
-      : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 5 } as ConstructorParameters<typeof PgBoss>[0]);
+      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', useListenNotify: true, ...supervision } as ConstructorParameters<typeof PgBoss>[0])
+      : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 5, ...supervision } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (error: Error) => console.error('[jobs]', error.message));
   await boss.start();
   for (const queue of queueDefinitions) {

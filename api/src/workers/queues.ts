@@ -1,16 +1,43 @@
 /** Queue names and their payloads: the one place that says what each job carries. */
 export const MAIL_QUEUE = 'mail.send';
 export const MAINTENANCE_QUEUE = 'maintenance.cleanup';
-export const CATALOGUE_QUEUE = 'catalogue.import';
-export const ORDERS_POLL_QUEUE = 'orders.poll';
-export const STOCK_PUSH_QUEUE = 'stock.push';
+export const SYNC_RUN_QUEUE = 'sync.run';
+export const ORDERS_POLL_QUEUE = 'orders.read';
+export const LISTINGS_PUSH_QUEUE = 'listings.push';
+export const LISTINGS_CONFIRM_QUEUE = 'listings.confirm';
+export const MAIN_ADJUST_QUEUE = 'stock.adjust-main';
+export const MAIN_REFRESH_QUEUE = 'stock.refresh-main';
+export const SYNC_SCHEDULE_QUEUE = 'sync.schedule';
 
-/** Push these SKUs' quantities to the account's target channels. */
-export interface StockPushJob {
+/** Send a channel's waiting values (one push per channel at a time keeps each SKU's values in order). */
+export interface ListingsPushJob {
+  accountId: string;
+  channelId: string;
+}
+
+/** Learn the outcome of values the marketplace took for later processing (a feed, an accepted PATCH). */
+export interface ListingsConfirmJob {
+  accountId: string;
+  channelId: string;
+  submissionId: string;
+  /** 'feed': read the processing report; 'read-back': read the listings and compare. */
+  mode: 'feed' | 'read-back';
+  /** How many times the outcome was asked for: the wait between asks grows. */
+  check: number;
+}
+
+/** Pass units sold elsewhere to the main channel as relative adjustments. */
+export interface MainAdjustJob {
+  accountId: string;
+}
+
+/** Read the main channel's quantities of these SKUs again, after a sale or a cancellation there. */
+export interface MainRefreshJob {
   accountId: string;
   skus: string[];
+  /** The main channel's order behind the read, per SKU, so the change it finds is recorded as that order's. */
+  orders?: Record<string, { cause: 'order' | 'cancellation'; causeRef: string; orderId: string }>;
 }
-export const ORDERS_SCHEDULE_QUEUE = 'orders.schedule';
 
 /** Read one channel's orders changed since the last read. */
 export interface OrdersPollJob {
@@ -18,9 +45,10 @@ export interface OrdersPollJob {
   channelId: string;
 }
 
-/** Read an account's main catalogue and link its targets' listings. */
-export interface CatalogueJob {
+/** An import (first read of a new main) or a reconciliation of the account, or of one channel. */
+export interface SyncRunJob {
   accountId: string;
+  runId: string;
 }
 
 export const authMailKinds = ['verify_email', 'reset_password', 'account_exists'] as const;
@@ -32,14 +60,22 @@ export interface AuthMailJob {
   userId: string;
 }
 
+/**
+ * 'stately' keeps one job running and one waiting per singleton key: a channel is pushed by one
+ * worker at a time, in order, and a change made meanwhile is never lost (it waits behind).
+ * Heartbeats let another worker take over soon after a worker dies mid-job.
+ */
 export const queueDefinitions = [
   { name: MAIL_QUEUE, options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } },
   { name: MAINTENANCE_QUEUE, options: { retryLimit: 2, expireInSeconds: 600 } },
-  { name: ORDERS_POLL_QUEUE, options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 } },
-  { name: STOCK_PUSH_QUEUE, options: { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 900 } },
-  { name: ORDERS_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
-  { name: CATALOGUE_QUEUE, options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600 } },
+  { name: ORDERS_POLL_QUEUE, options: { policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  { name: LISTINGS_PUSH_QUEUE, options: { policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600, heartbeatSeconds: 10 } },
+  { name: LISTINGS_CONFIRM_QUEUE, options: { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  { name: MAIN_ADJUST_QUEUE, options: { policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
+  { name: MAIN_REFRESH_QUEUE, options: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  { name: SYNC_RUN_QUEUE, options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
+  { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
 ] as const;
 
 /** Queues filled by pg-boss's clock (schedules), not by requests. */
-export const scheduledQueues = [MAINTENANCE_QUEUE, ORDERS_SCHEDULE_QUEUE] as const;
+export const scheduledQueues = [MAINTENANCE_QUEUE, SYNC_SCHEDULE_QUEUE] as const;

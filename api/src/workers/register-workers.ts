@@ -3,30 +3,55 @@ import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendAuthMail } from '../modules/auth/auth-mail.ts';
 import { deleteExpiredSessions } from '../db/queries/sessions.ts';
 import { deleteStaleRateLimits } from '../modules/rate-limit/rate-limiter.ts';
-import { CATALOGUE_QUEUE, MAIL_QUEUE, MAINTENANCE_QUEUE, ORDERS_POLL_QUEUE, ORDERS_SCHEDULE_QUEUE, STOCK_PUSH_QUEUE, type AuthMailJob, type CatalogueJob, type OrdersPollJob, type StockPushJob } from './queues.ts';
-import { pushStock } from '../modules/sync/stock-push.ts';
-import { pollAllChannels, pollOrders } from '../modules/sync/order-polling.ts';
-import { importCatalogue } from '../modules/sync/catalogue-import.ts';
+import {
+  LISTINGS_CONFIRM_QUEUE,
+  LISTINGS_PUSH_QUEUE,
+  MAIL_QUEUE,
+  MAIN_ADJUST_QUEUE,
+  MAIN_REFRESH_QUEUE,
+  MAINTENANCE_QUEUE,
+  ORDERS_POLL_QUEUE,
+  SYNC_RUN_QUEUE,
+  SYNC_SCHEDULE_QUEUE,
+  type AuthMailJob,
+  type ListingsConfirmJob,
+  type ListingsPushJob,
+  type MainAdjustJob,
+  type MainRefreshJob,
+  type OrdersPollJob,
+  type SyncRunJob,
+} from './queues.ts';
+import { pollOrders } from '../modules/sync/order-polling.ts';
+import { pushChannel } from '../modules/sync/channel-push.ts';
+import { confirmSubmission } from '../modules/sync/listing-confirmation.ts';
+import { applyMainAdjustments, refreshMainStock } from '../modules/sync/main-adjustments.ts';
+import { runSync } from '../modules/sync/sync-run.ts';
+import { syncTick } from '../modules/sync/sync-schedule.ts';
+
+type Job<T> = { id: string; data: T; signal?: AbortSignal };
+
+/** One job at a time per worker slot; the handler gets the job's abort signal (expiry, shutdown). */
+const one =
+  <T>(handler: (data: T, signal: AbortSignal | undefined, id: string) => Promise<unknown>) =>
+  async ([job]: Array<Job<T>>) => {
+    await handler(job!.data, job!.signal, job!.id);
+  };
 
 /** Every handler is safe to run twice; pg-boss retries with backoff when one throws. */
 export async function registerWorkers(ctx: AppContext, mailer: Mailer): Promise<void> {
-  await ctx.jobs.work<AuthMailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await sendAuthMail(ctx, mailer, job!.id, job!.data);
+  const polling = { batchSize: 1, pollingIntervalSeconds: 0.5 };
+  await ctx.jobs.work<AuthMailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, one((data, _signal, id) => sendAuthMail(ctx, mailer, id, data)));
+  await ctx.jobs.work<SyncRunJob>(SYNC_RUN_QUEUE, { ...polling, localConcurrency: 2 }, one((data, signal) => runSync(ctx, data, signal)));
+  await ctx.jobs.work<OrdersPollJob>(ORDERS_POLL_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => pollOrders(ctx, data, signal)));
+  await ctx.jobs.work<ListingsPushJob>(LISTINGS_PUSH_QUEUE, { ...polling, localConcurrency: 8 }, one((data, signal) => pushChannel(ctx, data, signal)));
+  await ctx.jobs.work<ListingsConfirmJob>(LISTINGS_CONFIRM_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => confirmSubmission(ctx, data, signal)));
+  await ctx.jobs.work<MainAdjustJob>(MAIN_ADJUST_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => applyMainAdjustments(ctx, data, signal)));
+  await ctx.jobs.work<MainRefreshJob>(MAIN_REFRESH_QUEUE, { ...polling, localConcurrency: 2 }, one((data, signal) => refreshMainStock(ctx, data, signal)));
+  await ctx.jobs.work(SYNC_SCHEDULE_QUEUE, async () => {
+    await syncTick(ctx);
   });
-  await ctx.jobs.work<CatalogueJob>(CATALOGUE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await importCatalogue(ctx, job!.data, (job as { signal?: AbortSignal }).signal);
-  });
-  await ctx.jobs.work<OrdersPollJob>(ORDERS_POLL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await pollOrders(ctx, job!.data, (job as { signal?: AbortSignal }).signal);
-  });
-  await ctx.jobs.work<StockPushJob>(STOCK_PUSH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await pushStock(ctx, job!.data, (job as { signal?: AbortSignal }).signal);
-  });
-  await ctx.jobs.work(ORDERS_SCHEDULE_QUEUE, async () => {
-    await pollAllChannels(ctx);
-  });
-  // Every account is polled every 3 minutes (spec: auto-sync every 3 minutes); pushes make it sooner.
-  await ctx.jobs.schedule(ORDERS_SCHEDULE_QUEUE, '*/3 * * * *');
+  // Every minute: orders read on each channel's interval (3 minutes by default, hourly on Starter), lost work picked up.
+  if (ctx.config.sync.schedule) await ctx.jobs.schedule(SYNC_SCHEDULE_QUEUE, '* * * * *');
   await ctx.jobs.work(MAINTENANCE_QUEUE, async () => {
     const now = ctx.clock();
     await deleteExpiredSessions(ctx.db, now);

@@ -12,9 +12,12 @@ export interface Child {
 
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 
-/** Runs one of our entry points as a real separate process. */
-export function runEntry(entry: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(tsx, [path.join(repoRoot, entry), ...args], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs one of our entry points as a real separate process. With `ownProcessGroup`, the process (tsx
+ * and the node process it starts) leads a process group of its own, so killGroup can end both at once.
+ */
+export function runEntry(entry: string, args: string[], env: NodeJS.ProcessEnv, options: { ownProcessGroup?: boolean } = {}): Child {
+  const child = spawn(tsx, [path.join(repoRoot, entry), ...args], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownProcessGroup ?? false });
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -54,4 +57,16 @@ export function runEntry(entry: string, args: string[], env: NodeJS.ProcessEnv):
       });
     },
   };
+}
+
+/**
+ * Sends a signal to every process of a child started with `ownProcessGroup`: tsx relays SIGTERM to
+ * the node process it runs, but SIGKILL cannot be relayed, so a hard kill must reach the whole group.
+ */
+export function killGroup(child: Child, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.process.pid!, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }

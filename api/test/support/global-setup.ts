@@ -16,19 +16,21 @@ export const TEMPLATE_DATABASE = 'hub_test_template';
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
+    // One template per project: the API and browser projects set up at the same time.
+    const template = `${TEMPLATE_DATABASE}_${project.name.replace(/\W/g, '_')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`create database ${template}`);
     await admin.end();
     const url = new URL(databaseUrl);
-    url.pathname = `/${TEMPLATE_DATABASE}`;
+    url.pathname = `/${template}`;
     const handle = await openPostgres(url.toString(), { max: 2 });
     await handle.migrate();
     const jobs = await startJobQueue(handle);
     await jobs.stop({ graceful: false, wait: true } as never);
     await handle.close();
-    project.provide('databaseTemplate', { kind: 'postgres', databaseUrl, template: TEMPLATE_DATABASE });
+    project.provide('databaseTemplate', { kind: 'postgres', databaseUrl, template });
   } else {
     const pglite = await PGlite.create();
     const handle = await openPglite({ pglite });

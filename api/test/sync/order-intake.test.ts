@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../support/channel-flows.ts';
-import { pollAllChannels, pollOrders } from '../../src/modules/sync/order-polling.ts';
+import { pollDueChannels, pollOrders } from '../../src/modules/sync/order-polling.ts';
+import { syncIntervalMinutes, syncTick } from '../../src/modules/sync/sync-schedule.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -87,12 +88,45 @@ describe('orders from every channel', () => {
     for (const kind of ['shopify', 'ebay'] as const) delete channels[kind];
   });
 
-  it('the schedule asks for a read of every active channel', async () => {
-    const active = await pollAllChannels(t.product.ctx);
-    expect(active).toBe(4);
+  it('the schedule reads every channel on its plan’s interval: 3 minutes by default, hourly on Starter', async () => {
+    const due = async () => (await pollDueChannels(t.product.ctx, (plan) => syncIntervalMinutes(t.product.ctx, plan as 'trial'))).length;
+    t.advance(3 * 60);
+    expect(await due()).toBe(4);
     await seller.post(`/api/channels/${channels.walmart!.id}/pause`);
-    expect(await pollAllChannels(t.product.ctx)).toBe(active - 1);
+    t.advance(3 * 60);
+    expect(await due()).toBe(3);
     await seller.post(`/api/channels/${channels.walmart!.id}/resume`);
-    expect(await pollAllChannels(t.product.ctx)).toBe(active);
+    t.advance(3 * 60);
+    expect(await due()).toBe(4);
+    // Starter syncs hourly: three minutes on, nothing is due; an hour on, everything is.
+    await t.database.handle.db.execute(sql.raw(`update accounts set plan = 'starter' where id = '${accountId}'`));
+    for (const channel of Object.values(channels)) await pollOrders(t.product.ctx, { accountId, channelId: channel!.id });
+    t.advance(3 * 60);
+    expect(await due()).toBe(0);
+    t.advance(60 * 60);
+    expect(await due()).toBe(4);
+    await t.database.handle.db.execute(sql.raw(`update accounts set plan = 'trial' where id = '${accountId}'`));
+  });
+
+  it('on Starter new values wait for the hourly sync instead of going at once', async () => {
+    await t.database.handle.db.execute(sql.raw(`update accounts set plan = 'starter' where id = '${accountId}'`));
+    try {
+      const amazon = channels.amazon!.id;
+      const writes = async () => (await rows<{ status: string }>(`select w.status from listing_writes w join changes c on c.id = w.change_id where w.channel_id = '${amazon}' and c.cause = 'rule_change'`)).map((r) => r.status);
+      // Read just now, so the channel's hourly sync is not due (the minute's schedule may tick meanwhile).
+      await pollOrders(t.product.ctx, { accountId, channelId: amazon });
+      expect((await seller.patch(`/api/channels/${amazon}/rules`, { bufferUnits: 1 })).status).toBe(200);
+      expect((await writes()).length).toBeGreaterThan(0);
+      expect(new Set(await writes())).toEqual(new Set(['pending']));
+      // Not due yet: the minute's tick sends nothing to this channel.
+      await syncTick(t.product.ctx);
+      expect(new Set(await writes())).toEqual(new Set(['pending']));
+      // An hour on, the channel's sync is due and its values go.
+      t.advance(61 * 60);
+      expect((await syncTick(t.product.ctx)).pushes).toBeGreaterThan(0);
+      await vi.waitFor(async () => expect(new Set(await writes())).toEqual(new Set(['confirmed'])), { timeout: 30_000 });
+    } finally {
+      await t.database.handle.db.execute(sql.raw(`update accounts set plan = 'trial' where id = '${accountId}'`));
+    }
   });
 });

@@ -77,3 +77,27 @@ export function useCreateSandboxSeller() {
       request('POST', '/api/channels/sandbox-sellers', () => api.POST('/api/channels/sandbox-sellers', { body: { kind } })),
   });
 }
+
+/** Staff actions on any account's channel refresh Channel Management. */
+function useAdminChannelMutation<Output>(mutationFn: (channelId: string) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminChannelsQuery.queryKey }),
+  });
+}
+
+export const useForceChannelSync = () =>
+  useAdminChannelMutation((channelId) =>
+    request('POST', '/api/admin/channels/{channelId}/sync', () => api.POST('/api/admin/channels/{channelId}/sync', { params: { path: { channelId } } })),
+  );
+
+export const useAdminPauseChannel = () =>
+  useAdminChannelMutation((channelId) =>
+    request('POST', '/api/admin/channels/{channelId}/pause', () => api.POST('/api/admin/channels/{channelId}/pause', { params: { path: { channelId } } })),
+  );
+
+export const useAdminResumeChannel = () =>
+  useAdminChannelMutation((channelId) =>
+    request('POST', '/api/admin/channels/{channelId}/resume', () => api.POST('/api/admin/channels/{channelId}/resume', { params: { path: { channelId } } })),
+  );

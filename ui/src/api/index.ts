@@ -3,3 +3,4 @@ export * from './query-client';
 export * from './auth';
 export * from './admin';
 export * from './channels';
+export * from './sync';

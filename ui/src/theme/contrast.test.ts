@@ -37,6 +37,7 @@ function textPairs({ color }: ThemeTokens): Pair[] {
     ]),
     ['text.primary on sunken', text.primary, surface.sunken],
     ['text.secondary on sunken (table headers, disabled inputs)', text.secondary, surface.sunken],
+    ['critical.text on sunken (channel health counts)', color.critical.text, surface.sunken],
     ['text.primary on neutral.soft (secondary button hover)', text.primary, color.neutral.soft],
     ['text.primary on neutral.softHover (ghost button hover)', text.primary, color.neutral.softHover],
     ...tones.flatMap((tone): Pair[] => [
@@ -67,6 +68,7 @@ function nonTextPairs({ color }: ThemeTokens): Pair[] {
     ['impersonation focus ring (caution.onSolid) on caution.solid', color.caution.onSolid, color.caution.solid],
     ['brand bar focus ring (brand.onSolid) on brand.solid', color.brand.onSolid, color.brand.solid],
     ['critical input border on raised', color.critical.solid, color.surface.raised],
+    ['progress bar fill (brand.text) on its track (neutral.soft)', color.brand.text, color.neutral.soft],
   ];
 }
 

@@ -93,9 +93,9 @@ export async function readCredentials(db: Db, accountId: string, channelId: stri
 }
 
 /** Platform staff: every connected channel with its account. */
-export async function listAllChannels(db: Db): Promise<Array<ChannelRecord & { accountName: string }>> {
+export async function listAllChannels(db: Db): Promise<Array<ChannelRecord & { accountName: string; plan: string; ordersReadUntil: Date | null }>> {
   return db
-    .select({ ...channelColumns, accountName: accounts.name })
+    .select({ ...channelColumns, accountName: accounts.name, plan: accounts.plan, ordersReadUntil: channels.ordersReadUntil })
     .from(channels)
     .innerJoin(accounts, eq(accounts.id, channels.accountId))
     .where(ne(channels.status, 'disconnected'))
@@ -107,4 +107,84 @@ export async function replaceCredentials(db: Db, accountId: string, channelId: s
     .update(channels)
     .set({ credentialsCiphertext: sealed, updatedAt: at })
     .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId), ne(channels.status, 'disconnected')));
+}
+
+/**
+ * One more failed attempt in a row. Past `limit` (or at once when `immediate`, for refused
+ * credentials) an active channel turns `error` with the reason; a paused one stays paused.
+ * Answers whether the channel turned `error` now.
+ */
+export async function noteChannelFailure(db: Db, accountId: string, channelId: string, reason: string, options: { limit: number; immediate: boolean }, at: Date): Promise<boolean> {
+  const [row] = await db
+    .update(channels)
+    .set({ consecutiveFailures: sql`${channels.consecutiveFailures} + 1`, lastFailureAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)))
+    .returning({ failures: channels.consecutiveFailures, status: channels.status });
+  if (!row || row.status !== 'active' || (!options.immediate && row.failures < options.limit)) {
+    if (row?.status === 'error') await db.update(channels).set({ statusReason: reason }).where(eq(channels.id, channelId));
+    return false;
+  }
+  await db.update(channels).set({ status: 'error', statusReason: reason, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.status, 'active')));
+  return true;
+}
+
+/** An attempt worked: the count starts again, and a channel in `error` is active again. Answers whether it recovered. */
+export async function noteChannelSuccess(db: Db, accountId: string, channelId: string, at: Date): Promise<boolean> {
+  await db
+    .update(channels)
+    .set({ consecutiveFailures: 0 })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId), sql`${channels.consecutiveFailures} <> 0`));
+  const recovered = await db
+    .update(channels)
+    .set({ status: 'active', statusReason: null, updatedAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId), eq(channels.status, 'error')))
+    .returning({ id: channels.id });
+  return recovered.length > 0;
+}
+
+export interface ChannelHealthRecord {
+  listings: number;
+  listingsInError: number;
+  waitingWrites: number;
+  failures24h: number;
+  lastFailureAt: Date | null;
+}
+
+const noHealth: ChannelHealthRecord = { listings: 0, listingsInError: 0, waitingWrites: 0, failures24h: 0, lastFailureAt: null };
+
+/** How sync goes on each channel: listings, those in error, values on their way, refusals since `since`. */
+export async function channelHealth(db: Db, channelIds: string[], since: Date): Promise<Map<string, ChannelHealthRecord>> {
+  const health = new Map<string, ChannelHealthRecord>(channelIds.map((id) => [id, { ...noHealth }]));
+  if (channelIds.length === 0) return health;
+  const ids = sql.join(
+    channelIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select c.id as channel_id, c.last_failure_at,
+      (select count(*)::int from listings l where l.channel_id = c.id) as listings,
+      (select count(*)::int from listings l where l.channel_id = c.id and l.status = 'error') as listings_in_error,
+      (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as waiting_writes,
+      (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status = 'failed' and w.updated_at >= ${since}) as failures_24h
+    from channels c where c.id in (${ids})`)) as unknown as { rows: Array<{ channel_id: string; last_failure_at: string | Date | null; listings: number; listings_in_error: number; waiting_writes: number; failures_24h: number }> };
+  for (const row of result.rows) {
+    health.set(row.channel_id, {
+      listings: row.listings,
+      listingsInError: row.listings_in_error,
+      waitingWrites: row.waiting_writes,
+      failures24h: row.failures_24h,
+      lastFailureAt: row.last_failure_at ? new Date(row.last_failure_at) : null,
+    });
+  }
+  return health;
+}
+
+/** Platform staff: one connected channel of any account, with the account's name. */
+export async function findAnyChannel(db: Db, channelId: string): Promise<(ChannelRecord & { accountName: string }) | undefined> {
+  const [row] = await db
+    .select({ ...channelColumns, accountName: accounts.name })
+    .from(channels)
+    .innerJoin(accounts, eq(accounts.id, channels.accountId))
+    .where(and(eq(channels.id, channelId), ne(channels.status, 'disconnected')));
+  return row;
 }

@@ -10,12 +10,21 @@ export interface OrderInput {
   marketplaceUpdatedAt: Date;
 }
 
+export interface RecordedOrder {
+  id: string;
+  marketplaceOrderId: string;
+  status: OrderStatus;
+  lines: OrderLineRecord[];
+  accountedUnits: Record<string, number>;
+  created: boolean;
+}
+
 /**
  * Records orders once per (channel, marketplace order id). A copy that is not newer than the one
- * stored changes nothing. Answers the ids of orders seen for the first time.
+ * stored changes nothing and is not answered; the rows answered are locked until the transaction ends.
  */
-export async function upsertOrders(db: Db, accountId: string, channelId: string, items: OrderInput[], at: Date): Promise<{ created: string[]; updated: string[] }> {
-  if (items.length === 0) return { created: [], updated: [] };
+export async function upsertOrders(db: Db, accountId: string, channelId: string, items: OrderInput[], at: Date): Promise<RecordedOrder[]> {
+  if (items.length === 0) return [];
   const rows = await db
     .insert(orders)
     .values(items.map((o) => ({ accountId, channelId, ...o, receivedAt: at, updatedAt: at })))
@@ -24,11 +33,12 @@ export async function upsertOrders(db: Db, accountId: string, channelId: string,
       set: { status: sql`excluded.status`, lines: sql`excluded.lines`, marketplaceUpdatedAt: sql`excluded.marketplace_updated_at`, updatedAt: sql`excluded.updated_at` },
       setWhere: sql`excluded.marketplace_updated_at > ${orders.marketplaceUpdatedAt}`,
     })
-    .returning({ marketplaceOrderId: orders.marketplaceOrderId, receivedAt: orders.receivedAt });
-  // A row whose receivedAt is this run's was inserted now; the others were updated.
-  const created = rows.filter((r) => r.receivedAt.getTime() === at.getTime()).map((r) => r.marketplaceOrderId);
-  const updated = rows.filter((r) => r.receivedAt.getTime() !== at.getTime()).map((r) => r.marketplaceOrderId);
-  return { created, updated };
+    .returning({ id: orders.id, marketplaceOrderId: orders.marketplaceOrderId, status: orders.status, lines: orders.lines, accountedUnits: orders.accountedUnits, inserted: sql<boolean>`(xmax = 0)` });
+  return rows.map(({ inserted, ...row }) => ({ ...row, created: inserted }));
+}
+
+export async function setAccountedUnits(db: Db, orderId: string, units: Record<string, number>): Promise<void> {
+  await db.update(orders).set({ accountedUnits: units }).where(eq(orders.id, orderId));
 }
 
 export async function setOrdersReadUntil(db: Db, accountId: string, channelId: string, until: Date): Promise<void> {

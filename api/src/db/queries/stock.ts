@@ -1,74 +1,184 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, listings, products } from '../schema/index.ts';
-import type { ChannelRules } from '../schema/index.ts';
+import { products, stockAdjustments } from '../schema/index.ts';
 
-/**
- * Moves a product's stock by an order's units, atomically in the database:
- * a sale on the main channel lowers on hand (the marketplace already did); a sale elsewhere
- * commits units until the main channel shows it. Answers the SKUs that exist in the catalogue.
- */
-export async function applySale(db: Db, accountId: string, lines: Array<{ sku: string; quantity: number }>, onMainChannel: boolean, at: Date): Promise<string[]> {
-  const moved: string[] = [];
-  for (const line of lines) {
-    const [row] = await db
-      .update(products)
-      .set(
-        onMainChannel
-          ? { onHand: sql`greatest(0, ${products.onHand} - ${line.quantity})`, updatedAt: at }
-          : { committed: sql`${products.committed} + ${line.quantity}`, updatedAt: at },
-      )
-      .where(and(eq(products.accountId, accountId), eq(products.sku, line.sku)))
-      .returning({ sku: products.sku });
-    if (row) moved.push(row.sku);
-  }
-  return moved;
-}
-
-export interface PushTarget {
-  listingId: string;
-  channelId: string;
+export interface LockedStock {
+  id: string;
   sku: string;
-  confirmedQuantity: number | null;
-  desiredQuantity: number | null;
   onHand: number;
   committed: number;
-  rules: ChannelRules;
 }
 
-/** Every listing of these SKUs on the account's active target channels, with the product's stock and the channel's rules. */
-export async function pushTargets(db: Db, accountId: string, skus: string[]): Promise<PushTarget[]> {
+/** The products of these SKUs, locked until the transaction ends (in id order, so two transactions never deadlock). */
+export async function lockStock(db: Db, accountId: string, skus: string[]): Promise<LockedStock[]> {
   if (skus.length === 0) return [];
   return db
-    .select({
-      listingId: listings.id,
-      channelId: listings.channelId,
-      sku: listings.sku,
-      confirmedQuantity: listings.confirmedQuantity,
-      desiredQuantity: listings.desiredQuantity,
-      onHand: products.onHand,
-      committed: products.committed,
-      rules: channels.rules,
-    })
-    .from(listings)
-    .innerJoin(products, eq(products.id, listings.productId))
-    .innerJoin(channels, eq(channels.id, listings.channelId))
-    .where(and(eq(listings.accountId, accountId), inArray(listings.sku, skus), eq(channels.status, 'active'), ne(channels.role, 'main')));
+    .select({ id: products.id, sku: products.sku, onHand: products.onHand, committed: products.committed })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.sku, [...new Set(skus)])))
+    .orderBy(asc(products.id))
+    .for('update');
 }
 
-export async function recordPushOutcome(
-  db: Db,
-  listingId: string,
-  outcome: { desired: number; confirmed: boolean; error: string | null },
-  at: Date,
-): Promise<void> {
-  await db
-    .update(listings)
+/**
+ * Moves a product's stock by deltas (atomically, in the database). On hand mirrors the main channel,
+ * which may show less than zero after channels together sold more than there was (units owed).
+ */
+export async function moveStock(db: Db, productId: string, move: { onHand?: number; committed?: number }, at: Date): Promise<LockedStock> {
+  const [row] = await db
+    .update(products)
     .set({
-      desiredQuantity: outcome.desired,
-      ...(outcome.confirmed ? { confirmedQuantity: outcome.desired, confirmedAt: at, lastError: null } : {}),
-      ...(outcome.error !== null ? { lastError: outcome.error, status: 'error' as const } : {}),
+      onHand: sql`${products.onHand} + ${move.onHand ?? 0}`,
+      committed: sql`${products.committed} + ${move.committed ?? 0}`,
       updatedAt: at,
     })
-    .where(eq(listings.id, listingId));
+    .where(eq(products.id, productId))
+    .returning({ id: products.id, sku: products.sku, onHand: products.onHand, committed: products.committed });
+  return row!;
+}
+
+export interface AdjustmentInput {
+  productId: string;
+  sku: string;
+  orderId: string | null;
+  delta: number;
+  idempotencyKey: string;
+}
+
+/** Queues adjustments for the main channel; one with a key already seen is not queued again. Answers those queued now. */
+export async function insertAdjustments(db: Db, accountId: string, items: AdjustmentInput[], at: Date): Promise<AdjustmentInput[]> {
+  if (items.length === 0) return [];
+  const rows = await db
+    .insert(stockAdjustments)
+    .values(items.map((a) => ({ accountId, ...a, createdAt: at, updatedAt: at })))
+    .onConflictDoNothing({ target: [stockAdjustments.accountId, stockAdjustments.idempotencyKey] })
+    .returning({ idempotencyKey: stockAdjustments.idempotencyKey });
+  const queued = new Set(rows.map((r) => r.idempotencyKey));
+  return items.filter((a) => queued.has(a.idempotencyKey));
+}
+
+export interface ClaimedAdjustment {
+  id: string;
+  productId: string;
+  sku: string;
+  delta: number;
+  idempotencyKey: string;
+  status: 'pending' | 'sending';
+  readBefore: number | null;
+  expectedAfter: number | null;
+  attempts: number;
+  createdAt: Date;
+}
+
+/**
+ * Adjustments go oldest first, in one fixed order across attempts (ties broken by id): the first
+ * of a SKU is settled before the next reads and sets, or the next would overwrite it.
+ */
+const inSendingOrder = (a: ClaimedAdjustment, b: ClaimedAdjustment) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const adjustmentColumns = {
+  id: stockAdjustments.id,
+  productId: stockAdjustments.productId,
+  sku: stockAdjustments.sku,
+  delta: stockAdjustments.delta,
+  idempotencyKey: stockAdjustments.idempotencyKey,
+  status: sql<'pending' | 'sending'>`${stockAdjustments.status}`,
+  readBefore: stockAdjustments.readBefore,
+  expectedAfter: stockAdjustments.expectedAfter,
+  attempts: stockAdjustments.attempts,
+  createdAt: stockAdjustments.createdAt,
+};
+
+/** Adjustments left 'sending' by an attempt that died: only one adjuster runs per account, so they are ours. */
+export async function interruptedAdjustments(db: Db, accountId: string): Promise<ClaimedAdjustment[]> {
+  const rows = await db.select(adjustmentColumns).from(stockAdjustments).where(and(eq(stockAdjustments.accountId, accountId), eq(stockAdjustments.status, 'sending')));
+  return rows.sort(inSendingOrder);
+}
+
+/** Claims the oldest waiting adjustments (marked 'sending' before anything is sent). */
+export async function claimAdjustments(db: Db, accountId: string, limit: number, at: Date): Promise<ClaimedAdjustment[]> {
+  const candidates = db
+    .select({ id: stockAdjustments.id })
+    .from(stockAdjustments)
+    .where(and(eq(stockAdjustments.accountId, accountId), eq(stockAdjustments.status, 'pending')))
+    .orderBy(asc(stockAdjustments.createdAt), asc(stockAdjustments.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(stockAdjustments)
+    .set({ status: 'sending', attempts: sql`${stockAdjustments.attempts} + 1`, updatedAt: at })
+    .where(inArray(stockAdjustments.id, candidates))
+    .returning(adjustmentColumns);
+  // RETURNING keeps no order.
+  return claimed.sort(inSendingOrder);
+}
+
+/** Before a read-then-set, what was read and what will be set: a retry after a crash can tell whether it landed. */
+export async function noteReadAndSet(db: Db, id: string, readBefore: number, expectedAfter: number, at: Date): Promise<void> {
+  await db.update(stockAdjustments).set({ readBefore, expectedAfter, updatedAt: at }).where(eq(stockAdjustments.id, id));
+}
+
+/**
+ * The main channel took the adjustment: its units stop being committed, and on hand moves as far
+ * as the main channel's quantity did (which stops at zero on some marketplaces), so it mirrors the
+ * main channel. Runs once: a second call finds it applied already.
+ */
+export async function applyAdjustment(db: Db, adjustment: Pick<ClaimedAdjustment, 'id' | 'productId' | 'delta'>, moved: number, at: Date): Promise<{ before: number; after: number } | null> {
+  const [done] = await db
+    .update(stockAdjustments)
+    .set({ status: 'applied', appliedAt: at, message: null, updatedAt: at })
+    .where(and(eq(stockAdjustments.id, adjustment.id), inArray(stockAdjustments.status, ['pending', 'sending'])))
+    .returning({ id: stockAdjustments.id });
+  if (!done) return null;
+  const [before] = await db.select({ onHand: products.onHand }).from(products).where(eq(products.id, adjustment.productId)).for('update');
+  const [after] = await db
+    .update(products)
+    .set({ onHand: sql`${products.onHand} + ${moved}`, committed: sql`${products.committed} + ${adjustment.delta}`, updatedAt: at })
+    .where(eq(products.id, adjustment.productId))
+    .returning({ onHand: products.onHand });
+  return { before: before!.onHand, after: after!.onHand };
+}
+
+export async function releaseAdjustment(db: Db, id: string, message: string, at: Date): Promise<void> {
+  await db.update(stockAdjustments).set({ status: 'pending', message, updatedAt: at }).where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending')));
+}
+
+/** Refused by the main channel: kept with its message; the units stay committed (offering less is safe, more is not). */
+export async function failAdjustment(db: Db, id: string, message: string, at: Date): Promise<void> {
+  await db.update(stockAdjustments).set({ status: 'failed', message, updatedAt: at }).where(eq(stockAdjustments.id, id));
+}
+
+/** Accounts with adjustments waiting: the schedule's safety net. */
+export async function accountsWithPendingAdjustments(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ accountId: stockAdjustments.accountId }).from(stockAdjustments).where(inArray(stockAdjustments.status, ['pending', 'sending']));
+  return rows.map((r) => r.accountId);
+}
+
+/**
+ * Takes the main channel's quantity, read at `readAt`, as the product's on hand, unless an
+ * adjustment of it was sent and not yet settled, or applied since the read (the read may or may
+ * not show it): then it answers 'moving', and the caller reads again later. Answers the before and after when it changed.
+ */
+export async function takeMainQuantity(db: Db, accountId: string, sku: string, quantity: number, readAt: Date, at: Date): Promise<{ productId: string; before: number; after: number } | 'moving' | null> {
+  const [product] = await db
+    .select({ id: products.id, onHand: products.onHand })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), eq(products.sku, sku)))
+    .for('update');
+  if (!product) return null;
+  const [moving] = await db
+    .select({ id: stockAdjustments.id })
+    .from(stockAdjustments)
+    .where(
+      and(
+        eq(stockAdjustments.productId, product.id),
+        // Sent at least once and not settled (it may have landed), or applied since the read.
+        or(and(inArray(stockAdjustments.status, ['pending', 'sending']), gt(stockAdjustments.attempts, 0)), gte(stockAdjustments.appliedAt, readAt)),
+      ),
+    )
+    .limit(1);
+  if (moving) return 'moving';
+  if (product.onHand === quantity) return null;
+  await db.update(products).set({ onHand: quantity, updatedAt: at }).where(eq(products.id, product.id));
+  return { productId: product.id, before: product.onHand, after: quantity };
 }

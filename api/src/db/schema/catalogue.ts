@@ -1,4 +1,5 @@
 import { pgTable, uuid, text, jsonb, timestamp, integer, numeric, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { accounts } from './accounts.ts';
 import { channels } from './channels.ts';
 
@@ -33,7 +34,12 @@ export const products = pgTable(
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('products_account_sku_key').on(t.accountId, t.sku), index('products_account_title_idx').on(t.accountId, t.title)],
+  (t) => [
+    uniqueIndex('products_account_sku_key').on(t.accountId, t.sku),
+    index('products_account_title_idx').on(t.accountId, t.title),
+    // A Shopify main channel's stock webhooks name the inventory item, not the SKU.
+    index('products_inventory_item_idx').on(t.accountId, sql`(${t.attributes}->>'inventoryItemId')`),
+  ],
 );
 
 /**
@@ -58,6 +64,8 @@ export const listings = pgTable(
     confirmedPrice: numeric('confirmed_price', { precision: 12, scale: 2 }),
     desiredQuantity: integer('desired_quantity'),
     desiredPrice: numeric('desired_price', { precision: 12, scale: 2 }),
+    /** A price the seller chose for this channel (accepting a hand edit, or in the drawer); wins over the rules. */
+    priceOverride: numeric('price_override', { precision: 12, scale: 2 }),
     lastError: text('last_error'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

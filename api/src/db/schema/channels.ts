@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, jsonb, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, jsonb, timestamp, integer, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accounts } from './accounts.ts';
 
@@ -48,6 +48,9 @@ export const channels = pgTable(
     rules: jsonb('rules').$type<ChannelRules>().notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** Failed attempts in a row (pushes, reads); past a few the channel turns `error` until one works. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
     /** Orders changed up to this moment have been read from the marketplace. */
     ordersReadUntil: timestamp('orders_read_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

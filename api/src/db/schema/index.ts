@@ -8,3 +8,4 @@ export * from './channels.ts';
 export * from './marketplace-events.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
+export * from './sync.ts';

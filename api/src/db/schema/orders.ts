@@ -29,6 +29,8 @@ export const orders = pgTable(
     orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
     /** The marketplace's own last change, so an older copy never overwrites a newer one. */
     marketplaceUpdatedAt: timestamp('marketplace_updated_at', { withTimezone: true }).notNull(),
+    /** Units per SKU this order has moved in our stock so far: a later copy moves only the difference. */
+    accountedUnits: jsonb('accounted_units').$type<Record<string, number>>().notNull().default({}),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

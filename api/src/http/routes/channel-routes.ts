@@ -3,7 +3,10 @@ import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { auditContext, requireStaff, requireUser } from '../request-context.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
-import { listAllChannels, listChannels } from '../../db/queries/channels.ts';
+import { channelHealth, findAnyChannel, listAllChannels, listChannels, type ChannelHealthRecord } from '../../db/queries/channels.ts';
+import { AppError } from '../../context.ts';
+import { syncNow } from '../../modules/sync/sync-requests.ts';
+import { toApiRun } from './sync-routes.ts';
 import { disconnect, makeMain, pauseChannel, resumeChannel, updateRules } from '../../modules/channels/channel-settings.ts';
 import { connectWithCredentials } from '../../modules/channels/connect-channel.ts';
 import { createSandboxSeller } from '../../modules/channels/sandbox-sellers.ts';
@@ -12,7 +15,7 @@ import { finishEbayConsent, finishShopifyConsent, startConsent, type ConsentSess
 type Channel = components['schemas']['Channel'];
 
 /** The channel as the API shows it: never its credentials. */
-export function toApiChannel(channel: ChannelRecord): Channel {
+export function toApiChannel(channel: ChannelRecord, health: ChannelHealthRecord): Channel {
   return {
     id: channel.id,
     kind: channel.kind,
@@ -25,20 +28,32 @@ export function toApiChannel(channel: ChannelRecord): Channel {
     rules: channel.rules,
     connectedAt: channel.connectedAt.toISOString(),
     lastSyncAt: channel.lastSyncAt?.toISOString() ?? null,
+    health: { ...health, lastFailureAt: health.lastFailureAt?.toISOString() ?? null },
   };
 }
+
+const DAY_MS = 24 * 3600 * 1000;
 
 /** Every call acts on the signed-in (or impersonated) user's own account. */
 export function channelRoutes(ctx: AppContext): Router {
   const router = Router();
   const id = (value: unknown) => String(value);
+  const present = async <T extends ChannelRecord>(channels: T[]): Promise<Array<{ channel: T; api: Channel }>> => {
+    const health = await channelHealth(
+      ctx.db,
+      channels.map((c) => c.id),
+      new Date(ctx.clock().getTime() - DAY_MS),
+    );
+    return channels.map((channel) => ({ channel, api: toApiChannel(channel, health.get(channel.id)!) }));
+  };
+  const one = async (channel: ChannelRecord) => (await present([channel]))[0]!.api;
 
   router.get('/api/channels', requireUser, async (req, res) => {
-    res.json({ items: (await listChannels(ctx.db, req.user!.accountId)).map(toApiChannel) });
+    res.json({ items: (await present(await listChannels(ctx.db, req.user!.accountId))).map((c) => c.api) });
   });
 
   router.post('/api/channels/connect', requireUser, async (req, res) => {
-    res.status(201).json(toApiChannel(await connectWithCredentials(ctx, auditContext(req), req.user!.accountId, req.body)));
+    res.status(201).json(await one(await connectWithCredentials(ctx, auditContext(req), req.user!.accountId, req.body)));
   });
 
   router.post('/api/channels/oauth/start', requireUser, (req, res) => {
@@ -61,19 +76,19 @@ export function channelRoutes(ctx: AppContext): Router {
   });
 
   router.post('/api/channels/:channelId/make-main', requireUser, async (req, res) => {
-    res.json(toApiChannel(await makeMain(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
+    res.json(await one(await makeMain(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
   });
 
   router.patch('/api/channels/:channelId/rules', requireUser, async (req, res) => {
-    res.json(toApiChannel(await updateRules(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)));
+    res.json(await one(await updateRules(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)));
   });
 
   router.post('/api/channels/:channelId/pause', requireUser, async (req, res) => {
-    res.json(toApiChannel(await pauseChannel(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
+    res.json(await one(await pauseChannel(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
   });
 
   router.post('/api/channels/:channelId/resume', requireUser, async (req, res) => {
-    res.json(toApiChannel(await resumeChannel(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
+    res.json(await one(await resumeChannel(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId))));
   });
 
   router.delete('/api/channels/:channelId', requireUser, async (req, res) => {
@@ -81,8 +96,31 @@ export function channelRoutes(ctx: AppContext): Router {
   });
 
   router.get('/api/admin/channels', requireStaff, async (_req, res) => {
-    const all = await listAllChannels(ctx.db);
-    res.json({ items: all.map(({ accountName, ...channel }) => ({ accountId: channel.accountId, accountName, channel: toApiChannel(channel) })) });
+    const all = await present(await listAllChannels(ctx.db));
+    res.json({ items: all.map(({ channel, api }) => ({ accountId: channel.accountId, accountName: channel.accountName, channel: api })) });
+  });
+
+  // Staff act on any account's channel; the audit log records them as the actor.
+  const anyChannel = async (channelId: unknown) => {
+    const channel = await findAnyChannel(ctx.db, String(channelId));
+    if (!channel) throw new AppError(404, 'Channel not found');
+    return channel;
+  };
+  const asAdminChannel = async (accountName: string, channel: ChannelRecord) => ({ accountId: channel.accountId, accountName, channel: await one(channel) });
+
+  router.post('/api/admin/channels/:channelId/sync', requireStaff, async (req, res) => {
+    const channel = await anyChannel(req.params.channelId);
+    res.status(202).json(toApiRun(await syncNow(ctx, auditContext(req), channel.accountId, channel.id)));
+  });
+
+  router.post('/api/admin/channels/:channelId/pause', requireStaff, async (req, res) => {
+    const channel = await anyChannel(req.params.channelId);
+    res.json(await asAdminChannel(channel.accountName, await pauseChannel(ctx, auditContext(req), channel.accountId, channel.id, 'Paused by platform staff')));
+  });
+
+  router.post('/api/admin/channels/:channelId/resume', requireStaff, async (req, res) => {
+    const channel = await anyChannel(req.params.channelId);
+    res.json(await asAdminChannel(channel.accountName, await resumeChannel(ctx, auditContext(req), channel.accountId, channel.id)));
   });
 
   return router;

@@ -22,6 +22,11 @@ export const auditActions = [
   'channel.paused',
   'channel.resumed',
   'channel.disconnected',
+  'channel.failed',
+  'channel.recovered',
+  'sync.requested',
+  'drift.accepted',
+  'drift.overwritten',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

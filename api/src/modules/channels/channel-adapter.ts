@@ -19,7 +19,7 @@ export async function adapterForChannel(ctx: AppContext, channel: Pick<ChannelRe
   return createAdapter(channel.kind, credentials, {
     environment: channel.environment,
     sandboxBaseUrl: ctx.config.sandbox.baseUrl,
-    buckets: ctx.marketplaces.buckets,
+    buckets: channel.environment === 'sandbox' ? ctx.marketplaces.sandboxBuckets : ctx.marketplaces.buckets,
     applications: applicationsFor(ctx, channel.environment),
     onCredentialsChange: (changes) => {
       credentials = { ...credentials, ...changes };

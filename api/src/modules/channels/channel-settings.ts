@@ -3,7 +3,8 @@ import { AppError } from '../../context.ts';
 import type { ChannelRules } from '../../db/schema/index.ts';
 import { demoteMain, disconnectChannel, findChannel, listChannels, setRole, setRules, setStatus, type ChannelRecord } from '../../db/queries/channels.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { requestCatalogueImport } from '../sync/catalogue-import.ts';
+import { planListingWrites, requestChannelPush } from '../sync/plan-writes.ts';
+import { requestCatalogueImport } from '../sync/sync-run.ts';
 
 const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 
@@ -56,15 +57,17 @@ export async function updateRules(ctx: AppContext, audit: AuditContext, accountI
   await ctx.db.transaction(async (tx) => {
     await setRules(tx, accountId, channelId, rules, ctx.clock());
     await recordAudit(tx, audit, { action: 'channel.rules_changed', accountId, targetType: 'channel', targetId: channelId, before: channel.rules, after: rules });
+    // The channel is offered what its new rules say, at once, with the change that set them.
+    if (channel.role === 'target') await planListingWrites(ctx, tx, accountId, 'all', { channelId, recordAs: { cause: 'rule_change', causeRef: 'channel rules changed', actorUserId: audit.actorUserId } });
   });
   return channelOf(ctx, accountId, channelId);
 }
 
-export async function pauseChannel(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<ChannelRecord> {
+export async function pauseChannel(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string, reason = 'Paused by a user'): Promise<ChannelRecord> {
   const channel = await channelOf(ctx, accountId, channelId);
   if (channel.status === 'paused') return channel;
   await ctx.db.transaction(async (tx) => {
-    await setStatus(tx, accountId, channelId, 'paused', 'Paused by a user', ctx.clock());
+    await setStatus(tx, accountId, channelId, 'paused', reason, ctx.clock());
     await recordAudit(tx, audit, { action: 'channel.paused', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status }, after: { status: 'paused' } });
   });
   return channelOf(ctx, accountId, channelId);
@@ -76,6 +79,11 @@ export async function resumeChannel(ctx: AppContext, audit: AuditContext, accoun
   await ctx.db.transaction(async (tx) => {
     await setStatus(tx, accountId, channelId, 'active', null, ctx.clock());
     await recordAudit(tx, audit, { action: 'channel.resumed', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status }, after: { status: 'active' } });
+    // What changed while it was paused goes out now; values already waiting are sent too.
+    if (channel.role === 'target') {
+      await planListingWrites(ctx, tx, accountId, 'all', { channelId, againstConfirmed: true, recordAs: { cause: 'reconciliation', causeRef: 'channel resumed', actorUserId: audit.actorUserId } });
+      await requestChannelPush(ctx, tx, { accountId, channelId });
+    }
   });
   return channelOf(ctx, accountId, channelId);
 }

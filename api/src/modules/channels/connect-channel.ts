@@ -9,13 +9,13 @@ import { createAdapter } from '../../marketplaces/registry.ts';
 import type { SellerIdentity } from '../../marketplaces/types.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { subscribeToMarketplaceEvents } from './subscribe-events.ts';
-import { requestCatalogueImport } from '../sync/catalogue-import.ts';
+import { requestCatalogueImport } from '../sync/sync-run.ts';
 
 export const marketplaceNames: Record<ChannelKind, string> = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' };
 
 export function adapterFor(ctx: AppContext, kind: ChannelKind, environment: ChannelEnvironment, credentials: Record<string, string>): MarketplaceAdapter {
   if (environment === 'sandbox' && !ctx.config.sandbox.enabled) throw new AppError(400, 'The built-in sandbox is turned off on this server.');
-  return createAdapter(kind, credentials, { environment, sandboxBaseUrl: ctx.config.sandbox.baseUrl, buckets: ctx.marketplaces.buckets, applications: applicationsFor(ctx, environment) });
+  return createAdapter(kind, credentials, { environment, sandboxBaseUrl: ctx.config.sandbox.baseUrl, buckets: environment === 'sandbox' ? ctx.marketplaces.sandboxBuckets : ctx.marketplaces.buckets, applications: applicationsFor(ctx, environment) });
 }
 
 /** Our applications with eBay and Shopify in this environment (undefined where not configured). */

@@ -7,6 +7,8 @@ import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../marketplaces
 import { AmazonNotificationError, parseEventBridgeDelivery } from '../../marketplaces/amazon/notifications.ts';
 import { applicationsFor } from './connect-channel.ts';
 import { requestOrdersPoll } from '../sync/order-polling.ts';
+import { requestMainRefresh } from '../sync/order-ledger.ts';
+import { skuOfInventoryItem } from '../../db/queries/catalogue.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -22,8 +24,11 @@ interface Delivery {
   headers: Headers;
 }
 
+/** What a delivery says changed: orders (read them), or one listing's stock (by SKU or Shopify inventory item). */
+type Change = { kind: 'orders' } | { kind: 'stock'; sku?: string; inventoryItemId?: string };
+
 type Check = (ctx: AppContext, channel: { id: string; environment: 'sandbox' | 'production'; externalSellerId: string }, credentials: Record<string, string>, delivery: Delivery) =>
-  | { ok: true; topic: string; deliveryId: string; payload: unknown }
+  | { ok: true; topic: string; deliveryId: string; payload: unknown; change: Change }
   | { ok: false; status: 401 | 400; message: string };
 
 const parse = (raw: Buffer): unknown => {
@@ -45,7 +50,9 @@ const checks: Partial<Record<ChannelKind, Check>> = {
     if (verdict.shopDomain !== channel.externalSellerId) return { ok: false, status: 401, message: 'The webhook is for another shop' };
     const payload = parse(raw);
     if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
-    return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload };
+    const item = (payload as { inventory_item_id?: number | string }).inventory_item_id;
+    const change: Change = verdict.topic === 'inventory_levels/update' && item !== undefined ? { kind: 'stock', inventoryItemId: `gid://shopify/InventoryItem/${item}` } : { kind: 'orders' };
+    return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload, change };
   },
   walmart: (_ctx, _channel, credentials, { raw, headers }) => {
     if (!verifyWalmartWebhook(raw, headers, credentials.clientSecret ?? '', WALMART_WEBHOOK_HEADER)) return { ok: false, status: 401, message: 'The webhook signature does not match' };
@@ -53,14 +60,15 @@ const checks: Partial<Record<ChannelKind, Check>> = {
     if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
     // Walmart names its events; where a delivery carries no id, the body itself identifies it.
     const deliveryId = payload.source?.eventId ?? payload.eventId ?? digest(raw);
-    return { ok: true, topic: payload.source?.eventType ?? payload.eventType ?? 'PO_CREATED', deliveryId, payload };
+    return { ok: true, topic: payload.source?.eventType ?? payload.eventType ?? 'PO_CREATED', deliveryId, payload, change: { kind: 'orders' } };
   },
   amazon: (ctx, channel, _credentials, { raw, headers }) => {
     const body = parse(raw);
     if (body === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
     try {
       const { event, notification } = parseEventBridgeDelivery(headers, body, amazonWebhookKey(ctx, channel.id));
-      return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body };
+      const change: Change = notification.kind === 'quantity_changed' ? { kind: 'stock', sku: notification.sku } : { kind: 'orders' };
+      return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body, change };
     } catch (error) {
       if (error instanceof AmazonNotificationError) return { ok: false, status: error.status === 401 ? 401 : 400, message: error.message };
       throw error;
@@ -77,11 +85,19 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   const credentials = ctx.marketplaces.vault.open(channel.sealed, { accountId: channel.accountId, channelId: channel.id });
   const verdict = check(ctx, channel, credentials, delivery);
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
-  // A push means something changed: read the channel's orders now, in the same transaction as the record.
+  // A push means something changed, acted on in the same transaction as the record: orders are read
+  // now; a stock change on the main channel (the truth) is read for that SKU and passed to the targets.
+  // On a target, a stock change is our own push or a hand edit: reconciliation deals with those.
+  const change = verdict.change;
   const recorded = await ctx.db.transaction(async (tx) => {
     const isNew = await recordMarketplaceEvent(tx, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload });
-    if (isNew) await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
-    return isNew;
+    if (!isNew) return false;
+    if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
+    else if (channel.role === 'main') {
+      const sku = change.sku ?? (change.inventoryItemId ? await skuOfInventoryItem(tx, channel.accountId, change.inventoryItemId) : undefined);
+      if (sku) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [sku] });
+    }
+    return true;
   });
   return { status: 200, recorded };
 }

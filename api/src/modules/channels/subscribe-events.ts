@@ -14,6 +14,8 @@ const subscriptions: Partial<Record<ChannelKind, Subscribe>> = {
   shopify: async (ctx, channel, adapter) => {
     const shopify = adapter as ShopifyAdapter;
     await shopify.subscribeWebhook('ORDERS_CREATE', webhookUrl(ctx, 'shopify', channel.id));
+    // Cancellations and edits of orders: their units are released or moved at once.
+    await shopify.subscribeWebhook('ORDERS_UPDATED', webhookUrl(ctx, 'shopify', channel.id));
     await shopify.subscribeWebhook('INVENTORY_LEVELS_UPDATE', webhookUrl(ctx, 'shopify', channel.id));
   },
   walmart: async (ctx, channel, adapter) => {

@@ -17,3 +17,24 @@ export function desiredQuantity(available: number, rules: ChannelRules): number 
   const capped = rules.maxQuantity === null ? share : Math.min(rules.maxQuantity, share);
   return Math.max(0, capped);
 }
+
+/**
+ * The price a channel is offered: the seller's own price for that listing where one was chosen,
+ * else the main channel's price. Undefined with price sync off or no price known: left alone.
+ * (Pricing rules, with their floor and ceiling, apply on top of the main price: see pricing.)
+ */
+export function desiredPrice(mainPrice: string | null, override: string | null, rules: ChannelRules): string | undefined {
+  if (!rules.syncPrice) return undefined;
+  const price = override ?? mainPrice;
+  return price === null ? undefined : normalisePrice(price);
+}
+
+/** Decimal strings as the database gives them back ("12.50"), so equal prices compare equal. */
+export function normalisePrice(price: string): string {
+  return Number(price).toFixed(2);
+}
+
+export function samePrice(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return normalisePrice(a) === normalisePrice(b);
+}

@@ -3,7 +3,7 @@
  * rules, then each message on its own, and the processing report (listings-feed-processing-report-schema-v2).
  */
 import crypto from 'node:crypto';
-import type { SandboxContext } from '../shared/sandbox-kit.ts';
+import { REFUSED_SKU_CODE, refusedSkuMessage, type SandboxContext } from '../shared/sandbox-kit.ts';
 import { feedProblems, messageProblems } from './listings-feed-validation.ts';
 import { applyPatches, attributeIssues, commit, isObject, nowIso, type AmazonSandboxState, type Attributes, type FeedRecord, type Issue, type PatchOp } from './amazon-sandbox-model.ts';
 
@@ -81,6 +81,12 @@ export function processFeed(state: AmazonSandboxState, context: SandboxContext<A
     if (schemaProblems.length > 0) {
       invalid++;
       reject('100001', `The message does not match the listings feed message schema (v2): ${schemaProblems.join('; ')}`);
+      continue;
+    }
+    if (context.refusesSku(sku!)) {
+      // The rejectSkus fault: this message alone is refused, as a message with an ERROR issue.
+      invalid++;
+      reject(REFUSED_SKU_CODE, refusedSkuMessage(sku!));
       continue;
     }
     const operation = record.operationType as string;

@@ -52,7 +52,7 @@ export interface OrderRecord {
   AmazonOrderId: string;
   PurchaseDate: string;
   LastUpdateDate: string;
-  OrderStatus: 'Unshipped';
+  OrderStatus: 'Unshipped' | 'Canceled';
   items: Array<{ OrderItemId: string; ASIN: string; SellerSKU: string; Title: string; QuantityOrdered: number; unitPrice: string; currency: string }>;
 }
 

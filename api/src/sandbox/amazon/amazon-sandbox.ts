@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { Request, Response, Router } from 'express';
-import { SandboxControlError, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import { REFUSED_SKU_CODE, SandboxControlError, refusedSkuMessage, timeAfter, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { RateLimitProfile, SandboxRate } from '../shared/sandbox-limits.ts';
 import { patchProblems } from './listings-feed-validation.ts';
 import { LEGACY_FEED_TYPES, processFeed } from './amazon-sandbox-feeds.ts';
@@ -235,28 +235,52 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     }
     seller.orders[order.AmazonOrderId] = order;
     context.changed();
-    notify(state, context, seller, 'ORDER_CHANGE', {
-      OrderChangeNotification: {
-        NotificationLevel: 'OrderLevel',
-        SellerId: seller.sellerId,
-        AmazonOrderId: order.AmazonOrderId,
-        OrderChangeType: 'OrderStatusChange',
-        OrderChangeTrigger: { TimeOfOrderChange: now, ChangeReason: 'Order status changed to Unshipped' },
-        Summary: {
-          MarketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID,
-          OrderStatus: 'Unshipped',
-          PurchaseDate: now,
-          DestinationPostalCode: '98121',
-          FulfillmentType: 'MFN',
-          OrderType: 'StandardOrder',
-          NumberOfItemsShipped: 0,
-          NumberOfItemsUnshipped: order.items.reduce((n, i) => n + i.QuantityOrdered, 0),
-          OrderItems: order.items.map((i) => ({ OrderItemId: i.OrderItemId, SellerSKU: i.SellerSKU, SupplySourceId: null, OrderItemStatus: 'Unshipped', Quantity: i.QuantityOrdered, QuantityShipped: 0 })),
-        },
-      },
-    });
+    notifyOrderChange(state, context, seller, order);
     for (const sku of wanted.keys()) notifyQuantity(state, context, seller, seller.items[sku]!);
     return orderJson(order);
+  },
+
+  cancelOrder(state, sellerId, orderId, context) {
+    const seller = state.sellers[sellerId];
+    if (!seller) throw new SandboxControlError(404, `No sandbox seller ${sellerId}`);
+    const order = seller.orders[orderId];
+    if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
+    if (order.OrderStatus === 'Canceled') throw new SandboxControlError(409, `Order ${orderId} is already canceled`);
+    const now = new Date(timeAfter(Date.parse(order.LastUpdateDate))).toISOString();
+    order.OrderStatus = 'Canceled';
+    order.LastUpdateDate = now;
+    // The units go back to the seller's merchant-fulfilled quantity.
+    const restocked = new Set<ItemRecord>();
+    for (const line of order.items) {
+      const item = seller.items[line.SellerSKU];
+      if (!item) continue;
+      setQuantity(item, quantityOf(item) + line.QuantityOrdered);
+      item.lastUpdatedDate = now;
+      restocked.add(item);
+    }
+    context.changed();
+    notifyOrderChange(state, context, seller, order);
+    for (const item of restocked) notifyQuantity(state, context, seller, item);
+    return orderJson(order);
+  },
+
+  editItem(state, sellerId, sku, edit, context) {
+    const seller = state.sellers[sellerId];
+    const item = seller?.items[sku];
+    if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
+    // Seller Central writes the same attributes the Listings Items API does.
+    const attributes = structuredClone(item.attributes);
+    const m = AMAZON_SANDBOX_MARKETPLACE_ID;
+    if (edit.quantity !== undefined) attributes.fulfillment_availability = [{ fulfillment_channel_code: 'DEFAULT', quantity: edit.quantity }];
+    if (edit.price !== undefined) {
+      const offers = attributes.purchasable_offer ?? [];
+      const index = Math.max(0, offers.findIndex((o) => o.marketplace_id === m));
+      const offer = offers[index];
+      offers[index] = { ...offer, marketplace_id: m, currency: typeof offer?.currency === 'string' ? offer.currency : 'USD', our_price: [{ schedule: [{ value_with_tax: Number(edit.price) }] }] };
+      attributes.purchasable_offer = offers;
+    }
+    if (edit.title !== undefined) attributes.item_name = [{ value: edit.title, language_tag: 'en_US', marketplace_id: m }];
+    commit(state, context, seller, sku, attributes);
   },
 
   errorBody: (status, message) => errorList(status === 429 ? 'QuotaExceeded' : status >= 500 ? 'InternalFailure' : 'InvalidInput', message),
@@ -360,6 +384,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
         return;
       }
       const patches = body.patches as PatchOp[];
+      if (context.refusesSku(sku)) return void submission(res, 'patchListingsItem', sku, 'INVALID', [refusedIssue(sku, patches.map((p) => p.path.replace(/^\/attributes\//, '')))]);
       const { issues } = applyPatches(item.attributes, patches);
       if (issues.some((i) => i.severity === 'ERROR')) return void submission(res, 'patchListingsItem', sku, 'INVALID', issues);
       if (req.query.mode === 'VALIDATION_PREVIEW') return void submission(res, 'patchListingsItem', sku, 'VALID', issues);
@@ -379,6 +404,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       const attributes = body.attributes as Attributes;
       if (!Object.values(attributes).every((v) => Array.isArray(v))) return invalidInput(res, 'Each attribute must be a list of values.');
       const sku = req.params.sku!;
+      if (context.refusesSku(sku)) return void submission(res, 'putListingsItem', sku, 'INVALID', [refusedIssue(sku, Object.keys(attributes))]);
       const issues = attributeIssues(attributes);
       if (!seller.items[sku] && !attributes.item_name) {
         issues.push({ code: '90220', message: "'item_name' is required but not supplied.", severity: 'ERROR', attributeNames: ['item_name'], categories: ['MISSING_ATTRIBUTE'] });
@@ -669,6 +695,37 @@ function applyDueWork(state: AmazonSandboxState, context: SandboxContext<AmazonS
   if (changed) context.changed();
 }
 
+/** The issue of a write refused by the rejectSkus fault, as patchListingsItem reports an INVALID submission. */
+function refusedIssue(sku: string, attributeNames: string[]): Issue {
+  return { code: REFUSED_SKU_CODE, message: refusedSkuMessage(sku), severity: 'ERROR', ...(attributeNames.length ? { attributeNames } : {}), categories: [] };
+}
+
+/** ORDER_CHANGE (OrderStatusChange) for the order's current status, as placing and cancelling it send. */
+function notifyOrderChange(state: AmazonSandboxState, context: SandboxContext<AmazonSandboxState>, seller: SellerRecord, order: OrderRecord) {
+  const open = order.OrderStatus !== 'Canceled';
+  notify(state, context, seller, 'ORDER_CHANGE', {
+    OrderChangeNotification: {
+      NotificationLevel: 'OrderLevel',
+      SellerId: seller.sellerId,
+      AmazonOrderId: order.AmazonOrderId,
+      OrderChangeType: 'OrderStatusChange',
+      OrderChangeTrigger: { TimeOfOrderChange: order.LastUpdateDate, ChangeReason: `Order status changed to ${order.OrderStatus}` },
+      Summary: {
+        MarketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID,
+        OrderStatus: order.OrderStatus,
+        PurchaseDate: order.PurchaseDate,
+        DestinationPostalCode: '98121',
+        FulfillmentType: 'MFN',
+        OrderType: 'StandardOrder',
+        NumberOfItemsShipped: 0,
+        NumberOfItemsUnshipped: open ? order.items.reduce((n, i) => n + i.QuantityOrdered, 0) : 0,
+        // OrderItemStatus knows Unshipped and Shipped only: left out for a canceled order.
+        OrderItems: order.items.map((i) => ({ OrderItemId: i.OrderItemId, SellerSKU: i.SellerSKU, SupplySourceId: null, ...(open ? { OrderItemStatus: 'Unshipped' } : {}), Quantity: i.QuantityOrdered, QuantityShipped: 0 })),
+      },
+    },
+  });
+}
+
 function multiply(unitPrice: string, quantity: number): string {
   const [whole = '0', fraction = ''] = unitPrice.split('.');
   const cents = (Number(whole) * 100 + Number((fraction + '00').slice(0, 2))) * quantity;
@@ -689,7 +746,7 @@ function orderJson(order: OrderRecord) {
     ShipServiceLevel: 'Std US D2D Dom',
     OrderTotal: { CurrencyCode: currency, Amount: `${Math.floor(totalCents / 100)}.${String(totalCents % 100).padStart(2, '0')}` },
     NumberOfItemsShipped: 0,
-    NumberOfItemsUnshipped: units,
+    NumberOfItemsUnshipped: order.OrderStatus === 'Canceled' ? 0 : units,
     PaymentMethod: 'Other',
     MarketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID,
     ShipmentServiceLevelCategory: 'Standard',

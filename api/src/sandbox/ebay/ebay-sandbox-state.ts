@@ -99,12 +99,13 @@ export interface SandboxOrder {
   creationDate: string;
   lastModifiedDate: string;
   orderFulfillmentStatus: 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
-  orderPaymentStatus: 'PAID';
+  orderPaymentStatus: 'PAID' | 'FULLY_REFUNDED';
   sellerId: string;
   buyer: { username: string };
   salesRecordReference: string;
   pricingSummary: { priceSubtotal: EbayAmount; total: EbayAmount };
-  cancelStatus: { cancelState: 'NONE_REQUESTED' | 'CANCELED'; cancelRequests: unknown[] };
+  /** getOrders always answers cancelRequests empty (sell_fulfillment_v1: "returned but is always empty"). */
+  cancelStatus: { cancelState: 'NONE_REQUESTED' | 'CANCELED'; cancelledDate?: string; cancelRequests: unknown[] };
   lineItems: Array<{
     lineItemId: string;
     legacyItemId: string;

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { Request, Response, Router } from 'express';
-import { SandboxControlError, refuseIfThrottled, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import { SandboxControlError, refuseIfThrottled, refusedSkuMessage, timeAfter, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { RateLimitProfile, SandboxRate } from '../shared/sandbox-limits.ts';
 import { consentPage, consentStylesheet, errorPage } from './consent-page.ts';
 import {
@@ -209,7 +209,11 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
   emptyState: newState,
   limits: { realistic: asRates('realistic'), fast: asRates('fast') },
   errorBody: (status, message) => ({
-    errors: [status === 429 ? tooManyRequests().errors[0] : error(25001, 'API_INVENTORY', 'A system error has occurred.', { category: 'APPLICATION', longMessage: message })],
+    errors: [
+      status === 429
+        ? error(2001, 'ACCESS', 'Too many requests. The request limit has been reached for the resource.', { longMessage: message })
+        : error(25001, 'API_INVENTORY', 'A system error has occurred.', { category: 'APPLICATION', longMessage: message }),
+    ],
   }),
 
   createSeller(state, catalogue, context) {
@@ -303,6 +307,43 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     return order;
   },
 
+  cancelOrder(state, sellerId, orderId, context) {
+    const seller = sellerOf(state, sellerId);
+    const order = seller.orders.find((o) => o.orderId === orderId);
+    if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
+    if (order.cancelStatus.cancelState === 'CANCELED') throw new SandboxControlError(409, `Order ${orderId} is already cancelled`);
+    if (order.orderFulfillmentStatus !== 'NOT_STARTED') throw new SandboxControlError(409, `Order ${orderId} has shipped and cannot be cancelled`);
+    const now = new Date(timeAfter(Date.parse(order.lastModifiedDate))).toISOString();
+    // A completed cancellation as getOrders shows it: CANCELED, refunded, nothing left to ship
+    // (orderFulfillmentStatus FULFILLED [U]: eBay's usual answer for a cancelled order, not in the definition).
+    order.cancelStatus = { cancelState: 'CANCELED', cancelledDate: now, cancelRequests: [] };
+    order.orderFulfillmentStatus = 'FULFILLED';
+    order.orderPaymentStatus = 'FULLY_REFUNDED';
+    order.lastModifiedDate = now;
+    for (const line of order.lineItems) {
+      const item = seller.items[line.sku];
+      if (!item) continue;
+      item.quantity += line.quantity;
+      item.soldQuantity = Math.max(0, item.soldQuantity - line.quantity);
+    }
+    context.changed();
+    // The Notification API has no order-cancellation topic (the sandbox serves ORDER_CONFIRMATION only): no push.
+    return order;
+  },
+
+  editItem(state, sellerId, sku, edit, context) {
+    const item = state.sellers[sellerId]?.items[sku];
+    if (!item) throw new SandboxControlError(404, 'No such seller or SKU');
+    if (edit.title !== undefined && edit.title.length > 80) throw new SandboxControlError(400, 'eBay titles are at most 80 characters');
+    // A revision made in Seller Hub counts toward the listing's revisions of the day, as one made through the API.
+    if (!countRevision(item, context, Date.now())) throw new SandboxControlError(409, revisionLimitError().message);
+    if (edit.quantity !== undefined) item.quantity = edit.quantity;
+    if (edit.price !== undefined) item.price = { value: edit.price, currency: item.price.currency };
+    if (edit.title !== undefined) item.product.title = edit.title;
+  },
+
+  controlRoutes,
+
   tick(state) {
     const now = Date.now();
     for (const bag of [state.codes, state.accessTokens, state.refreshTokens]) {
@@ -315,7 +356,6 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     inventoryRoutes(router, context);
     fulfillmentRoutes(router, context);
     notificationRoutes(router, context);
-    controlRoutes(router, context);
     router.get(`${IDENTITY}/user`, (req, res) => {
       const grant = authorize(req, res, context, 'identity', ebayScopes.identity, 'user');
       if (!grant) return;
@@ -531,6 +571,7 @@ function inventoryRoutes(router: Router, context: Context) {
     if (product !== undefined && (typeof product !== 'object' || typeof product.title !== 'string' || product.title.length > 80)) {
       problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for product.title. It is required, at most 80 characters.'));
     }
+    if (context.refusesSku(sku)) problems.push(refusedError(sku));
     if (problems.length) {
       fail(res, 400, ...problems);
       return;
@@ -639,6 +680,9 @@ interface PriceQuantityRequest {
   offers?: Array<{ offerId?: unknown; availableQuantity?: unknown; price?: { value?: unknown; currency?: unknown } }>;
 }
 
+/** The rejectSkus fault: eBay's per-item user error for this SKU. */
+const refusedError = (sku: string) => error(25002, DOMAIN_INVENTORY, `Any User error. ${refusedSkuMessage(sku)}`, { parameters: [{ name: 'sku', value: sku }] });
+
 const revisionLimitError = () =>
   error(25002, DOMAIN_INVENTORY, `Any User error. This listing has been revised ${REVISIONS_PER_LISTING_PER_DAY} times today; it can be revised again from the next calendar day.`);
 
@@ -662,6 +706,7 @@ function updatePriceQuantity(seller: SandboxSeller, request: PriceQuantityReques
       ? offers.map((o) => ({ ...(typeof o?.offerId === 'string' ? { offerId: o.offerId } : {}), sku, statusCode, ...(errors ? { errors } : {}) }))
       : [{ sku, statusCode, ...(errors ? { errors } : {}) }];
   if (!item) return answer(404, [error(25002, DOMAIN_INVENTORY, `Any User error. ${sku} could not be found or is not available in the system.`, { parameters: [{ name: 'sku', value: sku }] })]);
+  if (context.refusesSku(sku)) return answer(400, [refusedError(sku)]);
   const problems: EbayErrorDetail[] = [];
   const shipTo = request.shipToLocationAvailability?.quantity;
   if (request.shipToLocationAvailability !== undefined && !isQuantity(shipTo)) problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for shipToLocationAvailability.quantity.', { parameters: [{ name: 'fieldName', value: 'quantity' }] }));
@@ -891,13 +936,13 @@ async function challengeAnswered(endpoint: string, verificationToken: string): P
   }
 }
 
-// ---- the sandbox's own controls (beside the kit's) ----------------------------------------------
+// ---- the sandbox's own controls (beside the kit's, under _control: not logged, never faulted) -----
 
 function controlRoutes(router: Router, context: Context) {
-  router.get('/_control/settings', (_req, res) => {
+  router.get('/settings', (_req, res) => {
     res.json(context.state().settings);
   });
-  router.put('/_control/settings', (req, res) => {
+  router.put('/settings', (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const settings = { ...context.state().settings };
     if (body.maxSkusPerCall !== undefined) {
@@ -925,7 +970,7 @@ function controlRoutes(router: Router, context: Context) {
     res.json(settings);
   });
   /** The seller closed their eBay account: eBay tells every application subscribed to the topic. */
-  router.post('/_control/sellers/:sellerId/account_deletion', (req, res) => {
+  router.post('/sellers/:sellerId/account_deletion', (req, res) => {
     const state = context.state();
     const seller = state.sellers[req.params.sellerId!];
     if (!seller) return res.status(404).json({ message: 'No such seller' });

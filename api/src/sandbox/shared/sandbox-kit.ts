@@ -11,12 +11,49 @@ export interface Faults {
   /** Share of marketplace API calls answered with a 5xx (0 to 1). */
   errorRate: number;
   rateLimitProfile: RateLimitProfile;
+  /** The next N marketplace API calls are answered 429 (Retry-After: 1, the marketplace's own body); counts down to 0. */
+  rateLimitBurst: number;
+  /**
+   * Share of marketplace API calls that never answer (0 to 1): the request is held open and not
+   * applied, until the client gives up (disconnects) or HELD_REQUEST_MS passes, when the connection is dropped.
+   */
+  timeoutRate: number;
+  /**
+   * Writes touching these SKUs (single updates, bulk calls, feed items) are refused for that item
+   * only, in the marketplace's own per-item error shape. Checked when the write is handled: a feed's
+   * items when the feed is processed.
+   */
+  rejectSkus: string[];
+}
+
+/** How long a request held by the timeoutRate fault stays open before the sandbox drops the connection. */
+export const HELD_REQUEST_MS = 120_000;
+
+/** The words of a write refused by the rejectSkus fault (inside each marketplace's own error shape). */
+export function refusedSkuMessage(sku: string): string {
+  return `The marketplace refused the change to SKU ${sku} (sandbox fault rejectSkus).`;
+}
+/** The error code of such a refusal where the marketplace's code is free text (Amazon issues, Walmart errors). */
+export const REFUSED_SKU_CODE = 'SANDBOX_REJECTED_SKU';
+
+/** A change's time: now, but always after `previousMs`, so an orders-since read picks the change up. */
+export function timeAfter(previousMs: number): number {
+  return Math.max(Date.now(), previousMs + 1);
+}
+
+/** A seller's hand edit of a listing in the marketplace's own seller UI (control API). */
+export interface ItemEdit {
+  quantity?: number;
+  /** A decimal string with at most two decimals, e.g. "12.50". */
+  price?: string;
+  title?: string;
 }
 
 export interface LoggedRequest {
   at: string;
   method: string;
   path: string;
+  /** 0 when no answer was sent: the connection closed first (a request held by the timeoutRate fault). */
   status: number;
   /** The parsed body, for the contract tests and for debugging; secrets are not logged. */
   body?: unknown;
@@ -35,6 +72,19 @@ export interface SandboxDefinition<State extends { sellers: Record<string, unkno
   itemView(state: State, sellerId: string, sku: string): { sku: string; quantity: number; price: string; status: string } | undefined;
   /** An order placed as a buyer would; throws SandboxControlError when it cannot be placed. */
   placeOrder(state: State, sellerId: string, lines: Array<{ sku: string; quantity: number }>, context: SandboxContext<State>): unknown;
+  /**
+   * The order cancelled as the marketplace records a buyer's cancellation: its status in the
+   * marketplace's own words, its last-updated time moved forward, its open units back in stock, and
+   * the marketplace's push where it sends one. Answers the order in placeOrder's shape; throws
+   * SandboxControlError 404 (no such seller or order) or 409 (already cancelled).
+   */
+  cancelOrder(state: State, sellerId: string, orderId: string, context: SandboxContext<State>): unknown;
+  /**
+   * The seller edits a listing by hand in the marketplace's own seller UI (the edit is already
+   * validated). Throws SandboxControlError 404 for an unknown seller or SKU, or when the marketplace
+   * itself would refuse the edit (400/409).
+   */
+  editItem(state: State, sellerId: string, sku: string, edit: ItemEdit, context: SandboxContext<State>): void;
   /** The marketplace's own API, mounted below the prefix. */
   routes(router: Router, context: SandboxContext<State>): void;
   /** The marketplace's error body for a failure the kit injects (a 5xx or a 429). */
@@ -63,6 +113,8 @@ export interface SandboxContext<State> {
   /** Persists the state (debounced); call after every change. */
   changed(): void;
   faults(): Faults;
+  /** Whether the rejectSkus fault refuses writes to this SKU (answer with refusedSkuMessage in the marketplace's shape). */
+  refusesSku(sku: string): boolean;
   /** 0 when the call is allowed; otherwise the milliseconds to wait (answer 429). */
   rateLimit(sellerId: string, operation: string, cost?: number): number;
   buckets: SandboxBuckets;
@@ -73,7 +125,57 @@ export interface SandboxContext<State> {
   newId(prefix?: string): string;
 }
 
-const defaultFaults: Faults = { latencyMs: 0, errorRate: 0, rateLimitProfile: 'realistic' };
+const defaultFaults: Faults = { latencyMs: 0, errorRate: 0, rateLimitProfile: 'realistic', rateLimitBurst: 0, timeoutRate: 0, rejectSkus: [] };
+const faultFields = Object.keys(defaultFaults);
+
+/** The faults after a PUT of `body` over `current`, or the reason it is refused. */
+function nextFaults(current: Faults, body: unknown): Faults | string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'faults: send a JSON object';
+  const unknown = Object.keys(body).filter((k) => !faultFields.includes(k));
+  if (unknown.length) return `faults: unknown field ${unknown.join(', ')}; the fields are ${faultFields.join(', ')}`;
+  const next = { ...current, ...(body as Partial<Faults>) };
+  const problems: string[] = [];
+  if (typeof next.latencyMs !== 'number' || !Number.isFinite(next.latencyMs) || next.latencyMs < 0) problems.push('latencyMs ≥ 0');
+  if (typeof next.errorRate !== 'number' || !(next.errorRate >= 0 && next.errorRate <= 1)) problems.push('errorRate from 0 to 1');
+  if (!(rateLimitProfiles as readonly string[]).includes(next.rateLimitProfile)) problems.push('rateLimitProfile realistic or fast');
+  if (!Number.isInteger(next.rateLimitBurst) || next.rateLimitBurst < 0) problems.push('rateLimitBurst a whole number ≥ 0');
+  if (typeof next.timeoutRate !== 'number' || !(next.timeoutRate >= 0 && next.timeoutRate <= 1)) problems.push('timeoutRate from 0 to 1');
+  if (!Array.isArray(next.rejectSkus) || !next.rejectSkus.every((sku) => typeof sku === 'string' && sku.length > 0) || next.rejectSkus.length > 10_000) {
+    problems.push('rejectSkus a list of SKUs (non-empty strings, at most 10000)');
+  }
+  if (problems.length) return `faults: ${problems.join(', ')}`;
+  return {
+    latencyMs: next.latencyMs,
+    errorRate: next.errorRate,
+    rateLimitProfile: next.rateLimitProfile,
+    rateLimitBurst: next.rateLimitBurst,
+    timeoutRate: next.timeoutRate,
+    rejectSkus: [...new Set(next.rejectSkus)],
+  };
+}
+
+/** A hand edit's body `{ quantity?, price?, title? }`, or the reason it is refused. */
+function readItemEdit(body: unknown): ItemEdit | string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'Send a JSON object { quantity?, price?, title? }';
+  const { quantity, price, title, ...rest } = body as Record<string, unknown>;
+  if (Object.keys(rest).length) return `Unknown field ${Object.keys(rest).join(', ')}: an edit takes quantity, price and title`;
+  if (quantity === undefined && price === undefined && title === undefined) return 'Give at least one of quantity, price and title';
+  const edit: ItemEdit = {};
+  if (quantity !== undefined) {
+    if (!Number.isInteger(quantity) || (quantity as number) < 0 || (quantity as number) > 1_000_000_000) return 'quantity must be a whole number from 0 to 1000000000';
+    edit.quantity = quantity as number;
+  }
+  if (price !== undefined) {
+    const text = typeof price === 'number' && Number.isFinite(price) ? String(price) : typeof price === 'string' ? price.trim() : '';
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || !(Number(text) > 0)) return 'price must be a decimal above 0 with at most two decimals, as a string ("12.50") or a number';
+    edit.price = Number(text).toFixed(2);
+  }
+  if (title !== undefined) {
+    if (typeof title !== 'string' || !title.trim() || title.length > 500) return 'title must be a non-empty string of at most 500 characters';
+    edit.title = title;
+  }
+  return edit;
+}
 
 /**
  * A stateful stand-in for one marketplace: its own API below the prefix, and a control API under
@@ -94,6 +196,8 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
   }
   let faults: Faults = { ...defaultFaults, rateLimitProfile: options.profile ?? 'realistic' };
   const log: LoggedRequest[] = [];
+  /** Requests held open by the timeoutRate fault. */
+  const heldRequests = new Set<Response>();
   const buckets = new SandboxBuckets();
   let saveTimer: NodeJS.Timeout | undefined;
 
@@ -115,6 +219,7 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
       }, 200);
     },
     faults: () => faults,
+    refusesSku: (sku) => faults.rejectSkus.includes(sku),
     limitOf: (operation) => definition.limits[faults.rateLimitProfile][operation] ?? { rate: 1000, burst: 1000 },
     rateLimit: (sellerId, operation, cost = 1) => buckets.take(`${sellerId}:${operation}`, context.limitOf(operation), cost),
     buckets,
@@ -145,19 +250,36 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
       answered = payload;
       return json(payload);
     };
-    res.on('finish', () => {
-      log.push({ at: new Date().toISOString(), method: req.method, path: req.path, status: res.statusCode, body: redact(req.body), query: req.query as Record<string, unknown>, response: redact(answered) });
+    const record = (status: number) => {
+      log.push({ at: new Date().toISOString(), method: req.method, path: req.path, status, body: redact(req.body), query: req.query as Record<string, unknown>, response: redact(answered) });
       if (log.length > 5000) log.splice(0, log.length - 5000);
+    };
+    res.on('finish', () => record(res.statusCode));
+    // No answer at all (a held request whose client gave up): logged as status 0.
+    res.on('close', () => {
+      if (!res.writableFinished) record(0);
     });
     next();
   };
 
   const control = Router();
+  /** Runs a definition hook, answering its SandboxControlError as `{ message }` with its status. */
+  const answer = (res: Response, status: number, work: () => unknown) => {
+    try {
+      const body = work();
+      context.changed();
+      res.status(status).json(body);
+    } catch (error) {
+      if (error instanceof SandboxControlError) res.status(error.status).json({ message: error.message });
+      else throw error;
+    }
+  };
   control.post('/reset', (_req, res) => {
     state = definition.emptyState();
     buckets.clear();
     log.length = 0;
     faults = { ...defaultFaults, rateLimitProfile: options.profile ?? 'realistic' };
+    for (const held of heldRequests) held.destroy();
     context.changed();
     res.json({ ok: true });
   });
@@ -187,35 +309,42 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
     }
     res.json(item);
   });
+  // The seller edits the listing by hand in the marketplace's own seller UI (drift, main-channel edits).
+  control.patch('/sellers/:sellerId/items/:sku', (req, res) => {
+    const edit = readItemEdit(req.body);
+    if (typeof edit === 'string') {
+      res.status(400).json({ message: edit });
+      return;
+    }
+    const { sellerId, sku } = req.params as { sellerId: string; sku: string };
+    if (!definition.itemView(state, sellerId, sku)) {
+      res.status(404).json({ message: 'No such seller or SKU' });
+      return;
+    }
+    answer(res, 200, () => {
+      definition.editItem(state, sellerId, sku, edit, context);
+      return definition.itemView(state, sellerId, sku);
+    });
+  });
   control.post('/sellers/:sellerId/orders', (req, res) => {
     const lines = req.body?.lines;
     if (!Array.isArray(lines) || lines.length === 0 || !lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)) {
       res.status(400).json({ message: 'lines must be a non-empty list of { sku, quantity } with whole positive quantities' });
       return;
     }
-    try {
-      const order = definition.placeOrder(state, req.params.sellerId!, lines, context);
-      context.changed();
-      res.status(201).json(order);
-    } catch (error) {
-      if (error instanceof SandboxControlError) res.status(error.status).json({ message: error.message });
-      else throw error;
-    }
+    answer(res, 201, () => definition.placeOrder(state, req.params.sellerId!, lines, context));
+  });
+  // The buyer cancels (or the marketplace cancels for them): status, last-updated time, restock, push.
+  control.post('/sellers/:sellerId/orders/:orderId/cancel', (req, res) => {
+    answer(res, 200, () => definition.cancelOrder(state, req.params.sellerId!, req.params.orderId!, context));
   });
   control.put('/faults', (req, res) => {
-    const next = { ...faults, ...req.body };
-    if (
-      typeof next.latencyMs !== 'number' ||
-      next.latencyMs < 0 ||
-      typeof next.errorRate !== 'number' ||
-      next.errorRate < 0 ||
-      next.errorRate > 1 ||
-      !(rateLimitProfiles as readonly string[]).includes(next.rateLimitProfile)
-    ) {
-      res.status(400).json({ message: 'faults: latencyMs ≥ 0, errorRate from 0 to 1, rateLimitProfile realistic or fast' });
+    const next = nextFaults(faults, req.body);
+    if (typeof next === 'string') {
+      res.status(400).json({ message: next });
       return;
     }
-    faults = { latencyMs: next.latencyMs, errorRate: next.errorRate, rateLimitProfile: next.rateLimitProfile };
+    faults = next;
     res.json(faults);
   });
   control.get('/faults', (_req, res) => res.json(faults));
@@ -232,6 +361,22 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
   api.use(logRequests);
   api.use(async (_req, res, next) => {
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    if (faults.rateLimitBurst > 0) {
+      faults = { ...faults, rateLimitBurst: faults.rateLimitBurst - 1 };
+      res.status(429).set('Retry-After', '1').json(definition.errorBody(429, 'Too many requests (injected fault: rateLimitBurst)'));
+      return;
+    }
+    if (faults.timeoutRate > 0 && Math.random() < faults.timeoutRate) {
+      // Never answered and never applied: the client times out. Dropped when it gives up, or after HELD_REQUEST_MS.
+      heldRequests.add(res);
+      const timer = setTimeout(() => res.destroy(), HELD_REQUEST_MS);
+      timer.unref();
+      res.on('close', () => {
+        clearTimeout(timer);
+        heldRequests.delete(res);
+      });
+      return;
+    }
     if (faults.errorRate > 0 && Math.random() < faults.errorRate) {
       res.status(503).json(definition.errorBody(503, 'Service temporarily unavailable (injected fault)'));
       return;
@@ -256,6 +401,7 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
     requests: () => log,
     close() {
       if (ticker) clearInterval(ticker);
+      for (const held of heldRequests) held.destroy();
       if (saveTimer) {
         clearTimeout(saveTimer);
         save();

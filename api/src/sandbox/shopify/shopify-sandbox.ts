@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { GraphQLError, Kind, execute, parse, validate, valueFromASTUntyped, type DocumentNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
-import { SandboxControlError, type Request, type Response, type Router, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import { SandboxControlError, refusedSkuMessage, timeAfter, type Request, type Response, type Router, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
 import { loadAdminSchema, SHOPIFY_SANDBOX_API_VERSION } from './admin-schema.ts';
 import { queryCost } from './query-cost.ts';
@@ -54,6 +54,8 @@ interface Order {
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
+  /** OrderCancelReason (CUSTOMER, DECLINED, FRAUD, INVENTORY, STAFF, OTHER) once cancelled. */
+  cancelReason?: string | null;
   lines: OrderLine[];
 }
 interface Webhook {
@@ -190,7 +192,12 @@ function connection<T>(all: T[], args: ConnectionArgs, idOf: (item: T) => number
 
 // ---------------------------------------------------------------------------------------------
 // Webhooks: the REST-style payloads and headers Shopify sends (S-WH).
-const topicHeader: Record<string, string> = { ORDERS_CREATE: 'orders/create', INVENTORY_LEVELS_UPDATE: 'inventory_levels/update', ORDERS_UPDATED: 'orders/updated' };
+const topicHeader: Record<string, string> = {
+  ORDERS_CREATE: 'orders/create',
+  INVENTORY_LEVELS_UPDATE: 'inventory_levels/update',
+  ORDERS_UPDATED: 'orders/updated',
+  ORDERS_CANCELLED: 'orders/cancelled',
+};
 
 function emit(shop: Shop, topic: string, payload: unknown, context: SandboxContext<ShopifySandboxState>): void {
   for (const hook of shop.webhooks.filter((w) => w.topic === topic)) {
@@ -227,6 +234,7 @@ function orderPayload(shop: Shop, order: Order) {
     created_at: order.createdAt,
     updated_at: order.updatedAt,
     cancelled_at: order.cancelledAt,
+    cancel_reason: order.cancelReason ? order.cancelReason.toLowerCase() : null,
     currency: shop.currency,
     financial_status: 'paid',
     fulfillment_status: null,
@@ -320,6 +328,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
     cancelledAt: order.cancelledAt,
+    cancelReason: order.cancelReason ?? null,
     displayFulfillmentStatus: 'UNFULFILLED',
     currencyCode: shop.currency,
     lineItems: (args: ConnectionArgs) => connection(order.lines, args, (l) => l.id, lineNode),
@@ -418,6 +427,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         const entry = byItem.get(parseGid(q.inventoryItemId, 'InventoryItem') ?? -1);
         if (!entry) return userErrors.push({ code: 'INVALID_INVENTORY_ITEM', field: at('inventoryItemId'), message: 'The specified inventory item could not be found.' });
         if (q.locationId !== locationGid) return userErrors.push({ code: 'INVALID_LOCATION', field: at('locationId'), message: 'The specified location could not be found.' });
+        if (context.refusesSku(entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: at('inventoryItemId'), message: refusedSkuMessage(entry.variant.sku) });
         if (seen.has(q.inventoryItemId)) return userErrors.push({ code: 'NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR', field: at('inventoryItemId'), message: 'The combination of inventoryItemId and locationId must be unique.' });
         seen.add(q.inventoryItemId);
         if (q.quantity < 0) return userErrors.push({ code: 'INVALID_QUANTITY_NEGATIVE', field: at('quantity'), message: "The quantity can't be negative." });
@@ -452,6 +462,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         const entry = byItem.get(parseGid(c.inventoryItemId, 'InventoryItem') ?? -1);
         if (!entry) return userErrors.push({ code: 'INVALID_INVENTORY_ITEM', field: ['input', 'changes', String(i), 'inventoryItemId'], message: 'The specified inventory item could not be found.' });
         if (c.locationId !== locationGid) return userErrors.push({ code: 'INVALID_LOCATION', field: ['input', 'changes', String(i), 'locationId'], message: 'The specified location could not be found.' });
+        if (context.refusesSku(entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: ['input', 'changes', String(i), 'inventoryItemId'], message: refusedSkuMessage(entry.variant.sku) });
         changes.push({ entry, delta: c.delta });
       });
       if (userErrors.length) return { inventoryAdjustmentGroup: null, userErrors };
@@ -470,6 +481,10 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         if (!input.id) return userErrors.push({ code: 'PRODUCT_VARIANT_ID_MISSING', field: ['variants', String(i), 'id'], message: 'Product variant is missing ID attribute' });
         const variant = product.variants.find((v) => v.id === parseGid(input.id, 'ProductVariant'));
         if (!variant) return userErrors.push({ code: 'PRODUCT_VARIANT_DOES_NOT_EXIST', field: ['variants', String(i), 'id'], message: 'Product variant does not exist' });
+        if (context.refusesSku(variant.sku)) {
+          const field = (['price', 'compareAtPrice', 'barcode'] as const).find((f) => input[f] !== undefined) ?? 'id';
+          return userErrors.push({ code: 'INVALID_INPUT', field: ['variants', String(i), field], message: refusedSkuMessage(variant.sku) });
+        }
         for (const field of ['price', 'compareAtPrice'] as const) {
           const value = money(input[field]);
           if (value === undefined || (value === null && field === 'compareAtPrice')) continue;
@@ -784,6 +799,19 @@ function createSeller(state: ShopifySandboxState, catalogue: GeneratedProduct[])
   return { sellerId: domain, credentials: { shopDomain: domain } };
 }
 
+/** An order in the control API's shape (placing and cancelling answer it). */
+function orderAnswer(order: Order) {
+  return {
+    id: gid('Order', order.id),
+    name: order.name,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    cancelledAt: order.cancelledAt,
+    cancelReason: order.cancelReason ?? null,
+    lines: order.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, currentQuantity: l.currentQuantity, price: l.price })),
+  };
+}
+
 export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
   kind: 'shopify',
   emptyState: () => ({ sellers: {}, codes: {}, accessTokens: {}, refreshTokens: {} }),
@@ -828,7 +856,59 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
     context.changed();
     emit(shop, 'ORDERS_CREATE', orderPayload(shop, order), context);
     for (const { variant } of picked) emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
-    return { id: gid('Order', order.id), name: order.name, createdAt: order.createdAt, lines: order.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.price })) };
+    return orderAnswer(order);
+  },
+  cancelOrder(state, sellerId, orderId, context) {
+    const shop = findShop(state, sellerId);
+    if (!shop) throw new SandboxControlError(404, `No shop ${sellerId}`);
+    // The order's GID (as placeOrder answers it), its numeric id, or its name (#1001).
+    const id = parseGid(orderId, 'Order') ?? (/^\d+$/.test(orderId) ? Number(orderId) : undefined);
+    const order = shop.orders.find((o) => o.id === id || o.name === orderId);
+    if (!order) throw new SandboxControlError(404, `No order ${orderId} in shop ${shop.domain}`);
+    if (order.cancelledAt) throw new SandboxControlError(409, `Order ${order.name} is already cancelled`);
+    const at = new Date(timeAfter(Date.parse(order.updatedAt))).toISOString();
+    order.cancelledAt = at;
+    order.cancelReason = 'CUSTOMER';
+    order.updatedAt = at;
+    // Cancelled with restock: the lines' units are removed from the order and go back to available.
+    const restocked: Variant[] = [];
+    for (const line of order.lines) {
+      const product = shop.products.find((p) => p.variants.some((v) => v.id === line.variantId));
+      const variant = product?.variants.find((v) => v.id === line.variantId);
+      if (product && variant && line.currentQuantity > 0) {
+        variant.available += line.currentQuantity;
+        variant.updatedAt = at;
+        product.updatedAt = at;
+        restocked.push(variant);
+      }
+      line.currentQuantity = 0;
+    }
+    context.changed();
+    // Shopify sends orders/cancelled and orders/updated (each to the shop's subscriptions of that topic).
+    emit(shop, 'ORDERS_CANCELLED', orderPayload(shop, order), context);
+    emit(shop, 'ORDERS_UPDATED', orderPayload(shop, order), context);
+    for (const variant of restocked) emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
+    return orderAnswer(order);
+  },
+  editItem(state, sellerId, sku, edit, context) {
+    const shop = findShop(state, sellerId);
+    const product = shop?.products.find((p) => p.variants.some((v) => v.sku === sku));
+    const variant = product?.variants.find((v) => v.sku === sku);
+    if (!shop || !product || !variant) throw new SandboxControlError(404, 'No such seller or SKU');
+    // The admin's product form: the title is the product's (shared by its variants).
+    if (edit.title !== undefined && edit.title.length > 255) throw new SandboxControlError(400, 'Title is too long (maximum is 255 characters)');
+    const at = nowIso();
+    const quantityChanged = edit.quantity !== undefined && edit.quantity !== variant.available;
+    if (edit.quantity !== undefined) {
+      variant.onHand += edit.quantity - variant.available;
+      variant.available = edit.quantity;
+    }
+    if (edit.price !== undefined) variant.price = edit.price;
+    if (edit.title !== undefined) product.title = edit.title;
+    variant.updatedAt = at;
+    product.updatedAt = at;
+    context.changed();
+    if (quantityChanged) emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
   },
   routes,
   errorBody: (_status, message) => ({ errors: message }),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import express from 'express';
 import type { Request, Response, Router } from 'express';
-import { SandboxControlError, refuseIfThrottled, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import { REFUSED_SKU_CODE, SandboxControlError, refuseIfThrottled, refusedSkuMessage, timeAfter, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
 import type { SandboxRate } from '../shared/sandbox-limits.ts';
 
@@ -278,6 +278,50 @@ function poCreatedEvent(seller: WalmartSandboxSeller, order: WalmartSandboxOrder
   };
 }
 
+/**
+ * PO_LINE_AUTOCANCELLED as Walmart's event page describes it: the PO with the lines just cancelled
+ * (quantities as numeric strings, status CANCELLED). It is the one line-cancellation event of the
+ * notifications definition, so the sandbox sends it for a cancellation made on Walmart's side (the
+ * control API's cancel); the seller's own cancelOrderLines sends nothing, as on Walmart.
+ */
+function poLineCancelledEvent(seller: WalmartSandboxSeller, order: WalmartSandboxOrder, lines: Array<{ line: WalmartSandboxOrderLine; units: number }>) {
+  return {
+    source: { eventType: 'PO_LINE_AUTOCANCELLED', eventTime: new Date(order.lastModified).toISOString(), eventId: crypto.randomUUID() },
+    payload: {
+      partnerId: seller.sellerId,
+      purchaseOrderId: order.purchaseOrderId,
+      customerOrderId: order.customerOrderId,
+      orderDate: new Date(order.orderDate).toISOString(),
+      estimatedDeliveryDate: new Date(order.orderDate + 5 * 86_400_000).toISOString(),
+      estimatedShipDate: new Date(order.orderDate + 2 * 86_400_000).toISOString(),
+      orderLines: lines.map(({ line, units }) => ({
+        lineNumber: line.lineNumber,
+        sku: line.sku,
+        productName: line.productName,
+        quantity: { unitOfMeasure: 'EACH', measurementValue: String(units) },
+        status: 'CANCELLED',
+        statusDate: new Date(line.statusDate).toISOString(),
+        shippingProgramType: 'THREE_DAY',
+        shippingMethod: 'Standard',
+        cancellationReason: line.cancellationReason,
+      })),
+    },
+  };
+}
+
+/** Posts an event to the seller's active subscriptions of its type, HMAC-signed where the subscription asks. */
+function deliverEvent(context: SandboxContext<WalmartSandboxState>, seller: WalmartSandboxSeller, eventType: string, event: unknown) {
+  for (const subscription of seller.subscriptions) {
+    if (subscription.eventType !== eventType || subscription.status !== 'ACTIVE') continue;
+    const body = JSON.stringify(event);
+    const headers: Record<string, string> = {};
+    if (subscription.authMethod === 'HMAC' && subscription.hmacSecret && subscription.authHeaderName) {
+      headers[subscription.authHeaderName] = signWalmartPayload(body, subscription.hmacSecret);
+    }
+    void context.deliver(subscription.eventUrl, body, headers);
+  }
+}
+
 /** Walmart signs HMAC deliveries with HMAC-SHA256 of the complete payload (base64; the encoding is not published). */
 export function signWalmartPayload(body: string, secret: string): string {
   return crypto.createHmac('sha256', secret).update(body).digest('base64');
@@ -377,16 +421,41 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     };
     seller.orders.push(order);
     context.changed();
-    for (const subscription of seller.subscriptions) {
-      if (subscription.eventType !== 'PO_CREATED' || subscription.status !== 'ACTIVE') continue;
-      const body = JSON.stringify(poCreatedEvent(seller, order));
-      const headers: Record<string, string> = {};
-      if (subscription.authMethod === 'HMAC' && subscription.hmacSecret && subscription.authHeaderName) {
-        headers[subscription.authHeaderName] = signWalmartPayload(body, subscription.hmacSecret);
-      }
-      void context.deliver(subscription.eventUrl, body, headers);
-    }
+    deliverEvent(context, seller, 'PO_CREATED', poCreatedEvent(seller, order));
     return orderResponse(seller, order);
+  },
+
+  // Every open unit cancelled and put back on sale (unlike the seller's own cancelOrderLines, which
+  // leaves the stock for the seller to set).
+  cancelOrder(state, sellerId, orderId, context) {
+    const seller = state.sellers[sellerId];
+    if (!seller) throw new SandboxControlError(404, `No Walmart sandbox seller ${sellerId}`);
+    const order = seller.orders.find((o) => o.purchaseOrderId === orderId);
+    if (!order) throw new SandboxControlError(404, `No purchase order ${orderId} for seller ${sellerId}`);
+    if (order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered')) throw new SandboxControlError(409, `Purchase order ${orderId} has shipped lines and cannot be cancelled`);
+    const open = order.lines.map((line) => ({ line, units: line.quantity - line.cancelledQuantity })).filter((l) => l.units > 0);
+    if (open.length === 0) throw new SandboxControlError(409, `Purchase order ${orderId} is already cancelled`);
+    const now = timeAfter(order.lastModified);
+    for (const { line, units } of open) {
+      line.cancelledQuantity += units;
+      line.cancellationReason = 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL';
+      line.statusDate = now;
+      // The units go back on sale.
+      const item = seller.items[line.sku];
+      if (item) item.quantity += units;
+    }
+    order.lastModified = now;
+    context.changed();
+    deliverEvent(context, seller, 'PO_LINE_AUTOCANCELLED', poLineCancelledEvent(seller, order, open));
+    return orderResponse(seller, order);
+  },
+
+  editItem(state, sellerId, sku, edit) {
+    const item = state.sellers[sellerId]?.items[sku];
+    if (!item) throw new SandboxControlError(404, 'No such seller or SKU');
+    if (edit.quantity !== undefined) item.quantity = edit.quantity;
+    if (edit.price !== undefined) item.price = edit.price;
+    if (edit.title !== undefined) item.productName = edit.title;
   },
 
   tick(state, context) {
@@ -402,7 +471,10 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
           for (const entry of feed.items) {
             if (entry.status !== 'INPROGRESS') continue;
             const item = seller.items[entry.sku];
-            if (!item) {
+            if (context.refusesSku(entry.sku)) {
+              entry.status = 'DATA_ERROR';
+              entry.error = { code: REFUSED_SKU_CODE, description: refusedSkuMessage(entry.sku) };
+            } else if (!item) {
               entry.status = 'DATA_ERROR';
               entry.error = { code: 'ERR_EXT_DATA_0101001', description: `SKU ${entry.sku} does not exist for this seller. Set up the item before updating it.` };
             } else if (entry.quantity !== undefined) {
@@ -433,6 +505,13 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       res.set('X-Current-Token-Count', String(Math.floor(context.buckets.available(`${sellerId}:${operation}`, limit))));
       res.set('X-Next-Replenishment-Time', String(Date.now() + wait));
       return refuseIfThrottled(res, wait, walmartError('REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', 'Too Many Requests', { category: 'REQUEST', info: 'Request threshold violated' }));
+    };
+
+    /** The rejectSkus fault on a single update: Walmart's 400 error body for this SKU. */
+    const refused = (res: Response, sku: string, field: string): boolean => {
+      if (!context.refusesSku(sku)) return false;
+      send(res, 400, REFUSED_SKU_CODE, refusedSkuMessage(sku), { field, category: 'DATA' });
+      return true;
     };
 
     /** The seller behind WM_SEC.ACCESS_TOKEN, or a 401 already sent. */
@@ -564,7 +643,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         return;
       }
       const item = skuFromQuery(req, res, seller);
-      if (!item) return;
+      if (!item || refused(res, item.sku, 'quantity.amount')) return;
       item.quantity = amount;
       context.changed();
       res.json({ sku: item.sku, quantity: { unit: 'EACH', amount: item.quantity } });
@@ -592,6 +671,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         send(res, 404, 'CONTENT_NOT_FOUND.GMP_PRICE_API', `Item not found for SKU ${body.sku}`, { field: 'sku', category: 'DATA' });
         return;
       }
+      if (refused(res, item.sku, 'pricing.currentPrice')) return;
       item.price = decimal(base.currentPrice.amount);
       item.currency = base.currentPrice.currency;
       context.changed();

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { authHandlers, channelFixtures, channelHandlers } from '@hub/mocks';
+import { MARKETPLACE_DOWN_MESSAGE, PLAN_LIMIT_MESSAGE, authHandlers, channelFixtures, channelHandlers, syncHandlers } from '@hub/mocks';
 import { ChannelsPage } from './ChannelsPage';
 import { withRouter } from '../storyRouter';
 
@@ -15,6 +15,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 const page = () => within(document.body);
+/** The value shown under a health count's name on a card. */
+const healthCount = (card: HTMLElement, name: string) => within(card).getByText(name, { selector: 'dt' }).nextElementSibling;
 
 export const NoneConnected: Story = {
   parameters: { msw: { handlers: { channels: channelHandlers.none } } },
@@ -34,20 +36,136 @@ export const OneMainAndTargets: Story = {
     const amazon = canvas.getByRole('article', { name: /Amazon/ });
     await expect(within(amazon).getByText('Target')).toBeVisible();
     await expect(within(amazon).getByText(/80% of stock, 2 held back/)).toBeVisible();
+    await expect(healthCount(amazon, 'Listings')).toHaveTextContent('1,198');
+    await expect(healthCount(amazon, 'In error')).toHaveTextContent('3');
+    await expect(healthCount(amazon, 'Waiting to send')).toHaveTextContent('12');
+    await expect(healthCount(amazon, 'Refused in 24 h')).toHaveTextContent('3');
+    await expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeEnabled();
     const walmart = canvas.getByRole('article', { name: /Walmart/ });
     await expect(within(walmart).getByText('Paused')).toBeVisible();
     await expect(within(walmart).getByRole('button', { name: 'Make main' })).toBeDisabled();
+    // A paused channel is not read: it offers Resume, not "Sync now".
+    await expect(within(walmart).queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+    await expect(healthCount(walmart, 'Waiting to send')).toHaveTextContent('38');
     await userEvent.click(within(amazon).getByRole('button', { name: 'Make main' }));
     await expect(await findInToast('Main Channel Changed')).toBeVisible();
   },
 };
 
-export const ChannelInError: Story = {
+export const ChannelFailingWithReason: Story = {
   parameters: { msw: { handlers: { channels: channelHandlers.channelInError } } },
   play: async ({ canvasElement }) => {
     const ebay = await within(canvasElement).findByRole('article', { name: /eBay/ });
     await expect(within(ebay).getByText('Error')).toBeVisible();
-    await expect(within(ebay).getByText(channelFixtures.ebayInError.statusReason)).toBeVisible();
+    // Why sync stopped comes first, as an alert, with what to do.
+    await expect(within(ebay).getByRole('alert')).toHaveTextContent(channelFixtures.ebayInError.statusReason);
+    await expect(within(ebay).getByText('Last failed attempt')).toBeVisible();
+    await expect(healthCount(ebay, 'Waiting to send')).toHaveTextContent('214');
+    // A channel in error can still be read, to see whether it works again.
+    await expect(within(ebay).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+  },
+};
+
+export const SyncInProgress: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.readingAmazon } } },
+  play: async ({ canvasElement }) => {
+    const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
+    const bar = await within(amazon).findByRole('progressbar', { name: 'Amazon sync progress' });
+    // The marketplace does not say how many listings there are: the bar is busy, the count goes up.
+    await expect(bar).toHaveAttribute('aria-busy', 'true');
+    await expect(bar).not.toHaveAttribute('aria-valuenow');
+    await expect(bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ listings read$/);
+    await expect(within(amazon).getByText(/^[\d,]+ values repaired$/)).toBeVisible();
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', '510 listings read'), { timeout: 5_000 });
+    await expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    // Only Amazon is being read.
+    const shopify = within(canvasElement).getByRole('article', { name: /Shopify/ });
+    await expect(within(shopify).queryByRole('progressbar')).not.toBeInTheDocument();
+    await expect(within(shopify).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+  },
+};
+
+export const SyncInProgressOfKnownSize: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.readingAmazonOfKnownSize } } },
+  play: async ({ canvasElement }) => {
+    const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
+    const bar = await within(amazon).findByRole('progressbar', { name: 'Amazon sync progress' });
+    await expect(bar).toHaveAttribute('aria-valuemax', '1198');
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '420'), { timeout: 5_000 });
+    await expect(bar).toHaveAttribute('aria-valuetext', '420 of 1,198 listings read');
+    await expect(within(amazon).getByText('420 of 1,198 listings read', { selector: 'span' })).toBeVisible();
+  },
+};
+
+export const SyncFinishedWithRepairs: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.finishesWithRepairs } } },
+  play: async ({ canvasElement }) => {
+    const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    await expect(await within(amazon).findByRole('progressbar', { name: 'Amazon sync progress' })).toBeVisible();
+    await expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    await expect(await findInToast('Amazon Synced')).toBeVisible();
+    await expect(await findInToast('1,198 listings read, 4 values repaired.')).toBeVisible();
+    // The card says it too, in a polite live region, and the bar is gone.
+    await expect(within(amazon).getByRole('status')).toHaveTextContent('Synced: 1,198 listings read, 4 values repaired.');
+    await expect(within(amazon).queryByRole('progressbar')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeEnabled());
+  },
+};
+
+export const SyncStoppedAtPlanLimit: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.stopsAtPlanLimit } } },
+  play: async ({ canvasElement }) => {
+    const shopify = await within(canvasElement).findByRole('article', { name: /Shopify/ });
+    await userEvent.click(within(shopify).getByRole('button', { name: 'Sync now' }));
+    // "Sync now" on the main channel reads every channel.
+    await expect(await within(shopify).findByText('Syncing every channel')).toBeVisible();
+    await expect(await findInToast('Shopify Partly Synced')).toBeVisible();
+    await expect(await findInToast(PLAN_LIMIT_MESSAGE)).toBeVisible();
+    const alert = within(shopify).getByRole('alert');
+    await expect(alert).toHaveTextContent('Last sync stopped short');
+    await expect(alert).toHaveTextContent('nothing was deleted');
+    await expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing');
+  },
+};
+
+export const LastSyncStoppedAtPlanLimit: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.stoppedAtPlanLimit } } },
+  play: async ({ canvasElement }) => {
+    const shopify = await within(canvasElement).findByRole('article', { name: /Shopify/ });
+    const alert = await within(shopify).findByRole('alert');
+    await expect(alert).toHaveTextContent(PLAN_LIMIT_MESSAGE);
+    await expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing');
+    // A run that ended before the page opened is no news: no toast.
+    await expect(document.body.querySelector('li[data-state="open"]')).toBeNull();
+  },
+};
+
+export const SyncFailed: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.fails } } },
+  play: async ({ canvasElement }) => {
+    const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    await expect(await findInToast('Amazon Sync Failed')).toBeVisible();
+    await expect(await findInToast(MARKETPLACE_DOWN_MESSAGE)).toBeVisible();
+    const alert = within(amazon).getByRole('alert');
+    await expect(alert).toHaveTextContent('Last sync failed');
+    await expect(alert).toHaveTextContent(MARKETPLACE_DOWN_MESSAGE);
+    await waitFor(() => expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeEnabled());
+  },
+};
+
+export const SyncNowRefusedOnPausedChannel: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.refusedWhilePaused } } },
+  play: async ({ canvasElement }) => {
+    const walmart = await within(canvasElement).findByRole('article', { name: /Walmart/ });
+    await expect(within(walmart).queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+    // Amazon was paused in another tab after this page was loaded: the server refuses.
+    const amazon = within(canvasElement).getByRole('article', { name: /Amazon/ });
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    await expect(await findInToast('Sync Not Started')).toBeVisible();
+    await expect(await findInToast('This channel is paused. Resume it to sync it.')).toBeVisible();
+    await expect(within(amazon).queryByRole('progressbar')).not.toBeInTheDocument();
   },
 };
 

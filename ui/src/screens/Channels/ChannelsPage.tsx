@@ -5,20 +5,28 @@ import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, ErrorSta
 import {
   channelsQuery,
   errorText,
+  isUnfinished,
+  latestRunOf,
   useChannels,
   useDisconnectChannel,
   useMakeMain,
   usePauseChannel,
   useResumeChannel,
+  useSyncChannel,
+  useSyncEvents,
+  useSyncRuns,
   type Channel,
   type MarketplaceKind,
+  type SyncRun,
 } from '../../api';
 import { PageHeader } from '../SignedInPage/SignedInPage';
 import { marketplaces } from '../marketing/marketplaces';
 import { CONSENT_RESULT_MESSAGE } from '../PopupResult/PopupResult';
+import { ChannelSync } from './ChannelSync';
 import { ConnectDialog } from './ConnectDialog';
 import { RulesDialog } from './RulesDialog';
 import { formatWhen, marketplaceNames, statusLabels, statusTones } from './channelTexts';
+import { formatCount } from './syncTexts';
 import * as styles from './Channels.css';
 
 export interface ChannelsPageProps {
@@ -29,6 +37,9 @@ export interface ChannelsPageProps {
 /** /channels: the seller's marketplaces, the main one first, and a way to connect each kind. */
 export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
   const channels = useChannels();
+  // Runs and their live progress: a card without them still shows and can start a sync.
+  const runs = useSyncRuns();
+  useSyncEvents();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [connecting, setConnecting] = useState<MarketplaceKind | null>(initialConnect ?? null);
@@ -82,7 +93,7 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
             ) : (
               <div className={styles.grid}>
                 {channels.data.items.map((channel) => (
-                  <ChannelCard key={channel.id} channel={channel} onlyChannel={channels.data.items.length === 1} />
+                  <ChannelCard key={channel.id} channel={channel} onlyChannel={channels.data.items.length === 1} run={latestRunOf(runs.data?.items, channel.id)} />
                 ))}
               </div>
             )}
@@ -104,9 +115,10 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
   );
 }
 
-function ChannelCard({ channel, onlyChannel }: { channel: Channel; onlyChannel: boolean }) {
+function ChannelCard({ channel, onlyChannel, run }: { channel: Channel; onlyChannel: boolean; run: SyncRun | undefined }) {
   const { toast } = useToast();
   const makeMain = useMakeMain();
+  const sync = useSyncChannel();
   const pause = usePauseChannel();
   const resume = useResumeChannel();
   const disconnect = useDisconnectChannel();
@@ -135,6 +147,12 @@ function ChannelCard({ channel, onlyChannel }: { channel: Channel; onlyChannel: 
           <dd className={styles.factValue}>{channel.externalSellerId}</dd>
           <dt className={styles.factName}>Last sync</dt>
           <dd className={styles.factValue}>{formatWhen(channel.lastSyncAt)}</dd>
+          {channel.health.lastFailureAt ? (
+            <>
+              <dt className={styles.factName}>Last failed attempt</dt>
+              <dd className={styles.factValue}>{formatWhen(channel.health.lastFailureAt)}</dd>
+            </>
+          ) : null}
           <dt className={styles.factName}>Offered</dt>
           <dd className={styles.factValue}>
             {channel.rules.syncQuantity ? `${channel.rules.stockPercent}% of stock` : 'Stock not synced'}
@@ -142,6 +160,8 @@ function ChannelCard({ channel, onlyChannel }: { channel: Channel; onlyChannel: 
             {channel.rules.syncPrice ? ' · prices synced' : ' · prices not synced'}
           </dd>
         </dl>
+        <ChannelHealth health={channel.health} />
+        <ChannelSync channel={channel} run={run} />
         <div className={styles.actions}>
           {channel.role === 'target' ? (
             <Button
@@ -151,6 +171,18 @@ function ChannelCard({ channel, onlyChannel }: { channel: Channel; onlyChannel: 
               disabled={channel.status !== 'active'}
             >
               Make main
+            </Button>
+          ) : null}
+          {channel.status === 'active' || channel.status === 'error' ? (
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => sync.mutate(channel.id, { onError: failed('Sync Not Started') })}
+              loading={sync.isPending}
+              // One run per channel at a time; the server would join it anyway.
+              disabled={run !== undefined && isUnfinished(run)}
+            >
+              Sync now
             </Button>
           ) : null}
           <Button size="small" variant="secondary" onClick={() => setRulesOpen(true)}>
@@ -201,6 +233,26 @@ function ChannelCard({ channel, onlyChannel }: { channel: Channel; onlyChannel: 
         </Text>
       ) : null}
     </Card>
+  );
+}
+
+/** How sync is going on the channel, in four counts. */
+function ChannelHealth({ health }: { health: Channel['health'] }) {
+  const facts = [
+    { name: 'Listings', value: health.listings, alarming: false },
+    { name: 'In error', value: health.listingsInError, alarming: health.listingsInError > 0 },
+    { name: 'Waiting to send', value: health.waitingWrites, alarming: false },
+    { name: 'Refused in 24 h', value: health.failures24h, alarming: health.failures24h > 0 },
+  ];
+  return (
+    <dl className={styles.health}>
+      {facts.map((fact) => (
+        <div key={fact.name} className={styles.stat}>
+          <dt className={styles.statName}>{fact.name}</dt>
+          <dd className={styles.statValue({ tone: fact.alarming ? 'critical' : 'neutral' })}>{formatCount(fact.value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

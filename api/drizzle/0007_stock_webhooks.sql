@@ -1,0 +1,1 @@
+CREATE INDEX "products_inventory_item_idx" ON "products" USING btree ("account_id",("attributes"->>'inventoryItemId'));

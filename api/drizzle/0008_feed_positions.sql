@@ -1,0 +1,1 @@
+ALTER TABLE "listing_writes" ADD COLUMN "submission_position" integer;

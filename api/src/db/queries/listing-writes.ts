@@ -1,0 +1,328 @@
+import { and, asc, eq, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../client.ts';
+import { accounts, changes, channels, listingDrift, listings, listingWrites, products, type ChangeCause, type ChangeField, type ChannelRules, type ListingWriteField, type Plan } from '../schema/index.ts';
+
+export interface ChangeInput {
+  productId: string | null;
+  channelId?: string | null;
+  sku: string;
+  cause: ChangeCause;
+  causeRef?: string | null;
+  orderId?: string | null;
+  actorUserId?: string | null;
+  field: ChangeField;
+  before: string | null;
+  after: string | null;
+}
+
+/** Records changes; answers their ids in the order given. */
+export async function insertChanges(db: Db, accountId: string, items: ChangeInput[], at: Date): Promise<string[]> {
+  if (items.length === 0) return [];
+  const ids: string[] = [];
+  for (let i = 0; i < items.length; i += 1000) {
+    const rows = await db
+      .insert(changes)
+      .values(items.slice(i, i + 1000).map((c) => ({ accountId, ...c, createdAt: at })))
+      .returning({ id: changes.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** What the planner needs of one target listing: the product's stock and price, the channel's rules, what we last asked for. */
+export interface PlannableListing {
+  listingId: string;
+  channelId: string;
+  sku: string;
+  productId: string;
+  onHand: number;
+  committed: number;
+  price: string | null;
+  rules: ChannelRules;
+  confirmedQuantity: number | null;
+  confirmedPrice: string | null;
+  desiredQuantity: number | null;
+  desiredPrice: string | null;
+  priceOverride: string | null;
+  /** A hand edit of the price waits for the seller's decision: the price is left alone meanwhile. */
+  priceDriftOpen: boolean;
+}
+
+/**
+ * Every linked listing of these products on the account's target channels that sync runs for
+ * (active, or in error and being retried), with what the planner needs; the products stay locked
+ * until the transaction ends.
+ */
+export async function plannableListings(db: Db, accountId: string, productIds: string[] | 'all', channelId?: string): Promise<PlannableListing[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      listingId: listings.id,
+      channelId: listings.channelId,
+      sku: listings.sku,
+      productId: products.id,
+      onHand: products.onHand,
+      committed: products.committed,
+      price: products.price,
+      rules: channels.rules,
+      confirmedQuantity: listings.confirmedQuantity,
+      confirmedPrice: listings.confirmedPrice,
+      desiredQuantity: listings.desiredQuantity,
+      desiredPrice: listings.desiredPrice,
+      priceOverride: listings.priceOverride,
+      priceDriftOpen: sql<boolean>`exists (select 1 from ${listingDrift} where ${listingDrift.listingId} = ${listings.id} and ${listingDrift.field} = 'price' and ${listingDrift.resolvedAt} is null)`,
+    })
+    .from(listings)
+    .innerJoin(products, eq(products.id, listings.productId))
+    .innerJoin(channels, eq(channels.id, listings.channelId))
+    .where(
+      and(
+        eq(listings.accountId, accountId),
+        ...(productIds === 'all' ? [] : [inArray(listings.productId, productIds)]),
+        inArray(channels.status, ['active', 'error']),
+        ne(channels.role, 'main'),
+        ...(channelId ? [eq(listings.channelId, channelId)] : []),
+      ),
+    )
+    // The products are locked (in id order, so planners never deadlock): a planner waits for a
+    // change of the same stock to commit, and then plans from it, never from what it replaced.
+    .orderBy(asc(products.id))
+    .for('update', { of: products });
+}
+
+export interface WriteInput {
+  channelId: string;
+  listingId: string;
+  changeId: string | null;
+  sku: string;
+  field: ListingWriteField;
+  before: string | null;
+  after: string;
+}
+
+/**
+ * Queues values to set: a newer value for a listing replaces one not yet sent, and the listing's
+ * desired value becomes the new one. Same transaction as the change that calls for them.
+ */
+export async function queueWrites(db: Db, accountId: string, items: WriteInput[], at: Date): Promise<void> {
+  for (let i = 0; i < items.length; i += 1000) {
+    const page = items.slice(i, i + 1000);
+    for (const field of ['quantity', 'price'] as const) {
+      const ofField = page.filter((w) => w.field === field);
+      if (ofField.length === 0) continue;
+      await db
+        .update(listingWrites)
+        .set({ status: 'superseded', updatedAt: at })
+        .where(and(eq(listingWrites.status, 'pending'), eq(listingWrites.field, field), inArray(listingWrites.listingId, ofField.map((w) => w.listingId))));
+    }
+    await db.insert(listingWrites).values(page.map((w) => ({ accountId, ...w, status: 'pending' as const, createdAt: at, updatedAt: at })));
+    // The listing's desired values are what we last asked for; one statement for the page.
+    await db.execute(sql`
+      update ${listings} set
+        desired_quantity = coalesce(v.quantity, ${listings.desiredQuantity}),
+        desired_price = coalesce(v.price, ${listings.desiredPrice}),
+        updated_at = ${at}
+      from (values ${valuesPerListing(page)}) as v(listing_id, quantity, price)
+      where ${listings.id} = v.listing_id`);
+  }
+}
+
+export interface ClaimedWrite {
+  id: string;
+  listingId: string;
+  sku: string;
+  field: ListingWriteField;
+  after: string;
+  attempts: number;
+  changeId: string | null;
+}
+
+/**
+ * A crashed push leaves claims behind; the next push of the channel (only one runs at a time) takes
+ * them back. A claim that a newer value superseded meanwhile is dropped.
+ */
+export async function releaseClaims(db: Db, channelId: string, at: Date, ids?: string[], message?: string): Promise<void> {
+  const scope = and(eq(listingWrites.channelId, channelId), eq(listingWrites.status, 'sending'), ...(ids ? [inArray(listingWrites.id, ids)] : []));
+  await db
+    .update(listingWrites)
+    .set({ status: 'superseded', updatedAt: at })
+    .where(
+      and(
+        scope,
+        sql`exists (select 1 from ${listingWrites} as newer where newer.listing_id = ${listingWrites.listingId} and newer.field = ${listingWrites.field} and newer.status = 'pending')`,
+      ),
+    );
+  await db
+    .update(listingWrites)
+    .set({ status: 'pending', updatedAt: at, ...(message ? { message } : {}) })
+    .where(scope);
+}
+
+/**
+ * Claims up to `limit` pending writes of a channel, oldest first, skipping listings with a value
+ * still in flight (a feed, an asynchronous acceptance): one SKU's values reach the marketplace in order.
+ */
+export async function claimPendingWrites(db: Db, channelId: string, limit: number, at: Date): Promise<ClaimedWrite[]> {
+  const inFlight = alias(listingWrites, 'in_flight');
+  const candidates = db
+    .select({ id: listingWrites.id })
+    .from(listingWrites)
+    .where(
+      and(
+        eq(listingWrites.channelId, channelId),
+        eq(listingWrites.status, 'pending'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(inFlight)
+            .where(and(eq(inFlight.listingId, listingWrites.listingId), inArray(inFlight.status, ['submitted', 'accepted']))),
+        ),
+      ),
+    )
+    .orderBy(asc(listingWrites.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(listingWrites)
+    .set({ status: 'sending', attempts: sql`${listingWrites.attempts} + 1`, updatedAt: at })
+    .where(and(inArray(listingWrites.id, candidates), eq(listingWrites.status, 'pending')))
+    .returning({
+      id: listingWrites.id,
+      listingId: listingWrites.listingId,
+      sku: listingWrites.sku,
+      field: listingWrites.field,
+      after: listingWrites.after,
+      attempts: listingWrites.attempts,
+      changeId: listingWrites.changeId,
+    });
+}
+
+/** The marketplace holds the values: the writes are confirmed and the listings show them. */
+export async function confirmWrites(db: Db, writes: Array<Pick<ClaimedWrite, 'id' | 'listingId' | 'field' | 'after'>>, at: Date): Promise<void> {
+  if (writes.length === 0) return;
+  await db
+    .update(listingWrites)
+    .set({ status: 'confirmed', message: null, confirmedAt: at, updatedAt: at })
+    .where(inArray(listingWrites.id, writes.map((w) => w.id)));
+  await db.execute(sql`
+    update ${listings} set
+      confirmed_quantity = coalesce(v.quantity, ${listings.confirmedQuantity}),
+      confirmed_price = coalesce(v.price, ${listings.confirmedPrice}),
+      confirmed_at = ${at},
+      last_error = case when ${listings.status} = 'error' then null else ${listings.lastError} end,
+      status = case when ${listings.status} = 'error' then 'active' else ${listings.status} end,
+      updated_at = ${at}
+    from (values ${valuesPerListing(writes)}) as v(listing_id, quantity, price)
+    where ${listings.id} = v.listing_id`);
+}
+
+/**
+ * One row per listing with its new quantity and price (null where unchanged). An UPDATE … FROM
+ * applies only one joined row to each target row, so a listing's quantity and price must arrive
+ * on the same row or one of them is silently lost.
+ */
+function valuesPerListing(writes: Array<{ listingId: string; field: ListingWriteField; after: string }>): SQL {
+  const perListing = new Map<string, { quantity: string | null; price: string | null }>();
+  for (const w of writes) {
+    const row = perListing.get(w.listingId) ?? { quantity: null, price: null };
+    row[w.field] = w.after;
+    perListing.set(w.listingId, row);
+  }
+  return sql.join(
+    [...perListing].map(([listingId, v]) => sql`(${listingId}::uuid, ${v.quantity}::integer, ${v.price}::numeric)`),
+    sql`, `,
+  );
+}
+
+/** The marketplace refused: the writes and their listings keep its message; the others go on. */
+export async function failWrites(db: Db, writes: Array<{ id: string; listingId: string; message: string }>, at: Date): Promise<void> {
+  for (const write of writes) {
+    await db.update(listingWrites).set({ status: 'failed', message: write.message, updatedAt: at }).where(eq(listingWrites.id, write.id));
+    await db.update(listings).set({ status: 'error', lastError: write.message, updatedAt: at }).where(eq(listings.id, write.listingId));
+  }
+}
+
+/**
+ * The writes wait on the marketplace: a feed, or an acceptance to read back later. `ids` in the
+ * order their SKUs were submitted (a write's position is its SKU's place in the feed).
+ */
+export async function markInFlight(db: Db, ids: string[][], status: 'submitted' | 'accepted', submissionId: string, at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const values = sql.join(
+    ids.flatMap((group, position) => group.map((id) => sql`(${id}::uuid, ${position}::integer)`)),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${listingWrites} set status = ${status}, submission_id = ${submissionId}, submission_position = v.position, updated_at = ${at}
+    from (values ${values}) as v(id, position)
+    where ${listingWrites.id} = v.id`);
+}
+
+export async function writesOfSubmission(db: Db, channelId: string, submissionId: string): Promise<ClaimedWrite[]> {
+  return db
+    .select({
+      id: listingWrites.id,
+      listingId: listingWrites.listingId,
+      sku: listingWrites.sku,
+      field: listingWrites.field,
+      after: listingWrites.after,
+      attempts: listingWrites.attempts,
+      changeId: listingWrites.changeId,
+    })
+    .from(listingWrites)
+    .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.submissionId, submissionId), inArray(listingWrites.status, ['submitted', 'accepted'])))
+    .orderBy(asc(listingWrites.submissionPosition));
+}
+
+/** An in-flight write goes back to be sent again (a feed that failed as a whole, a value that did not show). */
+export async function requeueWrites(db: Db, writes: Array<{ id: string; listingId: string; field: ListingWriteField }>, message: string, at: Date): Promise<void> {
+  for (const write of writes) {
+    const [newer] = await db
+      .select({ id: listingWrites.id })
+      .from(listingWrites)
+      .where(and(eq(listingWrites.listingId, write.listingId), eq(listingWrites.field, write.field), eq(listingWrites.status, 'pending')));
+    await db
+      .update(listingWrites)
+      .set({ status: newer ? 'superseded' : 'pending', message, submissionId: null, submissionPosition: null, updatedAt: at })
+      .where(eq(listingWrites.id, write.id));
+  }
+}
+
+/** Channels with values waiting to be sent: the schedule's safety net when a push was lost. */
+export async function channelsWithPendingWrites(db: Db): Promise<Array<{ accountId: string; channelId: string; plan: Plan }>> {
+  return db
+    .selectDistinct({ accountId: listingWrites.accountId, channelId: listingWrites.channelId, plan: accounts.plan })
+    .from(listingWrites)
+    .innerJoin(channels, eq(channels.id, listingWrites.channelId))
+    .innerJoin(accounts, eq(accounts.id, listingWrites.accountId))
+    .where(and(inArray(listingWrites.status, ['pending', 'sending']), inArray(channels.status, ['active', 'error'])));
+}
+
+/** Open writes of a channel, for progress and for tests. */
+export async function openWriteCount(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listingWrites)
+    .where(and(eq(listingWrites.accountId, accountId), inArray(listingWrites.status, ['pending', 'sending', 'submitted', 'accepted'])));
+  return row?.n ?? 0;
+}
+
+/** Listings (and fields) among these writes' that have a newer value waiting to be sent. */
+export async function listingsWithNewerWrites(db: Db, writes: Array<{ listingId: string; field: ListingWriteField }>): Promise<Set<string>> {
+  if (writes.length === 0) return new Set();
+  const rows = await db
+    .select({ listingId: listingWrites.listingId, field: listingWrites.field })
+    .from(listingWrites)
+    .where(and(inArray(listingWrites.listingId, [...new Set(writes.map((w) => w.listingId))]), eq(listingWrites.status, 'pending')));
+  return new Set(rows.map((r) => `${r.listingId}:${r.field}`));
+}
+
+/** Values a newer one replaced before they were confirmed. */
+export async function supersedeWrites(db: Db, writes: Array<{ id: string }>, at: Date): Promise<void> {
+  if (writes.length === 0) return;
+  await db
+    .update(listingWrites)
+    .set({ status: 'superseded', updatedAt: at })
+    .where(inArray(listingWrites.id, writes.map((w) => w.id)));
+}

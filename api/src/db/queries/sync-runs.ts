@@ -1,0 +1,103 @@
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { accounts, channels, syncRuns, type SyncRunKind, type SyncRunStatus, type SyncRunTrigger } from '../schema/index.ts';
+
+export const syncRunColumns = {
+  id: syncRuns.id,
+  accountId: syncRuns.accountId,
+  channelId: syncRuns.channelId,
+  kind: syncRuns.kind,
+  trigger: syncRuns.trigger,
+  status: syncRuns.status,
+  total: syncRuns.total,
+  done: syncRuns.done,
+  repaired: syncRuns.repaired,
+  failed: syncRuns.failed,
+  message: syncRuns.message,
+  createdAt: syncRuns.createdAt,
+  updatedAt: syncRuns.updatedAt,
+  finishedAt: syncRuns.finishedAt,
+};
+export type SyncRunRecord = {
+  id: string;
+  accountId: string;
+  channelId: string | null;
+  kind: SyncRunKind;
+  trigger: SyncRunTrigger;
+  status: SyncRunStatus;
+  total: number | null;
+  done: number;
+  repaired: number;
+  failed: number;
+  message: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+};
+
+export async function insertSyncRun(db: Db, input: { accountId: string; channelId: string | null; kind: SyncRunKind; trigger: SyncRunTrigger; startedBy: string | null }, at: Date): Promise<SyncRunRecord> {
+  const [row] = await db
+    .insert(syncRuns)
+    .values({ ...input, createdAt: at, updatedAt: at })
+    .returning(syncRunColumns);
+  return row!;
+}
+
+export async function findSyncRun(db: Db, accountId: string, runId: string): Promise<SyncRunRecord | undefined> {
+  const [row] = await db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.accountId, accountId)));
+  return row;
+}
+
+/** A run not yet finished for this account (and channel): a second "Sync now" joins it. */
+export async function unfinishedRun(db: Db, accountId: string, channelId: string | null, statuses: SyncRunStatus[] = ['queued', 'running']): Promise<SyncRunRecord | undefined> {
+  const [row] = await db
+    .select(syncRunColumns)
+    .from(syncRuns)
+    .where(and(eq(syncRuns.accountId, accountId), channelId ? eq(syncRuns.channelId, channelId) : isNull(syncRuns.channelId), inArray(syncRuns.status, statuses)))
+    .orderBy(desc(syncRuns.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function updateSyncRun(db: Db, runId: string, change: Partial<Pick<SyncRunRecord, 'status' | 'total' | 'message' | 'finishedAt'>> & { addDone?: number; addRepaired?: number; addFailed?: number }, at: Date): Promise<void> {
+  const { addDone, addRepaired, addFailed, ...rest } = change;
+  await db
+    .update(syncRuns)
+    .set({
+      ...rest,
+      ...(addDone ? { done: sql`${syncRuns.done} + ${addDone}` } : {}),
+      ...(addRepaired ? { repaired: sql`${syncRuns.repaired} + ${addRepaired}` } : {}),
+      ...(addFailed ? { failed: sql`${syncRuns.failed} + ${addFailed}` } : {}),
+      updatedAt: at,
+    })
+    .where(eq(syncRuns.id, runId));
+}
+
+/** Runs of the account changed after a moment, oldest change first: what the progress stream sends. */
+export async function runsChangedSince(db: Db, accountId: string, since: Date): Promise<SyncRunRecord[]> {
+  return db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.accountId, accountId), gt(syncRuns.updatedAt, since))).orderBy(syncRuns.updatedAt).limit(100);
+}
+
+export async function recentRuns(db: Db, accountId: string, limit: number): Promise<SyncRunRecord[]> {
+  return db.select(syncRunColumns).from(syncRuns).where(eq(syncRuns.accountId, accountId)).orderBy(desc(syncRuns.createdAt)).limit(limit);
+}
+
+/** Accounts with a channel sync runs for and no full reconciliation since `before`: the daily run is due. */
+export async function accountsDueForReconciliation(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ accountId: channels.accountId })
+    .from(channels)
+    .innerJoin(accounts, eq(accounts.id, channels.accountId))
+    .where(
+      and(
+        inArray(channels.status, ['active', 'error']),
+        lt(channels.connectedAt, before),
+        sql`not exists (select 1 from ${syncRuns} where ${syncRuns.accountId} = ${channels.accountId} and ${syncRuns.channelId} is null and ${syncRuns.createdAt} >= ${before})`,
+      ),
+    );
+  return rows.map((r) => r.accountId);
+}
+
+export async function unfinishedRuns(db: Db, accountId: string): Promise<SyncRunRecord[]> {
+  return db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.accountId, accountId), inArray(syncRuns.status, ['queued', 'running']))).orderBy(syncRuns.updatedAt);
+}

@@ -1,0 +1,110 @@
+import { Router, type Response } from 'express';
+import type { components } from '@contract';
+import type { AppContext } from '../../context.ts';
+import { auditContext, requireUser } from '../request-context.ts';
+import { listOpenDrift, type OpenDrift } from '../../db/queries/catalogue.ts';
+import { recentRuns, runsChangedSince, unfinishedRuns, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
+import { acceptDrift, overwriteDrift, syncNow } from '../../modules/sync/sync-requests.ts';
+
+type SyncRun = components['schemas']['SyncRun'];
+type Drift = components['schemas']['Drift'];
+
+export function toApiRun(run: SyncRunRecord): SyncRun {
+  return {
+    id: run.id,
+    channelId: run.channelId,
+    kind: run.kind,
+    trigger: run.trigger,
+    status: run.status,
+    total: run.total,
+    done: run.done,
+    repaired: run.repaired,
+    failed: run.failed,
+    message: run.message,
+    createdAt: run.createdAt.toISOString(),
+    updatedAt: run.updatedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const toApiDrift = (drift: OpenDrift): Drift => ({
+  id: drift.id,
+  channelId: drift.channelId,
+  channelKind: drift.channelKind,
+  sku: drift.sku,
+  field: drift.field,
+  expected: drift.expected,
+  found: drift.found,
+  detectedAt: drift.detectedAt.toISOString(),
+});
+
+/** How often the progress stream looks for changed runs, and how often it says it is still there. */
+export const STREAM_POLL_MS = 400;
+export const STREAM_KEEPALIVE_MS = 15_000;
+
+/**
+ * Progress as server-sent events. Runs are read from the database, so a run a worker on another
+ * machine updates reaches every web process the same way.
+ */
+function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (stop: () => void) => void) {
+  res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  res.flushHeaders();
+  const send = (run: SyncRunRecord) => res.write(`event: run\nid: ${run.id}:${run.updatedAt.getTime()}\ndata: ${JSON.stringify(toApiRun(run))}\n\n`);
+  let since = new Date(0);
+  let reading = false;
+  const look = async (first: boolean) => {
+    if (reading) return;
+    reading = true;
+    try {
+      const runs = first ? await unfinishedRuns(ctx.db, accountId) : await runsChangedSince(ctx.db, accountId, since);
+      for (const run of runs) {
+        send(run);
+        if (run.updatedAt > since) since = run.updatedAt;
+      }
+      if (first) since = new Date(Math.max(since.getTime(), Date.now() - 1000, ctx.clock().getTime() - 1000));
+    } catch (error) {
+      console.error(`[sync] progress stream: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      reading = false;
+    }
+  };
+  res.write(': progress of sync runs\n\n');
+  void look(true);
+  const poll = setInterval(() => void look(false), STREAM_POLL_MS);
+  const keepAlive = setInterval(() => res.write(': still here\n\n'), STREAM_KEEPALIVE_MS);
+  close(() => {
+    clearInterval(poll);
+    clearInterval(keepAlive);
+  });
+}
+
+/** Sync runs, their progress, and drift: every call acts on the signed-in (or impersonated) user's account. */
+export function syncRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/api/channels/:channelId/sync', requireUser, async (req, res) => {
+    res.status(202).json(toApiRun(await syncNow(ctx, auditContext(req), req.user!.accountId, String(req.params.channelId))));
+  });
+
+  router.get('/api/sync/runs', requireUser, async (req, res) => {
+    res.json({ items: (await recentRuns(ctx.db, req.user!.accountId, 20)).map(toApiRun) });
+  });
+
+  router.get('/api/sync/events', requireUser, (req, res) => {
+    streamRuns(ctx, req.user!.accountId, res, (stop) => req.on('close', stop));
+  });
+
+  router.get('/api/sync/drift', requireUser, async (req, res) => {
+    res.json({ items: (await listOpenDrift(ctx.db, req.user!.accountId)).map(toApiDrift) });
+  });
+
+  router.post('/api/sync/drift/:driftId/accept', requireUser, async (req, res) => {
+    res.json(await acceptDrift(ctx, auditContext(req), req.user!.accountId, String(req.params.driftId)));
+  });
+
+  router.post('/api/sync/drift/:driftId/overwrite', requireUser, async (req, res) => {
+    res.json(await overwriteDrift(ctx, auditContext(req), req.user!.accountId, String(req.params.driftId)));
+  });
+
+  return router;
+}

@@ -1,0 +1,21 @@
+import type { Plan } from '../../db/schema/index.ts';
+
+/**
+ * The limits of the spec's plan table (and the trial's, from its FAQ), enforced by the server.
+ * `skus` null means unlimited; `syncIntervalMinutes` is how often every channel is read on a schedule.
+ */
+export const planLimits = {
+  trial: { skus: 1_000, connections: null, syncIntervalMinutes: 3, realTime: true },
+  starter: { skus: 500, connections: 2, syncIntervalMinutes: 60, realTime: false },
+  growth: { skus: 2_000, connections: 3, syncIntervalMinutes: 3, realTime: true },
+  business: { skus: 10_000, connections: null, syncIntervalMinutes: 3, realTime: true },
+  enterprise: { skus: null, connections: null, syncIntervalMinutes: 3, realTime: true },
+} as const satisfies Record<Plan, { skus: number | null; connections: number | null; syncIntervalMinutes: number; realTime: boolean }>;
+
+export const planNames: Record<Plan, string> = { trial: 'free trial', starter: 'Starter plan', growth: 'Growth plan', business: 'Business plan', enterprise: 'Enterprise plan' };
+
+/** The message a seller reads when an import stops at the plan's SKU limit; the page links it to billing. */
+export function skuLimitMessage(plan: Plan, skipped: number): string {
+  const limit = planLimits[plan].skus!;
+  return `Your ${planNames[plan]} includes up to ${limit.toLocaleString('en-US')} SKUs. ${skipped.toLocaleString('en-US')} more SKU${skipped === 1 ? ' was' : 's were'} not imported; nothing was deleted. Upgrade your plan to import them.`;
+}

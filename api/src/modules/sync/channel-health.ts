@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context.ts';
+import { noteChannelFailure, noteChannelSuccess, type ChannelRecord } from '../../db/queries/channels.ts';
+import { MarketplaceError } from '../../marketplaces/errors.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+
+/** Failed attempts in a row after which a channel shows `error` (each attempt already retried its calls with backoff). */
+export const FAILURES_BEFORE_ERROR = 3;
+
+const systemActor = { actorUserId: null, impersonatorUserId: null, ip: null, userAgent: null };
+
+const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
+
+/** The reason a seller reads on the channel card. */
+export function failureReason(channel: Pick<ChannelRecord, 'kind'>, error: unknown): string {
+  const name = marketplaceNames[channel.kind];
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof MarketplaceError && error.kind === 'auth') return `${name} refused the channel's credentials: ${message}. Connect the channel again.`;
+  if (error instanceof MarketplaceError && error.kind === 'rate_limited') return `${name} keeps limiting our requests: ${message}`;
+  return `${name} could not be reached: ${message}`;
+}
+
+/** A channel's attempt failed: counted, and past the limit (or at once for refused credentials) the channel turns `error`. */
+export async function channelFailed(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>, error: unknown): Promise<void> {
+  const reason = failureReason(channel, error);
+  const immediate = error instanceof MarketplaceError && error.kind === 'auth';
+  const turned = await noteChannelFailure(ctx.db, channel.accountId, channel.id, reason, { limit: FAILURES_BEFORE_ERROR, immediate }, ctx.clock());
+  if (turned) {
+    console.warn(`[sync] channel ${channel.id} (${channel.kind}) is in error: ${reason}`);
+    await recordAudit(ctx.db, systemActor, { action: 'channel.failed', accountId: channel.accountId, targetType: 'channel', targetId: channel.id, after: { status: 'error', reason } });
+  }
+}
+
+/** A channel's attempt worked: a channel in `error` comes back. */
+export async function channelWorked(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId'>): Promise<void> {
+  if (await noteChannelSuccess(ctx.db, channel.accountId, channel.id, ctx.clock())) {
+    await recordAudit(ctx.db, systemActor, { action: 'channel.recovered', accountId: channel.accountId, targetType: 'channel', targetId: channel.id, after: { status: 'active' } });
+  }
+}
+
+/** Runs a channel's attempt, noting how it went. Failures are rethrown for the job to retry. */
+export async function withChannelHealth<T>(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>, attempt: () => Promise<T>): Promise<T> {
+  try {
+    const result = await attempt();
+    await channelWorked(ctx, channel);
+    return result;
+  } catch (error) {
+    // An abort is the job's time running out or the worker stopping, not the marketplace failing.
+    if (!(error instanceof Error && error.name === 'AbortError')) await channelFailed(ctx, channel, error);
+    throw error;
+  }
+}

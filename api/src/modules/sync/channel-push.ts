@@ -1,0 +1,173 @@
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { findChannel, type ChannelRecord } from '../../db/queries/channels.ts';
+import { claimPendingWrites, confirmWrites, failWrites, markInFlight, releaseClaims, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import type { ListingUpdate, Money, UpdateOutcome } from '../../marketplaces/types.ts';
+import { accountCurrency } from '../../db/queries/catalogue.ts';
+import crypto from 'node:crypto';
+import { adapterForChannel } from '../channels/channel-adapter.ts';
+import { enqueue } from '../../workers/job-queue.ts';
+import { LISTINGS_CONFIRM_QUEUE, type ListingsConfirmJob, type ListingsPushJob } from '../../workers/queues.ts';
+import { withChannelHealth } from './channel-health.ts';
+
+/**
+ * Up to this many SKUs go as single calls, the urgent path; more go as a feed where the marketplace
+ * has feeds (Amazon's PATCH allows 5 a second, so 50 take ten seconds; a feed takes minutes to process
+ * but carries thousands).
+ */
+export const SINGLE_CALLS_UP_TO = 50;
+/** Pending writes taken per round. */
+const ROUND_SIZE = 1000;
+/** First wait before asking a marketplace how a feed or an accepted change went. */
+export const FIRST_CONFIRM_DELAY_SECONDS = 1;
+
+/** A write that could not be settled now and waits for the job's retry (a lost answer, the marketplace busy). */
+export class PushIncomplete extends Error {
+  constructor(readonly count: number) {
+    super(`${count} value(s) could not be confirmed yet; they will be sent again`);
+    this.name = 'PushIncomplete';
+  }
+}
+
+export function requestConfirmation(ctx: AppContext, tx: Db, job: ListingsConfirmJob, delaySeconds: number): Promise<string | null> {
+  return enqueue<ListingsConfirmJob>(ctx.jobs, tx, LISTINGS_CONFIRM_QUEUE, job, { singletonKey: `${job.submissionId}:${job.check}`, startAfter: delaySeconds });
+}
+
+/** One update per listing: its quantity and price together, as the marketplaces take them. */
+export function updatesOf(writes: ClaimedWrite[], currency: string): Array<{ update: ListingUpdate; writes: ClaimedWrite[] }> {
+  const bySku = new Map<string, { update: ListingUpdate; writes: ClaimedWrite[] }>();
+  for (const write of writes) {
+    const entry = bySku.get(write.sku) ?? { update: { sku: write.sku }, writes: [] };
+    if (write.field === 'quantity') entry.update.quantity = Number(write.after);
+    else entry.update.price = { amount: write.after, currency } satisfies Money;
+    entry.writes.push(write);
+    bySku.set(write.sku, entry);
+  }
+  return [...bySku.values()];
+}
+
+/**
+ * Sends a channel's waiting values, oldest first, until none is left: a few as single calls, many
+ * as feeds where the marketplace has them, each batch as large as the marketplace allows and paced
+ * by the adapter's rate limiter. A refused item keeps the marketplace's message and the others go on;
+ * a lost answer is sent again later (values are absolute). Only one push runs per channel (the
+ * queue's policy), so claims left by a push that died are taken back first.
+ */
+export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?: AbortSignal): Promise<{ confirmed: number; inFlight: number; failed: number }> {
+  const channel = await findChannel(ctx.db, job.accountId, job.channelId);
+  if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return { confirmed: 0, inFlight: 0, failed: 0 };
+  await releaseClaims(ctx.db, channel.id, ctx.clock());
+  return withChannelHealth(ctx, channel, async () => {
+    const adapter = await adapterForChannel(ctx, channel);
+    const totals = { confirmed: 0, inFlight: 0, failed: 0 };
+    let retryLater = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const claimed = await claimPendingWrites(ctx.db, channel.id, adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission : ROUND_SIZE, ctx.clock());
+      if (claimed.length === 0) break;
+      try {
+        const round = await sendRound(ctx, channel, adapter, claimed, signal);
+        totals.confirmed += round.confirmed;
+        totals.inFlight += round.inFlight;
+        totals.failed += round.failed;
+        retryLater += round.retryLater;
+      } catch (error) {
+        // The marketplace is down, throttling past our retries, or the job is stopping: nothing is lost, the claims go back.
+        await releaseClaims(ctx.db, channel.id, ctx.clock(), undefined, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+      if (retryLater > 0) break;
+    }
+    if (retryLater > 0) throw new PushIncomplete(retryLater);
+    return totals;
+  });
+}
+
+async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, claimed: ClaimedWrite[], signal?: AbortSignal) {
+  const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
+  const grouped = updatesOf(claimed, currency);
+  const result = { confirmed: 0, inFlight: 0, failed: 0, retryLater: 0 };
+  const { capabilities } = adapter;
+
+  if (capabilities.supportsBulkSubmission && adapter.submitBulk && grouped.length > SINGLE_CALLS_UP_TO) {
+    for (let i = 0; i < grouped.length; i += capabilities.maxSkusPerSubmission) {
+      const part = grouped.slice(i, i + capabilities.maxSkusPerSubmission);
+      const submission = await adapter.submitBulk(
+        part.map((p) => p.update),
+        signal,
+      );
+      await ctx.db.transaction(async (tx) => {
+        await markInFlight(
+          tx,
+          part.map((p) => p.writes.map((w) => w.id)),
+          'submitted',
+          submission.submissionId,
+          ctx.clock(),
+        );
+        await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId: submission.submissionId, mode: 'feed', check: 1 }, FIRST_CONFIRM_DELAY_SECONDS);
+      });
+      result.inFlight += part.length;
+    }
+    return result;
+  }
+
+  for (let i = 0; i < grouped.length; i += capabilities.maxSkusPerCall) {
+    signal?.throwIfAborted();
+    const part = grouped.slice(i, i + capabilities.maxSkusPerCall);
+    const outcomes = await adapter.updateListings(
+      part.map((p) => p.update),
+      signal,
+    );
+    const settled = await settleOutcomes(ctx, channel, part, outcomes);
+    result.confirmed += settled.confirmed;
+    result.inFlight += settled.inFlight;
+    result.failed += settled.failed;
+    result.retryLater += settled.retryLater;
+  }
+  return result;
+}
+
+/** Records each SKU's outcome: confirmed, accepted for later (read back soon), refused with its message, or unknown (sent again). */
+export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId'>, part: Array<{ update: ListingUpdate; writes: ClaimedWrite[] }>, outcomes: UpdateOutcome[]) {
+  const bySku = new Map(outcomes.map((o) => [o.sku, o]));
+  const confirmed: ClaimedWrite[] = [];
+  const failed: Array<{ id: string; listingId: string; message: string }> = [];
+  const unknown: ClaimedWrite[] = [];
+  // Values accepted for later processing (Amazon's PATCH) are read back together, one check for the batch.
+  const accepted: ClaimedWrite[] = [];
+  for (const { update, writes } of part) {
+    const outcome: UpdateOutcome = bySku.get(update.sku) ?? { sku: update.sku, outcome: 'unknown', message: 'The marketplace gave no answer for this SKU' };
+    if (outcome.outcome === 'confirmed') confirmed.push(...writes);
+    else if (outcome.outcome === 'rejected') failed.push(...writes.map((w) => ({ id: w.id, listingId: w.listingId, message: outcome.message })));
+    else if (outcome.outcome === 'accepted') accepted.push(...writes);
+    else unknown.push(...writes.map((w) => ({ ...w, message: outcome.message })));
+  }
+  const at = ctx.clock();
+  await ctx.db.transaction(async (tx) => {
+    await confirmWrites(tx, confirmed, at);
+    await failWrites(tx, failed, at);
+    if (accepted.length > 0) {
+      const submissionId = `read-back:${crypto.randomUUID()}`;
+      await markInFlight(
+        tx,
+        accepted.map((w) => [w.id]),
+        'accepted',
+        submissionId,
+        at,
+      );
+      await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: 1 }, FIRST_CONFIRM_DELAY_SECONDS);
+    }
+    if (unknown.length > 0) {
+      await releaseClaims(
+        tx,
+        channel.id,
+        at,
+        unknown.map((w) => w.id),
+        (unknown[0] as ClaimedWrite & { message?: string }).message ?? 'No answer from the marketplace',
+      );
+    }
+  });
+  return { confirmed: confirmed.length, inFlight: accepted.length, failed: failed.length, retryLater: unknown.length };
+}
+

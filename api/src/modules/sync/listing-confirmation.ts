@@ -1,0 +1,108 @@
+import type { AppContext } from '../../context.ts';
+import { findChannel } from '../../db/queries/channels.ts';
+import { confirmWrites, failWrites, listingsWithNewerWrites, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
+import type { ListingsConfirmJob } from '../../workers/queues.ts';
+import { adapterForChannel } from '../channels/channel-adapter.ts';
+import { withChannelHealth } from './channel-health.ts';
+import { requestChannelPushIfRealTime } from './plan-writes.ts';
+import { requestConfirmation } from './channel-push.ts';
+import { samePrice } from './desired-values.ts';
+
+/** How many times a submission's outcome is asked for before its values are sent again. */
+export const MAX_CONFIRM_CHECKS = 12;
+/** A feed that failed as a whole is sent again this many times before its values are marked failed. */
+export const MAX_WRITE_ATTEMPTS = 5;
+
+/** The wait before the next ask: 1, 2, 4 … seconds, at most a minute. */
+export const nextCheckDelay = (check: number) => Math.min(60, 2 ** (check - 1));
+
+const holds = (write: ClaimedWrite, state: ListingState | undefined) =>
+  state !== undefined && (write.field === 'quantity' ? state.quantity === Number(write.after) : samePrice(state.price?.amount ?? null, write.after));
+
+/**
+ * Learns how values the marketplace took for later went: a feed's processing report, or for an
+ * accepted change (Amazon's PATCH) a read of the listings. Confirmed values are confirmed, refused
+ * ones keep the marketplace's message, the rest are asked about again later or sent again.
+ * Values already settled are not touched, so running twice changes nothing.
+ */
+export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob, signal?: AbortSignal): Promise<'settled' | 'waiting' | 'nothing'> {
+  const channel = await findChannel(ctx.db, job.accountId, job.channelId);
+  if (!channel) return 'nothing';
+  const writes = await writesOfSubmission(ctx.db, channel.id, job.submissionId);
+  if (writes.length === 0) return 'nothing';
+  return withChannelHealth(ctx, channel, async () => {
+    const adapter = await adapterForChannel(ctx, channel);
+    const skus = [...new Set(writes.map((w) => w.sku))];
+    const confirmed: ClaimedWrite[] = [];
+    const failed: Array<{ id: string; listingId: string; message: string }> = [];
+    const again: ClaimedWrite[] = [];
+    const superseded: ClaimedWrite[] = [];
+    let againMessage = 'The marketplace has not applied the value yet';
+    const lastCheck = job.check >= MAX_CONFIRM_CHECKS;
+
+    if (job.mode === 'feed') {
+      const status = await adapter.submissionStatus!({ submissionId: job.submissionId, skus }, signal);
+      if (status.state === 'processing') {
+        if (!lastCheck) return waitAgain(ctx, job);
+        again.push(...writes);
+        againMessage = `The marketplace had not processed feed ${job.submissionId} after ${MAX_CONFIRM_CHECKS} checks`;
+      } else if (status.state === 'failed') {
+        for (const write of writes) (write.attempts >= MAX_WRITE_ATTEMPTS ? failed : again).push({ ...write, message: status.message } as ClaimedWrite & { message: string });
+        againMessage = status.message;
+      } else {
+        const bySku = new Map<string, UpdateOutcome>(status.results.map((r) => [r.sku, r]));
+        for (const write of writes) {
+          const outcome = bySku.get(write.sku);
+          if (outcome?.outcome === 'confirmed') confirmed.push(write);
+          else if (outcome?.outcome === 'rejected') failed.push({ id: write.id, listingId: write.listingId, message: outcome.message });
+          else again.push(write);
+        }
+      }
+    } else {
+      const states = new Map((await adapter.readListings(skus, signal)).map((s) => [s.sku, s]));
+      const newer = await listingsWithNewerWrites(ctx.db, writes);
+      const notYet: ClaimedWrite[] = [];
+      for (const write of writes) {
+        const state = states.get(write.sku);
+        if (holds(write, state)) confirmed.push(write);
+        else if (state?.status === 'error' && state.issues.length > 0) failed.push({ id: write.id, listingId: write.listingId, message: state.issues.join('; ') });
+        // A newer value waits for this listing: it is the one to confirm, not this one (a sale there may have moved it meanwhile).
+        else if (newer.has(`${write.listingId}:${write.field}`)) superseded.push(write);
+        else notYet.push(write);
+      }
+      if (notYet.length > 0 && !lastCheck) {
+        await settle(ctx, job, confirmed, failed, [], '', superseded);
+        return waitAgain(ctx, job);
+      }
+      again.push(...notYet);
+    }
+    await settle(ctx, job, confirmed, failed, again, againMessage, superseded);
+    return 'settled';
+  });
+}
+
+async function waitAgain(ctx: AppContext, job: ListingsConfirmJob): Promise<'waiting'> {
+  await requestConfirmation(ctx, ctx.db, { ...job, check: job.check + 1 }, nextCheckDelay(job.check + 1));
+  return 'waiting';
+}
+
+async function settle(
+  ctx: AppContext,
+  job: ListingsConfirmJob,
+  confirmed: ClaimedWrite[],
+  failed: Array<{ id: string; listingId: string; message: string }>,
+  again: ClaimedWrite[],
+  againMessage: string,
+  superseded: ClaimedWrite[] = [],
+) {
+  const at = ctx.clock();
+  await ctx.db.transaction(async (tx) => {
+    await confirmWrites(tx, confirmed, at);
+    await supersedeWrites(tx, superseded, at);
+    await failWrites(tx, failed, at);
+    if (again.length > 0) await requeueWrites(tx, again, againMessage, at);
+    // Values of these SKUs waiting behind the in-flight ones can go now (at once where the plan is real-time).
+    await requestChannelPushIfRealTime(ctx, tx, { accountId: job.accountId, channelId: job.channelId });
+  });
+}

@@ -1,0 +1,159 @@
+import type { AppContext } from '../../context.ts';
+import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
+import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, noteReadAndSet, releaseAdjustment, takeMainQuantity, type ClaimedAdjustment } from '../../db/queries/stock.ts';
+import { insertChanges } from '../../db/queries/listing-writes.ts';
+import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import type { UpdateOutcome } from '../../marketplaces/types.ts';
+import { MAIN_REFRESH_QUEUE, type MainAdjustJob, type MainRefreshJob } from '../../workers/queues.ts';
+import { enqueue } from '../../workers/job-queue.ts';
+import { adapterForChannel } from '../channels/channel-adapter.ts';
+import { withChannelHealth } from './channel-health.ts';
+import { PushIncomplete } from './channel-push.ts';
+import { planListingWrites } from './plan-writes.ts';
+
+/** Adjustments are refused this many times (the marketplace's own refusal, not an outage) before being left as failed. */
+const MAX_ADJUSTMENT_ATTEMPTS = 5;
+const ROUND_SIZE = 100;
+
+async function mainChannelOf(ctx: AppContext, accountId: string): Promise<ChannelRecord | undefined> {
+  return (await listChannels(ctx.db, accountId)).find((c) => c.role === 'main' && (c.status === 'active' || c.status === 'error'));
+}
+
+/**
+ * Sends one adjustment; answers the outcome and how far the main channel's quantity really moved.
+ * Where the marketplace takes an idempotency key (Shopify), the adjustment is relative (it may take
+ * the quantity below zero: units owed) and a replay is dropped by the marketplace. Elsewhere it is
+ * read, then set, never below zero: the read and the value set are noted first, so a retry after a
+ * crash can tell whether the set landed.
+ */
+async function sendAdjustment(ctx: AppContext, adapter: MarketplaceAdapter, adjustment: ClaimedAdjustment, signal?: AbortSignal): Promise<{ outcome: UpdateOutcome; moved: number }> {
+  const { sku } = adjustment;
+  if (adapter.capabilities.supportsIdempotentAdjustment && adapter.adjustQuantity) {
+    return { outcome: await adapter.adjustQuantity(sku, adjustment.delta, adjustment.idempotencyKey, signal), moved: adjustment.delta };
+  }
+  const [state] = await adapter.readListings([sku], signal);
+  const current = state?.quantity;
+  if (current === null || current === undefined) return { outcome: { sku, outcome: 'rejected', message: `The main channel does not list ${sku}` }, moved: 0 };
+  if (adjustment.expectedAfter !== null && adjustment.readBefore !== null) {
+    // A set was sent before (an attempt died, or the marketplace took it for later processing).
+    // The value shows whether it landed.
+    const landed = { outcome: { sku, outcome: 'confirmed' } as UpdateOutcome, moved: adjustment.expectedAfter - adjustment.readBefore };
+    if (current === adjustment.expectedAfter) return landed;
+    // Neither value: something else moved it too. A sale is applied again (offering less is safe);
+    // a release is taken as landed (offering more than there is, is not).
+    if (current !== adjustment.readBefore && adjustment.delta > 0) return landed;
+    // Still the value read before: not applied yet, so the same value is set again below.
+  }
+  const expectedAfter = adjustment.expectedAfter !== null && current === adjustment.readBefore ? adjustment.expectedAfter : Math.max(0, current + adjustment.delta);
+  await noteReadAndSet(ctx.db, adjustment.id, current, expectedAfter, ctx.clock());
+  const [outcome] = await adapter.updateListings([{ sku, quantity: expectedAfter }], signal);
+  // Taken for later processing (Amazon): not done until a read shows it, and no other adjustment
+  // of this SKU may read and set before then, or it would overwrite this one.
+  if (outcome?.outcome === 'accepted') return { outcome: { sku, outcome: 'unknown', message: 'Taken for processing; confirmed once a read shows it' }, moved: expectedAfter - current };
+  return { outcome: outcome ?? { sku, outcome: 'unknown', message: 'No answer' }, moved: expectedAfter - current };
+}
+
+/**
+ * Passes units sold on other channels to the main channel, oldest first. Once the main channel
+ * takes an adjustment, its units stop being committed and on hand moves with it (available does
+ * not move). One adjuster runs per account; adjustments a dead attempt left half-sent are settled first.
+ */
+export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, signal?: AbortSignal): Promise<{ applied: number; failed: number }> {
+  const main = await mainChannelOf(ctx, job.accountId);
+  if (!main) return { applied: 0, failed: 0 };
+  return withChannelHealth(ctx, main, async () => {
+    const adapter = await adapterForChannel(ctx, main);
+    const totals = { applied: 0, failed: 0 };
+    let unsettled = 0;
+    // A SKU with an adjustment not yet settled takes no other in this run: a read-then-set would overwrite it.
+    const waitingSkus = new Set<string>();
+    let batch = await interruptedAdjustments(ctx.db, job.accountId);
+    for (;;) {
+      if (batch.length === 0) batch = await claimAdjustments(ctx.db, job.accountId, ROUND_SIZE, ctx.clock());
+      if (batch.length === 0) break;
+      for (const adjustment of batch) {
+        signal?.throwIfAborted();
+        if (waitingSkus.has(adjustment.sku)) {
+          await releaseAdjustment(ctx.db, adjustment.id, 'Waiting for an earlier adjustment of this SKU', ctx.clock());
+          unsettled++;
+          continue;
+        }
+        let outcome: UpdateOutcome;
+        let moved: number;
+        try {
+          ({ outcome, moved } = await sendAdjustment(ctx, adapter, adjustment, signal));
+        } catch (error) {
+          await releaseAdjustment(ctx.db, adjustment.id, error instanceof Error ? error.message : String(error), ctx.clock());
+          for (const rest of batch.slice(batch.indexOf(adjustment) + 1)) await releaseAdjustment(ctx.db, rest.id, 'Waiting for the main channel', ctx.clock());
+          throw error;
+        }
+        if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted') {
+          await ctx.db.transaction(async (tx) => {
+            const onHand = await applyAdjustment(tx, adjustment, moved, ctx.clock());
+            if (onHand) {
+              await insertChanges(
+                tx,
+                job.accountId,
+                [{ productId: adjustment.productId, channelId: main.id, sku: adjustment.sku, cause: adjustment.delta < 0 ? 'order' : 'cancellation', causeRef: `passed to the main channel (${main.kind})`, field: 'on_hand', before: String(onHand.before), after: String(onHand.after) }],
+                ctx.clock(),
+              );
+            }
+          });
+          totals.applied++;
+        } else if (outcome.outcome === 'rejected' && adjustment.attempts >= MAX_ADJUSTMENT_ATTEMPTS) {
+          await failAdjustment(ctx.db, adjustment.id, outcome.message, ctx.clock());
+          totals.failed++;
+        } else {
+          await releaseAdjustment(ctx.db, adjustment.id, outcome.message, ctx.clock());
+          waitingSkus.add(adjustment.sku);
+          unsettled++;
+        }
+      }
+      batch = [];
+      if (unsettled > 0) break;
+    }
+    if (unsettled > 0) throw new PushIncomplete(unsettled);
+    return totals;
+  });
+}
+
+/** While adjustments of a SKU keep landing, its main quantity is read again after this wait. */
+export const REFRESH_AGAIN_SECONDS = 2;
+
+/**
+ * Reads the main channel's quantities of these SKUs and takes them as on hand (the main channel is
+ * the truth); every target is then sent what changed. Where an adjustment was landing meanwhile the
+ * read may be stale, so those SKUs are read again a little later until the main channel is quiet.
+ */
+export async function refreshMainStock(ctx: AppContext, job: MainRefreshJob, signal?: AbortSignal): Promise<number> {
+  const main = await mainChannelOf(ctx, job.accountId);
+  if (!main || job.skus.length === 0) return 0;
+  return withChannelHealth(ctx, main, async () => {
+    const adapter = await adapterForChannel(ctx, main);
+    const readAt = ctx.clock();
+    const states = await adapter.readListings(job.skus, signal);
+    let changed = 0;
+    await ctx.db.transaction(async (tx) => {
+      const changeIdByProduct = new Map<string, string>();
+      const again: string[] = [];
+      for (const state of states) {
+        if (state.quantity === null) continue;
+        const moved = await takeMainQuantity(tx, job.accountId, state.sku, state.quantity, readAt, ctx.clock());
+        if (moved === 'moving') again.push(state.sku);
+        if (!moved || moved === 'moving') continue;
+        // A sale or cancellation on the main channel is recorded as that order's change; anything else as an edit there.
+        const order = job.orders?.[state.sku];
+        const cause = order ? { cause: order.cause, causeRef: order.causeRef, orderId: order.orderId } : { cause: 'main_change' as const, causeRef: `read from ${main.kind}` };
+        const [id] = await insertChanges(tx, job.accountId, [{ productId: moved.productId, channelId: main.id, sku: state.sku, ...cause, field: 'on_hand', before: String(moved.before), after: String(moved.after) }], ctx.clock());
+        changeIdByProduct.set(moved.productId, id!);
+        changed++;
+      }
+      await planListingWrites(ctx, tx, job.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+      if (again.length > 0) {
+        const orders = job.orders ? Object.fromEntries(Object.entries(job.orders).filter(([sku]) => again.includes(sku))) : undefined;
+        await enqueue<MainRefreshJob>(ctx.jobs, tx, MAIN_REFRESH_QUEUE, { accountId: job.accountId, skus: again, ...(orders ? { orders } : {}) }, { startAfter: REFRESH_AGAIN_SECONDS });
+      }
+    });
+    return changed;
+  });
+}

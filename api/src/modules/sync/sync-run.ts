@@ -1,0 +1,214 @@
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
+import { listingCount, listingsBySku, markSynced, openDrift, productCount, productsBySku, setConfirmed, upsertListings, upsertProducts, linkListingsToProducts, type ListingInput } from '../../db/queries/catalogue.ts';
+import { insertChanges, type ChangeInput } from '../../db/queries/listing-writes.ts';
+import { takeMainQuantity } from '../../db/queries/stock.ts';
+import { findSyncRun, insertSyncRun, unfinishedRun, updateSyncRun, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
+import { accountPlan } from '../../db/queries/accounts.ts';
+import type { CatalogueItem } from '../../marketplaces/types.ts';
+import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import type { SyncRunKind, SyncRunTrigger } from '../../db/schema/index.ts';
+import { adapterForChannel } from '../channels/channel-adapter.ts';
+import { enqueue } from '../../workers/job-queue.ts';
+import { SYNC_RUN_QUEUE, type SyncRunJob } from '../../workers/queues.ts';
+import { planLimits, skuLimitMessage } from '../billing/plan-limits.ts';
+import { failureReason, withChannelHealth } from './channel-health.ts';
+import { planListingWrites } from './plan-writes.ts';
+import { samePrice } from './desired-values.ts';
+
+/**
+ * Asks for a run (same transaction as what calls for it). A run of the same kind not yet started
+ * for the same account and channel is joined rather than doubled. A run under way is never joined:
+ * it may have read past a value changed since, or listed the channels before a new one existed.
+ */
+export async function requestSync(
+  ctx: AppContext,
+  tx: Db,
+  input: { accountId: string; channelId: string | null; kind: SyncRunKind; trigger: SyncRunTrigger; startedBy: string | null },
+): Promise<SyncRunRecord> {
+  const running = await unfinishedRun(tx, input.accountId, input.channelId, ['queued']);
+  if (running && running.kind === input.kind) return running;
+  const run = await insertSyncRun(tx, input, ctx.clock());
+  await enqueue<SyncRunJob>(ctx.jobs, tx, SYNC_RUN_QUEUE, { accountId: input.accountId, runId: run.id });
+  return run;
+}
+
+/** A new main channel: its catalogue is read into products, and every target linked to them. */
+export function requestCatalogueImport(ctx: AppContext, tx: Db, accountId: string): Promise<SyncRunRecord> {
+  return requestSync(ctx, tx, { accountId, channelId: null, kind: 'import', trigger: 'connect', startedBy: null });
+}
+
+const READ_BATCH = 20;
+
+/** A channel's catalogue a page at a time; items whose stock the listing page leaves out are read per SKU. */
+async function* cataloguePages(adapter: MarketplaceAdapter, signal?: AbortSignal): AsyncGenerator<{ items: CatalogueItem[]; readAt: Date }> {
+  let cursor: string | undefined;
+  do {
+    const readAt = new Date();
+    const page = await adapter.listCatalogue(cursor, signal);
+    const unknown = page.items.filter((i) => i.quantity === null).map((i) => i.sku);
+    for (let i = 0; i < unknown.length; i += READ_BATCH) {
+      const states = new Map((await adapter.readListings(unknown.slice(i, i + READ_BATCH), signal)).map((s) => [s.sku, s]));
+      for (const item of page.items) if (item.quantity === null) item.quantity = states.get(item.sku)?.quantity ?? null;
+    }
+    yield { items: page.items, readAt };
+    cursor = page.next;
+  } while (cursor);
+}
+
+const asListing = (i: CatalogueItem): ListingInput => ({ sku: i.sku, marketplaceId: i.marketplaceId, status: i.status, quantity: i.quantity, price: i.price?.amount ?? null });
+
+/**
+ * An import or a reconciliation. The main channel is read first and taken as the truth (new
+ * products, prices, on hand); then every target: a value that differs from what we last confirmed
+ * there is repaired, a price changed by hand is listed as drift for the seller to decide, and a
+ * SKU the main channel lacks is kept, unlinked (shown, never deleted). Progress is written as it
+ * goes, for the browser. A channel that fails is noted and the others go on. Safe to run again.
+ */
+export async function runSync(ctx: AppContext, job: SyncRunJob, signal?: AbortSignal): Promise<SyncRunRecord | undefined> {
+  const run = await findSyncRun(ctx.db, job.accountId, job.runId);
+  if (!run || run.finishedAt) return run;
+  const all = (await listChannels(ctx.db, job.accountId)).filter((c) => c.status === 'active' || c.status === 'error');
+  const main = all.find((c) => c.role === 'main');
+  const scoped = run.channelId && run.channelId !== main?.id ? all.filter((c) => c.id === run.channelId) : all;
+  // A reconciliation knows how many listings it will read; an import learns it as it reads.
+  const total = run.kind === 'reconcile' ? await listingCount(ctx.db, run.accountId, scoped.map((c) => c.id)) : null;
+  await updateSyncRun(ctx.db, run.id, { status: 'running', total }, ctx.clock());
+
+  const problems: string[] = [];
+  let channelsFailed = 0;
+  if (main && scoped.includes(main)) {
+    try {
+      const skipped = await withChannelHealth(ctx, main, () => readMain(ctx, run, main, signal));
+      if (skipped > 0) problems.push(skuLimitMessage(await accountPlan(ctx.db, job.accountId), skipped));
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      channelsFailed++;
+      problems.push(failureReason(main, error));
+    }
+  }
+  for (const target of scoped.filter((c) => c.role === 'target')) {
+    try {
+      await withChannelHealth(ctx, target, () => readTarget(ctx, run, target, signal));
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      channelsFailed++;
+      problems.push(failureReason(target, error));
+    }
+  }
+  const status = channelsFailed === 0 ? (problems.length > 0 ? 'partial' : 'succeeded') : channelsFailed < scoped.length ? 'partial' : 'failed';
+  // New listings found on the way count as read too: a finished run's total is what it read.
+  const read = (await findSyncRun(ctx.db, job.accountId, job.runId))?.done ?? 0;
+  await updateSyncRun(ctx.db, run.id, { status, total: Math.max(total ?? 0, read), message: problems.length > 0 ? problems.join(' ') : null, finishedAt: ctx.clock(), ...(channelsFailed ? { addFailed: channelsFailed } : {}) }, ctx.clock());
+  return findSyncRun(ctx.db, job.accountId, job.runId);
+}
+
+/** Reads the main channel into products; answers how many new SKUs the plan's limit kept out. */
+async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord, signal?: AbortSignal): Promise<number> {
+  const adapter = await adapterForChannel(ctx, main);
+  const limit = planLimits[await accountPlan(ctx.db, run.accountId)].skus;
+  let count = await productCount(ctx.db, run.accountId);
+  let skipped = 0;
+  const cause = run.kind === 'import' ? 'import' : 'reconciliation';
+  for await (const page of cataloguePages(adapter, signal)) {
+    await ctx.db.transaction(async (tx) => {
+      const at = ctx.clock();
+      const stored = await productsBySku(tx, run.accountId, page.items.map((i) => i.sku));
+      const fresh = page.items.filter((i) => !stored.has(i.sku));
+      const room = limit === null ? fresh.length : Math.max(0, limit - count);
+      const admitted = new Set(fresh.slice(0, room).map((i) => i.sku));
+      skipped += fresh.length - admitted.size;
+      count += admitted.size;
+      const kept = page.items.filter((i) => stored.has(i.sku) || admitted.has(i.sku));
+      const ids = await upsertProducts(
+        tx,
+        run.accountId,
+        main.id,
+        kept.map((item) => ({
+          sku: item.sku,
+          title: item.title,
+          description: item.description,
+          brand: item.brand,
+          gtin: item.gtin,
+          images: item.images,
+          attributes: item.attributes,
+          price: item.price?.amount ?? null,
+          currency: item.price?.currency ?? null,
+          // A known product's stock is taken below, guarded against adjustments in flight.
+          onHand: stored.has(item.sku) ? null : item.quantity,
+        })),
+        at,
+      );
+      await upsertListings(tx, run.accountId, main.id, kept.map(asListing), ids, at);
+
+      const changes: ChangeInput[] = [];
+      for (const item of kept) {
+        const before = stored.get(item.sku);
+        if (!before) continue;
+        const price = item.price?.amount ?? null;
+        if (price !== null && !samePrice(before.price, price)) changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'price', before: before.price, after: price });
+        if (item.quantity !== null) {
+          const moved = await takeMainQuantity(tx, run.accountId, item.sku, item.quantity, page.readAt, at);
+          if (moved && moved !== 'moving') changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'on_hand', before: String(moved.before), after: String(moved.after) });
+        }
+      }
+      const changeIds = await insertChanges(tx, run.accountId, changes, at);
+      const changeIdByProduct = new Map(changes.map((c, i) => [c.productId!, changeIds[i]!]));
+      await planListingWrites(ctx, tx, run.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+      await updateSyncRun(tx, run.id, { addDone: page.items.length }, at);
+    });
+  }
+  // Target listings read before their product existed are linked now.
+  await linkListingsToProducts(ctx.db, run.accountId);
+  await markSynced(ctx.db, run.accountId, main.id, ctx.clock());
+  return skipped;
+}
+
+/** Reads a target: new listings are linked by SKU, values found changed are repaired or listed as drift. */
+async function readTarget(ctx: AppContext, run: SyncRunRecord, target: ChannelRecord, signal?: AbortSignal): Promise<void> {
+  const adapter = await adapterForChannel(ctx, target);
+  for await (const page of cataloguePages(adapter, signal)) {
+    await ctx.db.transaction(async (tx) => {
+      const at = ctx.clock();
+      const skus = page.items.map((i) => i.sku);
+      const products = await productsBySku(tx, run.accountId, skus);
+      const productIds = new Map([...products.values()].map((p) => [p.sku, p.id]));
+      const stored = await listingsBySku(tx, target.id, skus);
+      await upsertListings(
+        tx,
+        run.accountId,
+        target.id,
+        page.items.filter((i) => !stored.has(i.sku)).map(asListing),
+        productIds,
+        at,
+      );
+      const changes: ChangeInput[] = [];
+      for (const item of page.items) {
+        const listing = stored.get(item.sku);
+        // A value of ours on its way there may or may not show yet: that listing is read next time.
+        if (!listing || listing.writeInFlight) continue;
+        const price = item.price?.amount ?? null;
+        const quantityMoved = item.quantity !== null && item.quantity !== listing.confirmedQuantity;
+        const priceMoved = price !== null && !samePrice(price, listing.confirmedPrice);
+        if (quantityMoved && run.kind === 'reconcile' && listing.confirmedQuantity !== null) {
+          changes.push({ productId: listing.productId, channelId: target.id, sku: item.sku, cause: 'reconciliation', causeRef: `found on ${target.kind}`, field: 'quantity', before: String(listing.confirmedQuantity), after: String(item.quantity) });
+        }
+        if (priceMoved && run.kind === 'reconcile' && listing.confirmedPrice !== null && listing.productId && target.rules.syncPrice) {
+          // A price set by hand on the channel waits for the seller: accept it for this channel, or overwrite it.
+          await openDrift(tx, { accountId: run.accountId, channelId: target.id, listingId: listing.id, sku: item.sku, field: 'price', expected: listing.confirmedPrice, found: price }, at);
+        }
+        if (quantityMoved || priceMoved) await setConfirmed(tx, listing.id, { ...(quantityMoved ? { quantity: item.quantity } : {}), ...(priceMoved ? { price } : {}), status: item.status }, at);
+      }
+      await insertChanges(tx, run.accountId, changes, at);
+      const linked = [...new Set(page.items.map((i) => productIds.get(i.sku)).filter((id): id is string => id !== undefined))];
+      const repaired = await planListingWrites(ctx, tx, run.accountId, linked, {
+        channelId: target.id,
+        againstConfirmed: true,
+        recordAs: { cause: run.kind === 'import' ? 'import' : 'reconciliation', causeRef: run.kind === 'import' ? `brought ${target.kind} to the main channel's values` : `repaired on ${target.kind}` },
+      });
+      await updateSyncRun(tx, run.id, { addDone: page.items.length, addRepaired: repaired }, at);
+    });
+  }
+  await markSynced(ctx.db, run.accountId, target.id, ctx.clock());
+}

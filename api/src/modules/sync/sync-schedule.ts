@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context.ts';
+import { channelsWithPendingWrites } from '../../db/queries/listing-writes.ts';
+import { accountsWithPendingAdjustments } from '../../db/queries/stock.ts';
+import { accountsDueForReconciliation } from '../../db/queries/sync-runs.ts';
+import type { Plan } from '../../db/schema/index.ts';
+import { planLimits } from '../billing/plan-limits.ts';
+import { requestMainAdjustments } from './order-ledger.ts';
+import { pollDueChannels } from './order-polling.ts';
+import { requestChannelPush } from './plan-writes.ts';
+import { requestSync } from './sync-run.ts';
+
+export const RECONCILE_EVERY_MS = 24 * 3600 * 1000;
+
+/** A channel's scheduled read interval: the plan's, with the platform's setting where the plan is real-time. */
+export function syncIntervalMinutes(ctx: AppContext, plan: Plan): number {
+  return planLimits[plan].realTime ? ctx.config.sync.intervalMinutes : planLimits[plan].syncIntervalMinutes;
+}
+
+/**
+ * The minute's tick: orders read where due; work left waiting (a push or an adjustment whose job
+ * was lost, a channel in `error` to try again) asked for again; the daily reconciliation started.
+ * Every request is deduplicated by its queue, so a tick that runs twice asks for nothing twice.
+ */
+export async function syncTick(ctx: AppContext): Promise<{ polled: number; pushes: number; adjustments: number; reconciliations: number }> {
+  const polled = await pollDueChannels(ctx, (plan) => syncIntervalMinutes(ctx, plan as Plan));
+  // Real-time plans: any value still waiting is pushed now (its job was lost, or the channel is
+  // being retried). Starter: waiting values go when the channel's hourly sync is due.
+  const dueNow = new Set(polled.map((c) => c.channelId));
+  const waiting = (await channelsWithPendingWrites(ctx.db)).filter((c) => planLimits[c.plan].realTime || dueNow.has(c.channelId));
+  for (const channel of waiting) await requestChannelPush(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.channelId });
+  const adjusting = await accountsWithPendingAdjustments(ctx.db);
+  for (const accountId of adjusting) await requestMainAdjustments(ctx, ctx.db, accountId);
+  const due = await accountsDueForReconciliation(ctx.db, new Date(ctx.clock().getTime() - RECONCILE_EVERY_MS));
+  for (const accountId of due) await ctx.db.transaction((tx) => requestSync(ctx, tx, { accountId, channelId: null, kind: 'reconcile', trigger: 'schedule', startedBy: null }));
+  return { polled: polled.length, pushes: waiting.length, adjustments: adjusting.length, reconciliations: due.length };
+}
