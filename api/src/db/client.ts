@@ -29,6 +29,38 @@ export type DatabaseHandle =
   | (Common & { kind: 'pglite'; pglite: PGlite })
   | (Common & { kind: 'postgres'; pool: pg.Pool; connectionString: string });
 
+/** PostgreSQL's codes for a transaction that lost a deadlock or a serialization conflict: trying it again is the remedy. */
+const TRANSIENT_CODES = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 4;
+
+function transientCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Top-level transactions are tried again when PostgreSQL aborts them as a deadlock's victim or for a
+ * serialization conflict (concurrent workers locking the same stock in another order): the work is
+ * all in the database, so a retry redoes it whole, and the caller never sees the conflict.
+ */
+function retryingTransactions(db: Database): Database {
+  const once = db.transaction.bind(db);
+  db.transaction = (async (work: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work, config);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !transientCode(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
+      }
+    }
+  }) as Database['transaction'];
+  return db;
+}
+
 /** PGlite in `dataDir/pglite` (one process only, guarded by a lock file), or an existing PGlite. */
 export async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
@@ -65,7 +97,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Database);
   return {
     kind: 'postgres',
     pool,

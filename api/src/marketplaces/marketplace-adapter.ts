@@ -55,8 +55,12 @@ export interface MarketplaceAdapter {
    */
   adjustQuantity?(sku: string, delta: number, idempotencyKey: string, signal?: AbortSignal): Promise<UpdateOutcome>;
 
-  /** Orders created or changed since the time, oldest first, a page at a time. */
-  ordersSince(since: Date, cursor: string | undefined, signal?: AbortSignal): Promise<Page<MarketplaceOrder>>;
+  /**
+   * Orders created or changed since the time, oldest first, a page at a time. `known` (order id →
+   * last change already recorded, ms) lets an adapter leave out orders unchanged since, where each
+   * order costs further calls (Amazon's order items).
+   */
+  ordersSince(since: Date, cursor: string | undefined, signal?: AbortSignal, known?: ReadonlyMap<string, number>): Promise<Page<MarketplaceOrder>>;
 }
 
 export type { Money };

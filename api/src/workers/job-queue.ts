@@ -24,6 +24,8 @@ export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
   await boss.start();
   for (const queue of queueDefinitions) {
     await boss.createQueue(queue.name, { ...queue.options });
+    // A queue made by an earlier version keeps its options: the ones that may change are set again.
+    if ('notify' in queue.options) await boss.updateQueue(queue.name, { notify: queue.options.notify });
   }
   return boss;
 }

@@ -6,7 +6,7 @@ export const ORDERS_POLL_QUEUE = 'orders.read';
 export const LISTINGS_PUSH_QUEUE = 'listings.push';
 export const LISTINGS_CONFIRM_QUEUE = 'listings.confirm';
 export const MAIN_ADJUST_QUEUE = 'stock.adjust-main';
-export const MAIN_REFRESH_QUEUE = 'stock.refresh-main';
+export const MAIN_REFRESH_QUEUE = 'stock.read-main';
 export const SYNC_SCHEDULE_QUEUE = 'sync.schedule';
 
 /** Send a channel's waiting values (one push per channel at a time keeps each SKU's values in order). */
@@ -61,6 +61,9 @@ export interface AuthMailJob {
 }
 
 /**
+ * `notify`: a job sent to a sync queue wakes an idle worker at once (LISTEN/NOTIFY, on PGlite too)
+ * instead of waiting for its next poll; each hop of an order (read, push, confirm) would wait up to
+ * a poll otherwise. Delayed jobs and retries are not announced, so workers still poll.
  * 'stately' keeps one job running and one waiting per singleton key: a channel is pushed by one
  * worker at a time, in order, and a change made meanwhile is never lost (it waits behind).
  * Heartbeats let another worker take over soon after a worker dies mid-job.
@@ -68,12 +71,13 @@ export interface AuthMailJob {
 export const queueDefinitions = [
   { name: MAIL_QUEUE, options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } },
   { name: MAINTENANCE_QUEUE, options: { retryLimit: 2, expireInSeconds: 600 } },
-  { name: ORDERS_POLL_QUEUE, options: { policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  { name: LISTINGS_PUSH_QUEUE, options: { policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600, heartbeatSeconds: 10 } },
-  { name: LISTINGS_CONFIRM_QUEUE, options: { retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  { name: MAIN_ADJUST_QUEUE, options: { policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
-  { name: MAIN_REFRESH_QUEUE, options: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  { name: SYNC_RUN_QUEUE, options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
+  { name: ORDERS_POLL_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  { name: LISTINGS_PUSH_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600, heartbeatSeconds: 10 } },
+  { name: LISTINGS_CONFIRM_QUEUE, options: { notify: true, retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  { name: MAIN_ADJUST_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
+  // 'short': one read of a SKU waits at most; notifications arriving meanwhile (our own adjustments echoed back) add none.
+  { name: MAIN_REFRESH_QUEUE, options: { notify: true, policy: 'short', retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  { name: SYNC_RUN_QUEUE, options: { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
 ] as const;
 

@@ -39,7 +39,8 @@ const one =
 
 /** Every handler is safe to run twice; pg-boss retries with backoff when one throws. */
 export async function registerWorkers(ctx: AppContext, mailer: Mailer): Promise<void> {
-  const polling = { batchSize: 1, pollingIntervalSeconds: 0.5 };
+  // Sync queues are woken by NOTIFY; the poll stays at 0.5 s for delayed jobs and retries, which nothing announces.
+  const polling = { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 };
   await ctx.jobs.work<AuthMailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, one((data, _signal, id) => sendAuthMail(ctx, mailer, id, data)));
   await ctx.jobs.work<SyncRunJob>(SYNC_RUN_QUEUE, { ...polling, localConcurrency: 2 }, one((data, signal) => runSync(ctx, data, signal)));
   await ctx.jobs.work<OrdersPollJob>(ORDERS_POLL_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => pollOrders(ctx, data, signal)));

@@ -138,6 +138,7 @@ export interface StoredListing {
   desiredPrice: string | null;
   /** A value of ours is on its way there: what the channel shows now may be before or after it. */
   writeInFlight: boolean;
+  confirmedAt: Date | null;
 }
 
 export async function listingsBySku(db: Db, channelId: string, skus: string[]): Promise<Map<string, StoredListing>> {
@@ -151,16 +152,29 @@ export async function listingsBySku(db: Db, channelId: string, skus: string[]): 
       confirmedPrice: listings.confirmedPrice,
       desiredQuantity: listings.desiredQuantity,
       desiredPrice: listings.desiredPrice,
-      writeInFlight: sql<boolean>`exists (select 1 from ${listingWrites} where ${listingWrites.listingId} = ${listings.id} and ${listingWrites.status} in ('sending', 'submitted', 'accepted'))`,
+      // Names written out: in a one-table select drizzle leaves columns unqualified, and inside the
+      // subquery "id" would be the write's own id (the probe then never finds anything).
+      writeInFlight: sql<boolean>`exists (select 1 from listing_writes in_flight where in_flight.listing_id = listings.id and in_flight.status in ('sending', 'submitted', 'accepted'))`,
+      confirmedAt: listings.confirmedAt,
     })
     .from(listings)
     .where(and(eq(listings.channelId, channelId), inArray(listings.sku, skus)));
   return new Map(rows.map((r) => [r.sku, r]));
 }
 
-/** What reconciliation found a listing holding becomes what it was last confirmed to hold. */
-export async function setConfirmed(db: Db, listingId: string, values: { quantity?: number | null; price?: string | null; status?: ListingStatus }, at: Date): Promise<void> {
-  await db
+/**
+ * What reconciliation found a listing holding becomes what it was last confirmed to hold, unless a
+ * value of ours was confirmed or sent since it was looked at (`unchangedSince`): then what was found
+ * may be older than that value, and nothing is set. Answers whether it was set.
+ */
+export async function setConfirmed(db: Db, listingId: string, values: { quantity?: number | null; price?: string | null; status?: ListingStatus }, at: Date, unchangedSince?: { confirmedAt: Date | null }): Promise<boolean> {
+  const unchanged = unchangedSince
+    ? [
+        unchangedSince.confirmedAt === null ? isNull(listings.confirmedAt) : eq(listings.confirmedAt, unchangedSince.confirmedAt),
+        sql`not exists (select 1 from ${listingWrites} where ${listingWrites.listingId} = ${listings.id} and ${listingWrites.status} in ('sending', 'submitted', 'accepted'))`,
+      ]
+    : [];
+  const set = await db
     .update(listings)
     .set({
       ...(values.quantity !== undefined ? { confirmedQuantity: values.quantity } : {}),
@@ -169,7 +183,9 @@ export async function setConfirmed(db: Db, listingId: string, values: { quantity
       confirmedAt: at,
       updatedAt: at,
     })
-    .where(eq(listings.id, listingId));
+    .where(and(eq(listings.id, listingId), ...unchanged))
+    .returning({ id: listings.id });
+  return set.length > 0;
 }
 
 /** Opens (or refreshes) a drift entry for a value changed by hand on a target channel. */

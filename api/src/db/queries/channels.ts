@@ -188,3 +188,9 @@ export async function findAnyChannel(db: Db, channelId: string): Promise<(Channe
     .where(and(eq(channels.id, channelId), ne(channels.status, 'disconnected')));
   return row;
 }
+
+/** A channel's rules, its row locked until the transaction ends: changes of the rules apply one after another. */
+export async function lockChannelRules(db: Db, accountId: string, channelId: string): Promise<ChannelRules | undefined> {
+  const [row] = await db.select({ rules: channels.rules }).from(channels).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId))).for('update');
+  return row?.rules;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { accounts, changes, channels, listingDrift, listings, listingWrites, products, type ChangeCause, type ChangeField, type ChannelRules, type ListingWriteField, type Plan } from '../schema/index.ts';
@@ -163,7 +163,7 @@ export async function releaseClaims(db: Db, channelId: string, at: Date, ids?: s
  * Claims up to `limit` pending writes of a channel, oldest first, skipping listings with a value
  * still in flight (a feed, an asynchronous acceptance): one SKU's values reach the marketplace in order.
  */
-export async function claimPendingWrites(db: Db, channelId: string, limit: number, at: Date): Promise<ClaimedWrite[]> {
+export async function claimPendingWrites(db: Db, channelId: string, limit: number, at: Date, queuedUpTo: Date | null = null): Promise<ClaimedWrite[]> {
   const inFlight = alias(listingWrites, 'in_flight');
   const candidates = db
     .select({ id: listingWrites.id })
@@ -172,6 +172,7 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
       and(
         eq(listingWrites.channelId, channelId),
         eq(listingWrites.status, 'pending'),
+        ...(queuedUpTo ? [lte(listingWrites.createdAt, queuedUpTo)] : []),
         notExists(
           db
             .select({ one: sql`1` })
@@ -201,10 +202,16 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
 /** The marketplace holds the values: the writes are confirmed and the listings show them. */
 export async function confirmWrites(db: Db, writes: Array<Pick<ClaimedWrite, 'id' | 'listingId' | 'field' | 'after'>>, at: Date): Promise<void> {
   if (writes.length === 0) return;
-  await db
+  // Only writes still on their way: a second confirmation of the same answer (a check on notice and
+  // a scheduled one) changes nothing, and never overrides a write settled otherwise meanwhile.
+  const settled = await db
     .update(listingWrites)
     .set({ status: 'confirmed', message: null, confirmedAt: at, updatedAt: at })
-    .where(inArray(listingWrites.id, writes.map((w) => w.id)));
+    .where(and(inArray(listingWrites.id, writes.map((w) => w.id)), inArray(listingWrites.status, ['sending', 'submitted', 'accepted'])))
+    .returning({ id: listingWrites.id });
+  const ids = new Set(settled.map((w) => w.id));
+  writes = writes.filter((w) => ids.has(w.id));
+  if (writes.length === 0) return;
   await db.execute(sql`
     update ${listings} set
       confirmed_quantity = coalesce(v.quantity, ${listings.confirmedQuantity}),
@@ -275,6 +282,15 @@ export async function writesOfSubmission(db: Db, channelId: string, submissionId
     .orderBy(asc(listingWrites.submissionPosition));
 }
 
+/** Submissions holding values of a SKU that the channel took for later processing (awaiting a read that shows them). */
+export async function acceptedSubmissionsOfSku(db: Db, channelId: string, sku: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ submissionId: listingWrites.submissionId })
+    .from(listingWrites)
+    .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.status, 'accepted')));
+  return rows.map((r) => r.submissionId).filter((id): id is string => id !== null);
+}
+
 /** An in-flight write goes back to be sent again (a feed that failed as a whole, a value that did not show). */
 export async function requeueWrites(db: Db, writes: Array<{ id: string; listingId: string; field: ListingWriteField }>, message: string, at: Date): Promise<void> {
   for (const write of writes) {
@@ -297,6 +313,21 @@ export async function channelsWithPendingWrites(db: Db): Promise<Array<{ account
     .innerJoin(channels, eq(channels.id, listingWrites.channelId))
     .innerJoin(accounts, eq(accounts.id, listingWrites.accountId))
     .where(and(inArray(listingWrites.status, ['pending', 'sending']), inArray(channels.status, ['active', 'error'])));
+}
+
+/** The account's plan and how far the channel's queued values are due (for plans that sync on a schedule). */
+export async function pushPolicyOf(db: Db, channelId: string): Promise<{ plan: Plan; writesDueUntil: Date | null } | undefined> {
+  const [row] = await db
+    .select({ plan: accounts.plan, writesDueUntil: channels.writesDueUntil })
+    .from(channels)
+    .innerJoin(accounts, eq(accounts.id, channels.accountId))
+    .where(eq(channels.id, channelId));
+  return row;
+}
+
+/** On a scheduled plan, the channel's sync is due: what is queued until now is to be sent. */
+export async function markWritesDue(db: Db, channelId: string, until: Date): Promise<void> {
+  await db.update(channels).set({ writesDueUntil: until }).where(eq(channels.id, channelId));
 }
 
 /** Open writes of a channel, for progress and for tests. */

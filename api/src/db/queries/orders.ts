@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, orders, type OrderLineRecord, type OrderStatus } from '../schema/index.ts';
 
@@ -35,6 +35,15 @@ export async function upsertOrders(db: Db, accountId: string, channelId: string,
     })
     .returning({ id: orders.id, marketplaceOrderId: orders.marketplaceOrderId, status: orders.status, lines: orders.lines, accountedUnits: orders.accountedUnits, inserted: sql<boolean>`(xmax = 0)` });
   return rows.map(({ inserted, ...row }) => ({ ...row, created: inserted }));
+}
+
+/** A channel's orders changed since a time, as recorded: marketplace order id → its last change recorded (ms). */
+export async function recordedOrderChanges(db: Db, accountId: string, channelId: string, since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: orders.marketplaceOrderId, updatedAt: orders.marketplaceUpdatedAt })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.channelId, channelId), gte(orders.marketplaceUpdatedAt, since)));
+  return new Map(rows.map((r) => [r.id, r.updatedAt.getTime()]));
 }
 
 export async function setAccountedUnits(db: Db, orderId: string, units: Record<string, number>): Promise<void> {

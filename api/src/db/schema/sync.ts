@@ -94,6 +94,8 @@ export const listingWrites = pgTable(
     index('listing_writes_channel_open_idx').on(t.channelId, t.status).where(sql`${t.status} in ('pending', 'sending', 'submitted', 'accepted')`),
     index('listing_writes_change_idx').on(t.changeId),
     index('listing_writes_listing_idx').on(t.listingId, t.createdAt),
+    // "Is a value of this listing on its way?" is asked per listing by every claim and every read of a channel.
+    index('listing_writes_in_flight_idx').on(t.listingId).where(sql`${t.status} in ('sending', 'submitted', 'accepted')`),
   ],
 );
 

@@ -139,6 +139,11 @@ export function feedsOfSubmission(id: string): Array<{ feedType: 'inventory' | '
  * Per-SKU outcomes from the feeds of one submission (each feed's status with all its item details).
  * An SKU in both feeds is confirmed only when both took it.
  */
+/** A processed feed whose counts show every item received succeeded. */
+export function allItemsSucceeded(feed: WalmartFeedStatus): boolean {
+  return feed.feedStatus === 'PROCESSED' && feed.itemsReceived !== undefined && feed.itemsReceived > 0 && feed.itemsSucceeded === feed.itemsReceived && (feed.itemsFailed ?? 0) === 0;
+}
+
 export function submissionStatusFromFeeds(skus: string[], feeds: WalmartFeedStatus[]): SubmissionStatus {
   const failed = feeds.find((f) => f.feedStatus === 'ERROR');
   if (failed) {
@@ -146,6 +151,8 @@ export function submissionStatusFromFeeds(skus: string[], feeds: WalmartFeedStat
     return { state: 'failed', message: `Walmart could not process feed ${failed.feedId ?? ''}${errors.length ? `: ${errors.join('; ')}` : ''}`.trim() };
   }
   if (feeds.some((f) => f.feedStatus !== 'PROCESSED')) return { state: 'processing' };
+  // Every item of every feed succeeded (Walmart's counts say so): no item's status is needed.
+  if (feeds.every(allItemsSucceeded)) return { state: 'done', results: skus.map((sku) => ({ sku, outcome: 'confirmed' })) };
   const outcomes = new Map<string, UpdateOutcome>();
   for (const feed of feeds) {
     for (const entry of feed.itemDetails?.itemIngestionStatus ?? []) {

@@ -2,6 +2,7 @@ import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { CatalogueItem, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
 import {
+  allItemsSucceeded,
   catalogueItemFromWalmart,
   feedsOfSubmission,
   inventoryBody,
@@ -104,7 +105,8 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
 
   async function feedStatus(feedId: string, signal?: AbortSignal): Promise<WalmartFeedStatus> {
     const first = (await client.call<WalmartFeedStatus>('feedStatus', { method: 'GET', url: api.feedStatus(feedId, 0, FEED_DETAILS_PAGE) }, signal)).body;
-    if (first.feedStatus !== 'PROCESSED') return first;
+    // Item statuses are paged 50 at a time (5 calls a second): read them only when some item did not succeed.
+    if (first.feedStatus !== 'PROCESSED' || allItemsSucceeded(first)) return first;
     const details = [...(first.itemDetails?.itemIngestionStatus ?? [])];
     const total = first.itemsReceived ?? details.length;
     for (let offset = details.length; offset < total; ) {

@@ -5,18 +5,30 @@ import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.
 import { createAdapter } from '../../marketplaces/registry.ts';
 import { applicationsFor } from './connect-channel.ts';
 
+/** Adapters kept per product instance, so tokens and looked-up ids outlive a job (bounded, oldest dropped first). */
+const adapterCache = new WeakMap<AppContext['marketplaces'], Map<string, { sealed: Set<string>; adapter: MarketplaceAdapter }>>();
+const MAX_CACHED_ADAPTERS = 500;
+
 /**
- * The adapter of a connected channel, with its credentials opened from the vault. Credentials the
- * marketplace renews (Shopify's rotating refresh token) are sealed and stored again at once, so a
- * restart or another worker never holds a spent token.
+ * The adapter of a connected channel, with its credentials opened from the vault. One adapter per
+ * channel is kept while its stored credentials stay the same, so its access token (Amazon's LWA,
+ * Walmart's 100 tokens an hour) and the ids it looked up serve every job instead of being asked for
+ * again each time. Credentials the marketplace renews (Shopify's rotating refresh token) are sealed
+ * and stored again at once, so a restart or another worker never holds a spent token.
  */
 export async function adapterForChannel(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'environment'>): Promise<MarketplaceAdapter> {
   const sealed = await readCredentials(ctx.db, channel.accountId, channel.id);
   if (!sealed) throw new AppError(409, 'This channel has no credentials any more; connect it again.');
+  let cache = adapterCache.get(ctx.marketplaces);
+  if (!cache) adapterCache.set(ctx.marketplaces, (cache = new Map()));
+  const kept = cache.get(channel.id);
+  if (kept?.sealed.has(sealed)) return kept.adapter;
+
   const boundTo = { accountId: channel.accountId, channelId: channel.id };
   let credentials = ctx.marketplaces.vault.open(sealed, boundTo);
   let saving: Promise<void> = Promise.resolve();
-  return createAdapter(channel.kind, credentials, {
+  const entry = { sealed: new Set([sealed]), adapter: undefined as unknown as MarketplaceAdapter };
+  entry.adapter = createAdapter(channel.kind, credentials, {
     environment: channel.environment,
     sandboxBaseUrl: ctx.config.sandbox.baseUrl,
     buckets: channel.environment === 'sandbox' ? ctx.marketplaces.sandboxBuckets : ctx.marketplaces.buckets,
@@ -24,10 +36,16 @@ export async function adapterForChannel(ctx: AppContext, channel: Pick<ChannelRe
     onCredentialsChange: (changes) => {
       credentials = { ...credentials, ...changes };
       const next = ctx.marketplaces.vault.seal(credentials, boundTo);
+      // This adapter holds the renewed credentials: it stays the channel's adapter once they are stored.
+      entry.sealed.add(next);
       // In order: a later rotation must not be overwritten by an earlier one.
       saving = saving.then(() => replaceCredentials(ctx.db, channel.accountId, channel.id, next, ctx.clock())).catch((error: unknown) => {
         console.error(`[channels] could not store renewed credentials of channel ${channel.id}: ${error instanceof Error ? error.message : error}`);
       });
     },
   });
+  cache.delete(channel.id);
+  cache.set(channel.id, entry);
+  if (cache.size > MAX_CACHED_ADAPTERS) cache.delete(cache.keys().next().value!);
+  return entry.adapter;
 }

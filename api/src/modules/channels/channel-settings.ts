@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import type { ChannelRules } from '../../db/schema/index.ts';
-import { demoteMain, disconnectChannel, findChannel, listChannels, setRole, setRules, setStatus, type ChannelRecord } from '../../db/queries/channels.ts';
+import { demoteMain, disconnectChannel, findChannel, listChannels, lockChannelRules, setRole, setRules, setStatus, type ChannelRecord } from '../../db/queries/channels.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { planListingWrites, requestChannelPush } from '../sync/plan-writes.ts';
+import { planListingWrites, requestDuePush } from '../sync/plan-writes.ts';
 import { requestCatalogueImport } from '../sync/sync-run.ts';
 
 const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
@@ -51,12 +51,14 @@ export function validateRules(rules: ChannelRules): string | null {
 
 export async function updateRules(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string, changes: Partial<ChannelRules>): Promise<ChannelRecord> {
   const channel = await channelOf(ctx, accountId, channelId);
-  const rules = { ...channel.rules, ...changes };
-  const problem = validateRules(rules);
-  if (problem) throw new AppError(400, problem);
   await ctx.db.transaction(async (tx) => {
+    // Read under the row's lock: two changes of different rules made at once both hold.
+    const before = (await lockChannelRules(tx, accountId, channelId)) ?? channel.rules;
+    const rules = { ...before, ...changes };
+    const problem = validateRules(rules);
+    if (problem) throw new AppError(400, problem);
     await setRules(tx, accountId, channelId, rules, ctx.clock());
-    await recordAudit(tx, audit, { action: 'channel.rules_changed', accountId, targetType: 'channel', targetId: channelId, before: channel.rules, after: rules });
+    await recordAudit(tx, audit, { action: 'channel.rules_changed', accountId, targetType: 'channel', targetId: channelId, before, after: rules });
     // The channel is offered what its new rules say, at once, with the change that set them.
     if (channel.role === 'target') await planListingWrites(ctx, tx, accountId, 'all', { channelId, recordAs: { cause: 'rule_change', causeRef: 'channel rules changed', actorUserId: audit.actorUserId } });
   });
@@ -82,7 +84,7 @@ export async function resumeChannel(ctx: AppContext, audit: AuditContext, accoun
     // What changed while it was paused goes out now; values already waiting are sent too.
     if (channel.role === 'target') {
       await planListingWrites(ctx, tx, accountId, 'all', { channelId, againstConfirmed: true, recordAs: { cause: 'reconciliation', causeRef: 'channel resumed', actorUserId: audit.actorUserId } });
-      await requestChannelPush(ctx, tx, { accountId, channelId });
+      await requestDuePush(ctx, tx, { accountId, channelId });
     }
   });
   return channelOf(ctx, accountId, channelId);

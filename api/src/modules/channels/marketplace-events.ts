@@ -8,6 +8,7 @@ import { AmazonNotificationError, parseEventBridgeDelivery } from '../../marketp
 import { applicationsFor } from './connect-channel.ts';
 import { requestOrdersPoll } from '../sync/order-polling.ts';
 import { requestMainRefresh } from '../sync/order-ledger.ts';
+import { confirmOnNotice } from '../sync/listing-confirmation.ts';
 import { skuOfInventoryItem } from '../../db/queries/catalogue.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
@@ -87,7 +88,8 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
   // A push means something changed, acted on in the same transaction as the record: orders are read
   // now; a stock change on the main channel (the truth) is read for that SKU and passed to the targets.
-  // On a target, a stock change is our own push or a hand edit: reconciliation deals with those.
+  // On a target, a stock change is our own push (whose confirmation it hastens) or a hand edit
+  // (reconciliation deals with those).
   const change = verdict.change;
   const recorded = await ctx.db.transaction(async (tx) => {
     const isNew = await recordMarketplaceEvent(tx, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload });
@@ -96,7 +98,7 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
     else if (channel.role === 'main') {
       const sku = change.sku ?? (change.inventoryItemId ? await skuOfInventoryItem(tx, channel.accountId, change.inventoryItemId) : undefined);
       if (sku) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [sku] });
-    }
+    } else if (change.sku) await confirmOnNotice(ctx, tx, { accountId: channel.accountId, id: channel.id }, change.sku);
     return true;
   });
   return { status: 200, recorded };

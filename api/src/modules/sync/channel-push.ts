@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannel, type ChannelRecord } from '../../db/queries/channels.ts';
-import { claimPendingWrites, confirmWrites, failWrites, markInFlight, releaseClaims, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import { claimPendingWrites, confirmWrites, failWrites, markInFlight, pushPolicyOf, releaseClaims, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import { planLimits } from '../billing/plan-limits.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { ListingUpdate, Money, UpdateOutcome } from '../../marketplaces/types.ts';
 import { accountCurrency } from '../../db/queries/catalogue.ts';
@@ -60,11 +61,15 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
   await releaseClaims(ctx.db, channel.id, ctx.clock());
   return withChannelHealth(ctx, channel, async () => {
     const adapter = await adapterForChannel(ctx, channel);
+    // Real-time plans send everything queued; on Starter, what was queued until the channel's sync was due.
+    const policy = await pushPolicyOf(ctx.db, channel.id);
+    const queuedUpTo = policy && !planLimits[policy.plan].realTime ? (policy.writesDueUntil ?? new Date(0)) : null;
     const totals = { confirmed: 0, inFlight: 0, failed: 0 };
     let retryLater = 0;
     for (;;) {
       signal?.throwIfAborted();
-      const claimed = await claimPendingWrites(ctx.db, channel.id, adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission : ROUND_SIZE, ctx.clock());
+      // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
+      const claimed = await claimPendingWrites(ctx.db, channel.id, adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : ROUND_SIZE, ctx.clock(), queuedUpTo);
       if (claimed.length === 0) break;
       try {
         const round = await sendRound(ctx, channel, adapter, claimed, signal);

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { findChannel } from '../../db/queries/channels.ts';
-import { confirmWrites, failWrites, listingsWithNewerWrites, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import { acceptedSubmissionsOfSku, confirmWrites, failWrites, listingsWithNewerWrites, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
 import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
 import type { ListingsConfirmJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { withChannelHealth } from './channel-health.ts';
-import { requestChannelPushIfRealTime } from './plan-writes.ts';
+import { requestChannelPush } from './plan-writes.ts';
 import { requestConfirmation } from './channel-push.ts';
 import { samePrice } from './desired-values.ts';
 
@@ -13,6 +14,19 @@ import { samePrice } from './desired-values.ts';
 export const MAX_CONFIRM_CHECKS = 12;
 /** A feed that failed as a whole is sent again this many times before its values are marked failed. */
 export const MAX_WRITE_ATTEMPTS = 5;
+
+/** The check made when the marketplace says a listing's value changed (Amazon's quantity notification), ahead of the schedule. */
+export const ON_NOTICE = 0;
+
+/**
+ * The marketplace says a SKU's quantity changed on a target: values of ours it took for later are
+ * read now rather than at the next scheduled check.
+ */
+export async function confirmOnNotice(ctx: AppContext, tx: Db, channel: { accountId: string; id: string }, sku: string): Promise<void> {
+  for (const submissionId of await acceptedSubmissionsOfSku(tx, channel.id, sku)) {
+    await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: ON_NOTICE }, 0);
+  }
+}
 
 /** The wait before the next ask: 1, 2, 4 … seconds, at most a minute. */
 export const nextCheckDelay = (check: number) => Math.min(60, 2 ** (check - 1));
@@ -73,7 +87,8 @@ export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob
       }
       if (notYet.length > 0 && !lastCheck) {
         await settle(ctx, job, confirmed, failed, [], '', superseded);
-        return waitAgain(ctx, job);
+        // A check on notice (check 0) leaves the rest to the scheduled checks already on their way.
+        return job.check === ON_NOTICE ? 'waiting' : waitAgain(ctx, job);
       }
       again.push(...notYet);
     }
@@ -102,7 +117,7 @@ async function settle(
     await supersedeWrites(tx, superseded, at);
     await failWrites(tx, failed, at);
     if (again.length > 0) await requeueWrites(tx, again, againMessage, at);
-    // Values of these SKUs waiting behind the in-flight ones can go now (at once where the plan is real-time).
-    await requestChannelPushIfRealTime(ctx, tx, { accountId: job.accountId, channelId: job.channelId });
+    // Values of these SKUs waiting behind the in-flight ones can go now (on Starter, those already due).
+    await requestChannelPush(ctx, tx, { accountId: job.accountId, channelId: job.channelId });
   });
 }

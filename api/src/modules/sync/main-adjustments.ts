@@ -4,8 +4,8 @@ import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustmen
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
-import { MAIN_REFRESH_QUEUE, type MainAdjustJob, type MainRefreshJob } from '../../workers/queues.ts';
-import { enqueue } from '../../workers/job-queue.ts';
+import type { MainAdjustJob, MainRefreshJob } from '../../workers/queues.ts';
+import { requestMainRefresh } from './order-ledger.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { withChannelHealth } from './channel-health.ts';
 import { PushIncomplete } from './channel-push.ts';
@@ -151,7 +151,7 @@ export async function refreshMainStock(ctx: AppContext, job: MainRefreshJob, sig
       await planListingWrites(ctx, tx, job.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
       if (again.length > 0) {
         const orders = job.orders ? Object.fromEntries(Object.entries(job.orders).filter(([sku]) => again.includes(sku))) : undefined;
-        await enqueue<MainRefreshJob>(ctx.jobs, tx, MAIN_REFRESH_QUEUE, { accountId: job.accountId, skus: again, ...(orders ? { orders } : {}) }, { startAfter: REFRESH_AGAIN_SECONDS });
+        await requestMainRefresh(ctx, tx, { accountId: job.accountId, skus: again, ...(orders ? { orders } : {}) }, { startAfter: REFRESH_AGAIN_SECONDS });
       }
     });
     return changed;

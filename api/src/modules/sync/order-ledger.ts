@@ -15,8 +15,14 @@ export function requestMainAdjustments(ctx: AppContext, tx: Db, accountId: strin
   return enqueue<MainAdjustJob>(ctx.jobs, tx, MAIN_ADJUST_QUEUE, { accountId }, { singletonKey: accountId });
 }
 
-export function requestMainRefresh(ctx: AppContext, tx: Db, job: MainRefreshJob): Promise<string | null> {
-  return enqueue<MainRefreshJob>(ctx.jobs, tx, MAIN_REFRESH_QUEUE, job);
+/**
+ * Asks for the main channel's quantities of SKUs to be read. A read of the same SKUs not started yet
+ * serves the new request too (it reads after it); a read for an order is its own, as it records the
+ * change as that order's.
+ */
+export function requestMainRefresh(ctx: AppContext, tx: Db, job: MainRefreshJob, options: { startAfter?: number } = {}): Promise<string | null> {
+  const orderIds = job.orders ? [...new Set(Object.values(job.orders).map((o) => o.orderId))].sort().join(',') : '';
+  return enqueue<MainRefreshJob>(ctx.jobs, tx, MAIN_REFRESH_QUEUE, job, { singletonKey: `${job.accountId}:${[...job.skus].sort().join(',')}:${orderIds}`, ...options });
 }
 
 /** Units per SKU an order holds now: nothing once cancelled, and never a line's cancelled units. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannel, listAllChannels } from '../../db/queries/channels.ts';
-import { ordersReadUntil, setOrdersReadUntil } from '../../db/queries/orders.ts';
+import { ordersReadUntil, recordedOrderChanges, setOrdersReadUntil } from '../../db/queries/orders.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
@@ -31,10 +31,12 @@ export async function pollOrders(ctx: AppContext, job: OrdersPollJob, signal?: A
     const readUntil = await ordersReadUntil(ctx.db, job.accountId, job.channelId);
     const since = new Date((readUntil ?? new Date(channel.connectedAt.getTime() - FIRST_READ_WINDOW_MS + ORDER_READ_OVERLAP_MS)).getTime() - ORDER_READ_OVERLAP_MS);
     const adapter = await adapterForChannel(ctx, channel);
+    // Orders of the overlap already recorded as they are: the adapter need not fetch them again in full.
+    const known = await recordedOrderChanges(ctx.db, job.accountId, job.channelId, since);
     const totals = { created: 0, updated: 0 };
     let cursor: string | undefined;
     do {
-      const page = await adapter.ordersSince(since, cursor, signal);
+      const page = await adapter.ordersSince(since, cursor, signal, known);
       const recorded = await ctx.db.transaction((tx) => recordOrders(ctx, tx, channel, page.items));
       totals.created += recorded.created;
       totals.updated += recorded.updated;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { insertChanges, plannableListings, queueWrites, type PlannableListing, type WriteInput } from '../../db/queries/listing-writes.ts';
+import { insertChanges, markWritesDue, plannableListings, queueWrites, type PlannableListing, type WriteInput } from '../../db/queries/listing-writes.ts';
 import type { ChangeCause } from '../../db/schema/index.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
 import { planLimits } from '../billing/plan-limits.ts';
@@ -13,9 +13,13 @@ export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob
   return enqueue<ListingsPushJob>(ctx.jobs, tx, LISTINGS_PUSH_QUEUE, job, { singletonKey: job.channelId });
 }
 
-/** Real-time plans push waiting values at once; on Starter they wait for the channel's hourly sync (sync-schedule.ts). */
-export async function requestChannelPushIfRealTime(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<void> {
-  if (planLimits[await accountPlan(tx, job.accountId)].realTime) await requestChannelPush(ctx, tx, job);
+/**
+ * The channel's sync is due now (the schedule's hour on Starter, "Sync now", a resume): everything
+ * queued until now is sent, whatever the plan.
+ */
+export async function requestDuePush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<void> {
+  await markWritesDue(tx, job.channelId, ctx.clock());
+  await requestChannelPush(ctx, tx, job);
 }
 
 export interface PlanOptions {

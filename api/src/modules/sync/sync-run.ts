@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import { listingCount, listingsBySku, markSynced, openDrift, productCount, productsBySku, setConfirmed, upsertListings, upsertProducts, linkListingsToProducts, type ListingInput } from '../../db/queries/catalogue.ts';
 import { insertChanges, type ChangeInput } from '../../db/queries/listing-writes.ts';
-import { takeMainQuantity } from '../../db/queries/stock.ts';
+import { lockStock, takeMainQuantity } from '../../db/queries/stock.ts';
 import { findSyncRun, insertSyncRun, unfinishedRun, updateSyncRun, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
 import type { CatalogueItem } from '../../marketplaces/types.ts';
@@ -14,7 +14,7 @@ import { enqueue } from '../../workers/job-queue.ts';
 import { SYNC_RUN_QUEUE, type SyncRunJob } from '../../workers/queues.ts';
 import { planLimits, skuLimitMessage } from '../billing/plan-limits.ts';
 import { failureReason, withChannelHealth } from './channel-health.ts';
-import { planListingWrites } from './plan-writes.ts';
+import { planListingWrites, requestDuePush } from './plan-writes.ts';
 import { samePrice } from './desired-values.ts';
 
 /**
@@ -42,10 +42,10 @@ export function requestCatalogueImport(ctx: AppContext, tx: Db, accountId: strin
 const READ_BATCH = 20;
 
 /** A channel's catalogue a page at a time; items whose stock the listing page leaves out are read per SKU. */
-async function* cataloguePages(adapter: MarketplaceAdapter, signal?: AbortSignal): AsyncGenerator<{ items: CatalogueItem[]; readAt: Date }> {
+async function* cataloguePages(ctx: AppContext, adapter: MarketplaceAdapter, signal?: AbortSignal): AsyncGenerator<{ items: CatalogueItem[]; readAt: Date }> {
   let cursor: string | undefined;
   do {
-    const readAt = new Date();
+    const readAt = ctx.clock();
     const page = await adapter.listCatalogue(cursor, signal);
     const unknown = page.items.filter((i) => i.quantity === null).map((i) => i.sku);
     for (let i = 0; i < unknown.length; i += READ_BATCH) {
@@ -111,15 +111,15 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
   let count = await productCount(ctx.db, run.accountId);
   let skipped = 0;
   const cause = run.kind === 'import' ? 'import' : 'reconciliation';
-  for await (const page of cataloguePages(adapter, signal)) {
-    await ctx.db.transaction(async (tx) => {
+  for await (const page of cataloguePages(ctx, adapter, signal)) {
+    const counted = await ctx.db.transaction(async (tx) => {
       const at = ctx.clock();
+      // The page's products are locked first, in id order, as every planner locks them: never a deadlock with an order or a rule change.
+      await lockStock(tx, run.accountId, page.items.map((i) => i.sku));
       const stored = await productsBySku(tx, run.accountId, page.items.map((i) => i.sku));
       const fresh = page.items.filter((i) => !stored.has(i.sku));
       const room = limit === null ? fresh.length : Math.max(0, limit - count);
       const admitted = new Set(fresh.slice(0, room).map((i) => i.sku));
-      skipped += fresh.length - admitted.size;
-      count += admitted.size;
       const kept = page.items.filter((i) => stored.has(i.sku) || admitted.has(i.sku));
       const ids = await upsertProducts(
         tx,
@@ -157,7 +157,11 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
       const changeIdByProduct = new Map(changes.map((c, i) => [c.productId!, changeIds[i]!]));
       await planListingWrites(ctx, tx, run.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
       await updateSyncRun(tx, run.id, { addDone: page.items.length }, at);
+      return { skipped: fresh.length - admitted.size, admitted: admitted.size };
     });
+    // Counted once the page is stored (a transaction tried again must not count twice).
+    skipped += counted.skipped;
+    count += counted.admitted;
   }
   // Target listings read before their product existed are linked now.
   await linkListingsToProducts(ctx.db, run.accountId);
@@ -168,7 +172,7 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
 /** Reads a target: new listings are linked by SKU, values found changed are repaired or listed as drift. */
 async function readTarget(ctx: AppContext, run: SyncRunRecord, target: ChannelRecord, signal?: AbortSignal): Promise<void> {
   const adapter = await adapterForChannel(ctx, target);
-  for await (const page of cataloguePages(adapter, signal)) {
+  for await (const page of cataloguePages(ctx, adapter, signal)) {
     await ctx.db.transaction(async (tx) => {
       const at = ctx.clock();
       const skus = page.items.map((i) => i.sku);
@@ -186,11 +190,15 @@ async function readTarget(ctx: AppContext, run: SyncRunRecord, target: ChannelRe
       const changes: ChangeInput[] = [];
       for (const item of page.items) {
         const listing = stored.get(item.sku);
-        // A value of ours on its way there may or may not show yet: that listing is read next time.
-        if (!listing || listing.writeInFlight) continue;
+        // A value of ours on its way there, or confirmed since the page was read, may or may not show
+        // in what was read: that listing is read next time (our own value is never taken for drift).
+        if (!listing || listing.writeInFlight || (listing.confirmedAt !== null && listing.confirmedAt >= page.readAt)) continue;
         const price = item.price?.amount ?? null;
         const quantityMoved = item.quantity !== null && item.quantity !== listing.confirmedQuantity;
         const priceMoved = price !== null && !samePrice(price, listing.confirmedPrice);
+        if (!quantityMoved && !priceMoved) continue;
+        // Taken only if no value of ours was confirmed or sent since the listing was looked at.
+        if (!(await setConfirmed(tx, listing.id, { ...(quantityMoved ? { quantity: item.quantity } : {}), ...(priceMoved ? { price } : {}), status: item.status }, at, { confirmedAt: listing.confirmedAt }))) continue;
         if (quantityMoved && run.kind === 'reconcile' && listing.confirmedQuantity !== null) {
           changes.push({ productId: listing.productId, channelId: target.id, sku: item.sku, cause: 'reconciliation', causeRef: `found on ${target.kind}`, field: 'quantity', before: String(listing.confirmedQuantity), after: String(item.quantity) });
         }
@@ -198,7 +206,6 @@ async function readTarget(ctx: AppContext, run: SyncRunRecord, target: ChannelRe
           // A price set by hand on the channel waits for the seller: accept it for this channel, or overwrite it.
           await openDrift(tx, { accountId: run.accountId, channelId: target.id, listingId: listing.id, sku: item.sku, field: 'price', expected: listing.confirmedPrice, found: price }, at);
         }
-        if (quantityMoved || priceMoved) await setConfirmed(tx, listing.id, { ...(quantityMoved ? { quantity: item.quantity } : {}), ...(priceMoved ? { price } : {}), status: item.status }, at);
       }
       await insertChanges(tx, run.accountId, changes, at);
       const linked = [...new Set(page.items.map((i) => productIds.get(i.sku)).filter((id): id is string => id !== undefined))];
@@ -210,5 +217,7 @@ async function readTarget(ctx: AppContext, run: SyncRunRecord, target: ChannelRe
       await updateSyncRun(tx, run.id, { addDone: page.items.length, addRepaired: repaired }, at);
     });
   }
+  // A sync the seller asked for (or the connection's import) sends what it found to repair at once, on every plan.
+  if (run.trigger !== 'schedule') await ctx.db.transaction((tx) => requestDuePush(ctx, tx, { accountId: run.accountId, channelId: target.id }));
   await markSynced(ctx.db, run.accountId, target.id, ctx.clock());
 }

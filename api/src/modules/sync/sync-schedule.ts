@@ -6,7 +6,7 @@ import type { Plan } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { requestMainAdjustments } from './order-ledger.ts';
 import { pollDueChannels } from './order-polling.ts';
-import { requestChannelPush } from './plan-writes.ts';
+import { requestChannelPush, requestDuePush } from './plan-writes.ts';
 import { requestSync } from './sync-run.ts';
 
 export const RECONCILE_EVERY_MS = 24 * 3600 * 1000;
@@ -27,7 +27,11 @@ export async function syncTick(ctx: AppContext): Promise<{ polled: number; pushe
   // being retried). Starter: waiting values go when the channel's hourly sync is due.
   const dueNow = new Set(polled.map((c) => c.channelId));
   const waiting = (await channelsWithPendingWrites(ctx.db)).filter((c) => planLimits[c.plan].realTime || dueNow.has(c.channelId));
-  for (const channel of waiting) await requestChannelPush(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.channelId });
+  for (const channel of waiting) {
+    const job = { accountId: channel.accountId, channelId: channel.channelId };
+    if (planLimits[channel.plan].realTime) await requestChannelPush(ctx, ctx.db, job);
+    else await ctx.db.transaction((tx) => requestDuePush(ctx, tx, job));
+  }
   const adjusting = await accountsWithPendingAdjustments(ctx.db);
   for (const accountId of adjusting) await requestMainAdjustments(ctx, ctx.db, accountId);
   const due = await accountsDueForReconciliation(ctx.db, new Date(ctx.clock().getTime() - RECONCILE_EVERY_MS));

@@ -81,6 +81,8 @@ describe('Walmart transforms on the official examples', () => {
     expect(submissionStatusFromFeeds([sku], [{ ...processed, feedStatus: 'INPROGRESS' }])).toEqual({ state: 'processing' });
     const failed = {
       ...processed,
+      itemsSucceeded: 0,
+      itemsFailed: 1,
       itemDetails: { itemIngestionStatus: [{ sku, ingestionStatus: 'DATA_ERROR', ingestionErrors: { ingestionError: [{ type: 'DATA_ERROR', code: 'ERR_EXT_DATA_0101002', description: 'Invalid quantity' }] } }] },
     };
     expect(submissionStatusFromFeeds([sku, 'missing'], [failed])).toEqual({
@@ -91,6 +93,14 @@ describe('Walmart transforms on the official examples', () => {
       ],
     });
     expect(submissionStatusFromFeeds([sku], [{ feedId: 'F1', feedStatus: 'ERROR' }])).toMatchObject({ state: 'failed', message: expect.stringContaining('F1') });
+  });
+
+  it('takes every item as confirmed when the feed’s counts say all succeeded, without item details', () => {
+    const processed = response('feeds.json', '/v3/feeds/{feedId}', 'get');
+    const counted = { feedId: processed.feedId, feedStatus: 'PROCESSED' as const, itemsReceived: 2, itemsSucceeded: 2, itemsFailed: 0, itemsProcessing: 0 };
+    expect(submissionStatusFromFeeds(['A', 'B'], [counted])).toEqual({ state: 'done', results: [{ sku: 'A', outcome: 'confirmed' }, { sku: 'B', outcome: 'confirmed' }] });
+    // One failed: the item details are needed, and a SKU they do not name stays unknown.
+    expect(submissionStatusFromFeeds(['A', 'B'], [{ ...counted, itemsSucceeded: 1, itemsFailed: 1 }])).toMatchObject({ state: 'done', results: [{ sku: 'A', outcome: 'unknown' }, { sku: 'B', outcome: 'unknown' }] });
   });
 
   it('names both feeds in one submission id and reads them back', () => {
