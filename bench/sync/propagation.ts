@@ -105,16 +105,21 @@ interface Analysis {
 /** Reads what the database says happened to each order (see the file's comment for the definitions). */
 async function analyse(bench: Bench, placed: Placed[], since: string, availableBefore: Map<string, number>): Promise<Analysis> {
   const skus = placed.map((p) => `'${p.sku}'`).join(', ');
-  const changes = await bench.rows<{ id: string; sku: string; order_id: string; created_at: string; ordered_at: string; after: string }>(
-    `select c.id, c.sku, c.order_id, c.created_at, c.after, o.ordered_at from changes c join orders o on o.id = c.order_id
-     where c.account_id = '${bench.accountId}' and c.cause = 'order' and c.field = 'available' and c.created_at >= '${since}' and c.sku in (${skus})`,
+  // The order's change is the first change of its SKU: on a target, available as the units are committed;
+  // on the main channel, on hand as read from it (as that order's, or as an edit there when the
+  // marketplace's stock notification came first). Each SKU is sold once here.
+  const allChanges = await bench.rows<{ id: string; sku: string; order_id: string | null; created_at: string; ordered_at: string | null; after: string }>(
+    `select c.id, c.sku, c.order_id, c.created_at, c.after, o.ordered_at from changes c left join orders o on o.id = c.order_id
+     where c.account_id = '${bench.accountId}' and c.cause in ('order', 'main_change') and c.field in ('available', 'on_hand') and c.created_at >= '${since}' and c.sku in (${skus})
+     order by c.created_at`,
   );
+  const changes = [...new Map(allChanges.reverse().map((c) => [c.sku, c])).values()];
   // Every quantity write of these SKUs: the order's own, or one of another change carrying the same value
   // (a sale on the main channel can also reach the targets through the read of the main's stock it causes).
   const writes = await bench.rows<{ change_id: string | null; channel_id: string; sku: string; after: string; status: string; confirmed_at: string | null }>(
     `select change_id, channel_id, sku, after, status, confirmed_at from listing_writes where account_id = '${bench.accountId}' and field = 'quantity' and created_at >= '${since}' and sku in (${skus})`,
   );
-  const orderIds = changes.map((c) => `'${c.order_id}'`).join(', ') || 'null';
+  const orderIds = changes.filter((c) => c.order_id !== null).map((c) => `'${c.order_id}'`).join(', ') || 'null';
   const adjustments = await bench.rows<{ order_id: string; applied_at: string | null }>(`select order_id, applied_at from stock_adjustments where account_id = '${bench.accountId}' and order_id in (${orderIds})`);
   const changeBySku = new Map(changes.map((c) => [c.sku, c]));
   const writesBySku = new Map<string, typeof writes>();
@@ -140,7 +145,7 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
       };
       let latest = -Infinity;
       for (const other of bench.channels.filter((c) => c.id !== order.origin.id)) {
-        const confirmedAt = other.role === 'main' ? adjustedByOrder.get(change.order_id) : firstConfirmed(other.id);
+        const confirmedAt = other.role === 'main' ? (change.order_id ? adjustedByOrder.get(change.order_id) : undefined) : firstConfirmed(other.id);
         const took = confirmedAt === undefined ? Infinity : confirmedAt - placedAt;
         const key = `${other.kind}${other.role === 'main' ? ' (main: adjustment)' : ''}`;
         result.perDestination.set(key, [...(result.perDestination.get(key) ?? []), took]);

@@ -54,6 +54,16 @@ export interface MarketplaceAdapter {
    * where the marketplace supports it (Shopify @idempotent); elsewhere the adapter reads and sets.
    */
   adjustQuantity?(sku: string, delta: number, idempotencyKey: string, signal?: AbortSignal): Promise<UpdateOutcome>;
+  /**
+   * Several SKUs' adjustments in one call under one key (Shopify: up to 250 changes, all or none).
+   * Answers 'applied'; 'refused' with the SKUs refused (nothing applied: the others may go again
+   * under another key); or 'unknown' (no answer: send the same changes with the same key again).
+   */
+  adjustQuantities?(
+    changes: Array<{ sku: string; delta: number }>,
+    idempotencyKey: string,
+    signal?: AbortSignal,
+  ): Promise<{ outcome: 'applied' } | { outcome: 'unknown'; message: string } | { outcome: 'refused'; refused: Array<{ sku: string; message: string }> }>;
 
   /**
    * Orders created or changed since the time, oldest first, a page at a time. `known` (order id →

@@ -47,7 +47,7 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer): Promise<
   await ctx.jobs.work<ListingsPushJob>(LISTINGS_PUSH_QUEUE, { ...polling, localConcurrency: 8 }, one((data, signal) => pushChannel(ctx, data, signal)));
   await ctx.jobs.work<ListingsConfirmJob>(LISTINGS_CONFIRM_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => confirmSubmission(ctx, data, signal)));
   await ctx.jobs.work<MainAdjustJob>(MAIN_ADJUST_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => applyMainAdjustments(ctx, data, signal)));
-  await ctx.jobs.work<MainRefreshJob>(MAIN_REFRESH_QUEUE, { ...polling, localConcurrency: 2 }, one((data, signal) => refreshMainStock(ctx, data, signal)));
+  await ctx.jobs.work<MainRefreshJob>(MAIN_REFRESH_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => refreshMainStock(ctx, data, signal)));
   await ctx.jobs.work(SYNC_SCHEDULE_QUEUE, async () => {
     await syncTick(ctx);
   });

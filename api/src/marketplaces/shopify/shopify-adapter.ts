@@ -263,6 +263,36 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       }
     },
 
+    async adjustQuantities(changes, idempotencyKey, signal) {
+      const { variants } = await lookup(
+        changes.map((c) => c.sku),
+        signal,
+      );
+      const missing = changes.filter((c) => !variants.has(c.sku));
+      if (missing.length > 0) return { outcome: 'refused', refused: missing.map((c) => ({ sku: c.sku, message: `No product variant with SKU ${c.sku} in this shop` })) };
+      const loc = await location(signal);
+      try {
+        const data = await client.graphql<{ inventoryAdjustQuantities: { userErrors: ShopifyUserError[] } | null }>(
+          adjustQuantityMutation,
+          { input: { name: 'available', reason: SET_REASON, changes: changes.map((c) => ({ inventoryItemId: variants.get(c.sku)!.inventoryItem.id, locationId: loc, delta: c.delta })) }, idempotencyKey },
+          { cost: 10, signal },
+        );
+        const errors = data.inventoryAdjustQuantities?.userErrors ?? [];
+        if (errors.length === 0) return { outcome: 'applied' };
+        // Each error names its change by index (input.changes.<i>.…); one naming none refuses them all.
+        const refused = errors.map((e) => {
+          const index = e.field?.[0] === 'input' && e.field[1] === 'changes' ? Number(e.field[2]) : NaN;
+          return { index, message: e.message };
+        });
+        if (refused.some((r) => !Number.isInteger(r.index) || !changes[r.index])) return { outcome: 'refused', refused: changes.map((c) => ({ sku: c.sku, message: errors[0]!.message })) };
+        return { outcome: 'refused', refused: refused.map((r) => ({ sku: changes[r.index]!.sku, message: r.message })) };
+      } catch (error) {
+        if (error instanceof MarketplaceError && error.kind === 'outcome_unknown') return { outcome: 'unknown', message: error.message };
+        if (error instanceof MarketplaceError && error.kind === 'rejected') return { outcome: 'refused', refused: changes.map((c) => ({ sku: c.sku, message: error.message })) };
+        throw error;
+      }
+    },
+
     async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
       const data = await client.graphql<{ orders: ShopifyConnection<ShopifyOrder> }>(ordersQuery, { first: ORDER_PAGE_SIZE, after: cursor ?? null, query: updatedSinceQuery(since) }, { cost: 782, signal });
       for (const order of data.orders.nodes) {

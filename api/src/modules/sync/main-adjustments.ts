@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, noteReadAndSet, releaseAdjustment, takeMainQuantity, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
@@ -71,6 +73,17 @@ export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, 
     for (;;) {
       if (batch.length === 0) batch = await claimAdjustments(ctx.db, job.accountId, ROUND_SIZE, ctx.clock());
       if (batch.length === 0) break;
+      // Where the marketplace takes many adjustments under one key (Shopify), they always go together.
+      if (adapter.adjustQuantities && adapter.capabilities.supportsIdempotentAdjustment) {
+        const round = await sendTogether(ctx, main, adapter, batch, waitingSkus, signal);
+        totals.applied += round.applied;
+        totals.failed += round.failed;
+        unsettled += round.unsettled;
+        batch = [];
+        // A refused SKU ends the run (tried again with the job's backoff); otherwise on to the next round.
+        if (unsettled > 0 || (round.applied === 0 && round.again === 0)) break;
+        continue;
+      }
       for (const adjustment of batch) {
         signal?.throwIfAborted();
         if (waitingSkus.has(adjustment.sku)) {
@@ -88,17 +101,7 @@ export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, 
           throw error;
         }
         if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted') {
-          await ctx.db.transaction(async (tx) => {
-            const onHand = await applyAdjustment(tx, adjustment, moved, ctx.clock());
-            if (onHand) {
-              await insertChanges(
-                tx,
-                job.accountId,
-                [{ productId: adjustment.productId, channelId: main.id, sku: adjustment.sku, cause: adjustment.delta < 0 ? 'order' : 'cancellation', causeRef: `passed to the main channel (${main.kind})`, field: 'on_hand', before: String(onHand.before), after: String(onHand.after) }],
-                ctx.clock(),
-              );
-            }
-          });
+          await ctx.db.transaction((tx) => recordApplied(ctx, tx, main, adjustment, moved));
           totals.applied++;
         } else if (outcome.outcome === 'rejected' && adjustment.attempts >= MAX_ADJUSTMENT_ATTEMPTS) {
           await failAdjustment(ctx.db, adjustment.id, outcome.message, ctx.clock());
@@ -115,6 +118,68 @@ export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, 
     if (unsettled > 0) throw new PushIncomplete(unsettled);
     return totals;
   });
+}
+
+/** The main channel took the adjustment: units stop being committed, on hand moves, and the history says so. */
+async function recordApplied(ctx: AppContext, tx: Db, main: ChannelRecord, adjustment: ClaimedAdjustment, moved: number): Promise<void> {
+  const onHand = await applyAdjustment(tx, adjustment, moved, ctx.clock());
+  if (!onHand) return;
+  await insertChanges(
+    tx,
+    main.accountId,
+    [{ productId: adjustment.productId, channelId: main.id, sku: adjustment.sku, cause: adjustment.delta < 0 ? 'order' : 'cancellation', causeRef: `passed to the main channel (${main.kind})`, field: 'on_hand', before: String(onHand.before), after: String(onHand.after) }],
+    ctx.clock(),
+  );
+}
+
+/**
+ * Sends a round's adjustments in one call, one per SKU (the others of a SKU wait for the next round),
+ * under a key made from theirs. With no answer they stay 'sending', so the retry finds the same set
+ * (interruptedAdjustments) and sends it with the same key, which the marketplace answers without
+ * applying it twice. Refused, nothing was applied: a refused SKU waits (failed after repeated
+ * refusals), and the others go again in the next round, under that round's key.
+ */
+async function sendTogether(ctx: AppContext, main: ChannelRecord, adapter: MarketplaceAdapter, batch: ClaimedAdjustment[], waitingSkus: Set<string>, signal?: AbortSignal) {
+  const round = { applied: 0, failed: 0, unsettled: 0, again: 0 };
+  const chosen = new Map<string, ClaimedAdjustment>();
+  for (const adjustment of batch) {
+    if (waitingSkus.has(adjustment.sku) || chosen.has(adjustment.sku)) {
+      await releaseAdjustment(ctx.db, adjustment.id, 'Waiting for an earlier adjustment of this SKU', ctx.clock());
+      if (waitingSkus.has(adjustment.sku)) round.unsettled++;
+    } else chosen.set(adjustment.sku, adjustment);
+  }
+  const together = [...chosen.values()];
+  if (together.length === 0) return round;
+  const key = `batch:${crypto.createHash('sha256').update(together.map((a) => a.idempotencyKey).join('\n')).digest('hex').slice(0, 40)}`;
+  const answer = await adapter.adjustQuantities!(
+    together.map((a) => ({ sku: a.sku, delta: a.delta })),
+    key,
+    signal,
+  );
+  if (answer.outcome === 'unknown') throw new Error(`The main channel did not answer an adjustment of ${together.length} SKUs: ${answer.message}`);
+  if (answer.outcome === 'refused') {
+    const refused = new Map(answer.refused.map((r) => [r.sku, r.message]));
+    for (const adjustment of together) {
+      const message = refused.get(adjustment.sku);
+      if (message === undefined) await releaseAdjustment(ctx.db, adjustment.id, 'Sent again without a SKU the main channel refused', ctx.clock());
+      else if (adjustment.attempts >= MAX_ADJUSTMENT_ATTEMPTS) {
+        await failAdjustment(ctx.db, adjustment.id, message, ctx.clock());
+        round.failed++;
+      } else {
+        await releaseAdjustment(ctx.db, adjustment.id, message, ctx.clock());
+        waitingSkus.add(adjustment.sku);
+        round.unsettled++;
+      }
+    }
+    // The others go in the next round (nothing of this one was applied).
+    round.again = together.filter((a) => !refused.has(a.sku)).length;
+    return round;
+  }
+  await ctx.db.transaction(async (tx) => {
+    for (const adjustment of together) await recordApplied(ctx, tx, main, adjustment, adjustment.delta);
+  });
+  round.applied = together.length;
+  return round;
 }
 
 /** While adjustments of a SKU keep landing, its main quantity is read again after this wait. */
