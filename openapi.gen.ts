@@ -639,6 +639,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform settings in force, for platform staff (System Settings). */
+        get: operations["getPlatformSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Platform staff change platform settings; each change is in the audit log. */
+        patch: operations["updatePlatformSettings"];
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -855,6 +873,13 @@ export interface components {
             accountId: string;
             accountName: string;
             channel: components["schemas"]["Channel"];
+        };
+        PlatformSettings: {
+            /** @description Minutes between scheduled reads of every channel on a real-time plan (Starter syncs hourly whatever this says). */
+            syncIntervalMinutes: number;
+        };
+        PlatformSettingsUpdate: {
+            syncIntervalMinutes?: number;
         };
         AdminChannelList: {
             items: components["schemas"]["AdminChannel"][];
@@ -1991,6 +2016,55 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getPlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updatePlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     logoutNavigation: {

@@ -4,6 +4,7 @@ import { authHandlers } from './auth';
 import { healthHandlers } from './health';
 import { channelHandlers } from './channels';
 import { syncHandlers } from './sync';
+import { settingsHandlers } from './settings';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
@@ -11,6 +12,7 @@ export { adminHandlers, type AdminScenario } from './admin';
 export { healthHandlers } from './health';
 export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';
 export { syncHandlers, syncRunFixtures, PLAN_LIMIT_MESSAGE, MARKETPLACE_DOWN_MESSAGE, type SyncScenario } from './sync';
+export { settingsHandlers, type SettingsScenario } from './settings';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -24,4 +26,5 @@ export const defaultHandlers = {
   health: healthHandlers.healthy,
   channels: channelHandlers.mainAndTargets,
   sync: syncHandlers.idle,
+  settings: settingsHandlers.defaults,
 } satisfies HandlerRecord;

@@ -19,6 +19,7 @@ import { googleRoutes } from './routes/google-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { channelRoutes } from './routes/channel-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
+import { settingsRoutes } from './routes/settings-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
 
@@ -120,6 +121,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(adminRoutes(ctx));
   app.use(channelRoutes(ctx));
   app.use(syncRoutes(ctx));
+  app.use(settingsRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);
 

@@ -73,7 +73,7 @@ describe('orders from every channel', () => {
     expect(total).toEqual([{ n: 2 }]);
   });
 
-  it('Shopify orders arrive by webhook, eBay orders by the scheduled read', async () => {
+  it('Shopify orders arrive by webhook, eBay orders by its ORDER_CONFIRMATION notification and by the scheduled read', async () => {
     const shopify = await installOnShopify(seller, 'install', { products: 6 });
     channels.shopify = { id: shopify.channel!.id, sandboxSellerId: shopify.channel!.sandboxSellerId };
     const ebay = await consentOnEbay(seller, 'agree', { products: 6 });
@@ -81,10 +81,14 @@ describe('orders from every channel', () => {
     const sku = await skuInStock();
     await buy('shopify', sku, 1);
     await vi.waitFor(async () => expect(await ordersOf(channels.shopify!.id)).toHaveLength(1), { timeout: 20_000 });
+    // Connecting eBay subscribed the seller to ORDER_CONFIRMATION: the order arrives without a scheduled read.
     await buy('ebay', sku, 1);
-    const read = await pollOrders(t.product.ctx, { accountId, channelId: channels.ebay!.id });
-    expect(read.created).toBe(1);
+    await vi.waitFor(async () => expect(await ordersOf(channels.ebay!.id)).toHaveLength(1), { timeout: 20_000 });
     expect((await ordersOf(channels.ebay!.id))[0]!.lines).toEqual([expect.objectContaining({ sku, quantity: 1 })]);
+    expect(await rows(`select topic from marketplace_events where channel_id = '${channels.ebay!.id}'`)).toEqual([{ topic: 'ORDER_CONFIRMATION' }]);
+    // The scheduled read finds the same order and records nothing twice.
+    expect(await pollOrders(t.product.ctx, { accountId, channelId: channels.ebay!.id })).toEqual({ created: 0, updated: 0 });
+    expect(await ordersOf(channels.ebay!.id)).toHaveLength(1);
     for (const kind of ['shopify', 'ebay'] as const) delete channels[kind];
   });
 

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './admin';
 export * from './channels';
 export * from './sync';
+export * from './settings';

@@ -9,3 +9,4 @@ export * from './marketplace-events.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './sync.ts';
+export * from './platform-settings.ts';

@@ -27,6 +27,7 @@ export const auditActions = [
   'sync.requested',
   'drift.accepted',
   'drift.overwritten',
+  'settings.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -132,10 +132,13 @@ export async function finishEbayConsent(ctx: AppContext, audit: AuditContext, se
   try {
     const tokens = await exchangeEbayCode({ endpoints: endpointsFor(ctx, pending.environment), application: { ...application, ruName: application.ruName }, code: answer.code });
     const credentials = { refreshToken: tokens.refreshToken, sellerKey: crypto.randomBytes(6).toString('hex') };
-    const identity = await verifyWithMarketplace('ebay', adapterFor(ctx, 'ebay', pending.environment, credentials));
-    await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'ebay', environment: pending.environment, identity, credentials });
-    // eBay requires every app to honour account deletions; registering is idempotent.
+    const adapter = adapterFor(ctx, 'ebay', pending.environment, credentials);
+    const identity = await verifyWithMarketplace('ebay', adapter);
+    const channel = await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'ebay', environment: pending.environment, identity, credentials });
+    // eBay requires every app to honour account deletions (registered with the app, idempotently);
+    // the seller's orders are announced by ORDER_CONFIRMATION to the same endpoint.
     await ensureEbayNotifications(ctx, pending.environment).catch((error: unknown) => console.warn(`[channels] eBay notifications not registered: ${error instanceof Error ? error.message : error}`));
+    await subscribeToMarketplaceEvents(ctx, channel, adapter);
     return '/auth-success';
   } catch {
     return '/auth-declined';

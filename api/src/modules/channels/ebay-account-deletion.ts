@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ChannelEnvironment } from '../../db/schema/index.ts';
 import { channels } from '../../db/schema/index.ts';
@@ -8,6 +8,9 @@ import { EbayClient } from '../../marketplaces/ebay/ebay-client.ts';
 import { ebayEndpointsAt, ebayProduction } from '../../marketplaces/ebay/endpoints.ts';
 import { answerEbayChallenge, createEbayPublicKeyFetcher, createEbaySubscription, ensureEbayDestination, ebayTopics, verifyEbaySignature } from '../../marketplaces/ebay/ebay-notifications.ts';
 import { recordAudit, systemContext } from '../audit/audit-log.ts';
+import { recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
+import { MarketplaceError } from '../../marketplaces/errors.ts';
+import { requestOrdersPoll } from '../sync/order-polling.ts';
 import { applicationsFor } from './connect-channel.ts';
 
 /** Our endpoint for eBay's notifications of one environment (eBay checks it with a challenge). */
@@ -34,11 +37,50 @@ export function answerChallenge(ctx: AppContext, environment: ChannelEnvironment
  * Registers our endpoint for MARKETPLACE_ACCOUNT_DELETION (eBay requires every app to honour it).
  * Safe to call again: an endpoint already registered is found, not duplicated.
  */
-export async function ensureEbayNotifications(ctx: AppContext, environment: ChannelEnvironment): Promise<void> {
+export async function ensureEbayNotifications(ctx: AppContext, environment: ChannelEnvironment): Promise<string | undefined> {
   const client = applicationClient(ctx, environment);
-  if (!client) return;
+  if (!client) return undefined;
   const destinationId = await ensureEbayDestination(client, { name: 'Marketplace Hub', endpoint: ebayNotificationEndpoint(ctx, environment), verificationToken: ebayVerificationToken(ctx) });
   await createEbaySubscription(client, { topicId: ebayTopics.accountDeletion, destinationId }).catch(() => undefined);
+  return destinationId;
+}
+
+/**
+ * Subscribes a seller to ORDER_CONFIRMATION (a user topic: the seller's own token), delivered to our
+ * endpoint: their orders are read when eBay announces them, not only on the schedule. A subscription
+ * that exists already (eBay's 195012) is fine.
+ */
+export async function subscribeSellerToOrders(ctx: AppContext, environment: ChannelEnvironment, sellerClient: EbayClient): Promise<void> {
+  const destinationId = await ensureEbayNotifications(ctx, environment);
+  if (!destinationId) return;
+  try {
+    await createEbaySubscription(sellerClient, { topicId: ebayTopics.orderConfirmation, destinationId });
+  } catch (error) {
+    if (!(error instanceof MarketplaceError && error.details.code === '195012')) throw error;
+  }
+}
+
+type EbayNotificationBody = { metadata?: { topic?: string }; notification?: { notificationId?: string; data?: { username?: string; userId?: string; sellerUsername?: string; orderId?: string } } };
+
+/**
+ * ORDER_CONFIRMATION (one per line item): the seller's orders are read now, once per notification
+ * (recorded by its id, so a redelivery asks for nothing more).
+ */
+async function ordersAnnounced(ctx: AppContext, environment: ChannelEnvironment, raw: Buffer, body: EbayNotificationBody): Promise<{ status: 204 | 400 }> {
+  const seller = body.notification?.data?.sellerUsername;
+  const notificationId = body.notification?.notificationId;
+  if (!seller || !notificationId) return { status: 400 };
+  const sellers = await ctx.db
+    .select({ id: channels.id, accountId: channels.accountId })
+    .from(channels)
+    .where(and(eq(channels.kind, 'ebay'), eq(channels.environment, environment), inArray(channels.status, ['active', 'error']), or(eq(channels.externalSellerId, seller), eq(channels.displayName, seller))));
+  for (const channel of sellers) {
+    await ctx.db.transaction(async (tx) => {
+      const isNew = await recordMarketplaceEvent(tx, { channelId: channel.id, topic: ebayTopics.orderConfirmation, deliveryId: notificationId, payload: JSON.parse(raw.toString('utf8')) });
+      if (isNew) await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
+    });
+  }
+  return { status: 204 };
 }
 
 /**
@@ -51,12 +93,13 @@ export async function receiveEbayNotification(ctx: AppContext, environment: Chan
   const fetcher = keyFetchers.get(environment) ?? createEbayPublicKeyFetcher(client);
   keyFetchers.set(environment, fetcher);
   if (!(await verifyEbaySignature(raw, signature, fetcher).catch(() => false))) return { status: 401 };
-  let body: { metadata?: { topic?: string }; notification?: { notificationId?: string; data?: { username?: string; userId?: string } } };
+  let body: EbayNotificationBody;
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
     return { status: 400 };
   }
+  if (body.metadata?.topic === ebayTopics.orderConfirmation) return ordersAnnounced(ctx, environment, raw, body);
   if (body.metadata?.topic !== ebayTopics.accountDeletion) return { status: 204 };
   const ids = [body.notification?.data?.userId, body.notification?.data?.username].filter((v): v is string => Boolean(v));
   if (ids.length === 0) return { status: 400 };

@@ -6,6 +6,8 @@ import type { WalmartAdapter } from '../../marketplaces/walmart/walmart-adapter.
 import type { AmazonAdapter } from '../../marketplaces/amazon/amazon-adapter.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
 import { amazonWebhookKey, webhookUrl } from './marketplace-events.ts';
+import type { EbayAdapter } from '../../marketplaces/ebay/ebay-adapter.ts';
+import { subscribeSellerToOrders } from './ebay-account-deletion.ts';
 
 type Subscribe = (ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter) => Promise<void>;
 
@@ -17,6 +19,9 @@ const subscriptions: Partial<Record<ChannelKind, Subscribe>> = {
     // Cancellations and edits of orders: their units are released or moved at once.
     await shopify.subscribeWebhook('ORDERS_UPDATED', webhookUrl(ctx, 'shopify', channel.id));
     await shopify.subscribeWebhook('INVENTORY_LEVELS_UPDATE', webhookUrl(ctx, 'shopify', channel.id));
+  },
+  ebay: async (ctx, channel, adapter) => {
+    await subscribeSellerToOrders(ctx, channel.environment, (adapter as EbayAdapter).client);
   },
   walmart: async (ctx, channel, adapter) => {
     await (adapter as WalmartAdapter).subscribeOrderWebhook(webhookUrl(ctx, 'walmart', channel.id));

@@ -4,6 +4,7 @@ import { accountsWithPendingAdjustments } from '../../db/queries/stock.ts';
 import { accountsDueForReconciliation } from '../../db/queries/sync-runs.ts';
 import type { Plan } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
+import { platformSettings } from '../settings/platform-settings.ts';
 import { requestMainAdjustments } from './order-ledger.ts';
 import { pollDueChannels } from './order-polling.ts';
 import { requestChannelPush, requestDuePush } from './plan-writes.ts';
@@ -11,9 +12,12 @@ import { requestSync } from './sync-run.ts';
 
 export const RECONCILE_EVERY_MS = 24 * 3600 * 1000;
 
-/** A channel's scheduled read interval: the plan's, with the platform's setting where the plan is real-time. */
-export function syncIntervalMinutes(ctx: AppContext, plan: Plan): number {
-  return planLimits[plan].realTime ? ctx.config.sync.intervalMinutes : planLimits[plan].syncIntervalMinutes;
+/**
+ * A channel's scheduled read interval: the plan's, with the platform's setting where the plan is
+ * real-time (System Settings, else `SYNC_INTERVAL_MINUTES`).
+ */
+export function syncIntervalMinutes(ctx: AppContext, plan: Plan, platformMinutes = ctx.config.sync.intervalMinutes): number {
+  return planLimits[plan].realTime ? platformMinutes : planLimits[plan].syncIntervalMinutes;
 }
 
 /**
@@ -22,7 +26,8 @@ export function syncIntervalMinutes(ctx: AppContext, plan: Plan): number {
  * Every request is deduplicated by its queue, so a tick that runs twice asks for nothing twice.
  */
 export async function syncTick(ctx: AppContext): Promise<{ polled: number; pushes: number; adjustments: number; reconciliations: number }> {
-  const polled = await pollDueChannels(ctx, (plan) => syncIntervalMinutes(ctx, plan as Plan));
+  const { syncIntervalMinutes: platformMinutes } = await platformSettings(ctx);
+  const polled = await pollDueChannels(ctx, (plan) => syncIntervalMinutes(ctx, plan as Plan, platformMinutes));
   // Real-time plans: any value still waiting is pushed now (its job was lost, or the channel is
   // being retried). Starter: waiting values go when the channel's hourly sync is due.
   const dueNow = new Set(polled.map((c) => c.channelId));

@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@contract';
+import { api, request } from './request';
+
+export type PlatformSettings = components['schemas']['PlatformSettings'];
+export type PlatformSettingsUpdate = components['schemas']['PlatformSettingsUpdate'];
+
+/** The bounds the server enforces on the sync interval, in minutes (openapi.yaml, PlatformSettings). */
+export const SYNC_INTERVAL_MINUTES = { min: 1, max: 60 } as const;
+
+export const platformSettingsQuery = queryOptions({
+  queryKey: ['/api/admin/settings'] as const,
+  queryFn: ({ signal }) => request('GET', '/api/admin/settings', () => api.GET('/api/admin/settings', { signal })),
+});
+
+export function usePlatformSettings() {
+  return useQuery(platformSettingsQuery);
+}
+
+export function useUpdatePlatformSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlatformSettingsUpdate) => request('PATCH', '/api/admin/settings', () => api.PATCH('/api/admin/settings', { body })),
+    onSuccess: (settings) => queryClient.setQueryData(platformSettingsQuery.queryKey, settings),
+  });
+}
