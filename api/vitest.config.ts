@@ -10,8 +10,15 @@ export default defineConfig({
     root,
     include: ['api/**/*.test.ts'],
     // The web/worker split with a killed worker is a PostgreSQL test (it makes its own database):
-    // it runs in the PostgreSQL pass, once.
-    exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['api/test/sync/worker-crash.test.ts'])],
+    // it runs in the PostgreSQL pass, once. Tests whose subject is not the database run in the
+    // embedded pass only: the adapters against the sandboxes, malformed input refused at the edge,
+    // and the embedded (PGlite) process itself.
+    exclude: [
+      '**/node_modules/**',
+      ...(process.env.DATABASE_URL
+        ? ['api/test/marketplaces/**', 'api/test/malformed-input.property.test.ts', 'api/test/embedded-process.test.ts']
+        : ['api/test/sync/worker-crash.test.ts']),
+    ],
     environment: 'node',
     globalSetup: ['api/test/support/global-setup.ts'],
     testTimeout: 30_000,
