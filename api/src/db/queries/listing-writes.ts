@@ -283,25 +283,19 @@ export async function writesOfSubmission(db: Db, channelId: string, submissionId
 }
 
 /**
- * A sale (units > 0) or a cancellation (units < 0) on a channel moves that marketplace's own quantity
- * too: what we recorded there moves with it, so the next plan compares with what it holds now. Only
- * where no value of ours is waiting or on its way (one sent later sets an absolute value anyway).
+ * A sale or a cancellation on a channel moved that marketplace's own quantity by itself, and maybe
+ * before or after the last value we set there landed: what it holds now is not known. Where no value
+ * of ours is waiting or on its way, the recorded quantity is forgotten, so the plan that follows
+ * sends the rules' value (a restock on cancel included).
  */
-export async function shiftSellingListings(db: Db, channelId: string, moves: Array<{ sku: string; units: number }>): Promise<void> {
-  const perSku = new Map<string, number>();
-  for (const move of moves) perSku.set(move.sku, (perSku.get(move.sku) ?? 0) + move.units);
-  const shifts = [...perSku].filter(([, units]) => units !== 0);
-  if (shifts.length === 0) return;
-  const values = sql.join(
-    shifts.map(([sku, units]) => sql`(${sku}, ${units}::integer)`),
-    sql`, `,
-  );
+export async function forgetSellingQuantities(db: Db, channelId: string, skus: string[]): Promise<void> {
+  if (skus.length === 0) return;
   await db.execute(sql`
-    update listings set
-      confirmed_quantity = greatest(0, listings.confirmed_quantity - v.units),
-      desired_quantity = case when listings.desired_quantity is null then null else greatest(0, listings.desired_quantity - v.units) end
-    from (values ${values}) as v(sku, units)
-    where listings.channel_id = ${channelId} and listings.sku = v.sku and listings.confirmed_quantity is not null
+    update listings set confirmed_quantity = null, desired_quantity = null
+    where listings.channel_id = ${channelId} and listings.sku in (${sql.join(
+      [...new Set(skus)].map((sku) => sql`${sku}`),
+      sql`, `,
+    )})
       and not exists (select 1 from listing_writes w where w.listing_id = listings.id and w.status in ('pending', 'sending', 'submitted', 'accepted'))`);
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
 import { setAccountedUnits, upsertOrders, type RecordedOrder } from '../../db/queries/orders.ts';
 import { insertAdjustments, lockStock, moveStock, type AdjustmentInput } from '../../db/queries/stock.ts';
-import { insertChanges, shiftSellingListings, type ChangeInput } from '../../db/queries/listing-writes.ts';
+import { insertChanges, forgetSellingQuantities, type ChangeInput } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import type { OrderLineRecord } from '../../db/schema/index.ts';
 import { enqueue } from '../../workers/job-queue.ts';
@@ -105,7 +105,7 @@ export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<Channe
   const changeIdByProduct = new Map(changeInputs.map((c, i) => [c.productId!, changeIds[i]!]));
   if ((await insertAdjustments(tx, channel.accountId, adjustments, at)).length > 0) await requestMainAdjustments(ctx, tx, channel.accountId);
   // The marketplace the order is on took its units off (or back, when cancelled) by itself.
-  await shiftSellingListings(tx, channel.id, moves.filter((m) => stock.has(m.sku)).map((m) => ({ sku: m.sku, units: m.units })));
+  await forgetSellingQuantities(tx, channel.id, moves.filter((m) => stock.has(m.sku)).map((m) => m.sku));
   await planListingWrites(ctx, tx, channel.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
   return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
 }
