@@ -469,8 +469,77 @@ export interface paths {
          * @description A `text/event-stream`. Each event is named `run` and carries a SyncRun as JSON, sent when
          *     the run changes (at most a few times a second); a comment line keeps the connection open.
          *     The stream starts with the runs still under way.
+         *
+         *     An event named `listings` carries `{ "skus": string[] }`: the SKUs whose listings changed
+         *     since the last such event (a push confirmed or refused, a value read from a channel, a
+         *     status), at most a few times a second. The catalogue refreshes on it (after a change of
+         *     thousands of listings at once, the list holds the first thousand).
          */
         get: operations["streamSyncEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/pushes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Values sent to each channel in the last 24 hours, and those the marketplaces refused.
+         * @description Per channel: values waiting to be sent, on their way (sent, in a feed), confirmed and
+         *     refused in the last 24 hours; then the refused values still unresolved, newest first, with
+         *     the marketplace's message.
+         */
+        get: operations["listPushActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/pushes/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send refused values again, by their ids or every one of a channel.
+         * @description Each refused value is queued again as a new value to send, through the normal push. A value
+         *     that a newer one has replaced since is not sent again.
+         */
+        post: operations["retryFailedPushes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sales, sync health, alerts and recent activity at a glance.
+         * @description Days are calendar days in UTC: "today" starts at midnight UTC, the last 30 days are today
+         *     and the 29 days before it. Cancelled orders and cancelled units do not count.
+         */
+        get: operations["getDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -524,6 +593,207 @@ export interface paths {
         put?: never;
         /** Send the channel the value our rules give, replacing the one set by hand. */
         post: operations["overwriteDrift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's catalogue, one row per SKU with a chip per channel, a page at a time.
+         * @description Rows are the account's products, plus SKUs found only on target channels (`productId` null,
+         *     `key` "sku:<sku>"). Chips are the listings on the account's connected channels. Filters
+         *     combine (all must hold); `status` with `channelId` means a listing with that status on that
+         *     channel. Live changes come on GET /api/sync/events as `listings` events.
+         */
+        get: operations["listCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/items/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SKU with its product data, its listing on each channel and its change history. */
+        get: operations["getListingDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue under the current filter and sort, as CSV (streamed).
+         * @description Columns: sku, title, brand, gtin, on_hand, committed, available, then for each marketplace
+         *     the account has connected `<kind>_status`, `<kind>_price`, `<kind>_quantity`. A cell that
+         *     starts with =, +, - or @ is prefixed with an apostrophe so spreadsheets do not run it.
+         */
+        get: operations["exportCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/bulk-edit/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a bulk edit would change, per SKU (the first 200, and how many in all); nothing is stored. */
+        post: operations["previewBulkEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/bulk-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies a bulk edit in one transaction, records one change per value and queues the pushes.
+         * @description Refused (422) when any SKU of the selection is in error in the preview; nothing is applied then.
+         */
+        post: operations["runBulkEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/changes/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk edit or CSV import, with the progress of its pushes. */
+        get: operations["getBulkChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/changes/{batchId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts back each value a bulk edit or import changed, unless it moved since (that SKU is skipped). */
+        post: operations["undoBulkChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a CSV file would change (header sku, and any of price, quantity, title), and its errors by line; nothing is stored. */
+        post: operations["previewCsvImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a CSV file like a bulk edit; a file with any row in error is refused whole. */
+        post: operations["runCsvImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/publish/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** For each product, what the target channel's marketplace requires that it lacks. */
+        post: operations["checkPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lists the ready products on the target channel (pending until the marketplace confirms), with their quantity and price queued. */
+        post: operations["publishListings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -781,8 +1051,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["MarketplaceKind"];
-            /** @enum {string} */
-            role: "main" | "target";
+            role: components["schemas"]["ChannelRole"];
             /** @enum {string} */
             status: "active" | "paused" | "error" | "disconnected";
             statusReason: string | null;
@@ -862,6 +1131,150 @@ export interface components {
             /** Format: date-time */
             detectedAt: string;
         };
+        PushChannelActivity: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            displayName: string;
+            /** @description Values waiting to be sent. */
+            pending: number;
+            /** @description Values sent or in a feed */
+            onTheirWay: number;
+            /** @description Values confirmed in the last 24 hours. */
+            confirmed: number;
+            /** @description Values refused in the last 24 hours and not sent again since. */
+            failed: number;
+        };
+        FailedPush: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            sku: string;
+            /** @enum {string} */
+            field: "quantity" | "price";
+            /** @description The value we asked for. */
+            value: string;
+            /** @description The marketplace's words. */
+            message: string | null;
+            attempts: number;
+            /** Format: date-time */
+            failedAt: string;
+        };
+        PushActivity: {
+            /**
+             * Format: date-time
+             * @description Start of the 24 hours counted.
+             */
+            since: string;
+            channels: components["schemas"]["PushChannelActivity"][];
+            /** @description Refused values not sent again since, newest first (at most 200). */
+            failed: components["schemas"]["FailedPush"][];
+            /** @description Every refused value not sent again since. */
+            failedTotal: number;
+        };
+        RetryPushesRequest: {
+            writeIds: string[];
+        } | {
+            /** Format: uuid */
+            channelId: string;
+        };
+        RetryPushesResult: {
+            /** @description Values queued to be sent again. */
+            retried: number;
+            /** @description Values not sent again (replaced by a newer value */
+            skipped: number;
+            message: string;
+        };
+        SalesAmount: {
+            /** @description Decimal, e.g. "1234.50". */
+            amount: string;
+            currency: string;
+        };
+        SalesFigures: {
+            /** @description Revenue per currency, the account's main currency first. */
+            revenue: components["schemas"]["SalesAmount"][];
+            orders: number;
+            units: number;
+        };
+        ChannelSales: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            displayName: string;
+            today: components["schemas"]["SalesFigures"];
+            last30Days: components["schemas"]["SalesFigures"];
+        };
+        ChannelSyncHealth: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            displayName: string;
+            /** @enum {string} */
+            role: "main" | "target";
+            /** @enum {string} */
+            status: "active" | "paused" | "error" | "disconnected";
+            statusReason: string | null;
+            /** Format: date-time */
+            lastSyncAt: string | null;
+            /** @description Age of the oldest value still on its way; null when none is. */
+            lagSeconds: number | null;
+            waitingWrites: number;
+            failures24h: number;
+        };
+        DashboardAlert: {
+            /** @enum {string} */
+            kind: "failed_pushes" | "channels_in_error" | "suppressed_listings" | "low_stock" | "open_drift";
+            count: number;
+        };
+        DashboardOrder: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            marketplaceOrderId: string;
+            /** @enum {string} */
+            status: "open" | "shipped" | "cancelled";
+            /** Format: date-time */
+            orderedAt: string;
+            units: number;
+            revenue: components["schemas"]["SalesAmount"][];
+        };
+        DashboardChange: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change";
+            /** @enum {string} */
+            field: "available" | "on_hand" | "price" | "quantity";
+            sku: string;
+            channelKind: components["schemas"]["MarketplaceKind"] | null;
+            before: string | null;
+            after: string | null;
+        };
+        SetupSteps: {
+            channelConnected: boolean;
+            mainChosen: boolean;
+            catalogueImported: boolean;
+        };
+        Dashboard: {
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description The account's main currency */
+            currency: string | null;
+            today: components["schemas"]["SalesFigures"];
+            last30Days: components["schemas"]["SalesFigures"];
+            byChannel: components["schemas"]["ChannelSales"][];
+            health: components["schemas"]["ChannelSyncHealth"][];
+            alerts: components["schemas"]["DashboardAlert"][];
+            recentOrders: components["schemas"]["DashboardOrder"][];
+            recentChanges: components["schemas"]["DashboardChange"][];
+            setup: components["schemas"]["SetupSteps"];
+        };
         DriftList: {
             items: components["schemas"]["Drift"][];
         };
@@ -883,6 +1296,279 @@ export interface components {
         };
         AdminChannelList: {
             items: components["schemas"]["AdminChannel"][];
+        };
+        /** @enum {string} */
+        ChannelRole: "main" | "target";
+        /** @enum {string} */
+        ListingStatus: "active" | "pending" | "error" | "suppressed" | "inactive" | "not listed";
+        /** @enum {string} */
+        ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change";
+        /** @enum {string} */
+        ChangeField: "available" | "on_hand" | "price" | "quantity";
+        ListingFilter: {
+            /** @description Matches SKU */
+            q?: string;
+            /** Format: uuid */
+            channelId?: string;
+            status?: components["schemas"]["ListingStatus"];
+            outOfStock?: boolean;
+            withErrors?: boolean;
+        };
+        ListingChip: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            channelRole: components["schemas"]["ChannelRole"];
+            /** Format: uuid */
+            listingId: string;
+            status: components["schemas"]["ListingStatus"];
+            /** @description What the marketplace last confirmed, a decimal such as "19.99". */
+            price: string | null;
+            /** @description What the marketplace last confirmed. */
+            quantity: number | null;
+            desiredPrice: string | null;
+            desiredQuantity: number | null;
+            /** @description A value of ours is on its way there. */
+            pushPending: boolean;
+            lastError: string | null;
+        };
+        CatalogueRow: {
+            /** @description The product id, or "sku:<sku>" for a SKU found only on targets. */
+            key: string;
+            /** Format: uuid */
+            productId: string | null;
+            sku: string;
+            title: string | null;
+            imageUrl: string | null;
+            brand: string | null;
+            gtin: string | null;
+            onHand: number | null;
+            committed: number | null;
+            available: number | null;
+            chips: components["schemas"]["ListingChip"][];
+        };
+        CataloguePage: {
+            items: components["schemas"]["CatalogueRow"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        ChangeResult: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            /** @enum {string} */
+            status: "pending" | "retrying" | "confirmed" | "failed";
+            message: string | null;
+        };
+        ChangeEntry: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            cause: components["schemas"]["ChangeCause"];
+            field: components["schemas"]["ChangeField"];
+            sku: string;
+            /** Format: uuid */
+            channelId: string | null;
+            channelKind: components["schemas"]["MarketplaceKind"] | null;
+            before: string | null;
+            after: string | null;
+            causeRef: string | null;
+            results: components["schemas"]["ChangeResult"][];
+        };
+        /** @description A ListingChip with what the detail shows besides. */
+        ListingOnChannel: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            channelRole: components["schemas"]["ChannelRole"];
+            /** Format: uuid */
+            listingId: string;
+            status: components["schemas"]["ListingStatus"];
+            price: string | null;
+            quantity: number | null;
+            desiredPrice: string | null;
+            desiredQuantity: number | null;
+            pushPending: boolean;
+            lastError: string | null;
+            marketplaceId: string | null;
+            priceOverride: string | null;
+            /** Format: date-time */
+            confirmedAt: string | null;
+        };
+        ListingProduct: {
+            description: string | null;
+            price: string | null;
+            currency: string | null;
+            cost: string | null;
+            images: string[];
+            attributes: {
+                [key: string]: unknown;
+            };
+        };
+        ListingDetail: {
+            row: components["schemas"]["CatalogueRow"];
+            product: components["schemas"]["ListingProduct"] | null;
+            listings: components["schemas"]["ListingOnChannel"][];
+            /** @description Newest first, at most 100. */
+            history: components["schemas"]["ChangeEntry"][];
+        };
+        /** @description Which SKUs a bulk operation applies to. */
+        ListingSelection: {
+            productIds: string[];
+        } | {
+            filter: components["schemas"]["ListingFilter"];
+        };
+        /** @description set: the price becomes value; percent: moves by value percent (negative lowers it); amount: moves by value. */
+        PriceEdit: {
+            /** @enum {string} */
+            mode: "set" | "percent" | "amount";
+            value: number;
+        };
+        /** @description On hand. set: becomes value; amount: moves by value (negative lowers it). */
+        QuantityEdit: {
+            /** @enum {string} */
+            mode: "set" | "amount";
+            value: number;
+        };
+        StatusEdit: {
+            /** @enum {string} */
+            status: "active" | "inactive";
+            channelIds: string[];
+        };
+        BulkEditRequest: {
+            selection: components["schemas"]["ListingSelection"];
+            price?: components["schemas"]["PriceEdit"];
+            quantity?: components["schemas"]["QuantityEdit"];
+            status?: components["schemas"]["StatusEdit"];
+        };
+        PriceChange: {
+            before: string | null;
+            after: string;
+        };
+        QuantityChange: {
+            before: number;
+            after: number;
+        };
+        TextChange: {
+            before: string | null;
+            after: string;
+        };
+        StatusChange: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            before: components["schemas"]["ListingStatus"];
+            after: components["schemas"]["ListingStatus"];
+        };
+        BulkEditPreviewRow: {
+            /** Format: uuid */
+            productId: string;
+            sku: string;
+            title: string | null;
+            price: components["schemas"]["PriceChange"] | null;
+            onHand: components["schemas"]["QuantityChange"] | null;
+            statuses: components["schemas"]["StatusChange"][];
+            /** @description Why the edit cannot apply to this SKU. */
+            error: string | null;
+        };
+        BulkEditPreview: {
+            items: components["schemas"]["BulkEditPreviewRow"][];
+            /** @description SKUs the edit changes. */
+            total: number;
+            /** @description SKUs in error (listed first). */
+            errors: number;
+        };
+        BulkChange: {
+            /** Format: uuid */
+            batchId: string;
+            /** @enum {string} */
+            kind: "bulk_edit" | "csv_import";
+            /** Format: date-time */
+            createdAt: string;
+            skus: number;
+            /** @description Values changed. */
+            values: number;
+            /** Format: date-time */
+            undoneAt: string | null;
+            /** @description The values sent to the channels for this batch. */
+            pushes: {
+                total: number;
+                confirmed: number;
+                failed: number;
+                open: number;
+            };
+        };
+        UndoResult: {
+            /** Format: uuid */
+            batchId: string;
+            /** @description Values put back. */
+            restored: number;
+            /** @description Values that moved since the batch, left as they are. */
+            skipped: {
+                sku: string;
+                /** @enum {string} */
+                field: "price" | "on_hand" | "title" | "status";
+                now: string | null;
+            }[];
+        };
+        CsvText: string;
+        CsvImportRequest: {
+            csv: components["schemas"]["CsvText"];
+        };
+        CsvRowError: {
+            /** @description The line of the file (the header is line 1). */
+            line: number;
+            sku: string | null;
+            message: string;
+        };
+        CsvImportRow: {
+            line: number;
+            /** Format: uuid */
+            productId: string;
+            sku: string;
+            price: components["schemas"]["PriceChange"] | null;
+            onHand: components["schemas"]["QuantityChange"] | null;
+            title: components["schemas"]["TextChange"] | null;
+        };
+        CsvImportPreview: {
+            items: components["schemas"]["CsvImportRow"][];
+            /** @description Rows that change something. */
+            total: number;
+            errors: components["schemas"]["CsvRowError"][];
+        };
+        CsvImportRejected: {
+            message: string;
+            errors: components["schemas"]["CsvRowError"][];
+        };
+        PublishRequest: {
+            /** Format: uuid */
+            channelId: string;
+            productIds: string[];
+        };
+        PublishCheckItem: {
+            /** Format: uuid */
+            productId: string;
+            sku: string;
+            title: string | null;
+            /** @enum {string} */
+            status: "ready" | "missing" | "listed";
+            /** @description What the marketplace requires that the product lacks, in words. */
+            missing: string[];
+        };
+        PublishCheck: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            items: components["schemas"]["PublishCheckItem"][];
+        };
+        PublishResult: {
+            /** Format: uuid */
+            channelId: string;
+            published: number;
+            notReady: number;
+            alreadyListed: number;
         };
         Error: {
             message: string;
@@ -1090,6 +1776,19 @@ export interface components {
         EbayEnvironment: components["schemas"]["ChannelEnvironment"];
         ChannelId: string;
         DriftId: string;
+        BatchId: string;
+        /** @description Matches SKU, title or brand (any part, any case), or GTIN (its beginning). */
+        ListingQuery: string;
+        /** @description SKUs with a listing on this channel. */
+        ListingChannelFilter: string;
+        /** @description SKUs with a listing in this status (on the channel given by channelId, if any). */
+        ListingStatusFilter: components["schemas"]["ListingStatus"];
+        /** @description true for SKUs with nothing available, false for SKUs with some. */
+        ListingOutOfStock: boolean;
+        /** @description true for SKUs with a listing in error or whose last value was refused. */
+        ListingWithErrors: boolean;
+        CatalogueSort: "sku" | "title" | "available" | "updated";
+        CatalogueOrder: "asc" | "desc";
     };
     requestBodies: never;
     headers: never;
@@ -1772,6 +2471,80 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listPushActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The push activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushActivity"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryFailedPushes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetryPushesRequest"];
+            };
+        };
+        responses: {
+            /** @description How many values were queued again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryPushesResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listDrift: {
         parameters: {
             query?: never;
@@ -1828,6 +2601,339 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listCatalogue: {
+        parameters: {
+            query?: {
+                /** @description Matches SKU, title or brand (any part, any case), or GTIN (its beginning). */
+                q?: components["parameters"]["ListingQuery"];
+                /** @description SKUs with a listing on this channel. */
+                channelId?: components["parameters"]["ListingChannelFilter"];
+                /** @description SKUs with a listing in this status (on the channel given by channelId, if any). */
+                status?: components["parameters"]["ListingStatusFilter"];
+                /** @description true for SKUs with nothing available, false for SKUs with some. */
+                outOfStock?: components["parameters"]["ListingOutOfStock"];
+                /** @description true for SKUs with a listing in error or whose last value was refused. */
+                withErrors?: components["parameters"]["ListingWithErrors"];
+                sort?: components["parameters"]["CatalogueSort"];
+                order?: components["parameters"]["CatalogueOrder"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CataloguePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getListingDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SKU. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportCatalogue: {
+        parameters: {
+            query?: {
+                /** @description Matches SKU, title or brand (any part, any case), or GTIN (its beginning). */
+                q?: components["parameters"]["ListingQuery"];
+                /** @description SKUs with a listing on this channel. */
+                channelId?: components["parameters"]["ListingChannelFilter"];
+                /** @description SKUs with a listing in this status (on the channel given by channelId, if any). */
+                status?: components["parameters"]["ListingStatusFilter"];
+                /** @description true for SKUs with nothing available, false for SKUs with some. */
+                outOfStock?: components["parameters"]["ListingOutOfStock"];
+                /** @description true for SKUs with a listing in error or whose last value was refused. */
+                withErrors?: components["parameters"]["ListingWithErrors"];
+                sort?: components["parameters"]["CatalogueSort"];
+                order?: components["parameters"]["CatalogueOrder"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    previewBulkEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkEditRequest"];
+            };
+        };
+        responses: {
+            /** @description Old and new values per SKU; a SKU the edit cannot apply to carries its error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkEditPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    runBulkEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch of changes, with the progress of its pushes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["BadRequest"];
+        };
+    };
+    getBulkChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    undoBulkChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: components["parameters"]["BatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was put back, and what was skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndoResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    previewCsvImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": components["schemas"]["CsvText"];
+                "application/json": components["schemas"]["CsvImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The changes (the first 200, and how many in all) and every row in error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsvImportPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["BadRequest"];
+        };
+    };
+    runCsvImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": components["schemas"]["CsvText"];
+                "application/json": components["schemas"]["CsvImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch of changes, with the progress of its pushes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["BadRequest"];
+            /** @description Rows in error; nothing was imported. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsvImportRejected"];
+                };
+            };
+        };
+    };
+    checkPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            /** @description Each product, ready or with what is missing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    publishListings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            /** @description What was published, and what was left out. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     receiveMarketplaceWebhook: {
@@ -2125,14 +3231,33 @@ export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: Readonly
 export const marketplaceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MarketplaceKind"]> = ["amazon", "walmart", "ebay", "shopify"];
 export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelEnvironment"]> = ["sandbox", "production"];
 export const startConsentRequestKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StartConsentRequest"]["kind"]> = ["ebay", "shopify"];
-export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["role"]> = ["main", "target"];
 export const channelStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Channel"]["status"]> = ["active", "paused", "error", "disconnected"];
 export const syncRunKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["kind"]> = ["import", "reconcile"];
 export const syncRunTriggerValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["trigger"]> = ["user", "schedule", "connect"];
 export const syncRunStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["status"]> = ["queued", "running", "succeeded", "partial", "failed"];
 export const driftFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Drift"]["field"]> = ["price", "quantity"];
+export const failedPushFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FailedPush"]["field"]> = ["quantity", "price"];
+export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["role"]> = ["main", "target"];
+export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["status"]> = ["active", "paused", "error", "disconnected"];
+export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift"];
+export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
+export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change"];
+export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity"];
+export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
+export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
+export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change"];
+export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity"];
+export const changeResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeResult"]["status"]> = ["pending", "retrying", "confirmed", "failed"];
+export const priceEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceEdit"]["mode"]> = ["set", "percent", "amount"];
+export const quantityEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuantityEdit"]["mode"]> = ["set", "amount"];
+export const statusEditStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusEdit"]["status"]> = ["active", "inactive"];
+export const bulkChangeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkChange"]["kind"]> = ["bulk_edit", "csv_import"];
+export const undoResultSkippedFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UndoResult"]["skipped"]["field"]> = ["price", "on_hand", "title", "status"];
+export const publishCheckItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishCheckItem"]["status"]> = ["ready", "missing", "listed"];
 export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "unavailable"];
 export const readinessDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["database"]> = ["ok", "unavailable"];
 export const readinessQueueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["queue"]> = ["ok", "unavailable"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["client", "admin", "super", "super_user"];
+export const componentsParametersCatalogueSortValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["CatalogueSort"]> = ["sku", "title", "available", "updated"];
+export const componentsParametersCatalogueOrderValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["CatalogueOrder"]> = ["asc", "desc"];

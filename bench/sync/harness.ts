@@ -8,7 +8,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig, repoRoot } from '../../api/src/config.ts';
 import { startProduct, type RunningProduct } from '../../api/src/server.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../api/src/db/client.ts';
+import { openPglite, openPostgres, pgliteExtensions, type DatabaseHandle } from '../../api/src/db/client.ts';
 import { createAccountWithOwner } from '../../api/src/db/queries/users.ts';
 import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
 import { TokenBuckets } from '../../api/src/marketplaces/shared/token-bucket.ts';
@@ -28,7 +28,7 @@ export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABA
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -138,9 +138,9 @@ export interface Bench {
 }
 
 /** A fresh database: PGlite in memory, or a throwaway PostgreSQL database dropped at the end. */
-async function freshDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; url: string | undefined; drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: pgliteExtensions });
     const handle = await openPglite({ pglite });
     return { handle, url: undefined, drop: () => handle.close() };
   }

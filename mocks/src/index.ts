@@ -3,16 +3,22 @@ import { adminHandlers } from './admin';
 import { authHandlers } from './auth';
 import { healthHandlers } from './health';
 import { channelHandlers } from './channels';
-import { syncHandlers } from './sync';
+import { driftHandlers, pushHandlers, syncHandlers } from './sync';
 import { settingsHandlers } from './settings';
+import { dashboardHandlers } from './dashboard';
+import { listingHandlers } from './listings';
+import { listingEditHandlers } from './listing-edits';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
 export { adminHandlers, type AdminScenario } from './admin';
 export { healthHandlers } from './health';
 export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';
-export { syncHandlers, syncRunFixtures, PLAN_LIMIT_MESSAGE, MARKETPLACE_DOWN_MESSAGE, type SyncScenario } from './sync';
+export { syncHandlers, syncRunFixtures, PLAN_LIMIT_MESSAGE, MARKETPLACE_DOWN_MESSAGE, type SyncScenario, pushHandlers, driftHandlers, failedPushFixtures, driftFixtures, resetPushMocks, AMAZON_REFUSED_PRICE, EBAY_REFUSED_QUANTITY } from './sync';
+export { dashboardHandlers, dashboardFixtures, type DashboardScenario } from './dashboard';
 export { settingsHandlers, type SettingsScenario } from './settings';
+export { listingHandlers, resetListingMocks, generateCatalogue, targetOnlyRow, AMAZON_PRICE_REFUSED, WALMART_ITEM_SUPPRESSED, type ListingScenario } from './listings';
+export { listingEditHandlers, bulkChangeFixtures, bulkEditRows, importPreviewFixture, importRowErrorsFixture, publishCheckFixture, publishProductIds, PRICE_BELOW_ZERO, BULK_BATCH_ID, type ListingEditScenario } from './listing-edits';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -26,5 +32,10 @@ export const defaultHandlers = {
   health: healthHandlers.healthy,
   channels: channelHandlers.mainAndTargets,
   sync: syncHandlers.idle,
+  pushes: pushHandlers.allCaughtUp,
+  drift: driftHandlers.none,
+  dashboard: dashboardHandlers.populated,
   settings: settingsHandlers.defaults,
+  listings: listingHandlers.populated,
+  listingEdits: listingEditHandlers.default,
 } satisfies HandlerRecord;

@@ -171,6 +171,8 @@ function liveSync(outcome: Partial<SyncRun>, stepMs = 300): HttpHandler[] {
 }
 
 export const syncHandlers = {
+  /** A new account: no run yet. */
+  none: [list([]), quietStream, accepted],
   /** Nothing under way; "Sync now" is accepted and its run waits in the queue. */
   idle: [list(history), quietStream, accepted],
   /** Amazon is being read; the count of listings read goes up, the total is not known. */
@@ -208,3 +210,107 @@ export const syncHandlers = {
 } satisfies Record<string, HttpHandler[]>;
 
 export type SyncScenario = keyof typeof syncHandlers;
+
+type PushActivity = components['schemas']['PushActivity'];
+type FailedPush = components['schemas']['FailedPush'];
+type Drift = components['schemas']['Drift'];
+
+const { shopifyMain, amazonTarget, ebayInError } = channelFixtures;
+const SINCE = at(-24 * 3600);
+
+export const AMAZON_REFUSED_PRICE = 'The price 4.99 is below the minimum price (9.99) allowed for this item.';
+export const EBAY_REFUSED_QUANTITY = 'Quantity must be greater than or equal to 0 and less than or equal to 10000.';
+
+/** Values the marketplaces refused: two prices on Amazon, a quantity on eBay. */
+export const failedPushFixtures = [
+  { id: '9f110000-0000-4000-8000-000000000001', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'MUG-BLUE-12', field: 'price', value: '4.99', message: AMAZON_REFUSED_PRICE, attempts: 1, failedAt: at(-600) },
+  { id: '9f110000-0000-4000-8000-000000000002', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'MUG-RED-12', field: 'price', value: '4.99', message: AMAZON_REFUSED_PRICE, attempts: 1, failedAt: at(-620) },
+  { id: '9f110000-0000-4000-8000-000000000003', channelId: ebayInError.id, channelKind: 'ebay', sku: 'LAMP-OAK', field: 'quantity', value: '12000', message: EBAY_REFUSED_QUANTITY, attempts: 2, failedAt: at(-3_000) },
+] satisfies FailedPush[];
+
+const channelCounts = (id: string, kind: 'shopify' | 'amazon' | 'ebay', displayName: string, counts: { pending: number; onTheirWay: number; confirmed: number; failed: number }) => ({ channelId: id, channelKind: kind, displayName, ...counts });
+
+const caughtUp: PushActivity = {
+  since: SINCE,
+  channels: [
+    channelCounts(shopifyMain.id, 'shopify', shopifyMain.displayName, { pending: 0, onTheirWay: 0, confirmed: 0, failed: 0 }),
+    channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, { pending: 0, onTheirWay: 0, confirmed: 842, failed: 0 }),
+    channelCounts(ebayInError.id, 'ebay', ebayInError.displayName, { pending: 0, onTheirWay: 0, confirmed: 310, failed: 0 }),
+  ],
+  failed: [],
+  failedTotal: 0,
+};
+
+/** Retried in this story: gone from the refused list (stories reset it in `beforeEach`). */
+const retried = new Set<string>();
+export function resetPushMocks(): void {
+  retried.clear();
+  resolvedDrift.clear();
+}
+
+function partialFailure(): PushActivity {
+  const failed = failedPushFixtures.filter((f) => !retried.has(f.id));
+  const failedOn = (channelId: string) => failed.filter((f) => f.channelId === channelId).length;
+  return {
+    since: SINCE,
+    channels: [
+      caughtUp.channels[0]!,
+      channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, { pending: 4, onTheirWay: 8, confirmed: 830, failed: failedOn(amazonTarget.id) }),
+      channelCounts(ebayInError.id, 'ebay', ebayInError.displayName, { pending: 214, onTheirWay: 0, confirmed: 96, failed: failedOn(ebayInError.id) }),
+    ],
+    failed,
+    failedTotal: failed.length,
+  };
+}
+
+const retry = http.post('/api/sync/pushes/retry', async ({ request, response }) => {
+  const body = await request.json();
+  const ids = 'writeIds' in body ? body.writeIds : failedPushFixtures.filter((f) => f.channelId === body.channelId).map((f) => f.id);
+  const fresh = ids.filter((id) => failedPushFixtures.some((f) => f.id === id) && !retried.has(id));
+  fresh.forEach((id) => retried.add(id));
+  const n = fresh.length;
+  return response(200).json({ retried: n, skipped: ids.length - n, message: n === 0 ? 'Nothing to send again: these values were sent already or replaced by newer ones.' : `${n} ${n === 1 ? 'value' : 'values'} will be sent again.` });
+});
+
+const pushes = (activity: () => PushActivity) => http.get('/api/sync/pushes', ({ response }) => response(200).json(activity()));
+
+export const pushHandlers = {
+  /** Every value sent in the last 24 hours is confirmed. */
+  allCaughtUp: [pushes(() => caughtUp), retry],
+  /** Values on their way to Amazon; three refused, with the marketplaces' messages. */
+  partialFailure: [pushes(partialFailure), retry],
+  /** Values going out now. */
+  sending: [pushes(() => ({ ...caughtUp, channels: [caughtUp.channels[0]!, channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, { pending: 120, onTheirWay: 50, confirmed: 330, failed: 0 })] })), retry],
+  /** No channel yet: nothing has been sent. */
+  none: [pushes(() => ({ since: SINCE, channels: [], failed: [], failedTotal: 0 })), retry],
+  failsToLoad: [http.get('/api/sync/pushes', ({ response }) => response(503).json({ message: 'The service is briefly unavailable. Try again.' })), retry],
+} satisfies Record<string, HttpHandler[]>;
+
+/** Values edited by hand on a target: a price on Amazon, a quantity and a price on eBay. */
+export const driftFixtures = [
+  { id: 'd71f0000-0000-4000-8000-000000000001', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'MUG-BLUE-12', field: 'price', expected: '14.99', found: '12.49', detectedAt: at(-1_800) },
+  { id: 'd71f0000-0000-4000-8000-000000000002', channelId: ebayInError.id, channelKind: 'ebay', sku: 'LAMP-OAK', field: 'quantity', expected: '7', found: '20', detectedAt: at(-3_600) },
+  { id: 'd71f0000-0000-4000-8000-000000000003', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'VASE-TALL', field: 'price', expected: '39.00', found: '35.00', detectedAt: at(-7_200) },
+] satisfies Drift[];
+
+const resolvedDrift = new Set<string>();
+const DRIFT_GONE = 'This change was already dealt with, or does not exist.';
+
+const driftDecisions: HttpHandler[] = [
+  http.post('/api/sync/drift/{driftId}/accept', ({ params, response }) => {
+    if (resolvedDrift.has(params.driftId) || !driftFixtures.some((d) => d.id === params.driftId)) return response(404).json({ message: DRIFT_GONE });
+    resolvedDrift.add(params.driftId);
+    return response(200).json({ message: 'The value set on the channel is kept.' });
+  }),
+  http.post('/api/sync/drift/{driftId}/overwrite', ({ params, response }) => {
+    if (resolvedDrift.has(params.driftId) || !driftFixtures.some((d) => d.id === params.driftId)) return response(404).json({ message: DRIFT_GONE });
+    resolvedDrift.add(params.driftId);
+    return response(200).json({ message: 'The channel will be sent our value again.' });
+  }),
+];
+
+export const driftHandlers = {
+  /** Three values edited by hand, waiting for a decision; each decision takes the item off the list. */
+  withDrift: [http.get('/api/sync/drift', ({ response }) => response(200).json({ items: driftFixtures.filter((d) => !resolvedDrift.has(d.id)) })), ...driftDecisions],
+  none: [http.get('/api/sync/drift', ({ response }) => response(200).json({ items: [] })), ...driftDecisions],
+} satisfies Record<string, HttpHandler[]>;

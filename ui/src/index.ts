@@ -17,6 +17,7 @@ export * from './components/Tabs/Tabs';
 export * from './components/Toast/Toast';
 export * from './components/Toast/toastStore';
 export * from './components/Dialog/Dialog';
+export * from './components/Drawer/Drawer';
 export * from './components/DropdownMenu/DropdownMenu';
 export * from './components/Accordion/Accordion';
 export * from './components/Alert/Alert';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -16,6 +17,9 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Data access takes this first: the database, or a transaction on it. */
 export type Db = Database | Transaction;
+
+/** The extensions every PGlite of ours loads (the migrations create them): trigram search for the catalogue. */
+export const pgliteExtensions = { pg_trgm };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '..', '..', 'drizzle');
 
@@ -70,7 +74,7 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite })
     fs.mkdirSync(dataDir, { recursive: true });
     lock = acquireDataDirLock(dataDir);
     try {
-      pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+      pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions });
     } catch (error) {
       lock.release();
       throw error;

@@ -19,6 +19,9 @@ import { googleRoutes } from './routes/google-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { channelRoutes } from './routes/channel-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
+import { listingRoutes } from './routes/listing-routes.ts';
+import { listingEditRoutes, listingImportBodies } from './routes/listing-edit-routes.ts';
+import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
@@ -81,6 +84,8 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(webhookRoutes(ctx));
 
   app.use(requireSameOrigin(config.allowedOrigins));
+  // CSV imports carry files of up to 5 MB; every other body stays small.
+  app.use(listingImportBodies);
   app.use(express.json({ limit: '100kb' }));
 
   app.use(
@@ -121,6 +126,9 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(adminRoutes(ctx));
   app.use(channelRoutes(ctx));
   app.use(syncRoutes(ctx));
+  app.use(listingRoutes(ctx));
+  app.use(listingEditRoutes(ctx));
+  app.use(dashboardRoutes(ctx));
   app.use(settingsRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);

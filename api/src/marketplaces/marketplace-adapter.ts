@@ -1,5 +1,8 @@
 import type {
   CatalogueItem,
+  CreateOutcome,
+  ListingActivation,
+  NewListing,
   ListingState,
   ListingUpdate,
   MarketplaceKind,
@@ -44,6 +47,20 @@ export interface MarketplaceAdapter {
 
   /** Immediate updates, at most capabilities.maxSkusPerCall at a time; one outcome per SKU. */
   updateListings(updates: ListingUpdate[], signal?: AbortSignal): Promise<UpdateOutcome[]>;
+
+  /**
+   * Creates listings from our product data, one outcome per SKU (never throws for one refused item).
+   * Safe to call again for a SKU: each marketplace's create is idempotent per SKU (a full replacement,
+   * or the existing offer/product found by SKU and updated).
+   */
+  createListings(items: NewListing[], signal?: AbortSignal): Promise<CreateOutcome[]>;
+
+  /**
+   * Puts a listing on sale or takes it off, by the marketplace's own mechanism (Amazon: the offer
+   * removed or set again; Walmart: retire, and the item feed again to come back; eBay: withdraw or
+   * publish the offer; Shopify: product status DRAFT or ACTIVE).
+   */
+  setListingActive(change: ListingActivation, signal?: AbortSignal): Promise<UpdateOutcome>;
 
   /** A bulk submission (feed); results come from submissionStatus. Only when supportsBulkSubmission. */
   submitBulk?(updates: ListingUpdate[], signal?: AbortSignal): Promise<Submission>;

@@ -96,3 +96,39 @@ export interface SellerIdentity {
   sellerId: string;
   displayName: string;
 }
+
+/** A product to list on a marketplace, from our catalogue (the main channel's data). */
+export interface NewListing {
+  sku: string;
+  title: string;
+  description: string | null;
+  brand: string | null;
+  gtin: string | null;
+  images: string[];
+  /** The product's own attributes; a marketplace may take its product type from them (Amazon `productType`). */
+  attributes: Record<string, unknown>;
+  price: Money;
+  quantity: number;
+}
+
+/**
+ * The outcome of creating one listing, per SKU:
+ * - created: the marketplace holds it now, under its own id (ASIN, item id, listing id, variant GID);
+ * - accepted: taken for asynchronous processing (Amazon's ACCEPTED, a Walmart item feed): check
+ *   `submissionId` later (submissionStatus when `checkBy` is 'submission', else read the SKU back);
+ * - rejected: refused with the marketplace's message (a required attribute missing, a bad value);
+ * - unknown: no answer — creating again is safe (each create is idempotent per SKU).
+ */
+export type CreateOutcome =
+  | { sku: string; outcome: 'created'; marketplaceId: string }
+  | { sku: string; outcome: 'accepted'; submissionId: string; checkBy: 'submission' | 'read' }
+  | { sku: string; outcome: 'rejected'; message: string; code?: string }
+  | { sku: string; outcome: 'unknown'; message: string };
+
+/** Make a listing buyable again, or take it off sale without deleting what the marketplace knows of it. */
+export interface ListingActivation {
+  sku: string;
+  active: boolean;
+  /** The product as we would list it: some marketplaces need it to put a listing back on sale (Amazon's offer, Walmart's item feed). */
+  listing?: NewListing;
+}

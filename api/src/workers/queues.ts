@@ -8,6 +8,7 @@ export const LISTINGS_CONFIRM_QUEUE = 'listings.confirm';
 export const MAIN_ADJUST_QUEUE = 'stock.adjust-main';
 export const MAIN_REFRESH_QUEUE = 'stock.read-main';
 export const SYNC_SCHEDULE_QUEUE = 'sync.schedule';
+export const LISTINGS_PUBLISH_QUEUE = 'listings.publish';
 
 /** Send a channel's waiting values (one push per channel at a time keeps each SKU's values in order). */
 export interface ListingsPushJob {
@@ -25,6 +26,17 @@ export interface ListingsConfirmJob {
   /** How many times the outcome was asked for: the wait between asks grows. */
   check: number;
 }
+
+/**
+ * Listings on a target channel as the marketplace must hold them:
+ * - 'create': create the channel's listings awaiting creation (published), with their values;
+ * - 'check': learn how the marketplace's asynchronous creations went (Amazon's ACCEPTED, a Walmart item feed);
+ * - 'status': put these listings on sale or take them off, as their status now says.
+ */
+export type ListingsPublishJob =
+  | { mode: 'create'; accountId: string; channelId: string }
+  | { mode: 'check'; accountId: string; channelId: string; check: number; submissions: Array<{ submissionId: string; checkBy: 'submission' | 'read'; skus: string[] }> }
+  | { mode: 'status'; accountId: string; channelId: string; listingIds: string[] };
 
 /** Pass units sold elsewhere to the main channel as relative adjustments. */
 export interface MainAdjustJob {
@@ -77,6 +89,8 @@ export const queueDefinitions = [
   { name: MAIN_ADJUST_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
   // 'short': one read of a SKU waits at most; notifications arriving meanwhile (our own adjustments echoed back) add none.
   { name: MAIN_REFRESH_QUEUE, options: { notify: true, policy: 'short', retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  // 'stately': one create run per channel (singleton key) at a time, a second waiting behind; checks and status sends carry their own keys.
+  { name: LISTINGS_PUBLISH_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
   { name: SYNC_RUN_QUEUE, options: { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
 ] as const;

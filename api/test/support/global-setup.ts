@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../src/db/client.ts';
+import { openPglite, openPostgres, pgliteExtensions } from '../../src/db/client.ts';
 import { startJobQueue } from '../../src/workers/job-queue.ts';
 
 export const TEMPLATE_DATABASE = 'hub_test_template';
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide('databaseTemplate', { kind: 'postgres', databaseUrl, template });
   } else {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: pgliteExtensions });
     const handle = await openPglite({ pglite });
     await handle.migrate();
     const jobs = await startJobQueue(handle);

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ChannelRules } from '../../src/db/schema/index.ts';
 import { availableStock, desiredQuantity, normalisePrice } from '../../src/modules/sync/desired-values.ts';
 import { pollOrders } from '../../src/modules/sync/order-polling.ts';
-import { LISTINGS_CONFIRM_QUEUE, LISTINGS_PUSH_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE } from '../../src/workers/queues.ts';
+import { LISTINGS_CONFIRM_QUEUE, LISTINGS_PUBLISH_QUEUE, LISTINGS_PUSH_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE } from '../../src/workers/queues.ts';
 import type { Browser } from './browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify, type ConnectedChannel } from './channel-flows.ts';
 import type { TestProduct } from './test-product.ts';
@@ -16,7 +16,7 @@ import type { TestProduct } from './test-product.ts';
 export type Kind = ConnectedChannel['kind'];
 
 /** The queues whose jobs carry sync work for one account (the schedule's tick is left out). */
-export const syncQueues = [LISTINGS_PUSH_QUEUE, LISTINGS_CONFIRM_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE];
+export const syncQueues = [LISTINGS_PUSH_QUEUE, LISTINGS_CONFIRM_QUEUE, LISTINGS_PUBLISH_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE];
 
 export async function query<T>(t: TestProduct, statement: SQL): Promise<T[]> {
   return ((await t.database.handle.db.execute(statement)) as unknown as { rows: T[] }).rows;

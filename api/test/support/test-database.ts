@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../src/db/client.ts';
+import { openPglite, openPostgres, pgliteExtensions, type DatabaseHandle } from '../../src/db/client.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -17,7 +17,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     const dump = new Blob([fs.readFileSync(template.file)]);
-    const pglite = await PGlite.create({ loadDataDir: dump });
+    const pglite = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions });
     const handle = await openPglite({ pglite });
     return { handle, url: undefined, drop: () => pglite.close() };
   }

@@ -4,4 +4,7 @@ export * from './auth';
 export * from './admin';
 export * from './channels';
 export * from './sync';
+export * from './dashboard';
+export * from './listings';
+export * from './listing-edits';
 export * from './settings';

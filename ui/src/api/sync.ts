@@ -2,8 +2,9 @@ import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient, 
 import { useEffect } from 'react';
 import type { components } from '@contract';
 import { channelsQuery } from './channels';
+import { dashboardQuery } from './dashboard';
 import { followEventStream } from './event-stream';
-import { api, request } from './request';
+import { api, errorText, request } from './request';
 
 export type SyncRun = components['schemas']['SyncRun'];
 export type SyncRunList = components['schemas']['SyncRunList'];
@@ -109,6 +110,78 @@ export function useSyncChannel() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: syncRunsQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey }),
+      ]),
+  });
+}
+
+export type PushActivity = components['schemas']['PushActivity'];
+export type PushChannelActivity = components['schemas']['PushChannelActivity'];
+export type FailedPush = components['schemas']['FailedPush'];
+export type RetryPushesRequest = components['schemas']['RetryPushesRequest'];
+export type Drift = components['schemas']['Drift'];
+
+export const pushActivityQuery = queryOptions({
+  queryKey: ['/api/sync/pushes'] as const,
+  queryFn: ({ signal }) => request('GET', '/api/sync/pushes', () => api.GET('/api/sync/pushes', { signal })),
+  // Values go out and come back confirmed without a run to stream: read again while the tab is open.
+  refetchInterval: 5_000,
+});
+
+export function usePushActivity() {
+  return useQuery(pushActivityQuery);
+}
+
+/** "Retry" and "Retry all failed": the values go out again; the counts and the channels' health move. */
+export function useRetryFailedPushes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RetryPushesRequest) => request('POST', '/api/sync/pushes/retry', () => api.POST('/api/sync/pushes/retry', { body })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pushActivityQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: dashboardQuery.queryKey }),
+      ]),
+  });
+}
+
+export const driftQuery = queryOptions({
+  queryKey: ['/api/sync/drift'] as const,
+  queryFn: ({ signal }) => request('GET', '/api/sync/drift', () => api.GET('/api/sync/drift', { signal })),
+});
+
+export function useDrift() {
+  return useQuery(driftQuery);
+}
+
+export type DriftDecision = 'accept' | 'overwrite';
+
+/**
+ * Accepts or overwrites several drift items, one call each (the API decides item by item); answers
+ * how many were done and the messages of those refused (dealt with meanwhile, in another tab).
+ */
+export function useResolveDrift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, decision }: { ids: string[]; decision: DriftDecision }) => {
+      const refused: string[] = [];
+      let done = 0;
+      for (const driftId of ids) {
+        try {
+          if (decision === 'accept') await request('POST', '/api/sync/drift/{driftId}/accept', () => api.POST('/api/sync/drift/{driftId}/accept', { params: { path: { driftId } } }));
+          else await request('POST', '/api/sync/drift/{driftId}/overwrite', () => api.POST('/api/sync/drift/{driftId}/overwrite', { params: { path: { driftId } } }));
+          done += 1;
+        } catch (error) {
+          refused.push(errorText(error));
+        }
+      }
+      return { done, refused };
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: driftQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: pushActivityQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: dashboardQuery.queryKey }),
       ]),
   });
 }

@@ -130,6 +130,8 @@ const layoutTokens = {
   sidebarWidth: '248px',
   contentMaxWidth: '1200px',
   dialogWidth: '480px',
+  /** One row of a windowed grid (the catalogue): fixed, so the rows in view can be computed. */
+  gridRowHeight: '72px',
 } as const;
 
 /** Widens literal types (`'4px'`) to `string`, so a theme can choose any value of the same shape. */

@@ -1,6 +1,19 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, listingDrift, listings, listingWrites, products, type ListingStatus } from '../schema/index.ts';
+import {
+  changes,
+  channels,
+  listingDrift,
+  listings,
+  listingWrites,
+  products,
+  type ChangeCause,
+  type ChangeField,
+  type ChannelKind,
+  type ChannelRole,
+  type ListingStatus,
+  type ListingWriteStatus,
+} from '../schema/index.ts';
 
 export interface ProductInput {
   sku: string;
@@ -265,16 +278,6 @@ export async function setPriceOverride(db: Db, listingId: string, price: string 
     .where(eq(listings.id, listingId));
 }
 
-/** The SKU of a Shopify inventory item, as the main channel's import recorded it. */
-export async function skuOfInventoryItem(db: Db, accountId: string, inventoryItemId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ sku: products.sku })
-    .from(products)
-    .where(and(eq(products.accountId, accountId), sql`${products.attributes}->>'inventoryItemId' = ${inventoryItemId}`))
-    .limit(1);
-  return row?.sku;
-}
-
 /** Listings of these channels of the account: what a reconciliation will read. */
 export async function listingCount(db: Db, accountId: string, channelIds: string[]): Promise<number> {
   if (channelIds.length === 0) return 0;
@@ -283,4 +286,436 @@ export async function listingCount(db: Db, accountId: string, channelIds: string
     .from(listings)
     .where(and(eq(listings.accountId, accountId), inArray(listings.channelId, channelIds)));
   return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue as the Listings page reads it: one row per SKU (the account's products, and SKUs
+// found only on targets), a chip per listing on a connected channel, filtered, sorted and paged.
+// ---------------------------------------------------------------------------------------------
+
+export interface CatalogueFilter {
+  /** Any part of SKU, title or brand (any case), or the beginning of a GTIN. */
+  q?: string;
+  channelId?: string;
+  status?: ListingStatus;
+  outOfStock?: boolean;
+  withErrors?: boolean;
+}
+export const catalogueSortValues = ['sku', 'title', 'available', 'updated'] as const;
+export type CatalogueSort = (typeof catalogueSortValues)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/** A row's place in the order: its sort value (as text, exact) and its SKU; the next batch starts after it. */
+export interface CatalogueCursor {
+  key: string;
+  sku: string;
+}
+
+export interface CatalogueRowRecord {
+  productId: string | null;
+  sku: string;
+  title: string | null;
+  imageUrl: string | null;
+  brand: string | null;
+  gtin: string | null;
+  onHand: number | null;
+  committed: number | null;
+  available: number | null;
+  cursor: CatalogueCursor;
+}
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Listings on channels still connected: disconnected channels keep their rows but show nothing. */
+const liveChannel = sql`exists (select 1 from channels c where c.id = l.channel_id and c.status <> 'disconnected')`;
+
+/** What a listing must hold for its SKU to pass the filter (besides being on a connected channel). */
+function listingConditions(filter: CatalogueFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.channelId) conditions.push(sql`l.channel_id = ${filter.channelId}`);
+  if (filter.status) conditions.push(sql`l.status = ${filter.status}`);
+  return conditions;
+}
+
+/**
+ * Below this many matching listings, a listing filter is read from the listings' index first and
+ * joined to the products (a few thousand probes); above it, the products are read in the page's
+ * order and each is checked (an EXISTS on its four listings), which stops once the page is full.
+ * Walking the products for a rare status would read all 100,000 of them for a deep page.
+ */
+const SPARSE_LISTINGS = 5000;
+
+/** The filter's conditions on a listing, with whether few listings meet them (read from an index, up to SPARSE_LISTINGS + 1). */
+export interface CataloguePlan {
+  onListing: { condition: SQL; sparse: boolean } | undefined;
+  failing: { condition: SQL; sparse: boolean } | undefined;
+}
+
+const failingListing = sql`(l.status = 'error' or l.last_error is not null)`;
+
+export async function planCatalogueFilter(db: Db, accountId: string, filter: CatalogueFilter): Promise<CataloguePlan> {
+  const fewer = async (condition: SQL) => {
+    const result = (await db.execute(sql`select count(*)::int as n from (select 1 from listings l where l.account_id = ${accountId} and ${condition} limit ${SPARSE_LISTINGS + 1}) few`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    return Number(result.rows[0]?.n ?? 0) <= SPARSE_LISTINGS;
+  };
+  const onListing = listingConditions(filter);
+  const condition = onListing.length ? and(...onListing)! : undefined;
+  return {
+    // A channel alone holds most SKUs: only a status makes a listing filter narrow.
+    onListing: condition ? { condition, sparse: filter.status !== undefined && (await fewer(condition)) } : undefined,
+    failing: filter.withErrors !== undefined ? { condition: failingListing, sparse: filter.withErrors && (await fewer(failingListing)) } : undefined,
+  };
+}
+
+/** The product side: `p` is a product of the account, from `from` (products, joined to the few products a sparse filter picked). */
+function productSide(accountId: string, filter: CatalogueFilter, plan: CataloguePlan): { ctes: SQL[]; from: SQL; where: SQL } {
+  const ctes: SQL[] = [];
+  const picked: string[] = [];
+  const where: SQL[] = [sql`p.account_id = ${accountId}`];
+  if (filter.q) {
+    const anywhere = `%${likeEscape(filter.q)}%`;
+    const prefix = `${likeEscape(filter.q)}%`;
+    where.push(sql`(p.sku ilike ${anywhere} or p.title ilike ${anywhere} or p.brand ilike ${anywhere} or p.gtin like ${prefix})`);
+  }
+  if (filter.outOfStock !== undefined) where.push(filter.outOfStock ? sql`greatest(p.on_hand - p.committed, 0) = 0` : sql`greatest(p.on_hand - p.committed, 0) > 0`);
+  for (const [name, part, wanted] of [
+    ['picked_listing', plan.onListing, true],
+    ['picked_failing', plan.failing, filter.withErrors ?? true],
+  ] as const) {
+    if (!part) continue;
+    if (part.sparse && wanted) {
+      ctes.push(sql`${sql.raw(name)} as materialized (select distinct l.product_id as id from listings l where l.account_id = ${accountId} and l.product_id is not null and ${part.condition} and ${liveChannel})`);
+      picked.push(name);
+    } else {
+      const exists = sql`exists (select 1 from listings l where l.account_id = ${accountId} and l.product_id = p.id and ${part.condition} and ${liveChannel})`;
+      where.push(wanted ? exists : sql`not ${exists}`);
+    }
+  }
+  // The few picked products, each read by its key: a lateral join (kept apart by its limit), never a scan of every product to hash.
+  const from = picked.length
+    ? sql.raw(`${picked[0]}${picked.slice(1).map((name) => ` join ${name} on ${name}.id = ${picked[0]}.id`).join('')} cross join lateral (select * from products p0 where p0.id = ${picked[0]}.id limit 1) p`)
+    : sql`products p`;
+  return { ctes, from, where: and(...where)! };
+}
+
+const withCtes = (ctes: SQL[]) => (ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``);
+
+/** The side of SKUs only targets have: `o` is one such SKU (no product), from its listings `l`. */
+function unlinkedWhere(accountId: string, filter: CatalogueFilter): SQL | undefined {
+  // Without a product there is no stock: such a SKU is neither out of stock nor in stock.
+  if (filter.outOfStock !== undefined) return undefined;
+  const where: SQL[] = [sql`true`];
+  if (filter.q) where.push(sql`o.sku ilike ${`%${likeEscape(filter.q)}%`}`);
+  const onListing = listingConditions(filter);
+  const ofSku = sql`l.account_id = ${accountId} and l.product_id is null and l.sku = o.sku`;
+  if (onListing.length) where.push(sql`exists (select 1 from listings l where ${ofSku} and ${and(...onListing, liveChannel)})`);
+  if (filter.withErrors !== undefined) {
+    const failing = sql`exists (select 1 from listings l where ${ofSku} and ${failingListing} and ${liveChannel})`;
+    where.push(filter.withErrors ? failing : sql`not ${failing}`);
+  }
+  return and(...where)!;
+}
+
+/** The SKUs of the account only targets have (listings without a product, on connected channels). */
+const unlinkedSkus = (accountId: string) => sql`
+  select l.sku, max(l.updated_at) as updated_at
+  from listings l
+  where l.account_id = ${accountId} and l.product_id is null and ${liveChannel}
+    and not exists (select 1 from products p where p.account_id = ${accountId} and p.sku = l.sku)
+  group by l.sku`;
+
+/**
+ * The sort value of each side. Never null, so a cursor compares simply: a SKU without a product
+ * sorts by its SKU for the title, as nothing available (-1, before 0) and by its last listing change.
+ */
+const sortExpressions: Record<CatalogueSort, { product: SQL; unlinked: SQL; type: SQL }> = {
+  sku: { product: sql`p.sku`, unlinked: sql`o.sku`, type: sql`text` },
+  title: { product: sql`p.title`, unlinked: sql`o.sku`, type: sql`text` },
+  available: { product: sql`greatest(p.on_hand - p.committed, 0)`, unlinked: sql`-1`, type: sql`integer` },
+  updated: { product: sql`p.updated_at`, unlinked: sql`o.updated_at`, type: sql`timestamptz` },
+};
+
+interface RawRow {
+  product_id: string | null;
+  sku: string;
+  sort_key: string;
+  title: string | null;
+  image_url: string | null;
+  brand: string | null;
+  gtin: string | null;
+  on_hand: number | null;
+  committed: number | null;
+  available: number | null;
+}
+
+/**
+ * One page (offset) or one batch (after a cursor) of rows. Products and SKUs only on targets are
+ * each read in the order asked (the product side from an index), then merged.
+ */
+export async function catalogueRows(
+  db: Db,
+  accountId: string,
+  filter: CatalogueFilter,
+  sort: CatalogueSort,
+  order: SortOrder,
+  window: { limit: number; offset?: number; after?: CatalogueCursor },
+  plan?: CataloguePlan,
+): Promise<CatalogueRowRecord[]> {
+  const side = productSide(accountId, filter, plan ?? (await planCatalogueFilter(db, accountId, filter)));
+  const by = sortExpressions[sort];
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  const beyond = (key: SQL, sku: SQL) => {
+    if (!window.after) return sql`true`;
+    const cursor = sql`(${window.after.key}::${by.type}, ${window.after.sku}::text)`;
+    return order === 'asc' ? sql`(${key}, ${sku}) > ${cursor}` : sql`(${key}, ${sku}) < ${cursor}`;
+  };
+  const unlinked = unlinkedWhere(accountId, filter);
+  const unlinkedPart = unlinked
+    ? sql`
+      union all
+      (select null::uuid as product_id, o.sku, ${by.unlinked} as sort_value, null::text as title, null::text as image_url, null::text as brand, null::text as gtin,
+              null::integer as on_hand, null::integer as committed, null::integer as available
+       from (${unlinkedSkus(accountId)}) o
+       where ${unlinked} and ${beyond(by.unlinked, sql`o.sku`)}
+       order by 3 ${direction}, 2 ${direction}
+       limit ${window.limit + (window.offset ?? 0)})`
+    : sql``;
+  const result = (await db.execute(sql`
+    ${withCtes(side.ctes)}select product_id, sku, sort_value::text as sort_key, title, image_url, brand, gtin, on_hand, committed, available from (
+      (select p.id as product_id, p.sku, ${by.product} as sort_value, p.title, p.images->>0 as image_url, p.brand, p.gtin,
+              p.on_hand, p.committed, greatest(p.on_hand - p.committed, 0) as available
+       from ${side.from}
+       where ${side.where} and ${beyond(by.product, sql`p.sku`)}
+       order by 3 ${direction}, 2 ${direction}
+       limit ${window.limit + (window.offset ?? 0)})
+      ${unlinkedPart}
+    ) rows
+    order by sort_value ${direction}, sku ${direction}
+    limit ${window.limit} offset ${window.offset ?? 0}`)) as unknown as { rows: RawRow[] };
+  return result.rows.map((r) => ({
+    productId: r.product_id,
+    sku: r.sku,
+    title: r.title,
+    imageUrl: r.image_url,
+    brand: r.brand,
+    gtin: r.gtin,
+    onHand: r.on_hand,
+    committed: r.committed,
+    available: r.available,
+    cursor: { key: r.sort_key, sku: r.sku },
+  }));
+}
+
+/** How many rows the filter keeps. */
+export async function catalogueCount(db: Db, accountId: string, filter: CatalogueFilter, plan?: CataloguePlan): Promise<number> {
+  const side = productSide(accountId, filter, plan ?? (await planCatalogueFilter(db, accountId, filter)));
+  const unlinked = unlinkedWhere(accountId, filter);
+  const result = (await db.execute(sql`
+    ${withCtes(side.ctes)}select ((select count(*) from ${side.from} where ${side.where})
+      + ${unlinked ? sql`(select count(*) from (${unlinkedSkus(accountId)}) o where ${unlinked})` : sql`0`})::int as n`)) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export interface CatalogueListingRecord {
+  listingId: string;
+  productId: string | null;
+  sku: string;
+  channelId: string;
+  channelKind: ChannelKind;
+  channelRole: ChannelRole;
+  status: ListingStatus;
+  price: string | null;
+  quantity: number | null;
+  desiredPrice: string | null;
+  desiredQuantity: number | null;
+  pushPending: boolean;
+  lastError: string | null;
+  marketplaceId: string | null;
+  priceOverride: string | null;
+  confirmedAt: Date | null;
+}
+
+/** The listings (on connected channels) of these rows: by product, or by SKU for rows without one. Main channel first. */
+export async function catalogueListings(db: Db, accountId: string, rows: Array<{ productId: string | null; sku: string }>): Promise<CatalogueListingRecord[]> {
+  const productIds = rows.flatMap((r) => (r.productId ? [r.productId] : []));
+  const unlinked = rows.flatMap((r) => (r.productId ? [] : [r.sku]));
+  const ofRows: SQL[] = [];
+  // One array parameter rather than a list of fifty: planned in a fraction of the time. Ids are uuids, safe in an array literal.
+  if (productIds.length) ofRows.push(sql`${listings.productId} = any(${`{${productIds.join(',')}}`}::uuid[])`);
+  if (unlinked.length) ofRows.push(and(isNull(listings.productId), inArray(listings.sku, unlinked))!);
+  if (ofRows.length === 0) return [];
+  return db
+    .select({
+      listingId: listings.id,
+      productId: listings.productId,
+      sku: listings.sku,
+      channelId: listings.channelId,
+      channelKind: channels.kind,
+      channelRole: channels.role,
+      status: listings.status,
+      price: listings.confirmedPrice,
+      quantity: listings.confirmedQuantity,
+      desiredPrice: listings.desiredPrice,
+      desiredQuantity: listings.desiredQuantity,
+      // Names written out: the subquery's own "listing_writes" columns would shadow unqualified ones.
+      pushPending: sql<boolean>`exists (select 1 from listing_writes w where w.listing_id = "listings"."id" and w.status in ('pending', 'sending', 'submitted', 'accepted'))`,
+      lastError: listings.lastError,
+      marketplaceId: listings.marketplaceId,
+      priceOverride: listings.priceOverride,
+      confirmedAt: listings.confirmedAt,
+    })
+    .from(listings)
+    .innerJoin(channels, eq(channels.id, listings.channelId))
+    .where(and(eq(listings.accountId, accountId), ne(channels.status, 'disconnected'), or(...ofRows)))
+    .orderBy(channels.role, channels.kind, channels.connectedAt);
+}
+
+/** One SKU's row: its product, or the SKU as only targets have it. */
+export async function catalogueRowBySku(db: Db, accountId: string, sku: string): Promise<(CatalogueRowRecord & { product: ProductDetail | null }) | undefined> {
+  const [product] = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      title: products.title,
+      brand: products.brand,
+      gtin: products.gtin,
+      description: products.description,
+      price: products.price,
+      currency: products.currency,
+      cost: products.cost,
+      images: products.images,
+      attributes: products.attributes,
+      onHand: products.onHand,
+      committed: products.committed,
+    })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), eq(products.sku, sku)));
+  if (product) {
+    const available = Math.max(0, product.onHand - product.committed);
+    return {
+      productId: product.id,
+      sku: product.sku,
+      title: product.title,
+      imageUrl: product.images[0] ?? null,
+      brand: product.brand,
+      gtin: product.gtin,
+      onHand: product.onHand,
+      committed: product.committed,
+      available,
+      cursor: { key: product.sku, sku: product.sku },
+      product: { description: product.description, price: product.price, currency: product.currency, cost: product.cost, images: product.images, attributes: product.attributes },
+    };
+  }
+  const [listing] = await db
+    .select({ sku: listings.sku })
+    .from(listings)
+    .innerJoin(channels, eq(channels.id, listings.channelId))
+    .where(and(eq(listings.accountId, accountId), isNull(listings.productId), eq(listings.sku, sku), ne(channels.status, 'disconnected')))
+    .limit(1);
+  if (!listing) return undefined;
+  return { productId: null, sku, title: null, imageUrl: null, brand: null, gtin: null, onHand: null, committed: null, available: null, cursor: { key: sku, sku }, product: null };
+}
+
+export interface ProductDetail {
+  description: string | null;
+  price: string | null;
+  currency: string | null;
+  cost: string | null;
+  images: string[];
+  attributes: Record<string, unknown>;
+}
+
+export interface ChangeRecord {
+  id: string;
+  at: Date;
+  cause: ChangeCause;
+  field: ChangeField;
+  sku: string;
+  channelId: string | null;
+  channelKind: ChannelKind | null;
+  before: string | null;
+  after: string | null;
+  causeRef: string | null;
+}
+
+/** A SKU's changes, newest first. */
+export async function skuChanges(db: Db, accountId: string, sku: string, limit: number): Promise<ChangeRecord[]> {
+  return db
+    .select({
+      id: changes.id,
+      at: changes.createdAt,
+      cause: changes.cause,
+      field: changes.field,
+      sku: changes.sku,
+      channelId: changes.channelId,
+      channelKind: channels.kind,
+      before: changes.before,
+      after: changes.after,
+      causeRef: changes.causeRef,
+    })
+    .from(changes)
+    .leftJoin(channels, eq(channels.id, changes.channelId))
+    .where(and(eq(changes.accountId, accountId), eq(changes.sku, sku)))
+    .orderBy(desc(changes.createdAt), desc(changes.id))
+    .limit(limit);
+}
+
+export interface ChangeWriteRecord {
+  changeId: string;
+  channelId: string;
+  channelKind: ChannelKind;
+  status: ListingWriteStatus;
+  attempts: number;
+  message: string | null;
+}
+
+/** The writes these changes led to: each change's result per channel. */
+export async function writesOfChanges(db: Db, accountId: string, changeIds: string[]): Promise<ChangeWriteRecord[]> {
+  if (changeIds.length === 0) return [];
+  const rows = await db
+    .select({
+      changeId: listingWrites.changeId,
+      channelId: listingWrites.channelId,
+      channelKind: channels.kind,
+      status: listingWrites.status,
+      attempts: listingWrites.attempts,
+      message: listingWrites.message,
+    })
+    .from(listingWrites)
+    .innerJoin(channels, eq(channels.id, listingWrites.channelId))
+    .where(and(eq(listingWrites.accountId, accountId), inArray(listingWrites.changeId, changeIds)))
+    .orderBy(listingWrites.createdAt);
+  return rows.flatMap((r) => (r.changeId ? [{ ...r, changeId: r.changeId }] : []));
+}
+
+/**
+ * The account's catalogue's latest change: its products', listings' and channels' (each read from
+ * an index, newest first). A count made at the same version still holds.
+ */
+export async function catalogueVersion(db: Db, accountId: string): Promise<string> {
+  const result = (await db.execute(sql`
+    select concat_ws('|',
+      coalesce((select p.updated_at from products p where p.account_id = ${accountId} order by p.updated_at desc limit 1)::text, '-'),
+      coalesce((select l.updated_at from listings l where l.account_id = ${accountId} order by l.updated_at desc limit 1)::text, '-'),
+      coalesce((select max(c.updated_at) from channels c where c.account_id = ${accountId})::text, '-'),
+      (select count(*) from channels c where c.account_id = ${accountId} and c.status <> 'disconnected')::text) as version`)) as unknown as { rows: Array<{ version: string }> };
+  return result.rows[0]?.version ?? '';
+}
+
+/** Listings of the account changed after `since`, oldest change first (at most `limit`): what the live catalogue refreshes. */
+export async function listingsChangedSince(db: Db, accountId: string, since: Date, limit: number): Promise<Array<{ id: string; sku: string; updatedAt: Date }>> {
+  return db
+    .select({ id: listings.id, sku: listings.sku, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(and(eq(listings.accountId, accountId), gt(listings.updatedAt, since)))
+    .orderBy(listings.updatedAt)
+    .limit(limit);
+}
+
+/** The account's latest listing change: where a live feed starts. */
+export async function latestListingChange(db: Db, accountId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: listings.updatedAt }).from(listings).where(eq(listings.accountId, accountId)).orderBy(desc(listings.updatedAt)).limit(1);
+  return row?.at ?? null;
 }

@@ -130,16 +130,18 @@ export async function noteChannelFailure(db: Db, accountId: string, channelId: s
 
 /** An attempt worked: the count starts again, and a channel in `error` is active again. Answers whether it recovered. */
 export async function noteChannelSuccess(db: Db, accountId: string, channelId: string, at: Date): Promise<boolean> {
-  await db
-    .update(channels)
-    .set({ consecutiveFailures: 0 })
-    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId), sql`${channels.consecutiveFailures} <> 0`));
-  const recovered = await db
-    .update(channels)
-    .set({ status: 'active', statusReason: null, updatedAt: at })
-    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId), eq(channels.status, 'error')))
-    .returning({ id: channels.id });
-  return recovered.length > 0;
+  // One statement: the row as it was (locked) tells whether it was in error.
+  const result = await db.execute<{ was: string }>(sql`
+    update ${channels} set
+      consecutive_failures = 0,
+      status = case when before.status = 'error' then 'active' else ${channels.status} end,
+      status_reason = case when before.status = 'error' then null else ${channels.statusReason} end,
+      updated_at = case when before.status = 'error' then ${at.toISOString()}::timestamptz else ${channels.updatedAt} end
+    from (select id, status from ${channels} where id = ${channelId} and account_id = ${accountId} for update) as before
+    where ${channels.id} = before.id and (${channels.consecutiveFailures} <> 0 or before.status = 'error')
+    returning before.status as was`);
+  const rows = (result as unknown as { rows: Array<{ was: string }> }).rows;
+  return rows.some((r) => r.was === 'error');
 }
 
 export interface ChannelHealthRecord {

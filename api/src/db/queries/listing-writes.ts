@@ -179,6 +179,8 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
             .from(inFlight)
             .where(and(eq(inFlight.listingId, listingWrites.listingId), inArray(inFlight.status, ['submitted', 'accepted']))),
         ),
+        // A published listing the marketplace does not hold yet: the publish job creates it with these values.
+        sql`not exists (select 1 from ${listings} as awaiting where awaiting.id = ${listingWrites.listingId} and awaiting.status = 'pending' and awaiting.marketplace_id is null and awaiting.confirmed_at is null and awaiting.product_id is not null)`,
       ),
     )
     .orderBy(asc(listingWrites.createdAt))
@@ -308,6 +310,22 @@ export async function acceptedSubmissionsOfSku(db: Db, channelId: string, sku: s
   return rows.map((r) => r.submissionId).filter((id): id is string => id !== null);
 }
 
+/** Quantities of ours a channel took for later processing (Amazon's accepted PATCH), for one SKU. */
+export async function acceptedQuantityWrites(db: Db, channelId: string, sku: string): Promise<ClaimedWrite[]> {
+  return db
+    .select({
+      id: listingWrites.id,
+      listingId: listingWrites.listingId,
+      sku: listingWrites.sku,
+      field: listingWrites.field,
+      after: listingWrites.after,
+      attempts: listingWrites.attempts,
+      changeId: listingWrites.changeId,
+    })
+    .from(listingWrites)
+    .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.field, 'quantity'), eq(listingWrites.status, 'accepted')));
+}
+
 /** An in-flight write goes back to be sent again (a feed that failed as a whole, a value that did not show). */
 export async function requeueWrites(db: Db, writes: Array<{ id: string; listingId: string; field: ListingWriteField }>, message: string, at: Date): Promise<void> {
   for (const write of writes) {
@@ -373,4 +391,180 @@ export async function supersedeWrites(db: Db, writes: Array<{ id: string }>, at:
     .update(listingWrites)
     .set({ status: 'superseded', updatedAt: at })
     .where(inArray(listingWrites.id, writes.map((w) => w.id)));
+}
+
+export interface PushCounts {
+  channelId: string;
+  kind: (typeof channels.$inferSelect)['kind'];
+  displayName: string;
+  pending: number;
+  onTheirWay: number;
+  confirmed: number;
+  failed: number;
+}
+
+/**
+ * Per connected channel of the account: values waiting, on their way, confirmed since `since`, and
+ * refused since `since` and not sent again (a value sent again is superseded).
+ */
+export async function pushCounts(db: Db, accountId: string, since: Date): Promise<PushCounts[]> {
+  return db
+    .select({
+      channelId: channels.id,
+      kind: channels.kind,
+      displayName: channels.displayName,
+      pending: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'pending')::int`,
+      onTheirWay: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} in ('sending', 'submitted', 'accepted'))::int`,
+      confirmed: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'confirmed' and ${listingWrites.confirmedAt} >= ${since})::int`,
+      failed: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'failed' and ${listingWrites.updatedAt} >= ${since})::int`,
+    })
+    .from(channels)
+    // Only the writes still open or settled since `since`: a channel's history of writes only grows.
+    .leftJoin(
+      listingWrites,
+      and(eq(listingWrites.channelId, channels.id), sql`(${listingWrites.status} in ('pending', 'sending', 'submitted', 'accepted') or ${listingWrites.updatedAt} >= ${since})`),
+    )
+    .where(and(eq(channels.accountId, accountId), ne(channels.status, 'disconnected')))
+    .groupBy(channels.id, channels.kind, channels.displayName, channels.role, channels.connectedAt)
+    .orderBy(sql`${channels.role} = 'main' desc`, asc(channels.connectedAt));
+}
+
+export interface FailedWrite {
+  id: string;
+  channelId: string;
+  kind: (typeof channels.$inferSelect)['kind'];
+  sku: string;
+  field: ListingWriteField;
+  after: string;
+  message: string | null;
+  attempts: number;
+  updatedAt: Date;
+}
+
+/** Values the marketplaces refused and that were not sent again, newest first; and how many there are. */
+export async function failedWrites(db: Db, accountId: string, limit: number): Promise<{ items: FailedWrite[]; total: number }> {
+  // A refused value that a newer one of the same listing and field has followed needs nothing more.
+  const scope = and(
+    eq(listingWrites.accountId, accountId),
+    eq(listingWrites.status, 'failed'),
+    ne(channels.status, 'disconnected'),
+    sql`not exists (select 1 from listing_writes newer where newer.listing_id = ${listingWrites.listingId} and newer.field = ${listingWrites.field} and newer.created_at > ${listingWrites.createdAt})`,
+  );
+  const items = await db
+    .select({
+      id: listingWrites.id,
+      channelId: listingWrites.channelId,
+      kind: channels.kind,
+      sku: listingWrites.sku,
+      field: listingWrites.field,
+      after: listingWrites.after,
+      message: listingWrites.message,
+      attempts: listingWrites.attempts,
+      updatedAt: listingWrites.updatedAt,
+    })
+    .from(listingWrites)
+    .innerJoin(channels, eq(channels.id, listingWrites.channelId))
+    .where(scope)
+    .orderBy(sql`${listingWrites.updatedAt} desc`, asc(listingWrites.sku))
+    .limit(limit);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listingWrites)
+    .innerJoin(channels, eq(channels.id, listingWrites.channelId))
+    .where(scope);
+  return { items, total: count?.n ?? 0 };
+}
+
+export interface RetryableWrite {
+  id: string;
+  channelId: string;
+  listingId: string;
+  changeId: string | null;
+  sku: string;
+  field: ListingWriteField;
+  after: string;
+  /** A newer value for the same listing and field exists: this one is not sent again. */
+  replaced: boolean;
+  confirmedQuantity: number | null;
+  confirmedPrice: string | null;
+}
+
+/**
+ * The account's refused writes among `ids` (or all of one channel's), locked until the transaction
+ * ends, with whether a newer value of the same listing and field has been asked for since.
+ */
+export async function lockFailedWrites(db: Db, accountId: string, scope: { writeIds: string[] } | { channelId: string }): Promise<RetryableWrite[]> {
+  const newer = alias(listingWrites, 'newer');
+  return db
+    .select({
+      id: listingWrites.id,
+      channelId: listingWrites.channelId,
+      listingId: listingWrites.listingId,
+      changeId: listingWrites.changeId,
+      sku: listingWrites.sku,
+      field: listingWrites.field,
+      after: listingWrites.after,
+      replaced: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(newer)
+        .where(and(eq(newer.listingId, listingWrites.listingId), eq(newer.field, listingWrites.field), sql`${newer.createdAt} > ${listingWrites.createdAt}`, ne(newer.status, 'superseded')))})`,
+      confirmedQuantity: listings.confirmedQuantity,
+      confirmedPrice: listings.confirmedPrice,
+    })
+    .from(listingWrites)
+    .innerJoin(listings, eq(listings.id, listingWrites.listingId))
+    .innerJoin(channels, eq(channels.id, listingWrites.channelId))
+    .where(
+      and(
+        eq(listingWrites.accountId, accountId),
+        eq(listingWrites.status, 'failed'),
+        ne(channels.status, 'disconnected'),
+        'writeIds' in scope ? inArray(listingWrites.id, scope.writeIds) : eq(listingWrites.channelId, scope.channelId),
+      ),
+    )
+    .orderBy(asc(listingWrites.createdAt))
+    .for('update', { of: listingWrites });
+}
+
+export interface MainListing {
+  listingId: string;
+  channelId: string;
+  productId: string;
+  sku: string;
+  confirmedPrice: string | null;
+}
+
+/** These products' listings on the account's main channel. */
+export async function mainListingsOf(db: Db, accountId: string, productIds: string[]): Promise<MainListing[]> {
+  if (productIds.length === 0) return [];
+  const found: MainListing[] = [];
+  for (let i = 0; i < productIds.length; i += 5000) {
+    const rows = await db
+      .select({ listingId: listings.id, channelId: listings.channelId, productId: sql<string>`${listings.productId}`, sku: listings.sku, confirmedPrice: listings.confirmedPrice })
+      .from(listings)
+      .innerJoin(channels, eq(channels.id, listings.channelId))
+      .where(and(eq(listings.accountId, accountId), eq(channels.role, 'main'), ne(channels.status, 'disconnected'), inArray(listings.productId, productIds.slice(i, i + 5000))));
+    found.push(...rows);
+  }
+  return found;
+}
+
+/**
+ * SKUs of a channel with a price of ours not yet confirmed there (waiting or on its way), or
+ * confirmed since `readAt`: what was read there may not show it yet.
+ */
+export async function skusWithOpenPriceWrites(db: Db, channelId: string, skus: string[], readAt: Date): Promise<Set<string>> {
+  if (skus.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ sku: listingWrites.sku })
+    .from(listingWrites)
+    .where(
+      and(
+        eq(listingWrites.channelId, channelId),
+        eq(listingWrites.field, 'price'),
+        inArray(listingWrites.sku, skus),
+        sql`(${listingWrites.status} in ('pending', 'sending', 'submitted', 'accepted') or (${listingWrites.status} = 'confirmed' and ${listingWrites.confirmedAt} >= ${readAt}))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.sku));
 }

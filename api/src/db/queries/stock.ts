@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { products, stockAdjustments } from '../schema/index.ts';
+import { listings, products, stockAdjustments } from '../schema/index.ts';
 
 export interface LockedStock {
   id: string;
@@ -36,6 +36,19 @@ export async function moveStock(db: Db, productId: string, move: { onHand?: numb
     .returning({ id: products.id, sku: products.sku, onHand: products.onHand, committed: products.committed });
   return row!;
 }
+
+/**
+ * A seller's own edit of on hand (a bulk edit, an import, their undo) goes to the main channel as a
+ * relative adjustment too, never a plain set: a sale there meanwhile is never overwritten. Its key
+ * starts with this, and until the main channel takes it, it counts in the on hand the seller edits.
+ */
+export const SELLER_ADJUSTMENT_PREFIX = 'bulk:';
+export const sellerAdjustmentKey = (batchRef: string, productId: string) => `${SELLER_ADJUSTMENT_PREFIX}${batchRef}:${productId}`;
+export const isSellerAdjustment = (idempotencyKey: string) => idempotencyKey.startsWith(SELLER_ADJUSTMENT_PREFIX);
+
+/** On hand as the seller edits it: the main channel's, with their own edits still on their way there. */
+// Names written out: in a one-table select drizzle leaves columns unqualified, and inside the subquery "id" would be the adjustment's.
+export const onHandWithSellerEdits = sql<number>`("products"."on_hand" + coalesce((select sum(pending.delta) from stock_adjustments pending where pending.product_id = "products"."id" and pending.status in ('pending', 'sending') and pending.idempotency_key like ${`${SELLER_ADJUSTMENT_PREFIX}%`}), 0))::int`;
 
 export interface AdjustmentInput {
   productId: string;
@@ -136,7 +149,20 @@ export async function applyAdjustment(db: Db, adjustment: Pick<ClaimedAdjustment
     .set({ onHand: sql`${products.onHand} + ${moved}`, committed: sql`${products.committed} + ${adjustment.delta}`, updatedAt: at })
     .where(eq(products.id, adjustment.productId))
     .returning({ onHand: products.onHand });
+  await mirrorOnMainListing(db, adjustment.productId, at);
   return { before: before!.onHand, after: after!.onHand };
+}
+
+/**
+ * On hand is what the main channel holds: its listing shows the same quantity, confirmed now (the
+ * main channel answered the adjustment, or was just read).
+ */
+async function mirrorOnMainListing(db: Db, productId: string, at: Date): Promise<void> {
+  await db
+    .update(listings)
+    .set({ confirmedQuantity: sql`${products.onHand}`, confirmedAt: at, updatedAt: at })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(listings.productId, products.id), eq(listings.channelId, products.sourceChannelId)));
 }
 
 export async function releaseAdjustment(db: Db, id: string, message: string, at: Date): Promise<void> {
@@ -180,5 +206,24 @@ export async function takeMainQuantity(db: Db, accountId: string, sku: string, q
   if (moving) return 'moving';
   if (product.onHand === quantity) return null;
   await db.update(products).set({ onHand: quantity, updatedAt: at }).where(eq(products.id, product.id));
+  await mirrorOnMainListing(db, product.id, at);
   return { productId: product.id, before: product.onHand, after: quantity };
+}
+
+/**
+ * The SKU of a Shopify inventory item, with the on hand we hold for it and the units of our
+ * adjustments of it on their way to the main channel (sent, not yet answered).
+ */
+export async function stockOfInventoryItem(db: Db, accountId: string, inventoryItemId: string): Promise<{ sku: string; onHand: number; sending: number } | undefined> {
+  const [row] = await db
+    .select({
+      sku: products.sku,
+      onHand: products.onHand,
+      // Names written out: in a one-table select drizzle leaves columns unqualified.
+      sending: sql<number>`coalesce((select sum(a.delta) from stock_adjustments a where a.product_id = "products"."id" and a.status = 'sending'), 0)::int`,
+    })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), sql`${products.attributes}->>'inventoryItemId' = ${inventoryItemId}`))
+    .limit(1);
+  return row;
 }

@@ -39,6 +39,13 @@ export const products = pgTable(
     index('products_account_title_idx').on(t.accountId, t.title),
     // A Shopify main channel's stock webhooks name the inventory item, not the SKU.
     index('products_inventory_item_idx').on(t.accountId, sql`(${t.attributes}->>'inventoryItemId')`),
+    // The catalogue's search (any part of SKU, title or brand, any case; a GTIN's beginning) and sorts, at 100,000 SKUs.
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('products_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')),
+    index('products_account_gtin_idx').on(t.accountId, t.gtin.op('text_pattern_ops')),
+    index('products_account_available_idx').on(t.accountId, sql`greatest(${t.onHand} - ${t.committed}, 0)`, t.sku),
+    index('products_account_updated_idx').on(t.accountId, t.updatedAt, t.sku),
   ],
 );
 
@@ -74,5 +81,9 @@ export const listings = pgTable(
     uniqueIndex('listings_channel_sku_key').on(t.channelId, t.sku),
     index('listings_product_idx').on(t.productId),
     index('listings_account_status_idx').on(t.accountId, t.status),
+    // The catalogue's "with errors" filter, its SKUs found only on targets, and its live updates.
+    index('listings_account_errors_idx').on(t.accountId, t.productId).where(sql`${t.status} = 'error' or ${t.lastError} is not null`),
+    index('listings_account_unlinked_idx').on(t.accountId, t.sku).where(sql`${t.productId} is null`),
+    index('listings_account_updated_idx').on(t.accountId, t.updatedAt),
   ],
 );

@@ -9,4 +9,5 @@ export * from './marketplace-events.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
 export * from './sync.ts';
+export * from './listing-edits.ts';
 export * from './platform-settings.ts';

@@ -40,7 +40,14 @@ export const changes = pgTable(
     after: text('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('changes_account_created_idx').on(t.accountId, t.createdAt), index('changes_product_created_idx').on(t.productId, t.createdAt)],
+  (t) => [
+    index('changes_account_created_idx').on(t.accountId, t.createdAt),
+    index('changes_product_created_idx').on(t.productId, t.createdAt),
+    // A SKU's history in the catalogue, also for a SKU without a product.
+    index('changes_account_sku_created_idx').on(t.accountId, t.sku, t.createdAt),
+    // A bulk change's values (by its causeRef), for its progress and its undo.
+    index('changes_account_cause_ref_idx').on(t.accountId, t.causeRef),
+  ],
 );
 
 /**
@@ -96,6 +103,9 @@ export const listingWrites = pgTable(
     index('listing_writes_listing_idx').on(t.listingId, t.createdAt),
     // "Is a value of this listing on its way?" is asked per listing by every claim and every read of a channel.
     index('listing_writes_in_flight_idx').on(t.listingId).where(sql`${t.status} in ('sending', 'submitted', 'accepted')`),
+    // Sync activity: a channel's writes settled in the last day, and the refusals still listed.
+    index('listing_writes_channel_updated_idx').on(t.channelId, t.updatedAt),
+    index('listing_writes_failed_idx').on(t.accountId, t.updatedAt).where(sql`${t.status} = 'failed'`),
   ],
 );
 

@@ -5,6 +5,8 @@ import { auditContext, requireUser } from '../request-context.ts';
 import { listOpenDrift, type OpenDrift } from '../../db/queries/catalogue.ts';
 import { recentRuns, runsChangedSince, unfinishedRuns, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { acceptDrift, overwriteDrift, syncNow } from '../../modules/sync/sync-requests.ts';
+import { listingChangeFeed } from '../../modules/listings/listing-feed.ts';
+import { pushActivity, retryFailedPushes } from '../../modules/dashboard/push-activity.ts';
 
 type SyncRun = components['schemas']['SyncRun'];
 type Drift = components['schemas']['Drift'];
@@ -52,6 +54,8 @@ function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (s
   const send = (run: SyncRunRecord) => res.write(`event: run\nid: ${run.id}:${run.updatedAt.getTime()}\ndata: ${JSON.stringify(toApiRun(run))}\n\n`);
   let since = new Date(0);
   let reading = false;
+  // The catalogue's live chips: the SKUs whose listings changed, as event `listings`.
+  const listingChanges = listingChangeFeed(ctx, accountId);
   const look = async (first: boolean) => {
     if (reading) return;
     reading = true;
@@ -62,6 +66,8 @@ function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (s
         if (run.updatedAt > since) since = run.updatedAt;
       }
       if (first) since = new Date(Math.max(since.getTime(), Date.now() - 1000, ctx.clock().getTime() - 1000));
+      const skus = await listingChanges.next();
+      if (skus.length) res.write(`event: listings\ndata: ${JSON.stringify({ skus })}\n\n`);
     } catch (error) {
       console.error(`[sync] progress stream: ${error instanceof Error ? error.message : error}`);
     } finally {
@@ -92,6 +98,14 @@ export function syncRoutes(ctx: AppContext): Router {
 
   router.get('/api/sync/events', requireUser, (req, res) => {
     streamRuns(ctx, req.user!.accountId, res, (stop) => req.on('close', stop));
+  });
+
+  router.get('/api/sync/pushes', requireUser, async (req, res) => {
+    res.json(await pushActivity(ctx, req.user!.accountId));
+  });
+
+  router.post('/api/sync/pushes/retry', requireUser, async (req, res) => {
+    res.json(await retryFailedPushes(ctx, auditContext(req), req.user!.accountId, req.body));
   });
 
   router.get('/api/sync/drift', requireUser, async (req, res) => {

@@ -7,11 +7,14 @@ import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
 import type { RateLimit, TokenBuckets } from '../shared/token-bucket.ts';
-import type { CatalogueItem, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
 import { AmazonClient, type AmazonCredentials, type AmazonOperation } from './amazon-client.ts';
 import { defaultMarketplaceId, productionEndpoints, type AmazonEndpoints } from './endpoints.ts';
 import {
+  activationPatches,
   feedInterimStatus,
+  newListingPutRequest,
+  putSubmissionToCreateOutcome,
   listingsFeedDocument,
   listingsItemToCatalogueItem,
   listingsItemToState,
@@ -22,6 +25,7 @@ import {
   submissionToOutcome,
 } from './transform.ts';
 import { amazonNotificationTypes, type AmazonNotificationType, type AmazonOrderItem, type ListingsFeedProcessingReport, type ListingsIncludedData, type ListingsItem } from './types.ts';
+import { mapConcurrent } from '../shared/concurrency.ts';
 
 /** FACTS.md §1: one SKU per PATCH; a JSON_LISTINGS_FEED holds up to 25,000 messages; no idempotency keys. */
 export const amazonCapabilities: WriteCapabilities = {
@@ -84,20 +88,6 @@ export interface AmazonAdapter extends MarketplaceAdapter {
   subscribeNotifications(setup: NotificationSetup, signal?: AbortSignal): Promise<{ destinationId: string; subscriptions: Record<string, string> }>;
 }
 
-/** Runs `fn` over the items with at most `limit` running at once, keeping the order. */
-async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapter {
   const marketplaceId = options.marketplaceId ?? defaultMarketplaceId;
   const client = new AmazonClient({
@@ -133,6 +123,13 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     }
   };
 
+  /** A failed call as one SKU's outcome: Amazon's refusal with its words, anything else unknown (a read settles it); auth stops the batch. */
+  const failure = (sku: string, error: unknown): { sku: string; outcome: 'rejected'; message: string; code?: string } | { sku: string; outcome: 'unknown'; message: string } => {
+    if (!(error instanceof MarketplaceError) || error.kind === 'auth') throw error;
+    if (error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+    return { sku, outcome: 'unknown', message: error.message };
+  };
+
   return {
     kind: 'amazon',
     capabilities: amazonCapabilities,
@@ -166,6 +163,31 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
 
     async updateListings(updates, signal) {
       return mapConcurrent(updates, concurrency, (update) => updateOne(update, signal));
+    },
+
+    async createListings(items, signal): Promise<CreateOutcome[]> {
+      // putListingsItem is a full replacement per SKU: creating again replaces with the same values.
+      return mapConcurrent(items, concurrency, async (item) => {
+        const body = newListingPutRequest(item, marketplaceId);
+        try {
+          const response = await client.putListingsItem(item.sku, [marketplaceId], body, signal);
+          if (response.status !== 'INVALID') productTypes.set(item.sku, body.productType);
+          return putSubmissionToCreateOutcome({ ...response, sku: response.sku ?? item.sku });
+        } catch (error) {
+          return failure(item.sku, error);
+        }
+      });
+    },
+
+    async setListingActive(change, signal) {
+      const patches = activationPatches(change.active, change.listing?.price, marketplaceId);
+      if (patches.length === 0) return { sku: change.sku, outcome: 'rejected', message: 'Amazon needs the price to put the offer back on sale' };
+      try {
+        const response = await client.patchListingsItem(change.sku, [marketplaceId], { productType: productTypeOf(change.sku), patches }, signal);
+        return submissionToOutcome({ ...response, sku: response.sku ?? change.sku });
+      } catch (error) {
+        return failure(change.sku, error);
+      }
     },
 
     async submitBulk(updates, signal) {

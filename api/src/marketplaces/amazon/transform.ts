@@ -2,7 +2,7 @@
  * Pure translations between the Selling Partner API's payloads and the engine's shapes. No I/O:
  * everything here is tested on the official example payloads.
  */
-import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, OrderLine, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, NewListing, OrderLine, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
 import type {
   AmazonOrder,
   AmazonOrderItem,
@@ -13,6 +13,7 @@ import type {
   ListingsFeedProcessingReport,
   ListingsIssue,
   ListingsItem,
+  ListingsItemPutRequest,
   ListingsItemSubmissionResponse,
   PatchOperation,
 } from './types.ts';
@@ -291,4 +292,74 @@ export function describeAmazonError(status: number, body: unknown): { message: s
   }
   if (typeof body === 'string' && body.trim()) return { message: `HTTP ${status}: ${body.trim().slice(0, 200)}` };
   return { message: `HTTP ${status}` };
+}
+
+/** The product type a new listing is sent with when the product names none ([U]: Amazon's generic type). */
+export const DEFAULT_PRODUCT_TYPE = 'PRODUCT';
+/** Product attributes that name the Amazon product type rather than an attribute of it. */
+const PRODUCT_TYPE_KEYS = ['productType', 'product_type', 'amazon_product_type'];
+/** Product attributes that carry an ASIN to match, rather than an attribute of the listing. */
+const ASIN_KEYS = ['asin', 'merchant_suggested_asin'];
+
+/** The product type for a new listing: from the product's attributes, else the default. */
+export function productTypeOf(item: Pick<NewListing, 'attributes'>): string {
+  for (const key of PRODUCT_TYPE_KEYS) {
+    const value = item.attributes[key];
+    if (typeof value === 'string' && /^[A-Za-z0-9_]+$/.test(value.trim())) return value.trim().toUpperCase();
+  }
+  return DEFAULT_PRODUCT_TYPE;
+}
+
+/** The identifier type Amazon names a GTIN by its length: UPC (12), EAN (13), GTIN (8 or 14). */
+export function gtinType(gtin: string): 'upc' | 'ean' | 'gtin' {
+  return gtin.length === 12 ? 'upc' : gtin.length === 13 ? 'ean' : 'gtin';
+}
+
+/** The offer attribute with our price for the marketplace. */
+export function purchasableOffer(price: Money, marketplaceId: string): Array<Record<string, unknown>> {
+  return [{ marketplace_id: marketplaceId, currency: price.currency, our_price: [{ schedule: [{ value_with_tax: Number(price.amount) }] }] }];
+}
+
+/**
+ * putListingsItem's body for a new listing (requirements LISTING: product facts and the offer),
+ * matched to the catalogue by a suggested ASIN or the GTIN. A full replacement, so sending it again
+ * for the same SKU is harmless.
+ */
+export function newListingPutRequest(item: NewListing, marketplaceId: string): ListingsItemPutRequest {
+  const m = marketplaceId;
+  const text = (value: string) => [{ value, language_tag: 'en_US', marketplace_id: m }];
+  const attributes: ListingsAttributes = {};
+  for (const [name, value] of Object.entries(item.attributes)) {
+    if (PRODUCT_TYPE_KEYS.includes(name) || ASIN_KEYS.includes(name) || !/^[a-z][a-z0-9_]*$/.test(name)) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') attributes[name] = [{ value, marketplace_id: m }];
+  }
+  attributes.item_name = text(item.title);
+  if (item.brand) attributes.brand = text(item.brand);
+  if (item.description) attributes.product_description = text(item.description);
+  const asin = ASIN_KEYS.map((key) => item.attributes[key]).find((v): v is string => typeof v === 'string' && /^[A-Z0-9]{10}$/.test(v));
+  if (asin) attributes.merchant_suggested_asin = [{ value: asin, marketplace_id: m }];
+  if (item.gtin) attributes.externally_assigned_product_identifier = [{ type: gtinType(item.gtin), value: item.gtin, marketplace_id: m }];
+  if (item.images[0]) attributes.main_product_image_locator = [{ media_location: item.images[0], marketplace_id: m }];
+  item.images.slice(1, 9).forEach((url, i) => (attributes[`other_product_image_locator_${i + 1}`] = [{ media_location: url, marketplace_id: m }]));
+  attributes.condition_type = [{ value: 'new_new', marketplace_id: m }];
+  attributes.purchasable_offer = purchasableOffer(item.price, m);
+  attributes.fulfillment_availability = [{ fulfillment_channel_code: MFN_CHANNEL, quantity: item.quantity }];
+  return { productType: productTypeOf(item), requirements: 'LISTING', attributes };
+}
+
+/** putListingsItem's answer as a create outcome: ACCEPTED is processed asynchronously (read the SKU back), INVALID carries Amazon's words. */
+export function putSubmissionToCreateOutcome(response: ListingsItemSubmissionResponse): CreateOutcome {
+  const outcome = submissionToOutcome(response);
+  if (outcome.outcome === 'rejected') return outcome;
+  return { sku: response.sku, outcome: 'accepted', submissionId: response.submissionId, checkBy: 'read' };
+}
+
+/**
+ * The PATCH that takes an offer off sale (the purchasable_offer deleted: the product data stays,
+ * the listing is no longer buyable) or puts it back with its price.
+ */
+export function activationPatches(active: boolean, price: Money | undefined, marketplaceId: string): PatchOperation[] {
+  if (!active) return [{ op: 'delete', path: '/attributes/purchasable_offer', value: [{ marketplace_id: marketplaceId }] }];
+  if (!price) return [];
+  return [{ op: 'replace', path: '/attributes/purchasable_offer', value: purchasableOffer(price, marketplaceId) }];
 }

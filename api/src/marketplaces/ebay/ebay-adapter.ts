@@ -7,18 +7,20 @@ import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
 import type { TokenBuckets } from '../shared/token-bucket.ts';
-import type { CatalogueItem, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, NewListing, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
 import { EbayClient } from './ebay-client.ts';
 import type { EbayApplication } from './ebay-oauth.ts';
 import { ebaySellerScopes, type EbayEndpoints } from './endpoints.ts';
-import { lastModifiedFilter, outcomesFromPriceQuantity, toCatalogueItem, toListingState, toMarketplaceOrder, toPriceQuantity } from './transform.ts';
+import { lastModifiedFilter, newInventoryItem, newOffer, outcomesFromPriceQuantity, toCatalogueItem, toListingState, toMarketplaceOrder, toPriceQuantity } from './transform.ts';
 import type {
   EbayBulkGetInventoryItemResponse,
   EbayBulkPriceQuantityResponse,
   EbayInventoryItem,
   EbayInventoryItems,
   EbayOffer,
+  EbayOfferResponse,
   EbayOffers,
+  EbayPublishResponse,
   EbayOrderSearchPagedCollection,
   EbayUser,
 } from './types.ts';
@@ -134,6 +136,41 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     return updates.map((u) => outcomes.get(u.sku)!);
   }
 
+  const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+  /** A failed step of one SKU: eBay's refusal in its words, or unknown (a lost answer); anything else stops the batch. */
+  const stepFailure = (sku: string, error: unknown): { sku: string; outcome: 'rejected'; message: string; code?: string } | { sku: string; outcome: 'unknown'; message: string } => {
+    if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
+    if (error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+    return { sku, outcome: 'unknown', message: error.message };
+  };
+
+  /**
+   * The three steps of a listing on the Inventory API, each safe to repeat: the inventory item
+   * (createOrReplaceInventoryItem, a full replacement), its offer (the SKU's existing offer is
+   * replaced with updateOffer, else createOffer) and publishOffer (which republishes a live one).
+   */
+  async function createOne(item: NewListing, signal?: AbortSignal): Promise<CreateOutcome> {
+    const sku = encodeURIComponent(item.sku);
+    try {
+      await client.request('inventory', { method: 'PUT', url: `/inventory_item/${sku}`, body: newInventoryItem(item), headers: { 'content-language': 'en-US' }, ...withSignal(signal) });
+      const { offer } = await offerOf(item.sku, signal);
+      let offerId = offer?.offerId;
+      if (offerId) {
+        await client.request('inventory', { method: 'PUT', url: `/offer/${encodeURIComponent(offerId)}`, body: newOffer(item), headers: { 'content-language': 'en-US' }, ...withSignal(signal) });
+      } else {
+        const created = await client.request<EbayOfferResponse>('inventory', { method: 'POST', url: '/offer', body: newOffer(item), headers: { 'content-language': 'en-US' }, ...withSignal(signal) });
+        offerId = created.body.offerId;
+        if (!offerId) return { sku: item.sku, outcome: 'unknown', message: 'eBay created the offer without answering its id' };
+      }
+      offerIds.set(item.sku, offerId);
+      await client.request<EbayPublishResponse>('inventory', { method: 'POST', url: `/offer/${encodeURIComponent(offerId)}/publish`, ...withSignal(signal) });
+      return { sku: item.sku, outcome: 'created', marketplaceId: offerId };
+    } catch (error) {
+      return stepFailure(item.sku, error);
+    }
+  }
+
   return {
     kind: 'ebay',
     capabilities,
@@ -175,6 +212,25 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
       const outcomes: UpdateOutcome[] = [];
       for (const part of chunk(updates, maxSkusPerCall)) outcomes.push(...(await sendPriceQuantity(part, signal)));
       return outcomes;
+    },
+
+    async createListings(items, signal): Promise<CreateOutcome[]> {
+      return mapLimited(items, OFFER_CONCURRENCY, (item) => createOne(item, signal));
+    },
+
+    /** withdrawOffer ends the listing and keeps the offer (UNPUBLISHED); publishOffer lists it again. */
+    async setListingActive(change, signal): Promise<UpdateOutcome> {
+      try {
+        const { offer } = await offerOf(change.sku, signal);
+        const offerId = offer?.offerId;
+        if (!offerId) return { sku: change.sku, outcome: 'rejected', message: 'eBay has no offer (listing) for this SKU' };
+        // Already as asked (a repeat of this call): eBay refuses to withdraw an offer that is not published.
+        if ((offer.status === 'PUBLISHED') === change.active) return { sku: change.sku, outcome: 'confirmed' };
+        await client.request<EbayPublishResponse>('inventory', { method: 'POST', url: `/offer/${encodeURIComponent(offerId)}/${change.active ? 'publish' : 'withdraw'}`, ...withSignal(signal) });
+        return { sku: change.sku, outcome: 'confirmed' };
+      } catch (error) {
+        return stepFailure(change.sku, error);
+      }
     },
 
     /** eBay has no relative adjustment: read the ship-to-home quantity, then set it (the key cannot make this replay-safe). */

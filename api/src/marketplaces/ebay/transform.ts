@@ -1,11 +1,12 @@
 /** Pure conversions between eBay's payloads and the engine's shapes. No I/O. */
-import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, OrderStatus, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, NewListing, OrderStatus, UpdateOutcome } from '../types.ts';
 import type {
   EbayAmount,
   EbayBulkPriceQuantityResponse,
   EbayError,
   EbayInventoryItem,
   EbayOffer,
+  EbayOfferDetails,
   EbayOrder,
   EbayPriceQuantity,
 } from './types.ts';
@@ -133,3 +134,58 @@ export function toMarketplaceOrder(order: EbayOrder): MarketplaceOrder {
 
 /** The getOrders filter for "changed since". */
 export const lastModifiedFilter = (since: Date) => `lastmodifieddate:[${since.toISOString()}..]`;
+
+/** The leaf category a new listing goes in when the product names none (attribute `ebayCategoryId`): eBay US "Other". */
+export const DEFAULT_CATEGORY_ID = '99';
+/** The seller's inventory location new offers ship from (attribute `ebayMerchantLocationKey`). */
+export const DEFAULT_MERCHANT_LOCATION_KEY = 'warehouse-1';
+
+const attributeText = (item: NewListing, ...names: string[]) => {
+  for (const name of names) {
+    const value = item.attributes[name];
+    if ((typeof value === 'string' && value.trim()) || typeof value === 'number') return String(value).trim();
+  }
+  return undefined;
+};
+
+/**
+ * createOrReplaceInventoryItem's body (a full replacement, so replaying it is harmless): the
+ * product facts, condition NEW and the ship-to-home quantity. The GTIN goes as UPC (12 digits) or EAN.
+ */
+export function newInventoryItem(item: NewListing): Omit<EbayInventoryItem, 'sku'> {
+  const aspects: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(item.attributes)) {
+    if (name.startsWith('ebay') || name === 'categoryId') continue;
+    if (typeof value === 'string' && value.trim()) aspects[name] = [value.trim()];
+    else if (typeof value === 'number') aspects[name] = [String(value)];
+  }
+  if (item.brand) aspects.Brand = [item.brand];
+  const gtin = item.gtin?.trim();
+  return {
+    condition: 'NEW',
+    product: {
+      title: item.title,
+      ...(item.description ? { description: item.description } : {}),
+      ...(item.brand ? { brand: item.brand } : {}),
+      imageUrls: item.images.slice(0, 24),
+      ...(gtin ? (gtin.length === 12 ? { upc: [gtin] } : { ean: [gtin] }) : {}),
+      aspects,
+    },
+    availability: { shipToLocationAvailability: { quantity: item.quantity } },
+  };
+}
+
+/** createOffer's (and updateOffer's) body: a fixed-price, good-till-cancelled offer on eBay US. */
+export function newOffer(item: NewListing): EbayOfferDetails {
+  return {
+    sku: item.sku,
+    marketplaceId: 'EBAY_US',
+    format: 'FIXED_PRICE',
+    availableQuantity: item.quantity,
+    categoryId: attributeText(item, 'ebayCategoryId', 'categoryId') ?? DEFAULT_CATEGORY_ID,
+    ...(item.description ? { listingDescription: item.description } : {}),
+    listingDuration: 'GTC',
+    merchantLocationKey: attributeText(item, 'ebayMerchantLocationKey') ?? DEFAULT_MERCHANT_LOCATION_KEY,
+    pricingSummary: { price: toEbayAmount(item.price) },
+  };
+}

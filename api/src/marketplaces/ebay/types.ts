@@ -179,3 +179,28 @@ export interface EbayDestinationSearchResponse {
   next?: string;
   destinations?: Array<{ destinationId?: string; name?: string; status?: string; deliveryConfig?: { endpoint?: string; verificationToken?: string } }>;
 }
+
+/** sell_inventory_v1 EbayOfferDetailsWithKeys: the body of createOffer and (with the same keys) updateOffer. */
+export interface EbayOfferDetails {
+  sku: string;
+  marketplaceId: 'EBAY_US';
+  format: 'FIXED_PRICE';
+  availableQuantity: number;
+  categoryId?: string;
+  listingDescription?: string;
+  listingDuration: 'GTC';
+  merchantLocationKey?: string;
+  pricingSummary: { price: EbayAmount };
+}
+
+/** createOffer's answer (OfferResponse). */
+export interface EbayOfferResponse {
+  offerId?: string;
+  warnings?: EbayError[];
+}
+
+/** publishOffer's and withdrawOffer's answer (PublishResponse, WithdrawResponse). */
+export interface EbayPublishResponse {
+  listingId?: string;
+  warnings?: EbayError[];
+}

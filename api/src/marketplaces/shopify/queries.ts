@@ -106,7 +106,30 @@ mutation HubSubscribeWebhook($topic: WebhookSubscriptionTopic!, $callbackUrl: UR
   }
 }`;
 
+/**
+ * Creates a product, or replaces the one given by `id`, synchronously (productSet, 2025-01): one
+ * variant carrying the SKU, its price and available stock at the location.
+ */
+export const productSetMutation = /* GraphQL */ `
+mutation HubProductSet($input: ProductSetInput!) {
+  productSet(input: $input, synchronous: true) {
+    product { id status variants(first: 1) { nodes { id sku } } }
+    userErrors { code field message }
+  }
+}`;
+
+/** A product's status: ACTIVE (on sale) or DRAFT (hidden from every sales channel). */
+export const productStatusMutation = /* GraphQL */ `
+mutation HubProductStatus($product: ProductUpdateInput!) {
+  productUpdate(product: $product) {
+    product { id status }
+    userErrors { field message }
+  }
+}`;
+
 export const allDocuments = {
+  productSetMutation,
+  productStatusMutation,
   shopQuery,
   locationsQuery,
   catalogueQuery,

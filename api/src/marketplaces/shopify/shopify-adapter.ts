@@ -1,6 +1,6 @@
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
-import type { CatalogueItem, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
 import {
   ORDER_PAGE_SIZE,
   VARIANT_PAGE_SIZE,
@@ -9,6 +9,8 @@ import {
   locationsQuery,
   orderLinesQuery,
   ordersQuery,
+  productSetMutation,
+  productStatusMutation,
   setQuantitiesMutation,
   shopQuery,
   updatePricesMutation,
@@ -21,13 +23,15 @@ import {
   moneyInput,
   notListed,
   orderToMarketplaceOrder,
+  productSetInput,
+  productSetOutcome,
   skuSearchQuery,
   updatedSinceQuery,
   userErrorIndex,
   variantToCatalogueItem,
   variantToListingState,
 } from './transform.ts';
-import type { ShopifyConnection, ShopifyOrder, ShopifyShop, ShopifyUserError, ShopifyVariant } from './types.ts';
+import type { ShopifyConnection, ShopifyOrder, ShopifyProductSetPayload, ShopifyProductUpdatePayload, ShopifyShop, ShopifyUserError, ShopifyVariant } from './types.ts';
 
 /** S-LIM: every input array of the inventory and variant bulk mutations takes at most 250 entries. */
 export const SHOPIFY_MAX_PER_MUTATION = 250;
@@ -185,6 +189,50 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     kind: 'shopify',
     capabilities: shopifyCapabilities,
     client,
+
+    /**
+     * A SKU no variant holds becomes a product of its own (productSet, synchronous); a SKU a variant
+     * holds already (created before, or the seller's own) is not created again: its price and stock
+     * are set, so a second call changes nothing.
+     */
+    async createListings(items, signal): Promise<CreateOutcome[]> {
+      if (items.length === 0) return [];
+      const loc = await location(signal);
+      const { variants } = await lookup(items.map((i) => i.sku), signal);
+      const outcomes: CreateOutcome[] = [];
+      for (const item of items) {
+        const existing = variants.get(item.sku);
+        if (existing) {
+          const [update] = await adapter.updateListings([{ sku: item.sku, quantity: item.quantity, price: item.price }], signal);
+          outcomes.push(update!.outcome === 'confirmed' ? { sku: item.sku, outcome: 'created', marketplaceId: existing.id } : (update as CreateOutcome));
+          continue;
+        }
+        try {
+          const data = await client.graphql<ShopifyProductSetPayload>(productSetMutation, { input: productSetInput(item, loc) }, { cost: 10, signal });
+          outcomes.push(productSetOutcome(item.sku, data));
+        } catch (error) {
+          if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
+          outcomes.push(error.kind === 'rejected' ? { sku: item.sku, outcome: 'rejected', message: error.message } : { sku: item.sku, outcome: 'unknown', message: error.message });
+        }
+      }
+      return outcomes;
+    },
+
+    /** The product's status: DRAFT takes it off every sales channel, ACTIVE puts it back (all its variants). */
+    async setListingActive(change, signal): Promise<UpdateOutcome> {
+      const { variants } = await lookup([change.sku], signal);
+      const variant = variants.get(change.sku);
+      if (!variant) return { sku: change.sku, outcome: 'rejected', message: `No product variant has the SKU ${change.sku}` };
+      try {
+        const data = await client.graphql<ShopifyProductUpdatePayload>(productStatusMutation, { product: { id: variant.product.id, status: change.active ? 'ACTIVE' : 'DRAFT' } }, { cost: 10, signal });
+        const errors = data.productUpdate?.userErrors ?? [];
+        if (errors.length > 0) return { sku: change.sku, outcome: 'rejected', message: errors.map((e) => e.message).join('; ') };
+        return { sku: change.sku, outcome: 'confirmed' };
+      } catch (error) {
+        if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
+        return error.kind === 'rejected' ? { sku: change.sku, outcome: 'rejected', message: error.message } : { sku: change.sku, outcome: 'unknown', message: error.message };
+      }
+    },
 
     async verifyCredentials(signal): Promise<SellerIdentity> {
       const data = await client.graphql<{ shop: ShopifyShop }>(shopQuery, {}, { cost: 1, signal });

@@ -1,5 +1,5 @@
-import type { CatalogueItem, ListingState, ListingStatus, MarketplaceOrder, OrderStatus } from '../types.ts';
-import type { ShopifyOrder, ShopifyOrderWebhook, ShopifyVariant } from './types.ts';
+import type { CatalogueItem, CreateOutcome, ListingState, ListingStatus, MarketplaceOrder, NewListing, OrderStatus } from '../types.ts';
+import type { ShopifyOrder, ShopifyOrderWebhook, ShopifyProductSetInput, ShopifyProductSetPayload, ShopifyVariant } from './types.ts';
 
 /** Pure conversions between Admin GraphQL payloads and the engine's shapes. */
 
@@ -104,4 +104,43 @@ export function userErrorIndex(field: string[] | null | undefined, list: string)
 /** A decimal amount as Shopify's Money scalar takes it. */
 export function moneyInput(amount: string): string {
   return amount.trim();
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * productSet's input for a new listing: the product (title, description as HTML, brand as vendor,
+ * images), ACTIVE, with Shopify's default option and one variant holding the SKU, price, barcode
+ * and available stock at the location. With `existing`, the same product and variant are replaced.
+ */
+export function productSetInput(item: NewListing, locationId: string, existing?: { productId: string; variantId: string }): ShopifyProductSetInput {
+  return {
+    ...(existing ? { id: existing.productId } : {}),
+    title: item.title,
+    ...(item.description ? { descriptionHtml: `<p>${escapeHtml(item.description)}</p>` } : {}),
+    ...(item.brand ? { vendor: item.brand } : {}),
+    status: 'ACTIVE',
+    productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
+    ...(item.images.length ? { files: item.images.map((url) => ({ originalSource: url, contentType: 'IMAGE' as const })) } : {}),
+    variants: [
+      {
+        ...(existing ? { id: existing.variantId } : {}),
+        optionValues: [{ optionName: 'Title', name: 'Default Title' }],
+        sku: item.sku,
+        price: moneyInput(item.price.amount),
+        ...(item.gtin ? { barcode: item.gtin } : {}),
+        inventoryItem: { sku: item.sku, tracked: true },
+        inventoryQuantities: [{ locationId, name: 'available', quantity: item.quantity }],
+      },
+    ],
+  };
+}
+
+/** productSet's answer as the SKU's outcome: the variant's GID when created, Shopify's user errors when not. */
+export function productSetOutcome(sku: string, data: ShopifyProductSetPayload): CreateOutcome {
+  const errors = data.productSet?.userErrors ?? [];
+  if (errors.length > 0) return { sku, outcome: 'rejected', message: errors.map((e) => e.message).join('; '), ...(errors[0]!.code ? { code: errors[0]!.code } : {}) };
+  const variant = data.productSet?.product?.variants.nodes.find((v) => v.sku === sku) ?? data.productSet?.product?.variants.nodes[0];
+  if (!variant) return { sku, outcome: 'unknown', message: 'Shopify answered without the product it set' };
+  return { sku, outcome: 'created', marketplaceId: variant.id };
 }

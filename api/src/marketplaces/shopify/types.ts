@@ -111,3 +111,36 @@ export interface ShopifyOrderWebhook {
   currency: string;
   line_items: Array<{ sku: string | null; quantity: number; current_quantity?: number; price: string }>;
 }
+
+/** ProductSetInput (2025-01) as the adapter sends it: one product with one default variant holding the SKU. */
+export interface ShopifyProductSetInput {
+  id?: string;
+  title: string;
+  descriptionHtml?: string;
+  vendor?: string;
+  status: 'ACTIVE' | 'DRAFT';
+  productOptions: Array<{ name: string; values: Array<{ name: string }> }>;
+  files?: Array<{ originalSource: string; contentType: 'IMAGE' }>;
+  variants: Array<{
+    id?: string;
+    optionValues: Array<{ optionName: string; name: string }>;
+    sku: string;
+    price: string;
+    barcode?: string;
+    inventoryItem: { sku: string; tracked: boolean };
+    inventoryQuantities: Array<{ locationId: string; name: 'available'; quantity: number }>;
+  }>;
+}
+
+/** productSet's answer (ProductSetPayload), as the adapter asks for it. */
+export interface ShopifyProductSetPayload {
+  productSet: {
+    product: { id: string; status: string; variants: { nodes: Array<{ id: string; sku: string | null }> } } | null;
+    userErrors: ShopifyUserError[];
+  } | null;
+}
+
+/** productUpdate's answer (ProductUpdatePayload). */
+export interface ShopifyProductUpdatePayload {
+  productUpdate: { product: { id: string; status: string } | null; userErrors: Array<{ field: string[] | null; message: string }> } | null;
+}

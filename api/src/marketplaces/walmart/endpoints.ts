@@ -23,7 +23,9 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     item: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}${q({ productIdType: 'SKU' })}`,
     inventory: (sku: string) => `${base}/v3/inventory${q({ sku })}`,
     price: () => `${base}/v3/price`,
-    feeds: (feedType: 'inventory' | 'price') => `${base}/v3/feeds${q({ feedType })}`,
+    feeds: (feedType: 'inventory' | 'price' | 'MP_ITEM') => `${base}/v3/feeds${q({ feedType })}`,
+    /** DELETE: retire the item (items.json retireAnItem). */
+    retire: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}`,
     feedStatus: (feedId: string, offset: number, limit: number) => `${base}/v3/feeds/${encodeURIComponent(feedId)}${q({ includeDetails: 'true', offset, limit })}`,
     orders: (params: { lastModifiedStartDate: string; limit: number }) => `${base}/v3/orders${q(params)}`,
     /** Walmart's meta.nextCursor is a query string ("?limit=…&hasMoreElements=true&…") for the same path. */

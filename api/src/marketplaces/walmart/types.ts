@@ -174,3 +174,26 @@ export interface WalmartErrorBody {
   errors?: Array<{ code?: string; field?: string; description?: string; message?: string; info?: string; severity?: string; category?: string }>;
   error?: Array<{ code?: string; field?: string; description?: string; info?: string }>;
 }
+
+/** items.json MP_ITEM (spec 4.8) feed: the header and one MPItem per SKU (Orderable facts, Visible per category). */
+export interface WalmartMpItemFeed {
+  MPItemFeedHeader: { sellingChannel: 'marketplace'; processMode: 'REPLACE'; subset: 'EXTERNAL'; locale: 'en'; version: '4.8'; subCategory?: string };
+  MPItem: Array<{
+    Orderable: {
+      sku: string;
+      productIdentifiers: { productIdType: 'GTIN' | 'UPC' | 'EAN'; productId: string };
+      productName: string;
+      brand: string;
+      price: number;
+      ShippingWeight?: number;
+    };
+    Visible: Record<string, { shortDescription?: string; mainImageUrl?: string; productSecondaryImageURL?: string[]; keyFeatures?: string[] }>;
+  }>;
+}
+
+/** items.json ItemRetireResponse (DELETE /v3/items/{SKU}). */
+export interface WalmartRetireResponse {
+  sku?: string;
+  message?: string;
+  errors?: unknown;
+}

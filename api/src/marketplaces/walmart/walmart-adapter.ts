@@ -1,6 +1,6 @@
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
-import type { CatalogueItem, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, NewListing, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
 import {
   allItemsSucceeded,
   catalogueItemFromWalmart,
@@ -8,7 +8,9 @@ import {
   inventoryBody,
   inventoryFeed,
   invalidUpdate,
+  itemFeedOutcomes,
   listingFromWalmart,
+  mpItemFeed,
   orderFromWalmart,
   priceBody,
   priceFeed,
@@ -23,6 +25,7 @@ import type {
   WalmartItemsPage,
   WalmartOrdersPage,
   WalmartPriceResponse,
+  WalmartRetireResponse,
   WalmartSubscriptionRequest,
   WalmartSubscriptionResponse,
   WalmartTokenDetail,
@@ -119,6 +122,17 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
     return { ...first, itemDetails: { itemIngestionStatus: details } };
   }
 
+  async function createItems(items: NewListing[], signal?: AbortSignal): Promise<CreateOutcome[]> {
+    if (items.length === 0) return [];
+    // Item setup is a feed (MP_ITEM, processMode REPLACE: the same SKU again replaces the item); each item's result is in the feed status.
+    try {
+      const { feedId } = (await client.uploadFeed<WalmartFeedId>('itemFeed', api.feeds('MP_ITEM'), mpItemFeed(items), signal)).body;
+      return itemFeedOutcomes(items, feedId);
+    } catch (error) {
+      return items.map((item) => outcomeOfFailure(item.sku, error) as CreateOutcome);
+    }
+  }
+
   return {
     kind: 'walmart',
     capabilities: walmartCapabilities,
@@ -149,6 +163,25 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
       // One SKU per call (Walmart's single PUTs), paced by the buckets; a refusal stays with its SKU.
       for (const update of updates) outcomes.push(await updateOne(update, signal));
       return outcomes;
+    },
+
+    createListings: createItems,
+
+    async setListingActive(change, signal): Promise<UpdateOutcome> {
+      if (change.active) {
+        // A retired item comes back only through item setup again (the MP_ITEM feed).
+        if (!change.listing) return { sku: change.sku, outcome: 'rejected', message: 'Walmart puts a retired item back on sale only through its item feed: the product data is needed' };
+        const [outcome] = await createItems([change.listing], signal);
+        if (outcome!.outcome === 'accepted') return { sku: change.sku, outcome: 'accepted', submissionId: outcome!.submissionId };
+        if (outcome!.outcome === 'created') return { sku: change.sku, outcome: 'confirmed' };
+        return outcome!;
+      }
+      try {
+        await client.call<WalmartRetireResponse>('itemRetire', { method: 'DELETE', url: api.retire(change.sku) }, signal);
+        return { sku: change.sku, outcome: 'confirmed' };
+      } catch (error) {
+        return outcomeOfFailure(change.sku, error);
+      }
     },
 
     async submitBulk(updates, signal): Promise<Submission> {

@@ -10,7 +10,7 @@ const perHour = (n: number): RateLimit => ({ rate: n / 3600, burst: n });
 
 /**
  * Walmart Marketplace (US) limits per seller and operation. Published (FACTS.md, W-THR): inventory
- * and price feeds 10/hour each. Not published for MP (FACTS.md section 6), so conservative choices:
+ * and price feeds 10/hour each, item (MP_ITEM) feeds 20/hour. Not published for MP (FACTS.md section 6), so conservative choices:
  * item, inventory and price calls 5/s with a burst of 10 (Walmart calls the single PUTs "emergency"
  * APIs, "highly throttled"); orders 1/s, burst 5 (the Supplier API's 60/min); /v3/token 100/hour
  * (the Supplier figure). Sellers granted more pass their own limits.
@@ -23,6 +23,9 @@ export const walmartRateLimits = {
   priceUpdate: { rate: 5, burst: 10 },
   inventoryFeed: perHour(10),
   priceFeed: perHour(10),
+  /** MP_ITEM feeds: 20 an hour (FACTS.md §3, W-THR). */
+  itemFeed: perHour(20),
+  itemRetire: { rate: 5, burst: 10 },
   feedStatus: { rate: 5, burst: 10 },
   ordersRead: { rate: 1, burst: 5 },
   webhooks: { rate: 1, burst: 5 },

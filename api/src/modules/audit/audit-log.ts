@@ -25,8 +25,13 @@ export const auditActions = [
   'channel.failed',
   'channel.recovered',
   'sync.requested',
+  'sync.pushes_retried',
   'drift.accepted',
   'drift.overwritten',
+  'listings.bulk_edited',
+  'listings.imported',
+  'listings.change_undone',
+  'listings.published',
   'settings.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -9,7 +9,7 @@ import { applicationsFor } from './connect-channel.ts';
 import { requestOrdersPoll } from '../sync/order-polling.ts';
 import { requestMainRefresh } from '../sync/order-ledger.ts';
 import { confirmOnNotice } from '../sync/listing-confirmation.ts';
-import { skuOfInventoryItem } from '../../db/queries/catalogue.ts';
+import { stockOfInventoryItem } from '../../db/queries/stock.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -26,7 +26,7 @@ interface Delivery {
 }
 
 /** What a delivery says changed: orders (read them), or one listing's stock (by SKU or Shopify inventory item). */
-type Change = { kind: 'orders' } | { kind: 'stock'; sku?: string; inventoryItemId?: string };
+type Change = { kind: 'orders' } | { kind: 'stock'; sku?: string; inventoryItemId?: string; quantity?: number };
 
 type Check = (ctx: AppContext, channel: { id: string; environment: 'sandbox' | 'production'; externalSellerId: string }, credentials: Record<string, string>, delivery: Delivery) =>
   | { ok: true; topic: string; deliveryId: string; payload: unknown; change: Change }
@@ -51,8 +51,11 @@ const checks: Partial<Record<ChannelKind, Check>> = {
     if (verdict.shopDomain !== channel.externalSellerId) return { ok: false, status: 401, message: 'The webhook is for another shop' };
     const payload = parse(raw);
     if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
-    const item = (payload as { inventory_item_id?: number | string }).inventory_item_id;
-    const change: Change = verdict.topic === 'inventory_levels/update' && item !== undefined ? { kind: 'stock', inventoryItemId: `gid://shopify/InventoryItem/${item}` } : { kind: 'orders' };
+    const { inventory_item_id: item, available } = payload as { inventory_item_id?: number | string; available?: unknown };
+    const change: Change =
+      verdict.topic === 'inventory_levels/update' && item !== undefined
+        ? { kind: 'stock', inventoryItemId: `gid://shopify/InventoryItem/${item}`, ...(typeof available === 'number' ? { quantity: available } : {}) }
+        : { kind: 'orders' };
     return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload, change };
   },
   walmart: (_ctx, _channel, credentials, { raw, headers }) => {
@@ -68,7 +71,7 @@ const checks: Partial<Record<ChannelKind, Check>> = {
     if (body === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
     try {
       const { event, notification } = parseEventBridgeDelivery(headers, body, amazonWebhookKey(ctx, channel.id));
-      const change: Change = notification.kind === 'quantity_changed' ? { kind: 'stock', sku: notification.sku } : { kind: 'orders' };
+      const change: Change = notification.kind === 'quantity_changed' ? { kind: 'stock', sku: notification.sku, quantity: notification.quantity } : { kind: 'orders' };
       return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body, change };
     } catch (error) {
       if (error instanceof AmazonNotificationError) return { ok: false, status: error.status === 401 ? 401 : 400, message: error.message };
@@ -96,9 +99,13 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
     if (!isNew) return false;
     if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
     else if (channel.role === 'main') {
-      const sku = change.sku ?? (change.inventoryItemId ? await skuOfInventoryItem(tx, channel.accountId, change.inventoryItemId) : undefined);
-      if (sku) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [sku] });
-    } else if (change.sku) await confirmOnNotice(ctx, tx, { accountId: channel.accountId, id: channel.id }, change.sku);
+      const stock = change.sku ? { sku: change.sku, onHand: undefined, sending: 0 } : change.inventoryItemId ? await stockOfInventoryItem(tx, channel.accountId, change.inventoryItemId) : undefined;
+      // The main channel saying it holds what we hold, or will once our adjustment on its way is
+      // answered (most often that adjustment, echoed back before its answer), has nothing to teach:
+      // no read. A later change there sends its own notification.
+      const known = stock?.onHand !== undefined && (change.quantity === stock.onHand || change.quantity === stock.onHand + stock.sending);
+      if (stock && !known) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [stock.sku] });
+    } else if (change.sku) await confirmOnNotice(ctx, tx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
     return true;
   });
   return { status: 200, recorded };

@@ -11,6 +11,7 @@ import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_CONFIRM_QUEUE, type ListingsConfirmJob, type ListingsPushJob } from '../../workers/queues.ts';
 import { withChannelHealth } from './channel-health.ts';
+import { mapConcurrent } from '../../marketplaces/shared/concurrency.ts';
 
 /**
  * Up to this many SKUs go as single calls, the urgent path; more go as a feed where the marketplace
@@ -18,6 +19,8 @@ import { withChannelHealth } from './channel-health.ts';
  * but carries thousands).
  */
 export const SINGLE_CALLS_UP_TO = 50;
+/** Calls of one round under way at once. */
+const CALLS_IN_FLIGHT = 4;
 /** Pending writes taken per round. */
 const ROUND_SIZE = 1000;
 /** First wait before asking a marketplace how a feed or an accepted change went. */
@@ -66,13 +69,14 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
     const queuedUpTo = policy && !planLimits[policy.plan].realTime ? (policy.writesDueUntil ?? new Date(0)) : null;
     const totals = { confirmed: 0, inFlight: 0, failed: 0 };
     let retryLater = 0;
+    let currency: string | undefined;
     for (;;) {
       signal?.throwIfAborted();
       // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
       const claimed = await claimPendingWrites(ctx.db, channel.id, adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : ROUND_SIZE, ctx.clock(), queuedUpTo);
       if (claimed.length === 0) break;
       try {
-        const round = await sendRound(ctx, channel, adapter, claimed, signal);
+        const round = await sendRound(ctx, channel, adapter, claimed, (currency ??= (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD'), signal);
         totals.confirmed += round.confirmed;
         totals.inFlight += round.inFlight;
         totals.failed += round.failed;
@@ -89,8 +93,7 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
   });
 }
 
-async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, claimed: ClaimedWrite[], signal?: AbortSignal) {
-  const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
+async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, claimed: ClaimedWrite[], currency: string, signal?: AbortSignal) {
   const grouped = updatesOf(claimed, currency);
   const result = { confirmed: 0, inFlight: 0, failed: 0, retryLater: 0 };
   const { capabilities } = adapter;
@@ -117,9 +120,12 @@ async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: Marke
     return result;
   }
 
-  for (let i = 0; i < grouped.length; i += capabilities.maxSkusPerCall) {
+  const parts: Array<typeof grouped> = [];
+  for (let i = 0; i < grouped.length; i += capabilities.maxSkusPerCall) parts.push(grouped.slice(i, i + capabilities.maxSkusPerCall));
+  // A round holds each SKU once, so its calls may overlap (the adapter's limiter paces them); one
+  // after another, a marketplace that takes one SKU a call would see a stream of orders fall behind.
+  await mapConcurrent(parts, CALLS_IN_FLIGHT, async (part) => {
     signal?.throwIfAborted();
-    const part = grouped.slice(i, i + capabilities.maxSkusPerCall);
     const outcomes = await adapter.updateListings(
       part.map((p) => p.update),
       signal,
@@ -129,7 +135,7 @@ async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: Marke
     result.inFlight += settled.inFlight;
     result.failed += settled.failed;
     result.retryLater += settled.retryLater;
-  }
+  });
   return result;
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
-import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, noteReadAndSet, releaseAdjustment, takeMainQuantity, type ClaimedAdjustment } from '../../db/queries/stock.ts';
+import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, noteReadAndSet, releaseAdjustment, takeMainQuantity, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
@@ -127,7 +127,7 @@ async function recordApplied(ctx: AppContext, tx: Db, main: ChannelRecord, adjus
   await insertChanges(
     tx,
     main.accountId,
-    [{ productId: adjustment.productId, channelId: main.id, sku: adjustment.sku, cause: adjustment.delta < 0 ? 'order' : 'cancellation', causeRef: `passed to the main channel (${main.kind})`, field: 'on_hand', before: String(onHand.before), after: String(onHand.after) }],
+    [{ productId: adjustment.productId, channelId: main.id, sku: adjustment.sku, cause: isSellerAdjustment(adjustment.idempotencyKey) ? 'bulk_edit' : adjustment.delta < 0 ? 'order' : 'cancellation', causeRef: `passed to the main channel (${main.kind})`, field: 'on_hand', before: String(onHand.before), after: String(onHand.after) }],
     ctx.clock(),
   );
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import { listingCount, listingsBySku, markSynced, openDrift, productCount, productsBySku, setConfirmed, upsertListings, upsertProducts, linkListingsToProducts, type ListingInput } from '../../db/queries/catalogue.ts';
-import { insertChanges, type ChangeInput } from '../../db/queries/listing-writes.ts';
+import { insertChanges, skusWithOpenPriceWrites, type ChangeInput } from '../../db/queries/listing-writes.ts';
 import { lockStock, takeMainQuantity } from '../../db/queries/stock.ts';
 import { findSyncRun, insertSyncRun, unfinishedRun, updateSyncRun, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
@@ -117,6 +117,8 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
       // The page's products are locked first, in id order, as every planner locks them: never a deadlock with an order or a rule change.
       await lockStock(tx, run.accountId, page.items.map((i) => i.sku));
       const stored = await productsBySku(tx, run.accountId, page.items.map((i) => i.sku));
+      // A price the seller set here and sent to the main channel is ours until the main channel shows it.
+      const pricedByUs = await skusWithOpenPriceWrites(tx, main.id, page.items.map((i) => i.sku), page.readAt);
       const fresh = page.items.filter((i) => !stored.has(i.sku));
       const room = limit === null ? fresh.length : Math.max(0, limit - count);
       const admitted = new Set(fresh.slice(0, room).map((i) => i.sku));
@@ -133,7 +135,7 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
           gtin: item.gtin,
           images: item.images,
           attributes: item.attributes,
-          price: item.price?.amount ?? null,
+          price: pricedByUs.has(item.sku) && stored.has(item.sku) ? stored.get(item.sku)!.price : (item.price?.amount ?? null),
           currency: item.price?.currency ?? null,
           // A known product's stock is taken below, guarded against adjustments in flight.
           onHand: stored.has(item.sku) ? null : item.quantity,
@@ -147,7 +149,7 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
         const before = stored.get(item.sku);
         if (!before) continue;
         const price = item.price?.amount ?? null;
-        if (price !== null && !samePrice(before.price, price)) changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'price', before: before.price, after: price });
+        if (price !== null && !pricedByUs.has(item.sku) && !samePrice(before.price, price)) changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'price', before: before.price, after: price });
         if (item.quantity !== null) {
           const moved = await takeMainQuantity(tx, run.accountId, item.sku, item.quantity, page.readAt, at);
           if (moved && moved !== 'moving') changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'on_hand', before: String(moved.before), after: String(moved.after) });

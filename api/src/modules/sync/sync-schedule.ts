@@ -9,6 +9,8 @@ import { requestMainAdjustments } from './order-ledger.ts';
 import { pollDueChannels } from './order-polling.ts';
 import { requestChannelPush, requestDuePush } from './plan-writes.ts';
 import { requestSync } from './sync-run.ts';
+import { channelsAwaitingCreation } from '../../db/queries/listing-publish.ts';
+import { requestPublish } from '../listings/publish.ts';
 
 export const RECONCILE_EVERY_MS = 24 * 3600 * 1000;
 
@@ -37,6 +39,8 @@ export async function syncTick(ctx: AppContext): Promise<{ polled: number; pushe
     if (planLimits[channel.plan].realTime) await requestChannelPush(ctx, ctx.db, job);
     else await ctx.db.transaction((tx) => requestDuePush(ctx, tx, job));
   }
+  // Listings published whose creation job was lost (each request is deduplicated per channel).
+  for (const channel of await channelsAwaitingCreation(ctx.db)) await requestPublish(ctx, ctx.db, { mode: 'create', ...channel });
   const adjusting = await accountsWithPendingAdjustments(ctx.db);
   for (const accountId of adjusting) await requestMainAdjustments(ctx, ctx.db, accountId);
   const due = await accountsDueForReconciliation(ctx.db, new Date(ctx.clock().getTime() - RECONCILE_EVERY_MS));

@@ -406,9 +406,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       const sku = req.params.sku!;
       if (context.refusesSku(sku)) return void submission(res, 'putListingsItem', sku, 'INVALID', [refusedIssue(sku, Object.keys(attributes))]);
       const issues = attributeIssues(attributes);
-      if (!seller.items[sku] && !attributes.item_name) {
-        issues.push({ code: '90220', message: "'item_name' is required but not supplied.", severity: 'ERROR', attributeNames: ['item_name'], categories: ['MISSING_ATTRIBUTE'] });
-      }
+      if (!seller.items[sku]) issues.push(...newListingIssues(attributes, body.requirements));
       if (issues.some((i) => i.severity === 'ERROR')) return void submission(res, 'putListingsItem', sku, 'INVALID', issues);
       if (req.query.mode === 'VALIDATION_PREVIEW') return void submission(res, 'putListingsItem', sku, 'VALID', issues);
       const submissionId = submission(res, 'putListingsItem', sku, 'ACCEPTED', issues);
@@ -693,6 +691,24 @@ function applyDueWork(state: AmazonSandboxState, context: SandboxContext<AmazonS
     }
   }
   if (changed) context.changed();
+}
+
+/**
+ * What a new listing lacks, as Amazon reports a missing required attribute (code 90220). The
+ * product type definitions hold the real lists; the sandbox asks what every type asks: a title
+ * (LISTING, LISTING_PRODUCT_ONLY), a brand and a way to match the catalogue (a suggested ASIN or
+ * an external identifier such as the GTIN) for a product; an offer only needs the match.
+ */
+function newListingIssues(attributes: Attributes, requirements: unknown): Issue[] {
+  const missing = (name: string): Issue => ({ code: '90220', message: `'${name}' is required but not supplied.`, severity: 'ERROR', attributeNames: [name], categories: ['MISSING_ATTRIBUTE'] });
+  const has = (name: string) => Array.isArray(attributes[name]) && attributes[name]!.length > 0;
+  const issues: Issue[] = [];
+  if (requirements !== 'LISTING_OFFER_ONLY') {
+    if (!has('item_name')) issues.push(missing('item_name'));
+    if (requirements !== undefined && !has('brand')) issues.push(missing('brand'));
+  }
+  if (requirements !== undefined && !has('merchant_suggested_asin') && !has('externally_assigned_product_identifier')) issues.push(missing('externally_assigned_product_identifier'));
+  return issues;
 }
 
 /** The issue of a write refused by the rejectSkus fault, as patchListingsItem reports an INVALID submission. */

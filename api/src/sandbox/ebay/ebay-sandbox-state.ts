@@ -88,6 +88,11 @@ export interface SandboxItem {
   offerId: string;
   listingId: string;
   offerStatus: 'PUBLISHED' | 'UNPUBLISHED';
+  /** false until createOffer for an item made through the API (generated items come with their offer). */
+  offerCreated?: boolean;
+  categoryId?: string;
+  listingDescription?: string;
+  merchantLocationKey?: string;
   price: EbayAmount;
   soldQuantity: number;
   /** Revisions of the listing on the calendar day `day` (YYYY-MM-DD, Pacific). */

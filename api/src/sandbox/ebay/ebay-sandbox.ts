@@ -134,10 +134,10 @@ function offerBody(item: SandboxItem) {
     marketplaceId: 'EBAY_US',
     format: 'FIXED_PRICE',
     availableQuantity: item.quantity,
-    categoryId: '20625',
-    listingDescription: item.product.description,
+    categoryId: item.categoryId ?? '20625',
+    listingDescription: item.listingDescription ?? item.product.description,
     listingDuration: 'GTC',
-    merchantLocationKey: 'warehouse-1',
+    merchantLocationKey: item.merchantLocationKey ?? 'warehouse-1',
     pricingSummary: { price: item.price },
     status: item.offerStatus,
     ...(item.offerStatus === 'PUBLISHED' ? { listing: { listingId: item.listingId, listingStatus: 'ACTIVE', soldQuantity: item.soldQuantity } } : {}),
@@ -591,6 +591,7 @@ function inventoryRoutes(router: Router, context: Context) {
       offerId: String(5_000_000_000 + Math.floor(Math.random() * 4_000_000_000)),
       listingId: String(110_000_000_000 + Math.floor(Math.random() * 9_000_000_000)),
       offerStatus: 'UNPUBLISHED',
+      offerCreated: false,
       price: { value: '0.99', currency: 'USD' },
       soldQuantity: 0,
       revisions: { day: pacificDay(now), count: 0 },
@@ -647,11 +648,105 @@ function inventoryRoutes(router: Router, context: Context) {
       return;
     }
     const item = seller.items[sku];
-    if (!item) {
+    if (!item || item.offerCreated === false) {
       fail(res, 404, error(25713, DOMAIN_INVENTORY, 'This Offer is not available.'));
       return;
     }
     res.json({ href: `${context.baseUrl}${INVENTORY}/offer?sku=${encodeURIComponent(sku)}`, limit: 25, size: 1, total: 1, offers: [offerBody(item)] });
+  });
+
+  /** The offer's fields from a createOffer or updateOffer body, or eBay's errors (Content-Language, format, marketplace, price, quantity). */
+  const offerFields = (req: Request, item: SandboxItem | undefined): { problems: EbayErrorDetail[]; apply: () => void } => {
+    const body = (req.body ?? {}) as { marketplaceId?: unknown; format?: unknown; availableQuantity?: unknown; categoryId?: unknown; listingDescription?: unknown; merchantLocationKey?: unknown; pricingSummary?: { price?: { value?: unknown; currency?: unknown } } };
+    const problems: EbayErrorDetail[] = [];
+    const field = (name: string, text: string) => problems.push(error(25709, DOMAIN_INVENTORY, `Invalid value for ${name}. ${text}`, { parameters: [{ name: 'fieldName', value: name }] }));
+    if (!req.get('content-language')) field('header Content-Language', 'It is required.');
+    if (body.marketplaceId !== 'EBAY_US') field('marketplaceId', 'The sandbox lists on EBAY_US.');
+    if (body.format !== 'FIXED_PRICE') field('format', 'The sandbox takes FIXED_PRICE offers.');
+    if (body.availableQuantity !== undefined && !isQuantity(body.availableQuantity)) field('availableQuantity', 'A whole number of 0 or more.');
+    const price = body.pricingSummary?.price;
+    if (price !== undefined && (typeof price.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(price.value) || typeof price.currency !== 'string')) field('price', 'Send { value: "12.34", currency: "USD" }.');
+    return {
+      problems,
+      apply: () => {
+        if (!item) return;
+        if (typeof body.availableQuantity === 'number') item.quantity = body.availableQuantity;
+        if (price && typeof price.value === 'string') item.price = { value: Number(price.value).toFixed(2), currency: String(price.currency) };
+        if (typeof body.categoryId === 'string') item.categoryId = body.categoryId;
+        else delete item.categoryId;
+        if (typeof body.listingDescription === 'string') item.listingDescription = body.listingDescription;
+        if (typeof body.merchantLocationKey === 'string') item.merchantLocationKey = body.merchantLocationKey;
+        item.offerCreated = true;
+      },
+    };
+  };
+  const byOffer = (seller: SandboxSeller, offerId: string) => Object.values(seller.items).find((i) => i.offerId === offerId && i.offerCreated !== false);
+  const offerNotFound = (res: Response) => fail(res, 404, error(25713, DOMAIN_INVENTORY, 'This Offer is not available.'));
+
+  // createOffer: one offer per SKU, marketplace and format; a second is refused with the first's id.
+  router.post(`${INVENTORY}/offer`, (req, res) => {
+    const seller = withSeller(req, res);
+    if (!seller) return;
+    const sku = (req.body as { sku?: unknown } | undefined)?.sku;
+    const item = typeof sku === 'string' ? seller.items[sku] : undefined;
+    if (!item) {
+      fail(res, 400, error(25702, DOMAIN_INVENTORY, `SKU ${String(sku)} is not available in the system`, { parameters: [{ name: 'sku', value: String(sku) }] }));
+      return;
+    }
+    if (item.offerCreated !== false) {
+      fail(res, 400, error(25002, DOMAIN_INVENTORY, 'Any User error. Offer entity already exists.', { parameters: [{ name: 'offerId', value: item.offerId }] }));
+      return;
+    }
+    const { problems, apply } = offerFields(req, item);
+    if (problems.length) return void fail(res, 400, ...problems);
+    apply();
+    context.changed();
+    res.status(201).json({ offerId: item.offerId });
+  });
+
+  // updateOffer: a full replacement of the offer's fields.
+  router.put(`${INVENTORY}/offer/:offerId`, (req, res) => {
+    const seller = withSeller(req, res);
+    if (!seller) return;
+    const item = byOffer(seller, req.params.offerId!);
+    if (!item) return offerNotFound(res);
+    const { problems, apply } = offerFields(req, item);
+    if (problems.length) return void fail(res, 400, ...problems);
+    if (!countRevision(item, context, Date.now())) return void fail(res, 400, revisionLimitError());
+    apply();
+    context.changed();
+    res.status(204).end();
+  });
+
+  // publishOffer: the listing goes live once the item and offer hold what eBay requires.
+  router.post(`${INVENTORY}/offer/:offerId/publish`, (req, res) => {
+    const seller = withSeller(req, res);
+    if (!seller) return;
+    const item = byOffer(seller, req.params.offerId!);
+    if (!item) return offerNotFound(res);
+    const missing: EbayErrorDetail[] = [];
+    const userError = (text: string, name: string) => missing.push(error(25002, DOMAIN_INVENTORY, `Any User error. ${text}`, { parameters: [{ name: 'fieldName', value: name }] }));
+    if (!item.product.title) userError('The item title is missing. Add product.title to the inventory item.', 'product.title');
+    if (item.product.imageUrls.length === 0) userError('A listing needs at least one picture. Add product.imageUrls to the inventory item.', 'product.imageUrls');
+    if (!item.categoryId) userError('No category is set. Add categoryId to the offer.', 'categoryId');
+    if (Number(item.price.value) < 0.99) missing.push(error(25020, DOMAIN_INVENTORY, `Invalid price. The price of a fixed-price listing must be at least 0.99 ${item.price.currency}.`));
+    if (context.refusesSku(item.sku)) missing.push(refusedError(item.sku));
+    if (missing.length) return void fail(res, 400, ...missing);
+    item.offerStatus = 'PUBLISHED';
+    context.changed();
+    res.json({ listingId: item.listingId });
+  });
+
+  // withdrawOffer: the listing ends; the offer stays (UNPUBLISHED) and can be published again.
+  router.post(`${INVENTORY}/offer/:offerId/withdraw`, (req, res) => {
+    const seller = withSeller(req, res);
+    if (!seller) return;
+    const item = byOffer(seller, req.params.offerId!);
+    if (!item) return offerNotFound(res);
+    if (item.offerStatus !== 'PUBLISHED') return void fail(res, 400, error(25713, DOMAIN_INVENTORY, 'This Offer is not available. It is not published.'));
+    item.offerStatus = 'UNPUBLISHED';
+    context.changed();
+    res.json({ listingId: item.listingId });
   });
 
   router.post(`${INVENTORY}/bulk_update_price_quantity`, (req, res) => {

@@ -111,6 +111,22 @@ type UserError { field: [String!] message: String! }
 type InventorySetQuantitiesPayload { inventoryAdjustmentGroup: InventoryAdjustmentGroup userErrors: [InventorySetQuantitiesUserError!]! }
 type InventoryAdjustQuantitiesPayload { inventoryAdjustmentGroup: InventoryAdjustmentGroup userErrors: [InventoryAdjustQuantitiesUserError!]! }
 type ProductVariantsBulkUpdatePayload { product: Product productVariants: [ProductVariant!] userErrors: [ProductVariantsBulkUpdateUserError!]! }
+enum ProductSetUserErrorCode { GENERIC_ERROR INVALID_VARIANT PRODUCT_DOES_NOT_EXIST PRODUCT_VARIANT_DOES_NOT_EXIST OPTION_VALUES_MISSING VARIANTS_OVER_LIMIT PRODUCT_OPTIONS_INPUT_MISSING VARIANTS_INPUT_MISSING INVALID_PRODUCT INVALID_INPUT }
+enum FileContentType { EXTERNAL_VIDEO FILE IMAGE MODEL_3D VIDEO }
+input OptionValueSetInput { id: ID name: String }
+input OptionSetInput { id: ID name: String position: Int values: [OptionValueSetInput!] }
+input VariantOptionValueInput { id: ID name: String optionId: ID optionName: String }
+input InventoryItemInput { sku: String tracked: Boolean cost: Decimal }
+input ProductSetInventoryInput { locationId: ID! name: String! quantity: Int! }
+input FileSetInput { filename: String contentType: FileContentType alt: String id: ID originalSource: String }
+input ProductVariantSetInput { id: ID barcode: String compareAtPrice: Money price: Money sku: String optionValues: [VariantOptionValueInput!]!
+  inventoryItem: InventoryItemInput inventoryQuantities: [ProductSetInventoryInput!] }
+input ProductSetInput { id: ID title: String descriptionHtml: String vendor: String status: ProductStatus
+  productOptions: [OptionSetInput!] variants: [ProductVariantSetInput!] files: [FileSetInput!] }
+input ProductUpdateInput { id: ID title: String status: ProductStatus }
+type ProductSetUserError { code: ProductSetUserErrorCode field: [String!] message: String! }
+type ProductSetPayload { product: Product userErrors: [ProductSetUserError!]! }
+type ProductUpdatePayload { product: Product userErrors: [UserError!]! }
 type WebhookHttpEndpoint { callbackUrl: URL! }
 union WebhookSubscriptionEndpoint = WebhookHttpEndpoint
 type WebhookSubscription { id: ID! topic: WebhookSubscriptionTopic! endpoint: WebhookSubscriptionEndpoint! format: WebhookSubscriptionFormat! createdAt: DateTime! updatedAt: DateTime! }
@@ -120,6 +136,8 @@ type Mutation {
   inventoryAdjustQuantities(input: InventoryAdjustQuantitiesInput!): InventoryAdjustQuantitiesPayload
   productVariantsBulkUpdate(productId: ID!, variants: [ProductVariantsBulkInput!]!, allowPartialUpdates: Boolean): ProductVariantsBulkUpdatePayload
   webhookSubscriptionCreate(topic: WebhookSubscriptionTopic!, webhookSubscription: WebhookSubscriptionInput!): WebhookSubscriptionCreatePayload
+  productSet(input: ProductSetInput!, synchronous: Boolean = true): ProductSetPayload
+  productUpdate(product: ProductUpdateInput): ProductUpdatePayload
 }
 schema { query: QueryRoot mutation: Mutation }
 `;

@@ -39,6 +39,9 @@ const realisticLimits: Record<string, SandboxRate> = {
   'price.update': { rate: 5, burst: 10 },
   'feeds.inventory': perHour(10),
   'feeds.price': perHour(10),
+  /** MP_ITEM feeds: 20 an hour (FACTS.md §3, W-THR). */
+  'feeds.item': perHour(20),
+  'items.retire': { rate: 5, burst: 10 },
   'feeds.status': { rate: 5, burst: 10 },
   'orders.read': { rate: 1, burst: 5 },
   'orders.update': { rate: 1, burst: 5 },
@@ -91,13 +94,15 @@ export interface WalmartSandboxFeedItem {
   sku: string;
   quantity?: number;
   price?: { amount: number; currency: string };
+  /** An MP_ITEM row that passed validation: the item as it will be set up. */
+  setup?: { gtin: string; productName: string; brand: string; price: number; productType: string; description: string; mainImageUrl: string };
   status: 'INPROGRESS' | 'SUCCESS' | 'DATA_ERROR';
   error?: { code: string; description: string };
 }
 
 export interface WalmartSandboxFeed {
   feedId: string;
-  feedType: 'inventory' | 'price';
+  feedType: 'inventory' | 'price' | 'item';
   status: 'RECEIVED' | 'INPROGRESS' | 'PROCESSED' | 'ERROR';
   submittedAt: number;
   startAt: number;
@@ -474,6 +479,9 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
             if (context.refusesSku(entry.sku)) {
               entry.status = 'DATA_ERROR';
               entry.error = { code: REFUSED_SKU_CODE, description: refusedSkuMessage(entry.sku) };
+            } else if (entry.setup) {
+              setUpItem(seller, entry.sku, entry.setup);
+              entry.status = 'SUCCESS';
             } else if (!item) {
               entry.status = 'DATA_ERROR';
               entry.error = { code: 'ERR_EXT_DATA_0101001', description: `SKU ${entry.sku} does not exist for this seller. Set up the item before updating it.` };
@@ -611,6 +619,27 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       res.json({ ItemResponse: [itemResponse(item)], totalItems: 1 });
     });
 
+    // items.json retireAnItem: the item is un-published and retired; only item setup (MP_ITEM) brings it back.
+    router.delete('/v3/items/:sku', (req, res) => {
+      const seller = authorise(req, res);
+      if (!seller || throttled(res, seller.sellerId, 'items.retire')) return;
+      const item = seller.items[req.params.sku!];
+      if (!item) {
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_API', `Item not found for SKU ${req.params.sku}`, { field: 'sku', category: 'DATA' });
+        return;
+      }
+      if (refused(res, item.sku, 'sku')) return;
+      item.lifecycleStatus = 'RETIRED';
+      item.publishedStatus = 'UNPUBLISHED';
+      context.changed();
+      res.json({
+        sku: item.sku,
+        message: 'Thank you.  Your item has been submitted for retirement from Walmart Catalog.  Please note that it can take up to 48 hours for items to be retired from our catalog.',
+        additionalAttributes: null,
+        errors: null,
+      });
+    });
+
     const skuFromQuery = (req: Request, res: Response, seller: WalmartSandboxSeller): WalmartSandboxItem | undefined => {
       const sku = req.query.sku;
       if (typeof sku !== 'string' || !sku) {
@@ -687,9 +716,9 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     router.post('/v3/feeds', express.raw({ type: 'multipart/form-data', limit: '50mb' }), (req, res) => {
       const seller = authorise(req, res);
       if (!seller) return;
-      const feedType = req.query.feedType;
-      if (feedType !== 'inventory' && feedType !== 'price') {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_FEED_API', 'This sandbox takes feedType=inventory or feedType=price', { field: 'feedType' });
+      const feedType = req.query.feedType === 'MP_ITEM' ? 'item' : req.query.feedType;
+      if (feedType !== 'inventory' && feedType !== 'price' && feedType !== 'item') {
+        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_FEED_API', 'This sandbox takes feedType=inventory, price or MP_ITEM', { field: 'feedType' });
         return;
       }
       const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
@@ -704,6 +733,25 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       req.body = feed ?? { file: file === undefined ? '[missing]' : '[not JSON]' };
       if (!feed || typeof feed !== 'object') {
         send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_FEED_API', 'Send the feed as multipart/form-data with a JSON part named "file"', { field: 'file' });
+        return;
+      }
+      if (feedType === 'item') {
+        const header = feed.MPItemFeedHeader as { version?: unknown } | undefined;
+        if (typeof header?.version !== 'string' || !Array.isArray(feed.MPItem) || feed.MPItem.length === 0) {
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_FEED_API', 'An MP_ITEM feed needs MPItemFeedHeader.version and a non-empty MPItem list', { field: 'file' });
+          return;
+        }
+        if (feed.MPItem.length > 10_000) {
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_FEED_API', 'An item feed holds at most 10,000 items', { field: 'file' });
+          return;
+        }
+        if (throttled(res, seller.sellerId, 'feeds.item')) return;
+        const now = Date.now();
+        const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults().rateLimitProfile];
+        const feedId = `${alnum(32)}@AQMBAQA`;
+        seller.feeds[feedId] = { feedId, feedType, status: 'RECEIVED', submittedAt: now, startAt: now + processing / 4, doneAt: now + processing, items: (feed.MPItem as unknown[]).map(itemSetupEntry) };
+        context.changed();
+        res.json({ feedId });
         return;
       }
       const rows = feedType === 'inventory' ? feed.Inventory : feed.Price;
@@ -957,6 +1005,76 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     router.use((_req, res) => send(res, 404, 'CONTENT_NOT_FOUND.GMP_GATEWAY_API', 'No such resource in the Walmart sandbox', { category: 'REQUEST' }));
   },
 };
+
+/** A GTIN-8/12/13/14 (padded to 14 as Walmart keeps it) whose check digit holds. */
+function validGtin(value: string): boolean {
+  if (!/^\d{8}$|^\d{12,14}$/.test(value)) return false;
+  const digits = [...value].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/**
+ * One MPItem row checked as Walmart's item setup does: each missing required attribute is a
+ * DATA_ERROR of the item in the feed status, in Walmart's words; a valid row sets the item up when
+ * the feed is processed.
+ */
+function itemSetupEntry(row: unknown, index: number): WalmartSandboxFeedItem {
+  const r = (row && typeof row === 'object' ? row : {}) as { Orderable?: Record<string, unknown>; Visible?: Record<string, Record<string, unknown>> };
+  const orderable = r.Orderable ?? {};
+  const sku = typeof orderable.sku === 'string' ? orderable.sku : '';
+  const entry: WalmartSandboxFeedItem = { index, sku, status: 'INPROGRESS' };
+  const identifiers = orderable.productIdentifiers as { productIdType?: unknown; productId?: unknown } | undefined;
+  const productId = typeof identifiers?.productId === 'string' ? identifiers.productId.trim() : '';
+  const [category, visible] = Object.entries(r.Visible ?? {})[0] ?? ['', {}];
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const missing: string[] = [];
+  if (!sku) missing.push('sku');
+  if (!productId) missing.push('productIdentifiers');
+  if (!text(orderable.productName)) missing.push('productName');
+  if (!text(orderable.brand)) missing.push('brand');
+  if (!isMoneyAmount(orderable.price)) missing.push('price');
+  if (!category || !text(visible?.mainImageUrl)) missing.push('mainImageUrl');
+  if (missing.length > 0) {
+    return { ...entry, status: 'DATA_ERROR', error: { code: 'ERR_EXT_DATA_0801001', description: `Missing required attribute(s): ${missing.join(', ')}. Provide a value for each and submit the item again.` } };
+  }
+  if (!validGtin(productId)) return { ...entry, status: 'DATA_ERROR', error: { code: 'ERR_EXT_DATA_0801002', description: `Invalid productId '${productId}': a GTIN must have 8, 12, 13 or 14 digits and a valid check digit.` } };
+  return {
+    ...entry,
+    setup: {
+      gtin: productId.padStart(14, '0'),
+      productName: text(orderable.productName),
+      brand: text(orderable.brand),
+      price: orderable.price as number,
+      productType: category,
+      description: text(visible?.shortDescription),
+      mainImageUrl: text(visible?.mainImageUrl),
+    },
+  };
+}
+
+/** Sets an item up from its feed row (processMode REPLACE): a new item starts with no stock; a retired one is active again. */
+function setUpItem(seller: WalmartSandboxSeller, sku: string, setup: NonNullable<WalmartSandboxFeedItem['setup']>) {
+  const existing = seller.items[sku];
+  const gtin = setup.gtin;
+  seller.items[sku] = {
+    sku,
+    wpid: existing?.wpid ?? alnum(12),
+    gtin,
+    upc: gtin.startsWith('00') ? gtin.slice(2) : '',
+    productName: setup.productName,
+    brand: setup.brand,
+    productType: setup.productType,
+    price: decimal(setup.price),
+    currency: existing?.currency ?? 'USD',
+    quantity: existing?.quantity ?? 0,
+    publishedStatus: 'PUBLISHED',
+    lifecycleStatus: 'ACTIVE',
+    attributes: existing?.attributes ?? {},
+  };
+  if (!seller.skus.includes(sku)) seller.skus.push(sku);
+}
 
 function subscriptionResponse(seller: WalmartSandboxSeller, s: WalmartSandboxSubscription) {
   return {

@@ -56,6 +56,8 @@ test('putListingsItem creates a listing that appears once Amazon has processed i
     requirements: 'LISTING',
     attributes: {
       item_name: [{ value: 'New mug', language_tag: 'en_US', marketplace_id: m }],
+      brand: [{ value: 'Acme', language_tag: 'en_US', marketplace_id: m }],
+      externally_assigned_product_identifier: [{ type: 'upc', value: '036000291452', marketplace_id: m }],
       fulfillment_availability: [{ fulfillment_channel_code: 'DEFAULT', quantity: 4 }],
       purchasable_offer: [{ marketplace_id: m, currency: 'USD', our_price: [{ schedule: [{ value_with_tax: 8.5 }] }] }],
     },

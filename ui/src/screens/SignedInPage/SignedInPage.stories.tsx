@@ -1,24 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { DashboardPage } from '../Dashboard/DashboardPage';
 import { ChannelsPage } from '../Channels/ChannelsPage';
 import { NoAccess } from './SignedInPage';
 
 const meta = {
   title: 'Screens/Pages to come',
-  component: DashboardPage,
-} satisfies Meta<typeof DashboardPage>;
+  component: ChannelsPage,
+} satisfies Meta<typeof ChannelsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-export const NewAccountDashboard: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(canvas.getByText(/Connect your first marketplace/)).toBeVisible();
-  },
-};
 
 export const NoChannelsYet: Story = {
   render: () => <ChannelsPage />,

@@ -1,0 +1,2 @@
+CREATE INDEX "listing_writes_channel_updated_idx" ON "listing_writes" USING btree ("channel_id","updated_at");--> statement-breakpoint
+CREATE INDEX "listing_writes_failed_idx" ON "listing_writes" USING btree ("account_id","updated_at") WHERE "listing_writes"."status" = 'failed';

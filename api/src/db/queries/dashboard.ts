@@ -1,0 +1,163 @@
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { changes, channels, listingDrift, listings, orders, products, syncRuns, type ChangeCause, type ChangeField, type ChannelKind, type ChannelRole, type ChannelStatus, type OrderLineRecord, type OrderStatus } from '../schema/index.ts';
+
+/** Units and revenue per currency of one channel's orders since a moment. */
+export interface ChannelSalesRow {
+  channelId: string;
+  orders: number;
+  units: number;
+  revenue: Array<{ currency: string; amount: string }>;
+}
+
+/**
+ * Orders placed on each of the account's channels since `since` (not cancelled), with their units
+ * and revenue per currency; a line's cancelled units count for nothing. Line prices are unit prices.
+ */
+export async function salesByChannel(db: Db, accountId: string, since: Date): Promise<ChannelSalesRow[]> {
+  const held = sql`
+    select o.id, o.channel_id, greatest((line->>'quantity')::int - coalesce((line->>'cancelledQuantity')::int, 0), 0) as units,
+      line->'price'->>'currency' as currency, (line->'price'->>'amount')::numeric as unit_price
+    from ${orders} o, jsonb_array_elements(o.lines) as line
+    where o.account_id = ${accountId} and o.ordered_at >= ${since} and o.status <> 'cancelled'`;
+  const counts = (await db.execute(sql`
+    with held as (${held})
+    select channel_id, count(distinct id)::int as orders, coalesce(sum(units), 0)::int as units from held group by channel_id`)) as unknown as { rows: Array<{ channel_id: string; orders: number; units: number }> };
+  const revenue = (await db.execute(sql`
+    with held as (${held})
+    select channel_id, currency, sum(unit_price * units)::numeric(14, 2)::text as amount
+    from held where currency is not null and unit_price is not null
+    group by channel_id, currency order by currency`)) as unknown as { rows: Array<{ channel_id: string; currency: string; amount: string }> };
+  return counts.rows.map((row) => ({
+    channelId: row.channel_id,
+    orders: row.orders,
+    units: row.units,
+    revenue: revenue.rows.filter((r) => r.channel_id === row.channel_id).map((r) => ({ currency: r.currency, amount: r.amount })),
+  }));
+}
+
+export interface ChannelSyncRow {
+  id: string;
+  kind: ChannelKind;
+  displayName: string;
+  role: ChannelRole;
+  status: ChannelStatus;
+  statusReason: string | null;
+  lastSyncAt: Date | null;
+  /** The oldest value still on its way to the channel. */
+  oldestOpenWriteAt: Date | null;
+  waitingWrites: number;
+  failures24h: number;
+}
+
+/** The account's connected channels, main first, with how their pushes are going. */
+export async function channelSyncHealth(db: Db, accountId: string, since: Date): Promise<ChannelSyncRow[]> {
+  const result = (await db.execute(sql`
+    select c.id, c.kind, c.display_name, c.role, c.status, c.status_reason, c.last_sync_at,
+      (select min(w.created_at) from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as oldest_open_write_at,
+      (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as waiting_writes,
+      (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status = 'failed' and w.updated_at >= ${since}) as failures_24h
+    from ${channels} c
+    where c.account_id = ${accountId} and c.status <> 'disconnected'
+    order by c.role = 'main' desc, c.connected_at`)) as unknown as {
+    rows: Array<{ id: string; kind: ChannelKind; display_name: string; role: ChannelRole; status: ChannelStatus; status_reason: string | null; last_sync_at: string | Date | null; oldest_open_write_at: string | Date | null; waiting_writes: number; failures_24h: number }>;
+  };
+  const date = (value: string | Date | null) => (value === null ? null : new Date(value));
+  return result.rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    displayName: r.display_name,
+    role: r.role,
+    status: r.status,
+    statusReason: r.status_reason,
+    lastSyncAt: date(r.last_sync_at),
+    oldestOpenWriteAt: date(r.oldest_open_write_at),
+    waitingWrites: r.waiting_writes,
+    failures24h: r.failures_24h,
+  }));
+}
+
+export interface AlertCounts {
+  failedPushes: number;
+  suppressedListings: number;
+  lowStock: number;
+  openDrift: number;
+}
+
+/**
+ * What needs doing: values refused and not sent again, listings the marketplace suppressed, products
+ * with `lowStockUnits` or fewer units available, and hand edits on a channel waiting for a decision.
+ */
+export async function alertCounts(db: Db, accountId: string, lowStockUnits: number): Promise<AlertCounts> {
+  const result = (await db.execute(sql`
+    select
+      (select count(*)::int from listing_writes w join ${channels} c on c.id = w.channel_id where w.account_id = ${accountId} and w.status = 'failed' and c.status <> 'disconnected'
+        and not exists (select 1 from listing_writes newer where newer.listing_id = w.listing_id and newer.field = w.field and newer.created_at > w.created_at)) as failed_pushes,
+      (select count(*)::int from ${listings} l join ${channels} c on c.id = l.channel_id where l.account_id = ${accountId} and l.status = 'suppressed' and c.status <> 'disconnected') as suppressed_listings,
+      (select count(*)::int from ${products} p where p.account_id = ${accountId} and greatest(p.on_hand - p.committed, 0) <= ${lowStockUnits}) as low_stock,
+      (select count(*)::int from ${listingDrift} d where d.account_id = ${accountId} and d.resolved_at is null) as open_drift`)) as unknown as {
+    rows: Array<{ failed_pushes: number; suppressed_listings: number; low_stock: number; open_drift: number }>;
+  };
+  const row = result.rows[0]!;
+  return { failedPushes: row.failed_pushes, suppressedListings: row.suppressed_listings, lowStock: row.low_stock, openDrift: row.open_drift };
+}
+
+export interface RecentOrderRow {
+  id: string;
+  channelId: string;
+  channelKind: ChannelKind;
+  marketplaceOrderId: string;
+  status: OrderStatus;
+  orderedAt: Date;
+  lines: OrderLineRecord[];
+}
+
+export async function recentOrders(db: Db, accountId: string, limit: number): Promise<RecentOrderRow[]> {
+  return db
+    .select({ id: orders.id, channelId: orders.channelId, channelKind: channels.kind, marketplaceOrderId: orders.marketplaceOrderId, status: orders.status, orderedAt: orders.orderedAt, lines: orders.lines })
+    .from(orders)
+    .innerJoin(channels, eq(channels.id, orders.channelId))
+    .where(eq(orders.accountId, accountId))
+    .orderBy(desc(orders.orderedAt))
+    .limit(limit);
+}
+
+export interface RecentChangeRow {
+  id: string;
+  at: Date;
+  cause: ChangeCause;
+  field: ChangeField;
+  sku: string;
+  channelKind: ChannelKind | null;
+  before: string | null;
+  after: string | null;
+}
+
+export async function recentChanges(db: Db, accountId: string, limit: number): Promise<RecentChangeRow[]> {
+  return db
+    .select({ id: changes.id, at: changes.createdAt, cause: changes.cause, field: changes.field, sku: changes.sku, channelKind: channels.kind, before: changes.before, after: changes.after })
+    .from(changes)
+    .leftJoin(channels, eq(channels.id, changes.channelId))
+    .where(eq(changes.accountId, accountId))
+    .orderBy(desc(changes.createdAt))
+    .limit(limit);
+}
+
+/** How far a new account has come: a channel connected, a main one chosen, its catalogue imported. */
+export async function setupProgress(db: Db, accountId: string): Promise<{ channelConnected: boolean; mainChosen: boolean; catalogueImported: boolean }> {
+  const [connected] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(channels)
+    .where(and(eq(channels.accountId, accountId), ne(channels.status, 'disconnected')));
+  const [main] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(channels)
+    .where(and(eq(channels.accountId, accountId), ne(channels.status, 'disconnected'), eq(channels.role, 'main')));
+  // An import run over the whole account that finished (succeeded or stopped at a plan's limit).
+  const [imported] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(syncRuns)
+    .where(and(eq(syncRuns.accountId, accountId), eq(syncRuns.kind, 'import'), isNull(syncRuns.channelId), isNotNull(syncRuns.finishedAt), sql`${syncRuns.status} in ('succeeded', 'partial')`));
+  const [someProduct] = await db.select({ id: products.id }).from(products).where(eq(products.accountId, accountId)).limit(1);
+  return { channelConnected: (connected?.n ?? 0) > 0, mainChosen: (main?.n ?? 0) > 0, catalogueImported: (imported?.n ?? 0) > 0 || someProduct !== undefined };
+}

@@ -1,0 +1,142 @@
+import type { components } from '@contract';
+import { AppError, type AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { accountChannels, editableProducts, productIdsMatching, productListingsOn, type AccountChannel, type EditableProduct } from '../../db/queries/listing-edits.ts';
+import type { ChangeBatchRecord } from '../../db/queries/listing-edits.ts';
+import type { ChannelKind, ListingStatus } from '../../db/schema/index.ts';
+import type { AuditContext } from '../audit/audit-log.ts';
+import { applyEdits, type ProductEdit } from './edit-batches.ts';
+import { formatPrice, isPriceText } from './values.ts';
+
+type BulkEditRequest = components['schemas']['BulkEditRequest'];
+type ListingSelection = components['schemas']['ListingSelection'];
+
+/** Preview and run show at most this many SKUs. */
+export const PREVIEW_LIMIT = 200;
+
+/** Listing statuses a seller may switch between active and inactive (not one the marketplace is still deciding). */
+const SWITCHABLE: ListingStatus[] = ['active', 'inactive', 'error', 'suppressed'];
+
+export interface PlannedProductEdit extends ProductEdit {
+  title?: undefined;
+  current: EditableProduct;
+  statusChanges: Array<{ channelId: string; channelKind: ChannelKind; listingId: string; before: ListingStatus; after: ListingStatus }>;
+  error: string | null;
+}
+
+/** The account's product ids a selection names: another account's ids are left out. */
+export async function selectedProductIds(db: Db, accountId: string, selection: ListingSelection): Promise<string[]> {
+  if ('productIds' in selection) return [...new Set(selection.productIds)];
+  return productIdsMatching(db, accountId, selection.filter);
+}
+
+/** Refuses an edit that cannot apply to any SKU (values out of range), before reading anything. */
+function checkRequest(request: BulkEditRequest): void {
+  const { price, quantity, status } = request;
+  if (!price && !quantity && !status) throw new AppError(400, 'Choose a price, a quantity or a status to change.');
+  if (price) {
+    if (price.mode !== 'percent' && !isPriceText(Math.abs(price.value).toString())) throw new AppError(400, 'Prices have at most two decimals.');
+    if (price.mode === 'set' && price.value <= 0) throw new AppError(400, 'A price must be more than 0.');
+    if (price.mode === 'percent' && price.value <= -100) throw new AppError(400, 'A price cannot go down by 100% or more.');
+    if (price.mode !== 'set' && price.value === 0) throw new AppError(400, 'A change of 0 changes nothing.');
+  }
+  if (quantity) {
+    if (quantity.mode === 'set' && quantity.value < 0) throw new AppError(400, 'A quantity cannot be below 0.');
+    if (quantity.mode === 'amount' && quantity.value === 0) throw new AppError(400, 'A change of 0 changes nothing.');
+  }
+}
+
+function newPrice(edit: NonNullable<BulkEditRequest['price']>, before: string | null): { after: string } | { error: string } {
+  if (edit.mode === 'set') return { after: formatPrice(edit.value) };
+  if (before === null) return { error: 'This SKU has no price to change.' };
+  const cents = Math.round(Number(before) * 100);
+  const after = edit.mode === 'percent' ? Math.round((cents * (100 + edit.value)) / 100) : cents + Math.round(edit.value * 100);
+  if (after <= 0) return { error: `The price would be ${formatPrice(after / 100)}: it must stay above 0.` };
+  return { after: formatPrice(after / 100) };
+}
+
+/** Each selected product's new values, or why the edit cannot apply to it; unchanged products are left out. */
+async function planEdits(db: Db, accountId: string, request: BulkEditRequest, options: { lock?: boolean } = {}): Promise<PlannedProductEdit[]> {
+  checkRequest(request);
+  let channels: AccountChannel[] = [];
+  if (request.status) {
+    channels = await accountChannels(db, accountId, [...new Set(request.status.channelIds)]);
+    if (channels.length !== new Set(request.status.channelIds).size) throw new AppError(404, 'No such channel.');
+    if (channels.some((c) => c.role === 'main')) throw new AppError(400, 'A status can only be set on target channels: the main channel is the source of truth.');
+  }
+  const ids = await selectedProductIds(db, accountId, request.selection);
+  const products = await editableProducts(db, accountId, ids, options);
+  const listingsOf = new Map<string, Awaited<ReturnType<typeof productListingsOn>>>();
+  if (request.status) {
+    for (const listing of await productListingsOn(db, accountId, products.map((p) => p.id), channels.map((c) => c.id))) {
+      listingsOf.set(listing.productId, [...(listingsOf.get(listing.productId) ?? []), listing]);
+    }
+  }
+  const kindOf = new Map(channels.map((c) => [c.id, c.kind]));
+  const planned: PlannedProductEdit[] = [];
+  for (const product of products) {
+    const edit: PlannedProductEdit = { productId: product.id, sku: product.sku, current: product, statusChanges: [], error: null };
+    if (request.price) {
+      const price = newPrice(request.price, product.price);
+      if ('error' in price) edit.error = price.error;
+      else if (product.price === null || Number(product.price) !== Number(price.after)) edit.price = { before: product.price === null ? null : formatPrice(Number(product.price)), after: price.after };
+    }
+    if (request.quantity && !edit.error) {
+      const after = request.quantity.mode === 'set' ? request.quantity.value : product.onHand + request.quantity.value;
+      if (after < 0) edit.error = `On hand would be ${after}: it cannot go below 0.`;
+      else if (after !== product.onHand) edit.onHand = { before: product.onHand, after };
+    }
+    if (request.status && !edit.error) {
+      for (const listing of listingsOf.get(product.id) ?? []) {
+        if (!SWITCHABLE.includes(listing.status) || listing.status === request.status.status) continue;
+        edit.statusChanges.push({ channelId: listing.channelId, channelKind: kindOf.get(listing.channelId)!, listingId: listing.listingId, before: listing.status, after: request.status.status });
+      }
+      edit.statuses = edit.statusChanges.map(({ listingId, before, after }) => ({ listingId, before, after }));
+    }
+    if (edit.error) {
+      delete edit.price;
+      delete edit.onHand;
+      edit.statusChanges = [];
+      edit.statuses = [];
+    }
+    if (edit.error || edit.price || edit.onHand || edit.statusChanges.length > 0) planned.push(edit);
+  }
+  return planned;
+}
+
+export interface BulkEditPreview {
+  items: PlannedProductEdit[];
+  total: number;
+  errors: number;
+}
+
+/** What the edit would change: SKUs in error first, then the first SKUs it changes. Nothing is stored. */
+export async function previewBulkEdit(ctx: AppContext, accountId: string, request: BulkEditRequest): Promise<BulkEditPreview> {
+  const planned = await planEdits(ctx.db, accountId, request);
+  const inError = planned.filter((p) => p.error);
+  const changing = planned.filter((p) => !p.error);
+  return { items: [...inError, ...changing].slice(0, PREVIEW_LIMIT), total: changing.length, errors: inError.length };
+}
+
+/**
+ * Applies the edit in one transaction, from the values as they are when it runs (the products are
+ * locked): refused whole when any SKU is in error, or when nothing would change.
+ */
+export async function runBulkEdit(ctx: AppContext, audit: AuditContext, accountId: string, request: BulkEditRequest): Promise<ChangeBatchRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const planned = await planEdits(tx, accountId, request, { lock: true });
+    const inError = planned.filter((p) => p.error);
+    if (inError.length > 0) {
+      throw new AppError(422, `${inError.length === 1 ? `${inError[0]!.sku} cannot take this edit` : `${inError.length} SKUs cannot take this edit`} (${inError[0]!.error}) Nothing was changed.`);
+    }
+    if (planned.length === 0) throw new AppError(400, 'Nothing to change: the selected SKUs already hold these values.');
+    return applyEdits(
+      ctx,
+      tx,
+      audit,
+      accountId,
+      'bulk_edit',
+      planned.map(({ productId, sku, price, onHand, statuses }) => ({ productId, sku, price, onHand, statuses })),
+    );
+  });
+}

@@ -1,0 +1,165 @@
+import { AppError, type AppContext } from '../../context.ts';
+import {
+  catalogueCount,
+  catalogueListings,
+  catalogueRowBySku,
+  catalogueRows,
+  catalogueVersion,
+  planCatalogueFilter,
+  skuChanges,
+  writesOfChanges,
+  type CatalogueFilter,
+  type CatalogueListingRecord,
+  type CataloguePlan,
+  type CatalogueRowRecord,
+  type CatalogueSort,
+  type ChangeRecord,
+  type ChangeWriteRecord,
+  type ProductDetail,
+  type SortOrder,
+} from '../../db/queries/catalogue.ts';
+import { listChannels } from '../../db/queries/channels.ts';
+import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
+import { csvLine } from './catalogue-csv.ts';
+
+export interface CatalogueQuery {
+  filter: CatalogueFilter;
+  sort: CatalogueSort;
+  order: SortOrder;
+}
+
+export interface CatalogueRowWithListings extends CatalogueRowRecord {
+  listings: CatalogueListingRecord[];
+}
+
+/** Each row with its listings, in the rows' order. */
+async function withListings(ctx: AppContext, accountId: string, rows: CatalogueRowRecord[]): Promise<CatalogueRowWithListings[]> {
+  const found = await catalogueListings(ctx.db, accountId, rows);
+  const byRow = new Map<string, CatalogueListingRecord[]>();
+  for (const listing of found) {
+    const key = listing.productId ?? `sku:${listing.sku}`;
+    byRow.set(key, [...(byRow.get(key) ?? []), listing]);
+  }
+  return rows.map((row) => ({ ...row, listings: byRow.get(row.productId ?? `sku:${row.sku}`) ?? [] }));
+}
+
+/** A filter's plan and count are kept while the catalogue stays at the same version, and this long at most. */
+const KEEP_MS = 30_000;
+const FILTERS_KEPT = 1000;
+interface Kept {
+  version: string;
+  at: number;
+  plan: CataloguePlan;
+  total: Promise<number>;
+}
+const kept = new Map<string, Kept>();
+
+/**
+ * How to read a filter (which listing conditions are narrow) and its total. Counting reads every
+ * matching row (tens of milliseconds at 100,000 SKUs) while a page reads 50: both are kept until
+ * the account's catalogue changes (its version is read from indexes, newest first), and clients
+ * asking for the same filter at once share one count.
+ */
+async function planAndTotal(ctx: AppContext, accountId: string, filter: CatalogueFilter): Promise<Kept> {
+  const version = await catalogueVersion(ctx.db, accountId);
+  const key = [accountId, filter.q ?? '', filter.channelId ?? '', filter.status ?? '', filter.outOfStock ?? '', filter.withErrors ?? ''].join('\u0000');
+  const found = kept.get(key);
+  if (found && found.version === version && Date.now() - found.at < KEEP_MS) return found;
+  const plan = await planCatalogueFilter(ctx.db, accountId, filter);
+  const entry: Kept = { version, at: Date.now(), plan, total: catalogueCount(ctx.db, accountId, filter, plan) };
+  // A failed count is not kept: the next page asks again.
+  entry.total.catch(() => kept.get(key) === entry && kept.delete(key));
+  kept.delete(key);
+  kept.set(key, entry);
+  if (kept.size > FILTERS_KEPT) kept.delete(kept.keys().next().value!);
+  return entry;
+}
+
+/**
+ * One page of the catalogue: the page's rows first (the filter's EXISTS probes stop once the page
+ * is full, or a narrow filter picks its few products from the listings), then the listings of
+ * those rows only, and the total of the same filter.
+ */
+export async function cataloguePage(ctx: AppContext, accountId: string, query: CatalogueQuery, page: number, pageSize: number): Promise<{ items: CatalogueRowWithListings[]; total: number }> {
+  const { plan, total } = await planAndTotal(ctx, accountId, query.filter);
+  const rows = await catalogueRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, plan);
+  return { items: await withListings(ctx, accountId, rows), total: await total };
+}
+
+export interface ChangeWithResults extends ChangeRecord {
+  results: Array<{ channelId: string; channelKind: ChannelKind; status: 'pending' | 'retrying' | 'confirmed' | 'failed'; message: string | null }>;
+}
+
+export const HISTORY_LIMIT = 100;
+const SKU_NOT_FOUND = 'No such SKU in your catalogue.';
+
+/** A change's result on a channel, from the write that carried it there (a value replaced before it was sent shows nothing). */
+function resultOf(write: ChangeWriteRecord): ChangeWithResults['results'][number] | undefined {
+  switch (write.status) {
+    case 'confirmed':
+      return { channelId: write.channelId, channelKind: write.channelKind, status: 'confirmed', message: null };
+    case 'failed':
+      return { channelId: write.channelId, channelKind: write.channelKind, status: 'failed', message: write.message };
+    case 'superseded':
+      return undefined;
+    default:
+      return { channelId: write.channelId, channelKind: write.channelKind, status: write.attempts > 0 ? 'retrying' : 'pending', message: write.attempts > 0 ? write.message : null };
+  }
+}
+
+/** One SKU: its row, its product's data, its listings, and its history with each change's result per channel. */
+export async function listingDetail(
+  ctx: AppContext,
+  accountId: string,
+  sku: string,
+): Promise<{ row: CatalogueRowWithListings; product: ProductDetail | null; history: ChangeWithResults[] }> {
+  const found = await catalogueRowBySku(ctx.db, accountId, sku);
+  if (!found) throw new AppError(404, SKU_NOT_FOUND);
+  const { product, ...row } = found;
+  const [[withChips], history] = await Promise.all([withListings(ctx, accountId, [row]), skuChanges(ctx.db, accountId, sku, HISTORY_LIMIT)]);
+  const writes = await writesOfChanges(
+    ctx.db,
+    accountId,
+    history.map((c) => c.id),
+  );
+  const results = new Map<string, ChangeWithResults['results']>();
+  for (const write of writes) {
+    const result = resultOf(write);
+    if (result) results.set(write.changeId, [...(results.get(write.changeId) ?? []), result]);
+  }
+  return { row: withChips!, product, history: history.map((change) => ({ ...change, results: results.get(change.id) ?? [] })) };
+}
+
+/** Rows per query of the export: each batch starts after the last row of the one before (no offset to skip). */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * The catalogue under a filter and sort as CSV, a batch of rows at a time: never more than one
+ * batch in memory. Columns per marketplace the account has connected (the main channel's first).
+ */
+export async function* catalogueCsv(ctx: AppContext, accountId: string, query: CatalogueQuery, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
+  const connected = await listChannels(ctx.db, accountId);
+  const kinds = [...new Set(connected.map((c) => c.kind))].sort((a, b) => {
+    const main = (k: ChannelKind) => (connected.find((c) => c.kind === k)?.role === 'main' ? 0 : 1);
+    return main(a) - main(b) || channelKindValues.indexOf(a) - channelKindValues.indexOf(b);
+  });
+  yield csvLine(['sku', 'title', 'brand', 'gtin', 'on_hand', 'committed', 'available', ...kinds.flatMap((k) => [`${k}_status`, `${k}_price`, `${k}_quantity`])]);
+  const plan = await planCatalogueFilter(ctx.db, accountId, query.filter);
+  let after: CatalogueRowRecord['cursor'] | undefined;
+  for (;;) {
+    const rows = await catalogueRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: batchSize, ...(after ? { after } : {}) }, plan);
+    if (rows.length === 0) return;
+    const batch = await withListings(ctx, accountId, rows);
+    yield batch
+      .map((row) => {
+        const perKind = kinds.flatMap((kind) => {
+          const listing = row.listings.find((l) => l.channelKind === kind);
+          return listing ? [listing.status, listing.price, listing.quantity] : [null, null, null];
+        });
+        return csvLine([row.sku, row.title, row.brand, row.gtin, row.onHand, row.committed, row.available, ...perKind]);
+      })
+      .join('');
+    if (rows.length < batchSize) return;
+    after = rows.at(-1)!.cursor;
+  }
+}

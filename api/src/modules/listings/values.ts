@@ -1,0 +1,8 @@
+/** A price as the contract writes it: digits, at most two decimals ("19.99"). */
+export function isPriceText(value: string): boolean {
+  return /^\d{1,10}(\.\d{1,2})?$/.test(value);
+}
+
+export function formatPrice(value: number): string {
+  return value.toFixed(2);
+}

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller, consentOnEbay, installOnShopify, type ConnectedChannel } from '../support/channel-flows.ts';
+import { control, noFaults, query, sandboxItem, sandboxRequests, setFaults, settled } from '../support/sync-checks.ts';
+import { isValidGtin, missingForListing } from '../../src/modules/listings/publish-requirements.ts';
+import { runPublishJob } from '../../src/modules/listings/publish.ts';
+import { syncTick } from '../../src/modules/sync/sync-schedule.ts';
+
+describe('what each marketplace requires of a new listing', () => {
+  const complete = { title: 'Ceramic mug, 350 ml', brand: 'Acme', gtin: '036000291452', images: ['https://example.com/mug.jpg'], price: '12.00' };
+  it('a complete product is ready everywhere', () => {
+    for (const kind of ['amazon', 'walmart', 'ebay', 'shopify'] as const) expect(missingForListing(kind, complete)).toEqual([]);
+  });
+  it('Amazon and Walmart need a valid GTIN, a brand and an image; eBay an image and a title of at most 80 characters', () => {
+    const bare = { title: 'x'.repeat(81), brand: null, gtin: '036000291453', images: [], price: '12.00' };
+    expect(missingForListing('amazon', bare)).toEqual(['A valid GTIN (UPC or EAN): 036000291453 is not one', 'A brand', 'At least one image']);
+    expect(missingForListing('walmart', { ...bare, gtin: null })).toEqual(['A GTIN (UPC or EAN): Walmart matches new listings by it', 'A brand', 'At least one image']);
+    expect(missingForListing('ebay', bare)).toEqual(['A title of at most 80 characters (this one has 81)', 'At least one image']);
+    expect(missingForListing('shopify', { ...bare, price: null })).toEqual(['A price']);
+  });
+  it('checks GTIN check digits', () => {
+    expect(['036000291452', '4006381333931', '96385074', '10036000291459'].map(isValidGtin)).toEqual([true, true, true, true]);
+    expect(['036000291453', '12345', 'abcdefghijkl'].map(isValidGtin)).toEqual([false, false, false]);
+  });
+});
+
+let t: TestProduct;
+let seller: Browser;
+let other: Browser;
+let accountId: string;
+let amazon: ConnectedChannel;
+let walmart: ConnectedChannel;
+let ebay: ConnectedChannel;
+let shopify: ConnectedChannel;
+let ready: string;
+let lacking: string;
+let listed: string;
+let foreign: string;
+
+beforeAll(async () => {
+  t = await startTestProduct();
+  const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
+  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!.account_id;
+  seller = t.browser();
+  await seller.signIn('seller@example.com', 'seller secret 1');
+  amazon = await connectWithSandboxSeller(seller, 'amazon', 3);
+  walmart = await connectWithSandboxSeller(seller, 'walmart', 3);
+  ebay = (await consentOnEbay(seller, 'agree', { products: 3 })).channel!;
+  shopify = (await installOnShopify(seller, 'install', { products: 3 })).channel!;
+  for (const target of [walmart, ebay, shopify]) {
+    await vi.waitFor(async () => expect((await query(t, sql`select 1 from listings where channel_id = ${target.id} and product_id is not null`)).length).toBe(3), { timeout: 45_000 });
+  }
+  await settled(t, accountId);
+  // Two products only the main channel has: one with all Walmart asks for, one without.
+  [{ id: ready }, { id: lacking }] = (await query<{ id: string }>(
+    t,
+    sql`insert into products (account_id, sku, title, brand, gtin, images, price, on_hand, source_channel_id) values
+      (${accountId}, 'NEW-READY', 'Ceramic mug', 'Acme', '036000291452', '["https://example.com/mug.jpg"]'::jsonb, '14.00', 8, ${amazon.id}),
+      (${accountId}, 'NEW-BARE', 'Plain mug', null, null, '[]'::jsonb, '9.00', 4, ${amazon.id})
+      returning id`,
+  )) as [{ id: string }, { id: string }];
+  listed = (await query<{ id: string }>(t, sql`select product_id as id from listings where channel_id = ${walmart.id} and product_id is not null order by sku limit 1`))[0]!.id;
+
+  const otherUser = await t.createUser({ email: 'other@example.com', password: 'other secret 1' });
+  const otherAccount = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherUser}`))[0]!.account_id;
+  foreign = (await query<{ id: string }>(t, sql`insert into products (account_id, sku, title, brand, gtin, images, price, on_hand) values (${otherAccount}, 'THEIRS', 'Theirs', 'Acme', '036000291452', '["https://example.com/x.jpg"]'::jsonb, '5.00', 3) returning id`))[0]!.id;
+  other = t.browser();
+  await other.signIn('other@example.com', 'other secret 1');
+}, 150_000);
+afterAll(() => t?.stop());
+
+describe('publish to a target channel', () => {
+  it('the check lists per product what Walmart requires that it lacks, and what is listed already', async () => {
+    const answer = await seller.post('/api/listings/publish/check', { channelId: walmart.id, productIds: [ready, lacking, listed, foreign] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.channelKind).toBe('walmart');
+    const byId = Object.fromEntries(answer.body.items.map((i: { productId: string }) => [i.productId, i]));
+    expect(Object.keys(byId).sort()).toEqual([ready, lacking, listed].sort());
+    expect(byId[ready]).toMatchObject({ sku: 'NEW-READY', status: 'ready', missing: [] });
+    expect(byId[lacking]).toMatchObject({ sku: 'NEW-BARE', status: 'missing', missing: ['A GTIN (UPC or EAN): Walmart matches new listings by it', 'A brand', 'At least one image'] });
+    expect(byId[listed]).toMatchObject({ status: 'listed', missing: [] });
+  });
+
+  it('refuses the main channel and another account’s channel', async () => {
+    const main = await seller.post('/api/listings/publish/check', { channelId: amazon.id, productIds: [ready] });
+    expect(main.status).toBe(409);
+    expect(main.body.message).toMatch(/target channel/);
+    expect((await other.post('/api/listings/publish/check', { channelId: walmart.id, productIds: [ready] })).status).toBe(404);
+    expect((await other.post('/api/listings/publish', { channelId: walmart.id, productIds: [ready] })).status).toBe(404);
+  });
+
+  it('publishes the ready product only: Walmart sets the item up from its feed, then takes its stock; the listing ends active with its item id', async () => {
+    const answer = await seller.post('/api/listings/publish', { channelId: walmart.id, productIds: [ready, lacking, listed] });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ channelId: walmart.id, published: 1, notReady: 1, alreadyListed: 1 });
+    expect(await query(t, sql`select sku, status from listings where channel_id = ${walmart.id} and sku like 'NEW-%'`)).toEqual([{ sku: 'NEW-READY', status: 'pending' }]);
+    expect(await query(t, sql`select field, after from listing_writes where channel_id = ${walmart.id} and sku = 'NEW-READY' order by field`)).toEqual([
+      { field: 'price', after: '14.00' },
+      { field: 'quantity', after: '8' },
+    ]);
+    expect(await query(t, sql`select cause, cause_ref from changes where account_id = ${accountId} and sku = 'NEW-READY' order by field`)).toEqual([
+      { cause: 'bulk_edit', cause_ref: 'published on walmart' },
+      { cause: 'bulk_edit', cause_ref: 'published on walmart' },
+    ]);
+    await vi.waitFor(
+      async () => expect(await query(t, sql`select status, last_error from listings where channel_id = ${walmart.id} and sku = 'NEW-READY'`)).toEqual([{ status: 'active', last_error: null }]),
+      { timeout: 60_000, interval: 250 },
+    );
+    await settled(t, accountId);
+    // The item feed carries the price; Walmart's new item has no stock until the inventory is set, which the push then sends.
+    expect(await sandboxItem(t, walmart, 'NEW-READY')).toMatchObject({ quantity: 8, price: '14.00', status: 'PUBLISHED' });
+    expect(await query(t, sql`select field, status from listing_writes where channel_id = ${walmart.id} and sku = 'NEW-READY' order by field, created_at`)).toEqual([
+      { field: 'price', status: 'confirmed' },
+      { field: 'quantity', status: 'confirmed' },
+    ]);
+    const [listing] = await query<{ marketplace_id: string | null; confirmed_quantity: number; confirmed_price: string }>(
+      t,
+      sql`select marketplace_id, confirmed_quantity, confirmed_price from listings where channel_id = ${walmart.id} and sku = 'NEW-READY'`,
+    );
+    expect(listing).toMatchObject({ confirmed_quantity: 8, confirmed_price: '14.00' });
+    expect(listing!.marketplace_id).toMatch(/^[A-Z0-9]{12}$/);
+    // Nothing was ever sent for the product that lacks what Walmart requires.
+    expect(JSON.stringify(await sandboxRequests(t, 'walmart'))).not.toContain('NEW-BARE');
+    const again = await seller.post('/api/listings/publish', { channelId: walmart.id, productIds: [ready] });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already listed/);
+  }, 120_000);
+
+  it('eBay and Shopify: the listing is created with its price and quantity, active, its offer id or variant id stored', async () => {
+    for (const channel of [ebay, shopify]) {
+      const answer = await seller.post('/api/listings/publish', { channelId: channel.id, productIds: [ready] });
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual({ channelId: channel.id, published: 1, notReady: 0, alreadyListed: 0 });
+    }
+    await settled(t, accountId);
+    const rows = await query<{ kind: string; status: string; marketplace_id: string; confirmed_quantity: number; confirmed_price: string }>(
+      t,
+      sql`select c.kind, l.status, l.marketplace_id, l.confirmed_quantity, l.confirmed_price from listings l join channels c on c.id = l.channel_id
+          where l.sku = 'NEW-READY' and c.id in (${ebay.id}, ${shopify.id}) order by c.kind`,
+    );
+    expect(rows).toEqual([
+      { kind: 'ebay', status: 'active', marketplace_id: expect.stringMatching(/^\d+$/), confirmed_quantity: 8, confirmed_price: '14.00' },
+      { kind: 'shopify', status: 'active', marketplace_id: expect.stringMatching(/^gid:\/\/shopify\/ProductVariant\/\d+$/), confirmed_quantity: 8, confirmed_price: '14.00' },
+    ]);
+    expect(await sandboxItem(t, ebay, 'NEW-READY')).toMatchObject({ quantity: 8, price: '14.00', status: 'active' });
+    expect(await sandboxItem(t, shopify, 'NEW-READY')).toMatchObject({ quantity: 8, price: '14.00', status: 'active' });
+    expect(await query(t, sql`select status from listing_writes where channel_id in (${ebay.id}, ${shopify.id}) and sku = 'NEW-READY' and status <> 'confirmed'`)).toEqual([]);
+  }, 120_000);
+
+  it('the job run again creates nothing twice, even when our record of the creation was lost', async () => {
+    const offersCreated = async () => (await sandboxRequests(t, 'ebay')).filter((r) => r.method === 'POST' && r.path.endsWith('/offer') && JSON.stringify(r).includes('NEW-READY')).length;
+    const productSets = async () => (await sandboxRequests(t, 'shopify')).filter((r) => JSON.stringify(r).includes('productSet') && JSON.stringify(r).includes('NEW-READY')).length;
+    expect(await offersCreated()).toBe(1);
+    expect(await productSets()).toBe(1);
+    const ctx = t.product.ctx;
+    for (const channel of [ebay, shopify]) {
+      expect(await runPublishJob(ctx, { mode: 'create', accountId, channelId: channel.id })).toEqual({ created: 0, accepted: 0, rejected: 0, unknown: 0 });
+    }
+    // A crash after the marketplace created the listing and before we recorded it: the listing is awaiting creation again.
+    await query(t, sql`update listings set status = 'pending', marketplace_id = null, confirmed_at = null where sku = 'NEW-READY' and channel_id in (${ebay.id}, ${shopify.id})`);
+    for (const channel of [ebay, shopify]) {
+      expect(await runPublishJob(ctx, { mode: 'create', accountId, channelId: channel.id })).toEqual({ created: 1, accepted: 0, rejected: 0, unknown: 0 });
+    }
+    // eBay's offer and Shopify's product were found by SKU and reused.
+    expect(await offersCreated()).toBe(1);
+    expect(await productSets()).toBe(1);
+    expect(await query(t, sql`select status from listings where sku = 'NEW-READY' and channel_id in (${ebay.id}, ${shopify.id}) and marketplace_id is not null`)).toEqual([{ status: 'active' }, { status: 'active' }]);
+  }, 60_000);
+
+  it('a listing whose publish job was lost is created by the schedule’s safety net', async () => {
+    const [{ id: productId }] = (await query<{ id: string }>(
+      t,
+      sql`insert into products (account_id, sku, title, brand, gtin, images, price, on_hand, source_channel_id) values
+        (${accountId}, 'NEW-LOST', 'Lost mug', 'Acme', '036000291452', '["https://example.com/lost.jpg"]'::jsonb, '11.00', 2, ${amazon.id}) returning id`,
+    )) as [{ id: string }];
+    // As if the publish transaction's job never ran: the listing and its values are there, no job.
+    await query(t, sql`insert into listings (account_id, channel_id, product_id, sku, status) values (${accountId}, ${shopify.id}, ${productId}, 'NEW-LOST', 'pending')`);
+    await query(t, sql`insert into listing_writes (account_id, channel_id, listing_id, sku, field, after, status) select ${accountId}, ${shopify.id}, id, sku, 'quantity', '2', 'pending' from listings where channel_id = ${shopify.id} and sku = 'NEW-LOST'`);
+    await syncTick(t.product.ctx);
+    await vi.waitFor(async () => expect(await query(t, sql`select status from listings where channel_id = ${shopify.id} and sku = 'NEW-LOST' and marketplace_id is not null`)).toEqual([{ status: 'active' }]), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    expect(await sandboxItem(t, shopify, 'NEW-LOST')).toMatchObject({ quantity: 2, price: '11.00', status: 'active' });
+    expect(await query(t, sql`select status from listing_writes where channel_id = ${shopify.id} and sku = 'NEW-LOST'`)).toEqual([{ status: 'confirmed' }]);
+  }, 60_000);
+
+  it('a creation the marketplace refuses keeps its words on the listing; the product can be published again', async () => {
+    const [{ id: productId }] = (await query<{ id: string }>(
+      t,
+      sql`insert into products (account_id, sku, title, brand, gtin, images, price, on_hand, source_channel_id) values
+        (${accountId}, 'NEW-RETRY', 'Retry mug', 'Acme', '036000291452', '["https://example.com/retry.jpg"]'::jsonb, '9.50', 4, ${amazon.id}) returning id`,
+    )) as [{ id: string }];
+    await setFaults(t, 'shopify', { ...noFaults, rejectSkus: ['NEW-RETRY'] });
+    try {
+      expect((await seller.post('/api/listings/publish', { channelId: shopify.id, productIds: [productId] })).status).toBe(202);
+      await vi.waitFor(async () => expect(await query(t, sql`select status from listings where channel_id = ${shopify.id} and sku = 'NEW-RETRY'`)).toEqual([{ status: 'error' }]), { timeout: 30_000, interval: 250 });
+    } finally {
+      await setFaults(t, 'shopify', noFaults);
+    }
+    const [refused] = await query<{ last_error: string; marketplace_id: string | null }>(t, sql`select last_error, marketplace_id from listings where channel_id = ${shopify.id} and sku = 'NEW-RETRY'`);
+    expect(refused!.marketplace_id).toBeNull();
+    expect(refused!.last_error).toContain('NEW-RETRY');
+    expect(await query(t, sql`select field, status from listing_writes where channel_id = ${shopify.id} and sku = 'NEW-RETRY' order by field`)).toEqual([
+      { field: 'price', status: 'failed' },
+      { field: 'quantity', status: 'failed' },
+    ]);
+    const check = await seller.post('/api/listings/publish/check', { channelId: shopify.id, productIds: [productId] });
+    expect(check.body.items).toEqual([expect.objectContaining({ sku: 'NEW-RETRY', status: 'ready' })]);
+    expect((await seller.post('/api/listings/publish', { channelId: shopify.id, productIds: [productId] })).body).toEqual({ channelId: shopify.id, published: 1, notReady: 0, alreadyListed: 0 });
+    await vi.waitFor(async () => expect(await query(t, sql`select status, last_error from listings where channel_id = ${shopify.id} and sku = 'NEW-RETRY' and marketplace_id is not null`)).toEqual([{ status: 'active', last_error: null }]), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    expect(await sandboxItem(t, shopify, 'NEW-RETRY')).toMatchObject({ quantity: 4, price: '9.50', status: 'active' });
+  }, 60_000);
+
+  it('a product missing what the marketplace requires is refused before anything is sent', async () => {
+    const answer = await seller.post('/api/listings/publish', { channelId: ebay.id, productIds: [lacking] });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toMatch(/has what the marketplace requires/);
+    expect(await query(t, sql`select 1 from listings where sku = 'NEW-BARE' and channel_id <> ${amazon.id}`)).toEqual([]);
+    expect(await query(t, sql`select 1 from pgboss.job where name = 'listings.publish' and data->>'channelId' = ${ebay.id} and state in ('created', 'retry', 'active')`)).toEqual([]);
+    expect((await control(t, 'ebay', `/sellers/${ebay.sandboxSellerId}/items/NEW-BARE`)).status).toBe(404);
+    for (const kind of ['walmart', 'ebay', 'shopify'] as const) expect(JSON.stringify(await sandboxRequests(t, kind))).not.toContain('NEW-BARE');
+  });
+
+  it('a bulk edit setting the eBay listing inactive withdraws its offer; active again publishes it', async () => {
+    const edit = (status: 'inactive' | 'active') => seller.post('/api/listings/bulk-edit', { selection: { productIds: [ready] }, status: { status, channelIds: [ebay.id] } });
+    expect((await edit('inactive')).status).toBe(201);
+    await vi.waitFor(async () => expect((await sandboxItem(t, ebay, 'NEW-READY')).status).toBe('inactive'), { timeout: 30_000, interval: 250 });
+    expect((await edit('active')).status).toBe(201);
+    await vi.waitFor(async () => expect((await sandboxItem(t, ebay, 'NEW-READY')).status).toBe('active'), { timeout: 30_000, interval: 250 });
+    expect(await query(t, sql`select status, last_error from listings where channel_id = ${ebay.id} and sku = 'NEW-READY'`)).toEqual([{ status: 'active', last_error: null }]);
+  }, 60_000);
+
+  it('Amazon as a target: the listing is created (ACCEPTED, then read back) with its ASIN, price and quantity', async () => {
+    const otherAccount = (await query<{ account_id: string }>(t, sql`select account_id from users where email = 'other@example.com'`))[0]!.account_id;
+    await installOnShopify(other, 'install', { products: 2 });
+    const amazonTarget = await connectWithSandboxSeller(other, 'amazon', 2);
+    expect(amazonTarget.role).toBe('target');
+    await vi.waitFor(async () => expect((await query(t, sql`select 1 from listings where channel_id = ${amazonTarget.id} and product_id is not null`)).length).toBe(2), { timeout: 45_000 });
+    await settled(t, otherAccount);
+    const answer = await other.post('/api/listings/publish', { channelId: amazonTarget.id, productIds: [foreign] });
+    expect(answer.status).toBe(202);
+    await vi.waitFor(
+      async () => expect(await query(t, sql`select status from listings where channel_id = ${amazonTarget.id} and sku = 'THEIRS'`)).toEqual([{ status: 'active' }]),
+      { timeout: 60_000, interval: 250 },
+    );
+    await settled(t, otherAccount);
+    const [listing] = await query<{ marketplace_id: string; confirmed_quantity: number; confirmed_price: string }>(t, sql`select marketplace_id, confirmed_quantity, confirmed_price from listings where channel_id = ${amazonTarget.id} and sku = 'THEIRS'`);
+    expect(listing).toEqual({ marketplace_id: expect.stringMatching(/^B0[A-Z0-9]{8}$/), confirmed_quantity: 3, confirmed_price: '5.00' });
+    expect(await sandboxItem(t, amazonTarget, 'THEIRS')).toMatchObject({ quantity: 3, price: '5.00', status: 'BUYABLE,DISCOVERABLE' });
+  }, 150_000);
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AmazonAdapter } from '../../../src/marketplaces/amazon/amazon-adapter.ts';
+import type { NewListing } from '../../../src/marketplaces/types.ts';
+import { startAmazonSandbox, waitFor, type AmazonTestEnv, type SandboxSeller } from './amazon-test-env.ts';
+
+let env: AmazonTestEnv;
+let seller: SandboxSeller;
+let adapter: AmazonAdapter;
+
+const mug: NewListing = {
+  sku: 'PUB-MUG-1',
+  title: 'Ceramic mug, 350 ml',
+  description: 'A stoneware mug.',
+  brand: 'Acme',
+  gtin: '036000291452',
+  images: ['https://example.com/mug.jpg', 'https://example.com/mug-2.jpg'],
+  attributes: { productType: 'drinking_cup', color: 'Blue' },
+  price: { amount: '14.00', currency: 'USD' },
+  quantity: 8,
+};
+
+beforeAll(async () => {
+  env = await startAmazonSandbox('fast');
+  seller = await env.createSeller(3);
+  adapter = env.adapter(seller);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+describe('Amazon: creating a listing (putListingsItem) against the sandbox', () => {
+  test('a complete product is ACCEPTED, then listed with its ASIN, price and quantity, buyable', async () => {
+    const [outcome] = await adapter.createListings([mug]);
+    expect(outcome).toMatchObject({ sku: mug.sku, outcome: 'accepted', checkBy: 'read' });
+    const state = await waitFor('the listing to be created', async () => {
+      const [read] = await adapter.readListings([mug.sku]);
+      return read!.status === 'not listed' ? undefined : read;
+    });
+    expect(state).toMatchObject({ sku: mug.sku, status: 'active', quantity: 8, price: { amount: '14.00', currency: 'USD' } });
+    expect(state.marketplaceId).toMatch(/^B0[A-Z0-9]{8}$/);
+    expect(await env.item(seller.sellerId, mug.sku)).toMatchObject({ quantity: 8, price: '14.00', status: 'BUYABLE,DISCOVERABLE' });
+    // Created listings take the ordinary updates (PATCH with the listing's product type).
+    const [update] = await adapter.updateListings([{ sku: mug.sku, quantity: 5 }]);
+    expect(update!.outcome).toBe('accepted');
+    await waitFor('the new quantity', async () => ((await env.item(seller.sellerId, mug.sku)).quantity === 5 ? true : undefined));
+  });
+
+  test('creating again replaces the listing: same ASIN, one listing', async () => {
+    const [before] = await adapter.readListings([mug.sku]);
+    const [outcome] = await adapter.createListings([{ ...mug, price: { amount: '15.50', currency: 'USD' } }]);
+    expect(outcome!.outcome).toBe('accepted');
+    const state = await waitFor('the replaced price', async () => {
+      const [read] = await adapter.readListings([mug.sku]);
+      return read!.price?.amount === '15.50' ? read : undefined;
+    });
+    expect(state.marketplaceId).toBe(before!.marketplaceId);
+    const page = await adapter.client.searchListingsItems({ marketplaceIds: ['ATVPDKIKX0DER'], includedData: ['summaries'], pageSize: 20 });
+    expect(page.items.filter((i) => i.sku === mug.sku)).toHaveLength(1);
+  });
+
+  test('a product without brand or GTIN is INVALID with Amazon’s own words, and nothing is listed', async () => {
+    const [outcome] = await adapter.createListings([{ ...mug, sku: 'PUB-BARE-1', brand: null, gtin: null }]);
+    expect(outcome).toMatchObject({ sku: 'PUB-BARE-1', outcome: 'rejected', code: '90220' });
+    expect((outcome as { message: string }).message).toBe("'brand' is required but not supplied.; 'externally_assigned_product_identifier' is required but not supplied.");
+    expect((await env.control('GET', `/sellers/${seller.sellerId}/items/PUB-BARE-1`)).status).toBe(404);
+  });
+
+  test('deactivating removes the offer (no longer buyable, product kept); activating puts the price back', async () => {
+    const off = await adapter.setListingActive({ sku: mug.sku, active: false });
+    expect(off.outcome).toBe('accepted');
+    await waitFor('the offer removed', async () => ((await adapter.readListings([mug.sku]))[0]!.status === 'inactive' ? true : undefined));
+    expect((await env.item(seller.sellerId, mug.sku)).status).toBe('DISCOVERABLE');
+
+    expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toMatchObject({ outcome: 'rejected' });
+    const on = await adapter.setListingActive({ sku: mug.sku, active: true, listing: mug });
+    expect(on.outcome).toBe('accepted');
+    const state = await waitFor('the offer back', async () => {
+      const [read] = await adapter.readListings([mug.sku]);
+      return read!.status === 'active' ? read : undefined;
+    });
+    expect(state.price).toEqual({ amount: '14.00', currency: 'USD' });
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The load of the listings benchmark, in a process of its own so that the clients' own work
+ * (HTTP, JSON) does not share the product's event loop. Input (env BENCH_LISTINGS_LOAD, JSON): the
+ * product's URL, one session cookie per client, the scenarios and how long each runs. Output: one
+ * line `RESULT <json>` with each scenario's times (one client alone, then every client at once).
+ */
+
+/** Percentile (nearest rank) of sorted numbers; as in sync/harness.ts, which this process does not load (it would start nothing, but import the product). */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface Load {
+  url: string;
+  cookies: string[];
+  scenarios: Array<{ name: string; query: string }>;
+  aloneMs: number;
+  togetherMs: number;
+}
+
+export interface ScenarioTimes {
+  name: string;
+  total: number;
+  aloneP50: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const load = JSON.parse(process.env.BENCH_LISTINGS_LOAD ?? '{}') as Load;
+
+async function measure(cookies: string[], query: string, durationMs: number) {
+  const times: number[] = [];
+  let errors = 0;
+  let total = 0;
+  const until = Date.now() + durationMs;
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      while (Date.now() < until) {
+        const page = 1 + Math.floor(Math.random() * 20);
+        const began = performance.now();
+        const response = await fetch(`${load.url}/api/listings?pageSize=50&page=${page}${query}`, { headers: { cookie, accept: 'application/json' } });
+        const body = (await response.json()) as { total?: number };
+        times.push(performance.now() - began);
+        if (response.status !== 200) errors++;
+        else total = body.total ?? 0;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), count: times.length, total, errors };
+}
+
+const results: ScenarioTimes[] = [];
+for (const scenario of load.scenarios) {
+  // One request each first, so a scenario does not pay for cold caches alone.
+  await fetch(`${load.url}/api/listings?pageSize=50${scenario.query}`, { headers: { cookie: load.cookies[0]! } }).then((r) => r.arrayBuffer());
+  const alone = await measure(load.cookies.slice(0, 1), scenario.query, load.aloneMs);
+  const together = await measure(load.cookies, scenario.query, load.togetherMs);
+  results.push({ name: scenario.name, total: together.total, aloneP50: alone.p50, requests: together.count, p50: together.p50, p99: together.p99, errors: together.errors + alone.errors });
+}
+console.log(`RESULT ${JSON.stringify(results)}`);
+process.exit(0);

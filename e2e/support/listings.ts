@@ -1,0 +1,108 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gone, see } from './browser.ts';
+import type { E2EProduct } from './product.ts';
+
+export type SandboxKind = 'amazon' | 'walmart' | 'ebay' | 'shopify';
+/** The sandbox seller behind each connected channel, as "Use a sandbox seller" created it. */
+export type SandboxSellers = Partial<Record<SandboxKind, string>>;
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  password: string;
+}
+
+/** Remembers each sandbox seller the page asks for (orders and checks are made on it). */
+export function rememberSandboxSellers(page: Page): SandboxSellers {
+  const sellers: SandboxSellers = {};
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/api/channels/sandbox-sellers') || response.status() !== 201) return;
+    const seller = (await response.json()) as { kind: SandboxKind; sellerId: string };
+    sellers[seller.kind] = seller.sellerId;
+  });
+  return sellers;
+}
+
+/** Signs up through the form and follows the mailed link; ends on the home page. */
+export async function signUpAndVerify(page: Page, product: E2EProduct, person: Person): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First name', { exact: true }).fill(person.firstName);
+  await page.getByLabel('Last name', { exact: true }).fill(person.lastName);
+  await page.getByLabel('Company name', { exact: true }).fill(person.companyName);
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await see(page.getByRole('heading', { name: 'Verify Your Email' }));
+  await page.goto(await product.mailedLink(person.email, '/verify-email'));
+  await see(page.getByRole('heading', { name: 'Email Verified!' }));
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+}
+
+/** Connects a sandbox seller on Walmart (first, so the main channel), Amazon, eBay and Shopify. */
+export async function connectFourSandboxChannels(page: Page): Promise<void> {
+  const card = (name: RegExp) => page.getByRole('article', { name });
+  await page.goto('/channels');
+  await page.getByRole('button', { name: 'Connect Walmart' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Connect Walmart' });
+  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+  await expect.poll(() => dialog.getByLabel('Client ID', { exact: true }).inputValue()).not.toBe('');
+  await dialog.getByRole('button', { name: 'Connect Walmart' }).click();
+  await see(card(/Walmart/).getByText('Main channel'));
+
+  await page.getByRole('button', { name: 'Connect Amazon' }).click();
+  dialog = page.getByRole('dialog', { name: 'Connect Amazon' });
+  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+  await expect.poll(() => dialog.getByLabel('Seller ID (merchant token)', { exact: true }).inputValue()).not.toBe('');
+  await dialog.getByRole('button', { name: 'Connect Amazon' }).click();
+  await see(card(/Amazon/).getByText('Target'));
+
+  await page.getByRole('button', { name: 'Connect eBay' }).click();
+  dialog = page.getByRole('dialog', { name: 'Connect eBay' });
+  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+  await see(dialog.getByText(/Sandbox seller:/));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue to eBay' }).click()]);
+  await popup.waitForLoadState();
+  await popup.getByRole('button', { name: 'Agree' }).click();
+  await see(card(/eBay/).getByText('Target'));
+  await popup.waitForEvent('close', { timeout: 10_000 });
+
+  await page.getByRole('button', { name: 'Connect Shopify' }).click();
+  dialog = page.getByRole('dialog', { name: 'Connect Shopify' });
+  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+  await expect.poll(() => dialog.getByLabel('Shop domain', { exact: true }).inputValue()).toMatch(/\.myshopify\.com$/);
+  await dialog.getByRole('button', { name: 'Continue to Shopify' }).click();
+  await page.getByRole('button', { name: 'Install app' }).click();
+  await page.waitForURL((url) => url.pathname === '/channels');
+  await see(card(/Shopify/).getByText('Target'));
+  // Its toast fades out before the next screens are checked for contrast.
+  await gone(page.getByText('Shopify Connected', { exact: true }), 15_000);
+}
+
+/** A SKU's row in the catalogue grid (read also while a dialog hides the page from assistive technology). */
+export const rowOf = (page: Page, sku: string) =>
+  page.getByRole('row', { includeHidden: true }).filter({ has: page.getByRole('button', { name: `Open ${sku}`, exact: true, includeHidden: true }) });
+
+/** The Available column of a SKU's row. */
+export const availableOf = async (page: Page, sku: string) => Number((await rowOf(page, sku).locator('td').nth(4).textContent())?.trim());
+
+/** A channel chip's accessible label for a SKU, once nothing is on its way to it ("sending" gone). */
+async function settledChipLabel(page: Page, sku: string, marketplace: string): Promise<string | null> {
+  const label = await rowOf(page, sku).getByRole('img', { name: new RegExp(`^${marketplace} · `), includeHidden: true }).getAttribute('aria-label');
+  return !label || label.includes('sending') ? null : label;
+}
+
+/** The quantity a channel's chip shows for a SKU, once nothing is on its way to it. */
+export async function settledQuantity(page: Page, sku: string, marketplace: string): Promise<number | null> {
+  const match = (await settledChipLabel(page, sku, marketplace))?.match(/Qty (\d+)$/);
+  return match ? Number(match[1]) : null;
+}
+
+/** The price a channel's chip shows for a SKU (as "12.50"), once nothing is on its way to it. */
+export async function settledPrice(page: Page, sku: string, marketplace: string): Promise<string | null> {
+  const match = (await settledChipLabel(page, sku, marketplace))?.match(/ · Price (\d+(?:\.\d+)?) · /);
+  return match ? Number(match[1]).toFixed(2) : null;
+}

@@ -1,0 +1,102 @@
+import { delay, type HttpHandler } from 'msw';
+import type { components } from '@contract';
+import { channelFixtures } from './channels';
+import { http } from './http';
+
+type Dashboard = components['schemas']['Dashboard'];
+type SalesFigures = components['schemas']['SalesFigures'];
+
+const { shopifyMain, amazonTarget, walmartPaused, ebayInError } = channelFixtures;
+const usd = (amount: string) => ({ amount, currency: 'USD' });
+const figures = (amount: string, orders: number, units: number): SalesFigures => ({ revenue: [usd(amount)], orders, units });
+const nothing: SalesFigures = { revenue: [], orders: 0, units: 0 };
+
+/** A seller with Shopify as the main channel, Amazon and Walmart as targets, selling every day. */
+const populated: Dashboard = {
+  generatedAt: '2026-11-21T09:00:00.000Z',
+  currency: 'USD',
+  today: { revenue: [usd('1284.50'), { amount: '96.00', currency: 'EUR' }], orders: 23, units: 41 },
+  last30Days: figures('38120.75', 612, 1133),
+  byChannel: [
+    { channelId: shopifyMain.id, channelKind: 'shopify', displayName: shopifyMain.displayName, today: figures('512.00', 9, 15), last30Days: figures('14210.40', 231, 402) },
+    { channelId: amazonTarget.id, channelKind: 'amazon', displayName: amazonTarget.displayName, today: { revenue: [usd('702.50'), { amount: '96.00', currency: 'EUR' }], orders: 12, units: 23 }, last30Days: figures('19880.35', 318, 611) },
+    { channelId: walmartPaused.id, channelKind: 'walmart', displayName: walmartPaused.displayName, today: figures('70.00', 2, 3), last30Days: figures('4030.00', 63, 120) },
+  ],
+  health: [
+    { channelId: shopifyMain.id, channelKind: 'shopify', displayName: shopifyMain.displayName, role: 'main', status: 'active', statusReason: null, lastSyncAt: shopifyMain.lastSyncAt, lagSeconds: null, waitingWrites: 0, failures24h: 0 },
+    { channelId: amazonTarget.id, channelKind: 'amazon', displayName: amazonTarget.displayName, role: 'target', status: 'active', statusReason: null, lastSyncAt: amazonTarget.lastSyncAt, lagSeconds: 42, waitingWrites: 12, failures24h: 3 },
+    { channelId: walmartPaused.id, channelKind: 'walmart', displayName: walmartPaused.displayName, role: 'target', status: 'paused', statusReason: walmartPaused.statusReason, lastSyncAt: walmartPaused.lastSyncAt, lagSeconds: 57_600, waitingWrites: 38, failures24h: 0 },
+  ],
+  alerts: [
+    { kind: 'failed_pushes', count: 3 },
+    { kind: 'low_stock', count: 14 },
+    { kind: 'open_drift', count: 2 },
+  ],
+  recentOrders: [
+    { id: '0dde0000-0000-4000-8000-000000000001', channelId: amazonTarget.id, channelKind: 'amazon', marketplaceOrderId: '114-3941689-8772232', status: 'open', orderedAt: '2026-11-21T08:52:00.000Z', units: 2, revenue: [usd('45.98')] },
+    { id: '0dde0000-0000-4000-8000-000000000002', channelId: shopifyMain.id, channelKind: 'shopify', marketplaceOrderId: '#1042', status: 'shipped', orderedAt: '2026-11-21T08:31:00.000Z', units: 1, revenue: [usd('80.00')] },
+    { id: '0dde0000-0000-4000-8000-000000000003', channelId: walmartPaused.id, channelKind: 'walmart', marketplaceOrderId: '108829301', status: 'cancelled', orderedAt: '2026-11-21T07:10:00.000Z', units: 0, revenue: [] },
+  ],
+  recentChanges: [
+    { id: '0dce0000-0000-4000-8000-000000000001', at: '2026-11-21T08:52:03.000Z', cause: 'order', field: 'available', sku: 'MUG-BLUE-12', channelKind: null, before: '14', after: '12' },
+    { id: '0dce0000-0000-4000-8000-000000000002', at: '2026-11-21T08:40:00.000Z', cause: 'bulk_edit', field: 'price', sku: 'LAMP-OAK', channelKind: 'amazon', before: '79.99', after: '74.99' },
+  ],
+  setup: { channelConnected: true, mainChosen: true, catalogueImported: true },
+};
+
+/** Dashboards the stories show; each is a full answer of GET /api/dashboard. */
+export const dashboardFixtures = {
+  populated,
+  /** A new account: nothing connected, so no figures and the setup steps. */
+  newAccount: {
+    ...populated,
+    currency: null,
+    today: nothing,
+    last30Days: nothing,
+    byChannel: [],
+    health: [],
+    alerts: [],
+    recentOrders: [],
+    recentChanges: [],
+    setup: { channelConnected: false, mainChosen: false, catalogueImported: false },
+  },
+  /** eBay's credentials stopped working: its sync stopped, values wait, and the alert says so. */
+  channelInError: {
+    ...populated,
+    health: [
+      ...populated.health.slice(0, 2),
+      {
+        channelId: ebayInError.id,
+        channelKind: 'ebay',
+        displayName: ebayInError.displayName,
+        role: 'target',
+        status: 'error',
+        statusReason: ebayInError.statusReason,
+        lastSyncAt: ebayInError.lastSyncAt,
+        lagSeconds: 7_380,
+        waitingWrites: 214,
+        failures24h: 0,
+      },
+    ],
+    alerts: [{ kind: 'channels_in_error', count: 1 }, ...populated.alerts],
+  },
+} satisfies Record<string, Dashboard>;
+
+const answer = (body: Dashboard) => http.get('/api/dashboard', ({ response }) => response(200).json(body));
+
+export const dashboardHandlers = {
+  populated: [answer(dashboardFixtures.populated)],
+  newAccount: [answer(dashboardFixtures.newAccount)],
+  channelInError: [answer(dashboardFixtures.channelInError)],
+  loading: [
+    http.get('/api/dashboard', async ({ response }) => {
+      await delay('infinite');
+      return response(200).json(populated);
+    }),
+  ],
+  failsToLoad: [http.get('/api/dashboard', ({ response }) => response(503).json({ message: 'The service is briefly unavailable. Try again.' }))],
+  /** Platform staff not viewing as a seller: the account's data is refused. */
+  forbidden: [http.get('/api/dashboard', ({ response }) => response(403).json({ message: "You don't have access to this account's data." }))],
+} satisfies Record<string, HttpHandler[]>;
+
+export type DashboardScenario = keyof typeof dashboardHandlers;

@@ -1,0 +1,109 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { authHandlers, channelHandlers, dashboardFixtures, dashboardHandlers } from '@hub/mocks';
+import { DashboardPage } from './DashboardPage';
+import { withRouter } from '../storyRouter';
+
+const meta = {
+  title: 'Screens/Dashboard',
+  component: DashboardPage,
+  decorators: [withRouter],
+  parameters: { route: '/', msw: { handlers: { auth: authHandlers.signedInClient, channels: channelHandlers.mainAndTargets, dashboard: dashboardHandlers.populated } } },
+} satisfies Meta<typeof DashboardPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The value shown under a figure's name in a card. */
+const figure = (card: HTMLElement, name: string) => within(card).getByText(name, { selector: 'dt' }).nextElementSibling;
+
+export const NewAccount: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.newAccount, channels: channelHandlers.none } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Set up sync: 0 of 3 steps done' })).toBeVisible();
+    const steps = within(canvas.getByRole('list', { name: /Set up sync/ })).getAllByRole('listitem');
+    await expect(steps.map((s) => s.textContent)).toEqual([
+      expect.stringContaining('Connect your first channel'),
+      expect.stringContaining('Make it your main channel'),
+      expect.stringContaining('Import its catalogue'),
+    ]);
+    for (const step of steps) await expect(within(step).getByText('To do')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Connect your first channel in Channels' })).toHaveAttribute('href', '/channels');
+    // Nothing to show yet: no sales, no health table.
+    await expect(canvas.queryByRole('heading', { name: 'Sales' })).not.toBeInTheDocument();
+  },
+};
+
+export const Populated: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Days are calendar days in UTC/)).toBeVisible();
+    const today = canvas.getByRole('region', { name: 'Today' });
+    await expect(figure(today, 'Revenue')).toHaveTextContent('$1,284.50+ €96.00');
+    await expect(figure(today, 'Orders')).toHaveTextContent('23');
+    await expect(figure(today, 'Units')).toHaveTextContent('41');
+    const month = canvas.getByRole('region', { name: 'Last 30 days' });
+    await expect(figure(month, 'Revenue')).toHaveTextContent('$38,120.75');
+    await expect(figure(month, 'Orders')).toHaveTextContent('612');
+    // The chart's figures are in a table for screen readers (and everyone).
+    const byChannel = canvas.getByRole('table', { name: 'Sales by channel' });
+    const amazonRow = within(byChannel).getByRole('row', { name: /Amazon · Cooper Home \(Amazon US\)/ });
+    await expect(amazonRow).toHaveTextContent('$19,880.35');
+    await expect(amazonRow).toHaveTextContent('318');
+    const bars = canvasElement.querySelectorAll('svg rect[data-value]');
+    await expect([...bars].map((b) => b.getAttribute('data-value'))).toEqual(['14210.4', '19880.35', '4030']);
+    // Sync health: lag, waiting and refused values per channel.
+    const health = canvas.getByRole('table', { name: 'Sync health by channel' });
+    await expect(within(health).getByRole('row', { name: /Amazon/ })).toHaveTextContent('42 s');
+    await expect(within(health).getByRole('row', { name: /Walmart/ })).toHaveTextContent('Paused');
+    await expect(within(health).getByRole('row', { name: /Walmart/ })).toHaveTextContent('16 h');
+    await expect(within(health).getByRole('row', { name: /Shopify/ })).toHaveTextContent('Up to date');
+    // Alerts lead to what needs doing.
+    await expect(canvas.getByRole('link', { name: 'See sync activity' })).toHaveAttribute('href', '/listings?tab=activity');
+    await expect(canvas.getByRole('link', { name: 'Accept or overwrite' })).toHaveAttribute('href', '/listings?tab=drift');
+    await expect(canvas.getByText('14 products have 5 units or fewer available')).toBeVisible();
+    // Recent activity.
+    await expect(within(canvas.getByRole('table', { name: 'Recent orders' })).getByText('Amazon 114-3941689-8772232')).toBeVisible();
+    await expect(within(canvas.getByRole('table', { name: 'Recent changes' })).getByText('79.99 → 74.99')).toBeVisible();
+    // Set up already: no steps.
+    await expect(canvas.queryByText(/Set up sync/)).not.toBeInTheDocument();
+  },
+};
+
+export const ChannelInError: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.channelInError } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = (await canvas.findByText('1 channel has stopped syncing')).closest('[role="alert"]') as HTMLElement;
+    await expect(within(alert).getByRole('link', { name: 'See channels' })).toHaveAttribute('href', '/channels');
+    const ebay = within(canvas.getByRole('table', { name: 'Sync health by channel' })).getByRole('row', { name: /eBay/ });
+    await expect(ebay).toHaveTextContent('Error');
+    await expect(ebay).toHaveTextContent(dashboardFixtures.channelInError.health[2]!.statusReason!);
+    await expect(ebay).toHaveTextContent('2 h 3 min');
+    await expect(ebay).toHaveTextContent('214');
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.loading } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading dashboard...')).toBeVisible();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.failsToLoad } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'The dashboard could not be loaded' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /try again|retry/i })).toBeVisible();
+  },
+};
+
+export const NoAccess: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.forbidden } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+  },
+};

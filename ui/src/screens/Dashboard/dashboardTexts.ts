@@ -1,0 +1,49 @@
+import type { DashboardAlert, DashboardChange, SalesAmount } from '../../api';
+
+/** "$1,284.50", "€96.00": an amount in its currency (amounts come as decimal strings). */
+export function formatMoney({ amount, currency }: SalesAmount): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    // A code Intl does not know: the amount and the code as they came.
+    return `${amount} ${currency}`;
+  }
+}
+
+/** Revenue in every currency sold in, "—" when nothing was sold. */
+export const revenueText = (revenue: SalesAmount[]) => (revenue.length === 0 ? 'None' : revenue.map(formatMoney).join(' + '));
+
+/** How long the oldest value has waited on its way to the channel. */
+export function lagText(seconds: number | null): string {
+  if (seconds === null) return 'Up to date';
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Each alert: what it says, where to act on it, and the link's words. */
+export const alertTexts: Record<DashboardAlert['kind'], { title: (n: number) => string; href: string; action: string; tone: 'critical' | 'caution' }> = {
+  failed_pushes: { title: (n) => `${plural(n, 'value was', 'values were')} refused by a marketplace`, href: '/listings?tab=activity', action: 'See sync activity', tone: 'critical' },
+  channels_in_error: { title: (n) => `${plural(n, 'channel has', 'channels have')} stopped syncing`, href: '/channels', action: 'See channels', tone: 'critical' },
+  suppressed_listings: { title: (n) => `${plural(n, 'listing is', 'listings are')} suppressed by the marketplace`, href: '/listings?status=suppressed', action: 'See listings', tone: 'caution' },
+  low_stock: { title: (n) => `${plural(n, 'product has', 'products have')} 5 units or fewer available`, href: '/listings?sort=available', action: 'See lowest stock first', tone: 'caution' },
+  open_drift: { title: (n) => `${plural(n, 'value was', 'values were')} edited directly on a channel`, href: '/listings?tab=drift', action: 'Accept or overwrite', tone: 'caution' },
+};
+
+export const causeLabels: Record<DashboardChange['cause'], string> = {
+  order: 'Order',
+  cancellation: 'Cancellation',
+  main_change: 'Main channel change',
+  pricing_rule: 'Pricing rule',
+  bulk_edit: 'Edit',
+  import: 'Import',
+  reconciliation: 'Reconciliation',
+  rule_change: 'Channel rules',
+};
+
+export const fieldLabels: Record<DashboardChange['field'], string> = { available: 'Available', on_hand: 'On hand', price: 'Price', quantity: 'Quantity' };

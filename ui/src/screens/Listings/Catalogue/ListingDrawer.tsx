@@ -1,0 +1,148 @@
+import { ApiError, errorText, useListingDetail, type ChangeEntry, type ListingDetail } from '../../../api';
+import { Badge, Drawer, DrawerContent, ErrorState, Spinner } from '../../../index';
+import { marketplaceNames } from '../../Channels/channelTexts';
+import { valueText } from './ListingChip';
+import { changeCauseLabels, changeFieldLabels, formatWhen, listingStatusLabels, listingStatusTones, shown } from './catalogueState';
+import * as styles from './Catalogue.css';
+
+const resultLabels = { pending: 'Pending', retrying: 'Retrying', confirmed: 'Confirmed', failed: 'Failed' } as const;
+const resultTones = { pending: 'info', retrying: 'caution', confirmed: 'positive', failed: 'critical' } as const;
+
+/** The drawer of one SKU (`sku` from the address); closing it takes the SKU out of the address. */
+export function ListingDrawer({ sku, onClose }: { sku: string | null; onClose: () => void }) {
+  const detail = useListingDetail(sku);
+  return (
+    <Drawer open={sku !== null} onOpenChange={(open) => !open && onClose()}>
+      {sku !== null ? (
+        <DrawerContent title={sku} description={detail.data?.row.title ?? undefined}>
+          {detail.isPending ? (
+            <Spinner label="Loading SKU..." />
+          ) : detail.isError ? (
+            <ErrorState
+              title={detail.error instanceof ApiError && detail.error.status === 404 ? 'This SKU is not in your catalogue' : 'This SKU could not be loaded'}
+              description={errorText(detail.error)}
+              onRetry={() => detail.refetch()}
+              titleLevel={3}
+            />
+          ) : (
+            <DetailBody detail={detail.data} />
+          )}
+        </DrawerContent>
+      ) : null}
+    </Drawer>
+  );
+}
+
+function Fact({ name, value }: { name: string; value: string | number | null | undefined }) {
+  return (
+    <>
+      <dt className={styles.factName}>{name}</dt>
+      <dd className={styles.factValue}>{shown(value)}</dd>
+    </>
+  );
+}
+
+function DetailBody({ detail }: { detail: ListingDetail }) {
+  const { row, product, listings, history } = detail;
+  const money = (value: string | null) => (value === null ? null : product?.currency ? `${value} ${product.currency}` : value);
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="sku-product">
+        <h3 id="sku-product" className={styles.sectionTitle}>
+          Product
+        </h3>
+        {product ? (
+          <>
+            {product.images.length > 0 ? (
+              <ul className={styles.images}>
+                {product.images.map((src, index) => (
+                  <li key={src}>
+                    <img className={styles.image} src={src} alt={`${row.title ?? row.sku}, image ${index + 1}`} width={72} height={72} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <dl className={styles.facts}>
+              <Fact name="Title" value={row.title} />
+              <Fact name="Brand" value={row.brand} />
+              <Fact name="GTIN" value={row.gtin} />
+              <Fact name="Price" value={money(product.price)} />
+              <Fact name="Cost" value={money(product.cost)} />
+              <Fact name="On hand" value={row.onHand} />
+              <Fact name="Committed" value={row.committed} />
+              <Fact name="Available" value={row.available} />
+              <Fact name="Description" value={product.description} />
+            </dl>
+          </>
+        ) : (
+          <p className={styles.muted}>This SKU is on a target channel only: your main channel does not have it.</p>
+        )}
+      </section>
+      <section className={styles.section} aria-labelledby="sku-listings">
+        <h3 id="sku-listings" className={styles.sectionTitle}>
+          Listings
+        </h3>
+        {listings.map((listing) => (
+          <article key={listing.listingId} className={styles.listingCard} aria-label={`${marketplaceNames[listing.channelKind]} listing`}>
+            <h4 className={styles.listingHead}>
+              {marketplaceNames[listing.channelKind]}
+              {listing.channelRole === 'main' ? ' (main)' : ''}
+              <Badge tone={listingStatusTones[listing.status]}>{listingStatusLabels[listing.status]}</Badge>
+            </h4>
+            <dl className={styles.facts}>
+              <Fact name="Marketplace ID" value={listing.marketplaceId} />
+              <Fact name="Price" value={valueText(listing.price, listing.desiredPrice, listing.pushPending)} />
+              <Fact name="Quantity" value={valueText(listing.quantity, listing.desiredQuantity, listing.pushPending)} />
+              <Fact name="Price override" value={listing.priceOverride ?? 'None'} />
+              <Fact name="Confirmed" value={formatWhen(listing.confirmedAt)} />
+            </dl>
+            {listing.pushPending ? <p className={styles.muted}>Sending the new values to {marketplaceNames[listing.channelKind]}.</p> : null}
+            {listing.lastError ? <p className={styles.errorText}>{listing.lastError}</p> : null}
+          </article>
+        ))}
+        {listings.length === 0 ? <p className={styles.muted}>Not listed on any channel yet.</p> : null}
+      </section>
+      <section className={styles.section} aria-labelledby="sku-history">
+        <h3 id="sku-history" className={styles.sectionTitle}>
+          Change history
+        </h3>
+        {history.length === 0 ? (
+          <p className={styles.muted}>No changes yet.</p>
+        ) : (
+          <ol className={styles.history}>
+            {history.map((change) => (
+              <HistoryEntry key={change.id} change={change} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
+
+function HistoryEntry({ change }: { change: ChangeEntry }) {
+  const where = change.channelKind ? ` on ${marketplaceNames[change.channelKind]}` : '';
+  return (
+    <li className={styles.change}>
+      <div className={styles.changeHead}>
+        <time dateTime={change.at}>{formatWhen(change.at)}</time>
+        <strong>{changeCauseLabels[change.cause]}</strong>
+        {change.causeRef ? <span className={styles.muted}>{change.causeRef}</span> : null}
+      </div>
+      <span>
+        {changeFieldLabels[change.field]}
+        {where}: {shown(change.before)} → {shown(change.after)}
+      </span>
+      {change.results.length > 0 ? (
+        <ul className={styles.results} aria-label="Result per channel">
+          {change.results.map((result) => (
+            <li key={result.channelId}>
+              <Badge tone={resultTones[result.status]}>{`${marketplaceNames[result.channelKind]}: ${resultLabels[result.status]}`}</Badge>
+              {result.message ? <span className={styles.errorText}> {result.message}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn, expect, userEvent, within } from 'storybook/test';
+import { listingEditHandlers } from '@hub/mocks';
+import { CsvImportDialog } from './CsvImportDialog';
+
+const meta = {
+  title: 'Screens/Listings/CSV import',
+  component: CsvImportDialog,
+  args: { open: true, onOpenChange: fn() },
+  parameters: { msw: { handlers: { listingEdits: listingEditHandlers.default } } },
+} satisfies Meta<typeof CsvImportDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+const page = () => within(document.body);
+
+async function chooseFile() {
+  const dialog = await page().findByRole('dialog', { name: 'Import CSV' });
+  const file = new File(['sku,price,quantity,title\nMUG-BLUE-350,11.50,,\nMUG-RED-350,,24,"Ceramic mug, red, 350 ml, dishwasher safe"\n'], 'prices.csv', { type: 'text/csv' });
+  await userEvent.upload(within(dialog).getByLabelText('CSV file'), file);
+  return dialog;
+}
+
+export const ChooseFile: Story = {
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Import CSV' });
+    await expect(within(dialog).getByLabelText('CSV file')).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+  },
+};
+
+export const ImportPreview: Story = {
+  play: async () => {
+    const dialog = await chooseFile();
+    const table = await within(dialog).findByRole('table', { name: 'Changes to import' });
+    const row = within(table).getByText('MUG-RED-350').closest('tr')!;
+    await expect(row).toHaveTextContent('0→ to 24');
+    await expect(within(dialog).getByText('2 rows change something.')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+  },
+};
+
+export const ImportWithRowErrors: Story = {
+  parameters: { msw: { handlers: { listingEdits: listingEditHandlers.importWithRowErrors } } },
+  play: async () => {
+    const dialog = await chooseFile();
+    await expect(await within(dialog).findByText('3 rows have errors')).toBeVisible();
+    await expect(within(dialog).getByText(/Nothing was imported\./)).toBeVisible();
+    const table = within(dialog).getByRole('table', { name: 'Rows in error' });
+    await expect(within(table).getByText('No product has the SKU MUG-GREEN.').closest('tr')).toHaveTextContent(/^7/);
+    await expect(within(dialog).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+  },
+};
+
+export const Imported: Story = {
+  play: async () => {
+    const dialog = await chooseFile();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }));
+    await expect(await within(dialog).findByText('Changes saved')).toBeVisible();
+    await expect(within(dialog).getByText('3 values changed on 2 SKUs.')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Undo' })).toBeEnabled();
+  },
+};
+
+export const NoAccess: Story = {
+  parameters: { msw: { handlers: { listingEdits: listingEditHandlers.noAccess } } },
+  play: async () => {
+    const dialog = await chooseFile();
+    await expect(await within(dialog).findByText('You do not have access to this account.')).toBeVisible();
+  },
+};

@@ -1,0 +1,149 @@
+import { useState, type ChangeEvent } from 'react';
+import { Alert, Button, Dialog, DialogContent, Field, Stack, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '../../../index';
+import { errorText, usePreviewCsvImport, useRunCsvImport, type CsvImportPreview } from '../../../api';
+import { BulkChangeProgress } from '../BulkEdit/BulkChangeProgress';
+import { NoChange, ValueChange } from '../BulkEdit/ValueChange';
+import * as styles from './CsvImport.css';
+
+export interface CsvImportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The largest file the server takes. */
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * CSV import (pages.md section 3): a file with a `sku` column and any of price, quantity (on hand)
+ * and title. Its changes are shown first, old and new; a file with any row in error is refused
+ * whole, each error with its line. Once imported it is a bulk change like any other, with Undo.
+ */
+export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const preview = usePreviewCsvImport();
+  const run = useRunCsvImport();
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    preview.reset();
+    setProblem(null);
+    setFile(null);
+    if (!chosen) return;
+    if (chosen.size > CSV_MAX_BYTES) return setProblem('The file is larger than 5 MB. Split it into smaller files.');
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text });
+    preview.mutate(text, { onError: (error) => setProblem(errorText(error)) });
+  };
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setFile(null);
+      setProblem(null);
+      preview.reset();
+      run.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const result = preview.data;
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent title="Import CSV" description="One row per SKU: a sku column, and any of price, quantity (on hand) and title. Empty cells are left as they are.">
+        {run.data ? (
+          <BulkChangeProgress applied={run.data} />
+        ) : (
+          <Stack space="medium">
+            <Field label="CSV file" hint="Up to 5 MB.">
+              {(control) => <input {...control} type="file" accept=".csv,text/csv" className={styles.fileInput} onChange={(e) => void choose(e)} />}
+            </Field>
+            {preview.isPending ? (
+              <Text size="small" tone="secondary">
+                Reading {file?.name}…
+              </Text>
+            ) : null}
+            {result ? <ImportPreview preview={result} /> : null}
+            {problem ? <Alert tone="critical">{problem}</Alert> : null}
+            {run.isError ? <Alert tone="critical">{errorText(run.error)}</Alert> : null}
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={() => close(false)}>
+                Cancel
+              </Button>
+              {result && result.errors.length === 0 && result.total > 0 && file ? (
+                <Button loading={run.isPending} onClick={() => run.mutate(file.text)}>
+                  {`Import ${count(result.total)} ${result.total === 1 ? 'row' : 'rows'}`}
+                </Button>
+              ) : null}
+            </div>
+          </Stack>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ImportPreview({ preview }: { preview: CsvImportPreview }) {
+  if (preview.errors.length > 0) {
+    return (
+      <Stack space="small">
+        <Alert tone="critical" title={`${count(preview.errors.length)} ${preview.errors.length === 1 ? 'row has an error' : 'rows have errors'}`}>
+          Nothing was imported. Fix these lines and choose the file again.
+        </Alert>
+        <Table caption="Rows in error">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Line</TableHeaderCell>
+              <TableHeaderCell>SKU</TableHeaderCell>
+              <TableHeaderCell>Error</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {preview.errors.map((error, i) => (
+              <TableRow key={`${error.line}-${i}`}>
+                <TableCell>
+                  <span className={styles.lineNumber}>{error.line}</span>
+                </TableCell>
+                <TableCell>{error.sku ?? ''}</TableCell>
+                <TableCell>{error.message}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Stack>
+    );
+  }
+  if (preview.total === 0) return <Alert tone="info">Every SKU in the file already holds these values. Nothing would change.</Alert>;
+  return (
+    <Stack space="small">
+      <Text size="small" tone="secondary">
+        {count(preview.total)} {preview.total === 1 ? 'row changes' : 'rows change'} something.{preview.total > preview.items.length ? ` Showing the first ${count(preview.items.length)}.` : ''}
+      </Text>
+      <Table caption="Changes to import">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>Line</TableHeaderCell>
+            <TableHeaderCell>SKU</TableHeaderCell>
+            <TableHeaderCell>Price</TableHeaderCell>
+            <TableHeaderCell>On hand</TableHeaderCell>
+            <TableHeaderCell>Title</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {preview.items.map((row) => (
+            <TableRow key={row.line}>
+              <TableCell>
+                <span className={styles.lineNumber}>{row.line}</span>
+              </TableCell>
+              <TableCell>{row.sku}</TableCell>
+              <TableCell>{row.price ? <ValueChange before={row.price.before ?? 'none'} after={row.price.after} /> : <NoChange />}</TableCell>
+              <TableCell>{row.onHand ? <ValueChange before={row.onHand.before} after={row.onHand.after} /> : <NoChange />}</TableCell>
+              <TableCell>{row.title ? <ValueChange before={row.title.before ?? 'none'} after={row.title.after} /> : <NoChange />}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Stack>
+  );
+}
