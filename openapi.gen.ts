@@ -1222,6 +1222,12 @@ export interface components {
             lagSeconds: number | null;
             waitingWrites: number;
             failures24h: number;
+            /** @description Share of the busiest of the channel's rate limits spent over the last minute, in percent. */
+            rateLimitUse: number;
+            /** @description The marketplace operation of that limit (e.g. getListingsItem); null when no call was made in the last minute. */
+            rateLimitOperation: string | null;
+            /** @description Calls the marketplace refused with 429 (too many requests) in the last minute. */
+            rateLimited: number;
         };
         DashboardAlert: {
             /** @enum {string} */

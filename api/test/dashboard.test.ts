@@ -4,6 +4,7 @@ import { startTestProduct, type TestProduct } from './support/test-product.ts';
 import type { Browser } from './support/browser.ts';
 import { channels, defaultChannelRules, listingDrift, listings, listingWrites, orders, products, syncRuns, type OrderLineRecord } from '../src/db/schema/index.ts';
 import { startOfUtcDay } from '../src/modules/dashboard/dashboard.ts';
+import { noteRateLimitUse } from '../src/db/queries/channels.ts';
 
 /**
  * The dashboard's figures come from the account's own orders, channels and listings; days are
@@ -130,6 +131,19 @@ describe('dashboard', () => {
       { kind: 'low_stock', count: 1 },
       { kind: 'open_drift', count: 1 },
     ]);
+  });
+
+  it("shows each channel's rate-limit use noted over the last minute; an older note means no calls since, so none used", async () => {
+    const [shopify, amazon] = (await seller.get('/api/dashboard')).body.health.map((h: { channelId: string }) => h.channelId) as string[];
+    const now = t.product.ctx.clock();
+    await noteRateLimitUse(db(), accountId, amazon!, { percent: 91, operation: 'patchListingsItem', limited: 3 }, new Date(now.getTime() - 20_000));
+    await noteRateLimitUse(db(), accountId, shopify!, { percent: 40, operation: 'graphql', limited: 0 }, new Date(now.getTime() - 90_000));
+    // A note naming another account's channel changes nothing there.
+    await noteRateLimitUse(db(), neighbourAccountId, amazon!, { percent: 5, operation: 'getOrders', limited: 0 }, now);
+    const health = (await seller.get('/api/dashboard')).body.health as Array<{ channelId: string; rateLimitUse: number; rateLimitOperation: string | null; rateLimited: number }>;
+    const use = (id: string) => health.find((h) => h.channelId === id)!;
+    expect(use(amazon!)).toMatchObject({ rateLimitUse: 91, rateLimitOperation: 'patchListingsItem', rateLimited: 3 });
+    expect(use(shopify!)).toMatchObject({ rateLimitUse: 0, rateLimitOperation: null, rateLimited: 0 });
   });
 
   it('another account sees none of it', async () => {

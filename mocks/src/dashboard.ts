@@ -23,9 +23,9 @@ const populated: Dashboard = {
     { channelId: walmartPaused.id, channelKind: 'walmart', displayName: walmartPaused.displayName, today: figures('70.00', 2, 3), last30Days: figures('4030.00', 63, 120) },
   ],
   health: [
-    { channelId: shopifyMain.id, channelKind: 'shopify', displayName: shopifyMain.displayName, role: 'main', status: 'active', statusReason: null, lastSyncAt: shopifyMain.lastSyncAt, lagSeconds: null, waitingWrites: 0, failures24h: 0 },
-    { channelId: amazonTarget.id, channelKind: 'amazon', displayName: amazonTarget.displayName, role: 'target', status: 'active', statusReason: null, lastSyncAt: amazonTarget.lastSyncAt, lagSeconds: 42, waitingWrites: 12, failures24h: 3 },
-    { channelId: walmartPaused.id, channelKind: 'walmart', displayName: walmartPaused.displayName, role: 'target', status: 'paused', statusReason: walmartPaused.statusReason, lastSyncAt: walmartPaused.lastSyncAt, lagSeconds: 57_600, waitingWrites: 38, failures24h: 0 },
+    { channelId: shopifyMain.id, channelKind: 'shopify', displayName: shopifyMain.displayName, role: 'main', status: 'active', statusReason: null, lastSyncAt: shopifyMain.lastSyncAt, lagSeconds: null, waitingWrites: 0, failures24h: 0, rateLimitUse: 6, rateLimitOperation: 'graphql', rateLimited: 0 },
+    { channelId: amazonTarget.id, channelKind: 'amazon', displayName: amazonTarget.displayName, role: 'target', status: 'active', statusReason: null, lastSyncAt: amazonTarget.lastSyncAt, lagSeconds: 42, waitingWrites: 12, failures24h: 3, rateLimitUse: 38, rateLimitOperation: 'patchListingsItem', rateLimited: 0 },
+    { channelId: walmartPaused.id, channelKind: 'walmart', displayName: walmartPaused.displayName, role: 'target', status: 'paused', statusReason: walmartPaused.statusReason, lastSyncAt: walmartPaused.lastSyncAt, lagSeconds: 57_600, waitingWrites: 38, failures24h: 0, rateLimitUse: 0, rateLimitOperation: null, rateLimited: 0 },
   ],
   alerts: [
     { kind: 'failed_pushes', count: 3 },
@@ -76,9 +76,17 @@ export const dashboardFixtures = {
         lagSeconds: 7_380,
         waitingWrites: 214,
         failures24h: 0,
+        rateLimitUse: 0,
+        rateLimitOperation: null,
+        rateLimited: 0,
       },
     ],
     alerts: [{ kind: 'channels_in_error', count: 1 }, ...populated.alerts],
+  },
+  /** A big repricing on Amazon: its busiest limit nearly spent, a few calls slowed by 429s, values waiting. */
+  nearRateLimit: {
+    ...populated,
+    health: populated.health.map((c) => (c.channelKind === 'amazon' ? { ...c, lagSeconds: 95, waitingWrites: 1_840, rateLimitUse: 97, rateLimitOperation: 'patchListingsItem', rateLimited: 4 } : c)),
   },
 } satisfies Record<string, Dashboard>;
 
@@ -88,6 +96,7 @@ export const dashboardHandlers = {
   populated: [answer(dashboardFixtures.populated)],
   newAccount: [answer(dashboardFixtures.newAccount)],
   channelInError: [answer(dashboardFixtures.channelInError)],
+  nearRateLimit: [answer(dashboardFixtures.nearRateLimit)],
   loading: [
     http.get('/api/dashboard', async ({ response }) => {
       await delay('infinite');

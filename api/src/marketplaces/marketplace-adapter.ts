@@ -14,6 +14,7 @@ import type {
   SubmissionStatus,
   UpdateOutcome,
 } from './types.ts';
+import type { RateLimitUse } from './shared/token-bucket.ts';
 
 /** How each marketplace wants writes batched (from FACTS.md), so the engine can plan pushes. */
 export interface WriteCapabilities {
@@ -61,6 +62,9 @@ export interface MarketplaceAdapter {
    * publish the offer; Shopify: product status DRAFT or ACTIVE).
    */
   setListingActive(change: ListingActivation, signal?: AbortSignal): Promise<UpdateOutcome>;
+
+  /** The busiest of the seller's rate limits over the last minute, as this process paced it. */
+  rateLimitUse(): RateLimitUse;
 
   /** A bulk submission (feed); results come from submissionStatus. Only when supportsBulkSubmission. */
   submitBulk?(updates: ListingUpdate[], signal?: AbortSignal): Promise<Submission>;

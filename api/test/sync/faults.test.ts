@@ -113,6 +113,18 @@ describe('sandbox faults: every channel ends at its desired values', () => {
     await everyTargetAtDesired();
     // The faults were met (each burst answered 429 eight times), and the many changes went as feeds.
     for (const kind of targets) expect(await answered(kind, 429, since), `429s served by ${kind}`).toBe(8);
+    // The dashboard shows them in each target's rate-limit use (the worker notes it within ten seconds).
+    await vi.waitFor(
+      async () => {
+        const health = (await seller.get('/api/dashboard')).body.health as Array<{ channelId: string; rateLimitOperation: string | null; rateLimited: number }>;
+        for (const kind of targets) {
+          const use = health.find((h) => h.channelId === channels[kind].id)!;
+          expect(use.rateLimitOperation, kind).toEqual(expect.any(String));
+          expect(use.rateLimited, kind).toBeGreaterThan(0);
+        }
+      },
+      { timeout: 15_000, interval: 250 },
+    );
     expect(await feedWrites('amazon', since)).toBeGreaterThan(SINGLE_CALLS_UP_TO);
     expect(await feedWrites('walmart', since)).toBeGreaterThan(SINGLE_CALLS_UP_TO);
   }, 120_000);

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, channels, type ChannelKind, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole } from '../schema/index.ts';
+import { accounts, channelRateLimits, channels, type ChannelKind, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole } from '../schema/index.ts';
 
 /** The columns the app reads of a channel; never the sealed credentials. */
 export const channelColumns = {
@@ -195,4 +195,13 @@ export async function findAnyChannel(db: Db, channelId: string): Promise<(Channe
 export async function lockChannelRules(db: Db, accountId: string, channelId: string): Promise<ChannelRules | undefined> {
   const [row] = await db.select({ rules: channels.rules }).from(channels).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId))).for('update');
   return row?.rules;
+}
+
+/** What this process saw of a channel's rate limits over the last minute (the latest note wins). */
+export async function noteRateLimitUse(db: Db, accountId: string, channelId: string, use: { percent: number; operation: string | null; limited: number }, at: Date): Promise<void> {
+  const values = { percent: use.percent, operation: use.operation, limited: use.limited, notedAt: at };
+  await db
+    .insert(channelRateLimits)
+    .values({ channelId, accountId, ...values })
+    .onConflictDoUpdate({ target: channelRateLimits.channelId, set: values, where: eq(channelRateLimits.accountId, accountId) });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { changes, channels, listingDrift, listings, orders, products, syncRuns, type ChangeCause, type ChangeField, type ChannelKind, type ChannelRole, type ChannelStatus, type OrderLineRecord, type OrderStatus } from '../schema/index.ts';
+import { changes, channelRateLimits, channels, listingDrift, listings, orders, products, syncRuns, type ChangeCause, type ChangeField, type ChannelKind, type ChannelRole, type ChannelStatus, type OrderLineRecord, type OrderStatus } from '../schema/index.ts';
 
 /** Units and revenue per currency of one channel's orders since a moment. */
 export interface ChannelSalesRow {
@@ -48,19 +48,23 @@ export interface ChannelSyncRow {
   oldestOpenWriteAt: Date | null;
   waitingWrites: number;
   failures24h: number;
+  /** The busiest of its rate limits over the last minute, and the calls refused with 429. */
+  rateLimit: { percent: number; operation: string | null; limited: number };
 }
 
 /** The account's connected channels, main first, with how their pushes are going. */
-export async function channelSyncHealth(db: Db, accountId: string, since: Date): Promise<ChannelSyncRow[]> {
+export async function channelSyncHealth(db: Db, accountId: string, since: Date, rateLimitSince: Date): Promise<ChannelSyncRow[]> {
   const result = (await db.execute(sql`
     select c.id, c.kind, c.display_name, c.role, c.status, c.status_reason, c.last_sync_at,
       (select min(w.created_at) from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as oldest_open_write_at,
       (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as waiting_writes,
-      (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status = 'failed' and w.updated_at >= ${since}) as failures_24h
+      (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status = 'failed' and w.updated_at >= ${since}) as failures_24h,
+      r.percent as rate_limit_percent, r.operation as rate_limit_operation, r.limited as rate_limited
     from ${channels} c
+    left join ${channelRateLimits} r on r.channel_id = c.id and r.account_id = c.account_id and r.noted_at >= ${rateLimitSince}
     where c.account_id = ${accountId} and c.status <> 'disconnected'
     order by c.role = 'main' desc, c.connected_at`)) as unknown as {
-    rows: Array<{ id: string; kind: ChannelKind; display_name: string; role: ChannelRole; status: ChannelStatus; status_reason: string | null; last_sync_at: string | Date | null; oldest_open_write_at: string | Date | null; waiting_writes: number; failures_24h: number }>;
+    rows: Array<{ id: string; kind: ChannelKind; display_name: string; role: ChannelRole; status: ChannelStatus; status_reason: string | null; last_sync_at: string | Date | null; oldest_open_write_at: string | Date | null; waiting_writes: number; failures_24h: number; rate_limit_percent: number | null; rate_limit_operation: string | null; rate_limited: number | null }>;
   };
   const date = (value: string | Date | null) => (value === null ? null : new Date(value));
   return result.rows.map((r) => ({
@@ -74,6 +78,8 @@ export async function channelSyncHealth(db: Db, accountId: string, since: Date):
     oldestOpenWriteAt: date(r.oldest_open_write_at),
     waitingWrites: r.waiting_writes,
     failures24h: r.failures_24h,
+    // Noted over the last minute; nothing noted since means no calls, so nothing used.
+    rateLimit: { percent: r.rate_limit_percent ?? 0, operation: r.rate_limit_operation, limited: r.rate_limited ?? 0 },
   }));
 }
 

@@ -69,3 +69,20 @@ export const channels = pgTable(
     uniqueIndex('channels_account_marketplace_seller_key').on(t.accountId, t.kind, t.environment, t.externalSellerId).where(sql`${t.status} <> 'disconnected'`),
   ],
 );
+
+/**
+ * A channel's rate-limit use as the last worker to call it saw it (the busiest of the seller's
+ * limits over a minute, and the 429s). Apart from `channels`, whose row the planners lock.
+ */
+export const channelRateLimits = pgTable('channel_rate_limits', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  percent: integer('percent').notNull(),
+  operation: text('operation'),
+  limited: integer('limited').notNull(),
+  notedAt: timestamp('noted_at', { withTimezone: true }).notNull(),
+});

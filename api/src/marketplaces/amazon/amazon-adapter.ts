@@ -132,6 +132,7 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
 
   return {
     kind: 'amazon',
+    rateLimitUse: () => client.rateLimitUse(),
     capabilities: amazonCapabilities,
     client,
 

@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import { MarketplaceError } from '../errors.ts';
 import { marketplaceFetch, type MarketplaceResponse, type RetryPolicy } from '../shared/http-client.ts';
-import { TokenBuckets, type RateLimit } from '../shared/token-bucket.ts';
+import { TokenBuckets, type RateLimit, type RateLimitUse } from '../shared/token-bucket.ts';
 import { amazonPaths, notificationsScope, type AmazonEndpoints } from './endpoints.ts';
 import { describeAmazonError } from './transform.ts';
 import type {
@@ -103,6 +103,11 @@ export class AmazonClient {
 
   bucketKey(operation: AmazonOperation): string {
     return `amazon:${this.options.credentials.sellerId}:${operation}`;
+  }
+
+  /** The busiest of this seller's limits over the last minute. */
+  rateLimitUse(): RateLimitUse {
+    return this.buckets.use(`amazon:${this.options.credentials.sellerId}:`);
   }
 
   /**

@@ -173,6 +173,7 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
 
   return {
     kind: 'ebay',
+    rateLimitUse: () => client.rateLimitUse(),
     capabilities,
     client,
 

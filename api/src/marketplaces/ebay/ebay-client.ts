@@ -5,7 +5,7 @@
  */
 import { MarketplaceError } from '../errors.ts';
 import { marketplaceFetch, type MarketplaceResponse, type RetryPolicy } from '../shared/http-client.ts';
-import { TokenBuckets, type RateLimit } from '../shared/token-bucket.ts';
+import { TokenBuckets, type RateLimit, type RateLimitUse } from '../shared/token-bucket.ts';
 import { SINGLE_ATTEMPT, withEbayRetry } from './ebay-retry.ts';
 
 export { MAX_RETRY_AFTER_MS } from './ebay-retry.ts';
@@ -72,6 +72,11 @@ export class EbayClient {
     this.token = options.accessToken;
     this.buckets = options.buckets ?? defaultBuckets;
     this.now = options.now ?? Date.now;
+  }
+
+  /** The busiest of this seller's limits over the last minute. */
+  rateLimitUse(): RateLimitUse {
+    return this.buckets.use(`ebay:${this.options.sellerKey}:`);
   }
 
   get endpoints(): EbayEndpoints {

@@ -187,6 +187,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
 
   const adapter: ShopifyAdapter = {
     kind: 'shopify',
+    rateLimitUse: () => client.rateLimitUse(),
     capabilities: shopifyCapabilities,
     client,
 

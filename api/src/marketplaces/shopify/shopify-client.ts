@@ -1,6 +1,6 @@
 import { MarketplaceError } from '../errors.ts';
 import { marketplaceFetch, type RetryPolicy } from '../shared/http-client.ts';
-import { TokenBuckets, type RateLimit } from '../shared/token-bucket.ts';
+import { TokenBuckets, type RateLimit, type RateLimitUse } from '../shared/token-bucket.ts';
 import { shopDomainPattern, shopifyEndpoints } from './endpoints.ts';
 import { refreshShopifyToken, type ShopifyApp } from './oauth.ts';
 import type { ShopifyCost, ShopifyGraphqlResponse, ShopifyTokens } from './types.ts';
@@ -59,6 +59,11 @@ export class ShopifyClient {
     this.tokens = { ...options.tokens };
     this.buckets = options.buckets ?? sharedBuckets;
     this.bucketKey = `shopify:${options.shopDomain}:graphql`;
+  }
+
+  /** The shop's query cost spent over the last minute, against its restore rate. */
+  rateLimitUse(): RateLimitUse {
+    return this.buckets.use(`shopify:${this.shopDomain}:`);
   }
 
   private async refresh(signal?: AbortSignal): Promise<void> {

@@ -135,6 +135,7 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
 
   return {
     kind: 'walmart',
+    rateLimitUse: () => client.rateLimitUse(),
     capabilities: walmartCapabilities,
     client,
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { MarketplaceError } from '../errors.ts';
 import { marketplaceFetch, type MarketplaceRequest, type MarketplaceResponse, type RetryPolicy } from '../shared/http-client.ts';
-import { TokenBuckets, type RateLimit } from '../shared/token-bucket.ts';
+import { TokenBuckets, type RateLimit, type RateLimitUse } from '../shared/token-bucket.ts';
 import { walmartEndpoints, type WalmartEndpoints } from './endpoints.ts';
 import { describeWalmartError } from './transform.ts';
 import type { WalmartToken } from './types.ts';
@@ -77,6 +77,11 @@ export class WalmartClient {
   /** Identifies the seller in bucket keys without exposing the secret. */
   get clientId(): string {
     return this.options.credentials.clientId;
+  }
+
+  /** The busiest of this seller's limits over the last minute. */
+  rateLimitUse(): RateLimitUse {
+    return this.buckets.use(`walmart:${this.clientId}:`);
   }
 
   private baseHeaders(): Record<string, string> {

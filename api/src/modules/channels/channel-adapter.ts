@@ -9,6 +9,11 @@ import { applicationsFor } from './connect-channel.ts';
 const adapterCache = new WeakMap<AppContext['marketplaces'], Map<string, { sealed: Set<string>; adapter: MarketplaceAdapter }>>();
 const MAX_CACHED_ADAPTERS = 500;
 
+/** The adapter this process already holds for a channel, if any (nothing is opened or built). */
+export function heldAdapter(ctx: AppContext, channelId: string): MarketplaceAdapter | undefined {
+  return adapterCache.get(ctx.marketplaces)?.get(channelId)?.adapter;
+}
+
 /**
  * The adapter of a connected channel, with its credentials opened from the vault. One adapter per
  * channel is kept while its stored credentials stay the same, so its access token (Amazon's LWA,

@@ -12,6 +12,8 @@ const DAY_MS = 24 * 3600 * 1000;
 /** A product with this many units available or fewer is low on stock. */
 export const LOW_STOCK_UNITS = 5;
 const RECENT = 10;
+/** Rate-limit use is measured over the last minute: a note older than that means no calls since. */
+const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Midnight UTC of the day `at` falls on: the account's days are calendar days in UTC. */
 export const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
@@ -71,7 +73,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
   const [todayRows, monthRows, health, alerts, orders, changes, setup] = [
     await salesByChannel(ctx.db, accountId, today),
     await salesByChannel(ctx.db, accountId, monthStart),
-    await channelSyncHealth(ctx.db, accountId, new Date(now.getTime() - DAY_MS)),
+    await channelSyncHealth(ctx.db, accountId, new Date(now.getTime() - DAY_MS), new Date(now.getTime() - RATE_LIMIT_WINDOW_MS)),
     await alertCounts(ctx.db, accountId, LOW_STOCK_UNITS),
     await recentOrders(ctx.db, accountId, RECENT),
     await recentChanges(ctx.db, accountId, RECENT),
@@ -108,6 +110,9 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
       lagSeconds: c.oldestOpenWriteAt ? Math.max(0, Math.floor((now.getTime() - c.oldestOpenWriteAt.getTime()) / 1000)) : null,
       waitingWrites: c.waitingWrites,
       failures24h: c.failures24h,
+      rateLimitUse: c.rateLimit.percent,
+      rateLimitOperation: c.rateLimit.operation,
+      rateLimited: c.rateLimit.limited,
     })),
     alerts: alertList,
     recentOrders: orders.map((o) => ({ id: o.id, channelId: o.channelId, channelKind: o.channelKind, marketplaceOrderId: o.marketplaceOrderId, status: o.status, orderedAt: o.orderedAt.toISOString(), ...orderFigures(o.status, o.lines, main) })),

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { noteChannelFailure, noteChannelSuccess, type ChannelRecord } from '../../db/queries/channels.ts';
+import { noteChannelFailure, noteChannelSuccess, noteRateLimitUse, type ChannelRecord } from '../../db/queries/channels.ts';
+import { heldAdapter } from '../channels/channel-adapter.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 
@@ -58,15 +59,45 @@ export async function channelWorked(ctx: AppContext, channel: Pick<ChannelRecord
   }
 }
 
+/**
+ * Rate-limit use is noted at most this often per channel and process, and once more when the
+ * interval ends, so the last of a burst is noted too (the dashboard reads it, over a minute).
+ */
+const RATE_LIMIT_NOTE_INTERVAL_MS = 10_000;
+const rateLimitNotes = new WeakMap<AppContext['db'], Map<string, { at: number; trailing: NodeJS.Timeout | null }>>();
+
+function noteRateLimits(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId'>): void {
+  let notes = rateLimitNotes.get(ctx.db);
+  if (!notes) rateLimitNotes.set(ctx.db, (notes = new Map()));
+  const note = notes.get(channel.id) ?? { at: -Infinity, trailing: null };
+  notes.set(channel.id, note);
+  const write = () => {
+    note.at = Date.now();
+    note.trailing = null;
+    const adapter = heldAdapter(ctx, channel.id);
+    if (!adapter) return;
+    // A note is worth less than the job it rides on: a failed one (the database closing) is dropped.
+    noteRateLimitUse(ctx.db, channel.accountId, channel.id, adapter.rateLimitUse(), ctx.clock()).catch(() => undefined);
+  };
+  const since = Date.now() - note.at;
+  if (since >= RATE_LIMIT_NOTE_INTERVAL_MS) write();
+  else if (!note.trailing) {
+    note.trailing = setTimeout(write, RATE_LIMIT_NOTE_INTERVAL_MS - since);
+    note.trailing.unref();
+  }
+}
+
 /** Runs a channel's attempt, noting how it went. Failures are rethrown for the job to retry. */
 export async function withChannelHealth<T>(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>, attempt: () => Promise<T>): Promise<T> {
   try {
     const result = await attempt();
+    noteRateLimits(ctx, channel);
     await channelWorked(ctx, channel);
     return result;
   } catch (error) {
     // An abort is the job's time running out or the worker stopping, not the marketplace failing.
     if (!(error instanceof Error && error.name === 'AbortError')) await channelFailed(ctx, channel, error);
+    noteRateLimits(ctx, channel);
     throw error;
   }
 }

@@ -71,6 +71,23 @@ export const Populated: Story = {
   },
 };
 
+export const NearRateLimit: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.nearRateLimit } } },
+  play: async ({ canvasElement }) => {
+    const table = within(await within(canvasElement).findByRole('table', { name: 'Sync health by channel' }));
+    await expect(table.getByRole('columnheader', { name: 'Rate-limit use' })).toBeVisible();
+    const amazon = table.getByRole('row', { name: /Amazon/ });
+    await expect(amazon).toHaveTextContent('97%');
+    await expect(amazon).toHaveTextContent('patchListingsItem');
+    await expect(amazon).toHaveTextContent('4 calls slowed down by the marketplace');
+    await expect(amazon).toHaveTextContent('1,840');
+    // The main channel, barely using its limit, shows no warning.
+    const shopify = table.getByRole('row', { name: /Shopify/ });
+    await expect(shopify).toHaveTextContent('6%');
+    await expect(shopify).not.toHaveTextContent('slowed down');
+  },
+};
+
 export const ChannelInError: Story = {
   parameters: { msw: { handlers: { dashboard: dashboardHandlers.channelInError } } },
   play: async ({ canvasElement }) => {

@@ -4,7 +4,7 @@ import { NoAccess, PageHeader } from '../SignedInPage/SignedInPage';
 import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../Channels/channelTexts';
 import { formatCount } from '../Channels/syncTexts';
 import { SalesChart } from './SalesChart';
-import { alertTexts, causeLabels, fieldLabels, lagText, revenueText } from './dashboardTexts';
+import { alertTexts, causeLabels, fieldLabels, lagText, RATE_LIMIT_CAUTION_PERCENT, rateLimitedText, revenueText } from './dashboardTexts';
 import * as styles from './Dashboard.css';
 
 const TITLE = 'Dashboard';
@@ -142,6 +142,7 @@ function SyncHealth({ health }: { health: Dashboard['health'] }) {
             <TableHeaderCell>Lag</TableHeaderCell>
             <TableHeaderCell>Waiting to send</TableHeaderCell>
             <TableHeaderCell>Refused in 24 h</TableHeaderCell>
+            <TableHeaderCell>Rate-limit use</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -165,6 +166,21 @@ function SyncHealth({ health }: { health: Dashboard['health'] }) {
               <TableCell>{lagText(c.lagSeconds)}</TableCell>
               <TableCell className={styles.numeric}>{formatCount(c.waitingWrites)}</TableCell>
               <TableCell className={styles.numeric}>{formatCount(c.failures24h)}</TableCell>
+              <TableCell>
+                <Text as="span" tone={c.rateLimitUse >= RATE_LIMIT_CAUTION_PERCENT ? 'caution' : 'primary'}>
+                  {`${c.rateLimitUse}%`}
+                </Text>
+                {c.rateLimitOperation ? (
+                  <Text size="xsmall" tone="secondary">
+                    {c.rateLimitOperation}
+                  </Text>
+                ) : null}
+                {c.rateLimited > 0 ? (
+                  <Text size="xsmall" tone="caution">
+                    {rateLimitedText(c.rateLimited)}
+                  </Text>
+                ) : null}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -26,6 +26,12 @@ export function lagText(seconds: number | null): string {
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** From this share of its busiest limit a channel's rate-limit use shows in the caution tone. */
+export const RATE_LIMIT_CAUTION_PERCENT = 80;
+
+/** Calls the marketplace refused with 429 in the last minute (each is sent again after its wait). */
+export const rateLimitedText = (n: number) => `${plural(n, 'call', 'calls')} slowed down by the marketplace`;
+
 /** Each alert: what it says, where to act on it, and the link's words. */
 export const alertTexts: Record<DashboardAlert['kind'], { title: (n: number) => string; href: string; action: string; tone: 'critical' | 'caution' }> = {
   failed_pushes: { title: (n) => `${plural(n, 'value was', 'values were')} refused by a marketplace`, href: '/listings?tab=activity', action: 'See sync activity', tone: 'critical' },
