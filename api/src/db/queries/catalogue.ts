@@ -423,7 +423,8 @@ const unlinkedSkus = (accountId: string) => sql`
   select l.sku, max(l.updated_at) as updated_at
   from listings l
   where l.account_id = ${accountId} and l.product_id is null and ${liveChannel}
-    and not exists (select 1 from products p where p.account_id = ${accountId} and p.sku = l.sku)
+    -- A probe per listing (a few hundred at most), by key: as an anti join the planner may hash every product instead.
+    and (select p.id from products p where p.account_id = ${accountId} and p.sku = l.sku limit 1) is null
   group by l.sku`;
 
 /**
@@ -450,20 +451,16 @@ interface RawRow {
   available: number | null;
 }
 
-/**
- * One page (offset) or one batch (after a cursor) of rows. Products and SKUs only on targets are
- * each read in the order asked (the product side from an index), then merged.
- */
-export async function catalogueRows(
-  db: Db,
+/** The statement of one page (offset) or batch (after a cursor) of rows, ordered; `sort_value` is the sort's own value. */
+function catalogueRowsSql(
   accountId: string,
   filter: CatalogueFilter,
   sort: CatalogueSort,
   order: SortOrder,
   window: { limit: number; offset?: number; after?: CatalogueCursor },
-  plan?: CataloguePlan,
-): Promise<CatalogueRowRecord[]> {
-  const side = productSide(accountId, filter, plan ?? (await planCatalogueFilter(db, accountId, filter)));
+  plan: CataloguePlan,
+): SQL {
+  const side = productSide(accountId, filter, plan);
   const by = sortExpressions[sort];
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
   const beyond = (key: SQL, sku: SQL) => {
@@ -482,8 +479,8 @@ export async function catalogueRows(
        order by 3 ${direction}, 2 ${direction}
        limit ${window.limit + (window.offset ?? 0)})`
     : sql``;
-  const result = (await db.execute(sql`
-    ${withCtes(side.ctes)}select product_id, sku, sort_value::text as sort_key, title, image_url, brand, gtin, on_hand, committed, available from (
+  return sql`
+    ${withCtes(side.ctes)}select product_id, sku, sort_value, sort_value::text as sort_key, title, image_url, brand, gtin, on_hand, committed, available from (
       (select p.id as product_id, p.sku, ${by.product} as sort_value, p.title, p.images->>0 as image_url, p.brand, p.gtin,
               p.on_hand, p.committed, greatest(p.on_hand - p.committed, 0) as available
        from ${side.from}
@@ -493,19 +490,119 @@ export async function catalogueRows(
       ${unlinkedPart}
     ) rows
     order by sort_value ${direction}, sku ${direction}
-    limit ${window.limit} offset ${window.offset ?? 0}`)) as unknown as { rows: RawRow[] };
-  return result.rows.map((r) => ({
-    productId: r.product_id,
-    sku: r.sku,
-    title: r.title,
-    imageUrl: r.image_url,
-    brand: r.brand,
-    gtin: r.gtin,
-    onHand: r.on_hand,
-    committed: r.committed,
-    available: r.available,
-    cursor: { key: r.sort_key, sku: r.sku },
-  }));
+    limit ${window.limit} offset ${window.offset ?? 0}`;
+}
+
+const toRowRecord = (r: RawRow): CatalogueRowRecord => ({
+  productId: r.product_id,
+  sku: r.sku,
+  title: r.title,
+  imageUrl: r.image_url,
+  brand: r.brand,
+  gtin: r.gtin,
+  onHand: r.on_hand,
+  committed: r.committed,
+  available: r.available,
+  cursor: { key: r.sort_key, sku: r.sku },
+});
+
+/**
+ * One page (offset) or one batch (after a cursor) of rows. Products and SKUs only on targets are
+ * each read in the order asked (the product side from an index), then merged.
+ */
+export async function catalogueRows(
+  db: Db,
+  accountId: string,
+  filter: CatalogueFilter,
+  sort: CatalogueSort,
+  order: SortOrder,
+  window: { limit: number; offset?: number; after?: CatalogueCursor },
+  plan?: CataloguePlan,
+): Promise<CatalogueRowRecord[]> {
+  const statement = catalogueRowsSql(accountId, filter, sort, order, window, plan ?? (await planCatalogueFilter(db, accountId, filter)));
+  const result = (await db.execute(statement)) as unknown as { rows: RawRow[] };
+  return result.rows.map(toRowRecord);
+}
+
+/** A listing as the page's statement builds it (json: prices as text, so "19.90" stays). */
+interface ListingJson {
+  listing_id: string;
+  product_id: string | null;
+  sku: string;
+  channel_id: string;
+  channel_kind: ChannelKind;
+  channel_role: ChannelRole;
+  status: ListingStatus;
+  price: string | null;
+  quantity: number | null;
+  desired_price: string | null;
+  desired_quantity: number | null;
+  push_pending: boolean;
+  last_error: string | null;
+  marketplace_id: string | null;
+  price_override: string | null;
+  confirmed_at: string | null;
+}
+
+/** The listings of one row (by its product, or by its SKU when it has none), main channel first, as json. */
+const rowListingsJson = (accountId: string) => {
+  const of = (match: SQL) => sql`(select coalesce(json_agg(json_build_object(
+      'listing_id', l.id, 'product_id', l.product_id, 'sku', l.sku, 'channel_id', l.channel_id, 'channel_kind', c.kind, 'channel_role', c.role,
+      'status', l.status, 'price', l.confirmed_price::text, 'quantity', l.confirmed_quantity, 'desired_price', l.desired_price::text,
+      'desired_quantity', l.desired_quantity,
+      'push_pending', exists (select 1 from listing_writes w where w.listing_id = l.id and w.status in ('pending', 'sending', 'submitted', 'accepted')),
+      'last_error', l.last_error, 'marketplace_id', l.marketplace_id, 'price_override', l.price_override::text, 'confirmed_at', l.confirmed_at)
+      order by c.role, c.kind, c.connected_at), '[]'::json)
+    from listings l join channels c on c.id = l.channel_id
+    where l.account_id = ${accountId} and c.status <> 'disconnected' and ${match})`;
+  return sql`case when page.product_id is not null then ${of(sql`l.product_id = page.product_id`)} else ${of(sql`l.product_id is null and l.sku = page.sku`)} end`;
+};
+
+const fromListingJson = (l: ListingJson): CatalogueListingRecord => ({
+  listingId: l.listing_id,
+  productId: l.product_id,
+  sku: l.sku,
+  channelId: l.channel_id,
+  channelKind: l.channel_kind,
+  channelRole: l.channel_role,
+  status: l.status,
+  price: l.price,
+  quantity: l.quantity,
+  desiredPrice: l.desired_price,
+  desiredQuantity: l.desired_quantity,
+  pushPending: l.push_pending,
+  lastError: l.last_error,
+  marketplaceId: l.marketplace_id,
+  priceOverride: l.price_override,
+  confirmedAt: l.confirmed_at === null ? null : new Date(l.confirmed_at),
+});
+
+/**
+ * A page of rows with each row's listings and the catalogue's version, in one statement: a page is
+ * asked for on every scroll and every live update, and each round trip to the database costs the
+ * web process more than the page's own reading does.
+ */
+export async function cataloguePageRows(
+  db: Db,
+  accountId: string,
+  filter: CatalogueFilter,
+  sort: CatalogueSort,
+  order: SortOrder,
+  window: { limit: number; offset: number },
+  plan: CataloguePlan,
+): Promise<{ rows: Array<CatalogueRowRecord & { listings: CatalogueListingRecord[] }>; version: string }> {
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  // The version is read first (its own CTE, always one row): rows and count then belong to it or a later one.
+  const result = (await db.execute(sql`
+    with version as materialized (select ${catalogueVersionSql(accountId)} as version),
+         page as materialized (${catalogueRowsSql(accountId, filter, sort, order, window, plan)})
+    select version.version, page.product_id, page.sku, page.sort_key, page.title, page.image_url, page.brand, page.gtin, page.on_hand, page.committed, page.available,
+           ${rowListingsJson(accountId)} as listings
+    from version left join page on true
+    order by page.sort_value ${direction}, page.sku ${direction}`)) as unknown as { rows: Array<RawRow & { version: string; listings: ListingJson[] | null }> };
+  const version = result.rows[0]?.version ?? '';
+  const rows = result.rows.filter((r) => r.sku !== null).map((r) => ({ ...toRowRecord(r), listings: (r.listings ?? []).map(fromListingJson) }));
+  return { rows, version };
 }
 
 /** How many rows the filter keeps. */
@@ -695,13 +792,16 @@ export async function writesOfChanges(db: Db, accountId: string, changeIds: stri
  * an index, newest first). A count made at the same version still holds.
  */
 export async function catalogueVersion(db: Db, accountId: string): Promise<string> {
-  const result = (await db.execute(sql`
-    select concat_ws('|',
+  const result = (await db.execute(sql`select ${catalogueVersionSql(accountId)} as version`)) as unknown as { rows: Array<{ version: string }> };
+  return result.rows[0]?.version ?? '';
+}
+
+function catalogueVersionSql(accountId: string): SQL {
+  return sql`concat_ws('|',
       coalesce((select p.updated_at from products p where p.account_id = ${accountId} order by p.updated_at desc limit 1)::text, '-'),
       coalesce((select l.updated_at from listings l where l.account_id = ${accountId} order by l.updated_at desc limit 1)::text, '-'),
       coalesce((select max(c.updated_at) from channels c where c.account_id = ${accountId})::text, '-'),
-      (select count(*) from channels c where c.account_id = ${accountId} and c.status <> 'disconnected')::text) as version`)) as unknown as { rows: Array<{ version: string }> };
-  return result.rows[0]?.version ?? '';
+      (select count(*) from channels c where c.account_id = ${accountId} and c.status <> 'disconnected')::text)`;
 }
 
 /** Listings of the account changed after `since`, oldest change first (at most `limit`): what the live catalogue refreshes. */

@@ -2,6 +2,7 @@ import { AppError, type AppContext } from '../../context.ts';
 import {
   catalogueCount,
   catalogueListings,
+  cataloguePageRows,
   catalogueRowBySku,
   catalogueRows,
   catalogueVersion,
@@ -54,17 +55,16 @@ interface Kept {
 }
 const kept = new Map<string, Kept>();
 
+const keyOf = (accountId: string, filter: CatalogueFilter) => [accountId, filter.q ?? '', filter.channelId ?? '', filter.status ?? '', filter.outOfStock ?? '', filter.withErrors ?? ''].join('\u0000');
+
 /**
  * How to read a filter (which listing conditions are narrow) and its total. Counting reads every
  * matching row (tens of milliseconds at 100,000 SKUs) while a page reads 50: both are kept until
  * the account's catalogue changes (its version is read from indexes, newest first), and clients
  * asking for the same filter at once share one count.
  */
-async function planAndTotal(ctx: AppContext, accountId: string, filter: CatalogueFilter): Promise<Kept> {
-  const version = await catalogueVersion(ctx.db, accountId);
-  const key = [accountId, filter.q ?? '', filter.channelId ?? '', filter.status ?? '', filter.outOfStock ?? '', filter.withErrors ?? ''].join('\u0000');
-  const found = kept.get(key);
-  if (found && found.version === version && Date.now() - found.at < KEEP_MS) return found;
+async function keepPlanAndTotal(ctx: AppContext, accountId: string, filter: CatalogueFilter, version: string): Promise<Kept> {
+  const key = keyOf(accountId, filter);
   const plan = await planCatalogueFilter(ctx.db, accountId, filter);
   const entry: Kept = { version, at: Date.now(), plan, total: catalogueCount(ctx.db, accountId, filter, plan) };
   // A failed count is not kept: the next page asks again.
@@ -75,15 +75,23 @@ async function planAndTotal(ctx: AppContext, accountId: string, filter: Catalogu
   return entry;
 }
 
+function keptFor(accountId: string, filter: CatalogueFilter): Kept | undefined {
+  const found = kept.get(keyOf(accountId, filter));
+  return found && Date.now() - found.at < KEEP_MS ? found : undefined;
+}
+
 /**
- * One page of the catalogue: the page's rows first (the filter's EXISTS probes stop once the page
- * is full, or a narrow filter picks its few products from the listings), then the listings of
- * those rows only, and the total of the same filter.
+ * One page of the catalogue: the page's rows (the filter's EXISTS probes stop once the page is
+ * full, or a narrow filter picks its few products from the listings), their listings and the
+ * catalogue's version in one statement, and the total of the same filter, counted again when that
+ * version is not the one it was counted at.
  */
 export async function cataloguePage(ctx: AppContext, accountId: string, query: CatalogueQuery, page: number, pageSize: number): Promise<{ items: CatalogueRowWithListings[]; total: number }> {
-  const { plan, total } = await planAndTotal(ctx, accountId, query.filter);
-  const rows = await catalogueRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, plan);
-  return { items: await withListings(ctx, accountId, rows), total: await total };
+  let entry = keptFor(accountId, query.filter) ?? (await keepPlanAndTotal(ctx, accountId, query.filter, await catalogueVersion(ctx.db, accountId)));
+  const { rows, version } = await cataloguePageRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, entry.plan);
+  // Counted at another version: count again (from now, so at the rows' version or a later one).
+  if (version !== entry.version) entry = keptFor(accountId, query.filter)?.version === version ? keptFor(accountId, query.filter)! : await keepPlanAndTotal(ctx, accountId, query.filter, version);
+  return { items: rows, total: await entry.total };
 }
 
 export interface ChangeWithResults extends ChangeRecord {
