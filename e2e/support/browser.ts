@@ -44,6 +44,16 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 
 /** axe-core in the real browser (colour contrast included): the violations on the page as it is now. */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // A toast sliding in is half transparent for a moment, and axe would measure its faded colours:
+  // wait for every animation that ends (a spinner's never does) to end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;

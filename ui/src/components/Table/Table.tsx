@@ -37,10 +37,13 @@ export function TableRow(props: ComponentProps<'tr'>) {
   return <tr className={styles.row} {...props} />;
 }
 
-export function TableHeaderCell({ scope = 'col', ...props }: ComponentProps<'th'>) {
-  return <th className={styles.headerCell} scope={scope} {...props} />;
+/** A screen's own class adds to the table's (alignment, width), never replaces its padding and borders. */
+const withClass = (base: string, extra: string | undefined) => (extra ? `${base} ${extra}` : base);
+
+export function TableHeaderCell({ scope = 'col', className, ...props }: ComponentProps<'th'>) {
+  return <th className={withClass(styles.headerCell, className)} scope={scope} {...props} />;
 }
 
-export function TableCell(props: ComponentProps<'td'>) {
-  return <td className={styles.cell} {...props} />;
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={withClass(styles.cell, className)} {...props} />;
 }

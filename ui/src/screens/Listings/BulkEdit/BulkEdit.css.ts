@@ -23,3 +23,8 @@ export const unchanged = style({ color: vars.color.text.secondary });
 export const rowError = style({ color: vars.color.critical.text });
 export const actions = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wrap', justifyContent: 'flex-end' });
 export const list = style({ margin: 0, paddingLeft: vars.space.large, fontSize: vars.font.size.small });
+/** The SKU column: wide enough for a SKU on one line (they break at every hyphen otherwise), the title below it. */
+export const skuCell = style({ minWidth: '12rem' });
+export const sku = style({ whiteSpace: 'nowrap', fontWeight: vars.font.weight.medium });
+/** A value's before and after stay on one line. */
+export const valueCell = style({ whiteSpace: 'nowrap' });

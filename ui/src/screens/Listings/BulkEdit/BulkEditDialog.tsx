@@ -235,8 +235,8 @@ function PreviewStep({ preview, problem, applying, onBack, onApply }: { preview:
           <TableBody>
             {preview.items.map((row) => (
               <TableRow key={row.productId}>
-                <TableCell>
-                  <div>{row.sku}</div>
+                <TableCell className={styles.skuCell}>
+                  <div className={styles.sku}>{row.sku}</div>
                   {row.title ? (
                     <Text size="small" tone="secondary">
                       {row.title}
@@ -249,8 +249,8 @@ function PreviewStep({ preview, problem, applying, onBack, onApply }: { preview:
                   </TableCell>
                 ) : (
                   <>
-                    <TableCell>{row.price ? <ValueChange before={row.price.before ?? 'none'} after={row.price.after} /> : <NoChange />}</TableCell>
-                    <TableCell>{row.onHand ? <ValueChange before={row.onHand.before} after={row.onHand.after} /> : <NoChange />}</TableCell>
+                    <TableCell className={styles.valueCell}>{row.price ? <ValueChange before={row.price.before ?? 'none'} after={row.price.after} /> : <NoChange />}</TableCell>
+                    <TableCell className={styles.valueCell}>{row.onHand ? <ValueChange before={row.onHand.before} after={row.onHand.after} /> : <NoChange />}</TableCell>
                     <TableCell>
                       {row.statuses.length > 0
                         ? row.statuses.map((s) => (
