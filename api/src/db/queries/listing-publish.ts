@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, listings, listingWrites, products, type ListingStatus } from '../schema/index.ts';
-import type { ClaimedWrite } from './listing-writes.ts';
+import { claimedWriteColumns, type ClaimedWrite } from './listing-writes.ts';
 
 /** Prefix of the submission id our writes carry while a marketplace processes the listing's creation. */
 export const PUBLISH_SUBMISSION_PREFIX = 'publish:';
@@ -90,15 +90,7 @@ export async function claimWritesOfListings(db: Db, listingIds: string[], at: Da
     .update(listingWrites)
     .set({ status: 'sending', attempts: sql`${listingWrites.attempts} + 1`, updatedAt: at })
     .where(and(inArray(listingWrites.listingId, listingIds), eq(listingWrites.status, 'pending')))
-    .returning({
-      id: listingWrites.id,
-      listingId: listingWrites.listingId,
-      sku: listingWrites.sku,
-      field: listingWrites.field,
-      after: listingWrites.after,
-      attempts: listingWrites.attempts,
-      changeId: listingWrites.changeId,
-    });
+    .returning(claimedWriteColumns);
 }
 
 /** The marketplace holds the listing now, under its own id. */

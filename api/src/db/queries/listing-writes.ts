@@ -138,6 +138,17 @@ export interface ClaimedWrite {
   changeId: string | null;
 }
 
+/** The columns of a write as a push holds it, read or claimed. */
+export const claimedWriteColumns = {
+  id: listingWrites.id,
+  listingId: listingWrites.listingId,
+  sku: listingWrites.sku,
+  field: listingWrites.field,
+  after: listingWrites.after,
+  attempts: listingWrites.attempts,
+  changeId: listingWrites.changeId,
+};
+
 /**
  * A crashed push leaves claims behind; the next push of the channel (only one runs at a time) takes
  * them back. A claim that a newer value superseded meanwhile is dropped.
@@ -190,15 +201,7 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
     .update(listingWrites)
     .set({ status: 'sending', attempts: sql`${listingWrites.attempts} + 1`, updatedAt: at })
     .where(and(inArray(listingWrites.id, candidates), eq(listingWrites.status, 'pending')))
-    .returning({
-      id: listingWrites.id,
-      listingId: listingWrites.listingId,
-      sku: listingWrites.sku,
-      field: listingWrites.field,
-      after: listingWrites.after,
-      attempts: listingWrites.attempts,
-      changeId: listingWrites.changeId,
-    });
+    .returning(claimedWriteColumns);
 }
 
 /** The marketplace holds the values: the writes are confirmed and the listings show them. */
@@ -270,15 +273,7 @@ export async function markInFlight(db: Db, ids: string[][], status: 'submitted' 
 
 export async function writesOfSubmission(db: Db, channelId: string, submissionId: string): Promise<ClaimedWrite[]> {
   return db
-    .select({
-      id: listingWrites.id,
-      listingId: listingWrites.listingId,
-      sku: listingWrites.sku,
-      field: listingWrites.field,
-      after: listingWrites.after,
-      attempts: listingWrites.attempts,
-      changeId: listingWrites.changeId,
-    })
+    .select(claimedWriteColumns)
     .from(listingWrites)
     .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.submissionId, submissionId), inArray(listingWrites.status, ['submitted', 'accepted'])))
     .orderBy(asc(listingWrites.submissionPosition));
@@ -313,15 +308,7 @@ export async function acceptedSubmissionsOfSku(db: Db, channelId: string, sku: s
 /** Quantities of ours a channel took for later processing (Amazon's accepted PATCH), for one SKU. */
 export async function acceptedQuantityWrites(db: Db, channelId: string, sku: string): Promise<ClaimedWrite[]> {
   return db
-    .select({
-      id: listingWrites.id,
-      listingId: listingWrites.listingId,
-      sku: listingWrites.sku,
-      field: listingWrites.field,
-      after: listingWrites.after,
-      attempts: listingWrites.attempts,
-      changeId: listingWrites.changeId,
-    })
+    .select(claimedWriteColumns)
     .from(listingWrites)
     .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.field, 'quantity'), eq(listingWrites.status, 'accepted')));
 }

@@ -90,7 +90,10 @@ export async function cataloguePage(ctx: AppContext, accountId: string, query: C
   let entry = keptFor(accountId, query.filter) ?? (await keepPlanAndTotal(ctx, accountId, query.filter, await catalogueVersion(ctx.db, accountId)));
   const { rows, version } = await cataloguePageRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, entry.plan);
   // Counted at another version: count again (from now, so at the rows' version or a later one).
-  if (version !== entry.version) entry = keptFor(accountId, query.filter)?.version === version ? keptFor(accountId, query.filter)! : await keepPlanAndTotal(ctx, accountId, query.filter, version);
+  if (version !== entry.version) {
+    const current = keptFor(accountId, query.filter);
+    entry = current?.version === version ? current : await keepPlanAndTotal(ctx, accountId, query.filter, version);
+  }
   return { items: rows, total: await entry.total };
 }
 
