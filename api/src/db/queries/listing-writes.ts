@@ -53,9 +53,30 @@ export interface PlannableListing {
  * Every linked listing of these products on the account's target channels that sync runs for
  * (active, or in error and being retried), with what the planner needs; the products stay locked
  * until the transaction ends.
+ *
+ * The products are locked first (in id order, so planners never deadlock): a planner waits for a
+ * change of the same stock to commit. Then everything is read in a statement of its own, so it is
+ * read as that change left it. Read in the locking statement, only the locked products would be
+ * fresh. A channel's rules and its listings' desired values would still be from before the wait:
+ * a "Sync now" repair that waited for a rule change then sent the old rules' quantity over it.
  */
 export async function plannableListings(db: Db, accountId: string, productIds: string[] | 'all', channelId?: string): Promise<PlannableListing[]> {
   if (productIds.length === 0) return [];
+  const where = and(
+    eq(listings.accountId, accountId),
+    ...(productIds === 'all' ? [] : [inArray(listings.productId, productIds)]),
+    inArray(channels.status, ['active', 'error']),
+    ne(channels.role, 'main'),
+    ...(channelId ? [eq(listings.channelId, channelId)] : []),
+  );
+  await db
+    .select({ id: products.id })
+    .from(listings)
+    .innerJoin(products, eq(products.id, listings.productId))
+    .innerJoin(channels, eq(channels.id, listings.channelId))
+    .where(where)
+    .orderBy(asc(products.id))
+    .for('update', { of: products });
   return db
     .select({
       listingId: listings.id,
@@ -76,19 +97,8 @@ export async function plannableListings(db: Db, accountId: string, productIds: s
     .from(listings)
     .innerJoin(products, eq(products.id, listings.productId))
     .innerJoin(channels, eq(channels.id, listings.channelId))
-    .where(
-      and(
-        eq(listings.accountId, accountId),
-        ...(productIds === 'all' ? [] : [inArray(listings.productId, productIds)]),
-        inArray(channels.status, ['active', 'error']),
-        ne(channels.role, 'main'),
-        ...(channelId ? [eq(listings.channelId, channelId)] : []),
-      ),
-    )
-    // The products are locked (in id order, so planners never deadlock): a planner waits for a
-    // change of the same stock to commit, and then plans from it, never from what it replaced.
-    .orderBy(asc(products.id))
-    .for('update', { of: products });
+    .where(where)
+    .orderBy(asc(products.id));
 }
 
 export interface WriteInput {
