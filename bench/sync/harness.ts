@@ -13,6 +13,7 @@ import { createAccountWithOwner } from '../../api/src/db/queries/users.ts';
 import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
 import { TokenBuckets } from '../../api/src/marketplaces/shared/token-bucket.ts';
 import { requestOrdersPoll } from '../../api/src/modules/sync/order-polling.ts';
+import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE } from '../../api/src/workers/queues.ts';
 import { runEntry, type Child } from '../../api/test/support/child-process.ts';
 import { Browser } from '../../api/test/support/browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify, type ConnectedChannel } from '../../api/test/support/channel-flows.ts';
@@ -246,12 +247,14 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
     async settled(timeoutMs) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
-        const [open] = await rows<{ writes: number; adjustments: number; runs: number }>(
+        // Reads of orders and of the main's stock asked for and not done yet are work still to come.
+        const [open] = await rows<{ writes: number; adjustments: number; runs: number; reads: number }>(
           `select (select count(*)::int from listing_writes where account_id = '${accountId}' and status in ('pending', 'sending', 'submitted', 'accepted')) as writes,
                   (select count(*)::int from stock_adjustments where account_id = '${accountId}' and status in ('pending', 'sending')) as adjustments,
-                  (select count(*)::int from sync_runs where account_id = '${accountId}' and finished_at is null) as runs`,
+                  (select count(*)::int from sync_runs where account_id = '${accountId}' and finished_at is null) as runs,
+                  (select count(*)::int from pgboss.job where name in ('${ORDERS_POLL_QUEUE}', '${MAIN_REFRESH_QUEUE}') and state in ('created', 'retry', 'active') and data->>'accountId' = '${accountId}') as reads`,
         );
-        if (open!.writes === 0 && open!.adjustments === 0 && open!.runs === 0) return true;
+        if (open!.writes === 0 && open!.adjustments === 0 && open!.runs === 0 && open!.reads === 0) return true;
         await sleep(250);
       }
       return false;

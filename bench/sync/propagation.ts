@@ -100,6 +100,8 @@ interface Analysis {
   superseded: number;
   /** Orders whose change computed an available other than stock − 1 (the sale taken off twice, or not at all). */
   miscounted: number;
+  /** Per order, for BENCH_DEBUG: where its time went. */
+  detail: Array<{ sku: string; origin: Kind; placedAt: number; recordedMs: number | undefined; total: number; destinations: Record<string, number> }>;
 }
 
 /** Reads what the database says happened to each order (see the file's comment for the definitions). */
@@ -126,14 +128,17 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
   for (const w of writes) writesBySku.set(w.sku, [...(writesBySku.get(w.sku) ?? []), w]);
   const adjustedByOrder = new Map(adjustments.map((a) => [a.order_id, time(a.applied_at)]));
 
-  const result: Analysis = { totals: [], byOrigin: new Map(), intake: [], perDestination: new Map(), superseded: 0, miscounted: 0 };
+  const result: Analysis = { totals: [], byOrigin: new Map(), intake: [], perDestination: new Map(), superseded: 0, miscounted: 0, detail: [] };
   for (const order of placed.filter((p) => p.status === 201)) {
     const change = changeBySku.get(order.sku);
     let total = Infinity;
+    const destinations: Record<string, number> = {};
+    let recordedMs: number | undefined;
     if (change) {
       // The marketplace's own time of the order; the moment we sent it when it has none.
       const placedAt = time(change.ordered_at) ?? order.at;
-      result.intake.push(time(change.created_at)! - placedAt);
+      recordedMs = time(change.created_at)! - placedAt;
+      result.intake.push(recordedMs);
       const ofSku = writesBySku.get(order.sku) ?? [];
       result.superseded += ofSku.filter((w) => w.change_id === change.id && w.status === 'superseded').length;
       // The first time each channel was confirmed to hold the order's new quantity: the SKU's stock less the unit sold.
@@ -149,11 +154,13 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
         const took = confirmedAt === undefined ? Infinity : confirmedAt - placedAt;
         const key = `${other.kind}${other.role === 'main' ? ' (main: adjustment)' : ''}`;
         result.perDestination.set(key, [...(result.perDestination.get(key) ?? []), took]);
+        destinations[key] = took;
         latest = Math.max(latest, took);
       }
       total = latest;
     }
     result.totals.push(total);
+    result.detail.push({ sku: order.sku, origin: order.origin.kind, placedAt: order.at, recordedMs, total, destinations });
     result.byOrigin.set(order.origin.kind, [...(result.byOrigin.get(order.origin.kind) ?? []), total]);
   }
   return result;
@@ -193,6 +200,13 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   const settled = await bench.settled(settleMs);
   const calls = callSummary(await sandboxes.stats());
   const jobs = await jobSummary(bench, streamSince);
+  const slowJobs = process.env.BENCH_DEBUG
+    ? await bench.rows<{ name: string; key: string | null; created: number; wait: number; run: number; state: string; retry_count: number }>(
+        `select name, singleton_key as key, extract(epoch from (created_on - '${placed[0]!.at ? new Date(placed[0]!.at).toISOString() : ''}'::timestamptz)) * 1000 as created,
+                extract(epoch from (started_on - greatest(created_on, start_after))) * 1000 as wait, extract(epoch from (completed_on - started_on)) * 1000 as run, state, retry_count
+         from pgboss.job where created_on >= '${streamSince.toISOString()}' and name not like '\\_\\_%' order by wait desc nulls first limit 15`,
+      )
+    : [];
   const result = await analyse(bench, placed, since, availableBefore);
 
   const sorted = sort(result.totals);
@@ -214,6 +228,12 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     ...(result.miscounted + idle.miscounted
       ? [`${result.miscounted + idle.miscounted} orders' own change gave an available other than stock − 1 (the sale taken off twice or not at all; the targets were later sent stock − 1)`]
       : []),
+    ...(process.env.BENCH_DEBUG
+      ? [...idle.detail.filter((d) => d.total > 1000), ...[...result.detail].sort((a, b) => b.total - a.total).slice(0, 12)].map(
+          (d) => `slow: ${d.origin} ${d.sku} placed +${d.placedAt - placed[0]!.at} ms, recorded ${ms(d.recordedMs ?? Infinity)}, ${Object.entries(d.destinations).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`,
+        )
+      : []),
+    ...slowJobs.map((j) => `slow job: ${j.name} ${j.key ?? ''} created +${Math.round(j.created)} ms, waited ${ms(Number(j.wait ?? Infinity))}, ran ${ms(Number(j.run ?? Infinity))}, ${j.state}, retries ${j.retry_count}`),
     ...(result.superseded ? [`${result.superseded} of the orders' own writes were superseded by a later value of the same SKU (the new quantity counted when a write carrying it was confirmed)`] : []),
   ];
   return { db: bench.dbKind, orders: accepted, rate: accepted / elapsed, p50, p99, baselineP50: percentile(sort(idle.totals), 50), lines };

@@ -3,7 +3,7 @@ import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
 import { fromDrizzle } from 'pg-boss/dist/adapters/drizzle.js';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../db/client.ts';
-import { queueDefinitions } from './queues.ts';
+import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
 
 export type JobQueue = PgBoss;
 
@@ -23,6 +23,7 @@ export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
   boss.on('error', (error: Error) => console.error('[jobs]', error.message));
   await boss.start();
   for (const queue of queueDefinitions) {
+    await replaceIfPolicyChanged(boss, queue.name, queue.options);
     await boss.createQueue(queue.name, { ...queue.options });
     // A queue made by an earlier version keeps its options: the ones that may change are set again.
     if ('notify' in queue.options) await boss.updateQueue(queue.name, { notify: queue.options.notify });
@@ -40,5 +41,24 @@ export async function enqueue<T extends object>(
   data: T,
   options: { singletonKey?: string; startAfter?: number } = {},
 ): Promise<string | null> {
-  return boss.send(queue, data, { ...options, db: fromDrizzle(tx as never, sql) } as never);
+  const group = options.singletonKey !== undefined && oneAtATimePerKeyQueues.has(queue) ? { group: { id: options.singletonKey } } : {};
+  return boss.send(queue, data, { ...options, ...group, db: fromDrizzle(tx as never, sql) } as never);
+}
+
+/**
+ * A queue made by an earlier version under another policy (pg-boss cannot change a queue's policy)
+ * is made again: the jobs waiting in it are sent again to the new one, as they were (every handler
+ * is safe to run twice, so one taken by a worker meanwhile costs nothing).
+ */
+async function replaceIfPolicyChanged(boss: JobQueue, name: string, options: object): Promise<void> {
+  const existing = await boss.getQueue(name);
+  const policy = (options as { policy?: string }).policy ?? 'standard';
+  if (!existing || existing.policy === policy) return;
+  const waiting = (await boss.findJobs(name, { queued: true })) as Array<{ data: object; singletonKey?: string | null; startAfter?: Date }>;
+  await boss.deleteQueue(name);
+  await boss.createQueue(name, { ...options } as never);
+  for (const job of waiting) {
+    const key = job.singletonKey ?? undefined;
+    await boss.send(name, job.data, { ...(key !== undefined ? { singletonKey: key } : {}), ...(key !== undefined && oneAtATimePerKeyQueues.has(name) ? { group: { id: key } } : {}), ...(job.startAfter ? { startAfter: job.startAfter } : {}) });
+  }
 }

@@ -76,24 +76,37 @@ export interface AuthMailJob {
  * `notify`: a job sent to a sync queue wakes an idle worker at once (LISTEN/NOTIFY, on PGlite too)
  * instead of waiting for its next poll; each hop of an order (read, push, confirm) would wait up to
  * a poll otherwise. Delayed jobs and retries are not announced, so workers still poll.
- * 'stately' keeps one job running and one waiting per singleton key: a channel is pushed by one
- * worker at a time, in order, and a change made meanwhile is never lost (it waits behind).
+ *
+ * `oneAtATimePerKey`: one job runs and one waits per singleton key (a channel is pushed by one
+ * worker at a time, in order, and a change made meanwhile is never lost: it waits behind). Built
+ * from the 'short' policy (one job waiting per key) and a group per key with a concurrency of one,
+ * which the fetch checks against the jobs running now (`onePerKeyWork`). The job that waited was
+ * announced when it was sent; the worker busy with its key's job heard it and fetches again as
+ * soon as that job ends. pg-boss's 'stately' policy would say the same, but its fetch skips the keys
+ * a queue-stats snapshot last saw running (taken every monitorIntervalSeconds, then cached as long
+ * again): a channel's next push or read waited up to 20 s after the one before it ended.
  * Heartbeats let another worker take over soon after a worker dies mid-job.
  */
 export const queueDefinitions = [
   { name: MAIL_QUEUE, options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } },
   { name: MAINTENANCE_QUEUE, options: { retryLimit: 2, expireInSeconds: 600 } },
-  { name: ORDERS_POLL_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  { name: LISTINGS_PUSH_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600, heartbeatSeconds: 10 } },
+  { name: ORDERS_POLL_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  { name: LISTINGS_PUSH_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600, heartbeatSeconds: 10 } },
   { name: LISTINGS_CONFIRM_QUEUE, options: { notify: true, retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  { name: MAIN_ADJUST_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
+  { name: MAIN_ADJUST_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
   // 'short': one read of a SKU waits at most; notifications arriving meanwhile (our own adjustments echoed back) add none.
   { name: MAIN_REFRESH_QUEUE, options: { notify: true, policy: 'short', retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  // 'stately': one create run per channel (singleton key) at a time, a second waiting behind; checks and status sends carry their own keys.
-  { name: LISTINGS_PUBLISH_QUEUE, options: { notify: true, policy: 'stately', retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
+  // One create run per channel (singleton key) at a time, a second waiting behind; checks and status sends carry their own keys.
+  { name: LISTINGS_PUBLISH_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
   { name: SYNC_RUN_QUEUE, options: { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
 ] as const;
+
+/** Work options of a one-at-a-time queue: no job is fetched while one of its key (its group) runs. */
+export const onePerKeyWork = { groupConcurrency: 1 } as const;
+
+/** Queues whose jobs run one at a time per singleton key (see above); their jobs' group is their key. */
+export const oneAtATimePerKeyQueues: ReadonlySet<string> = new Set(queueDefinitions.filter((q) => 'oneAtATimePerKey' in q).map((q) => q.name));
 
 /** Queues filled by pg-boss's clock (schedules), not by requests. */
 export const scheduledQueues = [MAINTENANCE_QUEUE, SYNC_SCHEDULE_QUEUE] as const;
