@@ -50,8 +50,14 @@ describe('the Listings page, on the real product', () => {
     await see(page.getByRole('heading', { level: 1, name: 'Listings' }));
     // The main channel's 25 SKUs, each listed on the three targets once they are read.
     await see(page.getByText('Showing 1–25 of 25'), 30_000);
-    const first = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])').first();
-    sku = (await first.getByRole('button', { name: /^Open / }).textContent())!.trim();
+    // A SKU with at least 2 available, for the order below (the sandbox seller's catalogue has some at 0).
+    const rows = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])');
+    const stocked: string[] = [];
+    for (const row of await rows.all()) {
+      if (Number((await row.locator('td').nth(4).textContent())?.trim()) >= 2) stocked.push((await row.getByRole('button', { name: /^Open / }).textContent())!.trim());
+    }
+    expect(stocked.length).toBeGreaterThan(0);
+    sku = stocked[0]!;
     const onWalmart = await (await fetch(`${product.url}/sandbox/walmart/_control/sellers/${sellers.walmart}/items/${encodeURIComponent(sku)}`)).json();
     expect(onWalmart.sku ?? sku).toBe(sku);
     for (const marketplace of ['Walmart', 'Amazon', 'eBay', 'Shopify']) {
