@@ -370,6 +370,63 @@ export interface paths {
         patch: operations["updateChannelRules"];
         trace?: never;
     };
+    "/api/channels/{channelId}/publish-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the seller chose for new listings on this target channel, and what is still missing.
+         * @description Amazon needs a product type; eBay a leaf category, an inventory location and business
+         *     policies (shipping, payment, returns). Walmart and Shopify need none. A product's own
+         *     attributes (`productType`, `ebayCategoryId`, `ebayMerchantLocationKey`) win over these.
+         */
+        get: operations["getPublishSettings"];
+        /** Choose (or clear, with null) publish settings of the channel; each choice is checked against the marketplace's own options. */
+        put: operations["savePublishSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/publish-settings/product-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Amazon product types matching the words (the Product Type Definitions API's search), for an Amazon target channel. */
+        get: operations["searchAmazonProductTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{channelId}/publish-settings/ebay-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller's eBay inventory locations (Inventory API) and business policies on eBay US (Account API), for an eBay target channel. */
+        get: operations["getEbayListingOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels/{channelId}/pause": {
         parameters: {
             query?: never;
@@ -1337,6 +1394,13 @@ export interface components {
             /** @description A value of ours is on its way there. */
             pushPending: boolean;
             lastError: string | null;
+            /**
+             * @description The seller took the listing off sale (a status set to inactive); it stays off sale, whatever
+             *     `status` (the marketplace's) says, until the seller puts it back. On Shopify, whose status is
+             *     a product's, such a variant is offered 0 units, and its product is a draft once every variant
+             *     listed there is off sale.
+             */
+            takenOffSale: boolean;
         };
         CatalogueRow: {
             /** @description The product id, or "sku:<sku>" for a SKU found only on targets. */
@@ -1398,6 +1462,8 @@ export interface components {
             desiredQuantity: number | null;
             pushPending: boolean;
             lastError: string | null;
+            /** @description The seller took the listing off sale (see ListingChip). */
+            takenOffSale: boolean;
             marketplaceId: string | null;
             priceOverride: string | null;
             /** Format: date-time */
@@ -1547,6 +1613,52 @@ export interface components {
         CsvImportRejected: {
             message: string;
             errors: components["schemas"]["CsvRowError"][];
+        };
+        /** @description A choice among the marketplace's own options, with the marketplace's name for it. */
+        MarketplaceChoice: {
+            id: string;
+            name: string;
+        };
+        MarketplaceOption: {
+            id: string;
+            name: string;
+            /** @description More to tell options apart: an address, a policy's terms. */
+            detail?: string;
+        };
+        MarketplaceOptionList: {
+            items: components["schemas"]["MarketplaceOption"][];
+        };
+        EbayListingOptions: {
+            /** @description Enabled inventory locations (id is the merchantLocationKey). */
+            locations: components["schemas"]["MarketplaceOption"][];
+            fulfillmentPolicies: components["schemas"]["MarketplaceOption"][];
+            paymentPolicies: components["schemas"]["MarketplaceOption"][];
+            returnPolicies: components["schemas"]["MarketplaceOption"][];
+        };
+        PublishSettings: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            /** @description Amazon only. */
+            productType: components["schemas"]["MarketplaceChoice"] | null;
+            /** @description eBay only. The leaf category's id. */
+            categoryId: string | null;
+            /** @description eBay only. */
+            merchantLocation: components["schemas"]["MarketplaceChoice"] | null;
+            fulfillmentPolicy: components["schemas"]["MarketplaceChoice"] | null;
+            paymentPolicy: components["schemas"]["MarketplaceChoice"] | null;
+            returnPolicy: components["schemas"]["MarketplaceChoice"] | null;
+            /** @description What the channel's marketplace still needs chosen, in words (empty when nothing is missing). */
+            missing: string[];
+        };
+        /** @description An id (Amazon's product type name, an eBay category id, location key or policy id) to choose, or null to clear. */
+        PublishSettingsUpdate: {
+            productType?: string | null;
+            categoryId?: string | null;
+            merchantLocationKey?: string | null;
+            fulfillmentPolicyId?: string | null;
+            paymentPolicyId?: string | null;
+            returnPolicyId?: string | null;
         };
         PublishRequest: {
             /** Format: uuid */
@@ -2333,6 +2445,124 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getPublishSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel's publish settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    savePublishSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The channel's publish settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    searchAmazonProductTypes: {
+        parameters: {
+            query?: {
+                /** @description Words describing the products, e.g. "coffee mug". */
+                keywords?: string;
+            };
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product types found (id is Amazon's name of the type, e.g. DRINKING_CUP). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceOptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    getEbayListingOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channelId: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the seller can choose from. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EbayListingOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
         };
     };
     pauseChannel: {

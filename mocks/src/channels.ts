@@ -64,6 +64,21 @@ export const channelFixtures = {
     lastSyncAt: '2026-11-19T06:00:00.000Z',
     health: { listings: 987, listingsInError: 0, waitingWrites: 214, failures24h: 0, lastFailureAt: '2026-11-21T08:55:00.000Z' },
   },
+  /** A second Shopify store the seller lists on: a target, where each SKU is a variant of a product. */
+  shopifyOutlet: {
+    id: '7a1c0000-0000-4000-8000-000000000005',
+    kind: 'shopify',
+    role: 'target',
+    status: 'active',
+    statusReason: null,
+    environment: 'sandbox',
+    externalSellerId: 'cooper-outlet.myshopify.com',
+    displayName: 'Cooper Outlet',
+    rules,
+    connectedAt: '2026-11-06T12:00:00.000Z',
+    lastSyncAt: '2026-11-21T08:50:00.000Z',
+    health: { listings: 312, listingsInError: 0, waitingWrites: 0, failures24h: 0, lastFailureAt: null },
+  },
 } satisfies Record<string, Channel>;
 
 const list = (items: Channel[]) => http.get('/api/channels', ({ response }) => response(200).json({ items }));
@@ -142,6 +157,8 @@ export const channelHandlers = {
   none: [list([]), ...actionsSucceed],
   /** One main channel and targets, one paused. */
   mainAndTargets: [list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.walmartPaused]), ...actionsSucceed],
+  /** The main channel, Amazon, and a second Shopify store as a target. */
+  withShopifyTarget: [list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.shopifyOutlet]), ...actionsSucceed],
   /** A channel whose credentials stopped working. */
   channelInError: [list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.ebayInError]), ...actionsSucceed],
   /** The marketplace refuses the typed credentials. */

@@ -18,7 +18,21 @@ export { syncHandlers, syncRunFixtures, PLAN_LIMIT_MESSAGE, MARKETPLACE_DOWN_MES
 export { dashboardHandlers, dashboardFixtures, type DashboardScenario } from './dashboard';
 export { settingsHandlers, type SettingsScenario } from './settings';
 export { listingHandlers, resetListingMocks, generateCatalogue, targetOnlyRow, AMAZON_PRICE_REFUSED, WALMART_ITEM_SUPPRESSED, type ListingScenario } from './listings';
-export { listingEditHandlers, bulkChangeFixtures, bulkEditRows, importPreviewFixture, importRowErrorsFixture, publishCheckFixture, publishProductIds, PRICE_BELOW_ZERO, BULK_BATCH_ID, type ListingEditScenario } from './listing-edits';
+export {
+  listingEditHandlers,
+  bulkChangeFixtures,
+  bulkEditRows,
+  importPreviewFixture,
+  importRowErrorsFixture,
+  publishCheckFixture,
+  publishProductIds,
+  publishSettingsFixtures,
+  ebayListingOptionsFixture,
+  MISSING_SETTING,
+  PRICE_BELOW_ZERO,
+  BULK_BATCH_ID,
+  type ListingEditScenario,
+} from './listing-edits';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 

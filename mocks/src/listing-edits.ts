@@ -1,4 +1,4 @@
-import type { HttpHandler } from 'msw';
+import { delay, type HttpHandler } from 'msw';
 import type { components } from '@contract';
 import { channelFixtures } from './channels';
 import { http } from './http';
@@ -7,6 +7,9 @@ type BulkChange = components['schemas']['BulkChange'];
 type BulkEditPreviewRow = components['schemas']['BulkEditPreviewRow'];
 type CsvImportPreview = components['schemas']['CsvImportPreview'];
 type PublishCheck = components['schemas']['PublishCheck'];
+type PublishSettings = components['schemas']['PublishSettings'];
+type EbayListingOptions = components['schemas']['EbayListingOptions'];
+type MarketplaceOption = components['schemas']['MarketplaceOption'];
 
 const productId = (n: number) => `9e0d0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 export const BULK_BATCH_ID = 'b47c0000-0000-4000-8000-000000000001';
@@ -70,6 +73,132 @@ export const publishCheckFixture: PublishCheck = {
 };
 export const publishProductIds = publishCheckFixture.items.map((i) => i.productId);
 
+const ebay = channelFixtures.ebayInError;
+const IN_SETTINGS = 'choose it in the publish settings';
+/** What each setting's absence is called, as the server words it. */
+export const MISSING_SETTING = {
+  productType: `An Amazon product type: ${IN_SETTINGS}`,
+  categoryId: `An eBay category (a leaf category number): ${IN_SETTINGS}`,
+  merchantLocation: `An eBay inventory location to ship from: ${IN_SETTINGS}`,
+  fulfillmentPolicy: `An eBay shipping policy: ${IN_SETTINGS}`,
+  paymentPolicy: `An eBay payment policy: ${IN_SETTINGS}`,
+  returnPolicy: `An eBay return policy: ${IN_SETTINGS}`,
+} as const;
+
+/** Amazon's product types as the Product Type Definitions API names them, with words they are found by. */
+const amazonProductTypes: Array<MarketplaceOption & { words: string[] }> = [
+  { id: 'DRINKING_CUP', name: 'Drinking Cup', words: ['mug', 'cup', 'coffee', 'tea'] },
+  { id: 'COFFEE_MAKER', name: 'Coffee Maker', words: ['coffee', 'espresso'] },
+  { id: 'TEAPOT', name: 'Teapot', words: ['tea', 'pot'] },
+  { id: 'KITCHEN', name: 'Kitchen', words: ['kitchen', 'mug'] },
+  { id: 'HOME', name: 'Home', words: ['home', 'decor'] },
+];
+
+export const ebayListingOptionsFixture: EbayListingOptions = {
+  locations: [
+    { id: 'wh-columbus-1', name: 'Columbus warehouse', detail: '4400 Lockbourne Rd, Columbus, OH, 43228, US' },
+    { id: 'wh-reno-2', name: 'Reno warehouse', detail: '1350 Greg St, Reno, NV, 89502, US' },
+  ],
+  fulfillmentPolicies: [
+    { id: '6196932000', name: 'Free standard shipping', detail: 'Ships within 1 business day' },
+    { id: '6196932001', name: 'Expedited shipping', detail: 'Ships within 2 business days' },
+  ],
+  paymentPolicies: [{ id: '6196933000', name: 'eBay managed payments', detail: 'Immediate payment required' }],
+  returnPolicies: [
+    { id: '6196934000', name: '30-day returns', detail: 'Returns within 30 days' },
+    { id: '6196934001', name: 'No returns', detail: 'No returns' },
+  ],
+};
+
+const noChoices = { productType: null, categoryId: null, merchantLocation: null, fulfillmentPolicy: null, paymentPolicy: null, returnPolicy: null } as const;
+const missingOf = (settings: Omit<PublishSettings, 'missing'>): string[] =>
+  settings.channelKind === 'amazon'
+    ? settings.productType
+      ? []
+      : [MISSING_SETTING.productType]
+    : settings.channelKind === 'ebay'
+      ? (['categoryId', 'merchantLocation', 'fulfillmentPolicy', 'paymentPolicy', 'returnPolicy'] as const).filter((key) => !settings[key]).map((key) => MISSING_SETTING[key])
+      : [];
+const settingsOf = (settings: Omit<PublishSettings, 'missing'>): PublishSettings => ({ ...settings, missing: missingOf(settings) });
+
+export const publishSettingsFixtures = {
+  amazonChosen: settingsOf({ channelId: amazon.id, channelKind: 'amazon', ...noChoices, productType: { id: 'DRINKING_CUP', name: 'Drinking Cup' } }),
+  amazonMissing: settingsOf({ channelId: amazon.id, channelKind: 'amazon', ...noChoices }),
+  ebayMissing: settingsOf({ channelId: ebay.id, channelKind: 'ebay', ...noChoices }),
+  ebayChosen: settingsOf({
+    channelId: ebay.id,
+    channelKind: 'ebay',
+    ...noChoices,
+    categoryId: '20625',
+    merchantLocation: { id: 'wh-columbus-1', name: 'Columbus warehouse' },
+    fulfillmentPolicy: { id: '6196932000', name: 'Free standard shipping' },
+    paymentPolicy: { id: '6196933000', name: 'eBay managed payments' },
+    returnPolicy: { id: '6196934000', name: '30-day returns' },
+  }),
+  walmart: settingsOf({ channelId: walmart.id, channelKind: 'walmart', ...noChoices }),
+};
+
+/**
+ * Publish settings kept per channel for one scenario (a story that saves sees its choice), and the
+ * check that follows them: a product is ready only once the channel's settings are complete.
+ */
+function publishFlow(initial: PublishSettings[], options: { ebayOptions?: 'loaded' | 'loading' | 'unavailable' } = {}): HttpHandler[] {
+  const kept = new Map(initial.map((s) => [s.channelId, s]));
+  let ebayAsks = 0;
+  return [
+    http.get('/api/channels/{channelId}/publish-settings', ({ params, response }) => {
+      const settings = kept.get(params.channelId);
+      return settings ? response(200).json(settings) : response(404).json({ message: 'No such channel.' });
+    }),
+    http.put('/api/channels/{channelId}/publish-settings', async ({ params, request, response }) => {
+      const settings = kept.get(params.channelId);
+      if (!settings) return response(404).json({ message: 'No such channel.' });
+      const update = await request.json();
+      if (update.categoryId && !/^\d+$/.test(update.categoryId)) return response(400).json({ message: `An eBay category is a number (the leaf category's id, e.g. 20625); "${update.categoryId}" is not one.` });
+      const find = (list: MarketplaceOption[], id: string | null | undefined) => (id ? (list.find((o) => o.id === id) ?? null) : null);
+      const pick = (option: MarketplaceOption | null) => (option ? { id: option.id, name: option.name } : null);
+      const next = settingsOf({
+        ...settings,
+        ...(update.productType !== undefined ? { productType: pick(find(amazonProductTypes, update.productType)) } : {}),
+        ...(update.categoryId !== undefined ? { categoryId: update.categoryId } : {}),
+        ...(update.merchantLocationKey !== undefined ? { merchantLocation: pick(find(ebayListingOptionsFixture.locations, update.merchantLocationKey)) } : {}),
+        ...(update.fulfillmentPolicyId !== undefined ? { fulfillmentPolicy: pick(find(ebayListingOptionsFixture.fulfillmentPolicies, update.fulfillmentPolicyId)) } : {}),
+        ...(update.paymentPolicyId !== undefined ? { paymentPolicy: pick(find(ebayListingOptionsFixture.paymentPolicies, update.paymentPolicyId)) } : {}),
+        ...(update.returnPolicyId !== undefined ? { returnPolicy: pick(find(ebayListingOptionsFixture.returnPolicies, update.returnPolicyId)) } : {}),
+      });
+      kept.set(params.channelId, next);
+      return response(200).json(next);
+    }),
+    http.get('/api/channels/{channelId}/publish-settings/product-types', ({ query, response }) => {
+      const words = (query.get('keywords') ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean);
+      return response(200).json({ items: amazonProductTypes.filter((t) => words.length === 0 || words.some((w) => t.words.includes(w))).map(({ id, name }) => ({ id, name })) });
+    }),
+    http.get('/api/channels/{channelId}/publish-settings/ebay-options', async ({ response }) => {
+      ebayAsks += 1;
+      if (options.ebayOptions === 'loading') await delay('infinite');
+      // Unavailable on the first ask; a retry finds eBay back.
+      if (options.ebayOptions === 'unavailable' && ebayAsks === 1) return response(502).json({ message: 'eBay did not answer (eBay answered HTTP 503). Try again in a moment.' });
+      return response(200).json(ebayListingOptionsFixture);
+    }),
+    http.post('/api/listings/publish/check', async ({ request, response }) => {
+      const { channelId } = await request.json();
+      const settings = kept.get(channelId);
+      if (!settings) return response(404).json({ message: 'No such channel.' });
+      if (channelId === walmart.id) return response(409).json({ message: 'This channel is paused. Resume it to publish to it.' });
+      const lacking = settings.missing;
+      return response(200).json({
+        channelId,
+        channelKind: settings.channelKind,
+        items: publishCheckFixture.items.map((item) =>
+          item.status === 'listed' ? item : { ...item, status: item.missing.length + lacking.length > 0 ? 'missing' : 'ready', missing: [...item.missing, ...lacking] },
+        ),
+      });
+    }),
+  ];
+}
+
+const allChosen = [publishSettingsFixtures.amazonChosen, publishSettingsFixtures.ebayChosen, publishSettingsFixtures.walmart];
+
 const NO_ACCESS = { message: 'You do not have access to this account.' };
 
 const preview = (items: BulkEditPreviewRow[]) =>
@@ -89,13 +218,21 @@ const everything = [run, undo, importRun, publish];
 /** Bulk edit, CSV import and publish: a story replaces `listingEdits` to change one behaviour. */
 export const listingEditHandlers = {
   /** Everything works; pushes of a run are confirmed by the next read. */
-  default: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), check(publishCheckFixture), ...everything],
+  default: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), ...publishFlow(allChosen), ...everything],
   /** One SKU cannot take the edit. */
-  previewWithError: [preview([rowInError, ...bulkEditRows]), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), check(publishCheckFixture), ...everything],
+  previewWithError: [preview([rowInError, ...bulkEditRows]), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), check(publishCheckFixture), ...publishFlow(allChosen), ...everything],
   /** A run whose pushes stay on their way. */
-  pushing: [preview(bulkEditRows), progress(bulkChangeFixtures.sending), importPreview(importPreviewFixture), check(publishCheckFixture), ...everything],
+  pushing: [preview(bulkEditRows), progress(bulkChangeFixtures.sending), importPreview(importPreviewFixture), check(publishCheckFixture), ...publishFlow(allChosen), ...everything],
   /** The file has rows in error. */
-  importWithRowErrors: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importRowErrorsFixture), check(publishCheckFixture), ...everything],
+  importWithRowErrors: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importRowErrorsFixture), check(publishCheckFixture), ...publishFlow(allChosen), ...everything],
+  /** Amazon has no product type chosen yet: the seller searches Amazon's product types and chooses one. */
+  publishNeedsAmazonProductType: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), ...publishFlow([publishSettingsFixtures.amazonMissing, publishSettingsFixtures.ebayMissing]), ...everything],
+  /** eBay has no category, location or policies chosen yet. */
+  publishNeedsEbaySettings: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), ...publishFlow([publishSettingsFixtures.amazonChosen, publishSettingsFixtures.ebayMissing]), ...everything],
+  /** eBay's locations and policies take their time to arrive. */
+  ebayOptionsLoading: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), ...publishFlow([publishSettingsFixtures.ebayMissing], { ebayOptions: 'loading' }), ...everything],
+  /** eBay does not answer the first time; a retry finds it back. */
+  ebayOptionsUnavailable: [preview(bulkEditRows), progress(bulkChangeFixtures.confirmed), importPreview(importPreviewFixture), ...publishFlow([publishSettingsFixtures.ebayMissing], { ebayOptions: 'unavailable' }), ...everything],
   /** Walmart is paused: publishing there is refused. */
   publishToPausedChannel: [
     preview(bulkEditRows),
@@ -104,6 +241,7 @@ export const listingEditHandlers = {
     http.post('/api/listings/publish/check', async ({ request, response }) =>
       (await request.json()).channelId === walmart.id ? response(409).json({ message: 'This channel is paused. Resume it to publish to it.' }) : response(200).json(publishCheckFixture),
     ),
+    ...publishFlow(allChosen),
     ...everything,
   ],
   /** The server refuses the account's data. */

@@ -39,6 +39,7 @@ function chip(channel: { id: string; kind: ListingChip['channelKind']; role: Lis
     desiredQuantity: null,
     pushPending: false,
     lastError: null,
+    takenOffSale: false,
   };
 }
 
@@ -109,6 +110,19 @@ function withFailures(rows: CatalogueRow[]): CatalogueRow[] {
       return c;
     }),
   }));
+}
+
+
+/**
+ * The seller took CH-00001 off sale on Amazon (no offer there any more), and CH-00002 on the
+ * Shopify outlet store, where it is a variant: it is offered 0 units, its product stays on sale.
+ */
+function withOffSale(rows: CatalogueRow[]): CatalogueRow[] {
+  return rows.map((row, index) => {
+    if (index === 0) return { ...row, chips: row.chips.map((c) => (c.channelKind === 'amazon' ? { ...c, status: 'inactive', price: null, takenOffSale: true } : c)) };
+    if (index === 1) return { ...row, chips: [...row.chips, { ...chip(channelFixtures.shopifyOutlet, index + 1, row.chips[0]!.price ?? '0.00', 0), listingId: '11570005-0000-4000-8000-000000000002', status: 'inactive', takenOffSale: true }] };
+    return row;
+  });
 }
 
 const hasError = (row: CatalogueRow) => row.chips.some((c) => c.status === 'error' || c.lastError !== null);
@@ -309,6 +323,8 @@ export const listingHandlers = {
   ],
   /** Some listings refused by the marketplace, with its message. */
   partialFailure: catalogueOf(() => withFailures(catalogue)),
+  /** Two listings the seller took off sale: on Amazon, and a variant on a Shopify store (offered 0 units). */
+  takenOffSale: catalogueOf(() => withOffSale(catalogue)),
   /** A SKU found on Amazon only, before the main channel's. */
   skuOnlyOnTarget: catalogueOf(() => [targetOnlyRow, ...catalogue]),
   loading: [

@@ -98,7 +98,9 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite })
 }
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // No JIT: every statement here is short; a kept (generic) plan's cost estimate can cross
+  // jit_above_cost and spend 40 ms compiling a statement that runs in 10.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
   const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Database);

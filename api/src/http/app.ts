@@ -88,11 +88,12 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(listingImportBodies);
   app.use(express.json({ limit: '100kb' }));
 
+  const sessionStore = new DatabaseSessionStore(ctx.db, ctx.clock, config.session.idleSeconds);
   app.use(
     session({
       name: SESSION_COOKIE,
       secret: options.sessionSecret,
-      store: new DatabaseSessionStore(ctx.db, ctx.clock, config.session.idleSeconds),
+      store: sessionStore,
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -104,8 +105,12 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   // One authenticator per app, so two apps in one process (tests) never share strategies.
   const passport = new passportModule.Authenticator();
   passport.serializeUser((user, done) => done(null, user.id));
-  passport.deserializeUser((id: string, done) => {
-    findUserById(ctx.db, id).then((user) => done(null, user && !user.disabledAt ? user : false), done);
+  // The session store read the user with the session (one round trip); another user id is read here.
+  passport.deserializeUser((req: express.Request, id: string, done: (error: unknown, user?: Express.User | false) => void) => {
+    const signedIn = (user: Express.User | undefined) => done(null, user && !user.disabledAt ? user : false);
+    const read = sessionStore.takeUserRead(req.sessionID, id);
+    if (read) return signedIn(read);
+    findUserById(ctx.db, id).then(signedIn, done);
   });
   app.use(passport.initialize());
   app.use(passport.session());

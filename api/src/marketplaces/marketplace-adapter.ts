@@ -1,6 +1,8 @@
 import type {
   CatalogueItem,
   CreateOutcome,
+  EbayListingOptions,
+  MarketplaceOption,
   ListingActivation,
   NewListing,
   ListingState,
@@ -62,6 +64,19 @@ export interface MarketplaceAdapter {
    * publish the offer; Shopify: product status DRAFT or ACTIVE).
    */
   setListingActive(change: ListingActivation, signal?: AbortSignal): Promise<UpdateOutcome>;
+
+  /**
+   * Where a status is a product's, shared by its variants (Shopify): the SKUs of each SKU's product
+   * (itself included; a SKU no variant holds is left out). Its presence tells the engine to say, when
+   * a SKU goes off sale, whether its whole product does (ListingActivation.productOffSale).
+   */
+  productVariantSkus?(skus: string[], signal?: AbortSignal): Promise<Map<string, string[]>>;
+
+  /** Amazon: product types whose definitions match the keywords, for the seller to choose from. */
+  searchProductTypes?(keywords: string, signal?: AbortSignal): Promise<MarketplaceOption[]>;
+
+  /** eBay: the seller's inventory locations and business policies, for the seller to choose from. */
+  listingOptions?(signal?: AbortSignal): Promise<EbayListingOptions>;
 
   /** The busiest of the seller's rate limits over the last minute, as this process paced it. */
   rateLimitUse(): RateLimitUse;

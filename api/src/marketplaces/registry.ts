@@ -6,7 +6,7 @@ import { createEbayAdapter } from './ebay/ebay-adapter.ts';
 import { createAmazonAdapter } from './amazon/amazon-adapter.ts';
 import { createShopifyAdapter } from './shopify/index.ts';
 import { productionEndpoints as amazonProduction, sandboxEndpoints as amazonSandboxEndpoints } from './amazon/endpoints.ts';
-import { ebayEndpointsAt, ebayProduction } from './ebay/endpoints.ts';
+import { ebayEarlierSellerScopes, ebayEndpointsAt, ebayProduction } from './ebay/endpoints.ts';
 
 export type MarketplaceEnvironment = 'sandbox' | 'production';
 
@@ -70,6 +70,8 @@ export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> 
       endpoints: target.environment === 'sandbox' ? ebayEndpointsAt(baseUrlFor('ebay', target)!) : ebayProduction,
       application: { clientId: application.clientId, clientSecret: application.clientSecret },
       refreshToken: credentials.refreshToken!,
+      // The scopes the seller granted; a channel connected before they were kept was granted the earlier set.
+      scopes: credentials.scopes ? credentials.scopes.split(' ') : ebayEarlierSellerScopes,
       sellerKey: credentials.sellerKey ?? credentials.refreshToken!.slice(-12),
       buckets: target.buckets,
     });

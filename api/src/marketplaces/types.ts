@@ -54,7 +54,7 @@ export interface ListingUpdate {
  */
 export type UpdateOutcome =
   | { sku: string; outcome: 'confirmed' }
-  | { sku: string; outcome: 'accepted'; submissionId: string }
+  | { sku: string; outcome: 'accepted'; submissionId: string; checkBy?: 'submission' }
   | { sku: string; outcome: 'rejected'; message: string; code?: string }
   | { sku: string; outcome: 'unknown'; message: string };
 
@@ -105,10 +105,12 @@ export interface NewListing {
   brand: string | null;
   gtin: string | null;
   images: string[];
-  /** The product's own attributes; a marketplace may take its product type from them (Amazon `productType`). */
+  /** The product's own attributes (sent where the marketplace takes them: Amazon attributes, eBay aspects). */
   attributes: Record<string, unknown>;
   price: Money;
   quantity: number;
+  /** The seller's choices for the listing (the channel's publish settings, or the product's own). */
+  choices?: ListingChoices;
 }
 
 /**
@@ -131,4 +133,44 @@ export interface ListingActivation {
   active: boolean;
   /** The product as we would list it: some marketplaces need it to put a listing back on sale (Amazon's offer, Walmart's item feed). */
   listing?: NewListing;
+  /**
+   * Where the status is a product's, shared by its variants (Shopify): taking this SKU off sale,
+   * whether every variant of its product the account lists there is off sale now. Only then does the
+   * product itself go off sale; otherwise this variant alone is, by being offered 0 units (which the
+   * push sends) while the product stays on sale.
+   */
+  productOffSale?: boolean;
+}
+
+/**
+ * What a new listing needs that only the seller can choose, chosen once per target channel (a
+ * product's own attributes win over it). Each marketplace reads its own.
+ */
+export interface ListingChoices {
+  /** Amazon: the product type (Product Type Definitions API) the listing is created under. */
+  productType?: string;
+  /** eBay: the leaf category the offer is listed in. */
+  categoryId?: string;
+  /** eBay: the inventory location the offer ships from. */
+  merchantLocationKey?: string;
+  /** eBay: the business policies an offer must have before it is published. */
+  fulfillmentPolicyId?: string;
+  paymentPolicyId?: string;
+  returnPolicyId?: string;
+}
+
+/** One of a marketplace's own options for a choice (a product type, a location, a policy), as it names it. */
+export interface MarketplaceOption {
+  id: string;
+  name: string;
+  /** More the seller may want to see to tell options apart (an address, a policy's terms). */
+  detail?: string;
+}
+
+/** The choices an eBay seller has for new offers: inventory locations and business policies on EBAY_US. */
+export interface EbayListingOptions {
+  locations: MarketplaceOption[];
+  fulfillmentPolicies: MarketplaceOption[];
+  paymentPolicies: MarketplaceOption[];
+  returnPolicies: MarketplaceOption[];
 }

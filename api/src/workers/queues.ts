@@ -31,12 +31,15 @@ export interface ListingsConfirmJob {
  * Listings on a target channel as the marketplace must hold them:
  * - 'create': create the channel's listings awaiting creation (published), with their values;
  * - 'check': learn how the marketplace's asynchronous creations went (Amazon's ACCEPTED, a Walmart item feed);
- * - 'status': put these listings on sale or take them off, as their status now says.
+ * - 'status': put these listings on sale or take them off, as their status now says (`wait`: how many
+ *   times it waited for values of ours on their way there);
+ * - 'status-check': learn how statuses the marketplace processes later went (a Walmart item feed).
  */
 export type ListingsPublishJob =
   | { mode: 'create'; accountId: string; channelId: string }
   | { mode: 'check'; accountId: string; channelId: string; check: number; submissions: Array<{ submissionId: string; checkBy: 'submission' | 'read'; skus: string[] }> }
-  | { mode: 'status'; accountId: string; channelId: string; listingIds: string[] };
+  | { mode: 'status'; accountId: string; channelId: string; listingIds: string[]; wait?: number }
+  | { mode: 'status-check'; accountId: string; channelId: string; check: number; submissions: Array<{ submissionId: string; listings: Array<{ listingId: string; sku: string }> }> };
 
 /** Pass units sold elsewhere to the main channel as relative adjustments. */
 export interface MainAdjustJob {

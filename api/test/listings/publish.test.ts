@@ -128,6 +128,71 @@ describe('publish to a target channel', () => {
     expect(again.body.message).toMatch(/already listed/);
   }, 120_000);
 
+  it('eBay needs a category, an inventory location and business policies chosen first: the check and the settings name each one missing', async () => {
+    const settings = await seller.get(`/api/channels/${ebay.id}/publish-settings`);
+    expect(settings.status).toBe(200);
+    expect(settings.body).toMatchObject({ channelId: ebay.id, channelKind: 'ebay', categoryId: null, merchantLocation: null, fulfillmentPolicy: null, paymentPolicy: null, returnPolicy: null });
+    expect(settings.body.missing).toEqual([
+      'An eBay category (a leaf category number): choose it in the publish settings',
+      'An eBay inventory location to ship from: choose it in the publish settings',
+      'An eBay shipping policy: choose it in the publish settings',
+      'An eBay payment policy: choose it in the publish settings',
+      'An eBay return policy: choose it in the publish settings',
+    ]);
+    const check = await seller.post('/api/listings/publish/check', { channelId: ebay.id, productIds: [ready] });
+    expect(check.body.items).toEqual([expect.objectContaining({ sku: 'NEW-READY', status: 'missing', missing: settings.body.missing })]);
+    const refused = await seller.post('/api/listings/publish', { channelId: ebay.id, productIds: [ready] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/has what the marketplace requires/);
+    // Walmart and Shopify ask for none.
+    expect((await seller.get(`/api/channels/${walmart.id}/publish-settings`)).body.missing).toEqual([]);
+    expect((await seller.put(`/api/channels/${walmart.id}/publish-settings`, { categoryId: '20625' })).body.message).toBe('Walmart needs no publish settings.');
+    // Each marketplace's options are its own.
+    const wrongKind = await seller.get(`/api/channels/${walmart.id}/publish-settings/ebay-options`);
+    expect(wrongKind.status).toBe(409);
+    expect(wrongKind.body.message).toBe("These options are eBay's; this channel is on Walmart.");
+    expect((await seller.get(`/api/channels/${ebay.id}/publish-settings/product-types?keywords=mug`)).status).toBe(409);
+    expect((await seller.put(`/api/channels/${ebay.id}/publish-settings`, { productType: 'HOME' })).body.message).toBe('productType: not a setting of eBay.');
+  });
+
+  it('the seller chooses eBay’s settings from eBay’s own lists (enabled locations, business policies), once for the channel', async () => {
+    const options = await seller.get(`/api/channels/${ebay.id}/publish-settings/ebay-options`);
+    expect(options.status).toBe(200);
+    // The sandbox seller has two warehouses and a disabled store: only enabled locations can be chosen.
+    expect(options.body.locations).toEqual([
+      expect.objectContaining({ id: expect.stringMatching(/^wh-/), name: expect.stringMatching(/warehouse$/), detail: expect.stringMatching(/, US$/) }),
+      expect.objectContaining({ id: expect.stringMatching(/^wh-/) }),
+    ]);
+    expect(options.body.fulfillmentPolicies.map((p: { name: string }) => p.name)).toEqual(['Free standard shipping', 'Expedited shipping']);
+    expect(options.body.paymentPolicies.map((p: { name: string }) => p.name)).toEqual(['eBay managed payments']);
+    expect(options.body.returnPolicies).toEqual([expect.objectContaining({ name: '30-day returns', detail: 'Returns within 30 days' }), expect.objectContaining({ name: 'No returns', detail: 'No returns' })]);
+    // A category is a number; a location or policy must be one of the seller's.
+    const badCategory = await seller.put(`/api/channels/${ebay.id}/publish-settings`, { categoryId: 'mugs' });
+    expect(badCategory.status).toBe(400);
+    expect(badCategory.body.message).toBe('An eBay category is a number (the leaf category\'s id, e.g. 20625); "mugs" is not one.');
+    const badLocation = await seller.put(`/api/channels/${ebay.id}/publish-settings`, { merchantLocationKey: 'warehouse-1' });
+    expect(badLocation.status).toBe(400);
+    expect(badLocation.body.message).toBe('The inventory location warehouse-1 is not one of yours. Choose one of the list.');
+    const [location] = options.body.locations;
+    const saved = await seller.put(`/api/channels/${ebay.id}/publish-settings`, {
+      categoryId: '20625',
+      merchantLocationKey: location.id,
+      fulfillmentPolicyId: options.body.fulfillmentPolicies[0].id,
+      paymentPolicyId: options.body.paymentPolicies[0].id,
+      returnPolicyId: options.body.returnPolicies[0].id,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ categoryId: '20625', merchantLocation: { id: location.id, name: location.name }, fulfillmentPolicy: { name: 'Free standard shipping' }, paymentPolicy: { name: 'eBay managed payments' }, returnPolicy: { name: '30-day returns' }, missing: [] });
+    // Kept with the channel; another account's channel is not reachable.
+    expect((await seller.get(`/api/channels/${ebay.id}/publish-settings`)).body).toEqual(saved.body);
+    expect((await other.get(`/api/channels/${ebay.id}/publish-settings`)).status).toBe(404);
+    expect((await other.put(`/api/channels/${ebay.id}/publish-settings`, { categoryId: '1' })).status).toBe(404);
+    expect((await seller.get(`/api/channels/${amazon.id}/publish-settings`)).status).toBe(409);
+    expect(await query(t, sql`select action from audit_log where target_id = ${ebay.id} and action = 'channel.publish_settings_changed'`)).toHaveLength(1);
+    const check = await seller.post('/api/listings/publish/check', { channelId: ebay.id, productIds: [ready] });
+    expect(check.body.items).toEqual([expect.objectContaining({ sku: 'NEW-READY', status: 'ready', missing: [] })]);
+  });
+
   it('eBay and Shopify: the listing is created with its price and quantity, active, its offer id or variant id stored', async () => {
     for (const channel of [ebay, shopify]) {
       const answer = await seller.post('/api/listings/publish', { channelId: channel.id, productIds: [ready] });
@@ -243,6 +308,14 @@ describe('publish to a target channel', () => {
     expect(amazonTarget.role).toBe('target');
     await vi.waitFor(async () => expect((await query(t, sql`select 1 from listings where channel_id = ${amazonTarget.id} and product_id is not null`)).length).toBe(2), { timeout: 45_000 });
     await settled(t, otherAccount);
+    // Amazon needs a product type, chosen from its Product Type Definitions search.
+    const missing = await other.post('/api/listings/publish/check', { channelId: amazonTarget.id, productIds: [foreign] });
+    expect(missing.body.items).toEqual([expect.objectContaining({ status: 'missing', missing: ['An Amazon product type: choose it in the publish settings'] })]);
+    const found = await other.get(`/api/channels/${amazonTarget.id}/publish-settings/product-types?keywords=${encodeURIComponent('coffee mug')}`);
+    expect(found.status).toBe(200);
+    expect(found.body.items[0]).toEqual({ id: 'DRINKING_CUP', name: 'Drinking Cup' });
+    expect((await other.put(`/api/channels/${amazonTarget.id}/publish-settings`, { productType: 'MAGIC_CARPET' })).body.message).toBe('Amazon has no product type MAGIC_CARPET in this marketplace. Search and choose one of the list.');
+    expect((await other.put(`/api/channels/${amazonTarget.id}/publish-settings`, { productType: 'DRINKING_CUP' })).body).toMatchObject({ productType: { id: 'DRINKING_CUP', name: 'Drinking Cup' }, missing: [] });
     const answer = await other.post('/api/listings/publish', { channelId: amazonTarget.id, productIds: [foreign] });
     expect(answer.status).toBe(202);
     await vi.waitFor(
@@ -253,5 +326,8 @@ describe('publish to a target channel', () => {
     const [listing] = await query<{ marketplace_id: string; confirmed_quantity: number; confirmed_price: string }>(t, sql`select marketplace_id, confirmed_quantity, confirmed_price from listings where channel_id = ${amazonTarget.id} and sku = 'THEIRS'`);
     expect(listing).toEqual({ marketplace_id: expect.stringMatching(/^B0[A-Z0-9]{8}$/), confirmed_quantity: 3, confirmed_price: '5.00' });
     expect(await sandboxItem(t, amazonTarget, 'THEIRS')).toMatchObject({ quantity: 3, price: '5.00', status: 'BUYABLE,DISCOVERABLE' });
+    // Created under the product type the seller chose.
+    const put = (await sandboxRequests(t, 'amazon')).find((r) => r.method === 'PUT' && r.path.endsWith('/THEIRS')) as unknown as { body: { productType: string } };
+    expect(put.body.productType).toBe('DRINKING_CUP');
   }, 150_000);
 });

@@ -57,6 +57,10 @@ export class Browser {
     return this.request<T>('PATCH', path, body, headers);
   }
 
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body, headers);
+  }
+
   async signIn(email: string, password: string) {
     const answer = await this.post('/api/auth/login', { email, password });
     if (answer.status !== 200 || !answer.body?.id) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -8,3 +8,4 @@ export * from './dashboard';
 export * from './listings';
 export * from './listing-edits';
 export * from './settings';
+export * from './publish-settings';

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, channelRateLimits, channels, type ChannelKind, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole } from '../schema/index.ts';
+import { accounts, channelRateLimits, channels, type ChannelKind, type ChannelPublishSettings, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole } from '../schema/index.ts';
 
 /** The columns the app reads of a channel; never the sealed credentials. */
 export const channelColumns = {
@@ -14,6 +14,7 @@ export const channelColumns = {
   externalSellerId: channels.externalSellerId,
   displayName: channels.displayName,
   rules: channels.rules,
+  publishSettings: channels.publishSettings,
   connectedAt: channels.connectedAt,
   lastSyncAt: channels.lastSyncAt,
 };
@@ -28,6 +29,7 @@ export type ChannelRecord = {
   externalSellerId: string;
   displayName: string;
   rules: ChannelRules;
+  publishSettings: ChannelPublishSettings;
   connectedAt: Date;
   lastSyncAt: Date | null;
 };
@@ -74,6 +76,17 @@ export async function setStatus(db: Db, accountId: string, channelId: string, st
 
 export async function setRules(db: Db, accountId: string, channelId: string, rules: ChannelRules, at: Date): Promise<void> {
   await db.update(channels).set({ rules, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+}
+
+/** The channel's publish settings, locked until the transaction ends (two changes made at once both hold). */
+export async function lockPublishSettings(db: Db, accountId: string, channelId: string): Promise<ChannelPublishSettings | undefined> {
+  const [row] = await db.select({ publishSettings: channels.publishSettings }).from(channels).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId))).for('update');
+  return row?.publishSettings;
+}
+
+/** What the seller chose for new listings on the channel (the account's channel only). */
+export async function setPublishSettings(db: Db, accountId: string, channelId: string, settings: ChannelPublishSettings, at: Date): Promise<void> {
+  await db.update(channels).set({ publishSettings: settings, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
 /** Disconnecting deletes the credentials; the row stays as history, for the audit log and past changes. */

@@ -141,14 +141,18 @@ export async function setProductValues(db: Db, accountId: string, items: Product
   }
 }
 
-/** Sets listings' status (the account's only). */
+/**
+ * Sets listings' status (the account's only). Inactive is the seller taking the listing off sale:
+ * that intent is kept from then on (the first time counts). It is not cleared here when the status
+ * goes back to active: the listing stays off sale until the marketplace has put it back.
+ */
 export async function setListingStatuses(db: Db, accountId: string, items: Array<{ listingId: string; status: ListingStatus }>, at: Date): Promise<void> {
   for (const status of new Set(items.map((i) => i.status))) {
     const ids = items.filter((i) => i.status === status).map((i) => i.listingId);
     for (let i = 0; i < ids.length; i += 5000) {
       await db
         .update(listings)
-        .set({ status, updatedAt: at })
+        .set({ status, ...(status === 'inactive' ? { takenOffSaleAt: sql`coalesce(${listings.takenOffSaleAt}, ${at})` } : {}), updatedAt: at })
         .where(and(eq(listings.accountId, accountId), inArray(listings.id, ids.slice(i, i + 5000))));
     }
   }

@@ -1,7 +1,36 @@
-import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, listings, listingWrites, products, type ListingStatus } from '../schema/index.ts';
+import { channels, listings, listingWrites, products, type ChannelKind, type ListingStatus } from '../schema/index.ts';
 import { claimedWriteColumns, type ClaimedWrite } from './listing-writes.ts';
+
+export interface PublishableProduct {
+  id: string;
+  sku: string;
+  title: string;
+  price: string | null;
+  brand: string | null;
+  gtin: string | null;
+  images: string[];
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * The account's products among these ids with what a marketplace asks of a new listing, in SKU
+ * order; with `lock`, locked until the transaction ends (in id order, as the planner locks them).
+ */
+export async function publishableProducts(db: Db, accountId: string, ids: string[], options: { lock?: boolean } = {}): Promise<PublishableProduct[]> {
+  if (ids.length === 0) return [];
+  const found: PublishableProduct[] = [];
+  for (let i = 0; i < ids.length; i += 5000) {
+    const query = db
+      .select({ id: products.id, sku: products.sku, title: products.title, price: products.price, brand: products.brand, gtin: products.gtin, images: products.images, attributes: products.attributes })
+      .from(products)
+      .where(and(eq(products.accountId, accountId), inArray(products.id, ids.slice(i, i + 5000))))
+      .orderBy(asc(products.id));
+    found.push(...(options.lock ? await query.for('update') : await query));
+  }
+  return found.sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+}
 
 /** Prefix of the submission id our writes carry while a marketplace processes the listing's creation. */
 export const PUBLISH_SUBMISSION_PREFIX = 'publish:';
@@ -59,11 +88,28 @@ export async function listingsToCreate(db: Db, channelId: string, limit: number)
     .limit(limit);
 }
 
-/** The channel's listings of these SKUs with their product (for a status change or a check). */
-export async function listingsWithProduct(db: Db, channelId: string, listingIds: string[]): Promise<Array<ListingToCreate & { status: ListingStatus; marketplaceId: string | null }>> {
+export interface ListingWithProduct extends ListingToCreate {
+  productId: string;
+  status: ListingStatus;
+  marketplaceId: string | null;
+  /** The seller holds it off sale. */
+  takenOffSale: boolean;
+  /** A value of ours is waiting or on its way there (a claim a push left behind goes back to waiting, and is sent). */
+  writeOnItsWay: boolean;
+}
+
+/** The channel's listings among these with their product (for a status change or a check). */
+export async function listingsWithProduct(db: Db, channelId: string, listingIds: string[]): Promise<ListingWithProduct[]> {
   if (listingIds.length === 0) return [];
   return db
-    .select({ ...toCreateColumns, status: listings.status, marketplaceId: listings.marketplaceId })
+    .select({
+      ...toCreateColumns,
+      productId: products.id,
+      status: listings.status,
+      marketplaceId: listings.marketplaceId,
+      takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
+      writeOnItsWay: sql<boolean>`exists (select 1 from listing_writes open_write where open_write.listing_id = ${listings.id} and open_write.status in ('pending', 'sending', 'submitted', 'accepted'))`,
+    })
     .from(listings)
     .innerJoin(products, eq(products.id, listings.productId))
     .where(and(eq(listings.channelId, channelId), inArray(listings.id, listingIds)));
@@ -113,17 +159,60 @@ export async function clearListingError(db: Db, listingIds: string[], at: Date):
   await db.update(listings).set({ lastError: null, updatedAt: at }).where(and(inArray(listings.id, listingIds), isNotNull(listings.lastError)));
 }
 
-/** Of these listings, the ones on a target channel, by channel (a status set on the main channel stays ours). */
-export async function targetListingsByChannel(db: Db, accountId: string, listingIds: string[]): Promise<Map<string, string[]>> {
+/** Of these listings, the ones on a target channel, by channel, with their product (a status set on the main channel stays ours). */
+export async function targetListingsByChannel(db: Db, accountId: string, listingIds: string[]): Promise<Map<string, Array<{ listingId: string; productId: string }>>> {
   if (listingIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: listings.id, channelId: listings.channelId })
+    .select({ listingId: listings.id, productId: sql<string>`${listings.productId}`, channelId: listings.channelId })
     .from(listings)
     .innerJoin(channels, eq(channels.id, listings.channelId))
     .where(and(eq(listings.accountId, accountId), inArray(listings.id, listingIds), eq(channels.role, 'target'), isNotNull(listings.productId)));
-  const byChannel = new Map<string, string[]>();
-  for (const row of rows) byChannel.set(row.channelId, [...(byChannel.get(row.channelId) ?? []), row.id]);
+  const byChannel = new Map<string, Array<{ listingId: string; productId: string }>>();
+  for (const { channelId, ...listing } of rows) byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), listing]);
   return byChannel;
+}
+
+/** The values waiting for these listings that no push has taken yet are dropped (superseded). */
+export async function dropPendingWrites(db: Db, listingIds: string[], at: Date): Promise<void> {
+  if (listingIds.length === 0) return;
+  await db
+    .update(listingWrites)
+    .set({ status: 'superseded', updatedAt: at })
+    .where(and(inArray(listingWrites.listingId, listingIds), eq(listingWrites.status, 'pending')));
+}
+
+/** Whether the seller holds each of these SKUs off sale on the channel (SKUs the channel has no listing of are left out). */
+export async function offSaleBySku(db: Db, channelId: string, skus: string[]): Promise<Map<string, boolean>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({ sku: listings.sku, takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null` })
+    .from(listings)
+    .where(and(eq(listings.channelId, channelId), inArray(listings.sku, skus)));
+  return new Map(rows.map((r) => [r.sku, r.takenOffSale]));
+}
+
+/**
+ * The seller's intent to keep these listings off sale ends: on those whose status is still `status`
+ * (a later edit may have changed it meanwhile). Answers the listings cleared, with their product.
+ */
+export async function clearTakenOffSale(db: Db, listingIds: string[], status: 'active' | 'inactive', at: Date): Promise<Array<{ listingId: string; productId: string }>> {
+  if (listingIds.length === 0) return [];
+  return db
+    .update(listings)
+    .set({ takenOffSaleAt: null, updatedAt: at })
+    .where(and(inArray(listings.id, listingIds), eq(listings.status, status), isNotNull(listings.takenOffSaleAt), isNotNull(listings.productId)))
+    .returning({ listingId: listings.id, productId: sql<string>`${listings.productId}` });
+}
+
+/** The account's listings among these that the seller holds off sale, with their channel's marketplace. */
+export async function listingsHeldOffSale(db: Db, accountId: string, listingIds: string[]): Promise<Map<string, ChannelKind>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: listings.id, kind: channels.kind })
+    .from(listings)
+    .innerJoin(channels, eq(channels.id, listings.channelId))
+    .where(and(eq(listings.accountId, accountId), inArray(listings.id, listingIds), isNotNull(listings.takenOffSaleAt)));
+  return new Map(rows.map((r) => [r.id, r.kind]));
 }
 
 /** Channels with listings awaiting creation and no creation under way: the schedule's safety net when a publish job was lost. */

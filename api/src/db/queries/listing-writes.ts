@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
-import { accounts, changes, channels, listingDrift, listings, listingWrites, products, type ChangeCause, type ChangeField, type ChannelRules, type ListingWriteField, type Plan } from '../schema/index.ts';
+import { accounts, changes, channels, listingDrift, listings, listingWrites, products, type ChangeCause, type ChangeField, type ChannelKind, type ChannelRules, type ListingWriteField, type Plan } from '../schema/index.ts';
 
 export interface ChangeInput {
   productId: string | null;
@@ -47,6 +47,9 @@ export interface PlannableListing {
   priceOverride: string | null;
   /** A hand edit of the price waits for the seller's decision: the price is left alone meanwhile. */
   priceDriftOpen: boolean;
+  channelKind: ChannelKind;
+  /** The seller took the listing off sale: no value may put it back on sale. */
+  takenOffSale: boolean;
 }
 
 /**
@@ -93,6 +96,8 @@ export async function plannableListings(db: Db, accountId: string, productIds: s
       desiredPrice: listings.desiredPrice,
       priceOverride: listings.priceOverride,
       priceDriftOpen: sql<boolean>`exists (select 1 from ${listingDrift} where ${listingDrift.listingId} = ${listings.id} and ${listingDrift.field} = 'price' and ${listingDrift.resolvedAt} is null)`,
+      channelKind: channels.kind,
+      takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
     })
     .from(listings)
     .innerJoin(products, eq(products.id, listings.productId))
@@ -227,13 +232,14 @@ export async function confirmWrites(db: Db, writes: Array<Pick<ClaimedWrite, 'id
   const ids = new Set(settled.map((w) => w.id));
   writes = writes.filter((w) => ids.has(w.id));
   if (writes.length === 0) return;
+  // A listing in error that takes a value is active again, or inactive while the seller holds it off sale.
   await db.execute(sql`
     update ${listings} set
       confirmed_quantity = coalesce(v.quantity, ${listings.confirmedQuantity}),
       confirmed_price = coalesce(v.price, ${listings.confirmedPrice}),
       confirmed_at = ${at},
       last_error = case when ${listings.status} = 'error' then null else ${listings.lastError} end,
-      status = case when ${listings.status} = 'error' then 'active' else ${listings.status} end,
+      status = case when ${listings.status} <> 'error' then ${listings.status} when ${listings.takenOffSaleAt} is null then 'active' else 'inactive' end,
       updated_at = ${at}
     from (values ${valuesPerListing(writes)}) as v(listing_id, quantity, price)
     where ${listings.id} = v.listing_id`);

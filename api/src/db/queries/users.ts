@@ -3,7 +3,7 @@ import type { Db } from '../client.ts';
 import { users, accounts, type Role } from '../schema/index.ts';
 
 /** The columns the app works with; never the password hash unless asked for. */
-const userColumns = {
+export const userColumns = {
   id: users.id,
   accountId: users.accountId,
   email: users.email,

@@ -74,13 +74,22 @@ export const listings = pgTable(
     /** A price the seller chose for this channel (accepting a hand edit, or in the drawer); wins over the rules. */
     priceOverride: numeric('price_override', { precision: 12, scale: 2 }),
     lastError: text('last_error'),
+    /**
+     * The seller took this listing off sale (a status set to inactive), and since when; null while
+     * it is meant to be on sale. The seller's intent, apart from `status` (what the marketplace
+     * shows: Amazon reads a listing out of stock as not buyable too). While it is set, no push puts
+     * the listing back on sale; it is cleared once the marketplace has put it back.
+     */
+    takenOffSaleAt: timestamp('taken_off_sale_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('listings_channel_sku_key').on(t.channelId, t.sku),
     index('listings_product_idx').on(t.productId),
-    index('listings_account_status_idx').on(t.accountId, t.status),
+    // The catalogue's status filters pick their SKUs here without reading a listing (an index-only scan: 2,000 of 6,000
+    // inactive listings of one channel in 1 ms, not 11 from the heap); its first two columns serve what (account, status) did.
+    index('listings_account_status_channel_idx').on(t.accountId, t.status, t.channelId, t.productId, t.sku),
     // The catalogue's "with errors" filter, its SKUs found only on targets, and its live updates.
     index('listings_account_errors_idx').on(t.accountId, t.productId).where(sql`${t.status} = 'error' or ${t.lastError} is not null`),
     index('listings_account_unlinked_idx').on(t.accountId, t.sku).where(sql`${t.productId} is null`),

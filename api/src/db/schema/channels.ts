@@ -27,6 +27,29 @@ export interface ChannelRules {
 
 export const defaultChannelRules: ChannelRules = { syncQuantity: true, syncPrice: true, stockPercent: 100, bufferUnits: 0, maxQuantity: null, outOfStockThreshold: 0 };
 
+/** A choice the seller made among the marketplace's own options: its id, and its name as the marketplace showed it. */
+export interface MarketplaceChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * What a new listing on this channel needs that only the seller can choose, chosen once per
+ * channel and kept (a product's own attributes win: `productType`, `ebayCategoryId`,
+ * `ebayMerchantLocationKey`). No secret: the marketplace's ids and names only.
+ * - Amazon: the product type new listings are created under (Product Type Definitions API);
+ * - eBay: the leaf category, the inventory location offers ship from, and the business policies
+ *   (shipping, payment, returns) an offer must have before it is published.
+ */
+export interface ChannelPublishSettings {
+  productType?: MarketplaceChoice;
+  categoryId?: string;
+  merchantLocation?: MarketplaceChoice;
+  fulfillmentPolicy?: MarketplaceChoice;
+  paymentPolicy?: MarketplaceChoice;
+  returnPolicy?: MarketplaceChoice;
+}
+
 /** One connected marketplace account of a seller's account. */
 export const channels = pgTable(
   'channels',
@@ -46,6 +69,7 @@ export const channels = pgTable(
     /** AES-256-GCM; null once disconnected (credentials are deleted). */
     credentialsCiphertext: text('credentials_ciphertext'),
     rules: jsonb('rules').$type<ChannelRules>().notNull(),
+    publishSettings: jsonb('publish_settings').$type<ChannelPublishSettings>().notNull().default({}),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** Failed attempts in a row (pushes, reads); past a few the channel turns `error` until one works. */

@@ -1,10 +1,13 @@
 import session from 'express-session';
 import type { Db } from '../../db/client.ts';
-import { deleteSession, readSession, touchSession, writeSession } from '../../db/queries/sessions.ts';
+import { deleteSession, readSessionWithUser, touchSession, writeSession } from '../../db/queries/sessions.ts';
+import type { UserRecord } from '../../db/queries/users.ts';
 
 type Callback = (error?: unknown) => void;
 const TOUCH_EVERY_MS = 60_000;
 const TOUCHES_KEPT = 10_000;
+/** Users read with their session and not yet taken by the request (one that ends before passport asks leaves one behind). */
+const USERS_HELD = 1_000;
 
 type SessionWithUser = session.SessionData & { passport?: { user?: string } };
 
@@ -23,8 +26,25 @@ export class DatabaseSessionStore extends session.Store {
     return new Date(this.clock().getTime() + this.ttlSeconds * 1000);
   }
 
+  /** The user each session was read with, for this request's passport to take instead of reading it again. */
+  private readonly usersRead = new Map<string, UserRecord>();
+
   override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
-    readSession(this.db, sid, this.clock()).then((data) => callback(null, (data as session.SessionData | undefined) ?? null), callback);
+    readSessionWithUser(this.db, sid, this.clock()).then((found) => {
+      if (found?.user) {
+        this.usersRead.delete(sid);
+        this.usersRead.set(sid, found.user);
+        if (this.usersRead.size > USERS_HELD) this.usersRead.delete(this.usersRead.keys().next().value!);
+      }
+      callback(null, (found?.data as session.SessionData | undefined) ?? null);
+    }, callback);
+  }
+
+  /** The user read with this session in this request, if it is the one asked for (taken once). */
+  takeUserRead(sid: string, userId: string): UserRecord | undefined {
+    const user = this.usersRead.get(sid);
+    this.usersRead.delete(sid);
+    return user?.id === userId ? user : undefined;
   }
 
   override set(sid: string, sess: session.SessionData, callback?: Callback): void {

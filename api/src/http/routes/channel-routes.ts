@@ -11,8 +11,22 @@ import { disconnect, makeMain, pauseChannel, resumeChannel, updateRules } from '
 import { connectWithCredentials } from '../../modules/channels/connect-channel.ts';
 import { createSandboxSeller } from '../../modules/channels/sandbox-sellers.ts';
 import { finishEbayConsent, finishShopifyConsent, startConsent, type ConsentSession } from '../../modules/channels/consent.ts';
+import { ebayListingOptions, getPublishSettings, savePublishSettings, searchAmazonProductTypes, type PublishSettingsView } from '../../modules/listings/publish-settings.ts';
 
 type Channel = components['schemas']['Channel'];
+type PublishSettings = components['schemas']['PublishSettings'];
+
+const toApiPublishSettings = ({ channel, settings, missing }: PublishSettingsView): PublishSettings => ({
+  channelId: channel.id,
+  channelKind: channel.kind,
+  productType: settings.productType ?? null,
+  categoryId: settings.categoryId ?? null,
+  merchantLocation: settings.merchantLocation ?? null,
+  fulfillmentPolicy: settings.fulfillmentPolicy ?? null,
+  paymentPolicy: settings.paymentPolicy ?? null,
+  returnPolicy: settings.returnPolicy ?? null,
+  missing,
+});
 
 /** The channel as the API shows it: never its credentials. */
 export function toApiChannel(channel: ChannelRecord, health: ChannelHealthRecord): Channel {
@@ -81,6 +95,23 @@ export function channelRoutes(ctx: AppContext): Router {
 
   router.patch('/api/channels/:channelId/rules', requireUser, async (req, res) => {
     res.json(await one(await updateRules(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)));
+  });
+
+  router.get('/api/channels/:channelId/publish-settings', requireUser, async (req, res) => {
+    res.json(toApiPublishSettings(await getPublishSettings(ctx, req.user!.accountId, id(req.params.channelId))));
+  });
+
+  router.put('/api/channels/:channelId/publish-settings', requireUser, async (req, res) => {
+    res.json(toApiPublishSettings(await savePublishSettings(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)));
+  });
+
+  router.get('/api/channels/:channelId/publish-settings/product-types', requireUser, async (req, res) => {
+    const keywords = typeof req.query.keywords === 'string' ? req.query.keywords : '';
+    res.json({ items: await searchAmazonProductTypes(ctx, req.user!.accountId, id(req.params.channelId), keywords) });
+  });
+
+  router.get('/api/channels/:channelId/publish-settings/ebay-options', requireUser, async (req, res) => {
+    res.json(await ebayListingOptions(ctx, req.user!.accountId, id(req.params.channelId)));
   });
 
   router.post('/api/channels/:channelId/pause', requireUser, async (req, res) => {

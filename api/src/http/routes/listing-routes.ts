@@ -25,6 +25,7 @@ const toApiChip = (listing: CatalogueListingRecord): ListingChip => ({
   desiredQuantity: listing.desiredQuantity,
   pushPending: listing.pushPending,
   lastError: listing.lastError,
+  takenOffSale: listing.takenOffSale,
 });
 
 export const toApiCatalogueRow = (row: CatalogueRowWithListings): CatalogueRow => ({

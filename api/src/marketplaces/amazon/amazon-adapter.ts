@@ -7,13 +7,17 @@ import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
 import type { RateLimit, TokenBuckets } from '../shared/token-bucket.ts';
-import type { CatalogueItem, CreateOutcome, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, ListingState, ListingUpdate, MarketplaceOption, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
 import { AmazonClient, type AmazonCredentials, type AmazonOperation } from './amazon-client.ts';
 import { defaultMarketplaceId, productionEndpoints, type AmazonEndpoints } from './endpoints.ts';
 import {
+  NO_PRODUCT_TYPE,
   activationPatches,
   feedInterimStatus,
   newListingPutRequest,
+  productTypeKeywords,
+  productTypeOf as chosenProductType,
+  productTypeOptions,
   putSubmissionToCreateOutcome,
   listingsFeedDocument,
   listingsItemToCatalogueItem,
@@ -42,8 +46,11 @@ export const ORDERS_PAGE_SIZE = 100;
 /** The content type of a JSON_LISTINGS_FEED document. */
 export const JSON_FEED_CONTENT_TYPE = 'application/json; charset=UTF-8';
 /**
- * The product type sent with offer-only PATCH messages when the listing's own type is not known
- * yet ([U]: Amazon documents PRODUCT for offer-only listings; the listing's real type is used when known).
+ * The product type sent with the push's offer-only PATCH messages (quantity, price) when the
+ * listing's own type is not known in this process yet ([U]: Amazon documents PRODUCT for offer-only
+ * data; the listing's real type is used once a read or a creation has shown it). Not a choice of the
+ * seller: a new listing is created under the product type the seller chose, and a status change
+ * reads the listing's own type first.
  */
 export const FALLBACK_PRODUCT_TYPE = 'PRODUCT';
 
@@ -84,6 +91,7 @@ export interface AmazonAdapter extends MarketplaceAdapter {
   readonly client: AmazonClient;
   submitBulk(updates: ListingUpdate[], signal?: AbortSignal): Promise<Submission>;
   submissionStatus(submission: Submission, signal?: AbortSignal): Promise<SubmissionStatus>;
+  searchProductTypes(keywords: string, signal?: AbortSignal): Promise<MarketplaceOption[]>;
   /** Finds or creates the EventBridge destination, then subscribes it to each notification type (idempotent). */
   subscribeNotifications(setup: NotificationSetup, signal?: AbortSignal): Promise<{ destinationId: string; subscriptions: Record<string, string> }>;
 }
@@ -108,6 +116,14 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     if (summary?.productType) productTypes.set(item.sku, summary.productType);
   };
   const productTypeOf = (sku: string) => productTypes.get(sku) ?? FALLBACK_PRODUCT_TYPE;
+  /** The listing's own product type, read from Amazon when this process has not seen it (a status change, not the push's hot path). */
+  const ownProductType = async (sku: string, signal?: AbortSignal) => {
+    if (!productTypes.has(sku)) {
+      const item = await client.getListingsItem(sku, [marketplaceId], ['summaries'], signal);
+      if (item) remember(item);
+    }
+    return productTypeOf(sku);
+  };
 
   const updateOne = async (update: ListingUpdate, signal?: AbortSignal): Promise<UpdateOutcome> => {
     const patches = listingUpdatePatches(update, marketplaceId);
@@ -169,7 +185,9 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     async createListings(items, signal): Promise<CreateOutcome[]> {
       // putListingsItem is a full replacement per SKU: creating again replaces with the same values.
       return mapConcurrent(items, concurrency, async (item) => {
-        const body = newListingPutRequest(item, marketplaceId);
+        const productType = chosenProductType(item);
+        if (!productType) return { sku: item.sku, outcome: 'rejected', message: NO_PRODUCT_TYPE };
+        const body = newListingPutRequest(item, productType, marketplaceId);
         try {
           const response = await client.putListingsItem(item.sku, [marketplaceId], body, signal);
           if (response.status !== 'INVALID') productTypes.set(item.sku, body.productType);
@@ -184,11 +202,17 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
       const patches = activationPatches(change.active, change.listing?.price, marketplaceId);
       if (patches.length === 0) return { sku: change.sku, outcome: 'rejected', message: 'Amazon needs the price to put the offer back on sale' };
       try {
-        const response = await client.patchListingsItem(change.sku, [marketplaceId], { productType: productTypeOf(change.sku), patches }, signal);
+        const response = await client.patchListingsItem(change.sku, [marketplaceId], { productType: await ownProductType(change.sku, signal), patches }, signal);
         return submissionToOutcome({ ...response, sku: response.sku ?? change.sku });
       } catch (error) {
         return failure(change.sku, error);
       }
+    },
+
+    async searchProductTypes(keywords, signal) {
+      const words = productTypeKeywords(keywords);
+      const list = await client.searchDefinitionsProductTypes({ marketplaceIds: [marketplaceId], ...(words.length ? { keywords: words } : {}) }, signal);
+      return productTypeOptions(list, marketplaceId);
     },
 
     async submitBulk(updates, signal) {

@@ -26,6 +26,7 @@ import type {
   LwaTokenResponse,
   NotificationDestination,
   NotificationSubscription,
+  ProductTypeList,
 } from './types.ts';
 
 /** What the seller enters in the connect dialog: the LWA app credentials, the refresh token and the merchant token. */
@@ -58,6 +59,7 @@ export const amazonRateLimits = {
   getDestinations: { rate: 1, burst: 5 },
   createSubscription: { rate: 1, burst: 5 },
   getSubscription: { rate: 1, burst: 5 },
+  searchDefinitionsProductTypes: { rate: 5, burst: 10 },
 } as const satisfies Record<string, RateLimit>;
 export type AmazonOperation = keyof typeof amazonRateLimits;
 
@@ -308,6 +310,17 @@ export class AmazonClient {
   async getOrderItems(orderId: string, nextToken: string | undefined, signal?: AbortSignal): Promise<GetOrderItemsResponse> {
     const response = await this.call<GetOrderItemsResponse>('getOrderItems', 'GET', amazonPaths.orderItems(orderId), {
       query: { NextToken: nextToken },
+      ...(signal ? { signal } : {}),
+    });
+    return response.body;
+  }
+
+  // ---- Product Type Definitions API 2020-09-01 ----
+
+  /** Product types whose definitions match the keywords (comma-delimited list), for these marketplaces. */
+  async searchDefinitionsProductTypes(params: { keywords?: string[]; marketplaceIds: string[] }, signal?: AbortSignal): Promise<ProductTypeList> {
+    const response = await this.call<ProductTypeList>('searchDefinitionsProductTypes', 'GET', amazonPaths.productTypes, {
+      query: { keywords: params.keywords?.length ? params.keywords : undefined, marketplaceIds: params.marketplaceIds },
       ...(signal ? { signal } : {}),
     });
     return response.body;

@@ -49,6 +49,7 @@ export const amazonPaths = {
   orderItems: (orderId: string) => `/orders/v0/orders/${enc(orderId)}/orderItems`,
   destinations: '/notifications/v1/destinations',
   subscription: (notificationType: string) => `/notifications/v1/subscriptions/${enc(notificationType)}`,
+  productTypes: '/definitions/2020-09-01/productTypes',
 } as const;
 
 /** Grantless scope of the Notifications API's destination operations. */

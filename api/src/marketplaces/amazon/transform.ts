@@ -2,7 +2,7 @@
  * Pure translations between the Selling Partner API's payloads and the engine's shapes. No I/O:
  * everything here is tested on the official example payloads.
  */
-import type { CatalogueItem, CreateOutcome, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, NewListing, OrderLine, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, ListingState, ListingStatus, ListingUpdate, MarketplaceOption, MarketplaceOrder, Money, NewListing, OrderLine, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
 import type {
   AmazonOrder,
   AmazonOrderItem,
@@ -16,6 +16,7 @@ import type {
   ListingsItemPutRequest,
   ListingsItemSubmissionResponse,
   PatchOperation,
+  ProductTypeList,
 } from './types.ts';
 
 /** The fulfilment channel of merchant-fulfilled (MFN) stock; Amazon-fulfilled stock has AMAZON_* codes. */
@@ -294,20 +295,31 @@ export function describeAmazonError(status: number, body: unknown): { message: s
   return { message: `HTTP ${status}` };
 }
 
-/** The product type a new listing is sent with when the product names none ([U]: Amazon's generic type). */
-export const DEFAULT_PRODUCT_TYPE = 'PRODUCT';
-/** Product attributes that name the Amazon product type rather than an attribute of it. */
+/** Product attributes that name the Amazon product type rather than an attribute of it (the seller's choice for that product). */
 const PRODUCT_TYPE_KEYS = ['productType', 'product_type', 'amazon_product_type'];
 /** Product attributes that carry an ASIN to match, rather than an attribute of the listing. */
 const ASIN_KEYS = ['asin', 'merchant_suggested_asin'];
 
-/** The product type for a new listing: from the product's attributes, else the default. */
-export function productTypeOf(item: Pick<NewListing, 'attributes'>): string {
-  for (const key of PRODUCT_TYPE_KEYS) {
-    const value = item.attributes[key];
-    if (typeof value === 'string' && /^[A-Za-z0-9_]+$/.test(value.trim())) return value.trim().toUpperCase();
-  }
-  return DEFAULT_PRODUCT_TYPE;
+/**
+ * The product type a new listing is created under: the seller's choice (the channel's publish
+ * settings, or the product's own), as the Product Type Definitions API names it. None is assumed.
+ */
+export function productTypeOf(item: Pick<NewListing, 'choices'>): string | undefined {
+  const chosen = item.choices?.productType?.trim().toUpperCase();
+  return chosen && /^[A-Z0-9_]+$/.test(chosen) ? chosen : undefined;
+}
+
+/** What a new listing lacks when the seller has chosen no product type. */
+export const NO_PRODUCT_TYPE = 'Amazon needs a product type for a new listing: choose one in the publish settings of the channel.';
+
+/** searchDefinitionsProductTypes' answer as options to choose from, those available in the marketplace only. */
+export function productTypeOptions(list: ProductTypeList, marketplaceId: string): MarketplaceOption[] {
+  return list.productTypes.filter((t) => t.marketplaceIds.length === 0 || t.marketplaceIds.includes(marketplaceId)).map((t) => ({ id: t.name, name: t.displayName }));
+}
+
+/** A seller's search words as the keywords list Amazon takes (comma-delimited; words, not phrases). */
+export function productTypeKeywords(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).map((w) => w.trim().toLowerCase()).filter(Boolean))].slice(0, 10);
 }
 
 /** The identifier type Amazon names a GTIN by its length: UPC (12), EAN (13), GTIN (8 or 14). */
@@ -321,11 +333,11 @@ export function purchasableOffer(price: Money, marketplaceId: string): Array<Rec
 }
 
 /**
- * putListingsItem's body for a new listing (requirements LISTING: product facts and the offer),
+ * putListingsItem's body for a new listing under the seller's product type (requirements LISTING: product facts and the offer),
  * matched to the catalogue by a suggested ASIN or the GTIN. A full replacement, so sending it again
  * for the same SKU is harmless.
  */
-export function newListingPutRequest(item: NewListing, marketplaceId: string): ListingsItemPutRequest {
+export function newListingPutRequest(item: NewListing, productType: string, marketplaceId: string): ListingsItemPutRequest {
   const m = marketplaceId;
   const text = (value: string) => [{ value, language_tag: 'en_US', marketplace_id: m }];
   const attributes: ListingsAttributes = {};
@@ -344,7 +356,7 @@ export function newListingPutRequest(item: NewListing, marketplaceId: string): L
   attributes.condition_type = [{ value: 'new_new', marketplace_id: m }];
   attributes.purchasable_offer = purchasableOffer(item.price, m);
   attributes.fulfillment_availability = [{ fulfillment_channel_code: MFN_CHANNEL, quantity: item.quantity }];
-  return { productType: productTypeOf(item), requirements: 'LISTING', attributes };
+  return { productType, requirements: 'LISTING', attributes };
 }
 
 /** putListingsItem's answer as a create outcome: ACCEPTED is processed asynchronously (read the SKU back), INVALID carries Amazon's words. */

@@ -111,6 +111,19 @@ export interface ListingsItemPatchRequest {
   patches: PatchOperation[];
 }
 
+/** definitionsProductTypes_2020-09-01 ProductType: a product type with a definition available. */
+export interface ProductType {
+  name: string;
+  displayName: string;
+  marketplaceIds: string[];
+}
+
+/** definitionsProductTypes_2020-09-01 ProductTypeList (searchDefinitionsProductTypes). */
+export interface ProductTypeList {
+  productTypes: ProductType[];
+  productTypeVersion: string;
+}
+
 export interface ListingsItemPutRequest {
   productType: string;
   requirements?: 'LISTING' | 'LISTING_PRODUCT_ONLY' | 'LISTING_OFFER_ONLY';

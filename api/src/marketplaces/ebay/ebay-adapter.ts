@@ -7,15 +7,20 @@ import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
 import type { TokenBuckets } from '../shared/token-bucket.ts';
-import type { CatalogueItem, CreateOutcome, NewListing, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, CreateOutcome, EbayListingOptions, NewListing, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
 import { EbayClient } from './ebay-client.ts';
 import type { EbayApplication } from './ebay-oauth.ts';
 import { ebaySellerScopes, type EbayEndpoints } from './endpoints.ts';
-import { lastModifiedFilter, newInventoryItem, newOffer, outcomesFromPriceQuantity, toCatalogueItem, toListingState, toMarketplaceOrder, toPriceQuantity } from './transform.ts';
+import { handlingTerms, lastModifiedFilter, locationOptions, newInventoryItem, newOffer, outcomesFromPriceQuantity, policyOptions, returnTerms, toCatalogueItem, toListingState, toMarketplaceOrder, toPriceQuantity } from './transform.ts';
 import type {
   EbayBulkGetInventoryItemResponse,
   EbayBulkPriceQuantityResponse,
+  EbayFulfillmentPolicyResponse,
   EbayInventoryItem,
+  EbayInventoryLocation,
+  EbayLocationResponse,
+  EbayPaymentPolicyResponse,
+  EbayReturnPolicyResponse,
   EbayInventoryItems,
   EbayOffer,
   EbayOfferResponse,
@@ -29,6 +34,10 @@ import type {
 export const EBAY_MAX_SKUS_PER_CALL = 25;
 /** getInventoryItems allows 200 per page; 100 keeps the offer look-ups per page moderate. */
 export const EBAY_CATALOGUE_PAGE = 100;
+/** getInventoryLocations answers up to 100 per page by default. */
+export const EBAY_LOCATIONS_PAGE = 100;
+/** The marketplace whose business policies new offers use (the hub lists on eBay US). */
+export const EBAY_POLICY_MARKETPLACE = 'EBAY_US';
 /** getOrders allows up to 200 per page. */
 export const EBAY_ORDERS_PAGE = 200;
 /** Offer look-ups (one per SKU) run this many at a time. */
@@ -53,6 +62,7 @@ export interface EbayAdapterOptions {
 
 export interface EbayAdapter extends MarketplaceAdapter {
   readonly kind: 'ebay';
+  listingOptions(signal?: AbortSignal): Promise<EbayListingOptions>;
   /** The seller's client, for notification subscriptions (createEbaySubscription). */
   readonly client: EbayClient;
 }
@@ -232,6 +242,33 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
       } catch (error) {
         return stepFailure(change.sku, error);
       }
+    },
+
+    /**
+     * The seller's choices for new offers: inventory locations (getInventoryLocations, every page) and
+     * the business policies for eBay US (Account API; publishOffer requires one of each kind).
+     */
+    async listingOptions(signal): Promise<EbayListingOptions> {
+      const locations: EbayInventoryLocation[] = [];
+      for (let offset = 0; ; ) {
+        const { body } = await client.request<EbayLocationResponse>('inventory', { method: 'GET', url: `/location?limit=${EBAY_LOCATIONS_PAGE}&offset=${offset}`, ...withSignal(signal) });
+        const page = body.locations ?? [];
+        locations.push(...page);
+        offset += page.length;
+        if (!body.next || page.length === 0) break;
+      }
+      const query = `marketplace_id=${EBAY_POLICY_MARKETPLACE}`;
+      const [fulfillment, payment, returns] = await Promise.all([
+        client.request<EbayFulfillmentPolicyResponse>('account', { method: 'GET', url: `/fulfillment_policy?${query}`, ...withSignal(signal) }),
+        client.request<EbayPaymentPolicyResponse>('account', { method: 'GET', url: `/payment_policy?${query}`, ...withSignal(signal) }),
+        client.request<EbayReturnPolicyResponse>('account', { method: 'GET', url: `/return_policy?${query}`, ...withSignal(signal) }),
+      ]);
+      return {
+        locations: locationOptions(locations),
+        fulfillmentPolicies: policyOptions(fulfillment.body.fulfillmentPolicies, (p) => p.fulfillmentPolicyId, handlingTerms),
+        paymentPolicies: policyOptions(payment.body.paymentPolicies, (p) => p.paymentPolicyId),
+        returnPolicies: policyOptions(returns.body.returnPolicies, (p) => p.returnPolicyId, returnTerms),
+      };
     },
 
     /** eBay has no relative adjustment: read the ship-to-home quantity, then set it (the key cannot make this replay-safe). */

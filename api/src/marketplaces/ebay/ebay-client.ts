@@ -13,19 +13,20 @@ import { ebayApplicationScope, type EbayEndpoints } from './endpoints.ts';
 import { requestEbayToken, type EbayApplication, type EbayTokens } from './ebay-oauth.ts';
 import { describeEbayError } from './transform.ts';
 
-export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity';
+export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account';
 
 /**
  * eBay publishes daily quotas per API, not per-second rates (FACTS.md 2, Limits). Each is a bucket
  * refilling a day's quota over the day and holding an hour's share, so a busy hour cannot spend the
  * day. Notification 10,000/day [V]; Inventory 2,000,000 and Fulfillment 100,000 [U: commonly
- * quoted, confirm with getRateLimits]; Identity [U].
+ * quoted, confirm with getRateLimits]; Identity [U]; Account 25,000/day [V].
  */
 export const ebayDailyQuotas: Record<EbayApiName, number> = {
   inventory: 2_000_000,
   fulfillment: 100_000,
   notification: 10_000,
   identity: 5_000,
+  account: 25_000,
 };
 
 export const ebayRateLimits: Record<EbayApiName, RateLimit> = Object.fromEntries(

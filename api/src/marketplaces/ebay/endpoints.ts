@@ -10,6 +10,8 @@ export interface EbayEndpoints {
   fulfillment: string;
   notification: string;
   identity: string;
+  /** The Account API: business policies. */
+  account: string;
 }
 
 export const ebayProduction: EbayEndpoints = {
@@ -20,6 +22,7 @@ export const ebayProduction: EbayEndpoints = {
   notification: 'https://api.ebay.com/commerce/notification/v1',
   // The Identity API is served from apiz.ebay.com.
   identity: 'https://apiz.ebay.com/commerce/identity/v1',
+  account: 'https://api.ebay.com/sell/account/v1',
 };
 
 /** eBay's own paths below one base URL (a sandbox). */
@@ -32,17 +35,24 @@ export function ebayEndpointsAt(baseUrl: string): EbayEndpoints {
     fulfillment: `${base}/sell/fulfillment/v1`,
     notification: `${base}/commerce/notification/v1`,
     identity: `${base}/commerce/identity/v1`,
+    account: `${base}/sell/account/v1`,
   };
 }
 
-/** The OAuth scopes the app asks the seller for. */
-export const ebaySellerScopes = [
+/** The OAuth scopes the app asked sellers for before it read business policies: a channel connected then holds these only. */
+export const ebayEarlierSellerScopes = [
   'https://api.ebay.com/oauth/api_scope',
   'https://api.ebay.com/oauth/api_scope/sell.inventory',
   'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
   'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription',
   'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
 ] as const;
+
+/** Reading the seller's business policies (Account API; sell_account_v1 accepts the read-only scope). */
+export const ebayAccountReadScope = 'https://api.ebay.com/oauth/api_scope/sell.account.readonly';
+
+/** The OAuth scopes the app asks the seller for (kept with the channel's credentials: a refresh asks for no more than was granted). */
+export const ebaySellerScopes = [...ebayEarlierSellerScopes, ebayAccountReadScope] as const;
 
 /** The application (client credentials) scope, for the public keys of notifications. */
 export const ebayApplicationScope = 'https://api.ebay.com/oauth/api_scope';

@@ -1,8 +1,12 @@
 /** Pure conversions between eBay's payloads and the engine's shapes. No I/O. */
-import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, NewListing, OrderStatus, UpdateOutcome } from '../types.ts';
+import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOption, MarketplaceOrder, Money, NewListing, OrderStatus, UpdateOutcome } from '../types.ts';
 import type {
   EbayAmount,
   EbayBulkPriceQuantityResponse,
+  EbayBusinessPolicy,
+  EbayFulfillmentPolicy,
+  EbayInventoryLocation,
+  EbayReturnPolicy,
   EbayError,
   EbayInventoryItem,
   EbayOffer,
@@ -135,19 +139,6 @@ export function toMarketplaceOrder(order: EbayOrder): MarketplaceOrder {
 /** The getOrders filter for "changed since". */
 export const lastModifiedFilter = (since: Date) => `lastmodifieddate:[${since.toISOString()}..]`;
 
-/** The leaf category a new listing goes in when the product names none (attribute `ebayCategoryId`): eBay US "Other". */
-export const DEFAULT_CATEGORY_ID = '99';
-/** The seller's inventory location new offers ship from (attribute `ebayMerchantLocationKey`). */
-export const DEFAULT_MERCHANT_LOCATION_KEY = 'warehouse-1';
-
-const attributeText = (item: NewListing, ...names: string[]) => {
-  for (const name of names) {
-    const value = item.attributes[name];
-    if ((typeof value === 'string' && value.trim()) || typeof value === 'number') return String(value).trim();
-  }
-  return undefined;
-};
-
 /**
  * createOrReplaceInventoryItem's body (a full replacement, so replaying it is harmless): the
  * product facts, condition NEW and the ship-to-home quantity. The GTIN goes as UPC (12 digits) or EAN.
@@ -175,17 +166,68 @@ export function newInventoryItem(item: NewListing): Omit<EbayInventoryItem, 'sku
   };
 }
 
-/** createOffer's (and updateOffer's) body: a fixed-price, good-till-cancelled offer on eBay US. */
+/**
+ * createOffer's (and updateOffer's) body: a fixed-price, good-till-cancelled offer on eBay US, in the
+ * seller's category, shipping from the seller's inventory location, under the seller's business
+ * policies (the channel's publish settings, or the product's own). What the seller has not chosen is
+ * left out, never assumed: publishOffer then refuses the offer in eBay's words.
+ */
 export function newOffer(item: NewListing): EbayOfferDetails {
+  const choices = item.choices ?? {};
+  const policies = {
+    ...(choices.fulfillmentPolicyId ? { fulfillmentPolicyId: choices.fulfillmentPolicyId } : {}),
+    ...(choices.paymentPolicyId ? { paymentPolicyId: choices.paymentPolicyId } : {}),
+    ...(choices.returnPolicyId ? { returnPolicyId: choices.returnPolicyId } : {}),
+  };
   return {
     sku: item.sku,
     marketplaceId: 'EBAY_US',
     format: 'FIXED_PRICE',
     availableQuantity: item.quantity,
-    categoryId: attributeText(item, 'ebayCategoryId', 'categoryId') ?? DEFAULT_CATEGORY_ID,
+    ...(choices.categoryId ? { categoryId: choices.categoryId } : {}),
     ...(item.description ? { listingDescription: item.description } : {}),
     listingDuration: 'GTC',
-    merchantLocationKey: attributeText(item, 'ebayMerchantLocationKey') ?? DEFAULT_MERCHANT_LOCATION_KEY,
+    ...(choices.merchantLocationKey ? { merchantLocationKey: choices.merchantLocationKey } : {}),
+    ...(Object.keys(policies).length > 0 ? { listingPolicies: policies } : {}),
     pricingSummary: { price: toEbayAmount(item.price) },
   };
+}
+
+const ADDRESS_PARTS = ['addressLine1', 'city', 'stateOrProvince', 'postalCode', 'country'] as const;
+
+/** The seller's inventory locations as options (enabled ones: eBay loads no inventory to a disabled location). */
+export function locationOptions(locations: EbayInventoryLocation[]): MarketplaceOption[] {
+  return locations
+    .filter((l) => l.merchantLocationKey && l.merchantLocationStatus !== 'DISABLED')
+    .map((l) => {
+      const address = l.location?.address;
+      const detail = address ? ADDRESS_PARTS.map((part) => address[part]).filter(Boolean).join(', ') : '';
+      return { id: l.merchantLocationKey!, name: l.name || l.merchantLocationKey!, ...(detail ? { detail } : {}) };
+    });
+}
+
+const forVehiclesOnly = (policy: EbayBusinessPolicy) => (policy.categoryTypes ?? []).length > 0 && (policy.categoryTypes ?? []).every((c) => c.name === 'MOTORS_VEHICLES');
+
+/** Business policies as options: those for listings other than motor vehicles (the hub lists no vehicles). */
+export function policyOptions<P extends EbayBusinessPolicy>(policies: P[] | undefined, idOf: (policy: P) => string | undefined, detailOf?: (policy: P) => string | undefined): MarketplaceOption[] {
+  return (policies ?? [])
+    .filter((p) => idOf(p) && !forVehiclesOnly(p))
+    .map((p) => {
+      const detail = detailOf?.(p) ?? p.description;
+      return { id: idOf(p)!, name: p.name || idOf(p)!, ...(detail ? { detail } : {}) };
+    });
+}
+
+/** A return policy's terms in a few words ("30 days, buyer pays return shipping" is eBay's own wording of its fields). */
+export function returnTerms(policy: EbayReturnPolicy): string | undefined {
+  if (policy.returnsAccepted === false) return 'No returns';
+  if (policy.returnsAccepted && policy.returnPeriod?.value) return `Returns within ${policy.returnPeriod.value} ${(policy.returnPeriod.unit ?? 'DAY').toLowerCase()}s`;
+  return policy.description;
+}
+
+/** A fulfillment policy's handling time in a few words. */
+export function handlingTerms(policy: EbayFulfillmentPolicy): string | undefined {
+  const time = policy.handlingTime;
+  if (time?.value !== undefined) return `Ships within ${time.value} business ${time.value === 1 ? 'day' : 'days'}`;
+  return policy.description;
 }

@@ -190,7 +190,65 @@ export interface EbayOfferDetails {
   listingDescription?: string;
   listingDuration: 'GTC';
   merchantLocationKey?: string;
+  /** The business policies (required before the offer is published). */
+  listingPolicies?: { fulfillmentPolicyId?: string; paymentPolicyId?: string; returnPolicyId?: string };
   pricingSummary: { price: EbayAmount };
+}
+
+/** sell_inventory_v1 InventoryLocationResponse, as far as the hub reads it. */
+export interface EbayInventoryLocation {
+  merchantLocationKey?: string;
+  name?: string;
+  merchantLocationStatus?: 'ENABLED' | 'DISABLED' | string;
+  locationTypes?: string[];
+  location?: { address?: { addressLine1?: string; city?: string; stateOrProvince?: string; postalCode?: string; country?: string } };
+}
+
+/** sell_inventory_v1 LocationResponse (getInventoryLocations). */
+export interface EbayLocationResponse {
+  href?: string;
+  limit?: number;
+  next?: string;
+  offset?: number;
+  prev?: string;
+  total?: number;
+  locations?: EbayInventoryLocation[];
+}
+
+/** What the hub reads of a business policy (sell_account_v1 FulfillmentPolicy, PaymentPolicy, ReturnPolicy). */
+export interface EbayBusinessPolicy {
+  name?: string;
+  description?: string;
+  marketplaceId?: string;
+  categoryTypes?: Array<{ name?: string; default?: boolean }>;
+}
+
+export interface EbayFulfillmentPolicy extends EbayBusinessPolicy {
+  fulfillmentPolicyId?: string;
+  handlingTime?: { unit?: string; value?: number };
+}
+export interface EbayPaymentPolicy extends EbayBusinessPolicy {
+  paymentPolicyId?: string;
+  immediatePay?: boolean;
+}
+export interface EbayReturnPolicy extends EbayBusinessPolicy {
+  returnPolicyId?: string;
+  returnsAccepted?: boolean;
+  returnPeriod?: { unit?: string; value?: number };
+}
+
+/** sell_account_v1 FulfillmentPolicyResponse, PaymentPolicyResponse, ReturnPolicyResponse. */
+export interface EbayFulfillmentPolicyResponse {
+  fulfillmentPolicies?: EbayFulfillmentPolicy[];
+  total?: number;
+}
+export interface EbayPaymentPolicyResponse {
+  paymentPolicies?: EbayPaymentPolicy[];
+  total?: number;
+}
+export interface EbayReturnPolicyResponse {
+  returnPolicies?: EbayReturnPolicy[];
+  total?: number;
 }
 
 /** createOffer's answer (OfferResponse). */

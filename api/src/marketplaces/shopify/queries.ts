@@ -127,7 +127,28 @@ mutation HubProductStatus($product: ProductUpdateInput!) {
   }
 }`;
 
+/** Products holding these SKUs with their variants' SKUs: 5 products × (1 + 100 variants) + 2 = 507 points. */
+export const PRODUCT_PAGE_SIZE = 5;
+export const PRODUCT_VARIANTS_PAGE_SIZE = 100;
+export const productVariantSkusQuery = /* GraphQL */ `
+query HubProductVariantSkus($first: Int!, $after: String, $query: String!) {
+  products(first: $first, after: $after, query: $query) {
+    nodes { id variants(first: ${PRODUCT_VARIANTS_PAGE_SIZE}) { nodes { sku } pageInfo { hasNextPage endCursor } } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+/** The rest of a product's variants when it has more than a page: 1 + 100 = 102 points. */
+export const moreProductVariantSkusQuery = /* GraphQL */ `
+query HubMoreProductVariantSkus($id: ID!, $after: String) {
+  product(id: $id) {
+    variants(first: ${PRODUCT_VARIANTS_PAGE_SIZE}, after: $after) { nodes { sku } pageInfo { hasNextPage endCursor } }
+  }
+}`;
+
 export const allDocuments = {
+  productVariantSkusQuery,
+  moreProductVariantSkusQuery,
   productSetMutation,
   productStatusMutation,
   shopQuery,

@@ -9,8 +9,11 @@ import {
   locationsQuery,
   orderLinesQuery,
   ordersQuery,
+  PRODUCT_PAGE_SIZE,
+  moreProductVariantSkusQuery,
   productSetMutation,
   productStatusMutation,
+  productVariantSkusQuery,
   setQuantitiesMutation,
   shopQuery,
   updatePricesMutation,
@@ -59,11 +62,13 @@ export interface ShopifyAdapterOptions extends ShopifyClientOptions {
 export interface ShopifyAdapter extends MarketplaceAdapter {
   readonly kind: 'shopify';
   readonly client: ShopifyClient;
+  productVariantSkus(skus: string[], signal?: AbortSignal): Promise<Map<string, string[]>>;
   /** Subscribes a callback URL to a topic (an address already subscribed counts as done). */
   subscribeWebhook(topic: ShopifyWebhookTopic, callbackUrl: string, signal?: AbortSignal): Promise<{ id: string | null }>;
 }
 
 type VariantPage = { shop: { currencyCode: string }; productVariants: ShopifyConnection<ShopifyVariant> };
+type ProductVariantSkusPage = { products: ShopifyConnection<{ id: string; variants: ShopifyConnection<{ sku: string | null }> }> };
 type Outcomes = Map<string, UpdateOutcome>;
 
 function reject(outcomes: Outcomes, sku: string, message: string, code?: string) {
@@ -219,11 +224,16 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       return outcomes;
     },
 
-    /** The product's status: DRAFT takes it off every sales channel, ACTIVE puts it back (all its variants). */
+    /**
+     * Shopify's status is the product's, for all its variants: DRAFT takes it off every sales
+     * channel, ACTIVE puts it back. A variant going off sale while others of its product stay on sale
+     * (productOffSale false) leaves the product as it is: it is offered 0 units, which the push sends.
+     */
     async setListingActive(change, signal): Promise<UpdateOutcome> {
       const { variants } = await lookup([change.sku], signal);
       const variant = variants.get(change.sku);
       if (!variant) return { sku: change.sku, outcome: 'rejected', message: `No product variant has the SKU ${change.sku}` };
+      if (!change.active && !change.productOffSale) return { sku: change.sku, outcome: 'confirmed' };
       try {
         const data = await client.graphql<ShopifyProductUpdatePayload>(productStatusMutation, { product: { id: variant.product.id, status: change.active ? 'ACTIVE' : 'DRAFT' } }, { cost: 10, signal });
         const errors = data.productUpdate?.userErrors ?? [];
@@ -233,6 +243,37 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
         if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
         return error.kind === 'rejected' ? { sku: change.sku, outcome: 'rejected', message: error.message } : { sku: change.sku, outcome: 'unknown', message: error.message };
       }
+    },
+
+    /** The SKUs of each SKU's product (products found by SKU, their variants paged through). */
+    async productVariantSkus(skus, signal): Promise<Map<string, string[]>> {
+      const wanted = [...new Set(skus)];
+      const productsOf = new Map<string, string[]>();
+      for (let i = 0; i < wanted.length; i += VARIANT_PAGE_SIZE) {
+        let after: string | null = null;
+        do {
+          const data: ProductVariantSkusPage = await client.graphql<ProductVariantSkusPage>(
+            productVariantSkusQuery,
+            { first: PRODUCT_PAGE_SIZE, after, query: skuSearchQuery(wanted.slice(i, i + VARIANT_PAGE_SIZE)) },
+            { cost: 2 + PRODUCT_PAGE_SIZE * 101, signal },
+          );
+          for (const product of data.products.nodes) {
+            const variantSkus = product.variants.nodes.map((v) => v.sku ?? '');
+            let page = product.variants.pageInfo;
+            while (page.hasNextPage) {
+              const more: { product: { variants: ShopifyConnection<{ sku: string | null }> } | null } = await client.graphql(moreProductVariantSkusQuery, { id: product.id, after: page.endCursor }, { cost: 102, signal });
+              if (!more.product) break;
+              variantSkus.push(...more.product.variants.nodes.map((v) => v.sku ?? ''));
+              page = more.product.variants.pageInfo;
+            }
+            productsOf.set(product.id, variantSkus.filter(Boolean));
+          }
+          after = data.products.pageInfo.hasNextPage ? data.products.pageInfo.endCursor : null;
+        } while (after);
+      }
+      const bySku = new Map<string, string[]>();
+      for (const variantSkus of productsOf.values()) for (const sku of variantSkus) if (wanted.includes(sku)) bySku.set(sku, variantSkus);
+      return bySku;
     },
 
     async verifyCredentials(signal): Promise<SellerIdentity> {

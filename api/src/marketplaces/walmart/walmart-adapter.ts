@@ -173,7 +173,8 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
         // A retired item comes back only through item setup again (the MP_ITEM feed).
         if (!change.listing) return { sku: change.sku, outcome: 'rejected', message: 'Walmart puts a retired item back on sale only through its item feed: the product data is needed' };
         const [outcome] = await createItems([change.listing], signal);
-        if (outcome!.outcome === 'accepted') return { sku: change.sku, outcome: 'accepted', submissionId: outcome!.submissionId };
+        // The feed's per-item result tells later whether Walmart took the item back (submissionStatus).
+        if (outcome!.outcome === 'accepted') return { sku: change.sku, outcome: 'accepted', submissionId: outcome!.submissionId, checkBy: 'submission' };
         if (outcome!.outcome === 'created') return { sku: change.sku, outcome: 'confirmed' };
         return outcome!;
       }

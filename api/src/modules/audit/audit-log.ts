@@ -19,6 +19,7 @@ export const auditActions = [
   'channel.connected',
   'channel.made_main',
   'channel.rules_changed',
+  'channel.publish_settings_changed',
   'channel.paused',
   'channel.resumed',
   'channel.disconnected',

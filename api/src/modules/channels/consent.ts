@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import type { ChannelEnvironment } from '../../db/schema/index.ts';
 import { ebayAuthorizeUrl, exchangeEbayCode, readEbayCallback } from '../../marketplaces/ebay/ebay-oauth.ts';
-import { ebayEndpointsAt, ebayProduction } from '../../marketplaces/ebay/endpoints.ts';
+import { ebayEndpointsAt, ebayProduction, ebaySellerScopes } from '../../marketplaces/ebay/endpoints.ts';
 import { exchangeShopifyCode, shopifyAuthorizeUrl, verifyShopifyCallback } from '../../marketplaces/shopify/index.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
@@ -131,7 +131,8 @@ export async function finishEbayConsent(ctx: AppContext, audit: AuditContext, se
   if (!application?.ruName) return '/auth-declined';
   try {
     const tokens = await exchangeEbayCode({ endpoints: endpointsFor(ctx, pending.environment), application: { ...application, ruName: application.ruName }, code: answer.code });
-    const credentials = { refreshToken: tokens.refreshToken, sellerKey: crypto.randomBytes(6).toString('hex') };
+    // The scopes granted are kept: a refresh may ask for them and no more (a channel connected earlier holds fewer).
+    const credentials = { refreshToken: tokens.refreshToken, sellerKey: crypto.randomBytes(6).toString('hex'), scopes: ebaySellerScopes.join(' ') };
     const adapter = adapterFor(ctx, 'ebay', pending.environment, credentials);
     const identity = await verifyWithMarketplace('ebay', adapter);
     const channel = await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'ebay', environment: pending.environment, identity, credentials });

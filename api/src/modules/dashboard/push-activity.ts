@@ -3,7 +3,8 @@ import { AppError, type AppContext } from '../../context.ts';
 import { findChannel } from '../../db/queries/channels.ts';
 import { failedWrites, lockFailedWrites, pushCounts, queueWrites, supersedeWrites } from '../../db/queries/listing-writes.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { requestDuePush } from '../sync/plan-writes.ts';
+import { listingsHeldOffSale } from '../../db/queries/listing-publish.ts';
+import { requestDuePush, sendableWhileOffSale } from '../sync/plan-writes.ts';
 
 type PushActivity = components['schemas']['PushActivity'];
 type RetryPushesRequest = components['schemas']['RetryPushesRequest'];
@@ -38,9 +39,12 @@ export async function retryFailedPushes(ctx: AppContext, audit: AuditContext, ac
   const writeIds = 'writeIds' in body ? [...new Set(body.writeIds)] : null;
   const scope = writeIds ? { writeIds } : { channelId: (body as { channelId: string }).channelId };
   const asked = writeIds ? writeIds.length : null;
-  const { retried, replaced } = await ctx.db.transaction(async (tx) => {
+  const { retried, replaced, offSale } = await ctx.db.transaction(async (tx) => {
     const failed = await lockFailedWrites(tx, accountId, scope);
-    const retry = failed.filter((w) => !w.replaced);
+    // A listing the seller took off sale gets no value that could put it back (its values go when it is back on sale).
+    const offSale = await listingsHeldOffSale(tx, accountId, [...new Set(failed.map((w) => w.listingId))]);
+    const heldBack = failed.filter((w) => !w.replaced && offSale.has(w.listingId) && !sendableWhileOffSale(offSale.get(w.listingId)!, w.field, w.after));
+    const retry = failed.filter((w) => !w.replaced && !heldBack.includes(w));
     const at = ctx.clock();
     // The refused values leave the list: sent again, or replaced by a newer one.
     await supersedeWrites(tx, failed, at);
@@ -53,10 +57,15 @@ export async function retryFailedPushes(ctx: AppContext, audit: AuditContext, ac
     // A retry is the seller asking for it now, whatever the plan's schedule.
     for (const channelId of new Set(retry.map((w) => w.channelId))) await requestDuePush(ctx, tx, { accountId, channelId });
     if (retry.length > 0) await recordAudit(tx, audit, { action: 'sync.pushes_retried', accountId, targetType: 'account', targetId: accountId, after: { writeIds: retry.map((w) => w.id) } });
-    return { retried: retry.length, replaced: failed.length - retry.length };
+    return { retried: retry.length, replaced: failed.length - retry.length - heldBack.length, offSale: heldBack.length };
   });
-  const skipped = asked === null ? replaced : asked - retried;
+  const skipped = asked === null ? replaced + offSale : asked - retried;
+  const offSaleText = offSale > 0 ? ` ${valuesText(offSale)} not sent: their listing is taken off sale, and gets its values when it is back on sale.` : '';
   const message =
-    retried === 0 ? 'Nothing to send again: these values were sent already or replaced by newer ones.' : `${valuesText(retried)} will be sent again.${skipped > 0 ? ` ${valuesText(skipped)} skipped: sent already or replaced by newer ones.` : ''}`;
+    retried === 0
+      ? offSale > 0 && offSale === skipped
+        ? `Nothing to send again.${offSaleText}`
+        : `Nothing to send again: these values were sent already or replaced by newer ones.${offSaleText}`
+      : `${valuesText(retried)} will be sent again.${skipped - offSale > 0 ? ` ${valuesText(skipped - offSale)} skipped: sent already or replaced by newer ones.` : ''}${offSaleText}`;
   return { retried, skipped, message };
 }

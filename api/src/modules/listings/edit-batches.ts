@@ -93,7 +93,7 @@ export async function applyEdits(ctx: AppContext, tx: Db, audit: AuditContext, a
   const batch = await insertChangeBatch(tx, { id: batchId, accountId, kind, actorUserId: audit.actorUserId, skus: edits.length, values: changeInputs.length + extraValues.length, extraValues }, at);
   await setProductValues(tx, accountId, values, at);
   await setListingStatuses(tx, accountId, statusUpdates, at);
-  await requestListingStatusSends(ctx, tx, accountId, statusUpdates);
+  await requestListingStatusSends(ctx, tx, accountId, statusUpdates, audit.actorUserId);
   const ids = await insertChanges(tx, accountId, changeInputs, at);
   // Each product's writes are the result of its first change (its stock, else its price).
   const changeIdByProduct = new Map<string, string>();
@@ -178,7 +178,7 @@ export async function undoBatch(ctx: AppContext, audit: AuditContext, accountId:
     }
     await setProductValues(tx, accountId, [...values.values()], at);
     await setListingStatuses(tx, accountId, statusUpdates, at);
-    await requestListingStatusSends(ctx, tx, accountId, statusUpdates);
+    await requestListingStatusSends(ctx, tx, accountId, statusUpdates, audit.actorUserId);
     const ids = await insertChanges(tx, accountId, changeInputs, at);
     outcome.restored += ids.length;
     const changeIdByProduct = new Map<string, string>();

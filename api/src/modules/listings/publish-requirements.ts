@@ -1,4 +1,5 @@
-import type { ChannelKind } from '../../db/schema/index.ts';
+import type { ChannelKind, ChannelPublishSettings } from '../../db/schema/index.ts';
+import type { ListingChoices } from '../../marketplaces/types.ts';
 
 /** What a product must have before a marketplace takes a new listing of it. */
 export interface ListingRequirements {
@@ -32,8 +33,80 @@ export function isValidGtin(value: string): boolean {
   return (10 - (sum % 10)) % 10 === check;
 }
 
-/** What the product lacks for a listing on this marketplace, in words (empty when it is ready). */
-export function missingForListing(kind: ChannelKind, product: { title: string; brand: string | null; gtin: string | null; images: string[]; price: string | null }): string[] {
+/** Product attributes that make the seller's choice for that product, over the channel's publish settings. */
+export const choiceAttributes = {
+  productType: ['productType', 'product_type', 'amazon_product_type'],
+  categoryId: ['ebayCategoryId', 'categoryId'],
+  merchantLocationKey: ['ebayMerchantLocationKey'],
+} as const;
+
+/** An Amazon product type name (Product Type Definitions API names are upper case, e.g. HOME, LUGGAGE). */
+export const isProductTypeName = (value: string) => /^[A-Z0-9_]{1,100}$/.test(value);
+/** An eBay category id: a number (the leaf category's, e.g. 20625). */
+export const isCategoryId = (value: string) => /^\d{1,10}$/.test(value);
+/** An eBay merchantLocationKey: at most 36 characters (sell_inventory_v1). */
+export const isMerchantLocationKey = (value: string) => value.length > 0 && value.length <= 36 && !/\s/.test(value);
+
+function attributeText(attributes: Record<string, unknown>, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = attributes[name];
+    if ((typeof value === 'string' && value.trim()) || typeof value === 'number') return String(value).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The choices a new listing on this marketplace is sent with: the product's own attribute where it
+ * has one, else what the seller chose for the channel. Only the marketplace's own choices; nothing
+ * is assumed where neither says (the check names what is missing).
+ */
+export function listingChoices(kind: ChannelKind, settings: ChannelPublishSettings, attributes: Record<string, unknown>): ListingChoices {
+  if (kind === 'amazon') {
+    const productType = attributeText(attributes, choiceAttributes.productType)?.toUpperCase() ?? settings.productType?.id;
+    return productType ? { productType } : {};
+  }
+  if (kind === 'ebay') {
+    const categoryId = attributeText(attributes, choiceAttributes.categoryId) ?? settings.categoryId;
+    const merchantLocationKey = attributeText(attributes, choiceAttributes.merchantLocationKey) ?? settings.merchantLocation?.id;
+    return {
+      ...(categoryId ? { categoryId } : {}),
+      ...(merchantLocationKey ? { merchantLocationKey } : {}),
+      ...(settings.fulfillmentPolicy ? { fulfillmentPolicyId: settings.fulfillmentPolicy.id } : {}),
+      ...(settings.paymentPolicy ? { paymentPolicyId: settings.paymentPolicy.id } : {}),
+      ...(settings.returnPolicy ? { returnPolicyId: settings.returnPolicy.id } : {}),
+    };
+  }
+  return {};
+}
+
+/** Where the seller makes the channel's choices (the publish dialog's settings). */
+const IN_SETTINGS = 'choose it in the publish settings';
+
+/** The seller's choices a listing on this marketplace lacks, in words naming each setting (empty when none is missing). */
+export function missingChoices(kind: ChannelKind, choices: ListingChoices): string[] {
+  const missing: string[] = [];
+  if (kind === 'amazon') {
+    if (!choices.productType) missing.push(`An Amazon product type: ${IN_SETTINGS}`);
+    else if (!isProductTypeName(choices.productType)) missing.push(`A valid Amazon product type: ${choices.productType} is not one`);
+  }
+  if (kind === 'ebay') {
+    if (!choices.categoryId) missing.push(`An eBay category (a leaf category number): ${IN_SETTINGS}`);
+    else if (!isCategoryId(choices.categoryId)) missing.push(`A valid eBay category: ${choices.categoryId} is not a category number`);
+    if (!choices.merchantLocationKey) missing.push(`An eBay inventory location to ship from: ${IN_SETTINGS}`);
+    else if (!isMerchantLocationKey(choices.merchantLocationKey)) missing.push(`A valid eBay inventory location: ${choices.merchantLocationKey} is not a location key`);
+    if (!choices.fulfillmentPolicyId) missing.push(`An eBay shipping policy: ${IN_SETTINGS}`);
+    if (!choices.paymentPolicyId) missing.push(`An eBay payment policy: ${IN_SETTINGS}`);
+    if (!choices.returnPolicyId) missing.push(`An eBay return policy: ${IN_SETTINGS}`);
+  }
+  return missing;
+}
+
+/** What the product lacks for a listing on this marketplace, in words (empty when it is ready); with the channel's settings, the choices too. */
+export function missingForListing(
+  kind: ChannelKind,
+  product: { title: string; brand: string | null; gtin: string | null; images: string[]; price: string | null; attributes?: Record<string, unknown> },
+  settings?: ChannelPublishSettings,
+): string[] {
   const needs = listingRequirements[kind];
   const name = MARKETPLACE_NAMES[kind];
   const missing: string[] = [];
@@ -46,5 +119,6 @@ export function missingForListing(kind: ChannelKind, product: { title: string; b
   if (needs.brand && !product.brand?.trim()) missing.push('A brand');
   if (needs.image && product.images.length === 0) missing.push('At least one image');
   if (product.price === null || Number(product.price) <= 0) missing.push('A price');
+  if (settings) missing.push(...missingChoices(kind, listingChoices(kind, settings, product.attributes ?? {})));
   return missing;
 }

@@ -3,32 +3,37 @@ import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannel, type ChannelRecord } from '../../db/queries/channels.ts';
 import { accountCurrency } from '../../db/queries/catalogue.ts';
-import { editableProducts, insertPendingListings, skusListedOn } from '../../db/queries/listing-edits.ts';
+import { insertPendingListings, skusListedOn } from '../../db/queries/listing-edits.ts';
 import {
   PUBLISH_SUBMISSION_PREFIX,
   awaitingListingsBySku,
   claimWritesOfListings,
   clearListingError,
+  clearTakenOffSale,
+  dropPendingWrites,
   failedCreationsOn,
   listingsToCreate,
   listingsWithProduct,
   markListingCreated,
   markListingFailed,
+  offSaleBySku,
+  publishableProducts,
   reopenFailedCreations,
   targetListingsByChannel,
   type ListingToCreate,
+  type ListingWithProduct,
 } from '../../db/queries/listing-publish.ts';
 import { confirmWrites, failWrites, markInFlight, releaseClaims, requeueWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
-import type { ListingStatus } from '../../db/schema/index.ts';
+import type { ChannelPublishSettings, ListingStatus } from '../../db/schema/index.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
-import type { CreateOutcome, ListingState, NewListing } from '../../marketplaces/types.ts';
+import type { CreateOutcome, ListingState, NewListing, UpdateOutcome } from '../../marketplaces/types.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_PUBLISH_QUEUE, type ListingsPublishJob } from '../../workers/queues.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { withChannelHealth } from '../sync/channel-health.ts';
-import { planListingWrites, requestChannelPush } from '../sync/plan-writes.ts';
-import { missingForListing } from './publish-requirements.ts';
+import { offSaleByZeroUnits, planListingWrites, requestChannelPush, requestDuePush } from '../sync/plan-writes.ts';
+import { listingChoices, missingForListing } from './publish-requirements.ts';
 
 export interface PublishRequest {
   channelId: string;
@@ -53,14 +58,14 @@ async function targetChannel(db: Db, accountId: string, channelId: string): Prom
 
 /** Each product (the account's only) against the channel's marketplace: ready, missing something, or listed there already. */
 async function checkProducts(db: Db, accountId: string, channel: ChannelRecord, productIds: string[], options: { lock?: boolean } = {}): Promise<PublishCheckItem[]> {
-  const products = await editableProducts(db, accountId, [...new Set(productIds)], options);
+  const products = await publishableProducts(db, accountId, [...new Set(productIds)], options);
   const skus = products.map((p) => p.sku);
   // A listing whose creation the marketplace refused can be published again (once the product is fixed).
   const refused = await failedCreationsOn(db, channel.id, skus);
   const listed = new Set([...(await skusListedOn(db, channel.id, skus))].filter((sku) => !refused.has(sku)));
   return products.map((product) => {
     if (listed.has(product.sku)) return { productId: product.id, sku: product.sku, title: product.title, status: 'listed', missing: [] };
-    const missing = missingForListing(channel.kind, product);
+    const missing = missingForListing(channel.kind, product, channel.publishSettings);
     return { productId: product.id, sku: product.sku, title: product.title, status: missing.length > 0 ? 'missing' : 'ready', missing };
   });
 }
@@ -118,17 +123,40 @@ export function requestPublish(ctx: AppContext, tx: Db, job: ListingsPublishJob,
 
 /**
  * A bulk edit set these listings' status: the ones on target channels are sent to their marketplace
- * (put on sale, or taken off) by a job per channel, enqueued in the edit's transaction.
+ * (put on sale, or taken off) by a job per channel, enqueued in the edit's transaction. A listing
+ * taken off sale gets no more values: those waiting are dropped, and only the 0 units that keep a
+ * Shopify variant off sale are planned. Values go again once the marketplace has put it back.
  */
-export async function requestListingStatusSends(ctx: AppContext, tx: Db, accountId: string, updates: Array<{ listingId: string; status: ListingStatus }>): Promise<void> {
-  const sendable = updates.filter((u) => u.status === 'active' || u.status === 'inactive').map((u) => u.listingId);
-  for (const [channelId, listingIds] of await targetListingsByChannel(tx, accountId, sendable)) {
-    await requestPublish(ctx, tx, { mode: 'status', accountId, channelId, listingIds });
+export async function requestListingStatusSends(ctx: AppContext, tx: Db, accountId: string, updates: Array<{ listingId: string; status: ListingStatus }>, actorUserId: string | null = null): Promise<void> {
+  const sendable = updates.filter((u) => u.status === 'active' || u.status === 'inactive');
+  const leaving = new Set(sendable.filter((u) => u.status === 'inactive').map((u) => u.listingId));
+  const at = ctx.clock();
+  for (const [channelId, listings] of await targetListingsByChannel(
+    tx,
+    accountId,
+    sendable.map((u) => u.listingId),
+  )) {
+    const offSale = listings.filter((l) => leaving.has(l.listingId));
+    await dropPendingWrites(
+      tx,
+      offSale.map((l) => l.listingId),
+      at,
+    );
+    if (offSale.length > 0) {
+      await planListingWrites(
+        ctx,
+        tx,
+        accountId,
+        offSale.map((l) => l.productId),
+        { channelId, recordAs: { cause: 'bulk_edit', causeRef: 'taken off sale', actorUserId } },
+      );
+    }
+    await requestPublish(ctx, tx, { mode: 'status', accountId, channelId, listingIds: listings.map((l) => l.listingId) });
   }
 }
 
 /** The product as the marketplace should list it, with the values claimed for it (else the listing's desired ones): what is sent is what gets confirmed. */
-function newListingOf(listing: ListingToCreate, currency: string, claimed: ClaimedWrite[] = []): NewListing {
+function newListingOf(listing: ListingToCreate, currency: string, claimed: ClaimedWrite[], channel: { kind: ChannelRecord['kind']; publishSettings: ChannelPublishSettings }): NewListing {
   const value = (field: ClaimedWrite['field']) => claimed.filter((w) => w.listingId === listing.listingId && w.field === field).at(-1)?.after;
   const quantity = value('quantity');
   const price = value('price');
@@ -142,6 +170,7 @@ function newListingOf(listing: ListingToCreate, currency: string, claimed: Claim
     attributes: listing.attributes,
     price: { amount: price ?? listing.desiredPrice ?? listing.price ?? '0', currency },
     quantity: quantity !== undefined ? Number(quantity) : (listing.desiredQuantity ?? 0),
+    choices: listingChoices(channel.kind, channel.publishSettings, listing.attributes),
   };
 }
 
@@ -159,7 +188,8 @@ export async function runPublishJob(ctx: AppContext, job: ListingsPublishJob, si
     const adapter = await adapterForChannel(ctx, channel);
     if (job.mode === 'create') return createAwaiting(ctx, channel, adapter, signal);
     if (job.mode === 'check') return checkCreations(ctx, channel, adapter, job, signal);
-    return sendStatuses(ctx, channel, adapter, job.listingIds, signal);
+    if (job.mode === 'status-check') return checkStatuses(ctx, channel, adapter, job, signal);
+    return sendStatuses(ctx, channel, adapter, job, signal);
   });
 }
 
@@ -181,7 +211,7 @@ async function createAwaiting(ctx: AppContext, channel: ChannelRecord, adapter: 
     const claimed = await claimWritesOfListings(ctx.db, round.map((l) => l.listingId), ctx.clock());
     let outcomes: CreateOutcome[];
     try {
-      outcomes = await adapter.createListings(round.map((l) => newListingOf(l, currency, claimed)), signal);
+      outcomes = await adapter.createListings(round.map((l) => newListingOf(l, currency, claimed, channel)), signal);
     } catch (error) {
       await releaseClaims(ctx.db, channel.id, ctx.clock(), claimed.map((w) => w.id), error instanceof Error ? error.message : String(error));
       throw error;
@@ -292,26 +322,148 @@ async function checkCreations(ctx: AppContext, channel: ChannelRecord, adapter: 
 
 /**
  * Sends each listing's status as we hold it now (a later edit wins: the job reads the status when it
- * runs). A status the marketplace refuses leaves the listing in 'error' with its words.
+ * runs). Taking a listing off sale waits for values of ours still waiting or on their way there (a
+ * price landing after it would put an Amazon offer back on sale). On Shopify, whose status is the
+ * product's, the product goes off sale only when every variant of it listed there is off sale; a
+ * variant alone is offered 0 units. A status the marketplace takes settles at once, or after its item feed (Walmart)
+ * is checked; one it refuses leaves the listing in 'error' with its words.
  */
-async function sendStatuses(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, listingIds: string[], signal?: AbortSignal) {
+async function sendStatuses(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, job: Extract<ListingsPublishJob, { mode: 'status' }>, signal?: AbortSignal) {
   const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
-  const listings = (await listingsWithProduct(ctx.db, channel.id, listingIds)).filter((l) => (l.status === 'active' || l.status === 'inactive') && l.marketplaceId !== null);
+  const listings = (await listingsWithProduct(ctx.db, channel.id, job.listingIds)).filter((l) => (l.status === 'active' || l.status === 'inactive') && l.marketplaceId !== null);
+  const waiting = listings.filter((l) => l.status === 'inactive' && l.writeOnItsWay);
+  const sending = listings.filter((l) => !waiting.includes(l));
+  // The 0 units that take a Shopify variant off sale go now whatever the plan's schedule (the seller
+  // asked for it). Apart from the edit's transaction: that one holds the products, and this the channel.
+  if (offSaleByZeroUnits.has(channel.kind) && waiting.length > 0 && !job.wait) await sendDueNow(ctx, channel);
+  const productOffSale = await wholeProductsOffSale(ctx, channel, adapter, sending.filter((l) => l.status === 'inactive'), signal);
   let unknown = 0;
-  const settled: string[] = [];
-  const refused: Array<{ listingId: string; message: string }> = [];
-  for (const listing of listings) {
+  const results: StatusResult[] = [];
+  const checks = new Map<string, Array<{ listingId: string; sku: string }>>();
+  for (const listing of sending) {
     signal?.throwIfAborted();
-    const outcome = await adapter.setListingActive({ sku: listing.sku, active: listing.status === 'active', listing: newListingOf(listing, currency) }, signal);
-    if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted') settled.push(listing.listingId);
-    else if (outcome.outcome === 'rejected') refused.push({ listingId: listing.listingId, message: outcome.message });
+    const active = listing.status === 'active';
+    const outcome: UpdateOutcome = await adapter.setListingActive(
+      { sku: listing.sku, active, listing: newListingOf(listing, currency, [], channel), ...(productOffSale.has(listing.sku) ? { productOffSale: productOffSale.get(listing.sku)! } : {}) },
+      signal,
+    );
+    if (outcome.outcome === 'accepted' && outcome.checkBy === 'submission') {
+      checks.set(outcome.submissionId, [...(checks.get(outcome.submissionId) ?? []), { listingId: listing.listingId, sku: listing.sku }]);
+    } else if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted') results.push({ listing, outcome: 'settled' });
+    else if (outcome.outcome === 'rejected') results.push({ listing, outcome: 'refused', message: outcome.message });
     else unknown += 1;
   }
-  await ctx.db.transaction(async (tx) => {
-    const at = ctx.clock();
-    await clearListingError(tx, settled, at);
-    for (const { listingId, message } of refused) await markListingFailed(tx, [listingId], message, at);
+  const backOnSale = await ctx.db.transaction(async (tx) => {
+    const back = await settleStatuses(ctx, tx, channel, results);
+    if (checks.size > 0) {
+      const submissions = [...checks].map(([submissionId, listings]) => ({ submissionId, listings }));
+      await requestPublish(ctx, tx, { mode: 'status-check', accountId: channel.accountId, channelId: channel.id, check: 1, submissions }, checkDelaySeconds(1));
+    }
+    if (waiting.length > 0) {
+      const wait = (job.wait ?? 0) + 1;
+      await requestPublish(ctx, tx, { mode: 'status', accountId: channel.accountId, channelId: channel.id, listingIds: waiting.map((l) => l.listingId), wait }, checkDelaySeconds(wait));
+    }
+    return back;
   });
+  if (backOnSale) await sendDueNow(ctx, channel);
   if (unknown > 0) throw new PublishIncomplete(unknown);
-  return { sent: settled.length, refused: refused.length };
+  return { sent: results.filter((r) => r.outcome === 'settled').length, refused: results.filter((r) => r.outcome === 'refused').length, checking: [...checks.values()].flat().length, waiting: waiting.length };
+}
+
+/** Values queued for the channel go now, whatever the plan's schedule (on Starter they wait for the hourly sync otherwise). */
+function sendDueNow(ctx: AppContext, channel: ChannelRecord): Promise<void> {
+  return ctx.db.transaction((tx) => requestDuePush(ctx, tx, { accountId: channel.accountId, channelId: channel.id }));
+}
+
+/**
+ * For SKUs going off sale where a status covers a whole product (Shopify): whether every variant of
+ * each one's product that has a listing on the channel is held off sale now (the new ones included,
+ * their intent was recorded with their status). A variant the channel has no listing of is not ours.
+ */
+async function wholeProductsOffSale(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, leaving: ListingWithProduct[], signal?: AbortSignal): Promise<Map<string, boolean>> {
+  if (!adapter.productVariantSkus || leaving.length === 0) return new Map();
+  const variants = await adapter.productVariantSkus(
+    leaving.map((l) => l.sku),
+    signal,
+  );
+  const held = await offSaleBySku(ctx.db, channel.id, [...new Set([...variants.values()].flat())]);
+  return new Map(leaving.map((l) => [l.sku, (variants.get(l.sku) ?? [l.sku]).every((sku) => held.get(sku) !== false)]));
+}
+
+type StatusResult = { listing: Pick<ListingWithProduct, 'listingId' | 'productId' | 'status' | 'sku'>; outcome: 'settled' } | { listing: Pick<ListingWithProduct, 'listingId' | 'productId' | 'status' | 'sku'>; outcome: 'refused'; message: string };
+
+/**
+ * Records how the marketplace took the statuses sent. A listing back on sale is no longer held off
+ * sale, and its current values are sent (what the marketplace kept while it was off may be old); one
+ * taken off sale stays so. A refusal keeps the marketplace's words on the listing: a listing it would
+ * not take off sale is still on sale there, so its values are sent again (or it would oversell); one
+ * it would not put back stays off sale. Answers whether values were planned for listings back on sale.
+ */
+async function settleStatuses(ctx: AppContext, tx: Db, channel: ChannelRecord, results: StatusResult[]): Promise<boolean> {
+  const at = ctx.clock();
+  const ids = (outcome: StatusResult['outcome'], status: ListingStatus) => results.filter((r) => r.outcome === outcome && r.listing.status === status).map((r) => r.listing.listingId);
+  await clearListingError(
+    tx,
+    results.filter((r) => r.outcome === 'settled').map((r) => r.listing.listingId),
+    at,
+  );
+  const back = await clearTakenOffSale(tx, ids('settled', 'active'), 'active', at);
+  const stillOnSale = await clearTakenOffSale(tx, ids('refused', 'inactive'), 'inactive', at);
+  for (const result of results) if (result.outcome === 'refused') await markListingFailed(tx, [result.listing.listingId], result.message, at);
+  if (back.length > 0) {
+    await planListingWrites(
+      ctx,
+      tx,
+      channel.accountId,
+      back.map((l) => l.productId),
+      { channelId: channel.id, sendAll: true, recordAs: { cause: 'bulk_edit', causeRef: `put back on sale on ${channel.kind}` } },
+    );
+  }
+  if (stillOnSale.length > 0) {
+    await planListingWrites(
+      ctx,
+      tx,
+      channel.accountId,
+      stillOnSale.map((l) => l.productId),
+      { channelId: channel.id, againstConfirmed: true, recordAs: { cause: 'bulk_edit', causeRef: `still on sale on ${channel.kind}` } },
+    );
+  }
+  return back.length > 0;
+}
+
+/**
+ * How the marketplace took statuses it processes later (Walmart's item feed putting a retired item
+ * back): by the submission's per-item result. Settled and refused ones are recorded as sendStatuses
+ * does; the rest are asked about again, up to MAX_PUBLISH_CHECKS times, then refused.
+ */
+async function checkStatuses(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, job: Extract<ListingsPublishJob, { mode: 'status-check' }>, signal?: AbortSignal) {
+  const lastCheck = job.check >= MAX_PUBLISH_CHECKS;
+  const waiting: typeof job.submissions = [];
+  const results: StatusResult[] = [];
+  for (const submission of job.submissions) {
+    signal?.throwIfAborted();
+    const current = new Map((await listingsWithProduct(ctx.db, channel.id, submission.listings.map((l) => l.listingId))).map((l) => [l.listingId, l]));
+    const listings = submission.listings.filter((l) => current.has(l.listingId));
+    if (listings.length === 0 || !adapter.submissionStatus) continue;
+    const status = await adapter.submissionStatus({ submissionId: submission.submissionId, skus: listings.map((l) => l.sku) }, signal);
+    const bySku = new Map(status.state === 'done' ? status.results.map((r) => [r.sku, r]) : []);
+    const still: typeof listings = [];
+    for (const { listingId, sku } of listings) {
+      const listing = current.get(listingId)!;
+      const result = bySku.get(sku);
+      if (status.state === 'failed') results.push({ listing, outcome: 'refused', message: status.message });
+      else if (result?.outcome === 'confirmed') results.push({ listing, outcome: 'settled' });
+      else if (result?.outcome === 'rejected') results.push({ listing, outcome: 'refused', message: result.message });
+      else if (lastCheck) results.push({ listing, outcome: 'refused', message: `The marketplace had not processed the change after ${MAX_PUBLISH_CHECKS} checks (submission ${submission.submissionId})` });
+      else still.push({ listingId, sku });
+    }
+    if (still.length > 0) waiting.push({ ...submission, listings: still });
+  }
+  const backOnSale = await ctx.db.transaction(async (tx) => {
+    const back = await settleStatuses(ctx, tx, channel, results);
+    if (waiting.length > 0) await requestPublish(ctx, tx, { ...job, check: job.check + 1, submissions: waiting }, checkDelaySeconds(job.check + 1));
+    return back;
+  });
+  if (backOnSale) await sendDueNow(ctx, channel);
+  return { settled: results.filter((r) => r.outcome === 'settled').length, refused: results.filter((r) => r.outcome === 'refused').length, waiting: waiting.reduce((n, s) => n + s.listings.length, 0) };
 }

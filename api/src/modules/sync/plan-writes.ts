@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { insertChanges, markWritesDue, plannableListings, queueWrites, type PlannableListing, type WriteInput } from '../../db/queries/listing-writes.ts';
-import type { ChangeCause } from '../../db/schema/index.ts';
+import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { enqueue } from '../../workers/job-queue.ts';
@@ -37,20 +37,39 @@ export interface PlanOptions {
    * each write gets its own change, with the listing's before and after, so the history shows it.
    */
   recordAs?: { cause: ChangeCause; causeRef?: string; actorUserId?: string | null };
+  /** Every value is sent, whatever the listing holds or was asked to hold (a listing back on sale: what the marketplace kept meanwhile may be old). */
+  sendAll?: boolean;
+}
+
+/**
+ * Marketplaces whose status is a product's, shared by its variants (Shopify): a variant the seller
+ * takes off sale is offered 0 units, so the product can stay on sale for its other variants.
+ */
+export const offSaleByZeroUnits: ReadonlySet<ChannelKind> = new Set(['shopify']);
+
+/**
+ * Whether a value may go to a listing the seller took off sale: none may (a price sent to Amazon puts
+ * the offer back on sale, Walmart's item is retired, eBay's offer withdrawn), except the 0 units that
+ * keep a Shopify variant off sale.
+ */
+export function sendableWhileOffSale(kind: ChannelKind, field: ListingWriteField, after: string): boolean {
+  return offSaleByZeroUnits.has(kind) && field === 'quantity' && Number(after) === 0;
 }
 
 /** The values each listing should hold now that differ from what it holds or was last asked to hold. */
 export function writesFor(listing: PlannableListing, options: PlanOptions = {}): Array<Omit<WriteInput, 'changeId'>> {
   const writes: Array<Omit<WriteInput, 'changeId'>> = [];
-  const quantity = desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules);
-  const lastQuantity = options.againstConfirmed ? listing.confirmedQuantity : (listing.desiredQuantity ?? listing.confirmedQuantity);
+  // A listing the seller took off sale stays off sale: nothing is sent, or 0 units where that is how it stays off.
+  if (listing.takenOffSale && !offSaleByZeroUnits.has(listing.channelKind)) return writes;
+  const quantity = listing.takenOffSale ? 0 : desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules);
+  const lastQuantity = options.sendAll ? undefined : options.againstConfirmed ? listing.confirmedQuantity : (listing.desiredQuantity ?? listing.confirmedQuantity);
   if (quantity !== undefined && quantity !== lastQuantity) {
     writes.push({ channelId: listing.channelId, listingId: listing.listingId, sku: listing.sku, field: 'quantity', before: listing.confirmedQuantity?.toString() ?? null, after: String(quantity) });
   }
-  if (!listing.priceDriftOpen) {
+  if (!listing.priceDriftOpen && !listing.takenOffSale) {
     const price = desiredPrice(listing.price, listing.priceOverride, listing.rules);
-    const lastPrice = options.againstConfirmed ? listing.confirmedPrice : (listing.desiredPrice ?? listing.confirmedPrice);
-    if (price !== undefined && !samePrice(price, lastPrice)) {
+    const lastPrice = options.sendAll ? undefined : options.againstConfirmed ? listing.confirmedPrice : (listing.desiredPrice ?? listing.confirmedPrice);
+    if (price !== undefined && (lastPrice === undefined || !samePrice(price, lastPrice))) {
       writes.push({ channelId: listing.channelId, listingId: listing.listingId, sku: listing.sku, field: 'price', before: listing.confirmedPrice, after: price });
     }
   }

@@ -1,6 +1,7 @@
 /**
  * A stand-in for the Amazon Selling Partner API: Login with Amazon tokens, Listings Items
- * 2021-08-01 (changes applied asynchronously), JSON_LISTINGS_FEED through the Feeds API
+ * 2021-08-01 (changes applied asynchronously; a new listing needs a product type Amazon defines),
+ * the Product Type Definitions API's search, JSON_LISTINGS_FEED through the Feeds API
  * 2021-06-30 (documents on a pre-signed URL, processing in `tick`, per-message report), Orders v0,
  * and Notifications v1 to an EventBridge destination, delivered as an EventBridge API destination
  * would (HTTPS POST). It imports nothing of the engine.
@@ -15,6 +16,7 @@ import { REFUSED_SKU_CODE, SandboxControlError, refusedSkuMessage, timeAfter, ty
 import type { RateLimitProfile, SandboxRate } from '../shared/sandbox-limits.ts';
 import { patchProblems } from './listings-feed-validation.ts';
 import { LEGACY_FEED_TYPES, processFeed } from './amazon-sandbox-feeds.ts';
+import { isKnownProductType, searchProductTypes } from './amazon-product-types.ts';
 import {
   AMAZON_SANDBOX_MARKETPLACE_ID,
   UPPER_ALNUM,
@@ -86,6 +88,7 @@ const publishedLimits: Record<string, SandboxRate> = {
   getOrders: { rate: 0.0167, burst: 20 },
   getOrderItems: { rate: 0.5, burst: 30 },
   notifications: { rate: 1, burst: 5 },
+  searchDefinitionsProductTypes: { rate: 5, burst: 10 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(Object.keys(publishedLimits).map((op) => [op, { rate: 1000, burst: 1000 }]));
 
@@ -406,7 +409,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       const sku = req.params.sku!;
       if (context.refusesSku(sku)) return void submission(res, 'putListingsItem', sku, 'INVALID', [refusedIssue(sku, Object.keys(attributes))]);
       const issues = attributeIssues(attributes);
-      if (!seller.items[sku]) issues.push(...newListingIssues(attributes, body.requirements));
+      if (!seller.items[sku]) issues.push(...productTypeIssues(body.productType, body.requirements), ...newListingIssues(attributes, body.requirements));
       if (issues.some((i) => i.severity === 'ERROR')) return void submission(res, 'putListingsItem', sku, 'INVALID', issues);
       if (req.query.mode === 'VALIDATION_PREVIEW') return void submission(res, 'putListingsItem', sku, 'VALID', issues);
       const submissionId = submission(res, 'putListingsItem', sku, 'ACCEPTED', issues);
@@ -575,6 +578,19 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       );
     });
 
+    // ---- Product Type Definitions API 2020-09-01 ----
+    router.get('/definitions/2020-09-01/productTypes', (req, res) => {
+      const caller = authenticate(state(), req, res, 'seller');
+      if (!caller || throttled(context, res, caller.seller!.sellerId, 'searchDefinitionsProductTypes')) return;
+      const marketplaceIds = listParam(req.query.marketplaceIds);
+      if (marketplaceIds.length === 0) return invalidInput(res, "Missing required parameter 'marketplaceIds'.");
+      if (!marketplaceIds.includes(AMAZON_SANDBOX_MARKETPLACE_ID)) return invalidInput(res, `The sandbox has product type definitions for marketplace ${AMAZON_SANDBOX_MARKETPLACE_ID} only.`);
+      if (req.query.keywords !== undefined && req.query.itemName !== undefined) return invalidInput(res, "'keywords' cannot be used with 'itemName'.");
+      // itemName asks for a recommendation from a title: its words are searched as keywords.
+      const words = req.query.itemName !== undefined ? String(req.query.itemName).split(/\s+/) : listParam(req.query.keywords);
+      send(res, 200, searchProductTypes(words), rateOf('searchDefinitionsProductTypes'));
+    });
+
     // ---- Notifications API v1 ----
     router.get('/notifications/v1/destinations', (req, res) => {
       const caller = authenticate(state(), req, res, 'grantless');
@@ -709,6 +725,14 @@ function newListingIssues(attributes: Attributes, requirements: unknown): Issue[
   }
   if (requirements !== undefined && !has('merchant_suggested_asin') && !has('externally_assigned_product_identifier')) issues.push(missing('externally_assigned_product_identifier'));
   return issues;
+}
+
+/** A new listing's product type must be one Amazon has a definition of; PRODUCT is for offer-only data. */
+function productTypeIssues(productType: string, requirements: unknown): Issue[] {
+  const invalid = (message: string): Issue => ({ code: '90000900', message, severity: 'ERROR', attributeNames: [], categories: ['INVALID_ATTRIBUTE'] });
+  if (!isKnownProductType(productType)) return [invalid(`The product type '${productType}' is not valid for marketplace ${AMAZON_SANDBOX_MARKETPLACE_ID}. Search the product types with searchDefinitionsProductTypes.`)];
+  if (productType === 'PRODUCT' && requirements !== 'LISTING_OFFER_ONLY') return [invalid("The product type 'PRODUCT' takes offer-only data (requirements LISTING_OFFER_ONLY): a new listing with product facts needs its own product type.")];
+  return [];
 }
 
 /** The issue of a write refused by the rejectSkus fault, as patchListingsItem reports an INVALID submission. */

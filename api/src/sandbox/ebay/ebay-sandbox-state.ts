@@ -20,16 +20,17 @@ export const ebayScopes = {
   inventory: 'https://api.ebay.com/oauth/api_scope/sell.inventory',
   fulfillment: 'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
   account: 'https://api.ebay.com/oauth/api_scope/sell.account',
+  accountReadonly: 'https://api.ebay.com/oauth/api_scope/sell.account.readonly',
   notification: 'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription',
   identity: 'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
 } as const;
 
 /** The APIs a daily quota is counted for (FACTS.md 2, "Limits"). */
-export const ebayApis = ['inventory', 'fulfillment', 'notification', 'identity', 'oauth_authorization_code', 'oauth_refresh_token', 'oauth_client_credentials'] as const;
+export const ebayApis = ['inventory', 'fulfillment', 'notification', 'identity', 'account', 'oauth_authorization_code', 'oauth_refresh_token', 'oauth_client_credentials'] as const;
 export type EbayApi = (typeof ebayApis)[number];
 
 /**
- * Daily call quotas. realistic: Notification 10,000 [V]; Inventory 2,000,000 and Fulfillment
+ * Daily call quotas. realistic: Account 25,000 [V]; Notification 10,000 [V]; Inventory 2,000,000 and Fulfillment
  * 100,000 are the commonly quoted defaults [U]; Identity 5,000 is a guess [U]; OAuth per grant type
  * from E-ORL [V]. fast: effectively unlimited.
  */
@@ -39,6 +40,7 @@ export const dailyQuotas: Record<RateLimitProfile, Record<EbayApi, number>> = {
     fulfillment: 100_000,
     notification: 10_000,
     identity: 5_000,
+    account: 25_000,
     oauth_authorization_code: 10_000,
     oauth_refresh_token: 50_000,
     oauth_client_credentials: 1_000,
@@ -48,6 +50,7 @@ export const dailyQuotas: Record<RateLimitProfile, Record<EbayApi, number>> = {
     fulfillment: 1e12,
     notification: 1e12,
     identity: 1e12,
+    account: 1e12,
     oauth_authorization_code: 1e12,
     oauth_refresh_token: 1e12,
     oauth_client_credentials: 1e12,
@@ -93,6 +96,7 @@ export interface SandboxItem {
   categoryId?: string;
   listingDescription?: string;
   merchantLocationKey?: string;
+  listingPolicies?: { fulfillmentPolicyId?: string; paymentPolicyId?: string; returnPolicyId?: string };
   price: EbayAmount;
   soldQuantity: number;
   /** Revisions of the listing on the calendar day `day` (YYYY-MM-DD, Pacific). */
@@ -126,12 +130,80 @@ export interface SandboxOrder {
   }>;
 }
 
+/** An inventory location (sell_inventory_v1 InventoryLocationResponse). */
+export interface SandboxLocation {
+  merchantLocationKey: string;
+  name: string;
+  merchantLocationStatus: 'ENABLED' | 'DISABLED';
+  locationTypes: Array<'WAREHOUSE' | 'STORE' | 'FULFILLMENT_CENTER'>;
+  address: { addressLine1: string; city: string; stateOrProvince: string; postalCode: string; country: 'US' };
+  timeZoneId: string;
+}
+
+/** A business policy (sell_account_v1 FulfillmentPolicy, PaymentPolicy or ReturnPolicy), the fields the sandbox keeps. */
+export interface SandboxPolicy {
+  id: string;
+  name: string;
+  description: string;
+  marketplaceId: 'EBAY_US';
+  /** Fulfillment: business days to ship; free shipping. */
+  handlingDays?: number;
+  freeShipping?: boolean;
+  /** Return: days to return, 0 when returns are not accepted. */
+  returnDays?: number;
+}
+
 export interface SandboxSeller {
   sellerId: string;
   username: string;
   items: Record<string, SandboxItem>;
   orders: SandboxOrder[];
+  /** Absent in state saved before the sandbox had them: none. */
+  locations?: SandboxLocation[];
+  policies?: { fulfillment: SandboxPolicy[]; payment: SandboxPolicy[]; return: SandboxPolicy[] };
 }
+
+/**
+ * Top-level (not leaf) categories of eBay US: an offer cannot be published in one of them ("Everything
+ * Else" is 99). Without the Taxonomy API the sandbox takes any other number for a leaf category.
+ */
+export const EBAY_US_TOP_LEVEL_CATEGORIES: Record<string, string> = {
+  '20081': 'Antiques',
+  '550': 'Art',
+  '2984': 'Baby',
+  '267': 'Books & Magazines',
+  '12576': 'Business & Industrial',
+  '625': 'Cameras & Photo',
+  '15032': 'Cell Phones & Accessories',
+  '11450': 'Clothing, Shoes & Accessories',
+  '11116': 'Coins & Paper Money',
+  '1': 'Collectibles',
+  '58058': 'Computers/Tablets & Networking',
+  '293': 'Consumer Electronics',
+  '14339': 'Crafts',
+  '237': 'Dolls & Bears',
+  '11232': 'Movies & TV',
+  '6000': 'eBay Motors',
+  '45100': 'Entertainment Memorabilia',
+  '99': 'Everything Else',
+  '172008': 'Gift Cards & Coupons',
+  '26395': 'Health & Beauty',
+  '11700': 'Home & Garden',
+  '281': 'Jewelry & Watches',
+  '11233': 'Music',
+  '619': 'Musical Instruments & Gear',
+  '1281': 'Pet Supplies',
+  '870': 'Pottery & Glass',
+  '10542': 'Real Estate',
+  '316': 'Specialty Services',
+  '888': 'Sporting Goods',
+  '64482': 'Sports Mem, Cards & Fan Shop',
+  '260': 'Stamps',
+  '1305': 'Tickets & Experiences',
+  '220': 'Toys & Hobbies',
+  '3252': 'Travel',
+  '1249': 'Video Games & Consoles',
+};
 
 export interface SandboxGrant {
   /** The seller the grant acts for; null for an application token. */

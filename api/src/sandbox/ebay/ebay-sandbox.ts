@@ -1,6 +1,7 @@
 /**
  * A stateful eBay: the consent page and token endpoint (authorization code, refresh token, client
- * credentials), the Inventory API (items, offers, bulk_update_price_quantity with 200/207), the
+ * credentials), the Inventory API (items, offers, bulk_update_price_quantity with 200/207, inventory
+ * locations), the Account API's business policies (what publishOffer requires), the
  * Fulfillment API (getOrders by lastmodifieddate), the Notification API (destinations with the
  * endpoint challenge, subscriptions, public keys, ECDSA-signed deliveries of ORDER_CONFIRMATION and
  * MARKETPLACE_ACCOUNT_DELETION) and the Identity API's getUser. Daily quotas, not per-second rates.
@@ -26,8 +27,11 @@ import {
   type EbayState,
   type SandboxGrant,
   type SandboxItem,
+  type SandboxLocation,
   type SandboxOrder,
+  type SandboxPolicy,
   type SandboxSeller,
+  EBAY_US_TOP_LEVEL_CATEGORIES,
 } from './ebay-sandbox-state.ts';
 
 export { EBAY_SANDBOX_APP, ebayScopes, dailyQuotas, REVISIONS_PER_LISTING_PER_DAY } from './ebay-sandbox-state.ts';
@@ -36,6 +40,7 @@ export type { EbayState } from './ebay-sandbox-state.ts';
 type Context = SandboxContext<EbayState>;
 
 const INVENTORY = '/sell/inventory/v1';
+const ACCOUNT = '/sell/account/v1';
 const FULFILLMENT = '/sell/fulfillment/v1';
 const NOTIFICATION = '/commerce/notification/v1';
 const IDENTITY = '/commerce/identity/v1';
@@ -95,7 +100,8 @@ function spendQuota(res: Response, context: Context, owner: string, api: EbayApi
 }
 
 /** The grant behind the request's bearer token, or an answered 401/403/429. */
-function authorize(req: Request, res: Response, context: Context, api: EbayApi, scope: string, who: 'user' | 'any'): SandboxGrant | undefined {
+function authorize(req: Request, res: Response, context: Context, api: EbayApi, scope: string | readonly string[], who: 'user' | 'any'): SandboxGrant | undefined {
+  const accepted = typeof scope === 'string' ? [scope] : scope;
   const state = context.state();
   const match = /^Bearer (.+)$/.exec(req.get('authorization') ?? '');
   const grant = match ? state.accessTokens[match[1]!] : undefined;
@@ -103,7 +109,7 @@ function authorize(req: Request, res: Response, context: Context, api: EbayApi, 
     fail(res, 401, error(1001, 'OAuth', 'Invalid access token', { longMessage: 'Invalid access token. Check the value of the Authorization HTTP request header.' }));
     return undefined;
   }
-  if ((who === 'user' && !grant.sellerId) || (!grant.scopes.includes(scope) && !(who === 'any' && grant.scopes.includes(ebayScopes.base)))) {
+  if ((who === 'user' && !grant.sellerId) || (!accepted.some((a) => grant.scopes.includes(a)) && !(who === 'any' && grant.scopes.includes(ebayScopes.base)))) {
     fail(res, 403, error(1100, 'ACCESS', 'Access denied', { longMessage: 'Insufficient permissions to fulfill the request.' }));
     return undefined;
   }
@@ -134,10 +140,11 @@ function offerBody(item: SandboxItem) {
     marketplaceId: 'EBAY_US',
     format: 'FIXED_PRICE',
     availableQuantity: item.quantity,
-    categoryId: item.categoryId ?? '20625',
+    ...(item.categoryId ? { categoryId: item.categoryId } : {}),
     listingDescription: item.listingDescription ?? item.product.description,
     listingDuration: 'GTC',
-    merchantLocationKey: item.merchantLocationKey ?? 'warehouse-1',
+    ...(item.merchantLocationKey ? { merchantLocationKey: item.merchantLocationKey } : {}),
+    ...(item.listingPolicies ? { listingPolicies: item.listingPolicies } : {}),
     pricingSummary: { price: item.price },
     status: item.offerStatus,
     ...(item.offerStatus === 'PUBLISHED' ? { listing: { listingId: item.listingId, listingStatus: 'ACTIVE', soldQuantity: item.soldQuantity } } : {}),
@@ -220,6 +227,8 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     state.sequence++;
     const username = `sandbox_seller_${state.sequence}_${crypto.randomBytes(2).toString('hex')}`;
     const sellerId = context.newId('eb');
+    const locations = generatedLocations(state.sequence);
+    const policies = generatedPolicies();
     const items: Record<string, SandboxItem> = {};
     for (const product of catalogue) {
       items[product.sku] = {
@@ -238,12 +247,16 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
         offerId: String(5_000_000_000 + Math.floor(Math.random() * 4_000_000_000)),
         listingId: String(110_000_000_000 + Math.floor(Math.random() * 9_000_000_000)),
         offerStatus: 'PUBLISHED',
+        // Listed as the seller set it up in Seller Hub: a leaf category, their first location and policies.
+        categoryId: leafCategoryOf(product.title),
+        merchantLocationKey: locations[0]!.merchantLocationKey,
+        listingPolicies: { fulfillmentPolicyId: policies.fulfillment[0]!.id, paymentPolicyId: policies.payment[0]!.id, returnPolicyId: policies.return[0]!.id },
         price: { value: product.price, currency: product.currency },
         soldQuantity: 0,
         revisions: { day: pacificDay(Date.now()), count: 0 },
       };
     }
-    state.sellers[sellerId] = { sellerId, username, items, orders: [] };
+    state.sellers[sellerId] = { sellerId, username, items, orders: [], locations, policies };
     return { sellerId, credentials: { username } };
   },
 
@@ -354,6 +367,7 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
   routes(router, context) {
     oauthRoutes(router, context);
     inventoryRoutes(router, context);
+    accountRoutes(router, context);
     fulfillmentRoutes(router, context);
     notificationRoutes(router, context);
     router.get(`${IDENTITY}/user`, (req, res) => {
@@ -655,9 +669,42 @@ function inventoryRoutes(router: Router, context: Context) {
     res.json({ href: `${context.baseUrl}${INVENTORY}/offer?sku=${encodeURIComponent(sku)}`, limit: 25, size: 1, total: 1, offers: [offerBody(item)] });
   });
 
+  // getInventoryLocations: every location of the seller, `offset` locations skipped, `limit` per page (100 by default).
+  router.get(`${INVENTORY}/location`, (req, res) => {
+    const seller = withSeller(req, res);
+    if (!seller) return;
+    const limit = req.query.limit === undefined ? 100 : Number(req.query.limit);
+    const offset = req.query.offset === undefined ? 0 : Number(req.query.offset);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0) {
+      fail(res, 400, error(25706, DOMAIN_INVENTORY, 'You have provided invalid pagination values. limit must be 1 to 100 and offset 0 or more.'));
+      return;
+    }
+    const all = seller.locations ?? [];
+    const page = all.slice(offset, offset + limit);
+    const link = (o: number) => `${context.baseUrl}${INVENTORY}/location?limit=${limit}&offset=${o}`;
+    res.json({
+      href: link(offset),
+      limit,
+      offset,
+      total: all.length,
+      ...(offset + limit < all.length ? { next: link(offset + limit) } : {}),
+      ...(offset > 0 ? { prev: link(Math.max(0, offset - limit)) } : {}),
+      locations: page.map(locationBody),
+    });
+  });
+
   /** The offer's fields from a createOffer or updateOffer body, or eBay's errors (Content-Language, format, marketplace, price, quantity). */
   const offerFields = (req: Request, item: SandboxItem | undefined): { problems: EbayErrorDetail[]; apply: () => void } => {
-    const body = (req.body ?? {}) as { marketplaceId?: unknown; format?: unknown; availableQuantity?: unknown; categoryId?: unknown; listingDescription?: unknown; merchantLocationKey?: unknown; pricingSummary?: { price?: { value?: unknown; currency?: unknown } } };
+    const body = (req.body ?? {}) as {
+      marketplaceId?: unknown;
+      format?: unknown;
+      availableQuantity?: unknown;
+      categoryId?: unknown;
+      listingDescription?: unknown;
+      merchantLocationKey?: unknown;
+      listingPolicies?: { fulfillmentPolicyId?: unknown; paymentPolicyId?: unknown; returnPolicyId?: unknown };
+      pricingSummary?: { price?: { value?: unknown; currency?: unknown } };
+    };
     const problems: EbayErrorDetail[] = [];
     const field = (name: string, text: string) => problems.push(error(25709, DOMAIN_INVENTORY, `Invalid value for ${name}. ${text}`, { parameters: [{ name: 'fieldName', value: name }] }));
     if (!req.get('content-language')) field('header Content-Language', 'It is required.');
@@ -666,6 +713,8 @@ function inventoryRoutes(router: Router, context: Context) {
     if (body.availableQuantity !== undefined && !isQuantity(body.availableQuantity)) field('availableQuantity', 'A whole number of 0 or more.');
     const price = body.pricingSummary?.price;
     if (price !== undefined && (typeof price.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(price.value) || typeof price.currency !== 'string')) field('price', 'Send { value: "12.34", currency: "USD" }.');
+    const policies = body.listingPolicies;
+    if (policies !== undefined && (typeof policies !== 'object' || policies === null || Object.values(policies).some((id) => id !== undefined && typeof id !== 'string'))) field('listingPolicies', 'Each policy id is a string.');
     return {
       problems,
       apply: () => {
@@ -675,7 +724,13 @@ function inventoryRoutes(router: Router, context: Context) {
         if (typeof body.categoryId === 'string') item.categoryId = body.categoryId;
         else delete item.categoryId;
         if (typeof body.listingDescription === 'string') item.listingDescription = body.listingDescription;
+        // A full replacement: what the body leaves out is cleared.
         if (typeof body.merchantLocationKey === 'string') item.merchantLocationKey = body.merchantLocationKey;
+        else delete item.merchantLocationKey;
+        if (policies && typeof policies === 'object') {
+          const ids = { fulfillmentPolicyId: policies.fulfillmentPolicyId, paymentPolicyId: policies.paymentPolicyId, returnPolicyId: policies.returnPolicyId };
+          item.listingPolicies = Object.fromEntries(Object.entries(ids).filter(([, id]) => typeof id === 'string')) as SandboxItem['listingPolicies'];
+        } else delete item.listingPolicies;
         item.offerCreated = true;
       },
     };
@@ -729,6 +784,11 @@ function inventoryRoutes(router: Router, context: Context) {
     if (!item.product.title) userError('The item title is missing. Add product.title to the inventory item.', 'product.title');
     if (item.product.imageUrls.length === 0) userError('A listing needs at least one picture. Add product.imageUrls to the inventory item.', 'product.imageUrls');
     if (!item.categoryId) userError('No category is set. Add categoryId to the offer.', 'categoryId');
+    else if (!/^\d+$/.test(item.categoryId)) missing.push(error(25005, DOMAIN_INVENTORY, `The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. ${item.categoryId} is not a category ID.`));
+    else if (EBAY_US_TOP_LEVEL_CATEGORIES[item.categoryId]) {
+      missing.push(error(25005, DOMAIN_INVENTORY, `The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. Category ${item.categoryId} (${EBAY_US_TOP_LEVEL_CATEGORIES[item.categoryId]}) is not a leaf category: choose one of its subcategories.`));
+    }
+    missing.push(...locationProblems(seller, item), ...policyProblems(seller, item));
     if (Number(item.price.value) < 0.99) missing.push(error(25020, DOMAIN_INVENTORY, `Invalid price. The price of a fixed-price listing must be at least 0.99 ${item.price.currency}.`));
     if (context.refusesSku(item.sku)) missing.push(refusedError(item.sku));
     if (missing.length) return void fail(res, 400, ...missing);
@@ -826,6 +886,164 @@ function updatePriceQuantity(seller: SandboxSeller, request: PriceQuantityReques
     if (offer.price) item.price = { value: Number(offer.price.value).toFixed(2), currency: item.price.currency };
   }
   return answer(200);
+}
+
+/** publishOffer's check of the inventory location: one of the seller's, enabled (error 25012 otherwise). */
+function locationProblems(seller: SandboxSeller, item: SandboxItem): EbayErrorDetail[] {
+  if (!item.merchantLocationKey) {
+    return [error(25002, DOMAIN_INVENTORY, 'A user error has occurred. No inventory location is set: add merchantLocationKey to the offer.', { parameters: [{ name: 'fieldName', value: 'merchantLocationKey' }] })];
+  }
+  const location = (seller.locations ?? []).find((l) => l.merchantLocationKey === item.merchantLocationKey);
+  if (!location) return [error(25012, DOMAIN_INVENTORY, `Invalid inventory location. ${item.merchantLocationKey} is not one of your inventory locations.`)];
+  if (location.merchantLocationStatus !== 'ENABLED') return [error(25012, DOMAIN_INVENTORY, `Invalid inventory location. ${item.merchantLocationKey} is disabled.`)];
+  return [];
+}
+
+/** publishOffer's check of the business policies: one of each kind, the seller's own for EBAY_US (errors 25007-25009, 25035). */
+function policyProblems(seller: SandboxSeller, item: SandboxItem): EbayErrorDetail[] {
+  const problems: EbayErrorDetail[] = [];
+  const kinds = [
+    { field: 'fulfillmentPolicyId', list: seller.policies?.fulfillment, code: 25007, name: 'Fulfillment' },
+    { field: 'paymentPolicyId', list: seller.policies?.payment, code: 25008, name: 'Payment' },
+    { field: 'returnPolicyId', list: seller.policies?.return, code: 25009, name: 'Return' },
+  ] as const;
+  for (const kind of kinds) {
+    const id = item.listingPolicies?.[kind.field];
+    const text = `The eBay listing associated with the inventory item, or the unpublished offer has invalid data in the associated ${kind.name} policy.`;
+    if (!id) problems.push(error(kind.code, DOMAIN_INVENTORY, `${text} A ${kind.name.toLowerCase()} policy is required: add listingPolicies.${kind.field} to the offer.`));
+    else if (!(kind.list ?? []).some((p) => p.id === id)) problems.push(error(25035, DOMAIN_INVENTORY, `The specified policy is not found for the market place. ${kind.name} policy ${id} is not one of yours on EBAY_US.`));
+  }
+  return problems;
+}
+
+function locationBody(location: SandboxLocation) {
+  return {
+    merchantLocationKey: location.merchantLocationKey,
+    name: location.name,
+    merchantLocationStatus: location.merchantLocationStatus,
+    locationTypes: location.locationTypes,
+    location: { address: location.address },
+    timeZoneId: location.timeZoneId,
+  };
+}
+
+const usCities = [
+  { city: 'Columbus', stateOrProvince: 'OH', postalCode: '43228', street: '4400 Lockbourne Rd', timeZoneId: 'America/New_York' },
+  { city: 'Reno', stateOrProvince: 'NV', postalCode: '89502', street: '1350 Greg St', timeZoneId: 'America/Los_Angeles' },
+  { city: 'Memphis', stateOrProvince: 'TN', postalCode: '38118', street: '3820 Tchulahoma Rd', timeZoneId: 'America/Chicago' },
+  { city: 'Allentown', stateOrProvince: 'PA', postalCode: '18106', street: '705 Boulder Dr', timeZoneId: 'America/New_York' },
+  { city: 'Denver', stateOrProvince: 'CO', postalCode: '80216', street: '5200 Havana St', timeZoneId: 'America/Denver' },
+];
+
+/** A seller's inventory locations as Seller Hub sets them up: a warehouse or two, and a closed store (disabled). */
+function generatedLocations(sequence: number): SandboxLocation[] {
+  const pick = (i: number) => usCities[(sequence + i) % usCities.length]!;
+  const location = (i: number, type: 'WAREHOUSE' | 'STORE', status: 'ENABLED' | 'DISABLED'): SandboxLocation => {
+    const place = pick(i);
+    return {
+      merchantLocationKey: `${type === 'WAREHOUSE' ? 'wh' : 'store'}-${place.city.toLowerCase()}-${i + 1}`,
+      name: `${place.city} ${type === 'WAREHOUSE' ? 'warehouse' : 'store'}`,
+      merchantLocationStatus: status,
+      locationTypes: [type],
+      address: { addressLine1: place.street, city: place.city, stateOrProvince: place.stateOrProvince, postalCode: place.postalCode, country: 'US' },
+      timeZoneId: place.timeZoneId,
+    };
+  };
+  return [location(0, 'WAREHOUSE', 'ENABLED'), location(1, 'WAREHOUSE', 'ENABLED'), location(2, 'STORE', 'DISABLED')];
+}
+
+/** A seller's business policies for EBAY_US, as eBay numbers them (long ids) and sellers name them. */
+function generatedPolicies(): NonNullable<SandboxSeller['policies']> {
+  const id = () => String(6_000_000_000 + Math.floor(Math.random() * 3_000_000_000));
+  const policy = (name: string, description: string, extra: Partial<SandboxPolicy> = {}): SandboxPolicy => ({ id: id(), name, description, marketplaceId: 'EBAY_US', ...extra });
+  return {
+    fulfillment: [
+      policy('Free standard shipping', 'USPS Ground Advantage, free to the buyer', { handlingDays: 1, freeShipping: true }),
+      policy('Expedited shipping', 'UPS 2nd Day Air, buyer pays', { handlingDays: 2, freeShipping: false }),
+    ],
+    payment: [policy('eBay managed payments', 'Immediate payment required')],
+    return: [policy('30-day returns', 'Buyer pays return shipping', { returnDays: 30 }), policy('No returns', 'Returns not accepted', { returnDays: 0 })],
+  };
+}
+
+/** A leaf category of eBay US for a generated product: its noun's category. */
+function leafCategoryOf(title: string): string {
+  const byNoun: Array<[RegExp, string]> = [
+    [/mug/i, '20625'],
+    [/blanket/i, '45476'],
+    [/bottle/i, '177011'],
+    [/lamp/i, '112581'],
+    [/yoga/i, '158923'],
+    [/backpack/i, '169291'],
+    [/candle/i, '46782'],
+    [/cutting board/i, '20653'],
+    [/towel/i, '20628'],
+    [/pot/i, '20498'],
+  ];
+  return byNoun.find(([pattern]) => pattern.test(title))?.[1] ?? '20625';
+}
+
+// ---- Account API: business policies ------------------------------------------------------------
+
+const DOMAIN_ACCOUNT = 'API_ACCOUNT';
+
+function accountRoutes(router: Router, context: Context) {
+  const policiesOf = (req: Request, res: Response, kind: 'fulfillment' | 'payment' | 'return') => {
+    const grant = authorize(req, res, context, 'account', [ebayScopes.account, ebayScopes.accountReadonly], 'user');
+    if (!grant) return undefined;
+    const marketplace = req.query.marketplace_id;
+    if (marketplace === undefined || marketplace === '') return void fail(res, 400, error(20401, DOMAIN_ACCOUNT, 'Missing field marketplaceId.', { parameters: [{ name: 'fieldName', value: 'marketplaceId' }] }));
+    if (typeof marketplace !== 'string' || !/^EBAY_[A-Z_]+$/.test(marketplace)) return void fail(res, 400, error(20403, DOMAIN_ACCOUNT, 'Invalid marketplaceId.', { parameters: [{ name: 'fieldName', value: 'marketplaceId' }] }));
+    const seller = context.state().sellers[grant.sellerId!]!;
+    // The sandbox's sellers have policies on eBay US only.
+    return marketplace === 'EBAY_US' ? (seller.policies?.[kind] ?? []) : [];
+  };
+  const categoryTypes = [{ name: 'ALL_EXCLUDING_MOTORS_VEHICLES', default: true }];
+
+  router.get(`${ACCOUNT}/fulfillment_policy`, (req, res) => {
+    const list = policiesOf(req, res, 'fulfillment');
+    if (!list) return;
+    res.json({
+      total: list.length,
+      fulfillmentPolicies: list.map((p) => ({
+        fulfillmentPolicyId: p.id,
+        name: p.name,
+        description: p.description,
+        marketplaceId: p.marketplaceId,
+        categoryTypes,
+        handlingTime: { unit: 'DAY', value: p.handlingDays ?? 1 },
+        shippingOptions: [{ optionType: 'DOMESTIC', costType: 'FLAT_RATE', shippingServices: [{ sortOrder: 1, shippingServiceCode: p.freeShipping ? 'USPSGroundAdvantage' : 'UPS2ndDay', freeShipping: Boolean(p.freeShipping), buyerResponsibleForShipping: !p.freeShipping }] }],
+        shipToLocations: { regionIncluded: [{ regionName: 'United States', regionType: 'COUNTRY' }] },
+        globalShipping: false,
+        localPickup: false,
+        freightShipping: false,
+        pickupDropOff: false,
+      })),
+    });
+  });
+
+  router.get(`${ACCOUNT}/payment_policy`, (req, res) => {
+    const list = policiesOf(req, res, 'payment');
+    if (!list) return;
+    res.json({ total: list.length, paymentPolicies: list.map((p) => ({ paymentPolicyId: p.id, name: p.name, description: p.description, marketplaceId: p.marketplaceId, categoryTypes, immediatePay: true })) });
+  });
+
+  router.get(`${ACCOUNT}/return_policy`, (req, res) => {
+    const list = policiesOf(req, res, 'return');
+    if (!list) return;
+    res.json({
+      total: list.length,
+      returnPolicies: list.map((p) => ({
+        returnPolicyId: p.id,
+        name: p.name,
+        description: p.description,
+        marketplaceId: p.marketplaceId,
+        categoryTypes: [{ name: 'ALL_EXCLUDING_MOTORS_VEHICLES', default: true }],
+        returnsAccepted: (p.returnDays ?? 0) > 0,
+        ...((p.returnDays ?? 0) > 0 ? { returnPeriod: { unit: 'DAY', value: p.returnDays }, returnShippingCostPayer: 'BUYER', refundMethod: 'MONEY_BACK' } : {}),
+      })),
+    });
+  });
 }
 
 // ---- Fulfillment API ---------------------------------------------------------------------------

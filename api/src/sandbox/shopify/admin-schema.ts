@@ -94,6 +94,7 @@ type QueryRoot {
   locations(first: Int, after: String): LocationConnection!
   orders(first: Int, after: String, query: String, sortKey: OrderSortKeys, reverse: Boolean): OrderConnection!
   order(id: ID!): Order
+  product(id: ID!): Product
 }
 input InventoryQuantityInput { inventoryItemId: ID! locationId: ID! quantity: Int! compareQuantity: Int }
 input InventorySetQuantitiesInput { reason: String! name: String! referenceDocumentUri: String quantities: [InventoryQuantityInput!]! ignoreCompareQuantity: Boolean = false }

@@ -420,6 +420,10 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       const list = allVariants().filter((entry) => matches(terms, variantFields(entry)));
       return connection(list, args, (e) => e.variant.inventoryItemId, (e) => itemNode(e.product, e.variant));
     },
+    product: ({ id }: { id: string }) => {
+      const product = shop.products.find((p) => p.id === parseGid(id, 'Product'));
+      return product ? productNode(product) : null;
+    },
     locations: (args: ConnectionArgs) => connection([shop.location], args, (l) => l.id, locationNode),
     order: ({ id }: { id: string }) => {
       const order = shop.orders.find((o) => o.id === parseGid(id, 'Order'));

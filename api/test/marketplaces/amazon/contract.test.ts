@@ -18,6 +18,7 @@ const contracts = [
   { prefix: '/feeds/2021-06-30/', contract: new OfficialContract('feeds_2021-06-30', readOfficial('amazon/feeds_2021-06-30.json') as any) },
   { prefix: '/orders/v0/', contract: new OfficialContract('ordersV0', readOfficial('amazon/ordersV0.json') as any) },
   { prefix: '/notifications/v1/', contract: new OfficialContract('notifications', readOfficial('amazon/notifications.json') as any) },
+  { prefix: '/definitions/2020-09-01/', contract: new OfficialContract('definitionsProductTypes_2020-09-01', readOfficial('amazon/definitionsProductTypes_2020-09-01.json') as any) },
 ];
 
 /** Exchanges outside every SP-API model, each with the reason; the test asserts each one was seen. */
@@ -53,6 +54,8 @@ beforeAll(async () => {
     await adapter.listCatalogue(first.next);
     const skus = first.items.filter((i) => (i.quantity ?? 0) > 2).map((i) => i.sku);
     await adapter.readListings([skus[0]!, 'UNKNOWN-SKU']);
+    await adapter.searchProductTypes('coffee mug');
+    await adapter.searchProductTypes('');
     await adapter.updateListings([
       { sku: skus[1]!, quantity: 4, price: { amount: '19.99', currency: 'USD' } },
       { sku: skus[2]!, price: { amount: '0', currency: 'USD' } },

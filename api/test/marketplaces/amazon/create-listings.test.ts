@@ -14,9 +14,10 @@ const mug: NewListing = {
   brand: 'Acme',
   gtin: '036000291452',
   images: ['https://example.com/mug.jpg', 'https://example.com/mug-2.jpg'],
-  attributes: { productType: 'drinking_cup', color: 'Blue' },
+  attributes: { color: 'Blue' },
   price: { amount: '14.00', currency: 'USD' },
   quantity: 8,
+  choices: { productType: 'DRINKING_CUP' },
 };
 
 beforeAll(async () => {
@@ -65,8 +66,31 @@ describe('Amazon: creating a listing (putListingsItem) against the sandbox', () 
     expect((await env.control('GET', `/sellers/${seller.sellerId}/items/PUB-BARE-1`)).status).toBe(404);
   });
 
-  test('deactivating removes the offer (no longer buyable, product kept); activating puts the price back', async () => {
-    const off = await adapter.setListingActive({ sku: mug.sku, active: false });
+  test('without a product type chosen nothing is sent; one Amazon has no definition of is INVALID in Amazon’s words', async () => {
+    const { choices: _none, ...unchosen } = mug;
+    expect(await adapter.createListings([{ ...unchosen, sku: 'PUB-NO-TYPE' }])).toEqual([
+      { sku: 'PUB-NO-TYPE', outcome: 'rejected', message: 'Amazon needs a product type for a new listing: choose one in the publish settings of the channel.' },
+    ]);
+    const [unknown] = await adapter.createListings([{ ...mug, sku: 'PUB-ODD-TYPE', choices: { productType: 'MAGIC_CARPET' } }]);
+    expect(unknown).toMatchObject({ sku: 'PUB-ODD-TYPE', outcome: 'rejected', code: '90000900' });
+    expect((unknown as { message: string }).message).toMatch(/^The product type 'MAGIC_CARPET' is not valid for marketplace ATVPDKIKX0DER/);
+    const [offerOnly] = await adapter.createListings([{ ...mug, sku: 'PUB-PRODUCT-TYPE', choices: { productType: 'PRODUCT' } }]);
+    expect(offerOnly).toMatchObject({ outcome: 'rejected', code: '90000900' });
+    for (const sku of ['PUB-NO-TYPE', 'PUB-ODD-TYPE', 'PUB-PRODUCT-TYPE']) expect((await env.control('GET', `/sellers/${seller.sellerId}/items/${sku}`)).status).toBe(404);
+  });
+
+  test('product types are searched in the Product Type Definitions API, by the seller’s words', async () => {
+    const mugs = await adapter.searchProductTypes('coffee mug');
+    expect(mugs[0]).toEqual({ id: 'DRINKING_CUP', name: 'Drinking Cup' });
+    expect(mugs.map((o) => o.id)).not.toContain('PRODUCT');
+    expect((await adapter.searchProductTypes('')).length).toBeGreaterThan(30);
+    expect(await adapter.searchProductTypes('zeppelin')).toEqual([]);
+  });
+
+  test('deactivating removes the offer (no longer buyable, product kept); activating puts the price back; both under the listing’s own product type', async () => {
+    // A new process knows no product types: the status change reads the listing's own first.
+    const fresh = env.adapter(seller);
+    const off = await fresh.setListingActive({ sku: mug.sku, active: false });
     expect(off.outcome).toBe('accepted');
     await waitFor('the offer removed', async () => ((await adapter.readListings([mug.sku]))[0]!.status === 'inactive' ? true : undefined));
     expect((await env.item(seller.sellerId, mug.sku)).status).toBe('DISCOVERABLE');
@@ -79,5 +103,7 @@ describe('Amazon: creating a listing (putListingsItem) against the sandbox', () 
       return read!.status === 'active' ? read : undefined;
     });
     expect(state.price).toEqual({ amount: '14.00', currency: 'USD' });
+    const patches = (await env.control('GET', '/requests')).body.filter((r: { method: string; path: string }) => r.method === 'PATCH' && r.path.endsWith(`/${mug.sku}`));
+    expect(patches.slice(-3).map((r: { body: { productType: string } }) => r.body.productType)).toEqual(['DRINKING_CUP', 'DRINKING_CUP', 'DRINKING_CUP']);
   });
 });

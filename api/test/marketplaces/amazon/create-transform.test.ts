@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readOfficial } from '../../support/marketplace-contract.ts';
-import { activationPatches, gtinType, newListingPutRequest, productTypeOf, putSubmissionToCreateOutcome } from '../../../src/marketplaces/amazon/transform.ts';
-import type { ListingsItemSubmissionResponse } from '../../../src/marketplaces/amazon/types.ts';
+import { activationPatches, gtinType, newListingPutRequest, productTypeKeywords, productTypeOf, productTypeOptions, putSubmissionToCreateOutcome } from '../../../src/marketplaces/amazon/transform.ts';
+import type { ListingsItemSubmissionResponse, ProductTypeList } from '../../../src/marketplaces/amazon/types.ts';
 import type { NewListing } from '../../../src/marketplaces/types.ts';
 
 type Json = Record<string, any>;
@@ -22,11 +22,12 @@ const mug: NewListing = {
   attributes: { productType: 'drinking_cup', color: 'Blue', nested: { no: 1 }, 'Bad Name': 'x' },
   price: { amount: '14.50', currency: 'USD' },
   quantity: 8,
+  choices: { productType: 'drinking_cup' },
 };
 
 describe('Amazon: a new listing as putListingsItem’s body', () => {
   it('carries the product facts, the GTIN, the offer and the MFN quantity as the feed example’s UPDATE message does', () => {
-    const body = newListingPutRequest(mug, m);
+    const body = newListingPutRequest(mug, productTypeOf(mug)!, m);
     const example = (feedExample.messages as Json[]).find((message) => message.operationType === 'UPDATE')!;
     expect(body.requirements).toBe(example.requirements);
     expect(Object.keys(body.attributes.item_name![0]!).sort()).toEqual(Object.keys(example.attributes.item_name[0]).sort());
@@ -48,14 +49,25 @@ describe('Amazon: a new listing as putListingsItem’s body', () => {
     });
   });
 
-  it('matches by a suggested ASIN when the product has one, and defaults the product type', () => {
-    const body = newListingPutRequest({ ...mug, gtin: null, brand: null, description: null, attributes: { asin: 'B07N4M94X4' } }, m);
-    expect(body.productType).toBe('PRODUCT');
+  it('matches by a suggested ASIN when the product has one; the product type is the seller’s choice, never assumed', () => {
+    const body = newListingPutRequest({ ...mug, gtin: null, brand: null, description: null, attributes: { asin: 'B07N4M94X4' } }, 'HOME', m);
+    expect(body.productType).toBe('HOME');
     expect(body.attributes.merchant_suggested_asin).toEqual([{ value: 'B07N4M94X4', marketplace_id: m }]);
     expect(body.attributes).not.toHaveProperty('externally_assigned_product_identifier');
     expect(body.attributes).not.toHaveProperty('brand');
-    expect(productTypeOf({ attributes: { product_type: 'not a type!' } })).toBe('PRODUCT');
+    expect(productTypeOf({})).toBeUndefined();
+    expect(productTypeOf({ choices: { productType: 'not a type!' } })).toBeUndefined();
+    expect(productTypeOf({ choices: { productType: ' luggage ' } })).toBe('LUGGAGE');
     expect(['036000291452', '4006381333931', '10036000291459', '96385074'].map(gtinType)).toEqual(['upc', 'ean', 'gtin', 'gtin']);
+  });
+
+  it('the product type search: the official example as options; a seller’s words as Amazon’s keywords list', () => {
+    const definitions = readOfficial('amazon/definitionsProductTypes_2020-09-01.json') as Json;
+    const example = definitions.paths['/definitions/2020-09-01/productTypes'].get.responses['200'].examples['application/json'] as ProductTypeList;
+    expect(productTypeOptions(example, m)).toEqual([{ id: 'LUGGAGE', name: 'Luggage' }]);
+    expect(productTypeOptions(example, 'A1F83G8C2ARO7P')).toEqual([]);
+    expect(productTypeKeywords('  Coffee mug, coffee  ')).toEqual(['coffee', 'mug']);
+    expect(productTypeKeywords('')).toEqual([]);
   });
 
   it('ACCEPTED is checked by reading back; INVALID is refused with Amazon’s words', () => {

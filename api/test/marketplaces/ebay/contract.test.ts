@@ -36,6 +36,7 @@ describe('the eBay exchanges follow the official definitions', () => {
         { sku: 'NOT-THERE', price: { amount: '5.00', currency: 'USD' } },
       ]);
       await adapter.adjustQuantity!(skus[0]!, -1, 'key');
+      await adapter.listingOptions();
       const destinationId = await createEbayDestination(adapter.client, { name: 'contract', endpoint: receiver.endpoint, verificationToken: 'contract-verification-token-0123456789' });
       await createEbaySubscription(adapter.client, { topicId: ebayTopics.orderConfirmation, destinationId });
       // Registering again (after a restart) finds the same destination.
@@ -60,7 +61,9 @@ describe('the eBay exchanges follow the official definitions', () => {
           ? contracts.fulfillment
           : entry.path.startsWith('/commerce/notification/v1/')
             ? contracts.notification
-            : undefined;
+            : entry.path.startsWith('/sell/account/v1/')
+              ? contracts.account
+              : undefined;
       if (!contract) {
         expect(outsideDefinitions.some((p) => p.test(entry.path)), `${entry.method} ${entry.path} belongs to no definition`).toBe(true);
         continue;
@@ -84,6 +87,10 @@ describe('the eBay exchanges follow the official definitions', () => {
         'GET /commerce/notification/v1/public_key/{public_key_id} 200',
         'POST /commerce/notification/v1/destination 409',
         'GET /commerce/notification/v1/destination 200',
+        'GET /sell/inventory/v1/location 200',
+        'GET /sell/account/v1/fulfillment_policy 200',
+        'GET /sell/account/v1/payment_policy 200',
+        'GET /sell/account/v1/return_policy 200',
       ]),
     );
     // The allowance for aspects is used (the sandbox answers aspects as eBay does) and still needed.

@@ -7,7 +7,8 @@ let sandbox: EbayTestSandbox;
 let adapter: EbayAdapter;
 let sellerId: string;
 
-const mug: NewListing = {
+let mug: NewListing;
+const bareMug: NewListing = {
   sku: 'PUB-MUG-1',
   title: 'Ceramic mug, 350 ml',
   description: 'A stoneware mug.',
@@ -24,6 +25,18 @@ beforeAll(async () => {
   const seller = await sandbox.connectSeller(2);
   sellerId = seller.sellerId;
   adapter = seller.adapter;
+  // The seller's choices for new offers, among their own locations and business policies.
+  const options = await adapter.listingOptions();
+  mug = {
+    ...bareMug,
+    choices: {
+      categoryId: '20625',
+      merchantLocationKey: options.locations[0]!.id,
+      fulfillmentPolicyId: options.fulfillmentPolicies[0]!.id,
+      paymentPolicyId: options.paymentPolicies[0]!.id,
+      returnPolicyId: options.returnPolicies[0]!.id,
+    },
+  };
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -53,6 +66,33 @@ describe('eBay: inventory item, offer and publish against the sandbox', () => {
     expect(outcome).toMatchObject({ sku: 'PUB-BARE-1', outcome: 'rejected', code: '25002' });
     expect((outcome as { message: string }).message).toContain('A listing needs at least one picture');
     expect((await adapter.readListings(['PUB-BARE-1']))[0]!.status).toBe('inactive');
+  });
+
+  test('what the seller must choose is never assumed: publishOffer refuses an offer without it, in eBay’s words', async () => {
+    const [bare] = await adapter.createListings([{ ...bareMug, sku: 'PUB-UNCHOSEN-1' }]);
+    expect(bare).toMatchObject({ sku: 'PUB-UNCHOSEN-1', outcome: 'rejected' });
+    const words = (bare as { message: string }).message;
+    expect(words).toContain('No category is set');
+    expect(words).toContain('No inventory location is set');
+    expect(words).toContain('A fulfillment policy is required');
+    expect(words).toContain('A payment policy is required');
+    expect(words).toContain('A return policy is required');
+    // A top-level category is not a leaf; a location or policy must be the seller's.
+    const [topLevel] = await adapter.createListings([{ ...mug, sku: 'PUB-TOP-1', choices: { ...mug.choices, categoryId: '99', merchantLocationKey: 'warehouse-1', returnPolicyId: '123' } }]);
+    expect(topLevel).toMatchObject({ outcome: 'rejected' });
+    expect((topLevel as { message: string }).message).toContain('Category 99 (Everything Else) is not a leaf category');
+    expect((topLevel as { message: string }).message).toContain('warehouse-1 is not one of your inventory locations');
+    expect((topLevel as { message: string }).message).toContain('Return policy 123 is not one of yours');
+    expect((await adapter.readListings(['PUB-TOP-1']))[0]!.status).toBe('inactive');
+  });
+
+  test('the seller’s options: enabled inventory locations and the business policies on eBay US', async () => {
+    const options = await adapter.listingOptions();
+    expect(options.locations).toHaveLength(2);
+    expect(options.locations.every((l) => l.id.startsWith('wh-') && l.detail?.endsWith(', US'))).toBe(true);
+    expect(options.fulfillmentPolicies.map((p) => p.detail)).toEqual(['Ships within 1 business day', 'Ships within 2 business days']);
+    expect(options.paymentPolicies).toEqual([expect.objectContaining({ name: 'eBay managed payments', id: expect.stringMatching(/^\d{10}$/) })]);
+    expect(options.returnPolicies.map((p) => p.name)).toEqual(['30-day returns', 'No returns']);
   });
 
   test('withdrawOffer ends the listing, publishOffer lists it again; a repeat changes nothing', async () => {

@@ -5,6 +5,7 @@ export const ebayContracts = () => ({
   inventory: new OfficialContract('sell_inventory_v1', readOfficial('ebay/sell_inventory_v1_oas3.json') as Record<string, any>, { pathPrefix: '/sell/inventory/v1' }),
   fulfillment: new OfficialContract('sell_fulfillment_v1', readOfficial('ebay/sell_fulfillment_v1_oas3.json') as Record<string, any>, { pathPrefix: '/sell/fulfillment/v1' }),
   notification: new OfficialContract('commerce_notification_v1', readOfficial('ebay/commerce_notification_v1_oas3.json') as Record<string, any>, { pathPrefix: '/commerce/notification/v1' }),
+  account: new OfficialContract('sell_account_v1', readOfficial('ebay/sell_account_v1_oas3.json') as Record<string, any>, { pathPrefix: '/sell/account/v1' }),
 });
 
 /**

@@ -54,8 +54,22 @@ describe('Shopify: productSet and product status against the sandbox', () => {
     expect((await adapter.readListings(['PUB-BARE-1']))[0]!.status).toBe('not listed');
   });
 
-  test('DRAFT takes the product off sale, ACTIVE puts it back', async () => {
-    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+  test('the SKUs of each SKU’s product: the generated seller’s two items are variants of one product', async () => {
+    const skus = (await adapter.listCatalogue(undefined)).items.map((i) => i.sku).filter((sku) => sku !== mug.sku);
+    expect(skus).toHaveLength(2);
+    const variants = await adapter.productVariantSkus([skus[0]!, mug.sku, 'NO-SUCH-SKU']);
+    expect(variants.get(skus[0]!)!.sort()).toEqual([...skus].sort());
+    expect(variants.get(mug.sku)).toEqual([mug.sku]);
+    expect(variants.has('NO-SUCH-SKU')).toBe(false);
+  });
+
+  test('a variant going off sale while its product stays on sale changes nothing of the product (it is offered 0 units by the push)', async () => {
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false, productOffSale: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await sandbox.item(shop, mug.sku)).toMatchObject({ status: 'active' });
+  });
+
+  test('DRAFT takes the product off sale (every variant of it off sale), ACTIVE puts it back', async () => {
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false, productOffSale: true })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('inactive');
     expect(await sandbox.item(shop, mug.sku)).toMatchObject({ status: 'draft' });
     expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toEqual({ sku: mug.sku, outcome: 'confirmed' });

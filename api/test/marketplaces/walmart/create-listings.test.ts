@@ -74,9 +74,24 @@ describe('Walmart: item setup (MP_ITEM feed) and retirement against the sandbox'
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('inactive');
     expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toMatchObject({ outcome: 'rejected' });
     const back = await adapter.setListingActive({ sku: mug.sku, active: true, listing: mug });
-    expect(back.outcome).toBe('accepted');
+    // The item feed's per-item result says later whether Walmart took it back.
+    expect(back).toMatchObject({ outcome: 'accepted', checkBy: 'submission', submissionId: expect.stringMatching(/^item:/) });
     await settled((back as { submissionId: string }).submissionId, [mug.sku]);
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('active');
     expect(await adapter.setListingActive({ sku: 'NO-SUCH-SKU', active: false })).toMatchObject({ outcome: 'rejected', message: 'Item not found for SKU NO-SUCH-SKU' });
+  });
+
+  test('an item the item feed does not take back (the rejectSkus fault) is refused in the feed’s item status, in Walmart’s words', async () => {
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect((await sandbox.control('PUT', '/faults', { rejectSkus: [mug.sku] })).status).toBe(200);
+    try {
+      const back = await adapter.setListingActive({ sku: mug.sku, active: true, listing: mug });
+      expect(back).toMatchObject({ outcome: 'accepted', checkBy: 'submission' });
+      const status = await settled((back as { submissionId: string }).submissionId, [mug.sku]);
+      expect(status.results).toEqual([{ sku: mug.sku, outcome: 'rejected', code: 'SANDBOX_REJECTED_SKU', message: `The marketplace refused the change to SKU ${mug.sku} (sandbox fault rejectSkus).` }]);
+      expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('inactive');
+    } finally {
+      await sandbox.control('PUT', '/faults', { rejectSkus: [] });
+    }
   });
 });

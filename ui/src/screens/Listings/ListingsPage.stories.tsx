@@ -198,6 +198,21 @@ export const PartialFailure: Story = {
   },
 };
 
+export const TakenOffSale: Story = {
+  parameters: { msw: { handlers: { channels: channelHandlers.withShopifyTarget, listings: listingHandlers.takenOffSale } } },
+  play: async ({ canvasElement }) => {
+    const first = await rowOf(canvasElement, 'CH-00001');
+    await expect(within(first).getByRole('img', { name: 'Amazon · Inactive · Price — · Qty 3 · taken off sale' })).toBeVisible();
+    const second = await rowOf(canvasElement, 'CH-00002');
+    await expect(within(second).getByRole('img', { name: /^Shopify · Inactive · Price [\d.]+ · Qty 0 · taken off sale, 0 units offered$/ })).toBeVisible();
+    // The drawer says why it stays off sale, and on Shopify what that means for the product.
+    await userEvent.click(within(second).getByRole('button', { name: 'Open CH-00002' }));
+    const drawer = await page().findByRole('dialog', { name: 'CH-00002' });
+    const outlet = (await within(drawer).findAllByRole('article', { name: 'Shopify listing' })).find((a) => within(a).queryByText(/taken|took/))!;
+    await expect(within(outlet).getByText(/Shopify has no status per variant: this SKU is offered 0 units while the other variants of its product stay on sale/)).toBeVisible();
+  },
+};
+
 export const SkuOnlyOnTarget: Story = {
   parameters: { msw: { handlers: { listings: listingHandlers.skuOnlyOnTarget } } },
   play: async ({ canvasElement }) => {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn, expect, userEvent, within } from 'storybook/test';
-import { PRICE_BELOW_ZERO, bulkEditRows, channelFixtures, listingEditHandlers } from '@hub/mocks';
+import { PRICE_BELOW_ZERO, bulkEditRows, channelFixtures, channelHandlers, listingEditHandlers } from '@hub/mocks';
 import { BulkEditDialog } from './BulkEditDialog';
 
 const meta = {
@@ -43,6 +43,20 @@ export const BulkEditForm: Story = {
     await expect(within(channels).queryByLabelText(`Shopify · ${channelFixtures.shopifyMain.displayName}`)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview changes' }));
     await expect(within(dialog).getByText('Choose the channels to set the status on.')).toBeVisible();
+  },
+};
+
+export const ShopifyVariantOffSale: Story = {
+  parameters: { msw: { handlers: { channels: channelHandlers.withShopifyTarget } } },
+  play: async () => {
+    const dialog = await page().findByRole('dialog', { name: 'Bulk edit' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'inactive');
+    const channels = within(dialog).getByRole('group', { name: 'Channels' });
+    const note = /^Shopify has no status per variant: a SKU taken off sale there is offered 0 units/;
+    await userEvent.click(await within(channels).findByLabelText(`Amazon · ${channelFixtures.amazonTarget.displayName}`));
+    await expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
+    await userEvent.click(within(channels).getByLabelText(`Shopify · ${channelFixtures.shopifyOutlet.displayName}`));
+    await expect(within(dialog).getByText(note)).toBeVisible();
   },
 };
 

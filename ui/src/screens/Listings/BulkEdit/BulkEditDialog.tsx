@@ -12,6 +12,7 @@ import {
 import { BulkChangeProgress } from './BulkChangeProgress';
 import { NoChange, ValueChange } from './ValueChange';
 import { marketplaceNames } from '../../Channels/channelTexts';
+import { SHOPIFY_OFF_SALE_NOTE } from '../Catalogue/catalogueState';
 import * as styles from './BulkEdit.css';
 
 export interface BulkEditDialogProps {
@@ -190,6 +191,11 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                       </label>
                     ))}
                   </div>
+                ) : null}
+                {draft.status === 'inactive' && targets.some((c) => c.kind === 'shopify' && draft.channelIds.includes(c.id)) ? (
+                  <Text size="small" tone="secondary">
+                    {SHOPIFY_OFF_SALE_NOTE}
+                  </Text>
                 ) : null}
               </fieldset>
               {problem ? <Alert tone="critical">{problem}</Alert> : null}

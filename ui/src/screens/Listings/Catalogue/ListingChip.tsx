@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ListingChip as Chip } from '../../../api';
 import { marketplaceNames } from '../../Channels/channelTexts';
-import { listingStatusLabels, listingStatusTones, shown } from './catalogueState';
+import { listingStatusLabels, listingStatusTones, offSaleChipText, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
 
 /** "19.99", or "19.99 → 17.99" while a new price is on its way. */
@@ -15,6 +15,7 @@ export function chipText(chip: Chip): string {
   if (chip.status !== 'not listed') {
     parts.push(`Price ${valueText(chip.price, chip.desiredPrice, chip.pushPending)}`, `Qty ${valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}`);
   }
+  if (chip.takenOffSale) parts.push(offSaleChipText(chip.channelKind));
   if (chip.pushPending) parts.push('sending');
   return parts.join(' · ');
 }
@@ -36,6 +37,7 @@ export function ListingChip({ chip }: { chip: Chip }) {
           <span>× {valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}</span>
         </>
       ) : null}
+      {chip.takenOffSale ? <span className={styles.sending}>{offSaleChipText(chip.channelKind)}</span> : null}
       {chip.pushPending ? <span className={styles.sending}>sending</span> : null}
     </>
   );

@@ -2,7 +2,7 @@ import { ApiError, errorText, useListingDetail, type ChangeEntry, type ListingDe
 import { Badge, Drawer, DrawerContent, ErrorState, Spinner } from '../../../index';
 import { marketplaceNames } from '../../Channels/channelTexts';
 import { valueText } from './ListingChip';
-import { changeCauseLabels, changeFieldLabels, formatWhen, listingStatusLabels, listingStatusTones, shown } from './catalogueState';
+import { changeCauseLabels, changeFieldLabels, formatWhen, listingStatusLabels, listingStatusTones, offSaleExplanation, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
 
 const resultLabels = { pending: 'Pending', retrying: 'Retrying', confirmed: 'Confirmed', failed: 'Failed' } as const;
@@ -96,6 +96,7 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
               <Fact name="Price override" value={listing.priceOverride ?? 'None'} />
               <Fact name="Confirmed" value={formatWhen(listing.confirmedAt)} />
             </dl>
+            {listing.takenOffSale ? <p className={styles.muted}>{offSaleExplanation(listing.channelKind)}</p> : null}
             {listing.pushPending ? <p className={styles.muted}>Sending the new values to {marketplaceNames[listing.channelKind]}.</p> : null}
             {listing.lastError ? <p className={styles.errorText}>{listing.lastError}</p> : null}
           </article>

@@ -1,4 +1,4 @@
-import type { CatalogueQuery, CatalogueSort, ChangeCause, ChangeField, ListingFilter, ListingStatus } from '../../../api';
+import type { CatalogueQuery, CatalogueSort, ChangeCause, ChangeField, ListingFilter, ListingStatus, MarketplaceKind } from '../../../api';
 
 /** Rows per page of the grid (the server's default too). */
 export const PAGE_SIZE = 50;
@@ -25,6 +25,18 @@ export const listingStatusTones = {
   inactive: 'neutral',
   'not listed': 'neutral',
 } as const satisfies Record<ListingStatus, string>;
+
+/** What a chip adds when the seller took its listing off sale (Shopify, whose status is a product's: the variant is offered 0 units). */
+export const offSaleChipText = (kind: MarketplaceKind) => (kind === 'shopify' ? 'taken off sale, 0 units offered' : 'taken off sale');
+
+/** Why a listing the seller took off sale stays so, and how it comes back. */
+export const offSaleExplanation = (kind: MarketplaceKind) =>
+  kind === 'shopify'
+    ? 'You took this listing off sale. Shopify has no status per variant: this SKU is offered 0 units while the other variants of its product stay on sale, and the product is set to draft once every variant you list there is off sale. Set it active to offer its stock again.'
+    : 'You took this listing off sale. No price or stock is sent to it until you set it active again; it then gets the current ones.';
+
+/** Said where a status is chosen for Shopify: its status is a product's. */
+export const SHOPIFY_OFF_SALE_NOTE = 'Shopify has no status per variant: a SKU taken off sale there is offered 0 units, and its product is set to draft once every variant you list there is off sale.';
 
 export const changeCauseLabels: Record<ChangeCause, string> = {
   order: 'Order',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Dialog, DialogContent, Field, Stack, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, type BadgeTone } from '../../../index';
 import { errorText, useChannels, useCheckPublish, usePublishListings, type PublishCheckItem } from '../../../api';
 import { marketplaceNames } from '../../Channels/channelTexts';
+import { PublishSettingsSection } from './PublishSettings';
 import * as styles from './Publish.css';
 
 export interface PublishDialogProps {
@@ -21,8 +22,9 @@ const products = (n: number) => `${count(n)} ${n === 1 ? 'product' : 'products'}
 
 /**
  * Publish products of the main channel on a target channel (pages.md section 3): choose the
- * channel, see per product what its marketplace requires that the product lacks, then list the
- * ready ones (pending until the marketplace confirms).
+ * channel, make the choices its marketplace leaves to the seller (Amazon's product type; eBay's
+ * category, location and policies: once for the channel), see per product what the marketplace
+ * requires that it lacks, then list the ready ones (pending until the marketplace confirms).
  */
 export function PublishDialog({ open, onOpenChange, productIds }: PublishDialogProps) {
   const channels = useChannels();
@@ -73,6 +75,7 @@ export function PublishDialog({ open, onOpenChange, productIds }: PublishDialogP
             </Text>
           ) : null}
           {check.isError ? <Alert tone="critical">{errorText(check.error)}</Alert> : null}
+          {channel && !publish.data ? <PublishSettingsSection key={channel.id} channelId={channel.id} kind={channel.kind} onSaved={() => check.mutate({ channelId, productIds })} /> : null}
           {publish.data ? (
             <Alert tone="positive" title="Published">
               {`${products(publish.data.published)} listed on ${channel ? marketplaceNames[channel.kind] : 'the channel'}, pending until the marketplace confirms.`}
