@@ -39,10 +39,12 @@ export async function enqueue<T extends object>(
   tx: Db,
   queue: string,
   data: T,
-  options: { singletonKey?: string; startAfter?: number } = {},
+  options: { singletonKey?: string; startAfter?: number; groupId?: string; singletonSeconds?: number } = {},
 ): Promise<string | null> {
-  const group = options.singletonKey !== undefined && oneAtATimePerKeyQueues.has(queue) ? { group: { id: options.singletonKey } } : {};
-  return boss.send(queue, data, { ...options, ...group, db: fromDrizzle(tx as never, sql) } as never);
+  // Queues that run one job per key at a time group by the key, unless a job names the group it runs in.
+  const { groupId = options.singletonKey, ...sendOptions } = options;
+  const group = groupId !== undefined && oneAtATimePerKeyQueues.has(queue) ? { group: { id: groupId } } : {};
+  return boss.send(queue, data, { ...sendOptions, ...group, db: fromDrizzle(tx as never, sql) } as never);
 }
 
 /**

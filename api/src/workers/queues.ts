@@ -58,6 +58,8 @@ export interface MainRefreshJob {
 export interface OrdersPollJob {
   accountId: string;
   channelId: string;
+  /** 'deliveries': apply the orders that deliveries brought, without reading the marketplace. */
+  apply?: 'deliveries';
 }
 
 /** An import (first read of a new main) or a reconciliation of the account, or of one channel. */

@@ -4,6 +4,7 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../support/channel-flows.ts';
 import { pollDueChannels, pollOrders } from '../../src/modules/sync/order-polling.ts';
+import { sandboxRequests } from '../support/sync-checks.ts';
 import { syncIntervalMinutes, syncTick } from '../../src/modules/sync/sync-schedule.ts';
 
 let t: TestProduct;
@@ -45,24 +46,40 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 describe('orders from every channel', () => {
-  it('an order on the Amazon sandbox reaches us by its push and the read it triggers, with its lines', async () => {
+  it('an order on the Amazon sandbox counts from its ORDER_CHANGE notification, before any read of Amazon’s orders; a later read adds its prices and moves nothing again', async () => {
     const sku = await skuInStock();
+    // Available moves once the sale counts, and stays there when the main channel (Walmart) takes the adjustment.
+    const available = `select on_hand - committed as available from products where account_id = '${accountId}' and sku = '${sku}'`;
+    const [stock] = await rows<{ available: number }>(available);
+    const readsBefore = (await sandboxRequests(t, 'amazon')).filter((r) => r.path.startsWith('/orders/v0/orders')).length;
     await buy('amazon', sku, 2);
     await vi.waitFor(async () => expect(await ordersOf(channels.amazon!.id)).toHaveLength(1), { timeout: 20_000 });
     const [order] = await ordersOf(channels.amazon!.id);
     expect(order!.status).toBe('open');
-    expect(order!.lines).toEqual([expect.objectContaining({ sku, quantity: 2 })]);
+    // The notification names each item's SKU and quantity, not its price.
+    expect(order!.lines).toEqual([{ sku, quantity: 2, price: null, cancelledQuantity: 0 }]);
+    expect((await sandboxRequests(t, 'amazon')).filter((r) => r.path.startsWith('/orders/v0/orders')).length).toBe(readsBefore);
+    expect(await rows(available)).toEqual([{ available: stock!.available - 2 }]);
+    // The read that follows (the job waits a few seconds; here it is run at once) fetches the order's items for their prices.
+    expect(await pollOrders(t.product.ctx, { accountId, channelId: channels.amazon!.id })).toEqual({ created: 0, updated: 1 });
+    expect((await ordersOf(channels.amazon!.id))[0]!.lines).toEqual([{ sku, quantity: 2, price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' }, cancelledQuantity: 0 }]);
+    expect(await rows(available)).toEqual([{ available: stock!.available - 2 }]);
+    expect(await rows(`select count(*)::int as n from changes where account_id = '${accountId}' and sku = '${sku}' and cause = 'order' and field = 'available'`)).toEqual([{ n: 1 }]);
   });
 
-  it('an order on the Walmart sandbox reaches us the same way', async () => {
+  it('an order on the Walmart sandbox counts from its PO_CREATED event, prices included, before any read of Walmart’s orders', async () => {
     const sku = await skuInStock();
+    const readsBefore = (await sandboxRequests(t, 'walmart')).filter((r) => r.path.startsWith('/v3/orders')).length;
     await buy('walmart', sku, 1);
     await vi.waitFor(async () => expect(await ordersOf(channels.walmart!.id)).toHaveLength(1), { timeout: 20_000 });
-    expect((await ordersOf(channels.walmart!.id))[0]!.lines).toEqual([expect.objectContaining({ sku, quantity: 1 })]);
+    expect((await ordersOf(channels.walmart!.id))[0]!.lines).toEqual([{ sku, quantity: 1, price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' }, cancelledQuantity: 0 }]);
+    expect((await sandboxRequests(t, 'walmart')).filter((r) => r.path.startsWith('/v3/orders')).length).toBe(readsBefore);
   });
 
   it('records each order once, however often it is read', async () => {
     for (const kind of ['amazon', 'walmart'] as const) {
+      // The first read may complete an order a notification brought (Amazon's prices); reading again changes nothing.
+      await pollOrders(t.product.ctx, { accountId, channelId: channels[kind]!.id });
       const before = await ordersOf(channels[kind]!.id);
       const again = await pollOrders(t.product.ctx, { accountId, channelId: channels[kind]!.id });
       const third = await pollOrders(t.product.ctx, { accountId, channelId: channels[kind]!.id });
@@ -71,6 +88,22 @@ describe('orders from every channel', () => {
     }
     const total = await rows<{ n: number }>(`select count(*)::int as n from orders where channel_id in ('${channels.amazon!.id}', '${channels.walmart!.id}')`);
     expect(total).toEqual([{ n: 2 }]);
+  });
+
+  it('a delivery to a paused channel is kept, not applied: the read after its resume records the order', async () => {
+    const sku = await skuInStock();
+    const amazon = channels.amazon!.id;
+    expect((await seller.post(`/api/channels/${amazon}/pause`)).status).toBe(200);
+    const ordersBefore = (await ordersOf(amazon)).length;
+    const deliveries = () => rows<{ processed: boolean }>(`select processed_at is not null as processed from marketplace_events where channel_id = '${amazon}' and topic = 'order_changed' order by received_at`);
+    const deliveredBefore = (await deliveries()).length;
+    await buy('amazon', sku, 1);
+    await vi.waitFor(async () => expect(await deliveries()).toHaveLength(deliveredBefore + 1), { timeout: 20_000 });
+    expect((await deliveries()).at(-1)).toEqual({ processed: true });
+    expect(await ordersOf(amazon)).toHaveLength(ordersBefore);
+    expect((await seller.post(`/api/channels/${amazon}/resume`)).status).toBe(200);
+    await pollOrders(t.product.ctx, { accountId, channelId: amazon });
+    expect(await ordersOf(amazon)).toHaveLength(ordersBefore + 1);
   });
 
   it('Shopify orders arrive by webhook, eBay orders by its ORDER_CONFIRMATION notification and by the scheduled read', async () => {

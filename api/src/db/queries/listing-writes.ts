@@ -187,7 +187,8 @@ export async function releaseClaims(db: Db, channelId: string, at: Date, ids?: s
 
 /**
  * Claims up to `limit` pending writes of a channel, oldest first, skipping listings with a value
- * still in flight (a feed, an asynchronous acceptance): one SKU's values reach the marketplace in order.
+ * still in flight (being sent by another round of the push, in a feed, accepted for later): one SKU's
+ * values reach the marketplace in order.
  */
 export async function claimPendingWrites(db: Db, channelId: string, limit: number, at: Date, queuedUpTo: Date | null = null): Promise<ClaimedWrite[]> {
   const inFlight = alias(listingWrites, 'in_flight');
@@ -203,7 +204,7 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
           db
             .select({ one: sql`1` })
             .from(inFlight)
-            .where(and(eq(inFlight.listingId, listingWrites.listingId), inArray(inFlight.status, ['submitted', 'accepted']))),
+            .where(and(eq(inFlight.listingId, listingWrites.listingId), inArray(inFlight.status, ['sending', 'submitted', 'accepted']))),
         ),
         // A published listing the marketplace does not hold yet: the publish job creates it with these values.
         sql`not exists (select 1 from ${listings} as awaiting where awaiting.id = ${listingWrites.listingId} and awaiting.status = 'pending' and awaiting.marketplace_id is null and awaiting.confirmed_at is null and awaiting.product_id is not null)`,

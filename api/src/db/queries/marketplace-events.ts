@@ -1,12 +1,37 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, marketplaceEvents } from '../schema/index.ts';
 import { channelColumns, type ChannelRecord } from './channels.ts';
 
-/** Records a delivery once; answers false when this delivery id was already recorded for the channel. */
-export async function recordMarketplaceEvent(db: Db, input: { channelId: string; topic: string; deliveryId: string; payload: unknown }): Promise<boolean> {
-  const inserted = await db.insert(marketplaceEvents).values(input).onConflictDoNothing({ target: [marketplaceEvents.channelId, marketplaceEvents.deliveryId] }).returning({ id: marketplaceEvents.id });
+/**
+ * Records a delivery once; answers false when this delivery id was already recorded for the channel.
+ * A delivery whose order is still to be applied (`toApply`) stays unprocessed until the channel's
+ * job applies it; every other one is dealt with as it arrives.
+ */
+export async function recordMarketplaceEvent(db: Db, input: { channelId: string; topic: string; deliveryId: string; payload: unknown; toApply?: boolean }, at: Date): Promise<boolean> {
+  const { toApply = false, ...event } = input;
+  const inserted = await db
+    .insert(marketplaceEvents)
+    .values({ ...event, receivedAt: at, processedAt: toApply ? null : at })
+    .onConflictDoNothing({ target: [marketplaceEvents.channelId, marketplaceEvents.deliveryId] })
+    .returning({ id: marketplaceEvents.id });
   return inserted.length === 1;
+}
+
+/** A channel's deliveries with orders still to apply, oldest first, locked for this transaction (another applier skips them). */
+export async function deliveriesToApply(db: Db, channelId: string, limit: number): Promise<Array<{ id: string; topic: string; payload: unknown }>> {
+  return db
+    .select({ id: marketplaceEvents.id, topic: marketplaceEvents.topic, payload: marketplaceEvents.payload })
+    .from(marketplaceEvents)
+    .where(and(eq(marketplaceEvents.channelId, channelId), isNull(marketplaceEvents.processedAt)))
+    .orderBy(asc(marketplaceEvents.receivedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markDeliveriesApplied(db: Db, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(marketplaceEvents).set({ processedAt: at }).where(inArray(marketplaceEvents.id, ids));
 }
 
 /**

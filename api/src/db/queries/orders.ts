@@ -19,9 +19,13 @@ export interface RecordedOrder {
   created: boolean;
 }
 
+/** A stored order whose lines came without prices (an order recorded from Amazon's notification). */
+const unpricedLines = sql`${orders.lines} @? '$[*] ? (@.price == null)'`;
+
 /**
  * Records orders once per (channel, marketplace order id). A copy that is not newer than the one
- * stored changes nothing and is not answered; the rows answered are locked until the transaction ends.
+ * stored changes nothing and is not answered, except that a copy of the same moment with prices
+ * completes one stored without them; the rows answered are locked until the transaction ends.
  */
 export async function upsertOrders(db: Db, accountId: string, channelId: string, items: OrderInput[], at: Date): Promise<RecordedOrder[]> {
   if (items.length === 0) return [];
@@ -31,18 +35,22 @@ export async function upsertOrders(db: Db, accountId: string, channelId: string,
     .onConflictDoUpdate({
       target: [orders.channelId, orders.marketplaceOrderId],
       set: { status: sql`excluded.status`, lines: sql`excluded.lines`, marketplaceUpdatedAt: sql`excluded.marketplace_updated_at`, updatedAt: sql`excluded.updated_at` },
-      setWhere: sql`excluded.marketplace_updated_at > ${orders.marketplaceUpdatedAt}`,
+      setWhere: sql`excluded.marketplace_updated_at > ${orders.marketplaceUpdatedAt}
+        or (excluded.marketplace_updated_at = ${orders.marketplaceUpdatedAt} and ${unpricedLines} and not (excluded.lines @? '$[*] ? (@.price == null)'))`,
     })
     .returning({ id: orders.id, marketplaceOrderId: orders.marketplaceOrderId, status: orders.status, lines: orders.lines, accountedUnits: orders.accountedUnits, inserted: sql<boolean>`(xmax = 0)` });
   return rows.map(({ inserted, ...row }) => ({ ...row, created: inserted }));
 }
 
-/** A channel's orders changed since a time, as recorded: marketplace order id → its last change recorded (ms). */
+/**
+ * A channel's orders changed since a time, as recorded in full: marketplace order id → its last
+ * change recorded (ms). An order still without prices is left out, so its read fetches them.
+ */
 export async function recordedOrderChanges(db: Db, accountId: string, channelId: string, since: Date): Promise<Map<string, number>> {
   const rows = await db
     .select({ id: orders.marketplaceOrderId, updatedAt: orders.marketplaceUpdatedAt })
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), eq(orders.channelId, channelId), gte(orders.marketplaceUpdatedAt, since)));
+    .where(and(eq(orders.accountId, accountId), eq(orders.channelId, channelId), gte(orders.marketplaceUpdatedAt, since), sql`not (${unpricedLines})`));
   return new Map(rows.map((r) => [r.id, r.updatedAt.getTime()]));
 }
 

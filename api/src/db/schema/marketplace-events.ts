@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, jsonb, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { channels } from './channels.ts';
 
@@ -17,7 +18,12 @@ export const marketplaceEvents = pgTable(
     deliveryId: text('delivery_id').notNull(),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the engine acted on it; a delivery holding an order to apply stays null until its channel's job applies it. */
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('marketplace_events_delivery_key').on(t.channelId, t.deliveryId), index('marketplace_events_unprocessed_idx').on(t.receivedAt)],
+  (t) => [
+    uniqueIndex('marketplace_events_delivery_key').on(t.channelId, t.deliveryId),
+    index('marketplace_events_unprocessed_idx').on(t.receivedAt),
+    index('marketplace_events_to_apply_idx').on(t.channelId, t.receivedAt).where(sql`${t.processedAt} is null`),
+  ],
 );

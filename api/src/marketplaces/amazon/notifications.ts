@@ -5,6 +5,8 @@
  * which the app checks; the body is the EventBridge event with the SP-API notification as `detail`.
  */
 import crypto from 'node:crypto';
+import type { MarketplaceOrder } from '../types.ts';
+import { orderOfChangeNotification } from './transform.ts';
 import type { AmazonNotification, EventBridgeEvent, MfnQuantityChangeNotification, OrderChangeNotification } from './types.ts';
 
 /** The header our EventBridge connection (API-key authorization) adds to each delivery. */
@@ -79,6 +81,18 @@ export function parseEventBridgeDelivery(headers: HeaderBag, body: unknown, expe
     return { event, notification: { kind: 'quantity_changed', sellerId: payload.SellerId, sku: payload.Sku, quantity: payload.Quantity, notificationId } };
   }
   throw new AmazonNotificationError(400, `Notification type ${detail.NotificationType} is not handled`);
+}
+
+/**
+ * The order an ORDER_CHANGE event (as delivered, already verified) holds in full, without prices;
+ * undefined for any other event, or one that cannot stand for the whole order.
+ */
+export function orderOfDeliveredEvent(body: unknown): MarketplaceOrder | undefined {
+  if (!isObject(body) || !isObject(body.detail)) return undefined;
+  const detail = body.detail as Partial<OrderChangeNotification>;
+  const change = isObject(detail.Payload) ? (detail.Payload as Partial<OrderChangeNotification['Payload']>).OrderChangeNotification : undefined;
+  if (detail.NotificationType !== 'ORDER_CHANGE' || !isObject(change) || typeof change.AmazonOrderId !== 'string' || !isObject(change.Summary) || !Array.isArray(change.Summary.OrderItems)) return undefined;
+  return orderOfChangeNotification(change, String(detail.EventTime ?? body.time));
 }
 
 function safeJson(text: string): unknown {

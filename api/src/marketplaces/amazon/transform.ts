@@ -15,6 +15,7 @@ import type {
   ListingsItem,
   ListingsItemPutRequest,
   ListingsItemSubmissionResponse,
+  OrderChangePayload,
   PatchOperation,
   ProductTypeList,
 } from './types.ts';
@@ -271,6 +272,28 @@ export function orderToMarketplaceOrder(order: AmazonOrder, items: AmazonOrderIt
     lines: items.map((item) => orderItemToLine(item, order.OrderStatus)),
     createdAt: new Date(order.PurchaseDate).toISOString(),
     updatedAt: new Date(order.LastUpdateDate).toISOString(),
+  };
+}
+
+/**
+ * The order an ORDER_CHANGE notification describes, so a sale counts before any read of the
+ * channel's orders: each item's SKU and quantity and the order's status. Only an OrderLevel
+ * notification lists every item (an OrderItemLevel one names the items that changed), and Amazon
+ * leaves prices out: the lines carry none, for the next read of the channel's orders to add.
+ * Undefined when the notification cannot stand for the whole order.
+ */
+export function orderOfChangeNotification(change: OrderChangePayload['OrderChangeNotification'], eventTime: string): MarketplaceOrder | undefined {
+  const { Summary: summary } = change;
+  if (change.NotificationLevel !== 'OrderLevel' || !ORDER_STATUS[summary.OrderStatus]) return undefined;
+  const items = summary.OrderItems ?? [];
+  if (items.length === 0 || items.some((item) => !item.SellerSKU || !Number.isInteger(item.Quantity) || item.Quantity < 0)) return undefined;
+  const changedAt = new Date(change.OrderChangeTrigger?.TimeOfOrderChange ?? eventTime).toISOString();
+  return {
+    marketplaceOrderId: change.AmazonOrderId,
+    status: orderStatus(summary.OrderStatus),
+    lines: items.map((item) => ({ sku: item.SellerSKU, quantity: item.Quantity, price: null, cancelledQuantity: summary.OrderStatus === 'Canceled' ? item.Quantity : 0 })),
+    createdAt: summary.PurchaseDate ? new Date(summary.PurchaseDate).toISOString() : changedAt,
+    updatedAt: changedAt,
   };
 }
 

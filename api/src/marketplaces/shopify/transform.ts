@@ -84,6 +84,22 @@ export function orderWebhookToMarketplaceOrder(order: ShopifyOrderWebhook & { fu
   };
 }
 
+/** The webhook topics whose body is the order itself (orders/edited carries an edit, not the order). */
+export const ORDER_BODY_TOPICS = ['orders/create', 'orders/updated', 'orders/cancelled', 'orders/paid', 'orders/fulfilled', 'orders/partially_fulfilled'] as const;
+
+/** Whether a webhook of this topic carries a whole order: its id, its last change and each line's quantity. */
+export function isOrderWebhook(topic: string, body: unknown): body is ShopifyOrderWebhook & { fulfillment_status?: string | null } {
+  const order = body as Partial<ShopifyOrderWebhook> | undefined;
+  return (
+    (ORDER_BODY_TOPICS as readonly string[]).includes(topic) &&
+    typeof order?.admin_graphql_api_id === 'string' &&
+    !Number.isNaN(Date.parse(String(order.updated_at))) &&
+    !Number.isNaN(Date.parse(String(order.created_at))) &&
+    Array.isArray(order.line_items) &&
+    order.line_items.every((line) => Number.isInteger(line?.quantity) && line.quantity >= 0 && (line.current_quantity === undefined || Number.isInteger(line.current_quantity)))
+  );
+}
+
 /** Search syntax: exact SKUs, quoted so hyphens and spaces stay part of the value. */
 export function skuSearchQuery(skus: string[]): string {
   return skus.map((sku) => `sku:"${sku.replace(/["\\]/g, '\\$&')}"`).join(' OR ');

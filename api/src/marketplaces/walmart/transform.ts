@@ -207,16 +207,36 @@ export function orderFromWalmart(order: WalmartOrder): MarketplaceOrder {
   return { marketplaceOrderId: order.purchaseOrderId, status, lines, createdAt: new Date(order.orderDate).toISOString(), updatedAt: new Date(updated).toISOString() };
 }
 
-/** The PO_CREATED webhook's order, so the app can act before the next poll. */
+/**
+ * The PO_CREATED webhook's order, so the sale counts before the next read: a new purchase order,
+ * every line open, each at the unit price of its PRODUCT charge where the event gives one.
+ */
 export function orderFromPoCreated(event: WalmartPoCreatedEvent): MarketplaceOrder {
   const created = new Date(event.payload.orderDate).toISOString();
   return {
     marketplaceOrderId: event.payload.purchaseOrderId,
     status: 'open',
-    lines: event.payload.orderLines.map((line) => ({ sku: line.sku, quantity: Number(line.quantity.measurementValue), price: null, cancelledQuantity: 0 })),
+    lines: event.payload.orderLines.map((line) => {
+      const product = line.charges?.find((c) => c.chargeType === 'PRODUCT');
+      return { sku: line.sku, quantity: Number(line.quantity.measurementValue), price: product ? moneyFromWalmart(product.chargeAmount) : null, cancelledQuantity: 0 };
+    }),
     createdAt: created,
     updatedAt: created,
   };
+}
+
+/** Whether a delivery is a PO_CREATED event with the order in it (a line each with a SKU and a whole quantity). */
+export function isPoCreatedWithOrder(body: unknown): body is WalmartPoCreatedEvent {
+  const event = body as Partial<WalmartPoCreatedEvent> | undefined;
+  const payload = event?.payload;
+  return (
+    (event?.source?.eventType ?? (event as { eventType?: string } | undefined)?.eventType) === 'PO_CREATED' &&
+    typeof payload?.purchaseOrderId === 'string' &&
+    !Number.isNaN(Date.parse(String(payload.orderDate))) &&
+    Array.isArray(payload.orderLines) &&
+    payload.orderLines.length > 0 &&
+    payload.orderLines.every((line) => typeof line?.sku === 'string' && Number.isInteger(Number(line.quantity?.measurementValue)) && Number(line.quantity?.measurementValue) > 0)
+  );
 }
 
 /** Walmart's own error wording: `errors[].description` (or message/info), and the first code. */

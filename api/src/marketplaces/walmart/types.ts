@@ -165,7 +165,14 @@ export interface WalmartPoCreatedEvent {
     purchaseOrderId: string;
     customerOrderId?: string;
     orderDate: string;
-    orderLines: Array<{ lineNumber: string; sku: string; productName?: string; quantity: { unitOfMeasure?: string; measurementValue: number } }>;
+    orderLines: Array<{
+      lineNumber: string;
+      sku: string;
+      productName?: string;
+      quantity: { unitOfMeasure?: string; measurementValue: number };
+      orderLineStatus?: string;
+      charges?: Array<{ chargeType: string; chargeName?: string; chargeAmount: { currency: string; amount: number | string } }>;
+    }>;
   };
 }
 

@@ -76,7 +76,7 @@ async function ordersAnnounced(ctx: AppContext, environment: ChannelEnvironment,
     .where(and(eq(channels.kind, 'ebay'), eq(channels.environment, environment), inArray(channels.status, ['active', 'error']), or(eq(channels.externalSellerId, seller), eq(channels.displayName, seller))));
   for (const channel of sellers) {
     await ctx.db.transaction(async (tx) => {
-      const isNew = await recordMarketplaceEvent(tx, { channelId: channel.id, topic: ebayTopics.orderConfirmation, deliveryId: notificationId, payload: JSON.parse(raw.toString('utf8')) });
+      const isNew = await recordMarketplaceEvent(tx, { channelId: channel.id, topic: ebayTopics.orderConfirmation, deliveryId: notificationId, payload: JSON.parse(raw.toString('utf8')) }, ctx.clock());
       if (isNew) await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
     });
   }

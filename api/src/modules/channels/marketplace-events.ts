@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
 import { findConnectedChannelForWebhook, recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
-import { verifyShopifyWebhook } from '../../marketplaces/shopify/index.ts';
+import { isOrderWebhook, orderWebhookToMarketplaceOrder, verifyShopifyWebhook } from '../../marketplaces/shopify/index.ts';
 import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../marketplaces/walmart/walmart-webhook.ts';
-import { AmazonNotificationError, parseEventBridgeDelivery } from '../../marketplaces/amazon/notifications.ts';
+import { isPoCreatedWithOrder, orderFromPoCreated } from '../../marketplaces/walmart/transform.ts';
+import type { MarketplaceOrder } from '../../marketplaces/types.ts';
+import { AmazonNotificationError, orderOfDeliveredEvent, parseEventBridgeDelivery } from '../../marketplaces/amazon/notifications.ts';
 import { applicationsFor } from './connect-channel.ts';
-import { requestOrdersPoll } from '../sync/order-polling.ts';
+import { requestDeliveredOrdersApplied, requestOrdersPoll } from '../sync/order-polling.ts';
 import { requestMainRefresh } from '../sync/order-ledger.ts';
 import { confirmOnNotice } from '../sync/listing-confirmation.ts';
 import { stockOfInventoryItem } from '../../db/queries/stock.ts';
@@ -25,8 +27,32 @@ interface Delivery {
   headers: Headers;
 }
 
-/** What a delivery says changed: orders (read them), or one listing's stock (by SKU or Shopify inventory item). */
+/** What a delivery says changed: orders, or one listing's stock (by SKU or Shopify inventory item). */
 type Change = { kind: 'orders' } | { kind: 'stock'; sku?: string; inventoryItemId?: string; quantity?: number };
+
+/**
+ * An order a delivery holds whole, so the sale can count without reading the channel's orders first;
+ * `pricesLater`: the marketplace left the prices out (Amazon), for a later read to add.
+ */
+export interface DeliveredOrder {
+  order: MarketplaceOrder;
+  pricesLater: boolean;
+}
+
+/** How each marketplace's deliveries hold orders (kind → reader, no switch). */
+const orderReaders: Partial<Record<ChannelKind, (topic: string, payload: unknown) => DeliveredOrder | undefined>> = {
+  shopify: (topic, payload) => (isOrderWebhook(topic, payload) ? { order: orderWebhookToMarketplaceOrder(payload), pricesLater: false } : undefined),
+  walmart: (_topic, payload) => (isPoCreatedWithOrder(payload) ? { order: orderFromPoCreated(payload), pricesLater: false } : undefined),
+  amazon: (_topic, payload) => {
+    const order = orderOfDeliveredEvent(payload);
+    return order ? { order, pricesLater: true } : undefined;
+  },
+};
+
+/** The whole order a verified delivery of this channel kind holds, if it holds one. */
+export function orderInDelivery(kind: ChannelKind, topic: string, payload: unknown): DeliveredOrder | undefined {
+  return orderReaders[kind]?.(topic, payload);
+}
 
 type Check = (ctx: AppContext, channel: { id: string; environment: 'sandbox' | 'production'; externalSellerId: string }, credentials: Record<string, string>, delivery: Delivery) =>
   | { ok: true; topic: string; deliveryId: string; payload: unknown; change: Change }
@@ -89,15 +115,22 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   const credentials = ctx.marketplaces.vault.open(channel.sealed, { accountId: channel.accountId, channelId: channel.id });
   const verdict = check(ctx, channel, credentials, delivery);
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
-  // A push means something changed, acted on in the same transaction as the record: orders are read
-  // now; a stock change on the main channel (the truth) is read for that SKU and passed to the targets.
+  // A push means something changed, acted on in the same transaction as the record: a delivery
+  // holding a whole order is kept to be applied (the channel's job applies every order waiting, in one
+  // transaction: deliveries arrive many at once, and recording each in its own would queue them behind
+  // one another); other order news makes the channel's orders be read now; a stock change on the main
+  // channel (the truth) is read for that SKU and passed to the targets.
   // On a target, a stock change is our own push (whose confirmation it hastens) or a hand edit
   // (reconciliation deals with those).
   const change = verdict.change;
+  // A paused channel's orders wait for its resume, which reads them.
+  const syncing = channel.status === 'active' || channel.status === 'error';
+  const delivered = change.kind === 'orders' && syncing ? orderInDelivery(kind, verdict.topic, verdict.payload) : undefined;
   const recorded = await ctx.db.transaction(async (tx) => {
-    const isNew = await recordMarketplaceEvent(tx, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload });
+    const isNew = await recordMarketplaceEvent(tx, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload, toApply: delivered !== undefined }, ctx.clock());
     if (!isNew) return false;
-    if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
+    if (delivered) await requestDeliveredOrdersApplied(ctx, tx, { accountId: channel.accountId, channelId });
+    else if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
     else if (channel.role === 'main') {
       const stock = change.sku ? { sku: change.sku, onHand: undefined, sending: 0 } : change.inventoryItemId ? await stockOfInventoryItem(tx, channel.accountId, change.inventoryItemId) : undefined;
       // The main channel saying it holds what we hold, or will once our adjustment on its way is

@@ -6,7 +6,6 @@ import { planLimits } from '../billing/plan-limits.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { ListingUpdate, Money, UpdateOutcome } from '../../marketplaces/types.ts';
 import { accountCurrency } from '../../db/queries/catalogue.ts';
-import crypto from 'node:crypto';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_CONFIRM_QUEUE, type ListingsConfirmJob, type ListingsPushJob } from '../../workers/queues.ts';
@@ -21,6 +20,12 @@ import { mapConcurrent } from '../../marketplaces/shared/concurrency.ts';
 export const SINGLE_CALLS_UP_TO = 50;
 /** Calls of one round under way at once. */
 const CALLS_IN_FLIGHT = 4;
+/**
+ * Rounds of one channel's push under way at once: values queued while a round waits for the
+ * marketplace are claimed as soon as any round ends, not after all of them (a listing is in one round
+ * at a time).
+ */
+const ROUNDS_IN_FLIGHT = 4;
 /** Pending writes taken per round. */
 const ROUND_SIZE = 1000;
 /** First wait before asking a marketplace how a feed or an accepted change went. */
@@ -34,8 +39,9 @@ export class PushIncomplete extends Error {
   }
 }
 
-export function requestConfirmation(ctx: AppContext, tx: Db, job: ListingsConfirmJob, delaySeconds: number): Promise<string | null> {
-  return enqueue<ListingsConfirmJob>(ctx.jobs, tx, LISTINGS_CONFIRM_QUEUE, job, { singletonKey: `${job.submissionId}:${job.check}`, startAfter: delaySeconds });
+export function requestConfirmation(ctx: AppContext, tx: Db, job: ListingsConfirmJob, delaySeconds: number, options: { once?: boolean } = {}): Promise<string | null> {
+  // `once`: several pushes asking for the same check of the same submission make one job.
+  return enqueue<ListingsConfirmJob>(ctx.jobs, tx, LISTINGS_CONFIRM_QUEUE, job, { singletonKey: `${job.submissionId}:${job.check}`, startAfter: delaySeconds, ...(options.once ? { singletonSeconds: 60 } : {}) });
 }
 
 /** One update per listing: its quantity and price together, as the marketplaces take them. */
@@ -69,24 +75,42 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
     const queuedUpTo = policy && !planLimits[policy.plan].realTime ? (policy.writesDueUntil ?? new Date(0)) : null;
     const totals = { confirmed: 0, inFlight: 0, failed: 0 };
     let retryLater = 0;
-    let currency: string | undefined;
-    for (;;) {
-      signal?.throwIfAborted();
-      // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
-      const claimed = await claimPendingWrites(ctx.db, channel.id, adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : ROUND_SIZE, ctx.clock(), queuedUpTo);
-      if (claimed.length === 0) break;
-      try {
-        const round = await sendRound(ctx, channel, adapter, claimed, (currency ??= (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD'), signal);
-        totals.confirmed += round.confirmed;
-        totals.inFlight += round.inFlight;
-        totals.failed += round.failed;
-        retryLater += round.retryLater;
-      } catch (error) {
-        // The marketplace is down, throttling past our retries, or the job is stopping: nothing is lost, the claims go back.
-        await releaseClaims(ctx.db, channel.id, ctx.clock(), undefined, error instanceof Error ? error.message : String(error));
-        throw error;
+    let failure: { error: unknown } | undefined;
+    const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
+    const rounds = new Set<Promise<void>>();
+    // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
+    const claimLimit = adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : ROUND_SIZE;
+    while (!failure && retryLater === 0) {
+      // Stopping: the rounds under way end first, then the claims go back.
+      if (signal?.aborted) {
+        failure = { error: signal.reason };
+        break;
       }
-      if (retryLater > 0) break;
+      const claimed = rounds.size < ROUNDS_IN_FLIGHT ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo) : [];
+      if (claimed.length > 0) {
+        const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
+          .then(
+            (sent) => {
+              totals.confirmed += sent.confirmed;
+              totals.inFlight += sent.inFlight;
+              totals.failed += sent.failed;
+              retryLater += sent.retryLater;
+            },
+            (error: unknown) => void (failure ??= { error }),
+          )
+          .finally(() => rounds.delete(round));
+        rounds.add(round);
+        continue;
+      }
+      if (rounds.size === 0) break;
+      // A round ending frees a place and is when values queued meanwhile are looked for.
+      await Promise.race(rounds);
+    }
+    await Promise.all(rounds);
+    if (failure) {
+      // The marketplace is down, throttling past our retries, or the job is stopping: nothing is lost, the claims go back.
+      await releaseClaims(ctx.db, channel.id, ctx.clock(), undefined, failure.error instanceof Error ? failure.error.message : String(failure.error));
+      throw failure.error;
     }
     if (retryLater > 0) throw new PushIncomplete(retryLater);
     return totals;
@@ -159,7 +183,9 @@ export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecor
     await confirmWrites(tx, confirmed, at);
     await failWrites(tx, failed, at);
     if (accepted.length > 0) {
-      const submissionId = `read-back:${crypto.randomUUID()}`;
+      // Values a channel accepted within the same second are read back together: one check for all
+      // of them, however many single calls took them (Amazon's PATCH takes one SKU a call).
+      const submissionId = `read-back:${channel.id}:${Math.floor(at.getTime() / 1000)}`;
       await markInFlight(
         tx,
         accepted.map((w) => [w.id]),
@@ -167,7 +193,7 @@ export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecor
         submissionId,
         at,
       );
-      await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: 1 }, FIRST_CONFIRM_DELAY_SECONDS);
+      await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: 1 }, FIRST_CONFIRM_DELAY_SECONDS, { once: true });
     }
     if (unknown.length > 0) {
       await releaseClaims(

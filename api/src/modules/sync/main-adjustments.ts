@@ -70,20 +70,11 @@ export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, 
     // A SKU with an adjustment not yet settled takes no other in this run: a read-then-set would overwrite it.
     const waitingSkus = new Set<string>();
     let batch = await interruptedAdjustments(ctx.db, job.accountId);
+    // Where the marketplace takes many adjustments under one key (Shopify), they always go together.
+    if (adapter.adjustQuantities && adapter.capabilities.supportsIdempotentAdjustment) return sendInOverlappingRounds(ctx, main, adapter, batch, signal);
     for (;;) {
       if (batch.length === 0) batch = await claimAdjustments(ctx.db, job.accountId, ROUND_SIZE, ctx.clock());
       if (batch.length === 0) break;
-      // Where the marketplace takes many adjustments under one key (Shopify), they always go together.
-      if (adapter.adjustQuantities && adapter.capabilities.supportsIdempotentAdjustment) {
-        const round = await sendTogether(ctx, main, adapter, batch, waitingSkus, signal);
-        totals.applied += round.applied;
-        totals.failed += round.failed;
-        unsettled += round.unsettled;
-        batch = [];
-        // A refused SKU ends the run (tried again with the job's backoff); otherwise on to the next round.
-        if (unsettled > 0 || (round.applied === 0 && round.again === 0)) break;
-        continue;
-      }
       for (const adjustment of batch) {
         signal?.throwIfAborted();
         if (waitingSkus.has(adjustment.sku)) {
@@ -118,6 +109,53 @@ export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, 
     if (unsettled > 0) throw new PushIncomplete(unsettled);
     return totals;
   });
+}
+
+/** Rounds of relative adjustments under way at once (see sendInOverlappingRounds). */
+const ROUNDS_IN_FLIGHT = 4;
+
+/**
+ * Adjustments the marketplace takes many at a time under one key, as relative moves (Shopify): the
+ * order in which rounds land does not change the sum, so up to ROUNDS_IN_FLIGHT rounds are under way
+ * at once, and adjustments queued while one waits for its answer go as soon as any round ends. A
+ * refused SKU ends the run after the rounds under way (tried again with the job's backoff); so does
+ * a round that goes unanswered, whose set is sent again, as it was, by the retry.
+ */
+async function sendInOverlappingRounds(ctx: AppContext, main: ChannelRecord, adapter: MarketplaceAdapter, interrupted: ClaimedAdjustment[], signal?: AbortSignal): Promise<{ applied: number; failed: number }> {
+  const totals = { applied: 0, failed: 0 };
+  const waitingSkus = new Set<string>();
+  const rounds = new Set<Promise<void>>();
+  let unsettled = 0;
+  let failure: { error: unknown } | undefined;
+  let batch = interrupted;
+  while (!failure && unsettled === 0) {
+    if (signal?.aborted) {
+      failure = { error: signal.reason };
+      break;
+    }
+    if (batch.length === 0 && rounds.size < ROUNDS_IN_FLIGHT) batch = await claimAdjustments(ctx.db, main.accountId, ROUND_SIZE, ctx.clock());
+    if (batch.length > 0) {
+      const round: Promise<void> = sendTogether(ctx, main, adapter, batch, waitingSkus, signal)
+        .then(
+          (sent) => {
+            totals.applied += sent.applied;
+            totals.failed += sent.failed;
+            unsettled += sent.unsettled;
+          },
+          (error: unknown) => void (failure ??= { error }),
+        )
+        .finally(() => rounds.delete(round));
+      rounds.add(round);
+      batch = [];
+      continue;
+    }
+    if (rounds.size === 0) break;
+    await Promise.race(rounds);
+  }
+  await Promise.all(rounds);
+  if (failure) throw failure.error;
+  if (unsettled > 0) throw new PushIncomplete(unsettled);
+  return totals;
 }
 
 /** The main channel took the adjustment: units stop being committed, on hand moves, and the history says so. */

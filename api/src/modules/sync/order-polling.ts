@@ -6,6 +6,9 @@ import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
 import { recordOrders } from './order-ledger.ts';
+import { deliveriesToApply, markDeliveriesApplied } from '../../db/queries/marketplace-events.ts';
+import { orderInDelivery } from '../channels/marketplace-events.ts';
+import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import { withChannelHealth } from './channel-health.ts';
 
 /** Orders changed a little before the last read are read again: marketplaces index changes late. */
@@ -19,11 +22,69 @@ export function requestOrdersPoll(ctx: AppContext, tx: Db, job: OrdersPollJob): 
 }
 
 /**
+ * Asks for the orders that deliveries brought to be applied. It waits under a key of its own, so a
+ * read asked for meanwhile is not dropped for it; both run one at a time with the channel's other jobs.
+ */
+export function requestDeliveredOrdersApplied(ctx: AppContext, tx: Db, job: Omit<OrdersPollJob, 'apply'>): Promise<string | null> {
+  return enqueue<OrdersPollJob>(ctx.jobs, tx, ORDERS_POLL_QUEUE, { ...job, apply: 'deliveries' }, { singletonKey: `${job.channelId}:deliveries`, groupId: job.channelId });
+}
+
+/**
+ * Orders recorded from deliveries that left their prices out are read again a little later, one read
+ * for every such order of those seconds, under a key of its own like the deliveries'.
+ */
+export const ORDER_PRICES_READ_DELAY_SECONDS = 10;
+export function requestOrderPricesRead(ctx: AppContext, tx: Db, job: Omit<OrdersPollJob, 'apply'>): Promise<string | null> {
+  return enqueue<OrdersPollJob>(ctx.jobs, tx, ORDERS_POLL_QUEUE, job, { singletonKey: `${job.channelId}:prices`, groupId: job.channelId, startAfter: ORDER_PRICES_READ_DELAY_SECONDS });
+}
+
+/** Deliveries applied per transaction. */
+const DELIVERIES_PER_ROUND = 200;
+
+/**
+ * Applies the orders that the channel's deliveries brought, every delivery waiting in one
+ * transaction (the newest copy of each order counts), and marks them applied. Running twice applies
+ * nothing twice: a delivery is applied once, and an order moves stock by what it holds now. A
+ * channel no longer syncing leaves them to the read that its resume makes.
+ */
+export async function applyDeliveredOrders(ctx: AppContext, job: OrdersPollJob): Promise<{ created: number; updated: number }> {
+  const channel = await findChannel(ctx.db, job.accountId, job.channelId);
+  if (!channel) return { created: 0, updated: 0 };
+  const syncing = channel.status === 'active' || channel.status === 'error';
+  const totals = { created: 0, updated: 0 };
+  for (;;) {
+    const applied = await ctx.db.transaction(async (tx) => {
+      const deliveries = await deliveriesToApply(tx, channel.id, DELIVERIES_PER_ROUND);
+      if (deliveries.length === 0) return undefined;
+      const newest = new Map<string, MarketplaceOrder>();
+      let pricesLater = false;
+      for (const delivery of syncing ? deliveries : []) {
+        const delivered = orderInDelivery(channel.kind, delivery.topic, delivery.payload);
+        if (!delivered) continue;
+        pricesLater ||= delivered.pricesLater;
+        const known = newest.get(delivered.order.marketplaceOrderId);
+        if (!known || Date.parse(known.updatedAt) <= Date.parse(delivered.order.updatedAt)) newest.set(delivered.order.marketplaceOrderId, delivered.order);
+      }
+      const recorded = await recordOrders(ctx, tx, channel, [...newest.values()]);
+      await markDeliveriesApplied(tx, deliveries.map((d) => d.id), ctx.clock());
+      if (pricesLater) await requestOrderPricesRead(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
+      return { ...recorded, more: deliveries.length === DELIVERIES_PER_ROUND };
+    });
+    if (!applied) return totals;
+    totals.created += applied.created;
+    totals.updated += applied.updated;
+    // Deliveries arriving meanwhile asked for this job again: it runs once this one ends.
+    if (!applied.more) return totals;
+  }
+}
+
+/**
  * Reads the channel's orders changed since the last read (with an overlap) and records each once,
  * a page per transaction. Running twice, or alongside a webhook for the same order, records
  * nothing twice and moves no unit twice.
  */
 export async function pollOrders(ctx: AppContext, job: OrdersPollJob, signal?: AbortSignal): Promise<{ created: number; updated: number }> {
+  if (job.apply === 'deliveries') return applyDeliveredOrders(ctx, job);
   const channel = await findChannel(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return { created: 0, updated: 0 };
   return withChannelHealth(ctx, channel, async () => {

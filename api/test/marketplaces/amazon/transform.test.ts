@@ -12,7 +12,7 @@ import {
   processingReportToOutcomes,
   submissionToOutcome,
 } from '../../../src/marketplaces/amazon/transform.ts';
-import { EVENTBRIDGE_API_KEY_HEADER, AmazonNotificationError, parseEventBridgeDelivery } from '../../../src/marketplaces/amazon/notifications.ts';
+import { EVENTBRIDGE_API_KEY_HEADER, AmazonNotificationError, orderOfDeliveredEvent, parseEventBridgeDelivery } from '../../../src/marketplaces/amazon/notifications.ts';
 import type { AmazonOrder, AmazonOrderItem, ListingsFeedProcessingReport, ListingsItem, ListingsItemSubmissionResponse } from '../../../src/marketplaces/amazon/types.ts';
 
 const US = 'ATVPDKIKX0DER';
@@ -188,6 +188,29 @@ describe('errors and notifications', () => {
       quantity: 99,
       notificationId: '8e009934-da2c-4f9c-9bc7-93f23b7e1f60',
     });
+  });
+
+  test('the official OrderLevel ORDER_CHANGE is the whole order: each item’s SKU and quantity, no prices, as of the change', () => {
+    const orderChange = (readOfficial('amazon/OrderChangeNotification.json') as any).examples[0];
+    expect(orderOfDeliveredEvent(wrap(orderChange))).toEqual({
+      marketplaceOrderId: '903-8868176-2219830',
+      status: 'open',
+      lines: [{ sku: 'SellerSKUID1', quantity: 10, price: null, cancelledQuantity: 0 }],
+      createdAt: '2022-07-13T19:42:04.284Z',
+      updatedAt: '2022-11-29T19:42:04.284Z',
+    });
+  });
+
+  test('an ORDER_CHANGE stands for the order only when it can: OrderItemLevel, an item without a SKU, or another notification give none; a cancellation cancels every unit', () => {
+    const orderChange = (readOfficial('amazon/OrderChangeNotification.json') as any).examples[0];
+    const withChange = (change: (c: any) => any) => wrap({ ...orderChange, Payload: { OrderChangeNotification: change(structuredClone(orderChange.Payload.OrderChangeNotification)) } });
+    expect(orderOfDeliveredEvent(withChange((c) => ({ ...c, NotificationLevel: 'OrderItemLevel' })))).toBeUndefined();
+    expect(orderOfDeliveredEvent(withChange((c) => ({ ...c, Summary: { ...c.Summary, OrderItems: [{ ...c.Summary.OrderItems[0], SellerSKU: undefined }] } })))).toBeUndefined();
+    expect(orderOfDeliveredEvent(withChange((c) => ({ ...c, Summary: { ...c.Summary, OrderItems: [] } })))).toBeUndefined();
+    expect(orderOfDeliveredEvent(wrap((readOfficial('amazon/ListingsItemMfnQuantityChange.json') as any).examples[0]))).toBeUndefined();
+    expect(orderOfDeliveredEvent({ detail: 'not an event' })).toBeUndefined();
+    const cancelled = orderOfDeliveredEvent(withChange((c) => ({ ...c, Summary: { ...c.Summary, OrderStatus: 'Canceled' } })));
+    expect(cancelled).toMatchObject({ status: 'cancelled', lines: [{ sku: 'SellerSKUID1', quantity: 10, cancelledQuantity: 10 }] });
   });
 
   test('a wrong key is 401; a body that is not an SP-API event is 400', () => {

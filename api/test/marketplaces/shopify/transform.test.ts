@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { catalogueQuery, ordersQuery } from '../../../src/marketplaces/shopify/queries.ts';
 import {
+  isOrderWebhook,
   notListed,
   orderToMarketplaceOrder,
   orderWebhookToMarketplaceOrder,
@@ -153,6 +154,27 @@ describe('transform', () => {
       line_items: [{ sku: 'MUG-BLK-S', quantity: 3, current_quantity: 2, price: '19.5' }],
     });
     expect(order).toEqual(orderToMarketplaceOrder(ordersAnswer.orders.nodes[0] as ShopifyOrder));
+  });
+
+  it('takes a webhook as the whole order only on topics whose body is the order, with its id, times and whole quantities', () => {
+    const body = {
+      id: 4504812716108,
+      admin_graphql_api_id: 'gid://shopify/Order/4504812716108',
+      name: '#1001',
+      created_at: '2025-03-01T10:00:00Z',
+      updated_at: '2025-03-01T12:00:00Z',
+      cancelled_at: null,
+      currency: 'EUR',
+      line_items: [{ sku: 'MUG-BLK-S', quantity: 3, current_quantity: 2, price: '19.5' }],
+    };
+    for (const topic of ['orders/create', 'orders/updated', 'orders/cancelled', 'orders/paid']) expect(isOrderWebhook(topic, body)).toBe(true);
+    // orders/edited carries an edit, inventory_levels/update a stock level: neither is the order.
+    expect(isOrderWebhook('orders/edited', body)).toBe(false);
+    expect(isOrderWebhook('inventory_levels/update', body)).toBe(false);
+    expect(isOrderWebhook('orders/create', { ...body, updated_at: undefined })).toBe(false);
+    expect(isOrderWebhook('orders/create', { ...body, admin_graphql_api_id: undefined })).toBe(false);
+    expect(isOrderWebhook('orders/create', { ...body, line_items: [{ ...body.line_items[0], quantity: 1.5 }] })).toBe(false);
+    expect(isOrderWebhook('orders/create', undefined)).toBe(false);
   });
 
   it('writes search queries and reads user error paths', () => {

@@ -7,9 +7,11 @@ import {
   feedsOfSubmission,
   inventoryBody,
   inventoryFeed,
+  isPoCreatedWithOrder,
   listingFromWalmart,
   listingStatusOf,
   moneyFromWalmart,
+  orderFromPoCreated,
   orderFromWalmart,
   priceBody,
   submissionId,
@@ -152,5 +154,44 @@ describe('Walmart transforms on the official examples', () => {
         expect(Math.round(walmartAmount(money)! * 100)).toBe(cents);
       }),
     );
+  });
+});
+
+describe('PO_CREATED deliveries', () => {
+  // As Walmart's event page describes it: { source, payload } with the purchase order's lines.
+  const event = {
+    source: { eventType: 'PO_CREATED', eventTime: '2025-03-01T10:00:00.000Z', eventId: 'evt-1' },
+    payload: {
+      partnerId: '10000000359',
+      purchaseOrderId: '108829089017',
+      customerOrderId: '5381720034651',
+      orderDate: '2025-03-01T10:00:00.000Z',
+      orderLines: [
+        { lineNumber: '1', sku: 'MUG-BLK-S', quantity: { unitOfMeasure: 'EACH', measurementValue: 2 }, orderLineStatus: 'Created', charges: [{ chargeType: 'PRODUCT', chargeName: 'ItemPrice', chargeAmount: { currency: 'USD', amount: 19.5 } }] },
+        { lineNumber: '2', sku: 'VASE-01', quantity: { unitOfMeasure: 'EACH', measurementValue: 1 }, orderLineStatus: 'Created' },
+      ],
+    },
+  };
+
+  it('is the whole new order: every line open, at the unit price of its PRODUCT charge where there is one', () => {
+    expect(isPoCreatedWithOrder(event)).toBe(true);
+    expect(orderFromPoCreated(event)).toEqual({
+      marketplaceOrderId: '108829089017',
+      status: 'open',
+      lines: [
+        { sku: 'MUG-BLK-S', quantity: 2, price: { amount: '19.50', currency: 'USD' }, cancelledQuantity: 0 },
+        { sku: 'VASE-01', quantity: 1, price: null, cancelledQuantity: 0 },
+      ],
+      createdAt: '2025-03-01T10:00:00.000Z',
+      updatedAt: '2025-03-01T10:00:00.000Z',
+    });
+  });
+
+  it('is not taken as an order when it is another event or its lines are not whole', () => {
+    expect(isPoCreatedWithOrder({ ...event, source: { ...event.source, eventType: 'PO_LINE_AUTOCANCELLED' } })).toBe(false);
+    expect(isPoCreatedWithOrder({ ...event, payload: { ...event.payload, orderLines: [] } })).toBe(false);
+    expect(isPoCreatedWithOrder({ ...event, payload: { ...event.payload, orderDate: 'yesterday' } })).toBe(false);
+    expect(isPoCreatedWithOrder({ ...event, payload: { ...event.payload, orderLines: [{ ...event.payload.orderLines[0], quantity: { measurementValue: 0 } }] } })).toBe(false);
+    expect(isPoCreatedWithOrder({ eventType: 'OFFER_UNPUBLISHED' })).toBe(false);
   });
 });
