@@ -393,6 +393,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (req.query.mode === 'VALIDATION_PREVIEW') return void submission(res, 'patchListingsItem', sku, 'VALID', issues);
       const submissionId = submission(res, 'patchListingsItem', sku, 'ACCEPTED', issues);
       seller.pending.push({ sku, submissionId, applyAt: Date.now() + processingTimes[context.faults().rateLimitProfile].patchApplyMs, patches });
+      context.tickAfter(processingTimes[context.faults().rateLimitProfile].patchApplyMs);
       context.changed();
     });
 
@@ -414,6 +415,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (req.query.mode === 'VALIDATION_PREVIEW') return void submission(res, 'putListingsItem', sku, 'VALID', issues);
       const submissionId = submission(res, 'putListingsItem', sku, 'ACCEPTED', issues);
       seller.pending.push({ sku, submissionId, applyAt: Date.now() + processingTimes[context.faults().rateLimitProfile].patchApplyMs, put: { productType: body.productType, attributes } });
+      context.tickAfter(processingTimes[context.faults().rateLimitProfile].patchApplyMs);
       context.changed();
     });
 
@@ -491,6 +493,8 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
         startAt: now + times.feedQueueMs,
         doneAt: now + times.feedQueueMs + times.feedProcessingMs,
       };
+      context.tickAfter(times.feedQueueMs);
+      context.tickAfter(times.feedQueueMs + times.feedProcessingMs);
       context.changed();
       send(res, 202, { feedId }, rateOf('createFeed'));
     });

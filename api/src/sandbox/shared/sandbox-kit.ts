@@ -122,6 +122,11 @@ export interface SandboxContext<State> {
   limitOf(operation: string): SandboxRate;
   /** POSTs a notification to an HTTPS (here HTTP) endpoint, retrying a few times as the marketplaces do. */
   deliver(url: string, body: string, headers: Record<string, string>): Promise<void>;
+  /**
+   * Runs the sandbox's tick once this much later, besides the regular one every 100 ms: work due then
+   * (a change applied after its processing time) happens when due, not up to a tick later.
+   */
+  tickAfter(delayMs: number): void;
   newId(prefix?: string): string;
 }
 
@@ -208,6 +213,9 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
     fs.renameSync(`${file}.tmp`, file);
   };
 
+  /** Ticks asked for when work falls due (tickAfter), cleared on close. */
+  const dueTicks = new Set<NodeJS.Timeout>();
+  let closed = false;
   const context: SandboxContext<State> = {
     baseUrl: options.baseUrl,
     state: () => state,
@@ -235,6 +243,15 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
       }
     },
     newId: (prefix = '') => `${prefix}${crypto.randomBytes(8).toString('hex')}`,
+    tickAfter(delayMs) {
+      if (!definition.tick || closed) return;
+      const timer = setTimeout(() => {
+        dueTicks.delete(timer);
+        definition.tick!(state, context);
+      }, Math.max(0, delayMs) + 1);
+      timer.unref();
+      dueTicks.add(timer);
+    },
   };
 
   const router = Router();
@@ -401,6 +418,8 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
     requests: () => log,
     close() {
       if (ticker) clearInterval(ticker);
+      closed = true;
+      for (const timer of dueTicks) clearTimeout(timer);
       for (const held of heldRequests) held.destroy();
       if (saveTimer) {
         clearTimeout(saveTimer);

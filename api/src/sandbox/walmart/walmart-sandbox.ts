@@ -750,6 +750,8 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults().rateLimitProfile];
         const feedId = `${alnum(32)}@AQMBAQA`;
         seller.feeds[feedId] = { feedId, feedType, status: 'RECEIVED', submittedAt: now, startAt: now + processing / 4, doneAt: now + processing, items: (feed.MPItem as unknown[]).map(itemSetupEntry) };
+        context.tickAfter(processing / 4);
+        context.tickAfter(processing);
         context.changed();
         res.json({ feedId });
         return;
@@ -791,6 +793,8 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults().rateLimitProfile];
       const feedId = `${alnum(32)}@AQMBAQA`;
       seller.feeds[feedId] = { feedId, feedType, status: 'RECEIVED', submittedAt: now, startAt: now + processing / 4, doneAt: now + processing, items };
+      context.tickAfter(processing / 4);
+      context.tickAfter(processing);
       context.changed();
       res.json({ feedId });
     });
