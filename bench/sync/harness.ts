@@ -11,7 +11,6 @@ import { startProduct, type RunningProduct } from '../../api/src/server.ts';
 import { openPglite, openPostgres, pgliteExtensions, type DatabaseHandle } from '../../api/src/db/client.ts';
 import { createAccountWithOwner } from '../../api/src/db/queries/users.ts';
 import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
-import { TokenBuckets } from '../../api/src/marketplaces/shared/token-bucket.ts';
 import { requestOrdersPoll } from '../../api/src/modules/sync/order-polling.ts';
 import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE } from '../../api/src/workers/queues.ts';
 import { runEntry, type Child } from '../../api/test/support/child-process.ts';
@@ -230,7 +229,8 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
     main: undefined as unknown as ConnectedChannel,
     rows,
     pacing(mode) {
-      product.ctx.marketplaces.sandboxBuckets = new TokenBuckets(undefined, { paced: mode === 'published' });
+      // The adapters kept per channel hold these buckets: reconfigured (not replaced), they pace as now asked.
+      product.ctx.marketplaces.sandboxBuckets.reconfigure({ paced: mode === 'published' });
     },
     async placeOrder(channel, sku, quantity) {
       const response = await fetch(`${sandboxes.baseUrl}/${channel.kind}/_control/sellers/${encodeURIComponent(channel.sandboxSellerId)}/orders`, {

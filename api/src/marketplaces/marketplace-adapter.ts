@@ -28,6 +28,12 @@ export interface WriteCapabilities {
   maxSkusPerSubmission: number;
   /** A relative stock adjustment with an idempotency key, for when this channel is the main one. */
   supportsIdempotentAdjustment: boolean;
+  /**
+   * updateListings takes any number of SKUs and makes its own calls of at most maxSkusPerCall, so a
+   * push hands it a whole round (Shopify: a product's variants then share one price call however far
+   * apart their SKUs are).
+   */
+  batchesItself?: boolean;
 }
 
 /**

@@ -150,3 +150,43 @@ describe('renewed credentials', () => {
     await expect(second.verifyCredentials()).resolves.toMatchObject({ sellerId: channel.externalSellerId });
   });
 });
+
+describe('Shopify stock levels are the main channel’s to tell', () => {
+  /** The topics a channel's webhook address was subscribed to, as the Shopify sandbox was asked. */
+  async function topicsSubscribed(channelId: string): Promise<string[]> {
+    const requests = (await (await fetch(`${t.url}/sandbox/shopify/_control/requests`)).json()) as Array<{ body?: { query?: string; variables?: { topic?: string; callbackUrl?: string } } }>;
+    return requests
+      .filter((r) => r.body?.query?.includes('webhookSubscriptionCreate') && r.body.variables?.callbackUrl?.endsWith(`/api/webhooks/shopify/${channelId}`))
+      .map((r) => r.body!.variables!.topic!)
+      .sort();
+  }
+
+  it('a target store subscribes to its orders only; its stock notices are answered and not recorded; made main, it subscribes to its stock levels', async () => {
+    const main = (await rows<{ id: string }>(`select id from channels where role = 'main'`))[0];
+    expect(main).toBeDefined();
+    const { channel: target } = await connectShopify();
+    expect((await rows<{ role: string }>(`select role from channels where id = '${target.id}'`))[0]!.role).toBe('target');
+    expect(await topicsSubscribed(target.id)).toEqual(['ORDERS_CREATE', 'ORDERS_UPDATED']);
+
+    // Shopify's notice of a level on the target (our own value echoed back, or a hand edit): nothing to record.
+    const body = JSON.stringify({ inventory_item_id: 808950810, location_id: 905684977, available: 6, updated_at: new Date().toISOString() });
+    const hmac = crypto.createHmac('sha256', t.config.marketplaceApps.shopify.sandbox.clientSecret).update(body).digest('base64');
+    const delivered = await fetch(`${t.url}/api/webhooks/shopify/${target.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac, 'x-shopify-topic': 'inventory_levels/update', 'x-shopify-shop-domain': target.externalSellerId, 'x-shopify-webhook-id': crypto.randomUUID() },
+      body,
+    });
+    expect(delivered.status).toBe(200);
+    expect(await eventsOf(target.id)).toEqual([]);
+    // Signed with another secret, it is refused all the same.
+    const forged = await fetch(`${t.url}/api/webhooks/shopify/${target.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': crypto.createHmac('sha256', 'not the secret').update(body).digest('base64'), 'x-shopify-topic': 'inventory_levels/update', 'x-shopify-shop-domain': target.externalSellerId, 'x-shopify-webhook-id': crypto.randomUUID() },
+      body,
+    });
+    expect(forged.status).toBe(401);
+
+    expect((await seller.post(`/api/channels/${target.id}/make-main`)).status).toBe(200);
+    expect(await topicsSubscribed(target.id)).toEqual(['INVENTORY_LEVELS_UPDATE', 'ORDERS_CREATE', 'ORDERS_UPDATED']);
+  });
+});

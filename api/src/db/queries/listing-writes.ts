@@ -210,7 +210,9 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
         sql`not exists (select 1 from ${listings} as awaiting where awaiting.id = ${listingWrites.listingId} and awaiting.status = 'pending' and awaiting.marketplace_id is null and awaiting.confirmed_at is null and awaiting.product_id is not null)`,
       ),
     )
-    .orderBy(asc(listingWrites.createdAt))
+    // Values of the same moment (a bulk edit, a rule change) in SKU order: variants of one product
+    // usually share the start of their SKU, and Shopify sets a product's prices in one call.
+    .orderBy(asc(listingWrites.createdAt), asc(listingWrites.sku))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
@@ -313,21 +315,12 @@ export async function forgetSellingQuantities(db: Db, channelId: string, skus: s
       and not exists (select 1 from listing_writes w where w.listing_id = listings.id and w.status in ('pending', 'sending', 'submitted', 'accepted'))`);
 }
 
-/** Submissions holding values of a SKU that the channel took for later processing (awaiting a read that shows them). */
-export async function acceptedSubmissionsOfSku(db: Db, channelId: string, sku: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ submissionId: listingWrites.submissionId })
+/** A SKU's values a channel accepted for later (Amazon's PATCH), with the submission each waits in. */
+export async function acceptedWritesOfSku(db: Db, channelId: string, sku: string): Promise<Array<ClaimedWrite & { submissionId: string | null }>> {
+  return db
+    .select({ ...claimedWriteColumns, submissionId: listingWrites.submissionId })
     .from(listingWrites)
     .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.status, 'accepted')));
-  return rows.map((r) => r.submissionId).filter((id): id is string => id !== null);
-}
-
-/** Quantities of ours a channel took for later processing (Amazon's accepted PATCH), for one SKU. */
-export async function acceptedQuantityWrites(db: Db, channelId: string, sku: string): Promise<ClaimedWrite[]> {
-  return db
-    .select(claimedWriteColumns)
-    .from(listingWrites)
-    .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.field, 'quantity'), eq(listingWrites.status, 'accepted')));
 }
 
 /** An in-flight write goes back to be sent again (a feed that failed as a whole, a value that did not show). */

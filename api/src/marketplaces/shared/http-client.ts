@@ -18,7 +18,7 @@ export interface MarketplaceRequest {
   /** A string is sent as is; anything else as JSON. */
   body?: unknown;
   /** The bucket this call spends from, and how much. */
-  limit?: { buckets: TokenBuckets; key: string; rate: RateLimit; cost?: number };
+  limit?: { buckets: Pick<TokenBuckets, 'take' | 'drain'>; key: string; rate: RateLimit; cost?: number };
   retry?: RetryPolicy;
   timeoutMs?: number;
   signal?: AbortSignal;

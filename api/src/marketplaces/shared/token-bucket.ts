@@ -46,8 +46,18 @@ export class TokenBuckets {
    */
   constructor(
     private readonly now: () => number = () => Date.now(),
-    private readonly options: { paced: boolean } = { paced: true },
+    private options: { paced: boolean } = { paced: true },
   ) {}
+
+  /**
+   * Paces (or not) from now on, every bucket full again: the benchmarks set up in the fast profile
+   * and measure paced to the published limits, with the adapters (and what they hold) they had.
+   */
+  reconfigure(options: { paced: boolean }): void {
+    this.options = options;
+    this.buckets.clear();
+    this.spending.clear();
+  }
 
   private refill(key: string, limit: RateLimit): Bucket {
     const now = this.now();

@@ -20,6 +20,7 @@ import {
   variantsBySkuQuery,
   webhookSubscribeMutation,
 } from './queries.ts';
+import { mapConcurrent } from '../shared/concurrency.ts';
 import { ShopifyClient, type ShopifyClientOptions } from './shopify-client.ts';
 import {
   availableQuantity,
@@ -43,12 +44,18 @@ const SET_REASON = 'correction';
 /** A compare-and-set that meets a concurrent change is read again and retried this many times. */
 const STALE_ROUNDS = 3;
 
+/** Price calls (one product each) under way at once. */
+const PRICE_CALLS_IN_FLIGHT = 8;
+/** Variants an adapter keeps (a shop's catalogue, for most sellers). */
+const KNOWN_VARIANTS = 200_000;
+
 export const shopifyCapabilities: WriteCapabilities = {
   maxSkusPerCall: SHOPIFY_MAX_PER_MUTATION,
   // Shopify's bulk operations (JSONL) are not used: 250 quantities per call is enough for 10,000 SKUs in 40 calls (FACTS §5).
   supportsBulkSubmission: false,
   maxSkusPerSubmission: 0,
   supportsIdempotentAdjustment: true,
+  batchesItself: true,
 };
 
 export const shopifyWebhookTopics = ['ORDERS_CREATE', 'ORDERS_UPDATED', 'INVENTORY_LEVELS_UPDATE'] as const;
@@ -103,21 +110,58 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     return locationId;
   };
 
-  /** The variants holding these SKUs (exact match), with the shop's currency. */
-  const lookup = async (skus: string[], signal?: AbortSignal): Promise<{ currency: string; variants: Map<string, ShopifyVariant> }> => {
+  /**
+   * Variants this adapter has seen, by SKU, and the shop's currency. The adapter is kept per channel,
+   * so a push uses what the import or an earlier call learnt instead of looking every variant up
+   * again (a lookup of 50 costs 600 points, a price 10). Ids never change; the available count kept
+   * is the one Shopify last showed or was last set to or moved by. A count that moved since (a sale,
+   * an edit in the admin) makes Shopify's compare-and-set refuse it (COMPARE_QUANTITY_STALE): that
+   * variant is then read again. A SKU Shopify refused is forgotten, so it is looked up next time.
+   */
+  const known = new Map<string, ShopifyVariant>();
+  let shopCurrency = '';
+  const remember = (variant: ShopifyVariant) => {
+    if (!variant.sku) return;
+    known.delete(variant.sku);
+    known.set(variant.sku, variant);
+    if (known.size > KNOWN_VARIANTS) known.delete(known.keys().next().value!);
+  };
+  const withAvailable = (variant: ShopifyVariant, quantity: number): ShopifyVariant => ({
+    ...variant,
+    inventoryItem: { ...variant.inventoryItem, inventoryLevel: { quantities: [...(variant.inventoryItem.inventoryLevel?.quantities ?? []).filter((q) => q.name !== 'available'), { name: 'available', quantity }] } },
+  });
+
+  /**
+   * The variants holding these SKUs (exact match), with the shop's currency: those already known as
+   * they were last seen, the others read; `fresh` reads them all (what the shop holds now).
+   */
+  const lookup = async (skus: string[], signal?: AbortSignal, options: { fresh?: boolean } = {}): Promise<{ currency: string; variants: Map<string, ShopifyVariant> }> => {
     const variants = new Map<string, ShopifyVariant>();
-    let currency = '';
+    if (!options.fresh && shopCurrency) {
+      for (const sku of skus) {
+        const variant = known.get(sku);
+        if (variant) variants.set(sku, variant);
+      }
+    }
+    const unknown = [...new Set(skus.filter((sku) => !variants.has(sku)))];
+    if (unknown.length === 0) return { currency: shopCurrency, variants };
+    let currency = shopCurrency;
     const loc = await location(signal);
-    for (let i = 0; i < skus.length; i += VARIANT_PAGE_SIZE) {
-      const chunk = skus.slice(i, i + VARIANT_PAGE_SIZE);
+    for (let i = 0; i < unknown.length; i += VARIANT_PAGE_SIZE) {
+      const chunk = unknown.slice(i, i + VARIANT_PAGE_SIZE);
       const wanted = new Set(chunk);
       let after: string | null = null;
       do {
         // A page the size of the chunk: a small lookup costs little (2 + n × 12 points).
         const first = chunk.length;
         const data: VariantPage = await client.graphql<VariantPage>(variantsBySkuQuery, { first, after, query: skuSearchQuery(chunk), locationId: loc }, { cost: 3 + first * 12, signal });
-        currency = data.shop.currencyCode;
-        for (const variant of data.productVariants.nodes) if (variant.sku && wanted.has(variant.sku) && !variants.has(variant.sku)) variants.set(variant.sku, variant);
+        currency = shopCurrency = data.shop.currencyCode;
+        for (const variant of data.productVariants.nodes) {
+          if (variant.sku && wanted.has(variant.sku) && !variants.has(variant.sku)) {
+            variants.set(variant.sku, variant);
+            remember(variant);
+          }
+        }
         after = data.productVariants.pageInfo.hasNextPage ? data.productVariants.pageInfo.endCursor : null;
       } while (after);
     }
@@ -141,11 +185,17 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           },
         }, { cost: 10, signal });
       } catch (error) {
+        // Applied or not, nobody knows: what was kept of these counts is forgotten.
+        for (const e of pending) known.delete(e.sku);
         failAll(outcomes, pending.map((e) => e.sku), error);
         return;
       }
       const userErrors = result.inventorySetQuantities?.userErrors ?? [];
-      if (userErrors.length === 0) return; // all set
+      if (userErrors.length === 0) {
+        // All set: each count is now what was set.
+        for (const e of pending) remember(withAvailable(e.variant, e.quantity));
+        return;
+      }
       // The mutation is all or nothing: note the refused entries, then send the others again.
       const stale = new Set<string>();
       for (const error of userErrors) {
@@ -161,7 +211,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       pending = pending.filter((e) => outcomes.get(e.sku)?.outcome !== 'rejected');
       if (stale.size) {
         // Sold or changed meanwhile: read the new count and set the target again (absolute values).
-        const fresh = await lookup([...stale], signal);
+        const fresh = await lookup([...stale], signal, { fresh: true });
         pending = pending.map((e) => {
           const variant = fresh.variants.get(e.sku);
           return stale.has(e.sku) && variant ? { ...e, variant, compare: availableQuantity(variant) } : e;
@@ -173,21 +223,22 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
   const setPrices = async (entries: Array<{ sku: string; variant: ShopifyVariant; amount: string }>, outcomes: Outcomes, signal?: AbortSignal) => {
     const byProduct = new Map<string, typeof entries>();
     for (const entry of entries) byProduct.set(entry.variant.product.id, [...(byProduct.get(entry.variant.product.id) ?? []), entry]);
-    // One product per call (productVariantsBulkUpdate takes one productId).
-    for (const [productId, group] of byProduct) {
+    // One product per call (productVariantsBulkUpdate takes one productId), a few under way at once:
+    // the cost bucket paces them, and one after another they would wait on each answer instead.
+    await mapConcurrent([...byProduct], PRICE_CALLS_IN_FLIGHT, async ([productId, group]) => {
       let result: { productVariantsBulkUpdate: { userErrors: ShopifyUserError[] } | null };
       try {
         result = await client.graphql(updatePricesMutation, { productId, variants: group.map((e) => ({ id: e.variant.id, price: moneyInput(e.amount) })) }, { cost: 10, signal });
       } catch (error) {
         failAll(outcomes, group.map((e) => e.sku), error);
-        continue;
+        return;
       }
       for (const error of result.productVariantsBulkUpdate?.userErrors ?? []) {
         const index = userErrorIndex(error.field, 'variants');
         const targets = index !== undefined && group[index] ? [group[index]] : group;
         for (const entry of targets) reject(outcomes, entry.sku, error.message, error.code ?? undefined);
       }
-    }
+    });
   };
 
   const adapter: ShopifyAdapter = {
@@ -285,6 +336,9 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       const loc = await location(signal);
       const data = await client.graphql<VariantPage>(catalogueQuery, { first: VARIANT_PAGE_SIZE, after: cursor ?? null, locationId: loc }, { cost: 603, signal });
       const page = data.productVariants;
+      // The variants read here serve the pushes that follow (no lookup of a variant just read).
+      shopCurrency = data.shop.currencyCode;
+      for (const variant of page.nodes) remember(variant);
       return {
         items: page.nodes.filter((v) => v.sku).map((v) => variantToCatalogueItem(v, data.shop.currencyCode)),
         next: page.pageInfo.hasNextPage && page.pageInfo.endCursor ? page.pageInfo.endCursor : undefined,
@@ -293,7 +347,8 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
 
     async readListings(skus, signal): Promise<ListingState[]> {
       const unique = [...new Set(skus)];
-      const { currency, variants } = await lookup(unique, signal);
+      // What the shop holds now (reconciliation, read-backs): never what was kept.
+      const { currency, variants } = await lookup(unique, signal, { fresh: true });
       return skus.map((sku) => {
         const variant = variants.get(sku);
         return variant ? variantToListingState(variant, currency) : notListed(sku);
@@ -305,12 +360,13 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       const latest = new Map<string, ListingUpdate>();
       for (const update of updates) latest.set(update.sku, { ...latest.get(update.sku), ...update });
       const all = [...latest.values()];
-      for (let i = 0; i < all.length; i += SHOPIFY_MAX_PER_MUTATION) {
-        const batch = all.slice(i, i + SHOPIFY_MAX_PER_MUTATION);
-        const { currency, variants } = await lookup(batch.map((u) => u.sku), signal);
+      // Any number at once: quantities go 250 to a mutation, prices one product to a mutation,
+      // grouped over the whole call (a product's variants in one call, however the SKUs came).
+      {
+        const { currency, variants } = await lookup(all.map((u) => u.sku), signal);
         const quantities: Array<{ sku: string; variant: ShopifyVariant; quantity: number }> = [];
         const prices: Array<{ sku: string; variant: ShopifyVariant; amount: string }> = [];
-        for (const update of batch) {
+        for (const update of all) {
           const variant = variants.get(update.sku);
           if (!variant) {
             reject(outcomes, update.sku, `No product variant with SKU ${update.sku} in this shop`, 'NOT_FOUND');
@@ -325,10 +381,13 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
             else prices.push({ sku: update.sku, variant, amount: update.price.amount });
           }
         }
-        if (quantities.length) await setQuantities(quantities.filter((q) => outcomes.get(q.sku)?.outcome !== 'rejected'), outcomes, signal);
+        const settable = quantities.filter((q) => outcomes.get(q.sku)?.outcome !== 'rejected');
+        for (let i = 0; i < settable.length; i += SHOPIFY_MAX_PER_MUTATION) await setQuantities(settable.slice(i, i + SHOPIFY_MAX_PER_MUTATION), outcomes, signal);
         if (prices.length) await setPrices(prices.filter((p) => outcomes.get(p.sku)?.outcome !== 'rejected'), outcomes, signal);
       }
-      return all.map((u) => outcomes.get(u.sku) ?? { sku: u.sku, outcome: 'confirmed' });
+      const answers = all.map((u) => outcomes.get(u.sku) ?? ({ sku: u.sku, outcome: 'confirmed' } as UpdateOutcome));
+      for (const answer of answers) if (answer.outcome === 'rejected') known.delete(answer.sku);
+      return answers;
     },
 
     async adjustQuantity(sku, delta, idempotencyKey, signal): Promise<UpdateOutcome> {
@@ -343,9 +402,16 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           { cost: 10, signal },
         );
         const error = data.inventoryAdjustQuantities?.userErrors[0];
-        if (error) return { sku, outcome: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) };
+        if (error) {
+          known.delete(sku);
+          return { sku, outcome: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) };
+        }
+        const available = availableQuantity(variant);
+        if (available === null) known.delete(sku);
+        else remember(withAvailable(variant, available + delta));
         return { sku, outcome: 'confirmed' };
       } catch (error) {
+        known.delete(sku);
         // With the key, sending the same adjustment again is safe: Shopify answers the first result.
         if (error instanceof MarketplaceError && error.kind === 'outcome_unknown') return { sku, outcome: 'unknown', message: error.message };
         if (error instanceof MarketplaceError && error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
@@ -368,7 +434,15 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           { cost: 10, signal },
         );
         const errors = data.inventoryAdjustQuantities?.userErrors ?? [];
-        if (errors.length === 0) return { outcome: 'applied' };
+        if (errors.length === 0) {
+          for (const c of changes) {
+            const variant = variants.get(c.sku)!;
+            const available = availableQuantity(variant);
+            if (available === null) known.delete(c.sku);
+            else remember(withAvailable(variant, available + c.delta));
+          }
+          return { outcome: 'applied' };
+        }
         // Each error names its change by index (input.changes.<i>.…); one naming none refuses them all.
         const refused = errors.map((e) => {
           const index = e.field?.[0] === 'input' && e.field[1] === 'changes' ? Number(e.field[2]) : NaN;

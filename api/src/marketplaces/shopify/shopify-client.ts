@@ -61,6 +61,9 @@ export class ShopifyClient {
     this.bucketKey = `shopify:${options.shopDomain}:graphql`;
   }
 
+  /** The query cost of this client's calls that took their tokens and have not been answered yet. */
+  private inFlightCost = 0;
+
   /** The shop's query cost spent over the last minute, against its restore rate. */
   rateLimitUse(): RateLimitUse {
     return this.buckets.use(`shopify:${this.shopDomain}:`);
@@ -93,13 +96,23 @@ export class ShopifyClient {
     for (let attempt = 1; ; attempt++) {
       const cost = Math.min(requested, this.limit.burst);
       let body: ShopifyGraphqlResponse<T>;
+      // What this call took from the bucket, counted as in flight until its answer (see below).
+      let taken = 0;
+      const pacer: Pick<TokenBuckets, 'take' | 'drain'> = {
+        take: async (key, rate, spend = 1, signal) => {
+          await this.buckets.take(key, rate, spend, signal);
+          taken += spend;
+          this.inFlightCost += spend;
+        },
+        drain: (key, rate) => this.buckets.drain(key, rate),
+      };
       try {
         const response = await marketplaceFetch<ShopifyGraphqlResponse<T>>({
           method: 'POST',
           url: shopifyEndpoints(this.shopDomain, this.options.sandboxBaseUrl).graphql,
           headers: { 'X-Shopify-Access-Token': await this.accessToken(options.signal) },
           body: { query: document, variables },
-          limit: { buckets: this.buckets, key: this.bucketKey, rate: this.limit, cost },
+          limit: { buckets: pacer, key: this.bucketKey, rate: this.limit, cost },
           ...(this.options.retry ? { retry: this.options.retry } : {}),
           ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
           signal: options.signal,
@@ -114,6 +127,8 @@ export class ShopifyClient {
           continue;
         }
         throw error;
+      } finally {
+        this.inFlightCost -= taken;
       }
       if (!body || typeof body !== 'object') throw new MarketplaceError('unavailable', 'Shopify answered something that is not GraphQL JSON');
 
@@ -122,7 +137,10 @@ export class ShopifyClient {
         this.lastCost = reported;
         const { maximumAvailable, currentlyAvailable, restoreRate } = reported.throttleStatus;
         if (restoreRate > 0 && maximumAvailable > 0) this.limit = { rate: restoreRate, burst: maximumAvailable };
-        this.buckets.set(this.bucketKey, currentlyAvailable);
+        // Shopify counted what it had charged when it answered: calls of ours sent since, or still
+        // unanswered, may not be in it yet, so what they took stays taken (else calls overlapping
+        // in many rounds overspend the bucket and are answered THROTTLED).
+        this.buckets.set(this.bucketKey, currentlyAvailable - this.inFlightCost);
         requested = reported.requestedQueryCost;
       }
       const errors = body.errors ?? [];

@@ -5,6 +5,8 @@ import { demoteMain, disconnectChannel, findChannel, listChannels, lockChannelRu
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { planListingWrites, requestDuePush } from '../sync/plan-writes.ts';
 import { requestCatalogueImport } from '../sync/sync-run.ts';
+import { adapterForChannel } from './channel-adapter.ts';
+import { subscribeAsMainChannel } from './subscribe-events.ts';
 
 const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 
@@ -38,7 +40,9 @@ export async function makeMain(ctx: AppContext, audit: AuditContext, accountId: 
       after: { main: channelId },
     });
   });
-  return channelOf(ctx, accountId, channelId);
+  const main = await channelOf(ctx, accountId, channelId);
+  await subscribeAsMainChannel(ctx, main, () => adapterForChannel(ctx, main));
+  return main;
 }
 
 export function validateRules(rules: ChannelRules): string | null {

@@ -123,6 +123,14 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   // On a target, a stock change is our own push (whose confirmation it hastens) or a hand edit
   // (reconciliation deals with those).
   const change = verdict.change;
+  // A stock notice on a target is our own value echoed back (a push of 10,000 SKUs brings as many) or
+  // a hand edit there, which reconciliation finds. Acting on it twice changes nothing, so it is not
+  // recorded: Amazon's names the quantity and confirms a value of ours it had accepted; Shopify's
+  // (an inventory item's level) has nothing to teach.
+  if (change.kind === 'stock' && channel.role !== 'main') {
+    if (change.sku) await confirmOnNotice(ctx, ctx.db, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
+    return { status: 200, recorded: false };
+  }
   // A paused channel's orders wait for its resume, which reads them.
   const syncing = channel.status === 'active' || channel.status === 'error';
   const delivered = change.kind === 'orders' && syncing ? orderInDelivery(kind, verdict.topic, verdict.payload) : undefined;
@@ -138,7 +146,7 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
       // no read. A later change there sends its own notification.
       const known = stock?.onHand !== undefined && (change.quantity === stock.onHand || change.quantity === stock.onHand + stock.sending);
       if (stock && !known) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [stock.sku] });
-    } else if (change.sku) await confirmOnNotice(ctx, tx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
+    }
     return true;
   });
   return { status: 200, recorded };

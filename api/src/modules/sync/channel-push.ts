@@ -28,6 +28,8 @@ const CALLS_IN_FLIGHT = 4;
 const ROUNDS_IN_FLIGHT = 4;
 /** Pending writes taken per round. */
 const ROUND_SIZE = 1000;
+/** Per round, where the adapter makes its own calls of the whole round (batchesItself): a bulk change in one. */
+const SELF_BATCHED_ROUND_SIZE = 20_000;
 /** First wait before asking a marketplace how a feed or an accepted change went. */
 export const FIRST_CONFIRM_DELAY_SECONDS = 1;
 
@@ -44,7 +46,10 @@ export function requestConfirmation(ctx: AppContext, tx: Db, job: ListingsConfir
   return enqueue<ListingsConfirmJob>(ctx.jobs, tx, LISTINGS_CONFIRM_QUEUE, job, { singletonKey: `${job.submissionId}:${job.check}`, startAfter: delaySeconds, ...(options.once ? { singletonSeconds: 60 } : {}) });
 }
 
-/** One update per listing: its quantity and price together, as the marketplaces take them. */
+/**
+ * One update per listing: its quantity and price together, as the marketplaces take them, in SKU
+ * order (a batch then holds the variants of a product together, whose prices Shopify sets in one call).
+ */
 export function updatesOf(writes: ClaimedWrite[], currency: string): Array<{ update: ListingUpdate; writes: ClaimedWrite[] }> {
   const bySku = new Map<string, { update: ListingUpdate; writes: ClaimedWrite[] }>();
   for (const write of writes) {
@@ -54,7 +59,7 @@ export function updatesOf(writes: ClaimedWrite[], currency: string): Array<{ upd
     entry.writes.push(write);
     bySku.set(write.sku, entry);
   }
-  return [...bySku.values()];
+  return [...bySku.values()].sort((a, b) => (a.update.sku < b.update.sku ? -1 : a.update.sku > b.update.sku ? 1 : 0));
 }
 
 /**
@@ -79,7 +84,7 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
     const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
     const rounds = new Set<Promise<void>>();
     // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
-    const claimLimit = adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : ROUND_SIZE;
+    const claimLimit = adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : adapter.capabilities.batchesItself ? SELF_BATCHED_ROUND_SIZE : ROUND_SIZE;
     while (!failure && retryLater === 0) {
       // Stopping: the rounds under way end first, then the claims go back.
       if (signal?.aborted) {
@@ -145,7 +150,8 @@ async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: Marke
   }
 
   const parts: Array<typeof grouped> = [];
-  for (let i = 0; i < grouped.length; i += capabilities.maxSkusPerCall) parts.push(grouped.slice(i, i + capabilities.maxSkusPerCall));
+  const perCall = capabilities.batchesItself ? grouped.length : capabilities.maxSkusPerCall;
+  for (let i = 0; i < grouped.length; i += perCall) parts.push(grouped.slice(i, i + perCall));
   // A round holds each SKU once, so its calls may overlap (the adapter's limiter paces them); one
   // after another, a marketplace that takes one SKU a call would see a stream of orders fall behind.
   await mapConcurrent(parts, CALLS_IN_FLIGHT, async (part) => {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannel } from '../../db/queries/channels.ts';
-import { acceptedQuantityWrites, acceptedSubmissionsOfSku, confirmWrites, failWrites, listingsWithNewerWrites, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import { acceptedWritesOfSku, confirmWrites, failWrites, listingsWithNewerWrites, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
 import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
 import type { ListingsConfirmJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
@@ -24,17 +24,19 @@ export const ON_NOTICE = 0;
  * LISTINGS_ITEM_MFN_QUANTITY_CHANGE names it). Values of ours it took for later and cannot vouch
  * for (a price, another quantity) are read now rather than at the next scheduled check.
  */
-export async function confirmOnNotice(ctx: AppContext, tx: Db, channel: { accountId: string; id: string }, sku: string, quantity?: number): Promise<void> {
-  if (quantity !== undefined) {
-    const landed = (await acceptedQuantityWrites(tx, channel.id, sku)).filter((w) => Number(w.after) === quantity);
-    if (landed.length > 0) {
+export async function confirmOnNotice(ctx: AppContext, db: Db, channel: { accountId: string; id: string }, sku: string, quantity?: number): Promise<void> {
+  const accepted = await acceptedWritesOfSku(db, channel.id, sku);
+  const landed = quantity === undefined ? [] : accepted.filter((w) => w.field === 'quantity' && Number(w.after) === quantity);
+  if (landed.length > 0) {
+    await db.transaction(async (tx) => {
       await confirmWrites(tx, landed, ctx.clock());
       // Values of this SKU waiting behind the one that landed can go now.
       await requestChannelPush(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
-    }
+    });
   }
-  for (const submissionId of await acceptedSubmissionsOfSku(tx, channel.id, sku)) {
-    await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: ON_NOTICE }, 0);
+  const waiting = new Set(accepted.filter((w) => !landed.includes(w)).map((w) => w.submissionId).filter((id): id is string => id !== null));
+  for (const submissionId of waiting) {
+    await requestConfirmation(ctx, db, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: ON_NOTICE }, 0);
   }
 }
 

@@ -130,6 +130,22 @@ export interface SandboxContext<State> {
   newId(prefix?: string): string;
 }
 
+/** Notifications a sandbox has under way at once (see deliver). */
+const DELIVERIES_IN_FLIGHT = 16;
+
+/** One notification, tried again a few times when the receiver does not answer 2xx, as marketplaces retry deliveries. */
+async function deliverOnce(url: string, body: string, headers: Record<string, string>): Promise<void> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(5000) });
+      if (response.ok) return;
+    } catch {
+      // The receiver is down or slow: try again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+  }
+}
+
 const defaultFaults: Faults = { latencyMs: 0, errorRate: 0, rateLimitProfile: 'realistic', rateLimitBurst: 0, timeoutRate: 0, rejectSkus: [] };
 const faultFields = Object.keys(defaultFaults);
 
@@ -213,6 +229,10 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
     fs.renameSync(`${file}.tmp`, file);
   };
 
+  /** Deliveries under way and those waiting for a place (deliver). */
+  let deliveriesUnderWay = 0;
+  const deliveryQueue: Array<() => void> = [];
+
   /** Ticks asked for when work falls due (tickAfter), cleared on close. */
   const dueTicks = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -232,14 +252,16 @@ export function createSandbox<State extends { sellers: Record<string, unknown> }
     rateLimit: (sellerId, operation, cost = 1) => buckets.take(`${sellerId}:${operation}`, context.limitOf(operation), cost),
     buckets,
     async deliver(url, body, headers) {
-      for (let attempt = 0; attempt < 4; attempt++) {
-        try {
-          const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(5000) });
-          if (response.ok) return;
-        } catch {
-          // The receiver is down: try again, as marketplaces retry deliveries.
-        }
-        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      // A few deliveries under way at once, the rest queued, as a marketplace's delivery service
+      // sends them (EventBridge API destinations have an invocation rate, Shopify a delivery queue):
+      // 10,000 notifications of one feed are not 10,000 connections at once.
+      if (deliveriesUnderWay >= DELIVERIES_IN_FLIGHT) await new Promise<void>((resolve) => deliveryQueue.push(resolve));
+      deliveriesUnderWay++;
+      try {
+        await deliverOnce(url, body, headers);
+      } finally {
+        deliveriesUnderWay--;
+        deliveryQueue.shift()?.();
       }
     },
     newId: (prefix = '') => `${prefix}${crypto.randomBytes(8).toString('hex')}`,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { GraphQLError, Kind, execute, parse, validate, valueFromASTUntyped, type DocumentNode, type GraphQLResolveInfo, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, execute, parse, validate, valueFromASTUntyped, type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { SandboxControlError, refusedSkuMessage, timeAfter, type Request, type Response, type Router, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
 import { loadAdminSchema, SHOPIFY_SANDBOX_API_VERSION } from './admin-schema.ts';
@@ -129,6 +129,31 @@ function findShop(state: ShopifySandboxState, shop: string): Shop | undefined {
 
 function nextId(shop: Shop): number {
   return shop.nextId++;
+}
+
+/**
+ * Documents parsed and validated against the Admin schema, by their text: an app sends the same few
+ * documents over and over, and checking each against the whole schema cost more than running it
+ * (a sandbox stands in for a marketplace on another machine; its work should not weigh on ours).
+ */
+type CheckedDocument = { document: DocumentNode; validationErrors: readonly GraphQLError[] } | { syntaxError: GraphQLError };
+const checkedDocumentsBySchema = new WeakMap<GraphQLSchema, Map<string, CheckedDocument>>();
+const CHECKED_DOCUMENTS_KEPT = 500;
+function checkedDocument(schema: GraphQLSchema, query: string): CheckedDocument {
+  let checkedDocuments = checkedDocumentsBySchema.get(schema);
+  if (!checkedDocuments) checkedDocumentsBySchema.set(schema, (checkedDocuments = new Map()));
+  let checked = checkedDocuments.get(query);
+  if (!checked) {
+    try {
+      const document = parse(query);
+      checked = { document, validationErrors: validate(schema, document) };
+    } catch (error) {
+      checked = { syntaxError: error as GraphQLError };
+    }
+    if (checkedDocuments.size >= CHECKED_DOCUMENTS_KEPT) checkedDocuments.delete(checkedDocuments.keys().next().value!);
+    checkedDocuments.set(query, checked);
+  }
+  return checked;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -783,14 +808,12 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     const variables = (body.variables ?? {}) as Record<string, unknown>;
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
 
-    let document: DocumentNode;
-    try {
-      document = parse(body.query);
-    } catch (error) {
-      res.json({ errors: [(error as GraphQLError).toJSON()] });
+    const checked = checkedDocument(schema, body.query);
+    if ('syntaxError' in checked) {
+      res.json({ errors: [checked.syntaxError.toJSON()] });
       return;
     }
-    const validationErrors = validate(schema, document);
+    const { document, validationErrors } = checked;
     if (validationErrors.length) {
       res.json({ errors: validationErrors.map((e) => ({ ...e.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) });
       return;

@@ -187,6 +187,45 @@ describe('the Shopify adapter against the sandbox', () => {
     expect((await h.item(big.sellerId, skus[259]!)).quantity).toBe(1259);
   });
 
+  it('keeps the variants it has read: after the catalogue a push looks nothing up; a count moved since is read again when Shopify refuses it', async () => {
+    const shop = await h.createSeller(40);
+    const adapter = h.adapter(shop.credentials.shopDomain, await h.connect(shop.credentials.shopDomain));
+    let cursor: string | undefined;
+    do cursor = (await adapter.listCatalogue(cursor)).next;
+    while (cursor);
+    const skus = h.sandbox.context.state().sellers[shop.sellerId]!.products.flatMap((p) => p.variants.map((v) => v.sku));
+    const lookups = (from: number) => h.sandbox.requests().slice(from).filter((r: any) => String(r.body?.query).includes('HubVariantsBySku')).length;
+    let mark = h.sandbox.requests().length;
+    const outcomes = await adapter.updateListings(skus.slice(0, 10).map((sku, i) => ({ sku, quantity: 50 + i, price: { amount: '10.00', currency: 'USD' } })));
+    expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
+    expect(lookups(mark)).toBe(0);
+    // A sale on Shopify moves a count the adapter kept: the compare-and-set is refused, that variant read again, the value set.
+    expect((await h.control('POST', `sellers/${shop.sellerId}/orders`, { lines: [{ sku: skus[0], quantity: 1 }] })).status).toBe(201);
+    mark = h.sandbox.requests().length;
+    expect(await adapter.updateListings([{ sku: skus[0]!, quantity: 45 }])).toEqual([{ sku: skus[0], outcome: 'confirmed' }]);
+    expect(lookups(mark)).toBe(1);
+    expect((await h.item(shop.sellerId, skus[0]!)).quantity).toBe(45);
+    // Reading listings always asks the shop (reconciliation compares with what it holds now).
+    mark = h.sandbox.requests().length;
+    expect((await adapter.readListings([skus[1]!]))[0]).toMatchObject({ quantity: 51 });
+    expect(lookups(mark)).toBe(1);
+  });
+
+  it('sets the prices of a product’s variants in one call, however far apart their SKUs come in the push', async () => {
+    const shop = await h.createSeller(40);
+    const adapter = h.adapter(shop.credentials.shopDomain, await h.connect(shop.credentials.shopDomain));
+    const products = h.sandbox.context.state().sellers[shop.sellerId]!.products;
+    // Each product's first variants, then each product's second: no two variants of a product side by side.
+    const skus = [...products.map((p) => p.variants[0]!.sku), ...products.map((p) => p.variants[1]!.sku)];
+    const mark = h.sandbox.requests().length;
+    const outcomes = await adapter.updateListings(skus.map((sku) => ({ sku, price: { amount: '21.50', currency: 'USD' } })));
+    expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
+    const priceCalls = h.sandbox.requests().slice(mark).filter((r: any) => String(r.body?.query).includes('HubUpdatePrices'));
+    expect(priceCalls).toHaveLength(products.length);
+    expect(priceCalls.every((r: any) => r.body.variables.variants.length === 2)).toBe(true);
+    expect((await h.item(shop.sellerId, skus.at(-1)!)).price).toBe('21.50');
+  });
+
   it('adjusts stock once per idempotency key', async () => {
     const adapter = h.adapter(seller.credentials.shopDomain, tokens);
     const sku = catalogue[20]!.sku;

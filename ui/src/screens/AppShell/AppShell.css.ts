@@ -6,7 +6,13 @@ export const shell = style({
   display: 'grid',
   gridTemplateColumns: '1fr',
   background: vars.color.surface.canvas,
-  '@media': { [mediaQuery.tablet]: { gridTemplateColumns: `${vars.layout.sidebarWidth} 1fr` } },
+  '@media': {
+    [mediaQuery.tablet]: {
+      gridTemplateColumns: `${vars.layout.sidebarWidth} 1fr`,
+      // The sidebar is sticky and a viewport tall; its column stays its colour below it on a long page.
+      background: `linear-gradient(to right, ${vars.color.surface.navigation} ${vars.layout.sidebarWidth}, ${vars.color.surface.canvas} ${vars.layout.sidebarWidth})`,
+    },
+  },
 });
 
 export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
