@@ -47,7 +47,7 @@ const STALE_ROUNDS = 3;
 /** Price calls (one product each) under way at once. */
 const PRICE_CALLS_IN_FLIGHT = 8;
 /** Variants an adapter keeps (a shop's catalogue, for most sellers). */
-const KNOWN_VARIANTS = 200_000;
+const KNOWN_VARIANTS = 100_000;
 
 export const shopifyCapabilities: WriteCapabilities = {
   maxSkusPerCall: SHOPIFY_MAX_PER_MUTATION,
@@ -123,7 +123,8 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
   const remember = (variant: ShopifyVariant) => {
     if (!variant.sku) return;
     known.delete(variant.sku);
-    known.set(variant.sku, variant);
+    // What pushes use (ids, the product, the stock level): not the product's description and pictures.
+    known.set(variant.sku, { ...variant, product: { id: variant.product.id, title: variant.product.title, descriptionHtml: '', vendor: variant.product.vendor, status: variant.product.status } });
     if (known.size > KNOWN_VARIANTS) known.delete(known.keys().next().value!);
   };
   const withAvailable = (variant: ShopifyVariant, quantity: number): ShopifyVariant => ({
