@@ -13,6 +13,9 @@ import { mountSandboxes } from './sandbox/index.ts';
 import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import { CredentialVault } from './modules/channels/credential-vault.ts';
 
+/** How long an idle keep-alive connection stays open (longer than any client's, see below). */
+const KEEP_ALIVE_MS = 65_000;
+
 export type ProcessRole = 'all' | 'web' | 'worker';
 
 export interface RunningProduct {
@@ -79,6 +82,10 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     sandboxes = config.sandbox.enabled ? mountSandboxes({ baseUrl: config.sandbox.baseUrl, dataDir: config.dataDir, profile: config.sandbox.profile }) : undefined;
     const app = createHttpApp(ctx, { ping: database.ping, sessionSecret, log, ...(options.frontend ? { frontend: options.frontend } : {}), ...(sandboxes ? { sandboxes } : {}) });
     server = http.createServer(app);
+    // Idle keep-alive connections outlive the clients' own timers (a load balancer's 60 s, undici's
+    // few seconds, late under load): a server closing first races a request sent on the closing socket.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(options.port ?? config.port, resolve);

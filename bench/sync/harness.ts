@@ -302,9 +302,20 @@ export async function jobSummary(bench: Bench, since: Date): Promise<string> {
             count(*) filter (where retry_count > 0)::int as retried
      from pgboss.job where created_on >= '${since.toISOString()}' and name not like '\\_\\_%' group by name order by name`,
   );
-  return jobs
+  const summary = jobs
     .map((j) => `${j.name} ${j.n}× (wait ${ms(j.wait_ms ?? NaN)}, run ${ms(j.run_ms ?? NaN)} avg / ${ms(j.max_run_ms ?? NaN)} max${j.retried ? `, ${j.retried} retried` : ''})`)
     .join('; ');
+  if (!process.env.BENCH_DEBUG) return summary;
+  // Each job's moments from `since`, to see where a channel's time went.
+  const each = await bench.rows<{ name: string; key: string | null; created: number; started: number | null; completed: number | null; retry_count: number; state: string; output: unknown }>(
+    `select name, singleton_key as key, state, retry_count, output,
+            extract(epoch from (created_on - '${since.toISOString()}'::timestamptz))::float as created,
+            extract(epoch from (started_on - '${since.toISOString()}'::timestamptz))::float as started,
+            extract(epoch from (completed_on - '${since.toISOString()}'::timestamptz))::float as completed
+     from pgboss.job where created_on >= '${since.toISOString()}' and name not like '\\_\\_%' order by created_on limit 200`,
+  );
+  const at = (s: number | null) => (s === null ? '-' : `${s.toFixed(1)} s`);
+  return [summary, ...each.map((j) => `  ${j.name} ${j.key ?? ''} created ${at(j.created)} started ${at(j.started)} completed ${at(j.completed)} ${j.state}${j.retry_count ? ` retries ${j.retry_count}` : ''} ${j.output ? JSON.stringify(j.output).slice(0, 300) : ''}`)].join('\n');
 }
 
 /** Marketplace calls made, per operation, most first: "amazon GET /orders/v0/orders/:id/orderItems 1247". */

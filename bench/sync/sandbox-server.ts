@@ -74,6 +74,9 @@ app.post('/bench/stats/reset', (_req, res) => {
 app.use('/sandbox/:kind', count);
 app.use('/sandbox', sandboxes.router);
 const server = app.listen(port, '127.0.0.1', () => console.log(`bench sandboxes listening on ${baseUrl} (${profile})`));
+// As the product's server: idle connections outlive the adapters' keep-alive (a closing socket would lose a write's answer).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 const stop = () => {
   sandboxes.close();
   server.closeAllConnections();

@@ -16,4 +16,7 @@ const app = express();
 const baseUrl = `http://localhost:${port}/sandbox`;
 const sandboxes = mountSandboxes({ baseUrl, dataDir: option('data-dir'), profile });
 app.use('/sandbox', sandboxes.router);
-app.listen(port, () => console.log(`Sandboxes (${sandboxes.kinds.join(', ')}) on ${baseUrl}/{kind} — profile ${profile}`));
+const server = app.listen(port, () => console.log(`Sandboxes (${sandboxes.kinds.join(', ')}) on ${baseUrl}/{kind} — profile ${profile}`));
+// Idle connections outlive the adapters' keep-alive: a socket closed under a request loses a write's answer.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;

@@ -69,7 +69,9 @@ export async function marketplaceFetch<T = unknown>(request: MarketplaceRequest)
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       const isRead = request.method === 'GET';
-      lastError = new MarketplaceError(isRead ? 'unavailable' : 'outcome_unknown', `No answer from the marketplace (${(error as Error).message})`);
+      // fetch says only "fetch failed"; the reason (a reset, a refused connection, a timeout) is its cause.
+      const cause = (error as Error).cause instanceof Error ? `: ${((error as Error).cause as Error).message}` : '';
+      lastError = new MarketplaceError(isRead ? 'unavailable' : 'outcome_unknown', `No answer from the marketplace (${(error as Error).message}${cause})`);
       // A read can be asked again; a write whose answer was lost must be checked by reading, not repeated blindly.
       if (!isRead) throw lastError;
       await sleep(backoff(policy, attempt), request.signal);

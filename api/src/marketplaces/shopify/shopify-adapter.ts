@@ -44,8 +44,13 @@ const SET_REASON = 'correction';
 /** A compare-and-set that meets a concurrent change is read again and retried this many times. */
 const STALE_ROUNDS = 3;
 
-/** Price calls (one product each) under way at once. */
-const PRICE_CALLS_IN_FLIGHT = 8;
+/**
+ * Price calls (one product each) under way at once: enough that the cost bucket, not the answers'
+ * round trips, sets the pace when answers come back late (a busy process, a slow network).
+ */
+const PRICE_CALLS_IN_FLIGHT = 24;
+/** Quantity calls (250 stock levels each) under way at once, beside the price calls. */
+const QUANTITY_CALLS_IN_FLIGHT = 2;
 /** Variants an adapter keeps (a shop's catalogue, for most sellers). */
 const KNOWN_VARIANTS = 100_000;
 
@@ -199,6 +204,8 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       }
       // The mutation is all or nothing: note the refused entries, then send the others again.
       const stale = new Set<string>();
+      // Refused by this mutation (a price refused meanwhile does not keep a SKU's count from being set).
+      const refused = new Set<string>();
       for (const error of userErrors) {
         const index = userErrorIndex(error.field, 'quantities');
         const entry = index === undefined ? undefined : pending[index];
@@ -207,9 +214,12 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           return;
         }
         if (error.code === 'COMPARE_QUANTITY_STALE' && round < STALE_ROUNDS) stale.add(entry.sku);
-        else reject(outcomes, entry.sku, error.message, error.code ?? undefined);
+        else {
+          reject(outcomes, entry.sku, error.message, error.code ?? undefined);
+          refused.add(entry.sku);
+        }
       }
-      pending = pending.filter((e) => outcomes.get(e.sku)?.outcome !== 'rejected');
+      pending = pending.filter((e) => !refused.has(e.sku));
       if (stale.size) {
         // Sold or changed meanwhile: read the new count and set the target again (absolute values).
         const fresh = await lookup([...stale], signal, { fresh: true });
@@ -383,8 +393,18 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           }
         }
         const settable = quantities.filter((q) => outcomes.get(q.sku)?.outcome !== 'rejected');
-        for (let i = 0; i < settable.length; i += SHOPIFY_MAX_PER_MUTATION) await setQuantities(settable.slice(i, i + SHOPIFY_MAX_PER_MUTATION), outcomes, signal);
-        if (prices.length) await setPrices(prices.filter((p) => outcomes.get(p.sku)?.outcome !== 'rejected'), outcomes, signal);
+        const quantityBatches: Array<typeof settable> = [];
+        for (let i = 0; i < settable.length; i += SHOPIFY_MAX_PER_MUTATION) quantityBatches.push(settable.slice(i, i + SHOPIFY_MAX_PER_MUTATION));
+        const priced = prices.filter((p) => outcomes.get(p.sku)?.outcome !== 'rejected');
+        // Stock levels and prices are separate objects at Shopify: both go at once, paced by the one
+        // cost bucket (one after the other, the prices waited on forty quantity answers in a row).
+        // Both end before this answers or throws, so nothing of the round is under way after it.
+        const sent = await Promise.allSettled([
+          mapConcurrent(quantityBatches, QUANTITY_CALLS_IN_FLIGHT, (batch) => setQuantities(batch, outcomes, signal)),
+          priced.length ? setPrices(priced, outcomes, signal) : Promise.resolve(),
+        ]);
+        const failed = sent.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+        if (failed) throw failed.reason;
       }
       const answers = all.map((u) => outcomes.get(u.sku) ?? ({ sku: u.sku, outcome: 'confirmed' } as UpdateOutcome));
       for (const answer of answers) if (answer.outcome === 'rejected') known.delete(answer.sku);

@@ -175,6 +175,44 @@ describe('the Shopify adapter against the sandbox', () => {
     }
   });
 
+  it('sends prices while stock levels are still on their way (one cost bucket paces both)', async () => {
+    const adapter = h.adapter(seller.credentials.shopDomain, tokens);
+    const [a, b] = catalogue.slice(50, 52).map((i) => i.sku);
+    // The first of the two mutations is held until the other arrives: one after the other, it never would.
+    const kinds = ['HubSetQuantities', 'HubUpdatePrices'];
+    const arrived = new Set<string>();
+    let firstHeld = false;
+    let bothUnderWay = false;
+    let otherArrived: () => void = () => undefined;
+    const other = new Promise<void>((resolve) => (otherArrived = resolve));
+    h.beforeRequest(async (body) => {
+      const kind = kinds.find((k) => typeof body?.query === 'string' && body.query.includes(k));
+      if (!kind) return;
+      arrived.add(kind);
+      if (arrived.size === 2) {
+        bothUnderWay ||= firstHeld;
+        otherArrived();
+      } else if (arrived.size === 1) {
+        firstHeld = true;
+        // The fallback only keeps a failing run from hanging.
+        await Promise.race([other, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        firstHeld = false;
+      }
+    });
+    try {
+      const outcomes = await adapter.updateListings([
+        { sku: a!, quantity: 12, price: { amount: '21.00', currency: 'USD' } },
+        { sku: b!, quantity: 13, price: { amount: '22.00', currency: 'USD' } },
+      ]);
+      expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
+      expect(bothUnderWay).toBe(true);
+      expect(await h.item(seller.sellerId, a!)).toMatchObject({ quantity: 12, price: '21.00' });
+      expect(await h.item(seller.sellerId, b!)).toMatchObject({ quantity: 13, price: '22.00' });
+    } finally {
+      h.beforeRequest(undefined);
+    }
+  });
+
   it('sends at most 250 quantities per inventorySetQuantities call', async () => {
     const big = await h.createSeller(260);
     const adapter = h.adapter(big.credentials.shopDomain, await h.connect(big.credentials.shopDomain));
