@@ -26,6 +26,8 @@ let accountB: string;
 let amazonTarget: ConnectedChannel;
 let walmart: ConnectedChannel;
 let shopify: ConnectedChannel;
+/** The Amazon listing the seller takes off sale in the first test, and puts back in the last. */
+let takenOffSaleSku: string;
 
 interface Listing {
   id: string;
@@ -86,7 +88,9 @@ afterAll(() => t?.stop());
 
 describe('Amazon: taken off sale by the seller, or not buyable by Amazon’s own doing', () => {
   it('a listing the seller takes off sale stays off sale: a price and stock change, a sync and a retry send nothing that puts it back', async () => {
-    const [x, y] = await listingsOf(amazonTarget);
+    // On sale with stock: a SKU the sandbox made without stock shows not buyable on Amazon (inactive) already.
+    const [x, y] = (await listingsOf(amazonTarget)).filter((l) => l.status === 'active' && (l.confirmed_quantity ?? 0) > 0);
+    takenOffSaleSku = x!.sku;
     await setStatus(sellerA, amazonTarget, [x!.product_id], 'inactive');
     await vi.waitFor(async () => expect((await sandboxItem(t, amazonTarget, x!.sku)).status).toBe('DISCOVERABLE'), { timeout: 30_000, interval: 250 });
     await settled(t, accountA);
@@ -128,7 +132,8 @@ describe('Amazon: taken off sale by the seller, or not buyable by Amazon’s own
   }, 120_000);
 
   it('a listing Amazon itself shows not buyable (out of stock, read back as inactive) still gets its stock: a restock puts it on sale', async () => {
-    const [, y] = await listingsOf(amazonTarget);
+    // Another listing on sale with stock (the sync below gives it its stock back, which must be more than none).
+    const y = (await listingsOf(amazonTarget)).find((l) => l.sku !== takenOffSaleSku && l.status === 'active' && (l.confirmed_quantity ?? 0) > 0);
     // Sold out on Amazon (a hand edit there): a sync reads it not buyable, and repairs its stock.
     await editByHand(t, amazonTarget, y!.sku, { quantity: 0 });
     expect((await sandboxItem(t, amazonTarget, y!.sku)).status).toBe('DISCOVERABLE');
@@ -151,7 +156,7 @@ describe('Amazon: taken off sale by the seller, or not buyable by Amazon’s own
 
   it('taking a listing off sale waits for a value of ours still on its way there (landing after, it would put the offer back)', async () => {
     // A listing on sale (a generated SKU can start out of stock, which Amazon shows not buyable).
-    const z = (await listingsOf(amazonTarget)).slice(2).find((l) => l.status === 'active' && (l.confirmed_quantity ?? 0) > 0)!;
+    const z = (await listingsOf(amazonTarget)).find((l) => l.sku !== takenOffSaleSku && l.status === 'active' && (l.confirmed_quantity ?? 0) > 0)!;
     expect(z).toBeDefined();
     // A push holds a price for Z (claimed, not yet answered).
     const inFlight = (
@@ -174,7 +179,8 @@ describe('Amazon: taken off sale by the seller, or not buyable by Amazon’s own
   }, 120_000);
 
   it('back on sale, the listing gets the values of now (the price and stock that moved while it was off)', async () => {
-    const [x] = await listingsOf(amazonTarget);
+    // The listing the first test took off sale.
+    const x = await listing(amazonTarget, takenOffSaleSku);
     await setStatus(sellerA, amazonTarget, [x!.product_id], 'active');
     await vi.waitFor(async () => expect((await sandboxItem(t, amazonTarget, x!.sku)).status).toBe('BUYABLE,DISCOVERABLE'), { timeout: 30_000, interval: 250 });
     await settled(t, accountA);
