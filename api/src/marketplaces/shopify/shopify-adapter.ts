@@ -136,6 +136,12 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     ...variant,
     inventoryItem: { ...variant.inventoryItem, inventoryLevel: { quantities: [...(variant.inventoryItem.inventoryLevel?.quantities ?? []).filter((q) => q.name !== 'available'), { name: 'available', quantity }] } },
   });
+  /** A variant's count moved by an adjustment of ours: kept moved, or forgotten when none was known. */
+  const rememberMoved = (variant: ShopifyVariant, delta: number) => {
+    const available = availableQuantity(variant);
+    if (available === null) known.delete(variant.sku!);
+    else remember(withAvailable(variant, available + delta));
+  };
 
   /**
    * The variants holding these SKUs (exact match), with the shop's currency: those already known as
@@ -373,39 +379,37 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       const all = [...latest.values()];
       // Any number at once: quantities go 250 to a mutation, prices one product to a mutation,
       // grouped over the whole call (a product's variants in one call, however the SKUs came).
-      {
-        const { currency, variants } = await lookup(all.map((u) => u.sku), signal);
-        const quantities: Array<{ sku: string; variant: ShopifyVariant; quantity: number }> = [];
-        const prices: Array<{ sku: string; variant: ShopifyVariant; amount: string }> = [];
-        for (const update of all) {
-          const variant = variants.get(update.sku);
-          if (!variant) {
-            reject(outcomes, update.sku, `No product variant with SKU ${update.sku} in this shop`, 'NOT_FOUND');
-            continue;
-          }
-          if (update.quantity !== undefined) {
-            if (!Number.isInteger(update.quantity)) reject(outcomes, update.sku, 'The quantity must be a whole number', 'INVALID_QUANTITY');
-            else quantities.push({ sku: update.sku, variant, quantity: update.quantity });
-          }
-          if (update.price !== undefined) {
-            if (update.price.currency !== currency) reject(outcomes, update.sku, `The price is in ${update.price.currency} but the shop sells in ${currency}`, 'CURRENCY_MISMATCH');
-            else prices.push({ sku: update.sku, variant, amount: update.price.amount });
-          }
+      const { currency, variants } = await lookup(all.map((u) => u.sku), signal);
+      const quantities: Array<{ sku: string; variant: ShopifyVariant; quantity: number }> = [];
+      const prices: Array<{ sku: string; variant: ShopifyVariant; amount: string }> = [];
+      for (const update of all) {
+        const variant = variants.get(update.sku);
+        if (!variant) {
+          reject(outcomes, update.sku, `No product variant with SKU ${update.sku} in this shop`, 'NOT_FOUND');
+          continue;
         }
-        const settable = quantities.filter((q) => outcomes.get(q.sku)?.outcome !== 'rejected');
-        const quantityBatches: Array<typeof settable> = [];
-        for (let i = 0; i < settable.length; i += SHOPIFY_MAX_PER_MUTATION) quantityBatches.push(settable.slice(i, i + SHOPIFY_MAX_PER_MUTATION));
-        const priced = prices.filter((p) => outcomes.get(p.sku)?.outcome !== 'rejected');
-        // Stock levels and prices are separate objects at Shopify: both go at once, paced by the one
-        // cost bucket (one after the other, the prices waited on forty quantity answers in a row).
-        // Both end before this answers or throws, so nothing of the round is under way after it.
-        const sent = await Promise.allSettled([
-          mapConcurrent(quantityBatches, QUANTITY_CALLS_IN_FLIGHT, (batch) => setQuantities(batch, outcomes, signal)),
-          priced.length ? setPrices(priced, outcomes, signal) : Promise.resolve(),
-        ]);
-        const failed = sent.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-        if (failed) throw failed.reason;
+        if (update.quantity !== undefined) {
+          if (!Number.isInteger(update.quantity)) reject(outcomes, update.sku, 'The quantity must be a whole number', 'INVALID_QUANTITY');
+          else quantities.push({ sku: update.sku, variant, quantity: update.quantity });
+        }
+        if (update.price !== undefined) {
+          if (update.price.currency !== currency) reject(outcomes, update.sku, `The price is in ${update.price.currency} but the shop sells in ${currency}`, 'CURRENCY_MISMATCH');
+          else prices.push({ sku: update.sku, variant, amount: update.price.amount });
+        }
       }
+      const settable = quantities.filter((q) => outcomes.get(q.sku)?.outcome !== 'rejected');
+      const quantityBatches: Array<typeof settable> = [];
+      for (let i = 0; i < settable.length; i += SHOPIFY_MAX_PER_MUTATION) quantityBatches.push(settable.slice(i, i + SHOPIFY_MAX_PER_MUTATION));
+      const priced = prices.filter((p) => outcomes.get(p.sku)?.outcome !== 'rejected');
+      // Stock levels and prices are separate objects at Shopify: both go at once, paced by the one
+      // cost bucket (one after the other, the prices waited on forty quantity answers in a row).
+      // Both end before this answers or throws, so nothing of the round is under way after it.
+      const sent = await Promise.allSettled([
+        mapConcurrent(quantityBatches, QUANTITY_CALLS_IN_FLIGHT, (batch) => setQuantities(batch, outcomes, signal)),
+        priced.length ? setPrices(priced, outcomes, signal) : Promise.resolve(),
+      ]);
+      const failed = sent.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failed) throw failed.reason;
       const answers = all.map((u) => outcomes.get(u.sku) ?? ({ sku: u.sku, outcome: 'confirmed' } as UpdateOutcome));
       for (const answer of answers) if (answer.outcome === 'rejected') known.delete(answer.sku);
       return answers;
@@ -427,9 +431,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           known.delete(sku);
           return { sku, outcome: 'rejected', message: error.message, ...(error.code ? { code: error.code } : {}) };
         }
-        const available = availableQuantity(variant);
-        if (available === null) known.delete(sku);
-        else remember(withAvailable(variant, available + delta));
+        rememberMoved(variant, delta);
         return { sku, outcome: 'confirmed' };
       } catch (error) {
         known.delete(sku);
@@ -456,12 +458,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
         );
         const errors = data.inventoryAdjustQuantities?.userErrors ?? [];
         if (errors.length === 0) {
-          for (const c of changes) {
-            const variant = variants.get(c.sku)!;
-            const available = availableQuantity(variant);
-            if (available === null) known.delete(c.sku);
-            else remember(withAvailable(variant, available + c.delta));
-          }
+          for (const c of changes) rememberMoved(variants.get(c.sku)!, c.delta);
           return { outcome: 'applied' };
         }
         // Each error names its change by index (input.changes.<i>.…); one naming none refuses them all.

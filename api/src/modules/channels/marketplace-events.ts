@@ -120,8 +120,6 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   // transaction: deliveries arrive many at once, and recording each in its own would queue them behind
   // one another); other order news makes the channel's orders be read now; a stock change on the main
   // channel (the truth) is read for that SKU and passed to the targets.
-  // On a target, a stock change is our own push (whose confirmation it hastens) or a hand edit
-  // (reconciliation deals with those).
   const change = verdict.change;
   // A stock notice on a target is our own value echoed back (a push of 10,000 SKUs brings as many) or
   // a hand edit there, which reconciliation finds. Acting on it twice changes nothing, so it is not
