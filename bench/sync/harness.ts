@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig, repoRoot } from '../../api/src/config.ts';
 import { startProduct, type RunningProduct } from '../../api/src/server.ts';
-import { openPglite, openPostgres, pgliteExtensions, type DatabaseHandle } from '../../api/src/db/client.ts';
+import { ThreadedPglite } from '../../api/src/db/pglite-thread/threaded-pglite.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../api/src/db/client.ts';
 import { createAccountWithOwner } from '../../api/src/db/queries/users.ts';
 import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
 import { requestOrdersPoll } from '../../api/src/modules/sync/order-polling.ts';
@@ -123,6 +123,8 @@ export interface Bench {
   channels: ConnectedChannel[];
   main: ConnectedChannel;
   rows<T>(query: string): Promise<T[]>;
+  /** PGlite's own thread, on PGlite: how busy it was since the mark this answers first. */
+  databaseThread: ThreadedPglite | undefined;
   /**
    * How the adapters of sandbox channels pace their calls: to the published limits (what the product
    * does with the realistic profile), or not at all (what it does with the fast profile). Fresh, full buckets.
@@ -140,8 +142,7 @@ export interface Bench {
 /** A fresh database: PGlite in memory, or a throwaway PostgreSQL database dropped at the end. */
 export async function freshDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; url: string | undefined; drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const pglite = await PGlite.create({ extensions: pgliteExtensions });
-    const handle = await openPglite({ pglite });
+    const handle = await openPglite({ memory: true });
     return { handle, url: undefined, drop: () => handle.close() };
   }
   const name = `hub_bench_${crypto.randomBytes(5).toString('hex')}`;
@@ -228,6 +229,7 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
     channels: [],
     main: undefined as unknown as ConnectedChannel,
     rows,
+    databaseThread: database.handle.kind === 'pglite' && database.handle.pglite instanceof ThreadedPglite ? database.handle.pglite : undefined,
     pacing(mode) {
       // The adapters kept per channel hold these buckets: reconfigured (not replaced), they pace as now asked.
       product.ctx.marketplaces.sandboxBuckets.reconfigure({ paced: mode === 'published' });

@@ -192,8 +192,10 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   const streamSince = new Date();
   const load = os.loadavg()[0]!;
   const elu = performance.eventLoopUtilization();
+  const databaseElu = bench.databaseThread?.utilization();
   const stream = await placeStream(bench, origins, stocked.slice(baselineCount), 1000 / ORDERS_PER_SECOND);
   const busy = performance.eventLoopUtilization(elu).utilization;
+  const databaseBusy = databaseElu && bench.databaseThread!.utilization(databaseElu).utilization;
   const placed = stream.placed;
   const elapsed = (placed.at(-1)!.at - placed[0]!.at) / 1000;
   const settleMs = QUICK ? 60_000 : 90_000;
@@ -222,7 +224,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     `by origin: ${[...result.byOrigin].map(([kind, values]) => `${kind} ${p5099(values)}`).join('; ')}`,
     `order recorded (notification → read of the order → committed change): ${p5099(result.intake)}`,
     `confirmed per destination: ${[...result.perDestination].map(([key, values]) => `${key} ${p5099(values)}`).join('; ')}`,
-    `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream; machine load average ${load.toFixed(1)} at its start (2 cores)`,
+    `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream${databaseBusy !== undefined ? ` (PGlite's thread ${(databaseBusy * 100).toFixed(0)}%)` : ''}; machine load average ${load.toFixed(1)} at its start (2 cores)`,
     `jobs: ${jobs}`,
     `marketplace calls during the stream: ${calls}`,
     ...(result.miscounted + idle.miscounted

@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,15 +9,13 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { ThreadedPglite, type PgliteClient } from './pglite-thread/threaded-pglite.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Data access takes this first: the database, or a transaction on it. */
 export type Db = Database | Transaction;
-
-/** The extensions every PGlite of ours loads (the migrations create them): trigram search for the catalogue. */
-export const pgliteExtensions = { pg_trgm };
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '..', '..', 'drizzle');
 
@@ -30,7 +26,7 @@ interface Common {
   close(): Promise<void>;
 }
 export type DatabaseHandle =
-  | (Common & { kind: 'pglite'; pglite: PGlite })
+  | (Common & { kind: 'pglite'; pglite: PgliteClient })
   | (Common & { kind: 'postgres'; pool: pg.Pool; connectionString: string });
 
 /** PostgreSQL's codes for a transaction that lost a deadlock or a serialization conflict: trying it again is the remedy. */
@@ -65,23 +61,67 @@ function retryingTransactions(db: Database): Database {
   return db;
 }
 
-/** PGlite in `dataDir/pglite` (one process only, guarded by a lock file), or an existing PGlite. */
-export async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<DatabaseHandle> {
+/** The hooks of each open transaction, run once it has committed (dropped if it rolls back). */
+const commitHooks = new WeakMap<object, Array<() => void>>();
+
+/** Whether `tx` is a transaction still open (statements on the database itself commit as they run). */
+export function isOpenTransaction(tx: Db): boolean {
+  return commitHooks.has(tx);
+}
+
+/**
+ * Runs `hook` once the transaction `tx` has committed, or at once when `tx` is the database itself.
+ * A nested transaction (savepoint) is not told apart from its parent here: its hooks run at once.
+ */
+export function afterCommit(tx: Db, hook: () => void): void {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(hook);
+  else hook();
+}
+
+function withCommitHooks(db: Database): Database {
+  const inner = db.transaction.bind(db);
+  db.transaction = (async (work: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
+    let hooks: Array<() => void> = [];
+    const result = await inner(async (tx) => {
+      hooks = [];
+      commitHooks.set(tx, hooks);
+      try {
+        return await work(tx);
+      } finally {
+        commitHooks.delete(tx);
+      }
+    }, config);
+    for (const hook of hooks) hook();
+    return result;
+  }) as Database['transaction'];
+  return db;
+}
+
+/**
+ * PGlite on its own thread (see ThreadedPglite): in `dataDir/pglite` (one process only, guarded by a
+ * lock file), or in memory from a dump; or a PGlite the caller already holds.
+ */
+export async function openPglite(
+  options: { dataDir: string } | { memory: true; loadDataDir?: ArrayBuffer | Uint8Array } | { pglite: PgliteClient },
+): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
-  let pglite = options.pglite;
-  if (!pglite) {
-    const dataDir = options.dataDir!;
+  let pglite: PgliteClient;
+  if ('pglite' in options) pglite = options.pglite;
+  else if ('memory' in options) pglite = await ThreadedPglite.open({ loadDataDir: options.loadDataDir });
+  else {
+    const dataDir = options.dataDir;
     fs.mkdirSync(dataDir, { recursive: true });
     lock = acquireDataDirLock(dataDir);
     try {
-      pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions });
+      pglite = await ThreadedPglite.open({ dataDir: path.join(dataDir, 'pglite') });
     } catch (error) {
       lock.release();
       throw error;
     }
   }
   const instance = pglite;
-  const db = drizzlePglite(instance, { schema }) as unknown as Database;
+  const db = withCommitHooks(drizzlePglite({ client: instance as never, schema }) as unknown as Database);
   return {
     kind: 'pglite',
     pglite: instance,
@@ -103,7 +143,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Database);
+  const db = retryingTransactions(withCommitHooks(drizzlePg(pool, { schema }) as unknown as Database));
   return {
     kind: 'postgres',
     pool,

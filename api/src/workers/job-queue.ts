@@ -2,7 +2,7 @@ import { PgBoss } from 'pg-boss';
 import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
 import { fromDrizzle } from 'pg-boss/dist/adapters/drizzle.js';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle, Db } from '../db/client.ts';
+import { afterCommit, isOpenTransaction, type DatabaseHandle, type Db } from '../db/client.ts';
 import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
 
 export type JobQueue = PgBoss;
@@ -18,9 +18,10 @@ const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10, 
 export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', useListenNotify: true, ...supervision } as ConstructorParameters<typeof PgBoss>[0])
+      ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite', useListenNotify: true, ...supervision } as ConstructorParameters<typeof PgBoss>[0])
       : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 5, ...supervision } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (error: Error) => console.error('[jobs]', error.message));
+  if (handle.kind === 'postgres') askAgainWhenTurnedAway.add(boss);
   await boss.start();
   for (const queue of queueDefinitions) {
     await replaceIfPolicyChanged(boss, queue.name, queue.options);
@@ -32,7 +33,19 @@ export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
 }
 
 /**
+ * Queues on PostgreSQL, where a request turned away can be lost (see enqueue). On PGlite the job that
+ * waits cannot start while the asking transaction is open (one connection), so nothing is lost.
+ */
+const askAgainWhenTurnedAway = new WeakSet<JobQueue>();
+
+/**
  * Enqueue within the caller's transaction, so the job exists if and only if the data it refers to does.
+ *
+ * A queue that runs one job per key keeps one job waiting per key: a request that finds one waiting is
+ * turned away, and the waiting job stands for it. On PostgreSQL that job may start before the asking
+ * transaction commits and not see what it was asked for; so a request turned away inside a transaction
+ * is sent once more after the commit. If the waiting job has not started, that send is turned away too
+ * and costs one statement; if it has, it queues the job that will see the data.
  */
 export async function enqueue<T extends object>(
   boss: JobQueue,
@@ -44,7 +57,13 @@ export async function enqueue<T extends object>(
   // Queues that run one job per key at a time group by the key, unless a job names the group it runs in.
   const { groupId = options.singletonKey, ...sendOptions } = options;
   const group = groupId !== undefined && oneAtATimePerKeyQueues.has(queue) ? { group: { id: groupId } } : {};
-  return boss.send(queue, data, { ...sendOptions, ...group, db: fromDrizzle(tx as never, sql) } as never);
+  const id = await boss.send(queue, data, { ...sendOptions, ...group, db: fromDrizzle(tx as never, sql) } as never);
+  if (id === null && 'group' in group && askAgainWhenTurnedAway.has(boss) && isOpenTransaction(tx)) {
+    afterCommit(tx, () => {
+      boss.send(queue, data, { ...sendOptions, ...group } as never).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message));
+    });
+  }
+  return id;
 }
 
 /**

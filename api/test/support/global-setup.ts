@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres, pgliteExtensions } from '../../src/db/client.ts';
+import { openPglite, openPostgres } from '../../src/db/client.ts';
 import { startJobQueue } from '../../src/workers/job-queue.ts';
 
 export const TEMPLATE_DATABASE = 'hub_test_template';
@@ -32,13 +31,13 @@ export default async function setup(project: TestProject) {
     await handle.close();
     project.provide('databaseTemplate', { kind: 'postgres', databaseUrl, template });
   } else {
-    const pglite = await PGlite.create({ extensions: pgliteExtensions });
-    const handle = await openPglite({ pglite });
+    const handle = await openPglite({ memory: true });
     await handle.migrate();
     const jobs = await startJobQueue(handle);
     await jobs.stop({ graceful: false, wait: true } as never);
-    const dump = await pglite.dumpDataDir('none');
-    await pglite.close();
+    if (handle.kind !== 'pglite') throw new Error('PGlite expected');
+    const dump = await handle.pglite.dumpDataDir();
+    await handle.close();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hub-test-')), 'template.tar');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     project.provide('databaseTemplate', { kind: 'pglite', file });

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, pgliteExtensions, type DatabaseHandle } from '../../src/db/client.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../src/db/client.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -16,10 +15,8 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
-    const dump = new Blob([fs.readFileSync(template.file)]);
-    const pglite = await PGlite.create({ loadDataDir: dump, extensions: pgliteExtensions });
-    const handle = await openPglite({ pglite });
-    return { handle, url: undefined, drop: () => pglite.close() };
+    const handle = await openPglite({ memory: true, loadDataDir: fs.readFileSync(template.file) });
+    return { handle, url: undefined, drop: () => handle.close() };
   }
   const name = `hub_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.databaseUrl });

@@ -91,7 +91,7 @@ describe('a queue made by an earlier version under another policy', () => {
       const handle = database.handle;
       const legacy =
         handle.kind === 'pglite'
-          ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite' } as ConstructorParameters<typeof PgBoss>[0])
+          ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite' } as ConstructorParameters<typeof PgBoss>[0])
           : new PgBoss({ connectionString: handle.connectionString, max: 2 } as ConstructorParameters<typeof PgBoss>[0]);
       await legacy.start();
       const definition = queueDefinitions.find((q) => q.name === ORDERS_POLL_QUEUE)!;

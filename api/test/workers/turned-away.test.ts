@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { enqueue, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
+import { ORDERS_POLL_QUEUE, onePerKeyWork } from '../../src/workers/queues.ts';
+
+/**
+ * PostgreSQL only (on PGlite the waiting job cannot start while the asking transaction is open): a
+ * request turned away because a job of its key was waiting, when that job starts before the request's
+ * transaction commits and so cannot see what was asked.
+ */
+describe('a request turned away by the job waiting for its key', () => {
+  let database: TestDatabase;
+  let boss: JobQueue;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    boss = await startJobQueue(database.handle);
+  });
+  afterAll(async () => {
+    await boss.stop({ graceful: false });
+    await database.drop();
+  });
+
+  type Data = { accountId: string; channelId: string; n: number };
+  const queued = async (key: string) =>
+    ((await boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{ data: Data; singletonKey: string | null }>).filter((j) => j.singletonKey === key).map((j) => j.data.n);
+
+  it('is asked again after its commit when the waiting job started before it', async () => {
+    const db = database.handle.db;
+    const send = (tx: typeof db, n: number) => enqueue<Data>(boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: 'late', n }, { singletonKey: 'late' });
+    expect(await send(db, 1)).not.toBeNull();
+    await db.transaction(async (tx) => {
+      expect(await send(tx, 2)).toBeNull();
+      // The waiting job starts now, on another connection, before this transaction commits.
+      const [started] = await boss.fetch<Data>(ORDERS_POLL_QUEUE, { batchSize: 1, ...onePerKeyWork });
+      expect(started?.data.n).toBe(1);
+      expect(await queued('late')).toEqual([]);
+    });
+    await expect.poll(() => queued('late')).toEqual([2]);
+  });
+
+  it('costs no second job when the waiting job had not started', async () => {
+    const db = database.handle.db;
+    const send = (tx: typeof db, n: number) => enqueue<Data>(boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: 'early', n }, { singletonKey: 'early' });
+    expect(await send(db, 1)).not.toBeNull();
+    await db.transaction(async (tx) => {
+      expect(await send(tx, 2)).toBeNull();
+    });
+    // The ask after the commit was turned away too: taking the one job leaves room, and nothing else comes.
+    const [started] = await boss.fetch<Data>(ORDERS_POLL_QUEUE, { batchSize: 1, ...onePerKeyWork });
+    expect(started?.data.n).toBe(1);
+    expect(await queued('early')).toEqual([]);
+  });
+});
