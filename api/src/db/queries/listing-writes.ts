@@ -198,13 +198,14 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
     .where(
       and(
         eq(listingWrites.channelId, channelId),
-        eq(listingWrites.status, 'pending'),
+        // Statuses written out, not bound: a plan kept for the statement can then use the partial indexes.
+        sql`${listingWrites.status} = 'pending'`,
         ...(queuedUpTo ? [lte(listingWrites.createdAt, queuedUpTo)] : []),
         notExists(
           db
             .select({ one: sql`1` })
             .from(inFlight)
-            .where(and(eq(inFlight.listingId, listingWrites.listingId), inArray(inFlight.status, ['sending', 'submitted', 'accepted']))),
+            .where(and(eq(inFlight.listingId, listingWrites.listingId), sql`${inFlight.status} in ('sending', 'submitted', 'accepted')`)),
         ),
         // A published listing the marketplace does not hold yet: the publish job creates it with these values.
         sql`not exists (select 1 from ${listings} as awaiting where awaiting.id = ${listingWrites.listingId} and awaiting.status = 'pending' and awaiting.marketplace_id is null and awaiting.confirmed_at is null and awaiting.product_id is not null)`,
@@ -218,7 +219,7 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
   return db
     .update(listingWrites)
     .set({ status: 'sending', attempts: sql`${listingWrites.attempts} + 1`, updatedAt: at })
-    .where(and(inArray(listingWrites.id, candidates), eq(listingWrites.status, 'pending')))
+    .where(and(inArray(listingWrites.id, candidates), sql`${listingWrites.status} = 'pending'`))
     .returning(claimedWriteColumns);
 }
 
