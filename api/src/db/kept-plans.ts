@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PLAN_EACH_TIME } from './pglite-thread/threaded-pglite.ts';
 import type { Db } from './client.ts';
 
 /** What drizzle's `db.execute` does inside, with the one thing it does not pass on: the statement's name. */
@@ -31,8 +32,8 @@ function nameOf(text: string): string | undefined {
  * catalogue page, whose planning cost as much as its execution (3 ms each at 100,000 SKUs). Only for
  * statements whose text comes from a bounded set of shapes (values are parameters, never lists
  * spelled out), and whose best plan does not hang on a value: a search's pattern decides whether its
- * index or the sort's is the way in, so a search is planned each time (`executeAsPlanned`). PGlite
- * has no named statements in drizzle's driver: there it runs as `execute` does.
+ * index or the sort's is the way in, so a search is planned each time (`executeAsPlanned`). On PGlite
+ * it runs as `execute` does, and PGlite's thread keeps every statement it sees again prepared.
  */
 export async function executeWithKeptPlan<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> {
   const { dialect, session } = db as unknown as DrizzleInternals;
@@ -40,7 +41,11 @@ export async function executeWithKeptPlan<Row>(db: Db, query: SQL): Promise<{ ro
   return (await session.prepareQuery(built, undefined, nameOf(built.sql), false).execute()) as { rows: Row[] };
 }
 
-/** The same, planned for its values each time (an unnamed statement, as `db.execute` sends it). */
+/**
+ * The same, planned for its values each time: an unnamed statement, as `db.execute` sends it, marked
+ * so that PGlite's thread does not keep it prepared either (a kept plan for one search's words was
+ * 200 times slower for another's).
+ */
 export async function executeAsPlanned<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> {
-  return (await db.execute(query)) as unknown as { rows: Row[] };
+  return (await db.execute(sql.join([sql.raw(PLAN_EACH_TIME), query]))) as unknown as { rows: Row[] };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { types } from '@electric-sql/pglite';
-import { ThreadedPglite } from '../../src/db/pglite-thread/threaded-pglite.ts';
+import { PLAN_EACH_TIME, ThreadedPglite } from '../../src/db/pglite-thread/threaded-pglite.ts';
 
 /** PGlite on its own thread answers as PGlite does: values, errors, transactions, notifications. */
 let db: ThreadedPglite;
@@ -60,6 +60,18 @@ describe('a statement', () => {
     for (let i = 0; i < 3; i++) expect((await db.query('select * from shape')).rows).toEqual([{ id: 1 }]);
     await db.exec('alter table shape add column note text');
     expect((await db.query('select * from shape')).rows).toEqual([{ id: 1, note: null }]);
+  });
+
+  it('is kept prepared once seen twice, unless marked to be planned each time (a search)', async () => {
+    const kept = 'select sku from stock where on_hand > $1 order by sku';
+    const searched = `${PLAN_EACH_TIME}select sku from stock where sku like $1 order by sku`;
+    for (let i = 0; i < 3; i++) {
+      expect((await db.query<{ sku: string }>(kept, [1])).rows.map((r) => r.sku)).toEqual(['A-1']);
+      expect((await db.query<{ sku: string }>(searched, ['B%'])).rows.map((r) => r.sku)).toEqual(['B-2']);
+    }
+    const prepared = (await db.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement);
+    expect(prepared).toContain(kept);
+    expect(prepared.filter((s) => s.includes('sku like'))).toEqual([]);
   });
 
   it('answers right after many more statements than it keeps prepared', async () => {

@@ -38,6 +38,8 @@ function parsersKeepingText(pglite, types) {
  * unprepared, still in one call, so one-off texts (searches, lists of ids) do not fill the cache.
  */
 const PREPARED_KEPT = 500;
+/** PLAN_EACH_TIME in threaded-pglite.ts: statements whose best plan hangs on their values (searches). */
+const PLAN_EACH_TIME = '/* plan each time */';
 const SEEN_KEPT = 5_000;
 const prepared = new Map();
 const seen = new Set();
@@ -79,7 +81,7 @@ async function prepare(pglite, text, params) {
     prepared.set(text, known);
     return known;
   }
-  const keep = seen.has(text);
+  const keep = seen.has(text) && !text.startsWith(PLAN_EACH_TIME);
   if (!keep) {
     seen.add(text);
     if (seen.size > SEEN_KEPT) seen.delete(seen.values().next().value);

@@ -43,6 +43,9 @@ export class PgliteThreadError extends Error {
 
 const hostUrl = new URL('./host.mjs', import.meta.url);
 
+/** A statement starting with this comment is planned for its values every time, never kept prepared (see host.mjs). */
+export const PLAN_EACH_TIME = '/* plan each time */ ';
+
 export class ThreadedPglite implements PgliteClient {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; stack: string | undefined }>();
   private readonly listeners = new Map<number, (payload: string) => void>();
