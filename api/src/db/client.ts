@@ -64,27 +64,21 @@ function retryingTransactions(db: Database): Database {
 /** The hooks of each open transaction, run once it has committed (dropped if it rolls back). */
 const commitHooks = new WeakMap<object, Array<() => void>>();
 
-/** Whether `tx` is a transaction still open (statements on the database itself commit as they run). */
-export function isOpenTransaction(tx: Db): boolean {
-  return commitHooks.has(tx);
-}
-
 /**
- * Runs `hook` once the transaction `tx` has committed, or at once when `tx` is the database itself.
- * A nested transaction (savepoint) is not told apart from its parent here: its hooks run at once.
+ * Runs `hook` once the open transaction `tx` has committed, and answers true; answers false, with no
+ * hook, when `tx` is the database itself (its statements committed as they ran) or a nested
+ * transaction (a savepoint, not told apart from its parent here).
  */
-export function afterCommit(tx: Db, hook: () => void): void {
-  const hooks = commitHooks.get(tx);
-  if (hooks) hooks.push(hook);
-  else hook();
+export function afterCommit(tx: Db, hook: () => void): boolean {
+  commitHooks.get(tx)?.push(hook);
+  return commitHooks.has(tx);
 }
 
 function withCommitHooks(db: Database): Database {
   const inner = db.transaction.bind(db);
   db.transaction = (async (work: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
-    let hooks: Array<() => void> = [];
+    const hooks: Array<() => void> = [];
     const result = await inner(async (tx) => {
-      hooks = [];
       commitHooks.set(tx, hooks);
       try {
         return await work(tx);

@@ -2,7 +2,7 @@ import { PgBoss } from 'pg-boss';
 import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
 import { fromDrizzle } from 'pg-boss/dist/adapters/drizzle.js';
 import { sql } from 'drizzle-orm';
-import { afterCommit, isOpenTransaction, type DatabaseHandle, type Db } from '../db/client.ts';
+import { afterCommit, type DatabaseHandle, type Db } from '../db/client.ts';
 import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
 
 export type JobQueue = PgBoss;
@@ -56,11 +56,12 @@ export async function enqueue<T extends object>(
 ): Promise<string | null> {
   // Queues that run one job per key at a time group by the key, unless a job names the group it runs in.
   const { groupId = options.singletonKey, ...sendOptions } = options;
-  const group = groupId !== undefined && oneAtATimePerKeyQueues.has(queue) ? { group: { id: groupId } } : {};
-  const id = await boss.send(queue, data, { ...sendOptions, ...group, db: fromDrizzle(tx as never, sql) } as never);
-  if (id === null && 'group' in group && askAgainWhenTurnedAway.has(boss) && isOpenTransaction(tx)) {
+  const onePerKey = groupId !== undefined && oneAtATimePerKeyQueues.has(queue);
+  const send = { ...sendOptions, ...(onePerKey ? { group: { id: groupId } } : {}) };
+  const id = await boss.send(queue, data, { ...send, db: fromDrizzle(tx as never, sql) } as never);
+  if (id === null && onePerKey && askAgainWhenTurnedAway.has(boss)) {
     afterCommit(tx, () => {
-      boss.send(queue, data, { ...sendOptions, ...group } as never).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message));
+      boss.send(queue, data, send as never).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message));
     });
   }
   return id;

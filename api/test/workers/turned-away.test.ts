@@ -21,15 +21,15 @@ describe('a request turned away by the job waiting for its key', () => {
   });
 
   type Data = { accountId: string; channelId: string; n: number };
+  const send = (tx: TestDatabase['handle']['db'], key: string, n: number) => enqueue<Data>(boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: key, n }, { singletonKey: key });
   const queued = async (key: string) =>
     ((await boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{ data: Data; singletonKey: string | null }>).filter((j) => j.singletonKey === key).map((j) => j.data.n);
 
   it('is asked again after its commit when the waiting job started before it', async () => {
     const db = database.handle.db;
-    const send = (tx: typeof db, n: number) => enqueue<Data>(boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: 'late', n }, { singletonKey: 'late' });
-    expect(await send(db, 1)).not.toBeNull();
+    expect(await send(db, 'late', 1)).not.toBeNull();
     await db.transaction(async (tx) => {
-      expect(await send(tx, 2)).toBeNull();
+      expect(await send(tx, 'late', 2)).toBeNull();
       // The waiting job starts now, on another connection, before this transaction commits.
       const [started] = await boss.fetch<Data>(ORDERS_POLL_QUEUE, { batchSize: 1, ...onePerKeyWork });
       expect(started?.data.n).toBe(1);
@@ -40,10 +40,9 @@ describe('a request turned away by the job waiting for its key', () => {
 
   it('costs no second job when the waiting job had not started', async () => {
     const db = database.handle.db;
-    const send = (tx: typeof db, n: number) => enqueue<Data>(boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: 'early', n }, { singletonKey: 'early' });
-    expect(await send(db, 1)).not.toBeNull();
+    expect(await send(db, 'early', 1)).not.toBeNull();
     await db.transaction(async (tx) => {
-      expect(await send(tx, 2)).toBeNull();
+      expect(await send(tx, 'early', 2)).toBeNull();
     });
     // The ask after the commit was turned away too: taking the one job leaves room, and nothing else comes.
     const [started] = await boss.fetch<Data>(ORDERS_POLL_QUEUE, { batchSize: 1, ...onePerKeyWork });

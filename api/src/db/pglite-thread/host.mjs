@@ -57,6 +57,11 @@ function concat(parts) {
   return bytes;
 }
 
+/** Lets a named prepared statement go. */
+function closeStatement(pglite, name) {
+  return pglite.execProtocolStream(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+}
+
 function serializeParams(pglite, params, types) {
   return params.map((value, index) => {
     if (value === null || value === undefined) return null;
@@ -95,7 +100,7 @@ async function prepare(pglite, text, params) {
     if (prepared.size > PREPARED_KEPT) {
       const [oldestText, oldest] = prepared.entries().next().value;
       prepared.delete(oldestText);
-      await pglite.execProtocolStream(concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]), { syncToFs: false });
+      await closeStatement(pglite, oldest.name);
     }
   }
   return statement;
@@ -114,7 +119,7 @@ async function runQuery(pglite, text, params, options) {
     // A prepared statement whose tables changed shape must be parsed again (PostgreSQL refuses it once).
     if (statement.name && error?.code === '0A000') {
       prepared.delete(text);
-      await pglite.execProtocolStream(concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false }).catch(() => undefined);
+      await closeStatement(pglite, statement.name).catch(() => undefined);
     }
     if (error && typeof error === 'object') Object.assign(error, { query: text, params });
     throw error;
