@@ -72,7 +72,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
 
-  if (role !== 'web') await registerWorkers(ctx, mailer);
+  if (role !== 'web') await registerWorkers(ctx, mailer, { vacuum: database.kind === 'pglite' });
 
   let server: http.Server | undefined;
   let url: string | undefined;

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendAuthMail } from '../modules/auth/auth-mail.ts';
 import { deleteExpiredSessions } from '../db/queries/sessions.ts';
+import { vacuumTables } from '../db/queries/upkeep.ts';
 import { deleteStaleRateLimits } from '../modules/rate-limit/rate-limiter.ts';
 import {
   LISTINGS_CONFIRM_QUEUE,
@@ -41,8 +42,11 @@ const one =
     await handler(job!.data, job!.signal, job!.id);
   };
 
-/** Every handler is safe to run twice; pg-boss retries with backoff when one throws. */
-export async function registerWorkers(ctx: AppContext, mailer: Mailer): Promise<void> {
+/**
+ * Every handler is safe to run twice; pg-boss retries with backoff when one throws. `vacuum`: the
+ * database has no autovacuum of its own (PGlite), and the hourly maintenance does its work.
+ */
+export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: { vacuum: boolean }): Promise<void> {
   // Sync queues are woken by NOTIFY; a poll every 2 s stays for delayed jobs and retries, which
   // nothing announces (0.5 s when NOTIFY is not available). Every idle worker polls: at 0.5 s, the
   // polls were a tenth of all queries under a stream of orders, and never stopped at rest. A worker
@@ -68,6 +72,7 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer): Promise<
     const now = ctx.clock();
     await deleteExpiredSessions(ctx.db, now);
     await deleteStaleRateLimits(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
+    if (options.vacuum) await vacuumTables(ctx.db);
   });
   await ctx.jobs.schedule(MAINTENANCE_QUEUE, '17 * * * *');
 }

@@ -96,6 +96,10 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 const list = (query = '', browser = seller) => browser.get(`/api/listings${query}`);
+/** Every stamp of the account's catalogue older than LATE_COMMIT_MS: the catalogue has settled (and its version changes). */
+const settle = async () => {
+  for (const table of ['products', 'listings', 'channels']) await exec(sql`update ${sql.raw(table)} set updated_at = least(updated_at, now() - interval '1 hour') where account_id = ${accountId}`);
+};
 const skus = (answer: { body: { items: Array<{ sku: string }> } }) => answer.body.items.map((i) => i.sku);
 const total = FILLERS + 4 + 1;
 
@@ -182,11 +186,55 @@ describe('the catalogue page', () => {
   });
 
   it('counts again once the catalogue changed', async () => {
+    await settle();
     const before = (await list('?outOfStock=true')).body.total;
     await exec(sql`update products set on_hand = 0, updated_at = now() where id = ${ids['F-010']}`);
     expect((await list('?outOfStock=true')).body.total).toBe(before + 1);
+    await settle();
+    expect((await list('?outOfStock=true')).body.total).toBe(before + 1);
     await exec(sql`update products set on_hand = 20, updated_at = now() where id = ${ids['F-010']}`);
     expect((await list('?outOfStock=true')).body.total).toBe(before);
+  });
+
+  it('while the catalogue keeps changing, reads every page afresh but counts its total again only every few seconds', async () => {
+    await settle();
+    const before = (await list('?outOfStock=true')).body.total;
+    await exec(sql`update products set on_hand = 0, updated_at = now() where id = ${ids['F-011']}`);
+    expect((await list('?outOfStock=true')).body.total).toBe(before + 1);
+    // Changed again straight away: the rows show it, the total of a moment ago stands (BUSY_RECOUNT_MS).
+    await exec(sql`update products set on_hand = 0, updated_at = now() where id = ${ids['F-012']}`);
+    const busy = await list('?outOfStock=true');
+    expect(skus(busy)).toEqual(expect.arrayContaining(['F-011', 'F-012']));
+    expect(busy.body.total).toBe(before + 1);
+    // Once the catalogue has settled, the total is counted again.
+    await settle();
+    expect((await list('?outOfStock=true')).body.total).toBe(before + 2);
+    await exec(sql`update products set on_hand = 22, updated_at = now() where id in (${ids['F-011']}, ${ids['F-012']})`);
+    await settle();
+    expect((await list('?outOfStock=true')).body.total).toBe(before);
+  });
+
+  it('answers a page of a settled catalogue as it was read while its version holds, and reads it again once anything changes', async () => {
+    const title = async () => (await list('?q=A-100')).body.items[0].title;
+    await settle();
+    expect(await title()).toBe('Blue Mug');
+    // No writer of the product changes a row without stamping it; done here, it shows the page was kept.
+    await exec(sql`update products set title = 'Blue Mug XL' where id = ${ids['A-100']}`);
+    expect(await title()).toBe('Blue Mug');
+    // Any stamped change is a new version, whichever row it is in: the page is read again.
+    await exec(sql`update listings set updated_at = now() where id = ${listingIds['walmart:F-001']}`);
+    expect(await title()).toBe('Blue Mug XL');
+    // Read at a version younger than LATE_COMMIT_MS: not kept, since a change committed late may still belong before it.
+    await exec(sql`update products set title = 'Blue Mug' where id = ${ids['A-100']}`);
+    expect(await title()).toBe('Blue Mug');
+    // Settled again: kept again, and a change of a channel counts too.
+    await settle();
+    expect(await title()).toBe('Blue Mug');
+    await exec(sql`update products set title = 'Blue Mug XL' where id = ${ids['A-100']}`);
+    expect(await title()).toBe('Blue Mug');
+    await exec(sql`update channels set updated_at = now() where id = ${channel.amazon}`);
+    expect(await title()).toBe('Blue Mug XL');
+    await exec(sql`update products set title = 'Blue Mug', updated_at = '2026-03-01T00:00:00Z' where id = ${ids['A-100']}`);
   });
 
   it('refuses malformed queries with a message', async () => {

@@ -213,7 +213,7 @@ export async function openDrift(db: Db, input: { accountId: string; channelId: s
 /** Links listings read before their product existed (a target read before the main), by SKU. */
 export async function linkListingsToProducts(db: Db, accountId: string): Promise<void> {
   await db.execute(sql`
-    update ${listings} set product_id = p.id
+    update ${listings} set product_id = p.id, updated_at = now()
     from ${products} p
     where ${listings.accountId} = ${accountId} and ${listings.productId} is null and p.account_id = ${accountId} and p.sku = ${listings.sku}`);
 }
@@ -616,19 +616,20 @@ export async function cataloguePageRows(
   order: SortOrder,
   window: { limit: number; offset: number },
   plan: CataloguePlan,
-): Promise<{ rows: Array<CatalogueRowRecord & { listings: CatalogueListingRecord[] }>; version: string }> {
+): Promise<{ rows: Array<CatalogueRowRecord & { listings: CatalogueListingRecord[] }> } & CatalogueState> {
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
   // The version is read first (its own CTE, always one row): rows and count then belong to it or a later one.
-  const result = await (filter.q ? executeAsPlanned : executeWithKeptPlan)<RawRow & { version: string; listings: ListingJson[] | null }>(db, sql`
-    with version as materialized (select ${catalogueVersionSql(accountId)} as version),
+  const result = await (filter.q ? executeAsPlanned : executeWithKeptPlan)<RawRow & CatalogueState & { listings: ListingJson[] | null }>(db, sql`
+    with version as materialized (${catalogueStateSql(accountId)}),
          page as materialized (${catalogueRowsSql(accountId, filter, sort, order, window, plan)})
-    select version.version, page.product_id, page.sku, page.sort_key, page.title, page.image_url, page.brand, page.gtin, page.on_hand, page.committed, page.available,
+    select version.version, version.settled, page.product_id, page.sku, page.sort_key, page.title, page.image_url, page.brand, page.gtin, page.on_hand, page.committed, page.available,
            ${rowListingsJson(accountId)} as listings
     from version left join page on true
     order by page.sort_value ${direction}, page.sku ${direction}`);
   const version = result.rows[0]?.version ?? '';
+  const settled = result.rows[0]?.settled ?? false;
   const rows = result.rows.filter((r) => r.sku !== null).map((r) => ({ ...toRowRecord(r), listings: (r.listings ?? []).map(fromListingJson) }));
-  return { rows, version };
+  return { rows, version, settled };
 }
 
 /** How many rows the filter keeps. */
@@ -817,20 +818,34 @@ export async function writesOfChanges(db: Db, accountId: string, changeIds: stri
 }
 
 /**
- * The account's catalogue's latest change: its products', listings' and channels' (each read from
- * an index, newest first). A count made at the same version still holds.
+ * How long after its stamp a change may still commit: a change is stamped when its transaction (or
+ * the job that makes it) starts, and is seen once it commits. The live feed reaches back this far,
+ * and a catalogue whose latest change is older than this is settled: no change yet to be seen can
+ * be stamped before it.
  */
-export async function catalogueVersion(db: Db, accountId: string): Promise<string> {
-  const result = (await db.execute(sql`select ${catalogueVersionSql(accountId)} as version`)) as unknown as { rows: Array<{ version: string }> };
-  return result.rows[0]?.version ?? '';
+export const LATE_COMMIT_MS = 3000;
+
+export interface CatalogueState {
+  /** The account's catalogue's latest change: its products', listings' and channels', and how many channels are connected. */
+  version: string;
+  /** The latest change is older than LATE_COMMIT_MS: any change still to come will show as a new version. */
+  settled: boolean;
 }
 
-function catalogueVersionSql(accountId: string): SQL {
-  return sql`concat_ws('|',
-      coalesce((select p.updated_at from products p where p.account_id = ${accountId} order by p.updated_at desc limit 1)::text, '-'),
-      coalesce((select l.updated_at from listings l where l.account_id = ${accountId} order by l.updated_at desc limit 1)::text, '-'),
-      coalesce((select max(c.updated_at) from channels c where c.account_id = ${accountId})::text, '-'),
-      (select count(*) from channels c where c.account_id = ${accountId} and c.status <> 'disconnected')::text)`;
+/** The catalogue's version, each part read from an index, newest first. A count or a page read at the same version still holds. */
+export async function catalogueState(db: Db, accountId: string): Promise<CatalogueState> {
+  const result = await executeWithKeptPlan<CatalogueState>(db, catalogueStateSql(accountId));
+  return result.rows[0] ?? { version: '', settled: false };
+}
+
+function catalogueStateSql(accountId: string): SQL {
+  return sql`select concat_ws('|', coalesce(s.products::text, '-'), coalesce(s.listings::text, '-'), coalesce(s.channels::text, '-'), s.connected::text) as version,
+      coalesce(greatest(s.products, s.listings, s.channels) < now() - ${sql.raw(`interval '${LATE_COMMIT_MS} milliseconds'`)}, true) as settled
+    from (select
+      (select p.updated_at from products p where p.account_id = ${accountId} order by p.updated_at desc limit 1) as products,
+      (select l.updated_at from listings l where l.account_id = ${accountId} order by l.updated_at desc limit 1) as listings,
+      (select max(c.updated_at) from channels c where c.account_id = ${accountId}) as channels,
+      (select count(*) from channels c where c.account_id = ${accountId} and c.status <> 'disconnected') as connected) s`;
 }
 
 /** Listings of the account changed after `since`, oldest change first (at most `limit`): what the live catalogue refreshes. */

@@ -308,7 +308,7 @@ export async function writesOfSubmission(db: Db, channelId: string, submissionId
 export async function forgetSellingQuantities(db: Db, channelId: string, skus: string[]): Promise<void> {
   if (skus.length === 0) return;
   await db.execute(sql`
-    update listings set confirmed_quantity = null, desired_quantity = null
+    update listings set confirmed_quantity = null, desired_quantity = null, updated_at = now()
     where listings.channel_id = ${channelId} and listings.sku in (${sql.join(
       [...new Set(skus)].map((sku) => sql`${sku}`),
       sql`, `,

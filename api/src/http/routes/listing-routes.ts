@@ -110,8 +110,7 @@ export function listingRoutes(ctx: AppContext): Router {
     const query = readQuery(req);
     const page = readInteger(req, 'page', 1, 1, 100_000);
     const pageSize = readInteger(req, 'pageSize', 50, 1, 200);
-    const { items, total } = await cataloguePage(ctx, req.user!.accountId, query, page, pageSize);
-    res.json({ items: items.map(toApiCatalogueRow), total, page, pageSize });
+    res.json(await cataloguePage(ctx, req.user!.accountId, query, page, pageSize, ({ items, total }) => ({ items: items.map(toApiCatalogueRow), total, page, pageSize })));
   });
 
   router.get('/api/listings/items/:sku', requireUser, async (req, res) => {

@@ -5,7 +5,7 @@ import {
   cataloguePageRows,
   catalogueRowBySku,
   catalogueRows,
-  catalogueVersion,
+  catalogueState,
   planCatalogueFilter,
   skuChanges,
   writesOfChanges,
@@ -14,6 +14,7 @@ import {
   type CataloguePlan,
   type CatalogueRowRecord,
   type CatalogueSort,
+  type CatalogueState,
   type ChangeRecord,
   type ChangeWriteRecord,
   type ProductDetail,
@@ -47,10 +48,18 @@ async function withListings(ctx: AppContext, accountId: string, rows: CatalogueR
 /** A filter's plan and count are kept while the catalogue stays at the same version, and this long at most. */
 const KEEP_MS = 30_000;
 const FILTERS_KEPT = 1000;
+/**
+ * While the catalogue keeps changing (a stream of orders stamps listings many times a second), a
+ * count is kept across versions for this long: otherwise every change would count every matching
+ * row again. The rows of a page are always read afresh; only its total may lag, by this much.
+ */
+const BUSY_RECOUNT_MS = 2000;
 interface Kept {
   version: string;
   at: number;
-  plan: CataloguePlan;
+  /** Counted while the catalogue was changing (at a version not yet settled). */
+  busy: boolean;
+  plan: Promise<CataloguePlan>;
   total: Promise<number>;
 }
 const kept = new Map<string, Kept>();
@@ -61,13 +70,13 @@ const keyOf = (accountId: string, filter: CatalogueFilter) => [accountId, filter
  * How to read a filter (which listing conditions are narrow) and its total. Counting reads every
  * matching row (tens of milliseconds at 100,000 SKUs) while a page reads 50: both are kept until
  * the account's catalogue changes (its version is read from indexes, newest first), and clients
- * asking for the same filter at once share one count.
+ * asking for the same filter at once share one plan and one count.
  */
-async function keepPlanAndTotal(ctx: AppContext, accountId: string, filter: CatalogueFilter, version: string): Promise<Kept> {
+function keepPlanAndTotal(ctx: AppContext, accountId: string, filter: CatalogueFilter, state: CatalogueState): Kept {
   const key = keyOf(accountId, filter);
-  const plan = await planCatalogueFilter(ctx.db, accountId, filter);
-  const entry: Kept = { version, at: Date.now(), plan, total: catalogueCount(ctx.db, accountId, filter, plan) };
-  // A failed count is not kept: the next page asks again.
+  const plan = planCatalogueFilter(ctx.db, accountId, filter);
+  const entry: Kept = { version: state.version, at: Date.now(), busy: !state.settled, plan, total: plan.then((p) => catalogueCount(ctx.db, accountId, filter, p)) };
+  // A failed plan or count is not kept: the next page asks again.
   entry.total.catch(() => kept.get(key) === entry && kept.delete(key));
   kept.delete(key);
   kept.set(key, entry);
@@ -80,21 +89,66 @@ function keptFor(accountId: string, filter: CatalogueFilter): Kept | undefined {
   return found && Date.now() - found.at < KEEP_MS ? found : undefined;
 }
 
+export interface CataloguePage {
+  items: CatalogueRowWithListings[];
+  total: number;
+}
+
 /**
- * One page of the catalogue: the page's rows (the filter's EXISTS probes stop once the page is
- * full, or a narrow filter picks its few products from the listings), their listings and the
- * catalogue's version in one statement, and the total of the same filter, counted again when that
- * version is not the one it was counted at.
+ * Pages of a settled catalogue, as presented, kept while its version holds: a page read again (the
+ * same filter, sort and page by several people, or on every live update of one) then costs one read
+ * of the version from indexes instead of the page. Only a settled catalogue's pages are kept, so
+ * that a change committed after its page was read cannot hide behind an older stamp.
  */
-export async function cataloguePage(ctx: AppContext, accountId: string, query: CatalogueQuery, page: number, pageSize: number): Promise<{ items: CatalogueRowWithListings[]; total: number }> {
-  let entry = keptFor(accountId, query.filter) ?? (await keepPlanAndTotal(ctx, accountId, query.filter, await catalogueVersion(ctx.db, accountId)));
-  const { rows, version } = await cataloguePageRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, entry.plan);
-  // Counted at another version: count again (from now, so at the rows' version or a later one).
-  if (version !== entry.version) {
-    const current = keptFor(accountId, query.filter);
-    entry = current?.version === version ? current : await keepPlanAndTotal(ctx, accountId, query.filter, version);
+const PAGES_KEPT = 500;
+interface KeptPage {
+  version: string;
+  at: number;
+  presented: unknown;
+}
+const keptPages = new Map<string, KeptPage>();
+
+const pageKeyOf = (accountId: string, query: CatalogueQuery, page: number, pageSize: number) => [keyOf(accountId, query.filter), query.sort, query.order, page, pageSize].join('\u0000');
+
+/**
+ * One page of the catalogue, presented by `present`: the page's rows (the filter's EXISTS probes
+ * stop once the page is full, or a narrow filter picks its few products from the listings), their
+ * listings and the catalogue's version in one statement, and the total of the same filter, counted
+ * again when that version is not the one it was counted at (at most every BUSY_RECOUNT_MS while the
+ * catalogue keeps changing). A kept page of the same version is answered as it was.
+ */
+export async function cataloguePage<Presented>(
+  ctx: AppContext,
+  accountId: string,
+  query: CatalogueQuery,
+  page: number,
+  pageSize: number,
+  present: (page: CataloguePage) => Presented,
+): Promise<Presented> {
+  const pageKey = pageKeyOf(accountId, query, page, pageSize);
+  const keptPage = keptPages.get(pageKey);
+  const now = keptPage && Date.now() - keptPage.at < KEEP_MS ? await catalogueState(ctx.db, accountId) : undefined;
+  if (keptPage && now?.version === keptPage.version) {
+    keptPages.delete(pageKey);
+    keptPages.set(pageKey, keptPage);
+    return keptPage.presented as Presented;
   }
-  return { items: rows, total: await entry.total };
+  let entry = keptFor(accountId, query.filter) ?? keepPlanAndTotal(ctx, accountId, query.filter, now ?? (await catalogueState(ctx.db, accountId)));
+  const state = await cataloguePageRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, await entry.plan);
+  // Counted at another version: count again (from now, so at the rows' version or a later one), unless the catalogue keeps changing and the count is recent.
+  if (state.version !== entry.version) {
+    const current = keptFor(accountId, query.filter) ?? entry;
+    const recentWhileBusy = current.busy && !state.settled && Date.now() - current.at < BUSY_RECOUNT_MS;
+    entry = current.version === state.version || recentWhileBusy ? current : keepPlanAndTotal(ctx, accountId, query.filter, state);
+  }
+  const { rows, version, settled } = state;
+  const presented = present({ items: rows, total: await entry.total });
+  keptPages.delete(pageKey);
+  if (settled) {
+    keptPages.set(pageKey, { version, at: Date.now(), presented });
+    if (keptPages.size > PAGES_KEPT) keptPages.delete(keptPages.keys().next().value!);
+  }
+  return presented;
 }
 
 export interface ChangeWithResults extends ChangeRecord {

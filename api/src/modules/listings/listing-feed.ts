@@ -1,11 +1,8 @@
 import type { AppContext } from '../../context.ts';
-import { latestListingChange, listingsChangedSince } from '../../db/queries/catalogue.ts';
+import { LATE_COMMIT_MS, latestListingChange, listingsChangedSince } from '../../db/queries/catalogue.ts';
 
-/**
- * A change is stamped when its transaction starts and seen when it commits: each look reaches back
- * this far, so a change committed late is not missed (the ones already told are not told again).
- */
-const LOOKBACK_MS = 3000;
+/** Each look reaches back this far, so a change committed late is not missed (the ones already told are not told again). */
+const LOOKBACK_MS = LATE_COMMIT_MS;
 const LIMIT = 1000;
 
 /**
