@@ -127,13 +127,13 @@ export async function cataloguePage<Presented>(
 ): Promise<Presented> {
   const pageKey = pageKeyOf(accountId, query, page, pageSize);
   const keptPage = keptPages.get(pageKey);
-  const now = keptPage && Date.now() - keptPage.at < KEEP_MS ? await catalogueState(ctx.db, accountId) : undefined;
-  if (keptPage && now?.version === keptPage.version) {
+  const latest = keptPage && Date.now() - keptPage.at < KEEP_MS ? await catalogueState(ctx.db, accountId) : undefined;
+  if (keptPage && latest?.version === keptPage.version) {
     keptPages.delete(pageKey);
     keptPages.set(pageKey, keptPage);
     return keptPage.presented as Presented;
   }
-  let entry = keptFor(accountId, query.filter) ?? keepPlanAndTotal(ctx, accountId, query.filter, now ?? (await catalogueState(ctx.db, accountId)));
+  let entry = keptFor(accountId, query.filter) ?? keepPlanAndTotal(ctx, accountId, query.filter, latest ?? (await catalogueState(ctx.db, accountId)));
   const state = await cataloguePageRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, await entry.plan);
   // Counted at another version: count again (from now, so at the rows' version or a later one), unless the catalogue keeps changing and the count is recent.
   if (state.version !== entry.version) {
