@@ -166,13 +166,22 @@ describe('the catalogue page', () => {
 
   it('reads a narrow listing filter from the listings first or walks the products, with the same rows', async () => {
     const db = t.database.handle.db;
-    for (const filter of [{ status: 'error' as const }, { status: 'inactive' as const, channelId: channel.amazon }, { withErrors: true }, { status: 'active' as const, withErrors: false, q: 'f-0' }]) {
+    // Active on Amazon holds ZZ-ONLY, a SKU only Amazon has.
+    for (const filter of [{ status: 'error' as const }, { status: 'inactive' as const, channelId: channel.amazon }, { status: 'active' as const, channelId: channel.amazon }, { withErrors: true }, { status: 'active' as const, withErrors: false, q: 'f-0' }]) {
       const plan = await planCatalogueFilter(db, accountId, filter);
       const walked = { onListing: plan.onListing && { ...plan.onListing, sparse: false }, failing: plan.failing && { ...plan.failing, sparse: false } };
       const picked = { onListing: plan.onListing && { ...plan.onListing, sparse: true }, failing: plan.failing && { ...plan.failing, sparse: filter.withErrors === true } };
-      const read = async (p: typeof plan) => (await catalogueRows(db, accountId, filter, 'sku', 'asc', { limit: 200 }, p)).map((r) => r.sku);
-      expect(await read(walked), JSON.stringify(filter)).toEqual(await read(picked));
-      expect((await read(walked)).length, JSON.stringify(filter)).toBeGreaterThan(0);
+      const read = async (p: typeof plan, order: 'asc' | 'desc' = 'asc', window: Parameters<typeof catalogueRows>[5] = { limit: 200 }) =>
+        (await catalogueRows(db, accountId, filter, 'sku', order, window, p)).map((r) => `${r.sku}:${r.productId}:${r.title}:${r.available}`);
+      const all = await read(walked);
+      expect(await read(picked), JSON.stringify(filter)).toEqual(all);
+      expect(all.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      if (filter.status === 'active' && filter.channelId) expect(all).toContain('ZZ-ONLY:null:null:null');
+      // Cut to a page (an offset, or after a row) and either way, the same rows as the walk gives.
+      expect(await read(picked, 'asc', { limit: 1, offset: 1 }), JSON.stringify(filter)).toEqual(all.slice(1, 2));
+      expect(await read(picked, 'desc', { limit: 200 }), JSON.stringify(filter)).toEqual([...all].reverse());
+      const [first] = await catalogueRows(db, accountId, filter, 'sku', 'asc', { limit: 1 }, picked);
+      expect(await read(picked, 'asc', { limit: 200, after: first!.cursor }), JSON.stringify(filter)).toEqual(all.slice(1));
     }
   });
 

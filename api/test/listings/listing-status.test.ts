@@ -155,9 +155,18 @@ describe('Amazon: taken off sale by the seller, or not buyable by Amazon’s own
   }, 120_000);
 
   it('taking a listing off sale waits for a value of ours still on its way there (landing after, it would put the offer back)', async () => {
-    // A listing on sale (a generated SKU can start out of stock, which Amazon shows not buyable).
-    const z = (await listingsOf(amazonTarget)).find((l) => l.sku !== takenOffSaleSku && l.status === 'active' && (l.confirmed_quantity ?? 0) > 0)!;
-    expect(z).toBeDefined();
+    // A listing on sale with stock, here and on Amazon (a generated SKU can start out of stock, which Amazon shows not
+    // buyable; the one restocked above is on sale there before a read tells us so).
+    await settled(t, accountA);
+    const z = await vi.waitFor(
+      async () => {
+        for (const l of await listingsOf(amazonTarget)) {
+          if (l.sku !== takenOffSaleSku && l.status === 'active' && (l.confirmed_quantity ?? 0) > 0 && (await sandboxItem(t, amazonTarget, l.sku)).status === 'BUYABLE,DISCOVERABLE') return l;
+        }
+        throw new Error('no listing on sale with stock yet');
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     // A push holds a price for Z (claimed, not yet answered).
     const inFlight = (
       await query<{ id: string }>(

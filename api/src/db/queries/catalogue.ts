@@ -369,34 +369,23 @@ export async function planCatalogueFilter(db: Db, accountId: string, filter: Cat
 }
 
 /**
- * The products of a page sorted by SKU, when one sparse listing filter is all that picks them: a
- * listing's SKU is its product's, so the listings can be ordered and cut to the page before any
- * product is read (a deep page of 2,000 matches reads 500 products, not 2,000).
+ * The one listing condition that picks a filter's rows, when it is narrow and nothing else filters:
+ * then a page sorted by SKU is cut from the listings alone (see listingOrderedRowsSql).
  */
-interface SkuWindow {
-  direction: SortOrder;
-  limit: number;
-  afterSku?: string;
+function onlySparseCondition(filter: CatalogueFilter, plan: CataloguePlan): SQL | undefined {
+  const parts = [plan.onListing, plan.failing].filter((part) => part !== undefined);
+  const [part] = parts;
+  if (filter.q || filter.outOfStock !== undefined || parts.length !== 1 || !part!.sparse) return undefined;
+  // "Without errors" is a listing that does not fail: not something a listing index can pick.
+  if (part === plan.failing && filter.withErrors !== true) return undefined;
+  return part!.condition;
 }
 
 /** The product side: `p` is a product of the account, from `from` (products, joined to the few products a sparse filter picked). */
-function productSide(accountId: string, filter: CatalogueFilter, plan: CataloguePlan, skuWindow?: SkuWindow): { ctes: SQL[]; from: SQL; where: SQL } {
+function productSide(accountId: string, filter: CatalogueFilter, plan: CataloguePlan): { ctes: SQL[]; from: SQL; where: SQL } {
   const ctes: SQL[] = [];
   const picked: string[] = [];
   const where: SQL[] = [sql`p.account_id = ${accountId}`];
-  const sparseParts = [plan.onListing, plan.failing].filter((part) => part?.sparse);
-  const onlyOneSparseFilter =
-    !filter.q && filter.outOfStock === undefined && sparseParts.length === 1 && [plan.onListing, plan.failing].filter(Boolean).length === 1 && (plan.onListing !== undefined || filter.withErrors === true);
-  if (skuWindow && onlyOneSparseFilter) {
-    const part = sparseParts[0]!;
-    const direction = skuWindow.direction === 'asc' ? sql`asc` : sql`desc`;
-    const after = skuWindow.afterSku === undefined ? sql`` : skuWindow.direction === 'asc' ? sql`and l.sku > ${skuWindow.afterSku}` : sql`and l.sku < ${skuWindow.afterSku}`;
-    ctes.push(sql`picked_first as materialized (
-      select distinct on (l.sku) l.product_id as id from listings l
-      where l.account_id = ${accountId} and l.product_id is not null and ${part.condition} and ${liveChannel} ${after}
-      order by l.sku ${direction} limit ${skuWindow.limit})`);
-    return { ctes, from: sql.raw('picked_first cross join lateral (select * from products p0 where p0.id = picked_first.id limit 1) p'), where: and(...where)! };
-  }
   if (filter.q) {
     const anywhere = `%${likeEscape(filter.q)}%`;
     const prefix = `${likeEscape(filter.q)}%`;
@@ -483,7 +472,9 @@ function catalogueRowsSql(
   window: { limit: number; offset?: number; after?: CatalogueCursor },
   plan: CataloguePlan,
 ): SQL {
-  const side = productSide(accountId, filter, plan, sort === 'sku' ? { direction: order, limit: window.limit + (window.offset ?? 0), ...(window.after ? { afterSku: window.after.sku } : {}) } : undefined);
+  const sparse = sort === 'sku' ? onlySparseCondition(filter, plan) : undefined;
+  if (sparse) return listingOrderedRowsSql(accountId, sparse, order, window);
+  const side = productSide(accountId, filter, plan);
   const by = sortExpressions[sort];
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
   const beyond = (key: SQL, sku: SQL) => {
@@ -514,6 +505,31 @@ function catalogueRowsSql(
     ) rows
     order by sort_value ${direction}, sku ${direction}
     limit ${window.limit} offset ${window.offset ?? 0}`;
+}
+
+/**
+ * A page sorted by SKU when one narrow listing condition picks its rows (a status, "with errors"):
+ * a row's SKU is its listings', so the matching listings are ordered by SKU and cut to the page
+ * before any product is read. Products and SKUs only targets have come from the same listings (a
+ * listing without a product stands for its SKU when no product has that SKU), so a deep page of
+ * 2,000 matches reads 50 products, not 2,000.
+ */
+function listingOrderedRowsSql(accountId: string, condition: SQL, order: SortOrder, window: { limit: number; offset?: number; after?: CatalogueCursor }): SQL {
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  const after = !window.after ? sql`` : order === 'asc' ? sql`and l.sku > ${window.after.sku}` : sql`and l.sku < ${window.after.sku}`;
+  return sql`
+    with picked as materialized (
+      select distinct on (l.sku) l.sku, l.product_id
+      from listings l
+      where l.account_id = ${accountId} and ${condition} and ${liveChannel} ${after}
+        and (l.product_id is not null or (select p.id from products p where p.account_id = ${accountId} and p.sku = l.sku limit 1) is null)
+      -- A SKU's listing with a product first: that row is the product's.
+      order by l.sku ${direction}, l.product_id nulls last
+      limit ${window.limit} offset ${window.offset ?? 0})
+    select p.id as product_id, picked.sku, picked.sku as sort_value, picked.sku as sort_key, p.title, p.images->>0 as image_url, p.brand, p.gtin,
+           p.on_hand, p.committed, case when p.id is null then null else greatest(p.on_hand - p.committed, 0) end as available
+    from picked left join lateral (select * from products p0 where p0.id = picked.product_id and p0.account_id = ${accountId} limit 1) p on true
+    order by picked.sku ${direction}`;
 }
 
 const toRowRecord = (r: RawRow): CatalogueRowRecord => ({

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_account_errors_sku_idx" ON "listings" USING btree ("account_id","sku","product_id","channel_id") WHERE "listings"."status" = 'error' or "listings"."last_error" is not null;
