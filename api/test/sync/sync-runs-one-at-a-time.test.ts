@@ -22,8 +22,8 @@ describe('sync runs of one account', () => {
     await seller.signIn('runs@example.com', 'seller secret 1');
     const walmart = await connectWithSandboxSeller(seller, 'walmart', 8);
     const amazon = await connectWithSandboxSeller(seller, 'amazon', 8);
-    const [channel] = await query<{ account_id: string }>(t, sql`select account_id from channels where id = ${walmart.id}`);
-    await settled(t, channel!.account_id);
+    const [{ account_id: accountId }] = await query<{ account_id: string }>(t, sql`select account_id from channels where id = ${walmart.id}`);
+    await settled(t, accountId!);
     // Every marketplace call slowed down: a run takes a few seconds, long enough for two to overlap.
     await setFaults(t, 'walmart', { ...noFaults, latencyMs: 150 });
     await setFaults(t, 'amazon', { ...noFaults, latencyMs: 150 });
