@@ -3,7 +3,7 @@ import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
 import { fromDrizzle } from 'pg-boss/dist/adapters/drizzle.js';
 import { sql } from 'drizzle-orm';
 import { afterCommit, type DatabaseHandle, type Db } from '../db/client.ts';
-import { oneAtATimePerGroupQueues, oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
+import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
 
 export type JobQueue = PgBoss;
 
@@ -57,8 +57,7 @@ export async function enqueue<T extends object>(
   // Queues that run one job per key at a time group by the key, unless a job names the group it runs in.
   const { groupId = options.singletonKey, ...sendOptions } = options;
   const onePerKey = groupId !== undefined && oneAtATimePerKeyQueues.has(queue);
-  const grouped = onePerKey || (groupId !== undefined && oneAtATimePerGroupQueues.has(queue));
-  const send = { ...sendOptions, ...(grouped ? { group: { id: groupId } } : {}) };
+  const send = { ...sendOptions, ...(onePerKey ? { group: { id: groupId } } : {}) };
   const id = await boss.send(queue, data, { ...send, db: fromDrizzle(tx as never, sql) } as never);
   if (id === null && onePerKey && askAgainWhenTurnedAway.has(boss)) {
     afterCommit(tx, () => {

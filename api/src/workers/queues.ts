@@ -103,9 +103,7 @@ export const queueDefinitions = [
   { name: MAIN_REFRESH_QUEUE, options: { notify: true, policy: 'short', retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
   // One create run per channel (singleton key) at a time, a second waiting behind; checks and status sends carry their own keys.
   { name: LISTINGS_PUBLISH_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
-  // One run per account at a time, every other waiting (none turned away: each is a run the seller sees): two runs reading
-  // the main channel at once could store an older read of a product after a newer one.
-  { name: SYNC_RUN_QUEUE, oneAtATimePerGroup: true, options: { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
+  { name: SYNC_RUN_QUEUE, options: { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
 ] as const;
 
@@ -114,9 +112,6 @@ export const onePerKeyWork = { groupConcurrency: 1 } as const;
 
 /** Queues whose jobs run one at a time per singleton key (see above); their jobs' group is their key. */
 export const oneAtATimePerKeyQueues: ReadonlySet<string> = new Set(queueDefinitions.filter((q) => 'oneAtATimePerKey' in q).map((q) => q.name));
-
-/** Queues whose jobs run one at a time per group (`groupId` when sent), however many wait. */
-export const oneAtATimePerGroupQueues: ReadonlySet<string> = new Set(queueDefinitions.filter((q) => 'oneAtATimePerGroup' in q).map((q) => q.name));
 
 /** Queues filled by pg-boss's clock (schedules), not by requests. */
 export const scheduledQueues = [MAINTENANCE_QUEUE, SYNC_SCHEDULE_QUEUE] as const;

@@ -55,8 +55,7 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
   const polling = { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, burstWhenReadyExceeds: 1 };
   const perKey = { ...polling, ...onePerKeyWork };
   await ctx.jobs.work<AuthMailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, one((data, _signal, id) => sendAuthMail(ctx, mailer, id, data)));
-  // Two accounts' runs at once; one account's one after another (queues.ts).
-  await ctx.jobs.work<SyncRunJob>(SYNC_RUN_QUEUE, { ...polling, ...onePerKeyWork, localConcurrency: 2 }, one((data, signal) => runSync(ctx, data, signal)));
+  await ctx.jobs.work<SyncRunJob>(SYNC_RUN_QUEUE, { ...polling, localConcurrency: 2 }, one((data, signal) => runSync(ctx, data, signal)));
   // One job per channel (per account for the main's adjustments) at a time: queues.ts.
   await ctx.jobs.work<OrdersPollJob>(ORDERS_POLL_QUEUE, { ...perKey, localConcurrency: 4 }, one((data, signal) => pollOrders(ctx, data, signal)));
   await ctx.jobs.work<ListingsPushJob>(LISTINGS_PUSH_QUEUE, { ...perKey, localConcurrency: 8 }, one((data, signal) => pushChannel(ctx, data, signal)));

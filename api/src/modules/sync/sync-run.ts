@@ -30,7 +30,7 @@ export async function requestSync(
   const running = await unfinishedRun(tx, input.accountId, input.channelId, ['queued']);
   if (running && running.kind === input.kind) return running;
   const run = await insertSyncRun(tx, input, ctx.clock());
-  await enqueue<SyncRunJob>(ctx.jobs, tx, SYNC_RUN_QUEUE, { accountId: input.accountId, runId: run.id }, { groupId: input.accountId });
+  await enqueue<SyncRunJob>(ctx.jobs, tx, SYNC_RUN_QUEUE, { accountId: input.accountId, runId: run.id });
   return run;
 }
 
