@@ -30,8 +30,12 @@ export interface ProductInput {
   onHand: number | null;
 }
 
-/** Upserts a page of the main channel's products; answers their ids by SKU. Safe to repeat. */
-export async function upsertProducts(db: Db, accountId: string, sourceChannelId: string, items: ProductInput[], at: Date): Promise<Map<string, string>> {
+/**
+ * Upserts a page of the main channel's products, read at `readAt`; answers their ids by SKU. A
+ * price or on hand read before the one a product holds stays as it is (two reads stored out of
+ * order). Safe to repeat.
+ */
+export async function upsertProducts(db: Db, accountId: string, sourceChannelId: string, items: ProductInput[], readAt: Date, at: Date): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   // The main channel's stock is the truth; where it did not say, a product keeps the stock it had.
   for (const [group, knowsStock] of [
@@ -41,7 +45,7 @@ export async function upsertProducts(db: Db, accountId: string, sourceChannelId:
     if (group.length === 0) continue;
     const rows = await db
       .insert(products)
-      .values(group.map((i) => ({ accountId, sourceChannelId, ...i, onHand: i.onHand ?? 0, importedAt: at, updatedAt: at })))
+      .values(group.map((i) => ({ accountId, sourceChannelId, ...i, onHand: i.onHand ?? 0, priceReadAt: readAt, ...(knowsStock ? { stockReadAt: readAt } : {}), importedAt: at, updatedAt: at })))
       .onConflictDoUpdate({
         target: [products.accountId, products.sku],
         set: {
@@ -51,10 +55,13 @@ export async function upsertProducts(db: Db, accountId: string, sourceChannelId:
           gtin: sql`excluded.gtin`,
           images: sql`excluded.images`,
           attributes: sql`excluded.attributes`,
-          price: sql`excluded.price`,
+          price: sql`case when ${readNoOlderThan(products.priceReadAt)} then excluded.price else ${products.price} end`,
           currency: sql`excluded.currency`,
+          priceReadAt: sql`greatest(${products.priceReadAt}, excluded.price_read_at)`,
           sourceChannelId: sql`excluded.source_channel_id`,
-          ...(knowsStock ? { onHand: sql`excluded.on_hand` } : {}),
+          ...(knowsStock
+            ? { onHand: sql`case when ${readNoOlderThan(products.stockReadAt)} then excluded.on_hand else ${products.onHand} end`, stockReadAt: sql`greatest(${products.stockReadAt}, excluded.stock_read_at)` }
+            : {}),
           updatedAt: sql`excluded.updated_at`,
         },
       })
@@ -63,6 +70,10 @@ export async function upsertProducts(db: Db, accountId: string, sourceChannelId:
   }
   return ids;
 }
+
+/** In an upsert of products: the row proposed was read no earlier than the one stored (or nothing was stored as read). */
+const readNoOlderThan = (column: typeof products.priceReadAt | typeof products.stockReadAt) =>
+  sql`(${column} is null or excluded.${sql.identifier(column.name)} >= ${column})`;
 
 export interface ListingInput {
   sku: string;
@@ -131,12 +142,14 @@ export interface StoredProduct {
   sku: string;
   onHand: number;
   price: string | null;
+  /** When the price held was read from the main channel (null: never read, or not since this was added). */
+  priceReadAt: Date | null;
 }
 
 export async function productsBySku(db: Db, accountId: string, skus: string[]): Promise<Map<string, StoredProduct>> {
   if (skus.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, sku: products.sku, onHand: products.onHand, price: products.price })
+    .select({ id: products.id, sku: products.sku, onHand: products.onHand, price: products.price, priceReadAt: products.priceReadAt })
     .from(products)
     .where(and(eq(products.accountId, accountId), inArray(products.sku, skus)));
   return new Map(rows.map((r) => [r.sku, r]));

@@ -187,11 +187,13 @@ export async function accountsWithPendingAdjustments(db: Db): Promise<string[]> 
  */
 export async function takeMainQuantity(db: Db, accountId: string, sku: string, quantity: number, readAt: Date, at: Date): Promise<{ productId: string; before: number; after: number } | 'moving' | null> {
   const [product] = await db
-    .select({ id: products.id, onHand: products.onHand })
+    .select({ id: products.id, onHand: products.onHand, stockReadAt: products.stockReadAt })
     .from(products)
     .where(and(eq(products.accountId, accountId), eq(products.sku, sku)))
     .for('update');
   if (!product) return null;
+  // A read made before the one already taken (two reads under way at once) has nothing to teach.
+  if (product.stockReadAt && readAt < product.stockReadAt) return null;
   const [moving] = await db
     .select({ id: stockAdjustments.id })
     .from(stockAdjustments)
@@ -204,8 +206,12 @@ export async function takeMainQuantity(db: Db, accountId: string, sku: string, q
     )
     .limit(1);
   if (moving) return 'moving';
-  if (product.onHand === quantity) return null;
-  await db.update(products).set({ onHand: quantity, updatedAt: at }).where(eq(products.id, product.id));
+  if (product.onHand === quantity) {
+    // Still the newest read: an older one answered later must not take its place.
+    if (!product.stockReadAt || readAt > product.stockReadAt) await db.update(products).set({ stockReadAt: readAt }).where(eq(products.id, product.id));
+    return null;
+  }
+  await db.update(products).set({ onHand: quantity, stockReadAt: readAt, updatedAt: at }).where(eq(products.id, product.id));
   await mirrorOnMainListing(db, product.id, at);
   return { productId: product.id, before: product.onHand, after: quantity };
 }

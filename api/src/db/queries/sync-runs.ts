@@ -48,14 +48,33 @@ export async function findSyncRun(db: Db, accountId: string, runId: string): Pro
   return row;
 }
 
-/** A run not yet finished for this account (and channel): a second "Sync now" joins it. */
-export async function unfinishedRun(db: Db, accountId: string, channelId: string | null, statuses: SyncRunStatus[] = ['queued', 'running']): Promise<SyncRunRecord | undefined> {
+/**
+ * A run not yet started that a new request of the same scope can join, locked until the asking
+ * transaction ends: the run's job cannot mark it started (and list the channels to read) before what
+ * asked for it is committed. A run that started meanwhile is not answered.
+ */
+export async function queuedRunToJoin(db: Db, accountId: string, channelId: string | null): Promise<SyncRunRecord | undefined> {
   const [row] = await db
     .select(syncRunColumns)
     .from(syncRuns)
-    .where(and(eq(syncRuns.accountId, accountId), channelId ? eq(syncRuns.channelId, channelId) : isNull(syncRuns.channelId), inArray(syncRuns.status, statuses)))
+    .where(and(eq(syncRuns.accountId, accountId), channelId ? eq(syncRuns.channelId, channelId) : isNull(syncRuns.channelId), eq(syncRuns.status, 'queued')))
     .orderBy(desc(syncRuns.createdAt))
-    .limit(1);
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/**
+ * The run's job marks it started before it reads anything; waits for a request joining it to commit
+ * (see queuedRunToJoin). A job run again finds it started already and goes on. Answers the run, or
+ * nothing when it is finished or gone.
+ */
+export async function startSyncRun(db: Db, accountId: string, runId: string, at: Date): Promise<SyncRunRecord | undefined> {
+  const [row] = await db
+    .update(syncRuns)
+    .set({ status: 'running', updatedAt: at })
+    .where(and(eq(syncRuns.id, runId), eq(syncRuns.accountId, accountId), isNull(syncRuns.finishedAt)))
+    .returning(syncRunColumns);
   return row;
 }
 

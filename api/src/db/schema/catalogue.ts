@@ -29,6 +29,12 @@ export const products = pgTable(
     cost: numeric('cost', { precision: 12, scale: 2 }),
     onHand: integer('on_hand').notNull().default(0),
     committed: integer('committed').notNull().default(0),
+    /**
+     * When the price and the on hand held here were read from the main channel: a read older than
+     * the one taken (two reads under way at once, their answers stored in either order) is not taken.
+     */
+    priceReadAt: timestamp('price_read_at', { withTimezone: true }),
+    stockReadAt: timestamp('stock_read_at', { withTimezone: true }),
     /** The main channel this product was last read from. */
     sourceChannelId: uuid('source_channel_id').references(() => channels.id, { onDelete: 'set null' }),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,7 +4,7 @@ import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import { listingCount, listingsBySku, markSynced, openDrift, productCount, productsBySku, setConfirmed, upsertListings, upsertProducts, linkListingsToProducts, type ListingInput } from '../../db/queries/catalogue.ts';
 import { insertChanges, skusWithOpenPriceWrites, type ChangeInput } from '../../db/queries/listing-writes.ts';
 import { lockStock, takeMainQuantity } from '../../db/queries/stock.ts';
-import { findSyncRun, insertSyncRun, unfinishedRun, updateSyncRun, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
+import { findSyncRun, insertSyncRun, queuedRunToJoin, startSyncRun, updateSyncRun, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
 import type { CatalogueItem } from '../../marketplaces/types.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
@@ -27,8 +27,8 @@ export async function requestSync(
   tx: Db,
   input: { accountId: string; channelId: string | null; kind: SyncRunKind; trigger: SyncRunTrigger; startedBy: string | null },
 ): Promise<SyncRunRecord> {
-  const running = await unfinishedRun(tx, input.accountId, input.channelId, ['queued']);
-  if (running && running.kind === input.kind) return running;
+  const waiting = await queuedRunToJoin(tx, input.accountId, input.channelId);
+  if (waiting && waiting.kind === input.kind) return waiting;
   const run = await insertSyncRun(tx, input, ctx.clock());
   await enqueue<SyncRunJob>(ctx.jobs, tx, SYNC_RUN_QUEUE, { accountId: input.accountId, runId: run.id });
   return run;
@@ -67,14 +67,15 @@ const asListing = (i: CatalogueItem): ListingInput => ({ sku: i.sku, marketplace
  * goes, for the browser. A channel that fails is noted and the others go on. Safe to run again.
  */
 export async function runSync(ctx: AppContext, job: SyncRunJob, signal?: AbortSignal): Promise<SyncRunRecord | undefined> {
-  const run = await findSyncRun(ctx.db, job.accountId, job.runId);
-  if (!run || run.finishedAt) return run;
+  // Started before the channels are listed: a request that joined the run while it waited is committed by then.
+  const run = await startSyncRun(ctx.db, job.accountId, job.runId, ctx.clock());
+  if (!run) return findSyncRun(ctx.db, job.accountId, job.runId);
   const all = (await listChannels(ctx.db, job.accountId)).filter((c) => c.status === 'active' || c.status === 'error');
   const main = all.find((c) => c.role === 'main');
   const scoped = run.channelId && run.channelId !== main?.id ? all.filter((c) => c.id === run.channelId) : all;
   // A reconciliation knows how many listings it will read; an import learns it as it reads.
   const total = run.kind === 'reconcile' ? await listingCount(ctx.db, run.accountId, scoped.map((c) => c.id)) : null;
-  await updateSyncRun(ctx.db, run.id, { status: 'running', total }, ctx.clock());
+  await updateSyncRun(ctx.db, run.id, { total }, ctx.clock());
 
   const problems: string[] = [];
   let channelsFailed = 0;
@@ -140,6 +141,7 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
           // A known product's stock is taken below, guarded against adjustments in flight.
           onHand: stored.has(item.sku) ? null : item.quantity,
         })),
+        page.readAt,
         at,
       );
       await upsertListings(tx, run.accountId, main.id, kept.map(asListing), ids, at);
@@ -149,7 +151,9 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
         const before = stored.get(item.sku);
         if (!before) continue;
         const price = item.price?.amount ?? null;
-        if (price !== null && !pricedByUs.has(item.sku) && !samePrice(before.price, price)) changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'price', before: before.price, after: price });
+        // A price read before the one held (another run read later and stored first) was not taken.
+        const newerRead = before.priceReadAt === null || page.readAt >= before.priceReadAt;
+        if (price !== null && newerRead && !pricedByUs.has(item.sku) && !samePrice(before.price, price)) changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'price', before: before.price, after: price });
         if (item.quantity !== null) {
           const moved = await takeMainQuantity(tx, run.accountId, item.sku, item.quantity, page.readAt, at);
           if (moved && moved !== 'moving') changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'on_hand', before: String(moved.before), after: String(moved.after) });
