@@ -64,6 +64,18 @@ describe('connecting eBay by consent', () => {
     expect((await seller.get('/api/channels')).body.items).toHaveLength(before);
   });
 
+  it('asks eBay for one application token however many sellers connect (eBay allows an application 1,000 a day)', async () => {
+    const applicationTokens = async () =>
+      ((await (await fetch(`${t.url}/sandbox/ebay/_control/requests`)).json()) as Array<{ method: string; path: string; body?: unknown }>).filter(
+        (r) => r.method === 'POST' && r.path === '/identity/v1/oauth2/token' && JSON.stringify(r.body ?? '').includes('client_credentials'),
+      ).length;
+    // The first eBay seller (above) registered our notification endpoint with the application's token.
+    const before = await applicationTokens();
+    expect(before).toBe(1);
+    for (let i = 0; i < 3; i++) expect((await consentOnEbay(seller, 'agree')).location).toBe('/auth-success');
+    expect(await applicationTokens()).toBe(before);
+  });
+
   it('a forged state connects nothing', async () => {
     const before = (await seller.get('/api/channels')).body.items.length;
     expect((await consentOnEbay(seller, 'agree', { forgeState: true })).location).toBe('/auth-declined');

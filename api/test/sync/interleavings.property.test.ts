@@ -276,5 +276,5 @@ describe('random interleavings of orders, cancellations, main-channel edits and 
       }),
       { numRuns: RUNS, endOnFailure: true, ...(SEED !== undefined ? { seed: SEED } : {}) },
     );
-  }, 600_000);
+  }, Math.max(600_000, RUNS * 60_000));
 });

@@ -19,14 +19,33 @@ export const ebayNotificationEndpoint = (ctx: AppContext, environment: ChannelEn
 /** The verification token eBay mixes into the challenge: derived from our key, 64 characters. */
 export const ebayVerificationToken = (ctx: AppContext) => crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update('ebay-verification-token').digest('hex');
 
-function applicationClient(ctx: AppContext, environment: ChannelEnvironment): EbayClient | undefined {
+interface ApplicationAccess {
+  client: EbayClient;
+  publicKeys: ReturnType<typeof createEbayPublicKeyFetcher>;
+}
+const applicationAccess = new WeakMap<AppContext, Map<string, ApplicationAccess>>();
+
+/**
+ * Our application's own client for an environment, kept for the process: its token (client
+ * credentials, good for two hours) serves every call until it nears expiry. eBay allows an
+ * application 1,000 such tokens a day; one per seller connected or notification checked would
+ * spend them, and our pacing of them would hold every later connection for over a minute.
+ */
+function application(ctx: AppContext, environment: ChannelEnvironment): ApplicationAccess | undefined {
   const app = applicationsFor(ctx, environment).ebay;
   if (!app) return undefined;
   const endpoints = environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
-  return new EbayClient({ endpoints, application: { clientId: app.clientId, clientSecret: app.clientSecret }, grant: 'application', sellerKey: `app-${environment}`, buckets: ctx.marketplaces.buckets });
+  const key = `${environment}\u0000${app.clientId}\u0000${endpoints.identity}`;
+  const kept = applicationAccess.get(ctx) ?? new Map<string, ApplicationAccess>();
+  applicationAccess.set(ctx, kept);
+  let access = kept.get(key);
+  if (!access) {
+    const client = new EbayClient({ endpoints, application: { clientId: app.clientId, clientSecret: app.clientSecret }, grant: 'application', sellerKey: `app-${environment}`, buckets: ctx.marketplaces.buckets });
+    access = { client, publicKeys: createEbayPublicKeyFetcher(client) };
+    kept.set(key, access);
+  }
+  return access;
 }
-
-const keyFetchers = new Map<string, ReturnType<typeof createEbayPublicKeyFetcher>>();
 
 /** GET with challenge_code: eBay proving we own the endpoint. */
 export function answerChallenge(ctx: AppContext, environment: ChannelEnvironment, challengeCode: string) {
@@ -38,7 +57,7 @@ export function answerChallenge(ctx: AppContext, environment: ChannelEnvironment
  * Safe to call again: an endpoint already registered is found, not duplicated.
  */
 export async function ensureEbayNotifications(ctx: AppContext, environment: ChannelEnvironment): Promise<string | undefined> {
-  const client = applicationClient(ctx, environment);
+  const client = application(ctx, environment)?.client;
   if (!client) return undefined;
   const destinationId = await ensureEbayDestination(client, { name: 'Marketplace Hub', endpoint: ebayNotificationEndpoint(ctx, environment), verificationToken: ebayVerificationToken(ctx) });
   await createEbaySubscription(client, { topicId: ebayTopics.accountDeletion, destinationId }).catch(() => undefined);
@@ -88,11 +107,9 @@ async function ordersAnnounced(ctx: AppContext, environment: ChannelEnvironment,
  * disconnected and its credentials deleted, as eBay's policy requires.
  */
 export async function receiveEbayNotification(ctx: AppContext, environment: ChannelEnvironment, raw: Buffer, signature: string | undefined): Promise<{ status: 204 | 401 | 400; disconnected?: number }> {
-  const client = applicationClient(ctx, environment);
-  if (!client) return { status: 401 };
-  const fetcher = keyFetchers.get(environment) ?? createEbayPublicKeyFetcher(client);
-  keyFetchers.set(environment, fetcher);
-  if (!(await verifyEbaySignature(raw, signature, fetcher).catch(() => false))) return { status: 401 };
+  const publicKeys = application(ctx, environment)?.publicKeys;
+  if (!publicKeys) return { status: 401 };
+  if (!(await verifyEbaySignature(raw, signature, publicKeys).catch(() => false))) return { status: 401 };
   let body: EbayNotificationBody;
   try {
     body = JSON.parse(raw.toString('utf8'));
