@@ -382,6 +382,27 @@ export async function listingsWithNewerWrites(db: Db, writes: Array<{ listingId:
   return new Set(rows.map((r) => `${r.listingId}:${r.field}`));
 }
 
+/**
+ * Quantities taken for later whose listing sold on that channel since: the marketplace took the
+ * units off by itself, before or after our value landed, so a read may never show that value.
+ */
+export async function quantitiesMovedBySale(db: Db, channelId: string, writeIds: string[]): Promise<Set<string>> {
+  if (writeIds.length === 0) return new Set();
+  const result = (await db.execute(sql`
+    select w.id from listing_writes w
+    where w.channel_id = ${channelId} and w.field = 'quantity' and w.id in (${sql.join(
+      writeIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and exists (
+        select 1 from orders o
+        where o.channel_id = w.channel_id
+          -- Recorded since the value was taken (the marketplace's own times bound the index scan).
+          and o.marketplace_updated_at >= w.updated_at - interval '1 day' and o.updated_at >= w.updated_at
+          and o.accounted_units ? w.sku)`)) as unknown as { rows: Array<{ id: string }> };
+  return new Set(result.rows.map((r) => r.id));
+}
+
 /** Values a newer one replaced before they were confirmed. */
 export async function supersedeWrites(db: Db, writes: Array<{ id: string }>, at: Date): Promise<void> {
   if (writes.length === 0) return;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannel } from '../../db/queries/channels.ts';
-import { acceptedWritesOfSku, confirmWrites, failWrites, listingsWithNewerWrites, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import { acceptedWritesOfSku, confirmWrites, failWrites, listingsWithNewerWrites, quantitiesMovedBySale, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
 import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
 import type { ListingsConfirmJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
@@ -97,8 +97,15 @@ export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob
         else if (newer.has(`${write.listingId}:${write.field}`)) superseded.push(write);
         else notYet.push(write);
       }
+      // A quantity the listing sold from since it was sent will not show: it is sent again now, not after every check.
+      const movedBySale = await quantitiesMovedBySale(ctx.db, channel.id, notYet.map((w) => w.id));
+      if (movedBySale.size > 0) {
+        again.push(...notYet.filter((w) => movedBySale.has(w.id)));
+        notYet.splice(0, notYet.length, ...notYet.filter((w) => !movedBySale.has(w.id)));
+        againMessage = 'A sale on the marketplace moved the quantity after it was sent';
+      }
       if (notYet.length > 0 && !lastCheck) {
-        await settle(ctx, job, confirmed, failed, [], '', superseded);
+        await settle(ctx, job, confirmed, failed, again, againMessage, superseded);
         // A check on notice (check 0) leaves the rest to the scheduled checks already on their way.
         return job.check === ON_NOTICE ? 'waiting' : waitAgain(ctx, job);
       }

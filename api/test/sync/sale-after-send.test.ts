@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
+import { query, sandboxItem, settled } from '../support/sync-checks.ts';
+import { confirmSubmission } from '../../src/modules/sync/listing-confirmation.ts';
+
+/**
+ * A quantity Amazon took for later (an accepted PATCH, confirmed by reading the listing back) and a
+ * sale on Amazon of that SKU recorded after it was sent: Amazon took the units off by itself, before
+ * or after our value landed, so the read may never show our value. It is sent again at once instead
+ * of after a dozen checks spread over minutes. Without a sale, a value not showing yet is asked
+ * about again later, as before.
+ */
+let t: TestProduct;
+let seller: Browser;
+let accountId: string;
+let amazon: ConnectedChannel;
+
+beforeAll(async () => {
+  t = await startTestProduct();
+  const userId = await t.createUser({ email: 'sale-after-send@example.com', password: 'seller secret 1' });
+  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!.account_id;
+  seller = t.browser();
+  await seller.signIn('sale-after-send@example.com', 'seller secret 1');
+  await connectWithSandboxSeller(seller, 'walmart', 4);
+  amazon = await connectWithSandboxSeller(seller, 'amazon', 4);
+  await settled(t, accountId);
+}, 150_000);
+afterAll(() => t?.stop());
+
+/** A quantity of ours Amazon accepted a moment ago and that its listing does not show (as if a sale there moved it since). */
+async function acceptedQuantity(sku: string, submissionId: string): Promise<{ id: string; after: number }> {
+  const held = (await sandboxItem(t, amazon, sku)).quantity;
+  const [listing] = await query<{ id: string }>(t, sql`select id from listings where channel_id = ${amazon.id} and sku = ${sku}`);
+  const [write] = await query<{ id: string }>(
+    t,
+    sql`insert into listing_writes (account_id, channel_id, listing_id, sku, field, before, after, status, attempts, submission_id, submission_position, updated_at)
+        values (${accountId}, ${amazon.id}, ${listing!.id}, ${sku}, 'quantity', ${String(held)}, ${String(held + 1)}, 'accepted', 1, ${submissionId}, 0, now() - interval '2 seconds')
+        returning id`,
+  );
+  return { id: write!.id, after: held + 1 };
+}
+
+const writeNow = async (id: string) => (await query<{ status: string; message: string | null }>(t, sql`select status, message from listing_writes where id = ${id}`))[0];
+const check = (submissionId: string) => confirmSubmission(t.product.ctx, { accountId, channelId: amazon.id, submissionId, mode: 'read-back', check: 1 });
+
+describe('a quantity taken for later on a listing that sold since', () => {
+  it('without a sale, is asked about again later', async () => {
+    const [{ sku }] = (await query<{ sku: string }>(t, sql`select sku from listings where channel_id = ${amazon.id} order by sku limit 1`)) as [{ sku: string }];
+    const write = await acceptedQuantity(sku, 'read-back:no-sale');
+    expect(await check('read-back:no-sale')).toBe('waiting');
+    expect(await writeNow(write.id)).toEqual({ status: 'accepted', message: null });
+    // Put out of the way: the checks it asked for find nothing to do.
+    await query(t, sql`update listing_writes set status = 'superseded' where id = ${write.id}`);
+  });
+
+  it('after a sale there recorded since it was sent, is sent again now, and lands', async () => {
+    const [{ sku }] = (await query<{ sku: string }>(t, sql`select sku from listings where channel_id = ${amazon.id} order by sku desc limit 1`)) as [{ sku: string }];
+    const write = await acceptedQuantity(sku, 'read-back:sold');
+    await query(
+      t,
+      sql`insert into orders (account_id, channel_id, marketplace_order_id, status, lines, ordered_at, marketplace_updated_at, accounted_units)
+          values (${accountId}, ${amazon.id}, 'sale-after-send-1', 'open', ${JSON.stringify([{ sku, quantity: 1, price: null }])}::jsonb, now(), now(), ${JSON.stringify({ [sku]: 0 })}::jsonb)`,
+    );
+    expect(await check('read-back:sold')).toBe('settled');
+    expect((await writeNow(write.id))?.message).toBe('A sale on the marketplace moved the quantity after it was sent');
+    // The push it asked for sends the value again, and Amazon ends up holding it.
+    await settled(t, accountId);
+    expect(await writeNow(write.id)).toMatchObject({ status: 'confirmed' });
+    expect((await sandboxItem(t, amazon, sku)).quantity).toBe(write.after);
+  });
+});
