@@ -849,15 +849,20 @@ export async function writesOfChanges(db: Db, accountId: string, changeIds: stri
 /**
  * How long after its stamp a change may still commit: a change is stamped when its transaction (or
  * the job that makes it) starts, and is seen once it commits. The live feed reaches back this far,
- * and a catalogue whose latest change is older than this is settled: no change yet to be seen can
- * be stamped before it.
+ * and a catalogue whose latest change is older than this is settled.
  */
 export const LATE_COMMIT_MS = 3000;
 
 export interface CatalogueState {
-  /** The account's catalogue's latest change: its products', listings' and channels', and how many channels are connected. */
+  /**
+   * The account's catalogue's version: per table (products, listings) its latest stamp and a digest
+   * (sum and count) of every stamp within LATE_COMMIT_MS before it; the channels' stamps; how many
+   * channels are connected. A change committed after the version was read either stamps later than
+   * its latest stamp, or (committing late) stamps inside that window and changes its digest: either
+   * way the version is a new one.
+   */
   version: string;
-  /** The latest change is older than LATE_COMMIT_MS: any change still to come will show as a new version. */
+  /** The latest change is older than LATE_COMMIT_MS: the catalogue is not changing now. */
   settled: boolean;
 }
 
@@ -867,13 +872,19 @@ export async function catalogueState(db: Db, accountId: string): Promise<Catalog
   return result.rows[0] ?? { version: '', settled: false };
 }
 
+const lateCommitWindow = sql.raw(`interval '${LATE_COMMIT_MS} milliseconds'`);
+
+/** The stamps of a table's rows of the account within LATE_COMMIT_MS of its latest one: their sum (to the microsecond) and count. */
+const recentStamps = (table: 'products' | 'listings', accountId: string, latest: SQL) =>
+  sql`(select concat(sum(extract(epoch from r.updated_at)), ':', count(*)) from ${sql.raw(table)} r where r.account_id = ${accountId} and r.updated_at >= ${latest} - ${lateCommitWindow})`;
+
 function catalogueStateSql(accountId: string): SQL {
-  return sql`select concat_ws('|', coalesce(s.products::text, '-'), coalesce(s.listings::text, '-'), coalesce(s.channels::text, '-'), s.connected::text) as version,
-      coalesce(greatest(s.products, s.listings, s.channels) < now() - ${sql.raw(`interval '${LATE_COMMIT_MS} milliseconds'`)}, true) as settled
+  return sql`select concat_ws('|', coalesce(s.products::text, '-'), ${recentStamps('products', accountId, sql`s.products`)}, coalesce(s.listings::text, '-'), ${recentStamps('listings', accountId, sql`s.listings`)}, s.channels, s.connected::text) as version,
+      coalesce(greatest(s.products, s.listings) < now() - ${lateCommitWindow}, true) as settled
     from (select
       (select p.updated_at from products p where p.account_id = ${accountId} order by p.updated_at desc limit 1) as products,
       (select l.updated_at from listings l where l.account_id = ${accountId} order by l.updated_at desc limit 1) as listings,
-      (select max(c.updated_at) from channels c where c.account_id = ${accountId}) as channels,
+      (select concat(sum(extract(epoch from c.updated_at)), ':', count(*)) from channels c where c.account_id = ${accountId}) as channels,
       (select count(*) from channels c where c.account_id = ${accountId} and c.status <> 'disconnected') as connected) s`;
 }
 

@@ -95,15 +95,17 @@ export interface CataloguePage {
 }
 
 /**
- * Pages of a settled catalogue, as presented, kept while its version holds: a page read again (the
- * same filter, sort and page by several people, or on every live update of one) then costs one read
- * of the version from indexes instead of the page. Only a settled catalogue's pages are kept, so
- * that a change committed after its page was read cannot hide behind an older stamp.
+ * Pages as presented, kept while the catalogue's version holds: a page read again (the same filter,
+ * sort and page by several people, or on every live update of one) then costs one read of the
+ * version from indexes instead of the page. A change committed after its page was read is a new
+ * version even when its stamp is older than the latest (see CatalogueState), so a busy catalogue's
+ * pages are kept too, for as long as nothing changes.
  */
 const PAGES_KEPT = 500;
 interface KeptPage {
   version: string;
-  at: number;
+  /** Answered again until then (Date.now()). */
+  until: number;
   presented: unknown;
 }
 const keptPages = new Map<string, KeptPage>();
@@ -127,7 +129,7 @@ export async function cataloguePage<Presented>(
 ): Promise<Presented> {
   const pageKey = pageKeyOf(accountId, query, page, pageSize);
   const keptPage = keptPages.get(pageKey);
-  const latest = keptPage && Date.now() - keptPage.at < KEEP_MS ? await catalogueState(ctx.db, accountId) : undefined;
+  const latest = keptPage && Date.now() < keptPage.until ? await catalogueState(ctx.db, accountId) : undefined;
   if (keptPage && latest?.version === keptPage.version) {
     keptPages.delete(pageKey);
     keptPages.set(pageKey, keptPage);
@@ -141,11 +143,12 @@ export async function cataloguePage<Presented>(
     const recentWhileBusy = current.busy && !state.settled && Date.now() - current.at < BUSY_RECOUNT_MS;
     entry = current.version === state.version || recentWhileBusy ? current : keepPlanAndTotal(ctx, accountId, query.filter, state);
   }
-  const { rows, version, settled } = state;
-  const presented = present({ items: rows, total: await entry.total });
+  const presented = present({ items: state.rows, total: await entry.total });
   keptPages.delete(pageKey);
-  if (settled) {
-    keptPages.set(pageKey, { version, at: Date.now(), presented });
+  // A total counted at another version (the catalogue keeps changing) lags no longer than it would unkept.
+  const until = entry.version === state.version ? Date.now() + KEEP_MS : entry.at + BUSY_RECOUNT_MS;
+  if (until > Date.now()) {
+    keptPages.set(pageKey, { version: state.version, until, presented });
     if (keptPages.size > PAGES_KEPT) keptPages.delete(keptPages.keys().next().value!);
   }
   return presented;
