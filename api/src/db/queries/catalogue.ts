@@ -873,10 +873,19 @@ export async function catalogueState(db: Db, accountId: string): Promise<Catalog
 }
 
 const lateCommitWindow = sql.raw(`interval '${LATE_COMMIT_MS} milliseconds'`);
+/** More stamps than this within the window (a bulk change under way): no digest, the version is new on every read. */
+const RECENT_STAMPS_DIGESTED = 1000;
 
-/** The stamps of a table's rows of the account within LATE_COMMIT_MS of its latest one: their sum (to the microsecond) and count. */
+/**
+ * A table's stamps (of the account) within LATE_COMMIT_MS of its latest one: their sum to the
+ * microsecond and their count. Only while that latest stamp is recent: once it is older than
+ * LATE_COMMIT_MS, any change still to commit stamps later than it. Past RECENT_STAMPS_DIGESTED
+ * stamps, the read's own time stands in, so that version matches no other.
+ */
 const recentStamps = (table: 'products' | 'listings', accountId: string, latest: SQL) =>
-  sql`(select concat(sum(extract(epoch from r.updated_at)), ':', count(*)) from ${sql.raw(table)} r where r.account_id = ${accountId} and r.updated_at >= ${latest} - ${lateCommitWindow})`;
+  sql`case when ${latest} is null or ${latest} < now() - ${lateCommitWindow} then '' else (
+    select case when count(*) > ${sql.raw(String(RECENT_STAMPS_DIGESTED))} then clock_timestamp()::text else concat(sum(extract(epoch from r.updated_at)), ':', count(*)) end
+    from (select r.updated_at from ${sql.raw(table)} r where r.account_id = ${accountId} and r.updated_at >= ${latest} - ${lateCommitWindow} limit ${sql.raw(String(RECENT_STAMPS_DIGESTED + 1))}) r) end`;
 
 function catalogueStateSql(accountId: string): SQL {
   return sql`select concat_ws('|', coalesce(s.products::text, '-'), ${recentStamps('products', accountId, sql`s.products`)}, coalesce(s.listings::text, '-'), ${recentStamps('listings', accountId, sql`s.listings`)}, s.channels, s.connected::text) as version,
