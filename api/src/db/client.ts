@@ -62,14 +62,15 @@ function retryingTransactions(db: Database): Database {
 }
 
 /** The hooks of each open transaction, run once it has committed (dropped if it rolls back). */
-const commitHooks = new WeakMap<object, Array<() => void>>();
+const commitHooks = new WeakMap<object, Array<() => unknown>>();
 
 /**
  * Runs `hook` once the open transaction `tx` has committed, and answers true; answers false, with no
  * hook, when `tx` is the database itself (its statements committed as they ran) or a nested
- * transaction (a savepoint, not told apart from its parent here).
+ * transaction (a savepoint, not told apart from its parent here). The transaction answers its caller
+ * once the hooks have run (a promise a hook returns settled), so what they do is done by then.
  */
-export function afterCommit(tx: Db, hook: () => void): boolean {
+export function afterCommit(tx: Db, hook: () => unknown): boolean {
   commitHooks.get(tx)?.push(hook);
   return commitHooks.has(tx);
 }
@@ -77,7 +78,7 @@ export function afterCommit(tx: Db, hook: () => void): boolean {
 function withCommitHooks(db: Database): Database {
   const inner = db.transaction.bind(db);
   db.transaction = (async (work: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
-    const hooks: Array<() => void> = [];
+    const hooks: Array<() => unknown> = [];
     const result = await inner(async (tx) => {
       commitHooks.set(tx, hooks);
       try {
@@ -86,7 +87,7 @@ function withCommitHooks(db: Database): Database {
         commitHooks.delete(tx);
       }
     }, config);
-    for (const hook of hooks) hook();
+    if (hooks.length > 0) await Promise.all(hooks.map((hook) => hook()));
     return result;
   }) as Database['transaction'];
   return db;

@@ -60,9 +60,7 @@ export async function enqueue<T extends object>(
   const send = { ...sendOptions, ...(onePerKey ? { group: { id: groupId } } : {}) };
   const id = await boss.send(queue, data, { ...send, db: fromDrizzle(tx as never, sql) } as never);
   if (id === null && onePerKey && askAgainWhenTurnedAway.has(boss)) {
-    afterCommit(tx, () => {
-      boss.send(queue, data, send as never).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message));
-    });
+    afterCommit(tx, () => boss.send(queue, data, send as never).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message)));
   }
   return id;
 }
