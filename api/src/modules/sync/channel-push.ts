@@ -11,7 +11,6 @@ import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_CONFIRM_QUEUE, type ListingsConfirmJob, type ListingsPushJob } from '../../workers/queues.ts';
 import { withChannelHealth } from './channel-health.ts';
 import { mapConcurrent } from '../../marketplaces/shared/concurrency.ts';
-import { Wakeup, whileWakeable } from './push-wakeups.ts';
 
 /**
  * Up to this many SKUs go as single calls, the urgent path; more go as a feed where the marketplace
@@ -84,40 +83,35 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
     let failure: { error: unknown } | undefined;
     const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
     const rounds = new Set<Promise<void>>();
-    // Values queued while rounds are under way wake the loop (in this process), which claims them if a place is free.
-    const wakeup = new Wakeup();
     // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
     const claimLimit = adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : adapter.capabilities.batchesItself ? SELF_BATCHED_ROUND_SIZE : ROUND_SIZE;
-    await whileWakeable(channel.id, wakeup, async () => {
-      while (!failure && retryLater === 0) {
-        // Stopping: the rounds under way end first, then the claims go back.
-        if (signal?.aborted) {
-          failure = { error: signal.reason };
-          break;
-        }
-        const claimed = rounds.size < ROUNDS_IN_FLIGHT ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo) : [];
-        if (claimed.length > 0) {
-          const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
-            .then(
-              (sent) => {
-                totals.confirmed += sent.confirmed;
-                totals.inFlight += sent.inFlight;
-                totals.failed += sent.failed;
-                retryLater += sent.retryLater;
-              },
-              (error: unknown) => void (failure ??= { error }),
-            )
-            .finally(() => rounds.delete(round));
-          rounds.add(round);
-          continue;
-        }
-        if (rounds.size === 0) break;
-        // A round ending frees a place; values queued meanwhile are looked for then, or at once when a place is free.
-        await Promise.race([...rounds, ...(rounds.size < ROUNDS_IN_FLIGHT ? [wakeup.next()] : [])]);
-        wakeup.stopWaiting();
+    while (!failure && retryLater === 0) {
+      // Stopping: the rounds under way end first, then the claims go back.
+      if (signal?.aborted) {
+        failure = { error: signal.reason };
+        break;
       }
-      await Promise.all(rounds);
-    });
+      const claimed = rounds.size < ROUNDS_IN_FLIGHT ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo) : [];
+      if (claimed.length > 0) {
+        const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
+          .then(
+            (sent) => {
+              totals.confirmed += sent.confirmed;
+              totals.inFlight += sent.inFlight;
+              totals.failed += sent.failed;
+              retryLater += sent.retryLater;
+            },
+            (error: unknown) => void (failure ??= { error }),
+          )
+          .finally(() => rounds.delete(round));
+        rounds.add(round);
+        continue;
+      }
+      if (rounds.size === 0) break;
+      // A round ending frees a place and is when values queued meanwhile are looked for.
+      await Promise.race(rounds);
+    }
+    await Promise.all(rounds);
     if (failure) {
       // The marketplace is down, throttling past our retries, or the job is stopping: nothing is lost, the claims go back.
       await releaseClaims(ctx.db, channel.id, ctx.clock(), undefined, failure.error instanceof Error ? failure.error.message : String(failure.error));

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { afterCommit, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { insertChanges, markWritesDue, plannableListings, queueWrites, type PlannableListing, type WriteInput } from '../../db/queries/listing-writes.ts';
 import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
@@ -7,12 +7,9 @@ import { planLimits } from '../billing/plan-limits.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
 import { availableStock, desiredPrice, desiredQuantity, samePrice } from './desired-values.ts';
-import { wakeRunningPush } from './push-wakeups.ts';
 
 /** Asks for a channel's waiting values to be sent (same transaction as the values). */
 export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<string | null> {
-  // A push of the channel under way in this process takes the values as soon as they are committed.
-  if (!afterCommit(tx, () => wakeRunningPush(job.channelId))) wakeRunningPush(job.channelId);
   return enqueue<ListingsPushJob>(ctx.jobs, tx, LISTINGS_PUSH_QUEUE, job, { singletonKey: job.channelId });
 }
 
