@@ -31,7 +31,7 @@ export type DatabaseHandle =
 
 /** PostgreSQL's codes for a transaction that lost a deadlock or a serialization conflict: trying it again is the remedy. */
 const TRANSIENT_CODES = new Set(['40P01', '40001']);
-const TRANSACTION_ATTEMPTS = 4;
+const TRANSACTION_ATTEMPTS = 6;
 
 function transientCode(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -54,7 +54,8 @@ function retryingTransactions(db: Database): Database {
         return await once(work, config);
       } catch (error) {
         if (attempt >= TRANSACTION_ATTEMPTS || !transientCode(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
+        // Spread out, and longer each time: the other side of a deadlock may be a long transaction that meets it again.
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 50));
       }
     }
   }) as Database['transaction'];

@@ -33,7 +33,9 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.status(status).json({ message });
       return;
     }
-    log(`[http] ${req.method} ${req.path} failed: ${error?.stack ?? error}`);
+    // A failed query's own words (a deadlock, a lost connection) are in its cause, not its stack.
+    const cause = error?.cause as { code?: string; message?: string } | undefined;
+    log(`[http] ${req.method} ${req.path} failed: ${cause?.message ? `(${cause.code ?? 'cause'}: ${cause.message}) ` : ''}${error?.stack ?? error}`);
     res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
   };
 }

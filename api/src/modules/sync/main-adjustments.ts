@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
-import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, noteReadAndSet, releaseAdjustment, takeMainQuantity, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
+import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantity, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
@@ -237,6 +237,8 @@ export async function refreshMainStock(ctx: AppContext, job: MainRefreshJob, sig
     const states = await adapter.readListings(job.skus, signal);
     let changed = 0;
     await ctx.db.transaction(async (tx) => {
+      // Locked first in id order, as every planner locks them (one by one in the marketplace's order could deadlock with one).
+      await lockStock(tx, job.accountId, states.map((s) => s.sku));
       const changeIdByProduct = new Map<string, string>();
       const again: string[] = [];
       for (const state of states) {
