@@ -34,12 +34,13 @@ const applicationAccess = new WeakMap<AppContext, Map<string, ApplicationAccess>
 function application(ctx: AppContext, environment: ChannelEnvironment): ApplicationAccess | undefined {
   const app = applicationsFor(ctx, environment).ebay;
   if (!app) return undefined;
-  const endpoints = environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
-  const key = `${environment}\u0000${app.clientId}\u0000${endpoints.identity}`;
-  const kept = applicationAccess.get(ctx) ?? new Map<string, ApplicationAccess>();
-  applicationAccess.set(ctx, kept);
+  // The endpoints follow from the environment; the credentials may be set anew.
+  const key = `${environment}\u0000${app.clientId}`;
+  let kept = applicationAccess.get(ctx);
+  if (!kept) applicationAccess.set(ctx, (kept = new Map()));
   let access = kept.get(key);
   if (!access) {
+    const endpoints = environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
     const client = new EbayClient({ endpoints, application: { clientId: app.clientId, clientSecret: app.clientSecret }, grant: 'application', sellerKey: `app-${environment}`, buckets: ctx.marketplaces.buckets });
     access = { client, publicKeys: createEbayPublicKeyFetcher(client) };
     kept.set(key, access);

@@ -99,17 +99,18 @@ export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob
       }
       // A quantity the listing sold from since it was sent will not show: it is sent again now, not after every check.
       const movedBySale = await quantitiesMovedBySale(ctx.db, channel.id, notYet.map((w) => w.id));
-      if (movedBySale.size > 0) {
-        again.push(...notYet.filter((w) => movedBySale.has(w.id)));
-        notYet.splice(0, notYet.length, ...notYet.filter((w) => !movedBySale.has(w.id)));
+      const soldSince = notYet.filter((w) => movedBySale.has(w.id));
+      const waiting = notYet.filter((w) => !movedBySale.has(w.id));
+      if (soldSince.length > 0) {
+        again.push(...soldSince);
         againMessage = 'A sale on the marketplace moved the quantity after it was sent';
       }
-      if (notYet.length > 0 && !lastCheck) {
+      if (waiting.length > 0 && !lastCheck) {
         await settle(ctx, job, confirmed, failed, again, againMessage, superseded);
         // A check on notice (check 0) leaves the rest to the scheduled checks already on their way.
         return job.check === ON_NOTICE ? 'waiting' : waitAgain(ctx, job);
       }
-      again.push(...notYet);
+      again.push(...waiting);
     }
     await settle(ctx, job, confirmed, failed, again, againMessage, superseded);
     return 'settled';
