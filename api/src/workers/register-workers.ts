@@ -62,7 +62,7 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
   await ctx.jobs.work<ListingsConfirmJob>(LISTINGS_CONFIRM_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => confirmSubmission(ctx, data, signal)));
   await ctx.jobs.work<ListingsPublishJob>(LISTINGS_PUBLISH_QUEUE, { ...perKey, localConcurrency: 2 }, one((data, signal) => runPublishJob(ctx, data, signal)));
   await ctx.jobs.work<MainAdjustJob>(MAIN_ADJUST_QUEUE, { ...perKey, localConcurrency: 4 }, one((data, signal) => applyMainAdjustments(ctx, data, signal)));
-  await ctx.jobs.work<MainRefreshJob>(MAIN_REFRESH_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => refreshMainStock(ctx, data, signal)));
+  await ctx.jobs.work<MainRefreshJob>(MAIN_REFRESH_QUEUE, { ...polling, localConcurrency: 8 }, one((data, signal) => refreshMainStock(ctx, data, signal)));
   await ctx.jobs.work(SYNC_SCHEDULE_QUEUE, async () => {
     await syncTick(ctx);
   });

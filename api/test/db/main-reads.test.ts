@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createAccountWithOwner } from '../../src/db/queries/users.ts';
 import { productsBySku, upsertProducts, type ProductInput } from '../../src/db/queries/catalogue.ts';
-import { takeMainQuantity } from '../../src/db/queries/stock.ts';
+import { takeMainQuantities, takeMainQuantity } from '../../src/db/queries/stock.ts';
 import { insertSyncRun, queuedRunToJoin, startSyncRun } from '../../src/db/queries/sync-runs.ts';
-import { products } from '../../src/db/schema/index.ts';
+import { products, stockAdjustments } from '../../src/db/schema/index.ts';
 
 /**
  * Two reads of the main channel under way at once (a "Sync now" and the run before it, a stock
@@ -63,6 +63,42 @@ describe('reads of the main channel stored out of order', () => {
     expect(await takeMainQuantity(db, accountId, 'STOCK-2', 3, at(10), at(22))).toBeNull();
     expect((await stored('STOCK-2'))?.onHand).toBe(5);
     expect(await takeMainQuantity(db, accountId, 'STOCK-2', 4, at(30), at(31))).toMatchObject({ before: 5, after: 4 });
+  });
+
+  it('are taken for many SKUs at once: each moved, left while ours lands, unchanged, or older than the one held', async () => {
+    const db = database.handle.db;
+    await upsertProducts(db, accountId, null as never, ['MANY-1', 'MANY-2', 'MANY-3', 'MANY-4'].map((sku) => item(sku, '9.00', 5)), at(0), at(1));
+    const ids = await productsBySku(db, accountId, ['MANY-1', 'MANY-2', 'MANY-3', 'MANY-4']);
+    // MANY-2: an adjustment of ours was sent and not answered, so the read may not show it.
+    await db.insert(stockAdjustments).values({ accountId, productId: ids.get('MANY-2')!.id, sku: 'MANY-2', delta: -1, idempotencyKey: 'many-2', status: 'sending', attempts: 1 });
+    // MANY-4: read at 40 already.
+    expect(await takeMainQuantity(db, accountId, 'MANY-4', 5, at(40), at(41))).toBeNull();
+
+    const taken = await takeMainQuantities(
+      db,
+      accountId,
+      [
+        { sku: 'MANY-1', quantity: 9 },
+        { sku: 'MANY-2', quantity: 1 },
+        { sku: 'MANY-3', quantity: 5 },
+        { sku: 'MANY-4', quantity: 0 },
+        { sku: 'UNKNOWN', quantity: 3 },
+      ],
+      at(30),
+      at(31),
+    );
+    expect([...taken.moved]).toEqual([['MANY-1', { productId: ids.get('MANY-1')!.id, before: 5, after: 9 }]]);
+    expect(taken.moving).toEqual(['MANY-2']);
+    const after = await db.select({ sku: products.sku, onHand: products.onHand, readAt: products.stockReadAt }).from(products).where(sql`${products.sku} like 'MANY-%'`).orderBy(products.sku);
+    expect(after).toEqual([
+      { sku: 'MANY-1', onHand: 9, readAt: at(30) },
+      { sku: 'MANY-2', onHand: 5, readAt: at(0) },
+      // Unchanged, and still marked read at 30, so an older read answered later cannot take its place.
+      { sku: 'MANY-3', onHand: 5, readAt: at(30) },
+      // The read at 40 holds.
+      { sku: 'MANY-4', onHand: 5, readAt: at(40) },
+    ]);
+    expect(await takeMainQuantity(db, accountId, 'MANY-3', 2, at(20), at(32))).toBeNull();
   });
 });
 

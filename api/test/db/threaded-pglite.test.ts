@@ -134,6 +134,34 @@ describe('a transaction', () => {
     await transaction;
     expect(order).toEqual(['written', 'committing', 'read']);
   });
+
+  it('may be begun by several callers in the same turn: each gets its own statements and answers', async () => {
+    await db.query(`insert into stock (sku, on_hand) values ('T-1', 1), ('T-2', 2), ('T-3', 3) on conflict (sku) do update set on_hand = excluded.on_hand`);
+    // Asked for in one turn, these go to the thread together, transactions begun without waiting.
+    const [seen, plain, failed] = await Promise.all([
+      Promise.all(
+        ['T-1', 'T-2', 'T-3'].map((sku) =>
+          db.transaction(async (tx) => {
+            await tx.query('update stock set on_hand = on_hand * 10 where sku = $1', [sku]);
+            return (await tx.query<{ on_hand: number }>('select on_hand from stock where sku = $1', [sku])).rows[0]!.on_hand;
+          }),
+        ),
+      ),
+      Promise.all(Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('select $1::int as n', [i]).then((r) => r.rows[0]!.n))),
+      db.query('update stock set on_hand = -5 where sku = $1', ['T-1']).catch((error: Error & { code?: string }) => error),
+    ]);
+    expect(seen).toEqual([10, 20, 30]);
+    expect(plain).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect((failed as { code?: string }).code).toBe('23514');
+    // The failure names the statement's caller (this file), captured when it was asked for.
+    expect((failed as Error).stack).toContain('threaded-pglite.test.ts');
+    expect((await db.query<{ sku: string; on_hand: number }>(`select sku, on_hand from stock where sku like 'T-%' order by sku`)).rows).toEqual([
+      { sku: 'T-1', on_hand: 10 },
+      { sku: 'T-2', on_hand: 20 },
+      { sku: 'T-3', on_hand: 30 },
+    ]);
+    await db.query(`delete from stock where sku like 'T-%'`);
+  });
 });
 
 describe('the thread', () => {

@@ -3,9 +3,9 @@
 // everywhere the product's code runs.
 //
 // Messages in:  { id, op: 'query', tx?, text, params, rowMode?, rawTypes? } · { id, op: 'exec', tx?, text, rowMode? }
-//               { id, op: 'begin' } · { id, op: 'end', tx, commit } · { id, op: 'listen', channel }
-//               { id, op: 'unlisten', listener } · { id, op: 'dump' } · { id, op: 'close' }
-// Messages out: { id, ok: true, value } · { id, ok: false, error } · { notification: listener, payload }
+//               { id, op: 'begin', tx } · { id, op: 'end', tx, commit } · { id, op: 'listen', channel }
+//               { id, op: 'unlisten', listener } · { id, op: 'dump' } · { id, op: 'close' }, or a list of these
+// Messages out: { id, ok: true, value } · { id, ok: false, error } · { notification: listener, payload }, or a list of answers
 //               and once at start { ready: true } or { ready: false, error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol, parse } from '@electric-sql/pglite';
@@ -131,7 +131,7 @@ async function runQuery(pglite, text, params, options) {
 /** A statement in the open transaction `tx`, or on its own (after any open transaction), as PGlite's query() orders them. */
 async function query(pglite, tx, text, params, options) {
   if (tx !== undefined) {
-    target(pglite, tx);
+    await target(pglite, tx);
     return pglite._runExclusiveQuery(() => runQuery(pglite, text, params, options));
   }
   return pglite._runExclusiveTransaction(async () => {
@@ -173,9 +173,13 @@ const transactions = new Map();
 const listeners = new Map();
 let lastId = 0;
 
-async function begin(pglite) {
+/**
+ * Opens transaction `id` (named by the caller, which sends its first statements without waiting):
+ * statements of it that arrive before it is open wait for it.
+ */
+function begin(pglite, id) {
   let started;
-  const tx = new Promise((resolve) => (started = resolve));
+  const opened = new Promise((resolve) => (started = resolve));
   let finish;
   const finished = new Promise((resolve) => (finish = resolve));
   const done = pglite.transaction(async (open) => {
@@ -183,10 +187,12 @@ async function begin(pglite) {
     const commit = await finished;
     if (!commit && !open.closed) await open.rollback();
   });
-  const open = await Promise.race([tx, done.then(() => Promise.reject(new Error('The transaction ended before it began')))]);
-  const id = ++lastId;
-  transactions.set(id, { open, finish, done });
-  return id;
+  // Its failure reaches the caller through 'begin' (or 'end'); unobserved it would end the thread.
+  done.catch(() => undefined);
+  const ready = Promise.race([opened, done.then(() => Promise.reject(new Error('The transaction ended before it began')))]);
+  ready.catch(() => transactions.delete(id));
+  transactions.set(id, { ready, finish, done });
+  return ready.then(() => undefined);
 }
 
 async function end(id, commit) {
@@ -197,11 +203,12 @@ async function end(id, commit) {
   await transaction.done;
 }
 
-function target(pglite, tx) {
+/** PGlite, or the open transaction `tx` once it is open. */
+async function target(pglite, tx) {
   if (tx === undefined) return pglite;
   const transaction = transactions.get(tx);
   if (!transaction) throw new Error(`No open transaction ${tx}`);
-  return transaction.open;
+  return transaction.ready;
 }
 
 async function handle(pglite, message) {
@@ -211,16 +218,16 @@ async function handle(pglite, message) {
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {
-      const results = await target(pglite, message.tx).exec(message.text, message.rowMode ? { rowMode: message.rowMode } : undefined);
+      const results = await (await target(pglite, message.tx)).exec(message.text, message.rowMode ? { rowMode: message.rowMode } : undefined);
       return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
     }
     case 'begin':
-      return begin(pglite);
+      return begin(pglite, message.tx);
     case 'end':
       return end(message.tx, message.commit);
     case 'listen': {
       const id = ++lastId;
-      const unsubscribe = await pglite.listen(message.channel, (payload) => port.postMessage({ notification: id, payload }));
+      const unsubscribe = await pglite.listen(message.channel, (payload) => answer({ notification: id, payload }));
       listeners.set(id, unsubscribe);
       return id;
     }
@@ -242,17 +249,34 @@ async function handle(pglite, message) {
   }
 }
 
+/**
+ * Answers finished in the same turn go back together (waking the other thread costs more than the
+ * message): sent once this turn's work is done.
+ */
+let answers = [];
+/** An answer, or a notification (in the same queue, so it never overtakes the commit that sent it). */
+function answer(reply) {
+  answers.push(reply);
+  if (answers.length === 1) queueMicrotask(sendAnswers);
+}
+function sendAnswers() {
+  const replies = answers;
+  answers = [];
+  port.postMessage(replies.length === 1 ? replies[0] : replies);
+}
+
 async function start() {
   const { dataDir, loadDataDir } = workerData ?? {};
   const options = { extensions: { pg_trgm } };
   if (loadDataDir) options.loadDataDir = new Blob([loadDataDir]);
   const pglite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
-  port.on('message', (message) => {
+  const run = (message) =>
     handle(pglite, message).then(
-      (value) => port.postMessage({ id: message.id, ok: true, value }, value instanceof ArrayBuffer ? [value] : []),
-      (error) => port.postMessage({ id: message.id, ok: false, error: describeError(error) }),
+      (value) => (value instanceof ArrayBuffer ? port.postMessage({ id: message.id, ok: true, value }, [value]) : answer({ id: message.id, ok: true, value })),
+      (error) => answer({ id: message.id, ok: false, error: describeError(error) }),
     );
-  });
+  // Statements asked for in the same turn come as a list, and are taken in order.
+  port.on('message', (message) => (Array.isArray(message) ? message.forEach(run) : run(message)));
   port.postMessage({ ready: true });
 }
 

@@ -158,11 +158,15 @@ export async function applyAdjustment(db: Db, adjustment: Pick<ClaimedAdjustment
  * main channel answered the adjustment, or was just read).
  */
 async function mirrorOnMainListing(db: Db, productId: string, at: Date): Promise<void> {
+  await mirrorOnMainListings(db, [productId], at);
+}
+
+async function mirrorOnMainListings(db: Db, productIds: string[], at: Date): Promise<void> {
   await db
     .update(listings)
     .set({ confirmedQuantity: sql`${products.onHand}`, confirmedAt: at, updatedAt: at })
     .from(products)
-    .where(and(eq(products.id, productId), eq(listings.productId, products.id), eq(listings.channelId, products.sourceChannelId)));
+    .where(and(inArray(products.id, productIds), eq(listings.productId, products.id), eq(listings.channelId, products.sourceChannelId)));
 }
 
 export async function releaseAdjustment(db: Db, id: string, message: string, at: Date): Promise<void> {
@@ -180,40 +184,92 @@ export async function accountsWithPendingAdjustments(db: Db): Promise<string[]> 
   return rows.map((r) => r.accountId);
 }
 
+/** A quantity read from the main channel, taken as on hand by `takeMainQuantities`. */
+export interface MainQuantityRead {
+  sku: string;
+  quantity: number;
+}
+
+/** What taking a read did: on hand moved (before → after), or left for a later read while our adjustments land. */
+export interface TakenMainQuantities {
+  moved: Map<string, { productId: string; before: number; after: number }>;
+  /** SKUs with an adjustment of ours that may be landing: the read may not show it, so it is not taken. */
+  moving: string[];
+}
+
 /**
- * Takes the main channel's quantity, read at `readAt`, as the product's on hand, unless an
- * adjustment of it was sent and not yet settled, or applied since the read (the read may or may
- * not show it): then it answers 'moving', and the caller reads again later. Answers the before and after when it changed.
+ * Takes quantities read from the main channel as on hand, for many SKUs in a few statements (a
+ * reconciliation reads thousands). A read older than the one already taken is ignored; one that
+ * may miss an adjustment of ours still landing is left for a later read; one that finds nothing
+ * changed still marks the product read then, so an older read answered later cannot take its place.
  */
-export async function takeMainQuantity(db: Db, accountId: string, sku: string, quantity: number, readAt: Date, at: Date): Promise<{ productId: string; before: number; after: number } | 'moving' | null> {
-  const [product] = await db
-    .select({ id: products.id, onHand: products.onHand, stockReadAt: products.stockReadAt })
+export async function takeMainQuantities(db: Db, accountId: string, reads: MainQuantityRead[], readAt: Date, at: Date): Promise<TakenMainQuantities> {
+  const taken: TakenMainQuantities = { moved: new Map(), moving: [] };
+  if (reads.length === 0) return taken;
+  const quantityBySku = new Map(reads.map((r) => [r.sku, r.quantity]));
+  const stored = await db
+    .select({ id: products.id, sku: products.sku, onHand: products.onHand, stockReadAt: products.stockReadAt })
     .from(products)
-    .where(and(eq(products.accountId, accountId), eq(products.sku, sku)))
+    .where(and(eq(products.accountId, accountId), inArray(products.sku, [...quantityBySku.keys()])))
+    .orderBy(asc(products.id))
     .for('update');
-  if (!product) return null;
   // A read made before the one already taken (two reads under way at once) has nothing to teach.
-  if (product.stockReadAt && readAt < product.stockReadAt) return null;
-  const [moving] = await db
-    .select({ id: stockAdjustments.id })
-    .from(stockAdjustments)
-    .where(
-      and(
-        eq(stockAdjustments.productId, product.id),
-        // Sent at least once and not settled (it may have landed), or applied since the read.
-        or(and(inArray(stockAdjustments.status, ['pending', 'sending']), gt(stockAdjustments.attempts, 0)), gte(stockAdjustments.appliedAt, readAt)),
-      ),
-    )
-    .limit(1);
-  if (moving) return 'moving';
-  if (product.onHand === quantity) {
-    // Still the newest read: an older one answered later must not take its place.
-    if (!product.stockReadAt || readAt > product.stockReadAt) await db.update(products).set({ stockReadAt: readAt }).where(eq(products.id, product.id));
-    return null;
+  const current = stored.filter((p) => !p.stockReadAt || readAt >= p.stockReadAt);
+  if (current.length === 0) return taken;
+  const movingIds = new Set(
+    (
+      await db
+        .selectDistinct({ productId: stockAdjustments.productId })
+        .from(stockAdjustments)
+        .where(
+          and(
+            inArray(
+              stockAdjustments.productId,
+              current.map((p) => p.id),
+            ),
+            // Sent at least once and not settled (it may have landed), or applied since the read.
+            or(and(inArray(stockAdjustments.status, ['pending', 'sending']), gt(stockAdjustments.attempts, 0)), gte(stockAdjustments.appliedAt, readAt)),
+          ),
+        )
+    ).map((r) => r.productId),
+  );
+  const unchanged: string[] = [];
+  const changed: Array<{ id: string; quantity: number }> = [];
+  for (const product of current) {
+    const quantity = quantityBySku.get(product.sku)!;
+    if (movingIds.has(product.id)) taken.moving.push(product.sku);
+    else if (product.onHand === quantity) unchanged.push(product.id);
+    else {
+      changed.push({ id: product.id, quantity });
+      taken.moved.set(product.sku, { productId: product.id, before: product.onHand, after: quantity });
+    }
   }
-  await db.update(products).set({ onHand: quantity, stockReadAt: readAt, updatedAt: at }).where(eq(products.id, product.id));
-  await mirrorOnMainListing(db, product.id, at);
-  return { productId: product.id, before: product.onHand, after: quantity };
+  if (unchanged.length > 0) {
+    // Still the newest read: an older one answered later must not take its place.
+    await db
+      .update(products)
+      .set({ stockReadAt: readAt })
+      .where(and(inArray(products.id, unchanged), or(sql`${products.stockReadAt} is null`, sql`${products.stockReadAt} < ${readAt}`)));
+  }
+  if (changed.length > 0) {
+    const values = sql.join(
+      changed.map((c) => sql`(${c.id}::uuid, ${c.quantity}::int)`),
+      sql`, `,
+    );
+    await db.execute(sql`update ${products} set on_hand = v.quantity, stock_read_at = ${readAt}, updated_at = ${at} from (values ${values}) as v(id, quantity) where ${products.id} = v.id`);
+    await mirrorOnMainListings(
+      db,
+      changed.map((c) => c.id),
+      at,
+    );
+  }
+  return taken;
+}
+
+/** One SKU's read taken as on hand (see `takeMainQuantities`): what moved, 'moving', or null when nothing did. */
+export async function takeMainQuantity(db: Db, accountId: string, sku: string, quantity: number, readAt: Date, at: Date): Promise<{ productId: string; before: number; after: number } | 'moving' | null> {
+  const taken = await takeMainQuantities(db, accountId, [{ sku, quantity }], readAt, at);
+  return taken.moved.get(sku) ?? (taken.moving.length > 0 ? 'moving' : null);
 }
 
 /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
-import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantity, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
+import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantities, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
@@ -239,20 +239,17 @@ export async function refreshMainStock(ctx: AppContext, job: MainRefreshJob, sig
     await ctx.db.transaction(async (tx) => {
       // Locked first in id order, as every planner locks them (one by one in the marketplace's order could deadlock with one).
       await lockStock(tx, job.accountId, states.map((s) => s.sku));
-      const changeIdByProduct = new Map<string, string>();
-      const again: string[] = [];
-      for (const state of states) {
-        if (state.quantity === null) continue;
-        const moved = await takeMainQuantity(tx, job.accountId, state.sku, state.quantity, readAt, ctx.clock());
-        if (moved === 'moving') again.push(state.sku);
-        if (!moved || moved === 'moving') continue;
+      const reads = states.flatMap((s) => (s.quantity === null ? [] : [{ sku: s.sku, quantity: s.quantity }]));
+      const { moved, moving: again } = await takeMainQuantities(tx, job.accountId, reads, readAt, ctx.clock());
+      const changes = [...moved].map(([sku, { productId, before, after }]) => {
         // A sale or cancellation on the main channel is recorded as that order's change; anything else as an edit there.
-        const order = job.orders?.[state.sku];
+        const order = job.orders?.[sku];
         const cause = order ? { cause: order.cause, causeRef: order.causeRef, orderId: order.orderId } : { cause: 'main_change' as const, causeRef: `read from ${main.kind}` };
-        const [id] = await insertChanges(tx, job.accountId, [{ productId: moved.productId, channelId: main.id, sku: state.sku, ...cause, field: 'on_hand', before: String(moved.before), after: String(moved.after) }], ctx.clock());
-        changeIdByProduct.set(moved.productId, id!);
-        changed++;
-      }
+        return { productId, channelId: main.id, sku, ...cause, field: 'on_hand' as const, before: String(before), after: String(after) };
+      });
+      const changeIds = await insertChanges(tx, job.accountId, changes, ctx.clock());
+      const changeIdByProduct = new Map(changes.map((c, i) => [c.productId, changeIds[i]!]));
+      changed = changes.length;
       await planListingWrites(ctx, tx, job.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
       if (again.length > 0) {
         const orders = job.orders ? Object.fromEntries(Object.entries(job.orders).filter(([sku]) => again.includes(sku))) : undefined;

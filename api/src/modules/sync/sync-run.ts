@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import { listingCount, listingsBySku, markSynced, openDrift, productCount, productsBySku, setConfirmed, upsertListings, upsertProducts, linkListingsToProducts, type ListingInput } from '../../db/queries/catalogue.ts';
 import { insertChanges, skusWithOpenPriceWrites, type ChangeInput } from '../../db/queries/listing-writes.ts';
-import { lockStock, takeMainQuantity } from '../../db/queries/stock.ts';
+import { lockStock, takeMainQuantities } from '../../db/queries/stock.ts';
 import { findSyncRun, insertSyncRun, queuedRunToJoin, startSyncRun, updateSyncRun, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
 import type { CatalogueItem } from '../../marketplaces/types.ts';
@@ -146,18 +146,18 @@ async function readMain(ctx: AppContext, run: SyncRunRecord, main: ChannelRecord
       );
       await upsertListings(tx, run.accountId, main.id, kept.map(asListing), ids, at);
 
+      const known = kept.filter((item) => stored.has(item.sku));
+      const reads = known.flatMap((item) => (item.quantity === null ? [] : [{ sku: item.sku, quantity: item.quantity }]));
+      const { moved } = await takeMainQuantities(tx, run.accountId, reads, page.readAt, at);
       const changes: ChangeInput[] = [];
-      for (const item of kept) {
-        const before = stored.get(item.sku);
-        if (!before) continue;
+      for (const item of known) {
+        const before = stored.get(item.sku)!;
         const price = item.price?.amount ?? null;
         // A price read before the one held (another run read later and stored first) was not taken.
         const newerRead = before.priceReadAt === null || page.readAt >= before.priceReadAt;
         if (price !== null && newerRead && !pricedByUs.has(item.sku) && !samePrice(before.price, price)) changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'price', before: before.price, after: price });
-        if (item.quantity !== null) {
-          const moved = await takeMainQuantity(tx, run.accountId, item.sku, item.quantity, page.readAt, at);
-          if (moved && moved !== 'moving') changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'on_hand', before: String(moved.before), after: String(moved.after) });
-        }
+        const quantity = moved.get(item.sku);
+        if (quantity) changes.push({ productId: before.id, channelId: main.id, sku: item.sku, cause, causeRef: `read from ${main.kind}`, field: 'on_hand', before: String(quantity.before), after: String(quantity.after) });
       }
       const changeIds = await insertChanges(tx, run.accountId, changes, at);
       const changeIdByProduct = new Map(changes.map((c, i) => [c.productId!, changeIds[i]!]));
