@@ -9,6 +9,7 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   channelId: 'c1',
   sku: 'MUG-1',
   productId: 'p1',
+  plan: 'growth',
   onHand: 12,
   committed: 2,
   price: '14.00',

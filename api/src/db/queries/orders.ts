@@ -54,8 +54,14 @@ export async function recordedOrderChanges(db: Db, accountId: string, channelId:
   return new Map(rows.map((r) => [r.id, r.updatedAt.getTime()]));
 }
 
-export async function setAccountedUnits(db: Db, orderId: string, units: Record<string, number>): Promise<void> {
-  await db.update(orders).set({ accountedUnits: units }).where(eq(orders.id, orderId));
+/** Each order's units now accounted for (what its stock moves were made from), in one statement. */
+export async function setAccountedUnits(db: Db, accounted: Array<{ orderId: string; units: Record<string, number> }>): Promise<void> {
+  if (accounted.length === 0) return;
+  const values = sql.join(
+    accounted.map((a) => sql`(${a.orderId}::uuid, ${JSON.stringify(a.units)}::jsonb)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${orders} set accounted_units = v.units from (values ${values}) as v(id, units) where ${orders.id} = v.id`);
 }
 
 export async function setOrdersReadUntil(db: Db, accountId: string, channelId: string, until: Date): Promise<void> {

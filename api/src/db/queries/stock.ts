@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { listings, products, stockAdjustments } from '../schema/index.ts';
 
@@ -35,6 +35,20 @@ export async function moveStock(db: Db, productId: string, move: { onHand?: numb
     .where(eq(products.id, productId))
     .returning({ id: products.id, sku: products.sku, onHand: products.onHand, committed: products.committed });
   return row!;
+}
+
+/**
+ * Moves the committed units of many products by deltas, in one statement (an order round moves
+ * several). Call it with the products locked (`lockStock`), whose rows then say the outcome.
+ */
+export async function moveCommitted(db: Db, deltas: Map<string, number>, at: Date): Promise<void> {
+  const moving = [...deltas].filter(([, delta]) => delta !== 0);
+  if (moving.length === 0) return;
+  const values = sql.join(
+    moving.map(([id, delta]) => sql`(${id}::uuid, ${delta}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${products} set committed = ${products.committed} + v.delta, updated_at = ${at} from (values ${values}) as v(id, delta) where ${products.id} = v.id`);
 }
 
 /**
@@ -132,41 +146,76 @@ export async function noteReadAndSet(db: Db, id: string, readBefore: number, exp
 }
 
 /**
- * The main channel took the adjustment: its units stop being committed, and on hand moves as far
- * as the main channel's quantity did (which stops at zero on some marketplaces), so it mirrors the
- * main channel. Runs once: a second call finds it applied already.
+ * The main channel took these adjustments (of different products, answered together): their units
+ * stop being committed, and on hand moves as far as the main channel's quantity did (which stops at
+ * zero on some marketplaces), so it mirrors the main channel. Four statements whatever their number
+ * (a round of a busy main channel holds dozens), the products locked in id order as every planner
+ * locks them. Runs once: a second call finds them applied already. Answers on hand before and after
+ * per adjustment applied now.
  */
-export async function applyAdjustment(db: Db, adjustment: Pick<ClaimedAdjustment, 'id' | 'productId' | 'delta'>, moved: number, at: Date): Promise<{ before: number; after: number } | null> {
-  const [done] = await db
-    .update(stockAdjustments)
-    .set({ status: 'applied', appliedAt: at, message: null, updatedAt: at })
-    .where(and(eq(stockAdjustments.id, adjustment.id), inArray(stockAdjustments.status, ['pending', 'sending'])))
-    .returning({ id: stockAdjustments.id });
-  if (!done) return null;
-  const [before] = await db.select({ onHand: products.onHand }).from(products).where(eq(products.id, adjustment.productId)).for('update');
-  const [after] = await db
-    .update(products)
-    .set({ onHand: sql`${products.onHand} + ${moved}`, committed: sql`${products.committed} + ${adjustment.delta}`, updatedAt: at })
-    .where(eq(products.id, adjustment.productId))
-    .returning({ onHand: products.onHand });
-  await mirrorOnMainListing(db, adjustment.productId, at);
-  return { before: before!.onHand, after: after!.onHand };
-}
-
-/**
- * On hand is what the main channel holds: its listing shows the same quantity, confirmed now (the
- * main channel answered the adjustment, or was just read).
- */
-async function mirrorOnMainListing(db: Db, productId: string, at: Date): Promise<void> {
-  await mirrorOnMainListings(db, [productId], at);
-}
-
-async function mirrorOnMainListings(db: Db, productIds: string[], at: Date): Promise<void> {
-  await db
-    .update(listings)
-    .set({ confirmedQuantity: sql`${products.onHand}`, confirmedAt: at, updatedAt: at })
+export async function applyAdjustments(db: Db, applied: Array<Pick<ClaimedAdjustment, 'id' | 'productId' | 'delta'> & { moved: number }>, at: Date): Promise<Map<string, { before: number; after: number }>> {
+  const outcome = new Map<string, { before: number; after: number }>();
+  if (applied.length === 0) return outcome;
+  const done = new Set(
+    (
+      await db
+        .update(stockAdjustments)
+        .set({ status: 'applied', appliedAt: at, message: null, updatedAt: at })
+        .where(
+          and(
+            inArray(
+              stockAdjustments.id,
+              applied.map((a) => a.id),
+            ),
+            inArray(stockAdjustments.status, ['pending', 'sending']),
+          ),
+        )
+        .returning({ id: stockAdjustments.id })
+    ).map((r) => r.id),
+  );
+  const now = applied.filter((a) => done.has(a.id));
+  if (now.length === 0) return outcome;
+  const locked = await db
+    .select({ id: products.id, onHand: products.onHand })
     .from(products)
-    .where(and(inArray(products.id, productIds), eq(listings.productId, products.id), eq(listings.channelId, products.sourceChannelId)));
+    .where(
+      inArray(
+        products.id,
+        now.map((a) => a.productId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('update');
+  const before = new Map(locked.map((p) => [p.id, p.onHand]));
+  // Per product, the sum of its adjustments (one each, normally).
+  const moves = new Map<string, { moved: number; delta: number }>();
+  for (const a of now) {
+    const move = moves.get(a.productId) ?? { moved: 0, delta: 0 };
+    moves.set(a.productId, { moved: move.moved + a.moved, delta: move.delta + a.delta });
+  }
+  const values = sql.join(
+    [...moves].map(([id, m]) => sql`(${id}::uuid, ${m.moved}::int, ${m.delta}::int)`),
+    sql`, `,
+  );
+  // On hand and committed moved, and the main channel's own listing shown holding the new on hand.
+  await db.execute(sql`
+    with moved as (
+      update ${products} set on_hand = ${products.onHand} + v.moved, committed = ${products.committed} + v.delta, updated_at = ${at}
+      from (values ${values}) as v(id, moved, delta)
+      where ${products.id} = v.id
+      returning ${products.id} as id, ${products.onHand} as on_hand, ${products.sourceChannelId} as channel_id
+    )
+    update ${listings} set confirmed_quantity = moved.on_hand, confirmed_at = ${at}, updated_at = ${at}
+    from moved where ${listings.productId} = moved.id and ${listings.channelId} = moved.channel_id`);
+  // Each adjustment's own before and after, in the order given (products with one adjustment each: its whole move).
+  const running = new Map(before);
+  for (const a of now) {
+    const from = running.get(a.productId);
+    if (from === undefined) continue;
+    running.set(a.productId, from + a.moved);
+    outcome.set(a.id, { before: from, after: from + a.moved });
+  }
+  return outcome;
 }
 
 export async function releaseAdjustment(db: Db, id: string, message: string, at: Date): Promise<void> {
@@ -202,42 +251,36 @@ export interface TakenMainQuantities {
  * reconciliation reads thousands). A read older than the one already taken is ignored; one that
  * may miss an adjustment of ours still landing is left for a later read; one that finds nothing
  * changed still marks the product read then, so an older read answered later cannot take its place.
+ *
+ * Call it with the products already locked (`lockStock`): its look at our adjustments in flight must
+ * be taken after the lock is had, to see every one committed while the lock was waited for.
  */
 export async function takeMainQuantities(db: Db, accountId: string, reads: MainQuantityRead[], readAt: Date, at: Date): Promise<TakenMainQuantities> {
   const taken: TakenMainQuantities = { moved: new Map(), moving: [] };
   if (reads.length === 0) return taken;
   const quantityBySku = new Map(reads.map((r) => [r.sku, r.quantity]));
+  // With whether an adjustment of ours may be landing: sent at least once and not settled (it may
+  // have landed), or applied since the read.
   const stored = await db
-    .select({ id: products.id, sku: products.sku, onHand: products.onHand, stockReadAt: products.stockReadAt })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      onHand: products.onHand,
+      stockReadAt: products.stockReadAt,
+      // Names written out: in a one-table select drizzle leaves columns unqualified.
+      moving: sql<boolean>`exists (select 1 from stock_adjustments a where a.product_id = "products"."id" and ((a.status in ('pending', 'sending') and a.attempts > 0) or a.applied_at >= ${readAt}))`,
+    })
     .from(products)
     .where(and(eq(products.accountId, accountId), inArray(products.sku, [...quantityBySku.keys()])))
     .orderBy(asc(products.id))
-    .for('update');
-  // A read made before the one already taken (two reads under way at once) has nothing to teach.
-  const current = stored.filter((p) => !p.stockReadAt || readAt >= p.stockReadAt);
-  if (current.length === 0) return taken;
-  const movingIds = new Set(
-    (
-      await db
-        .selectDistinct({ productId: stockAdjustments.productId })
-        .from(stockAdjustments)
-        .where(
-          and(
-            inArray(
-              stockAdjustments.productId,
-              current.map((p) => p.id),
-            ),
-            // Sent at least once and not settled (it may have landed), or applied since the read.
-            or(and(inArray(stockAdjustments.status, ['pending', 'sending']), gt(stockAdjustments.attempts, 0)), gte(stockAdjustments.appliedAt, readAt)),
-          ),
-        )
-    ).map((r) => r.productId),
-  );
+    .for('update', { of: products });
   const unchanged: string[] = [];
   const changed: Array<{ id: string; quantity: number }> = [];
-  for (const product of current) {
+  for (const product of stored) {
+    // A read made before the one already taken (two reads under way at once) has nothing to teach.
+    if (product.stockReadAt && readAt < product.stockReadAt) continue;
     const quantity = quantityBySku.get(product.sku)!;
-    if (movingIds.has(product.id)) taken.moving.push(product.sku);
+    if (product.moving) taken.moving.push(product.sku);
     else if (product.onHand === quantity) unchanged.push(product.id);
     else {
       changed.push({ id: product.id, quantity });
@@ -256,12 +299,16 @@ export async function takeMainQuantities(db: Db, accountId: string, reads: MainQ
       changed.map((c) => sql`(${c.id}::uuid, ${c.quantity}::int)`),
       sql`, `,
     );
-    await db.execute(sql`update ${products} set on_hand = v.quantity, stock_read_at = ${readAt}, updated_at = ${at} from (values ${values}) as v(id, quantity) where ${products.id} = v.id`);
-    await mirrorOnMainListings(
-      db,
-      changed.map((c) => c.id),
-      at,
-    );
+    // On hand taken, and the main channel's own listing shown holding it, in one statement.
+    await db.execute(sql`
+      with taken as (
+        update ${products} set on_hand = v.quantity, stock_read_at = ${readAt}, updated_at = ${at}
+        from (values ${values}) as v(id, quantity)
+        where ${products.id} = v.id
+        returning ${products.id} as id, ${products.onHand} as on_hand, ${products.sourceChannelId} as channel_id
+      )
+      update ${listings} set confirmed_quantity = taken.on_hand, confirmed_at = ${at}, updated_at = ${at}
+      from taken where ${listings.productId} = taken.id and ${listings.channelId} = taken.channel_id`);
   }
   return taken;
 }

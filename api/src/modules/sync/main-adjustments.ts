@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
-import { applyAdjustment, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantities, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
+import { applyAdjustments, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantities, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
@@ -92,7 +92,7 @@ export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, 
           throw error;
         }
         if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted') {
-          await ctx.db.transaction((tx) => recordApplied(ctx, tx, main, adjustment, moved));
+          await ctx.db.transaction((tx) => recordApplied(ctx, tx, main, [{ adjustment, moved }]));
           totals.applied++;
         } else if (outcome.outcome === 'rejected' && adjustment.attempts >= MAX_ADJUSTMENT_ATTEMPTS) {
           await failAdjustment(ctx.db, adjustment.id, outcome.message, ctx.clock());
@@ -158,16 +158,20 @@ async function sendInOverlappingRounds(ctx: AppContext, main: ChannelRecord, ada
   return totals;
 }
 
-/** The main channel took the adjustment: units stop being committed, on hand moves, and the history says so. */
-async function recordApplied(ctx: AppContext, tx: Db, main: ChannelRecord, adjustment: ClaimedAdjustment, moved: number): Promise<void> {
-  const onHand = await applyAdjustment(tx, adjustment, moved, ctx.clock());
-  if (!onHand) return;
-  await insertChanges(
+/** The main channel took these adjustments: units stop being committed, on hand moves, and the history says so. */
+async function recordApplied(ctx: AppContext, tx: Db, main: ChannelRecord, applied: Array<{ adjustment: ClaimedAdjustment; moved: number }>): Promise<void> {
+  const onHand = await applyAdjustments(
     tx,
-    main.accountId,
-    [{ productId: adjustment.productId, channelId: main.id, sku: adjustment.sku, cause: isSellerAdjustment(adjustment.idempotencyKey) ? 'bulk_edit' : adjustment.delta < 0 ? 'order' : 'cancellation', causeRef: `passed to the main channel (${main.kind})`, field: 'on_hand', before: String(onHand.before), after: String(onHand.after) }],
+    applied.map(({ adjustment, moved }) => ({ id: adjustment.id, productId: adjustment.productId, delta: adjustment.delta, moved })),
     ctx.clock(),
   );
+  const changes = applied.flatMap(({ adjustment }) => {
+    const moved = onHand.get(adjustment.id);
+    if (!moved) return [];
+    const cause = isSellerAdjustment(adjustment.idempotencyKey) ? ('bulk_edit' as const) : adjustment.delta < 0 ? ('order' as const) : ('cancellation' as const);
+    return [{ productId: adjustment.productId, channelId: main.id, sku: adjustment.sku, cause, causeRef: `passed to the main channel (${main.kind})`, field: 'on_hand' as const, before: String(moved.before), after: String(moved.after) }];
+  });
+  await insertChanges(tx, main.accountId, changes, ctx.clock());
 }
 
 /**
@@ -213,9 +217,14 @@ async function sendTogether(ctx: AppContext, main: ChannelRecord, adapter: Marke
     round.again = together.filter((a) => !refused.has(a.sku)).length;
     return round;
   }
-  await ctx.db.transaction(async (tx) => {
-    for (const adjustment of together) await recordApplied(ctx, tx, main, adjustment, adjustment.delta);
-  });
+  await ctx.db.transaction((tx) =>
+    recordApplied(
+      ctx,
+      tx,
+      main,
+      together.map((adjustment) => ({ adjustment, moved: adjustment.delta })),
+    ),
+  );
   round.applied = together.length;
   return round;
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
 import { setAccountedUnits, upsertOrders, type RecordedOrder } from '../../db/queries/orders.ts';
-import { insertAdjustments, lockStock, moveStock, type AdjustmentInput } from '../../db/queries/stock.ts';
+import { insertAdjustments, lockStock, moveCommitted, type AdjustmentInput } from '../../db/queries/stock.ts';
 import { insertChanges, forgetSellingQuantities, type ChangeInput } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import type { OrderLineRecord } from '../../db/schema/index.ts';
@@ -67,10 +67,13 @@ export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<Channe
     const held = unitsHeld(order.status, order.lines);
     return unitMoves(order.accountedUnits, held).map((m) => ({ ...m, order, accountedBefore: order.accountedUnits[m.sku] ?? 0, held }));
   });
-  for (const order of recorded) {
-    const held = unitsHeld(order.status, order.lines);
-    if (unitMoves(order.accountedUnits, held).length > 0) await setAccountedUnits(tx, order.id, held);
-  }
+  await setAccountedUnits(
+    tx,
+    recorded.flatMap((order) => {
+      const held = unitsHeld(order.status, order.lines);
+      return unitMoves(order.accountedUnits, held).length > 0 ? [{ orderId: order.id, units: held }] : [];
+    }),
+  );
 
   const stock = new Map((await lockStock(tx, channel.accountId, moves.map((m) => m.sku))).map((p) => [p.sku, p]));
   if (channel.role === 'main') {
@@ -81,12 +84,16 @@ export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<Channe
   }
   const changeInputs: ChangeInput[] = [];
   const adjustments: AdjustmentInput[] = [];
+  // The products are locked: each move's before and after follow from their rows, and the units
+  // are written once per product after.
+  const committedDeltas = new Map<string, number>();
   for (const move of moves) {
     const product = stock.get(move.sku);
     // A SKU the catalogue lacks (sold on a target only) moves no stock; the order is still recorded.
     if (!product) continue;
     const before = availableStock(product.onHand, product.committed);
-    const after = await moveStock(tx, product.id, { committed: move.units }, at);
+    const after = { ...product, committed: product.committed + move.units };
+    committedDeltas.set(product.id, (committedDeltas.get(product.id) ?? 0) + move.units);
     stock.set(move.sku, after);
     const heldAfter = move.accountedBefore + move.units;
     adjustments.push({ productId: product.id, sku: move.sku, orderId: move.order.id, delta: -move.units, idempotencyKey: `order:${move.order.id}:${move.sku}:${move.accountedBefore}>${heldAfter}` });
@@ -101,6 +108,7 @@ export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<Channe
       after: String(availableStock(after.onHand, after.committed)),
     });
   }
+  await moveCommitted(tx, committedDeltas, at);
   const changeIds = await insertChanges(tx, channel.accountId, changeInputs, at);
   const changeIdByProduct = new Map(changeInputs.map((c, i) => [c.productId!, changeIds[i]!]));
   if ((await insertAdjustments(tx, channel.accountId, adjustments, at)).length > 0) await requestMainAdjustments(ctx, tx, channel.accountId);

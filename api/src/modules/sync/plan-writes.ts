@@ -2,7 +2,6 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { insertChanges, markWritesDue, plannableListings, queueWrites, type PlannableListing, type WriteInput } from '../../db/queries/listing-writes.ts';
 import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
-import { accountPlan } from '../../db/queries/accounts.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
@@ -98,7 +97,7 @@ export async function planListingWrites(ctx: AppContext, tx: Db, accountId: stri
   }
   await queueWrites(tx, accountId, writes, ctx.clock());
   // Real-time plans push at once; on Starter the values wait for the hourly sync (sync-schedule.ts).
-  if (planLimits[await accountPlan(tx, accountId)].realTime) {
+  if (planLimits[listings[0]!.plan].realTime) {
     for (const channelId of new Set(writes.map((w) => w.channelId))) await requestChannelPush(ctx, tx, { accountId, channelId });
   }
   return writes.length;
