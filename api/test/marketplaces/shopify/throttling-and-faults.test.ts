@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox } from './harness.ts';
 
 /** 20 mutations in one document: 200 points (five of them empty the bucket). */
@@ -38,14 +38,25 @@ describe('cost-based throttling (profile realistic: 1,000 points, 100 points/s)'
       expect(answer.body.extensions.cost.throttleStatus.currentlyAvailable).toBeLessThan(200);
     }
 
+    const adapter = h.adapter(shop, tokens);
+    const skus = Array.from({ length: 12 }, (_, i) => `${h.sandbox.context.state().sellers[shop]!.products[Math.floor(i / 2)]!.variants[i % 2]!.sku}`);
+    // The adapter's connection is opened first (once the bucket has room again), so its first call
+    // below goes out at once: the bucket restores 100 points a second, and a call held back by a
+    // new connection under load could find it refilled and not be throttled.
+    await vi.waitFor(
+      async () => {
+        const answer = await h.graphql(shop, tokens.accessToken, '{ shop { name } }');
+        expect(answer.body.extensions.cost.throttleStatus.currentlyAvailable).toBeGreaterThanOrEqual(100);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    await adapter.readListings([skus[0]!]);
     // Empty the bucket to under 10 points; the adapter's own view of it is full, so its first call is throttled.
     const small = `mutation Drain($url: URL!) { webhookSubscriptionCreate(topic: ORDERS_UPDATED, webhookSubscription: { callbackUrl: $url }) { userErrors { message } } }`;
     for (let i = 0; ; i++) {
       const answer = await h.graphql(shop, tokens.accessToken, small, { url: `https://hooks.example.test/drain/${i}` });
       if (answer.body.errors?.[0]?.extensions?.code === 'THROTTLED') break;
     }
-    const adapter = h.adapter(shop, tokens);
-    const skus = Array.from({ length: 12 }, (_, i) => `${h.sandbox.context.state().sellers[shop]!.products[Math.floor(i / 2)]!.variants[i % 2]!.sku}`);
     const before = h.sandbox.requests().length;
     const outcomes = await adapter.updateListings(skus.map((sku, i) => ({ sku, quantity: i + 1, price: { amount: `${10 + i}.00`, currency: 'USD' } })));
     expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
