@@ -152,21 +152,23 @@ describe('Amazon: taken off sale by the seller, or not buyable by Amazon’s own
     await settled(t, accountA);
     expect(await sandboxItem(t, amazonTarget, y!.sku)).toMatchObject({ status: 'BUYABLE,DISCOVERABLE', quantity: 6 });
     expect(await listing(amazonTarget, y!.sku)).toMatchObject({ taken_off_sale: false });
+    // The next read shows it on sale here too (nothing else moved on it).
+    expect((await sellerA.post(`/api/channels/${amazonTarget.id}/sync`)).status).toBe(202);
+    await settled(t, accountA);
+    expect(await listing(amazonTarget, y!.sku)).toMatchObject({ status: 'active', taken_off_sale: false, confirmed_quantity: 6 });
   }, 120_000);
 
   it('taking a listing off sale waits for a value of ours still on its way there (landing after, it would put the offer back)', async () => {
-    // A listing on sale with stock, here and on Amazon (a generated SKU can start out of stock, which Amazon shows not
-    // buyable; the one restocked above is on sale there before a read tells us so).
+    // A listing on sale with stock, here and on Amazon: one given stock, then read back by a sync (a generated SKU can
+    // start out of stock, which Amazon shows not buyable, and a restock puts it on sale there before a read tells us so).
+    const z = (await listingsOf(amazonTarget)).find((l) => l.sku !== takenOffSaleSku)!;
+    const stocked = await sellerA.post('/api/listings/bulk-edit', { selection: { productIds: [z.product_id] }, quantity: { mode: 'set', value: 5 } });
+    expect(stocked.status).toBe(201);
     await settled(t, accountA);
-    const z = await vi.waitFor(
-      async () => {
-        for (const l of await listingsOf(amazonTarget)) {
-          if (l.sku !== takenOffSaleSku && l.status === 'active' && (l.confirmed_quantity ?? 0) > 0 && (await sandboxItem(t, amazonTarget, l.sku)).status === 'BUYABLE,DISCOVERABLE') return l;
-        }
-        throw new Error('no listing on sale with stock yet');
-      },
-      { timeout: 30_000, interval: 250 },
-    );
+    expect((await sellerA.post(`/api/channels/${amazonTarget.id}/sync`)).status).toBe(202);
+    await settled(t, accountA);
+    expect(await listing(amazonTarget, z.sku)).toMatchObject({ status: 'active', taken_off_sale: false, confirmed_quantity: 5 });
+    expect(await sandboxItem(t, amazonTarget, z.sku)).toMatchObject({ status: 'BUYABLE,DISCOVERABLE', quantity: 5 });
     // A push holds a price for Z (claimed, not yet answered).
     const inFlight = (
       await query<{ id: string }>(

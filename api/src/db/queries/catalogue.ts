@@ -163,6 +163,9 @@ export interface StoredListing {
   confirmedPrice: string | null;
   desiredQuantity: number | null;
   desiredPrice: string | null;
+  status: ListingStatus;
+  /** The seller holds it off sale: its status is the seller's, not what a read finds. */
+  takenOffSale: boolean;
   /** A value of ours is on its way there: what the channel shows now may be before or after it. */
   writeInFlight: boolean;
   confirmedAt: Date | null;
@@ -179,6 +182,8 @@ export async function listingsBySku(db: Db, channelId: string, skus: string[]): 
       confirmedPrice: listings.confirmedPrice,
       desiredQuantity: listings.desiredQuantity,
       desiredPrice: listings.desiredPrice,
+      status: listings.status,
+      takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
       // Names written out: in a one-table select drizzle leaves columns unqualified, and inside the
       // subquery "id" would be the write's own id (the probe then never finds anything).
       writeInFlight: sql<boolean>`exists (select 1 from listing_writes in_flight where in_flight.listing_id = listings.id and in_flight.status in ('sending', 'submitted', 'accepted'))`,

@@ -202,7 +202,10 @@ async function readTarget(ctx: AppContext, run: SyncRunRecord, target: ChannelRe
         const price = item.price?.amount ?? null;
         const quantityMoved = item.quantity !== null && item.quantity !== listing.confirmedQuantity;
         const priceMoved = price !== null && !samePrice(price, listing.confirmedPrice);
-        if (!quantityMoved && !priceMoved) continue;
+        // The marketplace's own status is taken as read (Amazon shows an offer buyable again once it has stock), except
+        // where ours says more: a write it refused, a listing still being created, one the seller holds off sale.
+        const statusMoved = item.status !== listing.status && !listing.takenOffSale && listing.status !== 'error' && listing.status !== 'pending';
+        if (!quantityMoved && !priceMoved && !statusMoved) continue;
         // Taken only if no value of ours was confirmed or sent since the listing was looked at.
         if (!(await setConfirmed(tx, listing.id, { ...(quantityMoved ? { quantity: item.quantity } : {}), ...(priceMoved ? { price } : {}), status: item.status }, at, { confirmedAt: listing.confirmedAt }))) continue;
         if (quantityMoved && run.kind === 'reconcile' && listing.confirmedQuantity !== null) {
