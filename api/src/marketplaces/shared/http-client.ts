@@ -65,11 +65,14 @@ function exchange(request: MarketplaceRequest, timeoutMs: number): Promise<RawRe
       ...request.headers,
       ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
     };
+    // AbortSignal.timeout, the platform's own deadline (the fault tests shorten it for calls held unanswered).
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const onDeadline = () => req.destroy(new Error(`no answer within ${timeoutMs} ms`));
     let settled = false;
     const finish = (error: Error | undefined, response?: RawResponse) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadline.removeEventListener('abort', onDeadline);
       request.signal?.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve(response!);
@@ -85,7 +88,7 @@ function exchange(request: MarketplaceRequest, timeoutMs: number): Promise<RawRe
       res.on('error', (error) => finish(error));
       res.on('close', () => finish(new Error('the connection closed before the answer was complete')));
     });
-    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    deadline.addEventListener('abort', onDeadline, { once: true });
     const onAbort = () => req.destroy(request.signal!.reason instanceof Error ? request.signal!.reason : new Error('aborted'));
     request.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => finish(error));
