@@ -126,7 +126,7 @@ describe('malformed input never breaks the server or its data', () => {
             expect(typeof (answer.body as { message?: unknown }).message).toBe('string');
           }
         }),
-        { numRuns: 200 },
+        { numRuns: 100 },
       );
       expect(await t.rowCounts()).toEqual(before);
       // Still well: the admin's session and the server survived the storm.
