@@ -1,6 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, channelRateLimits, channels, type ChannelKind, type ChannelPublishSettings, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole } from '../schema/index.ts';
+import { accounts, channelRateLimits, channels, products, type ChannelKind, type ChannelPublishSettings, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole, type Plan } from '../schema/index.ts';
 
 /** The columns the app reads of a channel; never the sealed credentials. */
 export const channelColumns = {
@@ -48,6 +48,40 @@ export async function findChannel(db: Db, accountId: string, channelId: string):
     .select(channelColumns)
     .from(channels)
     .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId), ne(channels.status, 'disconnected')));
+  return row;
+}
+
+/**
+ * A connected channel with what a job calling its marketplace needs besides: its sealed credentials
+ * (opened by the adapter), the account's plan, how far its orders and its queued values are due, and
+ * the account's currency. One statement: every push, order read and confirmation starts here, and
+ * at twenty orders a second the five it replaces were a tenth of the statements.
+ */
+export type ChannelAtWork = ChannelRecord & { sealedCredentials: string | null; plan: Plan; ordersReadUntil: Date | null; writesDueUntil: Date | null; currency: string | null };
+
+function selectChannelAtWork(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      ...channelColumns,
+      sealedCredentials: channels.credentialsCiphertext,
+      plan: accounts.plan,
+      ordersReadUntil: channels.ordersReadUntil,
+      writesDueUntil: channels.writesDueUntil,
+      currency: sql<string | null>`(select ${products.currency} from ${products} where ${products.accountId} = ${channels.accountId} and ${products.currency} is not null limit 1)`,
+    })
+    .from(channels)
+    .innerJoin(accounts, eq(accounts.id, channels.accountId))
+    .where(where);
+}
+
+export async function findChannelAtWork(db: Db, accountId: string, channelId: string): Promise<ChannelAtWork | undefined> {
+  const [row] = await selectChannelAtWork(db, and(eq(channels.id, channelId), eq(channels.accountId, accountId), ne(channels.status, 'disconnected')));
+  return row;
+}
+
+/** The account's main channel while it syncs (active, or in error and tried again), as findChannelAtWork. */
+export async function findMainChannelAtWork(db: Db, accountId: string): Promise<ChannelAtWork | undefined> {
+  const [row] = await selectChannelAtWork(db, and(eq(channels.accountId, accountId), eq(channels.role, 'main'), inArray(channels.status, ['active', 'error'])));
   return row;
 }
 

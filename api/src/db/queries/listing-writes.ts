@@ -175,20 +175,17 @@ export const claimedWriteColumns = {
  * them back. A claim that a newer value superseded meanwhile is dropped.
  */
 export async function releaseClaims(db: Db, channelId: string, at: Date, ids?: string[], message?: string): Promise<void> {
-  const scope = and(eq(listingWrites.channelId, channelId), eq(listingWrites.status, 'sending'), ...(ids ? [inArray(listingWrites.id, ids)] : []));
-  await db
-    .update(listingWrites)
-    .set({ status: 'superseded', updatedAt: at })
-    .where(
-      and(
-        scope,
-        sql`exists (select 1 from ${listingWrites} as newer where newer.listing_id = ${listingWrites.listingId} and newer.field = ${listingWrites.field} and newer.status = 'pending')`,
-      ),
-    );
-  await db
-    .update(listingWrites)
-    .set({ status: 'pending', updatedAt: at, ...(message ? { message } : {}) })
-    .where(scope);
+  // One statement (every push starts here): the claims with a newer value waiting are dropped, the
+  // others wait again. Both parts see the claims as they were, so the second leaves out the first's.
+  const scope = sql`claim.channel_id = ${channelId} and claim.status = 'sending'${ids ? sql` and claim.id in ${ids.length > 0 ? sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`}` : sql``}`;
+  await db.execute(sql`
+    with superseded as (
+      update ${listingWrites} as claim set status = 'superseded', updated_at = ${at}
+      where ${scope} and exists (select 1 from ${listingWrites} as newer where newer.listing_id = claim.listing_id and newer.field = claim.field and newer.status = 'pending')
+      returning claim.id
+    )
+    update ${listingWrites} as claim set status = 'pending', updated_at = ${at}${message ? sql`, message = ${message}` : sql``}
+    where ${scope} and claim.id not in (select id from superseded)`);
 }
 
 /**
@@ -352,16 +349,6 @@ export async function channelsWithPendingWrites(db: Db): Promise<Array<{ account
     .innerJoin(channels, eq(channels.id, listingWrites.channelId))
     .innerJoin(accounts, eq(accounts.id, listingWrites.accountId))
     .where(and(inArray(listingWrites.status, ['pending', 'sending']), inArray(channels.status, ['active', 'error'])));
-}
-
-/** The account's plan and how far the channel's queued values are due (for plans that sync on a schedule). */
-export async function pushPolicyOf(db: Db, channelId: string): Promise<{ plan: Plan; writesDueUntil: Date | null } | undefined> {
-  const [row] = await db
-    .select({ plan: accounts.plan, writesDueUntil: channels.writesDueUntil })
-    .from(channels)
-    .innerJoin(accounts, eq(accounts.id, channels.accountId))
-    .where(eq(channels.id, channelId));
-  return row;
 }
 
 /** On a scheduled plan, the channel's sync is due: what is queued until now is to be sent. */

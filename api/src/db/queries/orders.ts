@@ -68,7 +68,3 @@ export async function setOrdersReadUntil(db: Db, accountId: string, channelId: s
   await db.update(channels).set({ ordersReadUntil: until }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
-export async function ordersReadUntil(db: Db, accountId: string, channelId: string): Promise<Date | null> {
-  const [row] = await db.select({ until: channels.ordersReadUntil }).from(channels).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
-  return row?.until ?? null;
-}

@@ -21,8 +21,9 @@ export function heldAdapter(ctx: AppContext, channelId: string): MarketplaceAdap
  * again each time. Credentials the marketplace renews (Shopify's rotating refresh token) are sealed
  * and stored again at once, so a restart or another worker never holds a spent token.
  */
-export async function adapterForChannel(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'environment'>): Promise<MarketplaceAdapter> {
-  const sealed = await readCredentials(ctx.db, channel.accountId, channel.id);
+export async function adapterForChannel(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'environment'> & { sealedCredentials?: string | null }): Promise<MarketplaceAdapter> {
+  // Read with the channel where the caller did (findChannelAtWork), else now.
+  const sealed = channel.sealedCredentials !== undefined ? channel.sealedCredentials : await readCredentials(ctx.db, channel.accountId, channel.id);
   if (!sealed) throw new AppError(409, 'This channel has no credentials any more; connect it again.');
   let cache = adapterCache.get(ctx.marketplaces);
   if (!cache) adapterCache.set(ctx.marketplaces, (cache = new Map()));

@@ -1,11 +1,10 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { findChannel, type ChannelRecord } from '../../db/queries/channels.ts';
-import { claimPendingWrites, confirmWrites, failWrites, markInFlight, pushPolicyOf, releaseClaims, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import { findChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
+import { claimPendingWrites, confirmWrites, failWrites, markInFlight, releaseClaims, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { ListingUpdate, Money, UpdateOutcome } from '../../marketplaces/types.ts';
-import { accountCurrency } from '../../db/queries/catalogue.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_CONFIRM_QUEUE, type ListingsConfirmJob, type ListingsPushJob } from '../../workers/queues.ts';
@@ -70,18 +69,17 @@ export function updatesOf(writes: ClaimedWrite[], currency: string): Array<{ upd
  * queue's policy), so claims left by a push that died are taken back first.
  */
 export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?: AbortSignal): Promise<{ confirmed: number; inFlight: number; failed: number }> {
-  const channel = await findChannel(ctx.db, job.accountId, job.channelId);
+  const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return { confirmed: 0, inFlight: 0, failed: 0 };
   await releaseClaims(ctx.db, channel.id, ctx.clock());
   return withChannelHealth(ctx, channel, async () => {
     const adapter = await adapterForChannel(ctx, channel);
     // Real-time plans send everything queued; on Starter, what was queued until the channel's sync was due.
-    const policy = await pushPolicyOf(ctx.db, channel.id);
-    const queuedUpTo = policy && !planLimits[policy.plan].realTime ? (policy.writesDueUntil ?? new Date(0)) : null;
+    const queuedUpTo = planLimits[channel.plan].realTime ? null : (channel.writesDueUntil ?? new Date(0));
     const totals = { confirmed: 0, inFlight: 0, failed: 0 };
     let retryLater = 0;
     let failure: { error: unknown } | undefined;
-    const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
+    const currency = channel.currency ?? 'USD';
     const rounds = new Set<Promise<void>>();
     // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
     const claimLimit = adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : adapter.capabilities.batchesItself ? SELF_BATCHED_ROUND_SIZE : ROUND_SIZE;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { findChannel } from '../../db/queries/channels.ts';
+import { findChannelAtWork } from '../../db/queries/channels.ts';
 import { acceptedWritesOfSku, confirmWrites, failWrites, listingsWithNewerWrites, quantitiesMovedBySale, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
 import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
 import type { ListingsConfirmJob } from '../../workers/queues.ts';
@@ -53,7 +53,7 @@ const holds = (write: ClaimedWrite, state: ListingState | undefined) =>
  * Values already settled are not touched, so running twice changes nothing.
  */
 export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob, signal?: AbortSignal): Promise<'settled' | 'waiting' | 'nothing'> {
-  const channel = await findChannel(ctx.db, job.accountId, job.channelId);
+  const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel) return 'nothing';
   const writes = await writesOfSubmission(ctx.db, channel.id, job.submissionId);
   if (writes.length === 0) return 'nothing';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
+import { findMainChannelAtWork, type ChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
 import { applyAdjustments, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantities, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
@@ -17,8 +17,9 @@ import { planListingWrites } from './plan-writes.ts';
 const MAX_ADJUSTMENT_ATTEMPTS = 5;
 const ROUND_SIZE = 100;
 
-async function mainChannelOf(ctx: AppContext, accountId: string): Promise<ChannelRecord | undefined> {
-  return (await listChannels(ctx.db, accountId)).find((c) => c.role === 'main' && (c.status === 'active' || c.status === 'error'));
+/** With its credentials read in the same statement (the adapter opens them). */
+function mainChannelOf(ctx: AppContext, accountId: string): Promise<ChannelAtWork | undefined> {
+  return findMainChannelAtWork(ctx.db, accountId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { findChannel, listAllChannels } from '../../db/queries/channels.ts';
-import { ordersReadUntil, recordedOrderChanges, setOrdersReadUntil } from '../../db/queries/orders.ts';
+import { findChannel, findChannelAtWork, listAllChannels } from '../../db/queries/channels.ts';
+import { recordedOrderChanges, setOrdersReadUntil } from '../../db/queries/orders.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
@@ -85,11 +85,11 @@ export async function applyDeliveredOrders(ctx: AppContext, job: OrdersPollJob):
  */
 export async function pollOrders(ctx: AppContext, job: OrdersPollJob, signal?: AbortSignal): Promise<{ created: number; updated: number }> {
   if (job.apply === 'deliveries') return applyDeliveredOrders(ctx, job);
-  const channel = await findChannel(ctx.db, job.accountId, job.channelId);
+  const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return { created: 0, updated: 0 };
   return withChannelHealth(ctx, channel, async () => {
     const startedAt = ctx.clock();
-    const readUntil = await ordersReadUntil(ctx.db, job.accountId, job.channelId);
+    const readUntil = channel.ordersReadUntil;
     const since = new Date((readUntil ?? new Date(channel.connectedAt.getTime() - FIRST_READ_WINDOW_MS + ORDER_READ_OVERLAP_MS)).getTime() - ORDER_READ_OVERLAP_MS);
     const adapter = await adapterForChannel(ctx, channel);
     // Orders of the overlap already recorded as they are: the adapter need not fetch them again in full.
