@@ -54,8 +54,9 @@ export async function findChannel(db: Db, accountId: string, channelId: string):
 /**
  * A connected channel with what a job calling its marketplace needs besides: its sealed credentials
  * (opened by the adapter), the account's plan, how far its orders and its queued values are due, and
- * the account's currency. One statement: every push, order read and confirmation starts here, and
- * at twenty orders a second the five it replaces were a tenth of the statements.
+ * the account's currency. One statement where a push read four (the channel, its credentials, the
+ * plan with the due time, the currency) and an order read three: every push, order read,
+ * confirmation and main-channel job starts here.
  */
 export type ChannelAtWork = ChannelRecord & { sealedCredentials: string | null; plan: Plan; ordersReadUntil: Date | null; writesDueUntil: Date | null; currency: string | null };
 

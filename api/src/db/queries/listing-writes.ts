@@ -177,7 +177,8 @@ export const claimedWriteColumns = {
 export async function releaseClaims(db: Db, channelId: string, at: Date, ids?: string[], message?: string): Promise<void> {
   // One statement (every push starts here): the claims with a newer value waiting are dropped, the
   // others wait again. Both parts see the claims as they were, so the second leaves out the first's.
-  const scope = sql`claim.channel_id = ${channelId} and claim.status = 'sending'${ids ? sql` and claim.id in ${ids.length > 0 ? sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`}` : sql``}`;
+  // An array renders as a parenthesised list of parameters; an empty one matches nothing.
+  const scope = sql`claim.channel_id = ${channelId} and claim.status = 'sending'${ids ? (ids.length > 0 ? sql` and claim.id in ${ids}` : sql` and false`) : sql``}`;
   await db.execute(sql`
     with superseded as (
       update ${listingWrites} as claim set status = 'superseded', updated_at = ${at}

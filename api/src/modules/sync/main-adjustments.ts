@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { findMainChannelAtWork, type ChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
+import { findMainChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
 import { applyAdjustments, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantities, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
@@ -16,11 +16,6 @@ import { planListingWrites } from './plan-writes.ts';
 /** Adjustments are refused this many times (the marketplace's own refusal, not an outage) before being left as failed. */
 const MAX_ADJUSTMENT_ATTEMPTS = 5;
 const ROUND_SIZE = 100;
-
-/** With its credentials read in the same statement (the adapter opens them). */
-function mainChannelOf(ctx: AppContext, accountId: string): Promise<ChannelAtWork | undefined> {
-  return findMainChannelAtWork(ctx.db, accountId);
-}
 
 /**
  * Sends one adjustment; answers the outcome and how far the main channel's quantity really moved.
@@ -62,7 +57,7 @@ async function sendAdjustment(ctx: AppContext, adapter: MarketplaceAdapter, adju
  * not move). One adjuster runs per account; adjustments a dead attempt left half-sent are settled first.
  */
 export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, signal?: AbortSignal): Promise<{ applied: number; failed: number }> {
-  const main = await mainChannelOf(ctx, job.accountId);
+  const main = await findMainChannelAtWork(ctx.db, job.accountId);
   if (!main) return { applied: 0, failed: 0 };
   return withChannelHealth(ctx, main, async () => {
     const adapter = await adapterForChannel(ctx, main);
@@ -239,7 +234,7 @@ export const REFRESH_AGAIN_SECONDS = 2;
  * read may be stale, so those SKUs are read again a little later until the main channel is quiet.
  */
 export async function refreshMainStock(ctx: AppContext, job: MainRefreshJob, signal?: AbortSignal): Promise<number> {
-  const main = await mainChannelOf(ctx, job.accountId);
+  const main = await findMainChannelAtWork(ctx.db, job.accountId);
   if (!main || job.skus.length === 0) return 0;
   return withChannelHealth(ctx, main, async () => {
     const adapter = await adapterForChannel(ctx, main);
