@@ -1,5 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+import { writeFile } from 'node:fs/promises';
 import type { ConnectedChannel } from '../../api/test/support/channel-flows.ts';
 import { QUICK, callSummary, jobSummary, ms, percentile, sleep, startBench, type Bench, type DatabaseKind, type Kind, type Sandboxes } from './harness.ts';
 
@@ -100,8 +102,28 @@ interface Analysis {
   superseded: number;
   /** Orders whose change computed an available other than stock − 1 (the sale taken off twice, or not at all). */
   miscounted: number;
+  /** Per destination: the order's change recorded → its write (or adjustment) planned, and planned → confirmed. */
+  stages: Map<string, { planned: number[]; sent: number[] }>;
   /** Per order, for BENCH_DEBUG: where its time went. */
   detail: Array<{ sku: string; origin: Kind; placedAt: number; recordedMs: number | undefined; total: number; destinations: Record<string, number> }>;
+}
+
+/** Counts the statements sent through node-postgres (the product's pool and pg-boss's) until `stop`, by their first 100 characters. */
+async function countStatements(): Promise<{ stop: () => Map<string, number> }> {
+  const { Client } = (await import('pg')).default;
+  const original = Client.prototype.query;
+  const counted = new Map<string, number>();
+  Client.prototype.query = function (this: InstanceType<typeof Client>, config: unknown, ...rest: unknown[]) {
+    const text = String(typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '?')).replace(/\s+/g, ' ').trim().slice(0, 100);
+    counted.set(text, (counted.get(text) ?? 0) + 1);
+    return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
+  } as typeof original;
+  return {
+    stop: () => {
+      Client.prototype.query = original;
+      return counted;
+    },
+  };
 }
 
 /** Reads what the database says happened to each order (see the file's comment for the definitions). */
@@ -118,17 +140,18 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
   const changes = [...new Map(allChanges.reverse().map((c) => [c.sku, c])).values()];
   // Every quantity write of these SKUs: the order's own, or one of another change carrying the same value
   // (a sale on the main channel can also reach the targets through the read of the main's stock it causes).
-  const writes = await bench.rows<{ change_id: string | null; channel_id: string; sku: string; after: string; status: string; confirmed_at: string | null }>(
-    `select change_id, channel_id, sku, after, status, confirmed_at from listing_writes where account_id = '${bench.accountId}' and field = 'quantity' and created_at >= '${since}' and sku in (${skus})`,
+  const writes = await bench.rows<{ change_id: string | null; channel_id: string; sku: string; after: string; status: string; created_at: string; confirmed_at: string | null }>(
+    `select change_id, channel_id, sku, after, status, created_at, confirmed_at from listing_writes where account_id = '${bench.accountId}' and field = 'quantity' and created_at >= '${since}' and sku in (${skus})`,
   );
   const orderIds = changes.filter((c) => c.order_id !== null).map((c) => `'${c.order_id}'`).join(', ') || 'null';
-  const adjustments = await bench.rows<{ order_id: string; applied_at: string | null }>(`select order_id, applied_at from stock_adjustments where account_id = '${bench.accountId}' and order_id in (${orderIds})`);
+  const adjustments = await bench.rows<{ order_id: string; created_at: string; applied_at: string | null }>(`select order_id, created_at, applied_at from stock_adjustments where account_id = '${bench.accountId}' and order_id in (${orderIds})`);
   const changeBySku = new Map(changes.map((c) => [c.sku, c]));
   const writesBySku = new Map<string, typeof writes>();
   for (const w of writes) writesBySku.set(w.sku, [...(writesBySku.get(w.sku) ?? []), w]);
   const adjustedByOrder = new Map(adjustments.map((a) => [a.order_id, time(a.applied_at)]));
+  const adjustmentByOrder = new Map(adjustments.map((a) => [a.order_id, a]));
 
-  const result: Analysis = { totals: [], byOrigin: new Map(), intake: [], perDestination: new Map(), superseded: 0, miscounted: 0, detail: [] };
+  const result: Analysis = { totals: [], byOrigin: new Map(), intake: [], perDestination: new Map(), superseded: 0, miscounted: 0, stages: new Map(), detail: [] };
   for (const order of placed.filter((p) => p.status === 201)) {
     const change = changeBySku.get(order.sku);
     let total = Infinity;
@@ -156,6 +179,19 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
         result.perDestination.set(key, [...(result.perDestination.get(key) ?? []), took]);
         destinations[key] = took;
         latest = Math.max(latest, took);
+        // Where the time went after the order was recorded: planning its value, then sending and confirming it.
+        const own =
+          other.role === 'main'
+            ? change.order_id
+              ? adjustmentByOrder.get(change.order_id)
+              : undefined
+            : ofSku.find((w) => w.channel_id === other.id && w.change_id === change.id);
+        if (own && confirmedAt !== undefined) {
+          const stage = result.stages.get(key) ?? { planned: [], sent: [] };
+          stage.planned.push(time(own.created_at)! - time(change.created_at)!);
+          stage.sent.push(confirmedAt - time(own.created_at)!);
+          result.stages.set(key, stage);
+        }
       }
       total = latest;
     }
@@ -193,7 +229,26 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   const load = os.loadavg()[0]!;
   const elu = performance.eventLoopUtilization();
   const databaseElu = bench.databaseThread?.utilization();
+  // BENCH_PROFILE=<file>: a CPU profile of the benchmark's process (the product) during the stream, for Chrome's DevTools.
+  const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
+  // BENCH_STATEMENTS=1 (PostgreSQL): the statements the product sent during the stream, by kind, most frequent first.
+  const statements = process.env.BENCH_STATEMENTS && bench.dbKind === 'postgres' ? await countStatements() : undefined;
   const stream = await placeStream(bench, origins, stocked.slice(baselineCount), 1000 / ORDERS_PER_SECOND);
+  if (statements) {
+    const counted = statements.stop();
+    console.log(`    statements during the stream: ${[...counted.values()].reduce((n, c) => n + c, 0)}`);
+    for (const [text, count] of [...counted].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${String(count).padStart(6)} ${text}`);
+  }
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    await writeFile(`${process.env.BENCH_PROFILE}.${bench.dbKind}.cpuprofile`, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const busy = performance.eventLoopUtilization(elu).utilization;
   const databaseBusy = databaseElu && bench.databaseThread!.utilization(databaseElu).utilization;
   const placed = stream.placed;
@@ -224,6 +279,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     `by origin: ${[...result.byOrigin].map(([kind, values]) => `${kind} ${p5099(values)}`).join('; ')}`,
     `order recorded (notification → read of the order → committed change): ${p5099(result.intake)}`,
     `confirmed per destination: ${[...result.perDestination].map(([key, values]) => `${key} ${p5099(values)}`).join('; ')}`,
+    `after the order was recorded, per destination: ${[...result.stages].map(([key, s]) => `${key} planned ${ms(percentile(sort(s.planned), 50))}, then confirmed ${p5099(s.sent)}`).join('; ')} (p50 unless stated)`,
     `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream${databaseBusy !== undefined ? ` (PGlite's thread ${(databaseBusy * 100).toFixed(0)}%)` : ''}; machine load average ${load.toFixed(1)} at its start (2 cores)`,
     `jobs: ${jobs}`,
     `marketplace calls during the stream: ${calls}`,

@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
 import { fromDrizzle } from 'pg-boss/dist/adapters/drizzle.js';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterCommit, type DatabaseHandle, type Db } from '../db/client.ts';
 import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
@@ -38,31 +39,56 @@ export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
  */
 const askAgainWhenTurnedAway = new WeakSet<JobQueue>();
 
+type SendOptions = { singletonKey?: string; startAfter?: number; groupId?: string; singletonSeconds?: number };
+
 /**
  * Enqueue within the caller's transaction, so the job exists if and only if the data it refers to does.
  *
  * A queue that runs one job per key keeps one job waiting per key: a request that finds one waiting is
  * turned away, and the waiting job stands for it. On PostgreSQL that job may start before the asking
  * transaction commits and not see what it was asked for; so a request turned away inside a transaction
- * is sent once more after the commit. If the waiting job has not started, that send is turned away too
- * and costs one statement; if it has, it queues the job that will see the data.
+ * is sent once more after the commit (see askAgainAfterCommit).
  */
-export async function enqueue<T extends object>(
-  boss: JobQueue,
-  tx: Db,
-  queue: string,
-  data: T,
-  options: { singletonKey?: string; startAfter?: number; groupId?: string; singletonSeconds?: number } = {},
-): Promise<string | null> {
-  // Queues that run one job per key at a time group by the key, unless a job names the group it runs in.
+export async function enqueue<T extends object>(boss: JobQueue, tx: Db, queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
+  const send = sendOptionsOf(queue, options);
+  const id = await boss.send(queue, data, { ...send, db: fromDrizzle(tx as never, sql) } as never);
+  if (id === null && send.group) askAgainAfterCommit(boss, tx, queue, [{ data, send }]);
+  return id;
+}
+
+/** Several jobs of one queue in one statement, within the caller's transaction (as `enqueue`, each with its own key). */
+export async function enqueueEach<T extends object>(boss: JobQueue, tx: Db, queue: string, jobs: Array<{ data: T; options?: SendOptions }>): Promise<void> {
+  if (jobs.length === 0) return;
+  if (jobs.length === 1) return void (await enqueue(boss, tx, queue, jobs[0]!.data, jobs[0]!.options));
+  // Ids given here tell which jobs were made: the statement returns only those (ON CONFLICT DO NOTHING).
+  const batch = jobs.map(({ data, options = {} }) => ({ id: randomUUID(), data, send: sendOptionsOf(queue, options) }));
+  const made = new Set(
+    (await boss.insert(
+      queue,
+      batch.map(({ id, data, send }) => ({ id, data, ...send })),
+      { db: fromDrizzle(tx as never, sql), returnId: true } as never,
+    )) ?? [],
+  );
+  askAgainAfterCommit(boss, tx, queue, batch.filter(({ id, send }) => !made.has(id) && send.group));
+}
+
+/** Queues that run one job per key at a time group by the key, unless a job names the group it runs in. */
+function sendOptionsOf(queue: string, options: SendOptions) {
   const { groupId = options.singletonKey, ...sendOptions } = options;
   const onePerKey = groupId !== undefined && oneAtATimePerKeyQueues.has(queue);
-  const send = { ...sendOptions, ...(onePerKey ? { group: { id: groupId } } : {}) };
-  const id = await boss.send(queue, data, { ...send, db: fromDrizzle(tx as never, sql) } as never);
-  if (id === null && onePerKey && askAgainWhenTurnedAway.has(boss)) {
-    afterCommit(tx, () => boss.send(queue, data, send as never).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message)));
-  }
-  return id;
+  return { ...sendOptions, ...(onePerKey ? { group: { id: groupId } } : {}) };
+}
+
+/**
+ * If the waiting job has not started, the send made after the commit is turned away too and costs one
+ * statement (one for all of a batch's); if it has, it queues the job that will see the data.
+ */
+function askAgainAfterCommit(boss: JobQueue, tx: Db, queue: string, jobs: Array<{ data: object; send: ReturnType<typeof sendOptionsOf> }>): void {
+  if (jobs.length === 0 || !askAgainWhenTurnedAway.has(boss)) return;
+  afterCommit(tx, () =>
+    (jobs.length === 1 ? boss.send(queue, jobs[0]!.data, jobs[0]!.send as never) : boss.insert(queue, jobs.map(({ data, send }) => ({ data, ...send }))))
+      .catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message)),
+  );
 }
 
 /**

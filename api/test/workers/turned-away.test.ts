@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { enqueue, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
+import { enqueue, enqueueEach, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, onePerKeyWork } from '../../src/workers/queues.ts';
 
 /**
@@ -48,5 +48,22 @@ describe('a request turned away by the job waiting for its key', () => {
     const [started] = await boss.fetch<Data>(ORDERS_POLL_QUEUE, { batchSize: 1, ...onePerKeyWork });
     expect(started?.data.n).toBe(1);
     expect(await queued('early')).toEqual([]);
+  });
+
+  it('in a batch sent in one statement, the requests turned away are asked again after the commit, the others made at once', async () => {
+    const db = database.handle.db;
+    expect(await send(db, 'batch-a', 1)).not.toBeNull();
+    await db.transaction(async (tx) => {
+      await enqueueEach<Data>(boss, tx, ORDERS_POLL_QUEUE, [
+        { data: { accountId: 'a', channelId: 'batch-a', n: 2 }, options: { singletonKey: 'batch-a' } },
+        { data: { accountId: 'a', channelId: 'batch-b', n: 3 }, options: { singletonKey: 'batch-b' } },
+      ]);
+      // batch-a's waiting job starts now, before this transaction commits (batch-b's is not visible yet).
+      const started = await boss.fetch<Data>(ORDERS_POLL_QUEUE, { batchSize: 10, ...onePerKeyWork });
+      expect(started.filter((j) => j.data.channelId === 'batch-a').map((j) => j.data.n)).toEqual([1]);
+      expect(started.some((j) => j.data.channelId === 'batch-b')).toBe(false);
+    });
+    expect(await queued('batch-b')).toEqual([3]);
+    await expect.poll(() => queued('batch-a')).toEqual([2]);
   });
 });

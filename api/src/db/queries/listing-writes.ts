@@ -230,18 +230,30 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
 /** The marketplace holds the values: the writes are confirmed and the listings show them. */
 export async function confirmWrites(db: Db, writes: Array<Pick<ClaimedWrite, 'id' | 'listingId' | 'field' | 'after'>>, at: Date): Promise<void> {
   if (writes.length === 0) return;
+  // One statement (a push settles each call's answer: two round trips were a tenth of a stream's).
   // Only writes still on their way: a second confirmation of the same answer (a check on notice and
-  // a scheduled one) changes nothing, and never overrides a write settled otherwise meanwhile.
-  const settled = await db
-    .update(listingWrites)
-    .set({ status: 'confirmed', message: null, confirmedAt: at, updatedAt: at })
-    .where(and(inArray(listingWrites.id, writes.map((w) => w.id)), inArray(listingWrites.status, ['sending', 'submitted', 'accepted'])))
-    .returning({ id: listingWrites.id });
-  const ids = new Set(settled.map((w) => w.id));
-  writes = writes.filter((w) => ids.has(w.id));
-  if (writes.length === 0) return;
-  // A listing in error that takes a value is active again, or inactive while the seller holds it off sale.
+  // a scheduled one) changes nothing, and never overrides a write settled otherwise meanwhile. A
+  // listing's quantity and price arrive on one row (an UPDATE … FROM applies one joined row per
+  // target row), the later write of a field winning as in the list given. A listing in error that
+  // takes a value is active again, or inactive while the seller holds it off sale.
+  const given = sql.join(
+    writes.map((w, position) => sql`(${w.id}::uuid, ${position}::integer)`),
+    sql`, `,
+  );
   await db.execute(sql`
+    with given(id, position) as (values ${given}),
+    settled as (
+      update ${listingWrites} set status = 'confirmed', message = null, confirmed_at = ${at}, updated_at = ${at}
+      from given
+      where ${listingWrites.id} = given.id and ${listingWrites.status} in ('sending', 'submitted', 'accepted')
+      returning ${listingWrites.listingId} as listing_id, ${listingWrites.field} as field, ${listingWrites.after} as after, given.position
+    ),
+    per_listing as (
+      select listing_id,
+        ((array_agg(after order by position desc) filter (where field = 'quantity'))[1])::integer as quantity,
+        ((array_agg(after order by position desc) filter (where field = 'price'))[1])::numeric as price
+      from settled group by listing_id
+    )
     update ${listings} set
       confirmed_quantity = coalesce(v.quantity, ${listings.confirmedQuantity}),
       confirmed_price = coalesce(v.price, ${listings.confirmedPrice}),
@@ -249,7 +261,7 @@ export async function confirmWrites(db: Db, writes: Array<Pick<ClaimedWrite, 'id
       last_error = case when ${listings.status} = 'error' then null else ${listings.lastError} end,
       status = case when ${listings.status} <> 'error' then ${listings.status} when ${listings.takenOffSaleAt} is null then 'active' else 'inactive' end,
       updated_at = ${at}
-    from (values ${valuesPerListing(writes)}) as v(listing_id, quantity, price)
+    from per_listing as v
     where ${listings.id} = v.listing_id`);
 }
 

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
@@ -72,6 +73,9 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
   const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return { confirmed: 0, inFlight: 0, failed: 0 };
   await releaseClaims(ctx.db, channel.id, ctx.clock());
+  // Every call under way, and every call waiting for the rate limiter, listens to the job's signal:
+  // up to ROUNDS_IN_FLIGHT × CALLS_IN_FLIGHT of each at once, above Node's warning at 10.
+  if (signal) setMaxListeners(2 * ROUNDS_IN_FLIGHT * CALLS_IN_FLIGHT + 8, signal);
   return withChannelHealth(ctx, channel, async () => {
     const adapter = await adapterForChannel(ctx, channel);
     // Real-time plans send everything queued; on Starter, what was queued until the channel's sync was due.

@@ -3,13 +3,23 @@ import type { Db } from '../../db/client.ts';
 import { insertChanges, markWritesDue, plannableListings, queueWrites, type PlannableListing, type WriteInput } from '../../db/queries/listing-writes.ts';
 import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
-import { enqueue } from '../../workers/job-queue.ts';
+import { enqueue, enqueueEach } from '../../workers/job-queue.ts';
 import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
 import { availableStock, desiredPrice, desiredQuantity, samePrice } from './desired-values.ts';
 
 /** Asks for a channel's waiting values to be sent (same transaction as the values). */
 export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<string | null> {
   return enqueue<ListingsPushJob>(ctx.jobs, tx, LISTINGS_PUSH_QUEUE, job, { singletonKey: job.channelId });
+}
+
+/** The same for several channels, in one statement. */
+export function requestChannelPushes(ctx: AppContext, tx: Db, accountId: string, channelIds: Iterable<string>): Promise<void> {
+  return enqueueEach<ListingsPushJob>(
+    ctx.jobs,
+    tx,
+    LISTINGS_PUSH_QUEUE,
+    [...new Set(channelIds)].map((channelId) => ({ data: { accountId, channelId }, options: { singletonKey: channelId } })),
+  );
 }
 
 /**
@@ -97,8 +107,6 @@ export async function planListingWrites(ctx: AppContext, tx: Db, accountId: stri
   }
   await queueWrites(tx, accountId, writes, ctx.clock());
   // Real-time plans push at once; on Starter the values wait for the hourly sync (sync-schedule.ts).
-  if (planLimits[listings[0]!.plan].realTime) {
-    for (const channelId of new Set(writes.map((w) => w.channelId))) await requestChannelPush(ctx, tx, { accountId, channelId });
-  }
+  if (planLimits[listings[0]!.plan].realTime) await requestChannelPushes(ctx, tx, accountId, writes.map((w) => w.channelId));
   return writes.length;
 }

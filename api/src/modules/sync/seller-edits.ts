@@ -5,7 +5,7 @@ import { insertAdjustments, moveStock, sellerAdjustmentKey, type AdjustmentInput
 import { accountPlan } from '../../db/queries/accounts.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { requestMainAdjustments } from './order-ledger.ts';
-import { requestChannelPush } from './plan-writes.ts';
+import { requestChannelPushes } from './plan-writes.ts';
 
 export interface SellerEdit {
   productId: string;
@@ -46,6 +46,6 @@ export async function passSellerEditsToMain(ctx: AppContext, tx: Db, accountId: 
   );
   // Real-time plans push at once; on Starter the price waits for the hourly sync, as every value does.
   if (mainListings.length > 0 && planLimits[await accountPlan(tx, accountId)].realTime) {
-    for (const channelId of new Set(mainListings.map((l) => l.channelId))) await requestChannelPush(ctx, tx, { accountId, channelId });
+    await requestChannelPushes(ctx, tx, accountId, mainListings.map((l) => l.channelId));
   }
 }
