@@ -68,6 +68,8 @@ export interface Sandboxes {
   control<T = unknown>(kind: Kind, method: string, route: string, body?: unknown): Promise<{ status: number; body: T }>;
   stats(): Promise<SandboxStats>;
   resetStats(): Promise<void>;
+  /** A CPU profile of the sandboxes' process, from `start` until the returned `stop`. */
+  profile(): Promise<{ stop: () => Promise<unknown> }>;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,10 @@ export async function startSandboxes(options: { shopifyPlan?: { rate: number; bu
     stats: async () => (await (await fetch(`${root}/bench/stats`)).json()) as SandboxStats,
     resetStats: async () => {
       await fetch(`${root}/bench/stats/reset`, { method: 'POST' });
+    },
+    profile: async () => {
+      await fetch(`${root}/bench/profile/start`, { method: 'POST' });
+      return { stop: async () => (await fetch(`${root}/bench/profile/stop`, { method: 'POST' })).json() };
     },
     async stop() {
       child.process.kill('SIGTERM');

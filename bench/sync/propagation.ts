@@ -228,9 +228,11 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   const streamSince = new Date();
   const load = os.loadavg()[0]!;
   const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
   const databaseElu = bench.databaseThread?.utilization();
-  // BENCH_PROFILE=<file>: a CPU profile of the benchmark's process (the product) during the stream, for Chrome's DevTools.
+  // BENCH_PROFILE=<file>: CPU profiles of the benchmark's process (the product) and of the sandboxes' during the stream, for Chrome's DevTools.
   const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+  const sandboxProfile = profiler ? await sandboxes.profile() : undefined;
   if (profiler) {
     profiler.connect();
     await profiler.post('Profiler.enable');
@@ -248,8 +250,10 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     const { profile } = await profiler.post('Profiler.stop');
     await writeFile(`${process.env.BENCH_PROFILE}.${bench.dbKind}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
+    await writeFile(`${process.env.BENCH_PROFILE}.${bench.dbKind}.sandboxes.cpuprofile`, JSON.stringify(await sandboxProfile!.stop()));
   }
   const busy = performance.eventLoopUtilization(elu).utilization;
+  const cpuSpent = process.cpuUsage(cpu);
   const databaseBusy = databaseElu && bench.databaseThread!.utilization(databaseElu).utilization;
   const placed = stream.placed;
   const elapsed = (placed.at(-1)!.at - placed[0]!.at) / 1000;
@@ -280,7 +284,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     `order recorded (notification → read of the order → committed change): ${p5099(result.intake)}`,
     `confirmed per destination: ${[...result.perDestination].map(([key, values]) => `${key} ${p5099(values)}`).join('; ')}`,
     `after the order was recorded, per destination: ${[...result.stages].map(([key, s]) => `${key} planned ${ms(percentile(sort(s.planned), 50))}, then confirmed ${p5099(s.sent)}`).join('; ')} (p50 unless stated)`,
-    `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream${databaseBusy !== undefined ? ` (PGlite's thread ${(databaseBusy * 100).toFixed(0)}%)` : ''}; machine load average ${load.toFixed(1)} at its start (2 cores)`,
+    `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream${databaseBusy !== undefined ? ` (PGlite's thread ${(databaseBusy * 100).toFixed(0)}%)` : ''}; CPU ${((cpuSpent.user + cpuSpent.system) / 1000 / placed.length).toFixed(1)} ms per order (user and system, every thread); machine load average ${load.toFixed(1)} at its start (2 cores)`,
     `jobs: ${jobs}`,
     `marketplace calls during the stream: ${calls}`,
     ...(result.miscounted + idle.miscounted

@@ -1,3 +1,4 @@
+import { Session } from 'node:inspector/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { mountSandboxes, sandboxDefinitions } from '../../api/src/sandbox/index.ts';
 
@@ -11,7 +12,8 @@ import { mountSandboxes, sandboxDefinitions } from '../../api/src/sandbox/index.
  * `--shopify-rate/--shopify-bucket` declare another Shopify plan's cost bucket in the realistic
  * profile (the sandbox declares the Standard plan: 100 points/s, 1,000 points). Besides the
  * sandboxes' own API it answers GET /bench/stats (marketplace API calls counted per operation, 429
- * answers, Shopify points charged) and POST /bench/stats/reset.
+ * answers, Shopify points charged) and POST /bench/stats/reset; POST /bench/profile/start and
+ * /bench/profile/stop (which answers the CPU profile taken between them).
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -70,6 +72,21 @@ app.get('/bench/stats', (_req, res) => res.json(stats));
 app.post('/bench/stats/reset', (_req, res) => {
   stats = { calls: {}, throttled: {}, shopifyPoints: 0 };
   res.json({ ok: true });
+});
+let profiler: Session | undefined;
+app.post('/bench/profile/start', async (_req, res) => {
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+  res.json({ ok: true });
+});
+app.post('/bench/profile/stop', async (_req, res) => {
+  if (!profiler) return void res.status(409).json({ message: 'no profile started' });
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  profiler = undefined;
+  res.json(profile);
 });
 app.use('/sandbox/:kind', count);
 app.use('/sandbox', sandboxes.router);

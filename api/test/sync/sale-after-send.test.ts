@@ -4,7 +4,7 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
 import { query, sandboxItem, settled } from '../support/sync-checks.ts';
-import { confirmSubmission } from '../../src/modules/sync/listing-confirmation.ts';
+import { confirmOnNotice, confirmSubmission } from '../../src/modules/sync/listing-confirmation.ts';
 
 /**
  * A quantity Amazon took for later (an accepted PATCH, confirmed by reading the listing back) and a
@@ -70,5 +70,24 @@ describe('a quantity taken for later on a listing that sold since', () => {
     await settled(t, accountId);
     expect(await writeNow(write.id)).toMatchObject({ status: 'confirmed' });
     expect((await sandboxItem(t, amazon, sku)).quantity).toBe(write.after);
+  });
+});
+
+describe('a value queued behind one Amazon took for later', () => {
+  it('is sent once Amazon’s notice says the first landed, and lands too', async () => {
+    const [{ sku }] = (await query<{ sku: string }>(t, sql`select sku from listings where channel_id = ${amazon.id} order by sku offset 1 limit 1`)) as [{ sku: string }];
+    const first = await acceptedQuantity(sku, 'read-back:behind');
+    // The next value waits: a listing is sent one value at a time, so no push takes it while the first is on its way.
+    const [behind] = await query<{ id: string }>(
+      t,
+      sql`insert into listing_writes (account_id, channel_id, listing_id, sku, field, before, after, status)
+          select account_id, channel_id, listing_id, sku, 'quantity', ${String(first.after)}, ${String(first.after + 1)}, 'pending' from listing_writes where id = ${first.id}
+          returning id`,
+    );
+    await confirmOnNotice(t.product.ctx, { accountId, id: amazon.id }, sku, first.after);
+    expect(await writeNow(first.id)).toMatchObject({ status: 'confirmed' });
+    await settled(t, accountId, 20_000);
+    expect(await writeNow(behind!.id)).toMatchObject({ status: 'confirmed' });
+    expect((await sandboxItem(t, amazon, sku)).quantity).toBe(first.after + 1);
   });
 });

@@ -340,6 +340,17 @@ export async function acceptedWritesOfSku(db: Db, channelId: string, sku: string
     .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.status, 'accepted')));
 }
 
+/** Whether values wait to be sent for any of these listings (queued behind one in flight, say). */
+export async function hasPendingWrites(db: Db, listingIds: string[]): Promise<boolean> {
+  if (listingIds.length === 0) return false;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(listingWrites)
+    .where(and(inArray(listingWrites.listingId, listingIds), sql`${listingWrites.status} = 'pending'`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** An in-flight write goes back to be sent again (a feed that failed as a whole, a value that did not show). */
 export async function requeueWrites(db: Db, writes: Array<{ id: string; listingId: string; field: ListingWriteField }>, message: string, at: Date): Promise<void> {
   for (const write of writes) {

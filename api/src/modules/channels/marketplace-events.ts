@@ -126,7 +126,7 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   // recorded: Amazon's names the quantity and confirms a value of ours it had accepted; Shopify's
   // (an inventory item's level) has nothing to teach.
   if (change.kind === 'stock' && channel.role !== 'main') {
-    if (change.sku) await confirmOnNotice(ctx, ctx.db, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
+    if (change.sku) await confirmOnNotice(ctx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
     return { status: 200, recorded: false };
   }
   // A paused channel's orders wait for its resume, which reads them.

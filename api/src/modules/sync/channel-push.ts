@@ -171,6 +171,12 @@ async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: Marke
   return result;
 }
 
+/**
+ * Per channel, the last second whose read-back check this process has asked for and seen committed.
+ * The check reads the writes of its second when it runs, so later values of that second need not ask.
+ */
+const readBackAsked = new Map<string, string>();
+
 /** Records each SKU's outcome: confirmed, accepted for later (read back soon), refused with its message, or unknown (sent again). */
 export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId'>, part: Array<{ update: ListingUpdate; writes: ClaimedWrite[] }>, outcomes: UpdateOutcome[]) {
   const bySku = new Map(outcomes.map((o) => [o.sku, o]));
@@ -187,13 +193,27 @@ export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecor
     else unknown.push(...writes.map((w) => ({ ...w, message: outcome.message })));
   }
   const at = ctx.clock();
+  // Values a channel accepted within the same second are read back together: one check for all of
+  // them, however many single calls took them (Amazon's PATCH takes one SKU a call).
+  const submissionId = `read-back:${channel.id}:${Math.floor(at.getTime() / 1000)}`;
+  const checkAsked = readBackAsked.get(channel.id) === submissionId;
+  // Every value of the call confirmed, as most are, or accepted in a second whose check is asked for
+  // already: a statement each, with no transaction around them.
+  if (failed.length === 0 && unknown.length === 0 && (accepted.length === 0 || checkAsked)) {
+    await confirmWrites(ctx.db, confirmed, at);
+    await markInFlight(
+      ctx.db,
+      accepted.map((w) => [w.id]),
+      'accepted',
+      submissionId,
+      at,
+    );
+    return { confirmed: confirmed.length, inFlight: accepted.length, failed: 0, retryLater: 0 };
+  }
   await ctx.db.transaction(async (tx) => {
     await confirmWrites(tx, confirmed, at);
     await failWrites(tx, failed, at);
     if (accepted.length > 0) {
-      // Values a channel accepted within the same second are read back together: one check for all
-      // of them, however many single calls took them (Amazon's PATCH takes one SKU a call).
-      const submissionId = `read-back:${channel.id}:${Math.floor(at.getTime() / 1000)}`;
       await markInFlight(
         tx,
         accepted.map((w) => [w.id]),
@@ -213,6 +233,8 @@ export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecor
       );
     }
   });
+  // Committed: the check exists (made now, or made earlier in the second and so turning this one away).
+  if (accepted.length > 0) readBackAsked.set(channel.id, submissionId);
   return { confirmed: confirmed.length, inFlight: accepted.length, failed: failed.length, retryLater: unknown.length };
 }
 

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { findChannelAtWork } from '../../db/queries/channels.ts';
-import { acceptedWritesOfSku, confirmWrites, failWrites, listingsWithNewerWrites, quantitiesMovedBySale, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import { acceptedWritesOfSku, confirmWrites, failWrites, hasPendingWrites, listingsWithNewerWrites, quantitiesMovedBySale, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
 import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
 import type { ListingsConfirmJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
@@ -24,15 +23,17 @@ export const ON_NOTICE = 0;
  * LISTINGS_ITEM_MFN_QUANTITY_CHANGE names it). Values of ours it took for later and cannot vouch
  * for (a price, another quantity) are read now rather than at the next scheduled check.
  */
-export async function confirmOnNotice(ctx: AppContext, db: Db, channel: { accountId: string; id: string }, sku: string, quantity?: number): Promise<void> {
+export async function confirmOnNotice(ctx: AppContext, channel: { accountId: string; id: string }, sku: string, quantity?: number): Promise<void> {
+  // Not in a transaction: the look for values waiting behind follows the confirmation's commit.
+  const { db } = ctx;
   const accepted = await acceptedWritesOfSku(db, channel.id, sku);
   const landed = quantity === undefined ? [] : accepted.filter((w) => w.field === 'quantity' && Number(w.after) === quantity);
   if (landed.length > 0) {
-    await db.transaction(async (tx) => {
-      await confirmWrites(tx, landed, ctx.clock());
-      // Values of this SKU waiting behind the one that landed can go now.
-      await requestChannelPush(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
-    });
+    await confirmWrites(db, landed, ctx.clock());
+    // Values of this SKU waiting behind the one that landed can go now. Looked for once the confirmation
+    // is committed: a value queued meanwhile is either seen here, or committed after this look, so its
+    // own push claims it after the confirmation and finds the listing free.
+    if (await hasPendingWrites(db, [...new Set(landed.map((w) => w.listingId))])) await requestChannelPush(ctx, db, { accountId: channel.accountId, channelId: channel.id });
   }
   const waiting = new Set(accepted.filter((w) => !landed.includes(w)).map((w) => w.submissionId).filter((id): id is string => id !== null));
   for (const submissionId of waiting) {
