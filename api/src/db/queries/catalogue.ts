@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { executeAsPlanned, executeWithKeptPlan } from '../kept-plans.ts';
 import {
+  accounts,
   changes,
   channels,
   listingDrift,
@@ -127,8 +128,17 @@ export async function markSynced(db: Db, accountId: string, channelId: string, a
 }
 
 /** The currency the account's main channel prices in (the catalogue's), for price pushes. */
+/**
+ * The account's currency, as a value for a statement: that of its products (a catalogue is priced in
+ * one), null while none has one. `accountId` is a value, or a column of a statement that joins
+ * tables: drizzle writes a column of a one-table select without its table, which the subquery would
+ * take for its own products.account_id.
+ */
+export const currencyOfAccount = (accountId: SQLWrapper | string) =>
+  sql<string | null>`(select ${products.currency} from ${products} where ${products.accountId} = ${accountId} and ${products.currency} is not null limit 1)`;
+
 export async function accountCurrency(db: Db, accountId: string): Promise<string | null> {
-  const [row] = await db.select({ currency: products.currency }).from(products).where(and(eq(products.accountId, accountId), isNotNull(products.currency))).limit(1);
+  const [row] = await db.select({ currency: currencyOfAccount(accountId) }).from(accounts).where(eq(accounts.id, accountId));
   return row?.currency ?? null;
 }
 

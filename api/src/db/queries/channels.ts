@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, channelRateLimits, channels, products, type ChannelKind, type ChannelPublishSettings, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole, type Plan } from '../schema/index.ts';
+import { currencyOfAccount } from './catalogue.ts';
+import { accounts, channelRateLimits, channels, type ChannelKind, type ChannelPublishSettings, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole, type Plan } from '../schema/index.ts';
 
 /** The columns the app reads of a channel; never the sealed credentials. */
 export const channelColumns = {
@@ -68,7 +69,7 @@ function selectChannelAtWork(db: Db, where: SQL | undefined) {
       plan: accounts.plan,
       ordersReadUntil: channels.ordersReadUntil,
       writesDueUntil: channels.writesDueUntil,
-      currency: sql<string | null>`(select ${products.currency} from ${products} where ${products.accountId} = ${channels.accountId} and ${products.currency} is not null limit 1)`,
+      currency: currencyOfAccount(channels.accountId),
     })
     .from(channels)
     .innerJoin(accounts, eq(accounts.id, channels.accountId))
