@@ -127,7 +127,6 @@ export async function markSynced(db: Db, accountId: string, channelId: string, a
   await db.update(channels).set({ lastSyncAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
-/** The currency the account's main channel prices in (the catalogue's), for price pushes. */
 /**
  * The account's currency, as a value for a statement: that of its products (a catalogue is priced in
  * one), null while none has one. `accountId` is a value, or a column of a statement that joins
@@ -137,6 +136,7 @@ export async function markSynced(db: Db, accountId: string, channelId: string, a
 export const currencyOfAccount = (accountId: SQLWrapper | string) =>
   sql<string | null>`(select ${products.currency} from ${products} where ${products.accountId} = ${accountId} and ${products.currency} is not null limit 1)`;
 
+/** The currency the account's main channel prices in (the catalogue's), for price pushes. */
 export async function accountCurrency(db: Db, accountId: string): Promise<string | null> {
   const [row] = await db.select({ currency: currencyOfAccount(accountId) }).from(accounts).where(eq(accounts.id, accountId));
   return row?.currency ?? null;
