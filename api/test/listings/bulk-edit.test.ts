@@ -112,27 +112,31 @@ describe('bulk edit', () => {
 
   it('runs in one transaction: one change per value, the pushes reach Walmart, and the batch shows their progress', async () => {
     const [a, b] = await products();
-    const answer = await seller.post('/api/listings/bulk-edit', { selection: { productIds: [a!.id, b!.id] }, price: { mode: 'set', value: 12.34 }, quantity: { mode: 'set', value: 17 } });
+    // Values neither product holds yet: the catalogue is generated from the account's id, so any fixed value could
+    // be one a product already has, and then the edit rightly has one value fewer.
+    const quantity = Math.max(a!.on_hand, b!.on_hand) + 17;
+    const price = [12.34, 12.35, 12.36].find((p) => p.toFixed(2) !== a!.price && p.toFixed(2) !== b!.price)!.toFixed(2);
+    const answer = await seller.post('/api/listings/bulk-edit', { selection: { productIds: [a!.id, b!.id] }, price: { mode: 'set', value: Number(price) }, quantity: { mode: 'set', value: quantity } });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ kind: 'bulk_edit', skus: 2, values: 4, undoneAt: null });
     const batchId = answer.body.batchId as string;
     const recorded = await query(t, sql`select sku, field, before, after, cause, actor_user_id is not null as by_user from changes where account_id = ${accountId} and cause_ref = ${batchId} order by sku, field`);
     expect(recorded).toEqual(
       [a!, b!].flatMap((p) => [
-        { sku: p.sku, field: 'on_hand', before: String(p.on_hand), after: '17', cause: 'bulk_edit', by_user: true },
-        { sku: p.sku, field: 'price', before: Number(p.price).toFixed(2), after: '12.34', cause: 'bulk_edit', by_user: true },
+        { sku: p.sku, field: 'on_hand', before: String(p.on_hand), after: String(quantity), cause: 'bulk_edit', by_user: true },
+        { sku: p.sku, field: 'price', before: Number(p.price).toFixed(2), after: price, cause: 'bulk_edit', by_user: true },
       ]),
     );
     // Available shows the new stock at once (the main channel's on hand follows once it takes the adjustment).
     for (const p of [a!, b!]) {
       const [stock] = await query<{ available: number }>(t, sql`select greatest(on_hand - committed, 0)::int as available from products where id = ${p.id}`);
-      expect(stock!.available).toBe(17);
+      expect(stock!.available).toBe(quantity);
     }
     for (const p of [a!, b!]) {
-      await vi.waitFor(async () => expect(await sandboxItem(t, walmart, p.sku)).toMatchObject({ quantity: 17, price: '12.34' }), { timeout: 45_000, interval: 200 });
+      await vi.waitFor(async () => expect(await sandboxItem(t, walmart, p.sku)).toMatchObject({ quantity, price }), { timeout: 45_000, interval: 200 });
       // The main channel holds the edit too, or its next read would put the old values back.
-      await vi.waitFor(async () => expect(await sandboxItem(t, amazon, p.sku)).toMatchObject({ quantity: 17, price: '12.34' }), { timeout: 45_000, interval: 200 });
-      await vi.waitFor(async () => expect(await product(p.sku)).toMatchObject({ on_hand: 17, price: '12.34' }), { timeout: 45_000, interval: 200 });
+      await vi.waitFor(async () => expect(await sandboxItem(t, amazon, p.sku)).toMatchObject({ quantity, price }), { timeout: 45_000, interval: 200 });
+      await vi.waitFor(async () => expect(await product(p.sku)).toMatchObject({ on_hand: quantity, price }), { timeout: 45_000, interval: 200 });
     }
     // What the main channel answered is recorded as the edit's, passed to it.
     expect(await query(t, sql`select count(*)::int as n from changes where account_id = ${accountId} and cause = 'bulk_edit' and cause_ref = 'passed to the main channel (amazon)' and field = 'on_hand'`)).toEqual([{ n: 2 }]);

@@ -161,7 +161,10 @@ describe('Amazon: taken off sale by the seller, or not buyable by Amazon’s own
   it('taking a listing off sale waits for a value of ours still on its way there (landing after, it would put the offer back)', async () => {
     // A listing on sale with stock, here and on Amazon: one given stock, then read back by a sync (a generated SKU can
     // start out of stock, which Amazon shows not buyable, and a restock puts it on sale there before a read tells us so).
-    const z = (await listingsOf(amazonTarget)).find((l) => l.sku !== takenOffSaleSku)!;
+    // Not one already holding 5 (the catalogue is generated per account): the edit would then change nothing.
+    const candidates = (await listingsOf(amazonTarget)).filter((l) => l.sku !== takenOffSaleSku);
+    const stocks = await Promise.all(candidates.map((l) => available(accountA, l.product_id)));
+    const z = candidates.find((_, i) => stocks[i] !== 5)!;
     const stocked = await sellerA.post('/api/listings/bulk-edit', { selection: { productIds: [z.product_id] }, quantity: { mode: 'set', value: 5 } });
     expect(stocked.status).toBe(201);
     await settled(t, accountA);
