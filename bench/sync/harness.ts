@@ -11,7 +11,6 @@ import { ThreadedPglite } from '../../api/src/db/pglite-thread/threaded-pglite.t
 import { openPglite, openPostgres, type DatabaseHandle } from '../../api/src/db/client.ts';
 import { createAccountWithOwner } from '../../api/src/db/queries/users.ts';
 import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
-import { requestOrdersPoll } from '../../api/src/modules/sync/order-polling.ts';
 import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE } from '../../api/src/workers/queues.ts';
 import { runEntry, type Child } from '../../api/test/support/child-process.ts';
 import { Browser } from '../../api/test/support/browser.ts';
@@ -138,8 +137,6 @@ export interface Bench {
   pacing(mode: 'published' | 'unpaced'): void;
   /** An order placed as a buyer would, on a sandbox; answers the HTTP status. */
   placeOrder(channel: ConnectedChannel, sku: string, quantity: number): Promise<number>;
-  /** What a notification does for a channel whose orders are otherwise polled (eBay): ask for a read now. */
-  notifyOrders(channel: ConnectedChannel): Promise<void>;
   /** Waits until no listing write or adjustment is open; answers false on timeout. */
   settled(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
@@ -248,9 +245,6 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
       });
       await response.arrayBuffer();
       return response.status;
-    },
-    async notifyOrders(channel) {
-      await requestOrdersPoll(product.ctx, db, { accountId, channelId: channel.id });
     },
     async settled(timeoutMs) {
       const until = Date.now() + timeoutMs;

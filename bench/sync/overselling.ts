@@ -211,7 +211,6 @@ async function measure(bench: Bench): Promise<OversellingResult> {
         if (status !== 201) return;
         accepted.set(attempt.sku, (accepted.get(attempt.sku) ?? 0) + 1);
         acceptedOn.set(`${attempt.kind}:${attempt.sku}`, (acceptedOn.get(`${attempt.kind}:${attempt.sku}`) ?? 0) + 1);
-        if (attempt.kind === 'ebay') await bench.notifyOrders(channel);
       })(),
     );
   }

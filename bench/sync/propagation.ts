@@ -85,8 +85,6 @@ async function placeStream(bench: Bench, origins: ConnectedChannel[], skus: stri
     inFlight.push(
       (async () => {
         order.status = await bench.placeOrder(origin, order.sku, 1);
-        // eBay's orders are polled, not pushed to us: ask for a read at once, as a notification would.
-        if (origin.kind === 'ebay' && order.status === 201) await bench.notifyOrders(origin);
       })(),
     );
   }
@@ -202,6 +200,23 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
   return result;
 }
 
+/**
+ * Until every accepted order's sale is recorded, or the time is up: the last order's notification may
+ * still be on its way when the benchmark stops placing orders, and until it lands nothing is open.
+ */
+async function untilRecorded(bench: Bench, placed: Placed[], since: string, timeoutMs: number): Promise<void> {
+  const skus = placed.filter((p) => p.status === 201).map((p) => `'${p.sku}'`);
+  if (skus.length === 0) return;
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const [recorded] = await bench.rows<{ n: number }>(
+      `select count(distinct sku)::int as n from changes where account_id = '${bench.accountId}' and cause in ('order', 'main_change') and created_at >= '${since}' and sku in (${skus.join(', ')})`,
+    );
+    if (recorded!.n >= skus.length) return;
+    await sleep(100);
+  }
+}
+
 async function measure(bench: Bench, count: number, baselineCount: number): Promise<PropagationResult> {
   const { sandboxes } = bench;
   await sandboxes.faults({ latencyMs: LATENCY_MS, rateLimitProfile: 'fast' });
@@ -220,6 +235,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
 
   // Unloaded first: one order at a time, 2 s apart, for the path's own latency.
   const baseline = await placeStream(bench, origins, stocked.slice(0, baselineCount), 2000);
+  await untilRecorded(bench, baseline.placed, since, 30_000);
   await bench.settled(30_000);
   const idle = await analyse(bench, baseline.placed, since, availableBefore);
 
@@ -258,6 +274,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   const placed = stream.placed;
   const elapsed = (placed.at(-1)!.at - placed[0]!.at) / 1000;
   const settleMs = QUICK ? 60_000 : 90_000;
+  await untilRecorded(bench, placed, streamSince.toISOString(), settleMs);
   const settled = await bench.settled(settleMs);
   const calls = callSummary(await sandboxes.stats());
   const jobs = await jobSummary(bench, streamSince);

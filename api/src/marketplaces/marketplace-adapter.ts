@@ -113,6 +113,13 @@ export interface MarketplaceAdapter {
    * order costs further calls (Amazon's order items).
    */
   ordersSince(since: Date, cursor: string | undefined, signal?: AbortSignal, known?: ReadonlyMap<string, number>): Promise<Page<MarketplaceOrder>>;
+
+  /**
+   * These orders, read by id (an order a notification announced without holding it: eBay's
+   * ORDER_CONFIRMATION), where the marketplace reads several in one call. An id it does not know
+   * (yet) is left out.
+   */
+  ordersById?(ids: string[], signal?: AbortSignal): Promise<MarketplaceOrder[]>;
 }
 
 export type { Money };

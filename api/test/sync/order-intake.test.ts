@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../support/channel-flows.ts';
-import { pollDueChannels, pollOrders } from '../../src/modules/sync/order-polling.ts';
-import { sandboxRequests } from '../support/sync-checks.ts';
+import { applyDeliveredOrders, pollDueChannels, pollOrders } from '../../src/modules/sync/order-polling.ts';
+import { control, sandboxRequests } from '../support/sync-checks.ts';
 import { syncIntervalMinutes, syncTick } from '../../src/modules/sync/sync-schedule.ts';
 
 let t: TestProduct;
@@ -90,6 +91,39 @@ describe('orders from every channel', () => {
     expect(total).toEqual([{ n: 2 }]);
   });
 
+  it('deliveries kept for the channel’s job (a burst, beyond those applied as they arrive) are applied by it, each order once', async () => {
+    const sku = await skuInStock();
+    const amazon = channels.amazon!.id;
+    const available = async () => (await rows<{ available: number }>(`select on_hand - committed as available from products where account_id = '${accountId}' and sku = '${sku}'`))[0]!.available;
+    const ordersBefore = (await ordersOf(amazon)).length;
+    const before = await available();
+    await buy('amazon', sku, 1);
+    // Applied on arrival: the delivery is processed when it is recorded, in the same transaction.
+    await vi.waitFor(async () => expect(await ordersOf(amazon)).toHaveLength(ordersBefore + 1), { timeout: 20_000 });
+    const [delivered] = await rows<{ payload: { detail: { Payload: { OrderChangeNotification: { AmazonOrderId: string } } } }; applied_on_arrival: boolean }>(
+      `select payload, processed_at = received_at as applied_on_arrival from marketplace_events where channel_id = '${amazon}' and topic = 'order_changed' order by received_at desc limit 1`,
+    );
+    expect(delivered!.applied_on_arrival).toBe(true);
+    expect(await available()).toBe(before - 1);
+
+    // Three more orders of one unit as a burst leaves them: recorded, not applied. One comes twice (two deliveries).
+    const burst = ['B1', 'B2', 'B3', 'B3'].map((suffix, i) => {
+      const payload = structuredClone(delivered!.payload);
+      payload.detail.Payload.OrderChangeNotification.AmazonOrderId = `${payload.detail.Payload.OrderChangeNotification.AmazonOrderId}-${suffix}`;
+      return { deliveryId: `burst-${i}-${crypto.randomUUID()}`, payload };
+    });
+    for (const { deliveryId, payload } of burst) {
+      await rows(`insert into marketplace_events (channel_id, topic, delivery_id, payload, received_at) values ('${amazon}', 'order_changed', '${deliveryId}', '${JSON.stringify(payload).replaceAll("'", "''")}'::jsonb, now())`);
+    }
+    expect(await applyDeliveredOrders(t.product.ctx, { accountId, channelId: amazon })).toEqual({ created: 3, updated: 0 });
+    expect(await ordersOf(amazon)).toHaveLength(ordersBefore + 4);
+    expect(await available()).toBe(before - 4);
+    expect(await rows(`select 1 from marketplace_events where channel_id = '${amazon}' and processed_at is null`)).toEqual([]);
+    // Run again (a retried job): nothing is applied twice.
+    expect(await applyDeliveredOrders(t.product.ctx, { accountId, channelId: amazon })).toEqual({ created: 0, updated: 0 });
+    expect(await available()).toBe(before - 4);
+  });
+
   it('a delivery to a paused channel is kept, not applied: the read after its resume records the order', async () => {
     const sku = await skuInStock();
     const amazon = channels.amazon!.id;
@@ -120,6 +154,12 @@ describe('orders from every channel', () => {
     expect((await ordersOf(channels.ebay!.id))[0]!.lines).toEqual([expect.objectContaining({ sku, quantity: 1 })]);
     // The notification is recorded once (a read already under way, such as the one after connecting, may find the order first).
     await vi.waitFor(async () => expect(await rows(`select topic from marketplace_events where channel_id = '${channels.ebay!.id}'`)).toEqual([{ topic: 'ORDER_CONFIRMATION' }]), { timeout: 20_000 });
+    // It names the order, which is read by its id (getOrders with orderIds) rather than by reading every recent order.
+    const [ebayOrder] = await ordersOf(channels.ebay!.id);
+    const readsById = (await control(t, 'ebay', '/requests').then((r) => r.json() as Promise<Array<{ method: string; path: string; query: Record<string, string> }>>)).filter(
+      (r) => r.method === 'GET' && r.path === '/sell/fulfillment/v1/order' && r.query.orderIds !== undefined,
+    );
+    expect(readsById.map((r) => r.query.orderIds)).toContain(ebayOrder!.marketplace_order_id);
     // The scheduled read finds the same order and records nothing twice.
     expect(await pollOrders(t.product.ctx, { accountId, channelId: channels.ebay!.id })).toEqual({ created: 0, updated: 0 });
     expect(await ordersOf(channels.ebay!.id)).toHaveLength(1);

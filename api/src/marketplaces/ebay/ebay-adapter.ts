@@ -40,6 +40,8 @@ export const EBAY_LOCATIONS_PAGE = 100;
 export const EBAY_POLICY_MARKETPLACE = 'EBAY_US';
 /** getOrders allows up to 200 per page. */
 export const EBAY_ORDERS_PAGE = 200;
+/** getOrders' orderIds takes at most 50 ids. */
+const EBAY_ORDER_IDS_PER_CALL = 50;
 /** Offer look-ups (one per SKU) run this many at a time. */
 const OFFER_CONCURRENCY = 4;
 
@@ -293,6 +295,17 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
       const { body } = await client.request<EbayOrderSearchPagedCollection>('fulfillment', { method: 'GET', url: `/order?${query}`, ...(signal ? { signal } : {}) });
       const orders = (body.orders ?? []).map(toMarketplaceOrder).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
       return { items: orders, next: body.next ? String(offset + (body.orders?.length ?? 0)) : undefined };
+    },
+
+    /** getOrders with orderIds (up to 50 a call; every other parameter is then ignored). */
+    async ordersById(ids, signal): Promise<MarketplaceOrder[]> {
+      const orders: MarketplaceOrder[] = [];
+      for (let i = 0; i < ids.length; i += EBAY_ORDER_IDS_PER_CALL) {
+        const query = new URLSearchParams({ orderIds: ids.slice(i, i + EBAY_ORDER_IDS_PER_CALL).join(',') });
+        const { body } = await client.request<EbayOrderSearchPagedCollection>('fulfillment', { method: 'GET', url: `/order?${query}`, ...(signal ? { signal } : {}) });
+        orders.push(...(body.orders ?? []).map(toMarketplaceOrder));
+      }
+      return orders;
     },
   };
 }

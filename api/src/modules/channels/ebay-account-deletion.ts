@@ -12,6 +12,7 @@ import { recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { requestOrdersPoll } from '../sync/order-polling.ts';
 import { applicationsFor } from './connect-channel.ts';
+import { recordAnnouncedOrder } from './marketplace-events.ts';
 
 /** Our endpoint for eBay's notifications of one environment (eBay checks it with a challenge). */
 export const ebayNotificationEndpoint = (ctx: AppContext, environment: ChannelEnvironment) => `${ctx.config.appUrl}/api/webhooks/ebay-notifications/${environment}`;
@@ -83,8 +84,9 @@ export async function subscribeSellerToOrders(ctx: AppContext, environment: Chan
 type EbayNotificationBody = { metadata?: { topic?: string }; notification?: { notificationId?: string; data?: { username?: string; userId?: string; sellerUsername?: string; orderId?: string } } };
 
 /**
- * ORDER_CONFIRMATION (one per line item): the seller's orders are read now, once per notification
- * (recorded by its id, so a redelivery asks for nothing more).
+ * ORDER_CONFIRMATION (one per line item): the order it names is read and recorded at once; failing
+ * that, the seller's orders are read now. Once per notification (recorded by its id, so a
+ * redelivery asks for nothing more).
  */
 async function ordersAnnounced(ctx: AppContext, environment: ChannelEnvironment, raw: Buffer, body: EbayNotificationBody): Promise<{ status: 204 | 400 }> {
   const seller = body.notification?.data?.sellerUsername;
@@ -94,9 +96,12 @@ async function ordersAnnounced(ctx: AppContext, environment: ChannelEnvironment,
     .select({ id: channels.id, accountId: channels.accountId })
     .from(channels)
     .where(and(eq(channels.kind, 'ebay'), eq(channels.environment, environment), inArray(channels.status, ['active', 'error']), or(eq(channels.externalSellerId, seller), eq(channels.displayName, seller))));
+  const orderId = body.notification?.data?.orderId;
+  const event = { topic: ebayTopics.orderConfirmation, deliveryId: notificationId, payload: body };
   for (const channel of sellers) {
+    if (orderId && (await recordAnnouncedOrder(ctx, channel, event, orderId))) continue;
     await ctx.db.transaction(async (tx) => {
-      const isNew = await recordMarketplaceEvent(tx, { channelId: channel.id, topic: ebayTopics.orderConfirmation, deliveryId: notificationId, payload: JSON.parse(raw.toString('utf8')) }, ctx.clock());
+      const isNew = await recordMarketplaceEvent(tx, { channelId: channel.id, ...event }, ctx.clock());
       if (isNew) await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
     });
   }

@@ -8,8 +8,10 @@ import { isPoCreatedWithOrder, orderFromPoCreated } from '../../marketplaces/wal
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import { AmazonNotificationError, orderOfDeliveredEvent, parseEventBridgeDelivery } from '../../marketplaces/amazon/notifications.ts';
 import { applicationsFor } from './connect-channel.ts';
-import { requestDeliveredOrdersApplied, requestOrdersPoll } from '../sync/order-polling.ts';
-import { requestMainRefresh } from '../sync/order-ledger.ts';
+import { recordDeliveredOrders, requestDeliveredOrdersApplied, requestOrdersPoll } from '../sync/order-polling.ts';
+import { recordOrders, requestMainRefresh } from '../sync/order-ledger.ts';
+import { findChannelAtWork } from '../../db/queries/channels.ts';
+import { adapterForChannel } from './channel-adapter.ts';
 import { confirmOnNotice } from '../sync/listing-confirmation.ts';
 import { stockOfInventoryItem } from '../../db/queries/stock.ts';
 
@@ -106,6 +108,55 @@ const checks: Partial<Record<ChannelKind, Check>> = {
   },
 };
 
+/**
+ * Deliveries of one channel whose orders this process applies as they arrive, each in its own
+ * transaction, a few at a time: beyond that (a burst), they are kept for the channel's job, which
+ * applies every one waiting in one transaction instead of queuing them behind one another on the
+ * same products and jobs.
+ */
+const ORDERS_APPLIED_ON_ARRIVAL_PER_CHANNEL = 4;
+export const ordersAppliedOnArrival = {
+  underWay: new Map<string, number>(),
+  take(channelId: string): boolean {
+    const underWay = this.underWay.get(channelId) ?? 0;
+    if (underWay >= ORDERS_APPLIED_ON_ARRIVAL_PER_CHANNEL) return false;
+    this.underWay.set(channelId, underWay + 1);
+    return true;
+  },
+  release(channelId: string): void {
+    const underWay = (this.underWay.get(channelId) ?? 1) - 1;
+    if (underWay > 0) this.underWay.set(channelId, underWay);
+    else this.underWay.delete(channelId);
+  },
+};
+
+/**
+ * A notification that names an order without holding it (eBay's ORDER_CONFIRMATION): the order is read
+ * by its id and recorded with the notification, at once, as a delivery holding it would be. Answers
+ * false, having stored nothing, when it is left to a read of the channel's orders instead: a burst,
+ * a marketplace that cannot read orders by id, an order not readable yet, or a failure.
+ */
+export async function recordAnnouncedOrder(ctx: AppContext, channelRef: { id: string; accountId: string }, event: { topic: string; deliveryId: string; payload: unknown }, orderId: string): Promise<boolean> {
+  if (!ordersAppliedOnArrival.take(channelRef.id)) return false;
+  try {
+    const channel = await findChannelAtWork(ctx.db, channelRef.accountId, channelRef.id);
+    if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return false;
+    const adapter = await adapterForChannel(ctx, channel);
+    if (!adapter.ordersById) return false;
+    const orders = await adapter.ordersById([orderId]);
+    if (orders.length === 0) return false;
+    await ctx.db.transaction(async (tx) => {
+      if (await recordMarketplaceEvent(tx, { channelId: channel.id, ...event }, ctx.clock())) await recordOrders(ctx, tx, channel, orders);
+    });
+    return true;
+  } catch (error) {
+    console.warn(`[webhooks] ${event.topic}: order ${orderId} is left to the channel's read: ${(error as Error).message}`);
+    return false;
+  } finally {
+    ordersAppliedOnArrival.release(channelRef.id);
+  }
+}
+
 /** A webhook for one channel: verified with the channel's secret, recorded once per delivery id. */
 export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channelId: string, delivery: Delivery): Promise<Verdict> {
   const check = checks[kind];
@@ -116,10 +167,9 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   const verdict = check(ctx, channel, credentials, delivery);
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
   // A push means something changed, acted on in the same transaction as the record: a delivery
-  // holding a whole order is kept to be applied (the channel's job applies every order waiting, in one
-  // transaction: deliveries arrive many at once, and recording each in its own would queue them behind
-  // one another); other order news makes the channel's orders be read now; a stock change on the main
-  // channel (the truth) is read for that SKU and passed to the targets.
+  // holding a whole order has it applied there and then, or in a burst kept for the channel's job
+  // (ordersAppliedOnArrival); other order news makes the channel's orders be read now; a stock change
+  // on the main channel (the truth) is read for that SKU and passed to the targets.
   const change = verdict.change;
   // A stock notice on a target is our own value echoed back (a push of 10,000 SKUs brings as many) or
   // a hand edit there, which reconciliation finds. Acting on it twice changes nothing, so it is not
@@ -132,8 +182,25 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   // A paused channel's orders wait for its resume, which reads them.
   const syncing = channel.status === 'active' || channel.status === 'error';
   const delivered = change.kind === 'orders' && syncing ? orderInDelivery(kind, verdict.topic, verdict.payload) : undefined;
+  const event = { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload };
+  if (delivered && ordersAppliedOnArrival.take(channelId)) {
+    try {
+      // The order counts in the delivery's own transaction: no job to wait for between the sale and its
+      // new quantities. Should it fail, nothing was stored, and the delivery is kept for the job below.
+      const recorded = await ctx.db.transaction(async (tx) => {
+        if (!(await recordMarketplaceEvent(tx, event, ctx.clock()))) return false;
+        await recordDeliveredOrders(ctx, tx, channel, [delivered]);
+        return true;
+      });
+      return { status: 200, recorded };
+    } catch (error) {
+      console.warn(`[webhooks] ${kind}: the order of delivery ${verdict.deliveryId} is left to the channel's job: ${(error as Error).message}`);
+    } finally {
+      ordersAppliedOnArrival.release(channelId);
+    }
+  }
   const recorded = await ctx.db.transaction(async (tx) => {
-    const isNew = await recordMarketplaceEvent(tx, { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload, toApply: delivered !== undefined }, ctx.clock());
+    const isNew = await recordMarketplaceEvent(tx, { ...event, toApply: delivered !== undefined }, ctx.clock());
     if (!isNew) return false;
     if (delivered) await requestDeliveredOrdersApplied(ctx, tx, { accountId: channel.accountId, channelId });
     else if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { findChannel, findChannelAtWork, listAllChannels } from '../../db/queries/channels.ts';
+import { findChannel, findChannelAtWork, listAllChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import { recordedOrderChanges, setOrdersReadUntil } from '../../db/queries/orders.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
 import { recordOrders } from './order-ledger.ts';
 import { deliveriesToApply, markDeliveriesApplied } from '../../db/queries/marketplace-events.ts';
-import { orderInDelivery } from '../channels/marketplace-events.ts';
+import { orderInDelivery, type DeliveredOrder } from '../channels/marketplace-events.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import { withChannelHealth } from './channel-health.ts';
 
@@ -38,6 +38,21 @@ export function requestOrderPricesRead(ctx: AppContext, tx: Db, job: Omit<Orders
   return enqueue<OrdersPollJob>(ctx.jobs, tx, ORDERS_POLL_QUEUE, job, { singletonKey: `${job.channelId}:prices`, groupId: job.channelId, startAfter: ORDER_PRICES_READ_DELAY_SECONDS });
 }
 
+/**
+ * Records the orders deliveries held whole (the newest copy of each order counts), within the caller's
+ * transaction; orders whose prices the marketplace left out are read again a little later for them.
+ */
+export async function recordDeliveredOrders(ctx: AppContext, tx: Db, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>, delivered: DeliveredOrder[]): Promise<{ created: number; updated: number }> {
+  const newest = new Map<string, MarketplaceOrder>();
+  for (const { order } of delivered) {
+    const known = newest.get(order.marketplaceOrderId);
+    if (!known || Date.parse(known.updatedAt) <= Date.parse(order.updatedAt)) newest.set(order.marketplaceOrderId, order);
+  }
+  const recorded = await recordOrders(ctx, tx, channel, [...newest.values()]);
+  if (delivered.some((d) => d.pricesLater)) await requestOrderPricesRead(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
+  return recorded;
+}
+
 /** Deliveries applied per transaction. */
 const DELIVERIES_PER_ROUND = 200;
 
@@ -56,18 +71,9 @@ export async function applyDeliveredOrders(ctx: AppContext, job: OrdersPollJob):
     const applied = await ctx.db.transaction(async (tx) => {
       const deliveries = await deliveriesToApply(tx, channel.id, DELIVERIES_PER_ROUND);
       if (deliveries.length === 0) return undefined;
-      const newest = new Map<string, MarketplaceOrder>();
-      let pricesLater = false;
-      for (const delivery of syncing ? deliveries : []) {
-        const delivered = orderInDelivery(channel.kind, delivery.topic, delivery.payload);
-        if (!delivered) continue;
-        pricesLater ||= delivered.pricesLater;
-        const known = newest.get(delivered.order.marketplaceOrderId);
-        if (!known || Date.parse(known.updatedAt) <= Date.parse(delivered.order.updatedAt)) newest.set(delivered.order.marketplaceOrderId, delivered.order);
-      }
-      const recorded = await recordOrders(ctx, tx, channel, [...newest.values()]);
+      const delivered = (syncing ? deliveries : []).flatMap((d) => orderInDelivery(channel.kind, d.topic, d.payload) ?? []);
+      const recorded = await recordDeliveredOrders(ctx, tx, channel, delivered);
       await markDeliveriesApplied(tx, deliveries.map((d) => d.id), ctx.clock());
-      if (pricesLater) await requestOrderPricesRead(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
       return { ...recorded, more: deliveries.length === DELIVERIES_PER_ROUND };
     });
     if (!applied) return totals;
