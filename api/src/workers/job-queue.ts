@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterCommit, type DatabaseHandle, type Db } from '../db/client.ts';
 import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
+import { wakeOneWorkerPerAnnouncement } from './announcements.ts';
 
 export type JobQueue = PgBoss;
 
@@ -17,6 +18,7 @@ const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10, 
 
 /** pg-boss on the app's own database: PGlite in the embedded default, PostgreSQL otherwise. */
 export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
+  if (!wakeOneWorkerPerAnnouncement()) console.warn('[jobs] pg-boss has no Manager.notifyQueue: every idle worker fetches on each announcement');
   const boss =
     handle.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite', useListenNotify: true, ...supervision } as ConstructorParameters<typeof PgBoss>[0])

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBoss } from 'pg-boss';
 import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { enqueue, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
-import { ORDERS_POLL_QUEUE, onePerKeyWork, queueDefinitions } from '../../src/workers/queues.ts';
+import { enqueue, enqueueEach, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
+import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, onePerKeyWork, queueDefinitions } from '../../src/workers/queues.ts';
 
 /** A promise with its resolve, to hold a job in its handler until the test lets it go. */
 function gate() {
@@ -81,6 +81,46 @@ describe('a queue that runs one job per key at a time', () => {
       expect(next.at - firstEnded.at).toBeLessThan(700);
       await nth(ended, before + 3, listeners);
     }
+  });
+});
+
+describe('jobs announced to sleeping workers', () => {
+  let database: TestDatabase;
+  let boss: JobQueue;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    boss = await startJobQueue(database.handle);
+  });
+  afterAll(async () => {
+    await boss.stop({ graceful: false });
+    await database.drop();
+  });
+
+  it('three sent in one statement start at once on three workers (one woken per announcement, each that takes a job waking the next), not at the next poll', async () => {
+    const started: Array<{ n: number; at: number }> = [];
+    const listeners: Array<() => void> = [];
+    const held = gate();
+    let ended!: () => void;
+    const warmedUp = new Promise<void>((resolve) => (ended = resolve));
+    // Idle workers poll every 10 s here: a start that waited for a poll would miss the bound below.
+    await boss.work<{ accountId: string; skus: string[]; n: number }>(MAIN_REFRESH_QUEUE, { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 10 }, async ([job]) => {
+      started.push({ n: job!.data.n, at: Date.now() });
+      listeners.splice(0).forEach((l) => l());
+      if (job!.data.n === 0) return void ended();
+      await held.opened;
+    });
+    // Each worker's first fetch (at start) finds nothing, and they sleep; one job taken and ended first (the
+    // handler lets n = 0 through) leaves them asleep and the one that ran it woken by nothing.
+    await enqueue(boss, database.handle.db, MAIN_REFRESH_QUEUE, { accountId: 'a', skus: ['SKU-0'], n: 0 }, { singletonKey: 'a:SKU-0' });
+    await nth(started, 1, listeners);
+    await warmedUp;
+    const sentAt = Date.now();
+    await enqueueEach(boss, database.handle.db, MAIN_REFRESH_QUEUE, [1, 2, 3].map((n) => ({ data: { accountId: 'a', skus: [`SKU-${n}`], n }, options: { singletonKey: `a:SKU-${n}` } })));
+    const third = await nth(started, 4, listeners);
+    expect(started.map((s) => s.n).sort()).toEqual([0, 1, 2, 3]);
+    expect(third.at - sentAt).toBeLessThan(700);
+    held.open();
   });
 });
 
