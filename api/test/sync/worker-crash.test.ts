@@ -28,7 +28,7 @@ import { startMarketplaceTap, type MarketplaceTap, type TappedCall } from '../su
  */
 
 /** SKUs per seller: the bulk push sends every one of them to Shopify (250 a call) and to Amazon (a feed). */
-const SKUS = 2_000;
+const SKUS = 1_250;
 /** The worker sending this Shopify quantity batch of the bulk push is killed once Shopify has applied it. */
 const KILL_AT_BATCH = 3;
 const AMAZON_LATENCY_MS = 200;
