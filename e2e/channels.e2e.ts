@@ -121,10 +121,16 @@ describe('a seller connects marketplaces on the Channels page', () => {
   it('syncs Walmart now: the progress shows until the run ends, with a toast', async () => {
     const walmart = card(/Walmart/);
     await see(walmart.getByText('Waiting to send'));
+    // Walmart answers slowly for this run, so that it is still under way when the page is looked at (a fast
+    // machine finished it between the progress bar showing and the button being checked).
+    const walmartFaults = (latencyMs: number) =>
+      fetch(`${product.url}/sandbox/walmart/_control/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs }) });
+    expect((await walmartFaults(500)).status).toBe(200);
     await walmart.getByRole('button', { name: 'Sync now' }).click();
     // The run is queued at once, then read by a worker; its progress comes over the event stream.
     await see(walmart.getByRole('progressbar', { name: 'Walmart sync progress' }));
     await expect.poll(() => walmart.getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
+    expect((await walmartFaults(0)).status).toBe(200);
     await see(page.getByText('Walmart Synced', { exact: true }).first(), 30_000);
     await see(walmart.getByRole('status').getByText(/^Synced: [\d,]+ listings? read, /));
     await gone(walmart.getByRole('progressbar'));
