@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterCommit, type DatabaseHandle, type Db } from '../db/client.ts';
 import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
 import { wakeOneWorkerPerAnnouncement } from './announcements.ts';
+import { fetchOneAtATimePerKeyedQueue } from './one-fetch-at-a-time.ts';
 
 export type JobQueue = PgBoss;
 
@@ -19,6 +20,8 @@ const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10, 
 /** pg-boss on the app's own database: PGlite in the embedded default, PostgreSQL otherwise. */
 export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
   if (!wakeOneWorkerPerAnnouncement()) console.warn('[jobs] pg-boss has no Manager.notifyQueue: every idle worker fetches on each announcement');
+  // Without it, two jobs of one key could run at once on PostgreSQL (see one-fetch-at-a-time.ts).
+  if (!fetchOneAtATimePerKeyedQueue() && handle.kind === 'postgres') throw new Error('pg-boss has no Manager.fetch to take one job per key at a time');
   const boss =
     handle.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite', useListenNotify: true, ...supervision } as ConstructorParameters<typeof PgBoss>[0])

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBoss } from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { enqueue, enqueueEach, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
@@ -153,5 +154,38 @@ describe('a queue made by an earlier version under another policy', () => {
     } finally {
       await database.drop();
     }
+  });
+});
+
+describe('workers fetching at the same moment', () => {
+  let database: TestDatabase;
+  // Two job queues on one database: two processes (web and worker, or two machines).
+  let queues: JobQueue[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    queues = [await startJobQueue(database.handle), await startJobQueue(database.handle)];
+  });
+  afterAll(async () => {
+    for (const boss of queues) await boss.stop({ graceful: false });
+    await database.drop();
+  });
+
+  // A key has two jobs ready when one failed into 'retry' and another was sent meanwhile ('short'
+  // keeps one waiting in 'created' only). Fetches that start together, in one process or in two,
+  // must still take one of them.
+  it('take one job of a key that has two ready, never both', async () => {
+    const [boss] = queues as [JobQueue];
+    const taken: number[] = [];
+    for (let key = 0; key < 40; key++) {
+      const channelId = `race-${key}`;
+      const first = await enqueue(boss, database.handle.db, ORDERS_POLL_QUEUE, { accountId: 'a', channelId }, { singletonKey: channelId });
+      await database.handle.db.execute(sql`update pgboss.job set state = 'retry' where id = ${first}`);
+      expect(await enqueue(boss, database.handle.db, ORDERS_POLL_QUEUE, { accountId: 'a', channelId, second: true }, { singletonKey: channelId })).not.toBeNull();
+      const fetched = await Promise.all(Array.from({ length: 6 }, (_, n) => queues[n % 2]!.fetch(ORDERS_POLL_QUEUE, { ...onePerKeyWork, batchSize: 1 })));
+      taken.push(fetched.flat().length);
+      await database.handle.db.execute(sql`delete from pgboss.job where name = ${ORDERS_POLL_QUEUE} and singleton_key = ${channelId}`);
+    }
+    expect(taken.filter((n) => n !== 1)).toEqual([]);
   });
 });
