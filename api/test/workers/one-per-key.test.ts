@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PgBoss } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { enqueue, enqueueEach, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { useJobQueues } from '../support/job-queues.ts';
+import { enqueue, enqueueEach, startJobQueue } from '../../src/workers/job-queue.ts';
 import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, onePerKeyWork, queueDefinitions } from '../../src/workers/queues.ts';
 
 /** A promise with its resolve, to hold a job in its handler until the test lets it go. */
@@ -25,19 +26,10 @@ function nth<T>(list: T[], n: number, listeners: Array<() => void>): Promise<T> 
 }
 
 describe('a queue that runs one job per key at a time', () => {
-  let database: TestDatabase;
-  let boss: JobQueue;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    boss = await startJobQueue(database.handle);
-  });
-  afterAll(async () => {
-    await boss.stop({ graceful: false });
-    await database.drop();
-  });
+  const setup = useJobQueues();
 
   it('runs a job that waited behind another of its key as soon as that one ends, never both at once, and other keys meanwhile', async () => {
+    const { boss, database } = setup;
     const db = database.handle.db;
     const started: Array<{ key: string; at: number }> = [];
     const ended: Array<{ key: string; at: number }> = [];
@@ -86,19 +78,10 @@ describe('a queue that runs one job per key at a time', () => {
 });
 
 describe('jobs announced to sleeping workers', () => {
-  let database: TestDatabase;
-  let boss: JobQueue;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    boss = await startJobQueue(database.handle);
-  });
-  afterAll(async () => {
-    await boss.stop({ graceful: false });
-    await database.drop();
-  });
+  const setup = useJobQueues();
 
   it('three sent in one statement start at once on three workers (one woken per announcement, each that takes a job waking the next), not at the next poll', async () => {
+    const { boss, database } = setup;
     const started: Array<{ n: number; at: number }> = [];
     const listeners: Array<() => void> = [];
     const held = gate();
@@ -158,24 +141,14 @@ describe('a queue made by an earlier version under another policy', () => {
 });
 
 describe('workers fetching at the same moment', () => {
-  let database: TestDatabase;
   // Two job queues on one database: two processes (web and worker, or two machines).
-  let queues: JobQueue[];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    queues = [await startJobQueue(database.handle), await startJobQueue(database.handle)];
-  });
-  afterAll(async () => {
-    for (const boss of queues) await boss.stop({ graceful: false });
-    await database.drop();
-  });
+  const setup = useJobQueues(2);
 
   // A key has two jobs ready when one failed into 'retry' and another was sent meanwhile ('short'
   // keeps one waiting in 'created' only). Fetches that start together, in one process or in two,
   // must still take one of them.
   it('take one job of a key that has two ready, never both', async () => {
-    const [boss] = queues as [JobQueue];
+    const { boss, queues, database } = setup;
     const taken: number[] = [];
     for (let key = 0; key < 40; key++) {
       const channelId = `race-${key}`;

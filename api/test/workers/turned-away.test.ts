@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
-import { enqueue, enqueueEach, startJobQueue, type JobQueue } from '../../src/workers/job-queue.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../support/test-database.ts';
+import { useJobQueues } from '../support/job-queues.ts';
+import { enqueue, enqueueEach } from '../../src/workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, onePerKeyWork } from '../../src/workers/queues.ts';
 
 /**
@@ -9,23 +10,15 @@ import { ORDERS_POLL_QUEUE, onePerKeyWork } from '../../src/workers/queues.ts';
  * transaction commits and so cannot see what was asked.
  */
 describe('a request turned away by the job waiting for its key', () => {
-  let database: TestDatabase;
-  let boss: JobQueue;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    boss = await startJobQueue(database.handle);
-  });
-  afterAll(async () => {
-    await boss.stop({ graceful: false });
-    await database.drop();
-  });
+  const setup = useJobQueues();
 
   type Data = { accountId: string; channelId: string; n: number };
-  const send = (tx: TestDatabase['handle']['db'], key: string, n: number) => enqueue<Data>(boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: key, n }, { singletonKey: key });
+  const send = (tx: TestDatabase['handle']['db'], key: string, n: number) => enqueue<Data>(setup.boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: key, n }, { singletonKey: key });
   const queued = async (key: string) =>
-    ((await boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{ data: Data; singletonKey: string | null }>).filter((j) => j.singletonKey === key).map((j) => j.data.n);
+    ((await setup.boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{ data: Data; singletonKey: string | null }>).filter((j) => j.singletonKey === key).map((j) => j.data.n);
 
   it('is asked again after its commit when the waiting job started before it', async () => {
+    const { boss, database } = setup;
     const db = database.handle.db;
     expect(await send(db, 'late', 1)).not.toBeNull();
     await db.transaction(async (tx) => {
@@ -39,6 +32,7 @@ describe('a request turned away by the job waiting for its key', () => {
   });
 
   it('costs no second job when the waiting job had not started', async () => {
+    const { boss, database } = setup;
     const db = database.handle.db;
     expect(await send(db, 'early', 1)).not.toBeNull();
     await db.transaction(async (tx) => {
@@ -51,6 +45,7 @@ describe('a request turned away by the job waiting for its key', () => {
   });
 
   it('in a batch sent in one statement, the requests turned away are asked again after the commit, the others made at once', async () => {
+    const { boss, database } = setup;
     const db = database.handle.db;
     expect(await send(db, 'batch-a', 1)).not.toBeNull();
     await db.transaction(async (tx) => {
