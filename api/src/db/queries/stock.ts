@@ -93,6 +93,7 @@ export interface ClaimedAdjustment {
   status: 'pending' | 'sending';
   readBefore: number | null;
   expectedAfter: number | null;
+  sentKey: string | null;
   attempts: number;
   createdAt: Date;
 }
@@ -112,18 +113,26 @@ const adjustmentColumns = {
   status: sql<'pending' | 'sending'>`${stockAdjustments.status}`,
   readBefore: stockAdjustments.readBefore,
   expectedAfter: stockAdjustments.expectedAfter,
+  sentKey: stockAdjustments.sentKey,
   attempts: stockAdjustments.attempts,
   createdAt: stockAdjustments.createdAt,
 };
 
-/** Adjustments left 'sending' by an attempt that died: only one adjuster runs per account, so they are ours. */
-export async function interruptedAdjustments(db: Db, accountId: string): Promise<ClaimedAdjustment[]> {
-  const rows = await db.select(adjustmentColumns).from(stockAdjustments).where(and(eq(stockAdjustments.accountId, accountId), eq(stockAdjustments.status, 'sending')));
+/**
+ * Adjustments left 'sending' by a run that died (or stalled long enough for its job to be taken over),
+ * now this run's: the other run, should it go on, finds them taken over before it sends anything more.
+ */
+export async function takeOverInterruptedAdjustments(db: Db, accountId: string, runId: string): Promise<ClaimedAdjustment[]> {
+  const rows = await db
+    .update(stockAdjustments)
+    .set({ claimedBy: runId })
+    .where(and(eq(stockAdjustments.accountId, accountId), eq(stockAdjustments.status, 'sending')))
+    .returning(adjustmentColumns);
   return rows.sort(inSendingOrder);
 }
 
 /** Claims the oldest waiting adjustments (marked 'sending' before anything is sent). */
-export async function claimAdjustments(db: Db, accountId: string, limit: number, at: Date): Promise<ClaimedAdjustment[]> {
+export async function claimAdjustments(db: Db, accountId: string, runId: string, limit: number, at: Date): Promise<ClaimedAdjustment[]> {
   const candidates = db
     .select({ id: stockAdjustments.id })
     .from(stockAdjustments)
@@ -133,16 +142,25 @@ export async function claimAdjustments(db: Db, accountId: string, limit: number,
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(stockAdjustments)
-    .set({ status: 'sending', attempts: sql`${stockAdjustments.attempts} + 1`, updatedAt: at })
+    .set({ status: 'sending', claimedBy: runId, attempts: sql`${stockAdjustments.attempts} + 1`, updatedAt: at })
     .where(inArray(stockAdjustments.id, candidates))
     .returning(adjustmentColumns);
   // RETURNING keeps no order.
   return claimed.sort(inSendingOrder);
 }
 
-/** Before a read-then-set, what was read and what will be set: a retry after a crash can tell whether it landed. */
-export async function noteReadAndSet(db: Db, id: string, readBefore: number, expectedAfter: number, at: Date): Promise<void> {
-  await db.update(stockAdjustments).set({ readBefore, expectedAfter, updatedAt: at }).where(eq(stockAdjustments.id, id));
+/**
+ * Before a read-then-set, what was read and what will be set: a retry after a crash can tell whether
+ * it landed. Answers false, noting nothing, when another run has taken the adjustment over: its read
+ * may predate that run's set, and setting from it would apply the adjustment twice.
+ */
+export async function noteReadAndSet(db: Db, id: string, runId: string, readBefore: number, expectedAfter: number, at: Date): Promise<boolean> {
+  const noted = await db
+    .update(stockAdjustments)
+    .set({ readBefore, expectedAfter, updatedAt: at })
+    .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)))
+    .returning({ id: stockAdjustments.id });
+  return noted.length > 0;
 }
 
 /**
@@ -218,13 +236,34 @@ export async function applyAdjustments(db: Db, applied: Array<Pick<ClaimedAdjust
   return outcome;
 }
 
-export async function releaseAdjustment(db: Db, id: string, message: string, at: Date): Promise<void> {
-  await db.update(stockAdjustments).set({ status: 'pending', message, updatedAt: at }).where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending')));
+/**
+ * Before a round goes under one key (Shopify), the key: a run taking these over sends the round again
+ * as it was, which the marketplace answers without applying it twice. Answers false, noting nothing,
+ * when another run has taken any of them over.
+ */
+export async function noteRoundSent(db: Db, ids: string[], runId: string, key: string, at: Date): Promise<boolean> {
+  const noted = await db
+    .update(stockAdjustments)
+    .set({ sentKey: key, updatedAt: at })
+    .where(and(inArray(stockAdjustments.id, ids), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)))
+    .returning({ id: stockAdjustments.id });
+  return noted.length === ids.length;
+}
+
+/** Back to waiting, unless another run has taken it over meanwhile (it is that run's to settle). */
+export async function releaseAdjustment(db: Db, id: string, runId: string, message: string, at: Date): Promise<void> {
+  await db
+    .update(stockAdjustments)
+    .set({ status: 'pending', claimedBy: null, sentKey: null, message, updatedAt: at })
+    .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)));
 }
 
 /** Refused by the main channel: kept with its message; the units stay committed (offering less is safe, more is not). */
-export async function failAdjustment(db: Db, id: string, message: string, at: Date): Promise<void> {
-  await db.update(stockAdjustments).set({ status: 'failed', message, updatedAt: at }).where(eq(stockAdjustments.id, id));
+export async function failAdjustment(db: Db, id: string, runId: string, message: string, at: Date): Promise<void> {
+  await db
+    .update(stockAdjustments)
+    .set({ status: 'failed', claimedBy: null, sentKey: null, message, updatedAt: at })
+    .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)));
 }
 
 /** Accounts with adjustments waiting: the schedule's safety net. */

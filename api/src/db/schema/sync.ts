@@ -136,6 +136,10 @@ export const stockAdjustments = pgTable(
     /** For marketplaces without idempotent adjustments: the quantity read before setting, and the one set. */
     readBefore: integer('read_before'),
     expectedAfter: integer('expected_after'),
+    /** The adjuster run that claimed it while 'sending': a run that finds it taken over sends nothing more. */
+    claimedBy: uuid('claimed_by'),
+    /** Where the marketplace takes many under one key (Shopify): the key of the round it was sent in, which a resend keeps. */
+    sentKey: text('sent_key'),
     message: text('message'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

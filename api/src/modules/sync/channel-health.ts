@@ -87,6 +87,12 @@ function noteRateLimits(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'ac
   }
 }
 
+/**
+ * Failures that say nothing of the marketplace: an abort (the job's time running out, the worker
+ * stopping) and an attempt whose work another run took over (main-adjustments.ts).
+ */
+const notTheChannel: ReadonlySet<string> = new Set(['AbortError', 'AdjustmentTakenOver']);
+
 /** Runs a channel's attempt, noting how it went. Failures are rethrown for the job to retry. */
 export async function withChannelHealth<T>(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>, attempt: () => Promise<T>): Promise<T> {
   try {
@@ -95,8 +101,7 @@ export async function withChannelHealth<T>(ctx: AppContext, channel: Pick<Channe
     await channelWorked(ctx, channel);
     return result;
   } catch (error) {
-    // An abort is the job's time running out or the worker stopping, not the marketplace failing.
-    if (!(error instanceof Error && error.name === 'AbortError')) await channelFailed(ctx, channel, error);
+    if (!(error instanceof Error && notTheChannel.has(error.name))) await channelFailed(ctx, channel, error);
     noteRateLimits(ctx, channel);
     throw error;
   }

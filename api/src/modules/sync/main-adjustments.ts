@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findMainChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
-import { applyAdjustments, claimAdjustments, failAdjustment, interruptedAdjustments, lockStock, noteReadAndSet, releaseAdjustment, takeMainQuantities, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
+import { applyAdjustments, claimAdjustments, failAdjustment, takeOverInterruptedAdjustments, lockStock, noteReadAndSet, noteRoundSent, releaseAdjustment, takeMainQuantities, isSellerAdjustment, type ClaimedAdjustment } from '../../db/queries/stock.ts';
 import { insertChanges } from '../../db/queries/listing-writes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
@@ -17,6 +17,14 @@ import { planListingWrites } from './plan-writes.ts';
 const MAX_ADJUSTMENT_ATTEMPTS = 5;
 const ROUND_SIZE = 100;
 
+/** This run's adjustments were taken over by another run (its job was thought dead): it sends nothing more. */
+export class AdjustmentTakenOver extends Error {
+  constructor(sku: string) {
+    super(`Another run took over the adjustment of ${sku}`);
+    this.name = 'AdjustmentTakenOver';
+  }
+}
+
 /**
  * Sends one adjustment; answers the outcome and how far the main channel's quantity really moved.
  * Where the marketplace takes an idempotency key (Shopify), the adjustment is relative (it may take
@@ -24,7 +32,7 @@ const ROUND_SIZE = 100;
  * read, then set, never below zero: the read and the value set are noted first, so a retry after a
  * crash can tell whether the set landed.
  */
-async function sendAdjustment(ctx: AppContext, adapter: MarketplaceAdapter, adjustment: ClaimedAdjustment, signal?: AbortSignal): Promise<{ outcome: UpdateOutcome; moved: number }> {
+export async function sendAdjustment(ctx: AppContext, adapter: MarketplaceAdapter, runId: string, adjustment: ClaimedAdjustment, signal?: AbortSignal): Promise<{ outcome: UpdateOutcome; moved: number }> {
   const { sku } = adjustment;
   if (adapter.capabilities.supportsIdempotentAdjustment && adapter.adjustQuantity) {
     return { outcome: await adapter.adjustQuantity(sku, adjustment.delta, adjustment.idempotencyKey, signal), moved: adjustment.delta };
@@ -43,7 +51,7 @@ async function sendAdjustment(ctx: AppContext, adapter: MarketplaceAdapter, adju
     // Still the value read before: not applied yet, so the same value is set again below.
   }
   const expectedAfter = adjustment.expectedAfter !== null && current === adjustment.readBefore ? adjustment.expectedAfter : Math.max(0, current + adjustment.delta);
-  await noteReadAndSet(ctx.db, adjustment.id, current, expectedAfter, ctx.clock());
+  if (!(await noteReadAndSet(ctx.db, adjustment.id, runId, current, expectedAfter, ctx.clock()))) throw new AdjustmentTakenOver(sku);
   const [outcome] = await adapter.updateListings([{ sku, quantity: expectedAfter }], signal);
   // Taken for later processing (Amazon): not done until a read shows it, and no other adjustment
   // of this SKU may read and set before then, or it would overwrite this one.
@@ -54,47 +62,50 @@ async function sendAdjustment(ctx: AppContext, adapter: MarketplaceAdapter, adju
 /**
  * Passes units sold on other channels to the main channel, oldest first. Once the main channel
  * takes an adjustment, its units stop being committed and on hand moves with it (available does
- * not move). One adjuster runs per account; adjustments a dead attempt left half-sent are settled first.
+ * not move). One adjuster runs per account; adjustments a dead attempt left half-sent are settled
+ * first, taken over by this run: should that attempt still be alive (stalled past its heartbeat), it
+ * finds them taken over before it sends anything more, and stops.
  */
 export async function applyMainAdjustments(ctx: AppContext, job: MainAdjustJob, signal?: AbortSignal): Promise<{ applied: number; failed: number }> {
   const main = await findMainChannelAtWork(ctx.db, job.accountId);
   if (!main) return { applied: 0, failed: 0 };
   return withChannelHealth(ctx, main, async () => {
     const adapter = await adapterForChannel(ctx, main);
+    const runId = crypto.randomUUID();
     const totals = { applied: 0, failed: 0 };
     let unsettled = 0;
     // A SKU with an adjustment not yet settled takes no other in this run: a read-then-set would overwrite it.
     const waitingSkus = new Set<string>();
-    let batch = await interruptedAdjustments(ctx.db, job.accountId);
+    let batch = await takeOverInterruptedAdjustments(ctx.db, job.accountId, runId);
     // Where the marketplace takes many adjustments under one key (Shopify), they always go together.
-    if (adapter.adjustQuantities && adapter.capabilities.supportsIdempotentAdjustment) return sendInOverlappingRounds(ctx, main, adapter, batch, signal);
+    if (adapter.adjustQuantities && adapter.capabilities.supportsIdempotentAdjustment) return sendInOverlappingRounds(ctx, main, adapter, runId, batch, signal);
     for (;;) {
-      if (batch.length === 0) batch = await claimAdjustments(ctx.db, job.accountId, ROUND_SIZE, ctx.clock());
+      if (batch.length === 0) batch = await claimAdjustments(ctx.db, job.accountId, runId, ROUND_SIZE, ctx.clock());
       if (batch.length === 0) break;
       for (const adjustment of batch) {
         signal?.throwIfAborted();
         if (waitingSkus.has(adjustment.sku)) {
-          await releaseAdjustment(ctx.db, adjustment.id, 'Waiting for an earlier adjustment of this SKU', ctx.clock());
+          await releaseAdjustment(ctx.db, adjustment.id, runId, 'Waiting for an earlier adjustment of this SKU', ctx.clock());
           unsettled++;
           continue;
         }
         let outcome: UpdateOutcome;
         let moved: number;
         try {
-          ({ outcome, moved } = await sendAdjustment(ctx, adapter, adjustment, signal));
+          ({ outcome, moved } = await sendAdjustment(ctx, adapter, runId, adjustment, signal));
         } catch (error) {
-          await releaseAdjustment(ctx.db, adjustment.id, error instanceof Error ? error.message : String(error), ctx.clock());
-          for (const rest of batch.slice(batch.indexOf(adjustment) + 1)) await releaseAdjustment(ctx.db, rest.id, 'Waiting for the main channel', ctx.clock());
+          await releaseAdjustment(ctx.db, adjustment.id, runId, error instanceof Error ? error.message : String(error), ctx.clock());
+          for (const rest of batch.slice(batch.indexOf(adjustment) + 1)) await releaseAdjustment(ctx.db, rest.id, runId, 'Waiting for the main channel', ctx.clock());
           throw error;
         }
         if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted') {
           await ctx.db.transaction((tx) => recordApplied(ctx, tx, main, [{ adjustment, moved }]));
           totals.applied++;
         } else if (outcome.outcome === 'rejected' && adjustment.attempts >= MAX_ADJUSTMENT_ATTEMPTS) {
-          await failAdjustment(ctx.db, adjustment.id, outcome.message, ctx.clock());
+          await failAdjustment(ctx.db, adjustment.id, runId, outcome.message, ctx.clock());
           totals.failed++;
         } else {
-          await releaseAdjustment(ctx.db, adjustment.id, outcome.message, ctx.clock());
+          await releaseAdjustment(ctx.db, adjustment.id, runId, outcome.message, ctx.clock());
           waitingSkus.add(adjustment.sku);
           unsettled++;
         }
@@ -115,33 +126,40 @@ const ROUNDS_IN_FLIGHT = 4;
  * order in which rounds land does not change the sum, so up to ROUNDS_IN_FLIGHT rounds are under way
  * at once, and adjustments queued while one waits for its answer go as soon as any round ends. A
  * refused SKU ends the run after the rounds under way (tried again with the job's backoff); so does
- * a round that goes unanswered, whose set is sent again, as it was, by the retry.
+ * a round that goes unanswered, which the retry sends again as it was, under its noted key.
  */
-async function sendInOverlappingRounds(ctx: AppContext, main: ChannelRecord, adapter: MarketplaceAdapter, interrupted: ClaimedAdjustment[], signal?: AbortSignal): Promise<{ applied: number; failed: number }> {
+async function sendInOverlappingRounds(ctx: AppContext, main: ChannelRecord, adapter: MarketplaceAdapter, runId: string, interrupted: ClaimedAdjustment[], signal?: AbortSignal): Promise<{ applied: number; failed: number }> {
   const totals = { applied: 0, failed: 0 };
   const waitingSkus = new Set<string>();
   const rounds = new Set<Promise<void>>();
   let unsettled = 0;
   let failure: { error: unknown } | undefined;
-  let batch = interrupted;
+  const startRound = (adjustments: ClaimedAdjustment[], sentAs?: string) => {
+    const round: Promise<void> = sendTogether(ctx, main, adapter, runId, adjustments, waitingSkus, signal, sentAs)
+      .then(
+        (sent) => {
+          totals.applied += sent.applied;
+          totals.failed += sent.failed;
+          unsettled += sent.unsettled;
+        },
+        (error: unknown) => void (failure ??= { error }),
+      )
+      .finally(() => rounds.delete(round));
+    rounds.add(round);
+  };
+  // Rounds a dead run sent go again as they were, each under its key; what it claimed but never sent goes as new.
+  const resent = new Map<string, ClaimedAdjustment[]>();
+  for (const adjustment of interrupted) if (adjustment.sentKey !== null) resent.set(adjustment.sentKey, [...(resent.get(adjustment.sentKey) ?? []), adjustment]);
+  for (const [key, round] of resent) startRound(round, key);
+  let batch = interrupted.filter((adjustment) => adjustment.sentKey === null);
   while (!failure && unsettled === 0) {
     if (signal?.aborted) {
       failure = { error: signal.reason };
       break;
     }
-    if (batch.length === 0 && rounds.size < ROUNDS_IN_FLIGHT) batch = await claimAdjustments(ctx.db, main.accountId, ROUND_SIZE, ctx.clock());
+    if (batch.length === 0 && rounds.size < ROUNDS_IN_FLIGHT) batch = await claimAdjustments(ctx.db, main.accountId, runId, ROUND_SIZE, ctx.clock());
     if (batch.length > 0) {
-      const round: Promise<void> = sendTogether(ctx, main, adapter, batch, waitingSkus, signal)
-        .then(
-          (sent) => {
-            totals.applied += sent.applied;
-            totals.failed += sent.failed;
-            unsettled += sent.unsettled;
-          },
-          (error: unknown) => void (failure ??= { error }),
-        )
-        .finally(() => rounds.delete(round));
-      rounds.add(round);
+      startRound(batch);
       batch = [];
       continue;
     }
@@ -172,23 +190,26 @@ async function recordApplied(ctx: AppContext, tx: Db, main: ChannelRecord, appli
 
 /**
  * Sends a round's adjustments in one call, one per SKU (the others of a SKU wait for the next round),
- * under a key made from theirs. With no answer they stay 'sending', so the retry finds the same set
- * (interruptedAdjustments) and sends it with the same key, which the marketplace answers without
+ * under a key of its own, noted first: with no answer they stay 'sending', and the run that takes
+ * them over sends the same round under the same key (`sentAs`), which the marketplace answers without
  * applying it twice. Refused, nothing was applied: a refused SKU waits (failed after repeated
  * refusals), and the others go again in the next round, under that round's key.
  */
-async function sendTogether(ctx: AppContext, main: ChannelRecord, adapter: MarketplaceAdapter, batch: ClaimedAdjustment[], waitingSkus: Set<string>, signal?: AbortSignal) {
+async function sendTogether(ctx: AppContext, main: ChannelRecord, adapter: MarketplaceAdapter, runId: string, batch: ClaimedAdjustment[], waitingSkus: Set<string>, signal?: AbortSignal, sentAs?: string) {
   const round = { applied: 0, failed: 0, unsettled: 0, again: 0 };
   const chosen = new Map<string, ClaimedAdjustment>();
-  for (const adjustment of batch) {
+  // A round sent again goes as it was.
+  for (const adjustment of sentAs === undefined ? batch : []) {
     if (waitingSkus.has(adjustment.sku) || chosen.has(adjustment.sku)) {
-      await releaseAdjustment(ctx.db, adjustment.id, 'Waiting for an earlier adjustment of this SKU', ctx.clock());
+      await releaseAdjustment(ctx.db, adjustment.id, runId, 'Waiting for an earlier adjustment of this SKU', ctx.clock());
       if (waitingSkus.has(adjustment.sku)) round.unsettled++;
     } else chosen.set(adjustment.sku, adjustment);
   }
-  const together = [...chosen.values()];
+  const together = sentAs === undefined ? [...chosen.values()] : batch;
   if (together.length === 0) return round;
-  const key = `batch:${crypto.createHash('sha256').update(together.map((a) => a.idempotencyKey).join('\n')).digest('hex').slice(0, 40)}`;
+  // Each send of an adjustment (its attempt) under a key of its own: a refusal answered under a key is not the answer to the next try.
+  const key = sentAs ?? `batch:${crypto.createHash('sha256').update(together.map((a) => `${a.idempotencyKey}#${a.attempts}`).join('\n')).digest('hex').slice(0, 40)}`;
+  if (!(await noteRoundSent(ctx.db, together.map((a) => a.id), runId, key, ctx.clock()))) throw new AdjustmentTakenOver(together[0]!.sku);
   const answer = await adapter.adjustQuantities!(
     together.map((a) => ({ sku: a.sku, delta: a.delta })),
     key,
@@ -199,12 +220,12 @@ async function sendTogether(ctx: AppContext, main: ChannelRecord, adapter: Marke
     const refused = new Map(answer.refused.map((r) => [r.sku, r.message]));
     for (const adjustment of together) {
       const message = refused.get(adjustment.sku);
-      if (message === undefined) await releaseAdjustment(ctx.db, adjustment.id, 'Sent again without a SKU the main channel refused', ctx.clock());
+      if (message === undefined) await releaseAdjustment(ctx.db, adjustment.id, runId, 'Sent again without a SKU the main channel refused', ctx.clock());
       else if (adjustment.attempts >= MAX_ADJUSTMENT_ATTEMPTS) {
-        await failAdjustment(ctx.db, adjustment.id, message, ctx.clock());
+        await failAdjustment(ctx.db, adjustment.id, runId, message, ctx.clock());
         round.failed++;
       } else {
-        await releaseAdjustment(ctx.db, adjustment.id, message, ctx.clock());
+        await releaseAdjustment(ctx.db, adjustment.id, runId, message, ctx.clock());
         waitingSkus.add(adjustment.sku);
         round.unsettled++;
       }
