@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
-import { query, sandboxItem, settled } from '../support/sync-checks.ts';
+import { editByHand, query, sandboxItem, settled } from '../support/sync-checks.ts';
+import { findChannel } from '../../src/db/queries/channels.ts';
+import { recordOrders } from '../../src/modules/sync/order-ledger.ts';
 import { confirmOnNotice, confirmSubmission } from '../../src/modules/sync/listing-confirmation.ts';
 
 /**
@@ -89,5 +91,39 @@ describe('a value queued behind one Amazon took for later', () => {
     await settled(t, accountId, 20_000);
     expect(await writeNow(behind!.id)).toMatchObject({ status: 'confirmed' });
     expect((await sandboxItem(t, amazon, sku)).quantity).toBe(first.after + 1);
+  });
+});
+
+describe('a cancellation on Amazon while a price of ours is on its way there', () => {
+  it('has the quantity Amazon put back by itself set again to the rules’ value', async () => {
+    const [{ sku, listingId, desired }] = (await query<{ sku: string; listingId: string; desired: number }>(
+      t,
+      sql`select sku, id as "listingId", coalesce(desired_quantity, confirmed_quantity) as desired from listings where channel_id = ${amazon.id} order by sku offset 2 limit 1`,
+    )) as [{ sku: string; listingId: string; desired: number }];
+    expect((await sandboxItem(t, amazon, sku)).quantity).toBe(desired);
+    // The order held a unit; cancelled, Amazon restocks it by itself.
+    await query(
+      t,
+      sql`insert into orders (account_id, channel_id, marketplace_order_id, status, lines, ordered_at, marketplace_updated_at, accounted_units)
+          values (${accountId}, ${amazon.id}, 'cancel-during-price', 'open', ${JSON.stringify([{ sku, quantity: 1, price: null }])}::jsonb, now() - interval '1 minute', now() - interval '1 minute', ${JSON.stringify({ [sku]: 1 })}::jsonb)`,
+    );
+    await query(t, sql`update products set committed = committed + 1 where account_id = ${accountId} and sku = ${sku}`);
+    await editByHand(t, amazon, sku, { quantity: desired + 1 });
+    const [price] = await query<{ id: string }>(
+      t,
+      sql`insert into listing_writes (account_id, channel_id, listing_id, sku, field, before, after, status, attempts)
+          values (${accountId}, ${amazon.id}, ${listingId}, ${sku}, 'price', '1.00', '2.00', 'sending', 1) returning id`,
+    );
+    const channel = (await findChannel(t.product.ctx.db, accountId, amazon.id))!;
+    const now = new Date().toISOString();
+    await t.product.ctx.db.transaction((tx) =>
+      recordOrders(t.product.ctx, tx, channel, [{ marketplaceOrderId: 'cancel-during-price', status: 'cancelled', lines: [{ sku, quantity: 1, price: null, cancelledQuantity: 0 }], createdAt: now, updatedAt: now }]),
+    );
+    const quantityWrites = await query<{ after: string }>(t, sql`select after from listing_writes where listing_id = ${listingId} and field = 'quantity' and status = 'pending'`);
+    expect(quantityWrites.map((w) => Number(w.after))).toEqual([desired]);
+    // The price's answer comes (put out of the way here), and the quantity goes.
+    await query(t, sql`update listing_writes set status = 'superseded' where id = ${price!.id}`);
+    await settled(t, accountId);
+    expect((await sandboxItem(t, amazon, sku)).quantity).toBe(desired);
   });
 });

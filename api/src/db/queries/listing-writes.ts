@@ -317,9 +317,10 @@ export async function writesOfSubmission(db: Db, channelId: string, submissionId
 
 /**
  * A sale or a cancellation on a channel moved that marketplace's own quantity by itself, and maybe
- * before or after the last value we set there landed: what it holds now is not known. Where no value
- * of ours is waiting or on its way, the recorded quantity is forgotten, so the plan that follows
- * sends the rules' value (a restock on cancel included).
+ * before or after the last value we set there landed: what it holds now is not known. Where no
+ * quantity of ours is waiting or on its way (a price may be: it leaves the quantity as it is), the
+ * recorded quantity is forgotten, so the plan that follows sends the rules' value (a restock on
+ * cancel included).
  */
 export async function forgetSellingQuantities(db: Db, channelId: string, skus: string[]): Promise<void> {
   if (skus.length === 0) return;
@@ -329,7 +330,7 @@ export async function forgetSellingQuantities(db: Db, channelId: string, skus: s
       [...new Set(skus)].map((sku) => sql`${sku}`),
       sql`, `,
     )})
-      and not exists (select 1 from listing_writes w where w.listing_id = listings.id and w.status in ('pending', 'sending', 'submitted', 'accepted'))`);
+      and not exists (select 1 from listing_writes w where w.listing_id = listings.id and w.field = 'quantity' and w.status in ('pending', 'sending', 'submitted', 'accepted'))`);
 }
 
 /** A SKU's values a channel accepted for later (Amazon's PATCH), with the submission each waits in. */
