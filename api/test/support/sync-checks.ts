@@ -56,18 +56,24 @@ export async function sandboxRequests(t: TestProduct, kind: Kind): Promise<Array
   return (await control(t, kind, '/requests')).json();
 }
 
-/** Everything still on its way for the account: values to send or confirm, adjustments, runs, sync jobs. */
+/**
+ * Everything still on its way for the account: values to send or confirm, adjustments, runs, sync
+ * jobs, each with what tells why it has not ended (its claim, key, last change, a job's output).
+ */
 export async function openWork(t: TestProduct, accountId: string) {
-  const writes = await query(
+  const writes = await query<{ kind: Kind; sku: string }>(
     t,
-    sql`select c.kind, w.sku, w.field, w.status, w.after, w.attempts, w.message from listing_writes w join channels c on c.id = w.channel_id
+    sql`select c.kind, w.sku, w.field, w.status, w.after, w.attempts, w.message, w.submission_id, w.updated_at::text from listing_writes w join channels c on c.id = w.channel_id
         where w.account_id = ${accountId} and w.status in ('pending', 'sending', 'submitted', 'accepted') order by c.kind, w.sku, w.field`,
   );
-  const adjustments = await query(t, sql`select sku, delta, status, attempts, message from stock_adjustments where account_id = ${accountId} and status in ('pending', 'sending') order by sku`);
+  const adjustments = await query(
+    t,
+    sql`select sku, delta, status, attempts, message, claimed_by, sent_key, updated_at::text from stock_adjustments where account_id = ${accountId} and status in ('pending', 'sending') order by sku`,
+  );
   const runs = await query(t, sql`select kind, status from sync_runs where account_id = ${accountId} and finished_at is null`);
   const jobs = await query(
     t,
-    sql`select name, state, retry_count from pgboss.job where name in (${sql.join(
+    sql`select name, state, retry_count, group_id, start_after::text, started_on::text, output from pgboss.job where name in (${sql.join(
       syncQueues.map((q) => sql`${q}`),
       sql`, `,
     )}) and state in ('created', 'retry', 'active') and data->>'accountId' = ${accountId}`,

@@ -217,17 +217,13 @@ async function diagnose(account: Account): Promise<string> {
   for (const drift of await openDrift(t, account.id)) suspects.set(`${drift.kind}:${drift.sku}`, { kind: drift.kind as Kind, sku: drift.sku, why: { drift } });
   // A run that never settled: the work still open, with the history of each listing it is for.
   const open = await openWork(t, account.id);
-  for (const write of open.writes as Array<{ kind: Kind; sku: string }>) suspects.set(`${write.kind}:${write.sku}`, { kind: write.kind, sku: write.sku, why: { open: write } });
+  for (const write of open.writes) suspects.set(`${write.kind}:${write.sku}`, { kind: write.kind, sku: write.sku, why: { open: write } });
   for (const { kind, sku, why } of suspects.values()) {
     lines.push(`${kind} ${sku}: ${JSON.stringify(why)}`, ...(await listingHistory(t, account.id, account.channels[kind], sku)));
   }
-  for (const adjustment of await query(t, sql`select sku, delta, status, attempts, message, claimed_by, sent_key, created_at::text, updated_at::text from stock_adjustments where account_id = ${account.id} and status in ('pending', 'sending')`)) {
-    lines.push(`adjustment still open ${JSON.stringify(adjustment)}`);
-  }
+  for (const adjustment of open.adjustments) lines.push(`adjustment still open ${JSON.stringify(adjustment)}`);
   for (const run of open.runs) lines.push(`sync run still open ${JSON.stringify(run)}`);
-  for (const job of await query(t, sql`select name, state, retry_count, singleton_key, group_id, start_after::text, started_on::text, output from pgboss.job where data->>'accountId' = ${account.id} and state in ('created', 'retry', 'active')`)) {
-    lines.push(`job still open ${JSON.stringify(job)}`);
-  }
+  for (const job of open.jobs) lines.push(`job still open ${JSON.stringify(job)}`);
   return lines.join('\n');
 }
 
