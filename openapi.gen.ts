@@ -991,10 +991,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Browser navigation used by Sign Out; ends the session and redirects to /. */
-        get: operations["logoutNavigation"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Browser navigation used by Sign Out (a form post); ends the session and redirects (303) to /.
+         * @description A POST, so no other site can sign a user out by a link or an image (a GET answers 405); a
+         *     post from another site is refused (403) like every state-changing call.
+         */
+        post: operations["logoutNavigation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1078,7 +1082,7 @@ export interface components {
         };
         SandboxSellerRequest: {
             kind: components["schemas"]["MarketplaceKind"];
-            /** @description How many products the seller sells (25 when not given). */
+            /** @description How many products the seller sells (25 when not given); the sandbox allows at most 2,000 unless its control API is open (SANDBOX_CONTROL=open). */
             products?: number;
         };
         SandboxSeller: {
@@ -1853,7 +1857,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many attempts; the Retry-After header says how many seconds to wait. */
+        /** @description Too many attempts (or too much costly work) in a short time; the Retry-After header says how many seconds to wait. */
         TooManyRequests: {
             headers: {
                 "Retry-After"?: number;
@@ -2388,6 +2392,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
         };
     };
     makeChannelMain: {
@@ -2661,6 +2667,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listSyncRuns: {
@@ -2937,6 +2944,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     previewBulkEdit: {
@@ -2964,6 +2972,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     runBulkEdit: {
@@ -2992,6 +3001,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getBulkChange: {
@@ -3074,6 +3084,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     runCsvImport: {
@@ -3112,6 +3123,7 @@ export interface operations {
                     "application/json": components["schemas"]["CsvImportRejected"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     checkPublish: {
@@ -3141,6 +3153,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     publishListings: {
@@ -3170,6 +3183,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     receiveMarketplaceWebhook: {
@@ -3418,7 +3432,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            302: components["responses"]["Redirect"];
+            303: components["responses"]["Redirect"];
+            403: components["responses"]["Forbidden"];
         };
     };
     googleSignIn: {

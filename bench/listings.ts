@@ -40,6 +40,7 @@ const SCENARIO_MS = QUICK ? 2_000 : 5_000;
 export const TARGET_P99_MS = 100;
 
 const generous = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
+const generousWork = { perAccount: 1_000_000, perIp: 1_000_000, windowSeconds: 60 };
 
 export async function seed(db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }, accountId: string): Promise<Record<string, string>> {
   const channels: Record<string, string> = {};
@@ -148,9 +149,19 @@ export async function listingsBenchmark(dbKind: DatabaseKind): Promise<{ lines: 
       sessionSecret: 'bench-session-secret',
       staticDir: undefined,
       validateResponses: false,
-      sandbox: { enabled: false, profile: 'fast', baseUrl: `${url}/sandbox` },
+      sandbox: { enabled: false, profile: 'fast', baseUrl: `${url}/sandbox`, control: 'open' },
       sync: { intervalMinutes: 3, schedule: false },
       rateLimits: { login: generous, register: generous, recovery: generous, tokens: generous, changePassword: generous },
+      accountRateLimits: {
+        bulkEditPreview: generousWork,
+        bulkEdit: generousWork,
+        csvImportPreview: generousWork,
+        csvImport: generousWork,
+        export: generousWork,
+        publishCheck: generousWork,
+        publish: generousWork,
+        syncNow: generousWork,
+      },
     },
   );
   const product = await startProduct(config, { database: database.handle, log: () => undefined, port });

@@ -10,7 +10,8 @@ let page: Page;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+  // The sandboxes as a seller meets them by default: their consent pages and control API serve this account's sellers only.
+  [product, browser] = await Promise.all([startE2EProduct({ sandboxControl: 'scoped' }), launchBrowser()]);
   await product.createUser({ email: 'maker@goods.example', password: 'maker secret 1', firstName: 'Mia', lastName: 'Maker', companyName: 'Maker Goods' });
   context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(15_000);
@@ -123,14 +124,17 @@ describe('a seller connects marketplaces on the Channels page', () => {
     await see(walmart.getByText('Waiting to send'));
     // Walmart answers slowly for this run, so that it is still under way when the page is looked at (a fast
     // machine finished it between the progress bar showing and the button being checked).
-    const walmartFaults = (latencyMs: number) =>
-      fetch(`${product.url}/sandbox/walmart/_control/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs }) });
-    expect((await walmartFaults(500)).status).toBe(200);
+    // The seller's own sandbox seller, as the browser's session finds it in the request log (its calls only).
+    const calls = (await (await page.request.get('/sandbox/walmart/_control/requests')).json()) as Array<{ sellerId?: string }>;
+    const walmartSeller = calls.find((call) => call.sellerId)?.sellerId;
+    expect(walmartSeller).toBeTruthy();
+    const walmartFaults = async (latencyMs: number) => (await page.request.put(`/sandbox/walmart/_control/sellers/${walmartSeller}/faults`, { data: { latencyMs } })).status();
+    expect(await walmartFaults(500)).toBe(200);
     await walmart.getByRole('button', { name: 'Sync now' }).click();
     // The run is queued at once, then read by a worker; its progress comes over the event stream.
     await see(walmart.getByRole('progressbar', { name: 'Walmart sync progress' }));
     await expect.poll(() => walmart.getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
-    expect((await walmartFaults(0)).status).toBe(200);
+    expect(await walmartFaults(0)).toBe(200);
     await see(page.getByText('Walmart Synced', { exact: true }).first(), 30_000);
     await see(walmart.getByRole('status').getByText(/^Synced: [\d,]+ listings? read, /));
     await gone(walmart.getByRole('progressbar'));

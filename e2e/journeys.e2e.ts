@@ -71,7 +71,11 @@ describe('a seller, in a real browser', () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
     await expect.poll(() => page.getByRole('menu').textContent()).toContain('dana@diaz.example');
     await screenshot(page, 'user-menu');
+    // Sign Out posts the browser to the logout endpoint (a GET would let any site sign a user out).
+    const signedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/logout');
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    const logout = await signedOut;
+    expect([logout.request().method(), logout.status()]).toEqual(['POST', 303]);
     await page.waitForURL((url) => url.pathname === '/');
     await see(page.getByRole('link', { name: 'Start 7-Day Free Trial' }));
 

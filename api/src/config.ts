@@ -7,6 +7,13 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/** Expensive work: at most `perAccount` per `windowSeconds` per account, and `perIp` per client IP. */
+export interface AccountRateLimitRule {
+  perAccount: number;
+  perIp: number;
+  windowSeconds: number;
+}
+
 export interface Config {
   production: boolean;
   port: number;
@@ -30,6 +37,20 @@ export interface Config {
     tokens: RateLimitRule;
     changePassword: RateLimitRule;
   };
+  /**
+   * Work that keeps the database busy (whole-catalogue edits, imports, exports, publishing, syncs),
+   * per account and per IP (one person with many free accounts): set so a seller at work never meets them.
+   */
+  accountRateLimits: {
+    bulkEditPreview: AccountRateLimitRule;
+    bulkEdit: AccountRateLimitRule;
+    csvImportPreview: AccountRateLimitRule;
+    csvImport: AccountRateLimitRule;
+    export: AccountRateLimitRule;
+    publishCheck: AccountRateLimitRule;
+    publish: AccountRateLimitRule;
+    syncNow: AccountRateLimitRule;
+  };
   google:
     | {
         clientId: string;
@@ -49,14 +70,19 @@ export interface Config {
   viteDev: boolean;
   /**
    * Our own applications registered with eBay and Shopify (the sellers consent to them). The
-   * sandbox entries default to the built-in sandboxes' fixed applications.
+   * sandbox entries are the built-in sandboxes' applications: their secrets, unless set, are derived
+   * from APP_SECRET_KEY when the product starts (`sandboxApplications` in the context).
    */
   marketplaceApps: {
-    ebay: { production: { clientId: string; clientSecret: string; ruName: string } | undefined; sandbox: { clientId: string; clientSecret: string } };
-    shopify: { production: { clientId: string; clientSecret: string } | undefined; sandbox: { clientId: string; clientSecret: string } };
+    ebay: { production: { clientId: string; clientSecret: string; ruName: string } | undefined; sandbox: { clientId: string; clientSecret: string | undefined } };
+    shopify: { production: { clientId: string; clientSecret: string } | undefined; sandbox: { clientId: string; clientSecret: string | undefined } };
   };
-  /** The built-in marketplace sandboxes at /sandbox/{kind} (SANDBOX=off turns them off). */
-  sandbox: { enabled: boolean; profile: 'realistic' | 'fast'; baseUrl: string };
+  /**
+   * The built-in marketplace sandboxes at /sandbox/{kind} (SANDBOX=off turns them off). Their control
+   * API and consent pages serve each account its own sandbox sellers only, unless SANDBOX_CONTROL=open
+   * (tests and benchmarks) opens them to anyone for every seller.
+   */
+  sandbox: { enabled: boolean; profile: 'realistic' | 'fast'; baseUrl: string; control: 'open' | 'scoped' };
   /**
    * How often every channel's orders are read on a schedule (minutes; Starter accounts hourly
    * whatever this says), and whether the schedule runs at all in this process (tests drive it).
@@ -123,6 +149,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tokens: { perIp: 30, perEmail: 30, windowSeconds: 15 * 60 },
       changePassword: { perIp: 20, perEmail: 10, windowSeconds: 15 * 60 },
     },
+    // A seller at work: a few bulk edits a minute (each previewed once or more, then applied, now
+    // and then undone), a few imports an hour (a file previewed again after each fix), an export
+    // or two after filtering, a publish per batch, "Sync now" after changing something on a
+    // marketplace (four channels at most, and a click on a run under way joins it). Each limit is
+    // a few times that; previews store nothing, so they are allowed about four times their apply.
+    // Per IP three times the account's: a few colleagues' accounts behind one office address.
+    accountRateLimits: {
+      bulkEditPreview: { perAccount: 60, perIp: 180, windowSeconds: 5 * 60 },
+      bulkEdit: { perAccount: 15, perIp: 45, windowSeconds: 5 * 60 },
+      csvImportPreview: { perAccount: 40, perIp: 120, windowSeconds: 3600 },
+      csvImport: { perAccount: 10, perIp: 30, windowSeconds: 3600 },
+      export: { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 },
+      publishCheck: { perAccount: 60, perIp: 180, windowSeconds: 5 * 60 },
+      publish: { perAccount: 15, perIp: 45, windowSeconds: 5 * 60 },
+      syncNow: { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 },
+    },
     google,
     trustProxy,
     validateResponses: !production,
@@ -134,17 +176,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           env.EBAY_CLIENT_ID && env.EBAY_CLIENT_SECRET && env.EBAY_RU_NAME
             ? { clientId: env.EBAY_CLIENT_ID, clientSecret: env.EBAY_CLIENT_SECRET, ruName: env.EBAY_RU_NAME }
             : undefined,
-        sandbox: { clientId: env.EBAY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox', clientSecret: env.EBAY_SANDBOX_CLIENT_SECRET ?? 'marketplace-hub-sandbox-secret' },
+        sandbox: { clientId: env.EBAY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox', clientSecret: env.EBAY_SANDBOX_CLIENT_SECRET || undefined },
       },
       shopify: {
         production: env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET ? { clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET } : undefined,
-        sandbox: { clientId: env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'hub-sandbox-app', clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET ?? 'shpss_sandbox_0123456789abcdef' },
+        sandbox: { clientId: env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'hub-sandbox-app', clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET || undefined },
       },
     },
     sandbox: {
       enabled: env.SANDBOX !== 'off',
       profile: env.SANDBOX_PROFILE === 'fast' ? 'fast' : 'realistic',
       baseUrl: (env.SANDBOX_URL ?? `${appUrl}/sandbox`).replace(/\/+$/, ''),
+      control: env.SANDBOX_CONTROL === 'open' ? 'open' : 'scoped',
     },
     sync: { intervalMinutes: Math.max(1, int(env.SYNC_INTERVAL_MINUTES, 3)), schedule: env.SYNC_SCHEDULE !== 'off' },
     ...overrides,

@@ -10,8 +10,35 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createHttpApp } from './http/app.ts';
 import { deriveSecret, loadAppSecretKey } from './secrets.ts';
 import { mountSandboxes } from './sandbox/index.ts';
+import { defaultOwnerLimits, openAccess, ownerOfToken, OWNER_TOKEN_HEADER, type SandboxAccess } from './sandbox/shared/sandbox-access.ts';
 import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import { CredentialVault } from './modules/channels/credential-vault.ts';
+
+/**
+ * Our applications on the built-in eBay and Shopify sandboxes: a secret per installation (derived
+ * from the master key, like every other secret), unless configured, so no deployment shares one.
+ */
+function sandboxApplicationsOf(config: Config, masterKey: Buffer): AppContext['marketplaces']['sandboxApplications'] {
+  const { ebay, shopify } = config.marketplaceApps;
+  return {
+    ebay: { clientId: ebay.sandbox.clientId, clientSecret: ebay.sandbox.clientSecret ?? deriveSecret(masterKey, 'ebay-sandbox-application') },
+    shopify: { clientId: shopify.sandbox.clientId, clientSecret: shopify.sandbox.clientSecret ?? deriveSecret(masterKey, 'shopify-sandbox-application') },
+  };
+}
+
+/**
+ * Who may drive the sandboxes' control API and consent pages: anyone with SANDBOX_CONTROL=open; else
+ * an account acting on its own sellers, known by its signed-in user's session (consent pages, the
+ * browser) or an owner token signed with this installation's key (the web process, for the account).
+ */
+function sandboxAccess(ctx: AppContext): SandboxAccess {
+  if (ctx.config.sandbox.control === 'open') return openAccess;
+  return {
+    mode: 'scoped',
+    limits: defaultOwnerLimits,
+    ownerOf: (req) => (req.user as Express.User | undefined)?.accountId ?? ownerOfToken(ctx.marketplaces.sandboxControlKey, req.get(OWNER_TOKEN_HEADER)),
+  };
+}
 
 /** How long an idle keep-alive connection stays open (longer than any client's, see below). */
 const KEEP_ALIVE_MS = 65_000;
@@ -68,6 +95,8 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
       sandboxBuckets: new TokenBuckets(undefined, { paced: config.sandbox.profile !== 'fast' }),
       vault: new CredentialVault(Buffer.from(deriveSecret(masterKey, 'channel-credentials'), 'hex')),
       webhookKey: Buffer.from(deriveSecret(masterKey, 'marketplace-webhooks'), 'hex'),
+      sandboxApplications: sandboxApplicationsOf(config, masterKey),
+      sandboxControlKey: Buffer.from(deriveSecret(masterKey, 'sandbox-control'), 'hex'),
     },
   };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
@@ -79,7 +108,15 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   let sandboxes: ReturnType<typeof mountSandboxes> | undefined;
   if (role !== 'worker') {
     const sessionSecret = config.sessionSecret ?? deriveSecret(masterKey, 'session-cookie');
-    sandboxes = config.sandbox.enabled ? mountSandboxes({ baseUrl: config.sandbox.baseUrl, dataDir: config.dataDir, profile: config.sandbox.profile }) : undefined;
+    sandboxes = config.sandbox.enabled
+      ? mountSandboxes({
+          baseUrl: config.sandbox.baseUrl,
+          dataDir: config.dataDir,
+          profile: config.sandbox.profile,
+          access: sandboxAccess(ctx),
+          applications: ctx.marketplaces.sandboxApplications,
+        })
+      : undefined;
     const app = createHttpApp(ctx, { ping: database.ping, sessionSecret, log, ...(options.frontend ? { frontend: options.frontend } : {}), ...(sandboxes ? { sandboxes } : {}) });
     server = http.createServer(app);
     // Idle keep-alive connections outlive the clients' own timers (a load balancer's 60 s, undici's

@@ -67,16 +67,34 @@ describe('sign-in, sessions and sign-out', () => {
     expect((await auditActions()).at(-1)!.action).toBe('auth.sign_out');
   });
 
-  it('GET /api/logout (the Sign Out navigation) ends the session and redirects to /', async () => {
+  it('POST /api/logout (the Sign Out navigation, a form post) ends the session and redirects to /', async () => {
     const browser = t.browser();
     await browser.signIn('seller@example.com', 'seller secret 1');
     const sid = browser.sessionId!;
-    const answer = await browser.get('/api/logout');
-    expect(answer.status).toBe(302);
+    // As the browser submits the menu's empty form.
+    const answer = await browser.post('/api/logout', '', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/');
     const replay = t.browser();
     replay.cookies.set('hub.sid', sid);
     expect((await replay.get('/api/auth/user')).status).toBe(401);
+    expect((await auditActions()).at(-1)!.action).toBe('auth.sign_out');
+    // Under no-referrer a browser would send "Origin: null" with our own form post, and be refused as foreign.
+    expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  it('another site cannot sign a user out: a GET of /api/logout and a cross-site post leave the session alone', async () => {
+    const browser = t.browser();
+    await browser.signIn('seller@example.com', 'seller secret 1');
+    // A link, an image or a top-level navigation from any site.
+    const navigation = await browser.get('/api/logout', { accept: 'text/html', 'sec-fetch-site': 'cross-site' });
+    expect(navigation.status).toBe(405);
+    expect(navigation.headers.get('content-type')).toMatch(/application\/json/);
+    expect(navigation.body).toMatchObject({ message: expect.any(String) });
+    // A form on another site posting to us: the browser sends that site's Origin.
+    const forged = await browser.post('/api/logout', '', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    expect((await browser.get('/api/auth/user')).status).toBe(200);
   });
 
   it('ends a session left idle longer than the idle timeout', async () => {

@@ -15,6 +15,7 @@ import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE } from '../../api/src/workers/que
 import { runEntry, type Child } from '../../api/test/support/child-process.ts';
 import { Browser } from '../../api/test/support/browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify, type ConnectedChannel } from '../../api/test/support/channel-flows.ts';
+import { benchApplications } from './bench-applications.ts';
 
 export type Kind = ConnectedChannel['kind'];
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -171,6 +172,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ handle: Datab
 }
 
 const generousLimit = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
+const generousWorkLimit = { perAccount: 1_000_000, perIp: 1_000_000, windowSeconds: 60 };
 
 /**
  * The real product in this process (web server, workers, job queue) on a fresh database, its
@@ -197,11 +199,24 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
       sessionSecret: 'bench-session-secret',
       staticDir: undefined,
       validateResponses: false,
-      sandbox: { enabled: true, profile: options.profile ?? 'fast', baseUrl: sandboxes.baseUrl },
+      sandbox: { enabled: true, profile: options.profile ?? 'fast', baseUrl: sandboxes.baseUrl, control: 'open' },
       sync: { intervalMinutes: 3, schedule: false },
       rateLimits: { login: generousLimit, register: generousLimit, recovery: generousLimit, tokens: generousLimit, changePassword: generousLimit },
+      accountRateLimits: {
+        bulkEditPreview: generousWorkLimit,
+        bulkEdit: generousWorkLimit,
+        csvImportPreview: generousWorkLimit,
+        csvImport: generousWorkLimit,
+        export: generousWorkLimit,
+        publishCheck: generousWorkLimit,
+        publish: generousWorkLimit,
+        syncNow: generousWorkLimit,
+      },
     },
   );
+  // The sandboxes' own process knows our applications by the same secrets.
+  config.marketplaceApps.ebay.sandbox.clientSecret = benchApplications.ebay.clientSecret;
+  config.marketplaceApps.shopify.sandbox.clientSecret = benchApplications.shopify.clientSecret;
   const product = await startProduct(config, { database: database.handle, log: () => undefined, port });
   const db = product.ctx.db;
   const rows = async <T>(query: string): Promise<T[]> => ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;

@@ -1,6 +1,8 @@
 import { Session } from 'node:inspector/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { mountSandboxes, sandboxDefinitions } from '../../api/src/sandbox/index.ts';
+import { openAccess } from '../../api/src/sandbox/shared/sandbox-access.ts';
+import { benchApplications } from './bench-applications.ts';
 
 /**
  * The four marketplace sandboxes in a process of their own for the sync benchmarks: the product
@@ -67,7 +69,7 @@ const count = (req: Request, res: Response, next: NextFunction) => {
 
 const app = express();
 const baseUrl = `http://127.0.0.1:${port}/sandbox`;
-const sandboxes = mountSandboxes({ baseUrl, dataDir: undefined, profile });
+const sandboxes = mountSandboxes({ baseUrl, dataDir: undefined, profile, access: openAccess, applications: benchApplications });
 app.get('/bench/stats', (_req, res) => res.json(stats));
 app.post('/bench/stats/reset', (_req, res) => {
   stats = { calls: {}, throttled: {}, shopifyPoints: 0 };

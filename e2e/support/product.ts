@@ -38,7 +38,7 @@ function decodeQuotedPrintable(input: string): string {
  * The product as `npm start` serves it: the built app, the API, workers, and mail saved to the
  * outbox folder (no SMTP_URL), on a fresh database.
  */
-export async function startE2EProduct(): Promise<E2EProduct> {
+export async function startE2EProduct(options: { sandboxControl?: 'open' | 'scoped' } = {}): Promise<E2EProduct> {
   const database: TestDatabase = await createTestDatabase();
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -54,7 +54,8 @@ export async function startE2EProduct(): Promise<E2EProduct> {
       smtpUrl: undefined,
       sessionSecret: 'e2e-secret',
       staticDir: path.join(repoRoot, 'app', 'dist'),
-      sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox` },
+      // Open as the tests drive it (orders, hand edits), unless a test asks for the default a seller meets.
+      sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox`, control: options.sandboxControl ?? 'open' },
     },
   );
   const product = await startProduct(config, { database: database.handle, port, log: () => {} });

@@ -12,7 +12,8 @@ import { findUserById } from '../db/queries/users.ts';
 import { DatabaseSessionStore } from './middleware/session-store.ts';
 import { sessionLifetime } from './middleware/session-lifetime.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
-import { errorHandler, notFound } from './middleware/errors.ts';
+import { errorHandler, noteDeclaredStatuses, notFound } from './middleware/errors.ts';
+import { refuseUnstorableBody, refuseUnstorableUrl } from './middleware/storable-input.ts';
 import { authRoutes, SESSION_COOKIE } from './routes/auth-routes.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { googleRoutes } from './routes/google-routes.ts';
@@ -74,22 +75,16 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
       strictTransportSecurity: config.production,
       // The marketplace consent pages open in popups that must be able to tell us they are done.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // Our own pages' form posts (Sign Out) carry their Origin, which the same-origin check needs
+      // (under no-referrer the browser sends "null"); other sites still get no referrer.
+      referrerPolicy: { policy: 'same-origin' },
     }),
   );
 
-  // The sandboxes speak the marketplaces' protocols (their own bodies, forms and auth), apart from the app's sessions.
-  if (options.sandboxes) app.use('/sandbox', options.sandboxes.router);
-
-  // Marketplaces post here from their servers: raw bodies for the signatures, no session, no Origin.
-  app.use(webhookRoutes(ctx));
-
-  app.use(requireSameOrigin(config.allowedOrigins));
-  // CSV imports carry files of up to 5 MB; every other body stays small.
-  app.use(listingImportBodies);
-  app.use(express.json({ limit: '100kb' }));
-
+  // The signed-in user, from the session cookie: the app's routes and the sandboxes' consent pages and control API.
   const sessionStore = new DatabaseSessionStore(ctx.db, ctx.clock, config.session.idleSeconds);
-  app.use(
+  const signedInUser = express.Router();
+  signedInUser.use(
     session({
       name: SESSION_COOKIE,
       secret: options.sessionSecret,
@@ -101,7 +96,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: config.session.idleSeconds * 1000, path: '/' },
     }),
   );
-  app.use(sessionLifetime({ ...config.session, clock: ctx.clock }));
+  signedInUser.use(sessionLifetime({ ...config.session, clock: ctx.clock }));
   // One authenticator per app, so two apps in one process (tests) never share strategies.
   const passport = new passportModule.Authenticator();
   passport.serializeUser((user, done) => done(null, user.id));
@@ -112,8 +107,27 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
     if (read) return signedIn(read);
     findUserById(ctx.db, id).then(signedIn, done);
   });
-  app.use(passport.initialize());
-  app.use(passport.session());
+  signedInUser.use(passport.initialize(), passport.session());
+
+  // The sandboxes speak the marketplaces' protocols (their own bodies, forms and auth). A browser's session (its
+  // cookie only comes with a browser's own requests) tells which account a consent page or a control call acts for.
+  if (options.sandboxes) {
+    const sessionCookie = `${SESSION_COOKIE}=`;
+    app.use('/sandbox', (req, res, next) => (req.headers.cookie?.includes(sessionCookie) ? signedInUser(req, res, next) : next()), options.sandboxes.router);
+  }
+
+  // A NUL in an address is refused before anything is looked up, the webhooks' ids included.
+  app.use(refuseUnstorableUrl);
+  // Marketplaces post here from their servers: raw bodies for the signatures, no session, no Origin.
+  app.use(webhookRoutes(ctx));
+
+  app.use(requireSameOrigin(config.allowedOrigins));
+  // CSV imports carry files of up to 5 MB; every other body stays small.
+  app.use(listingImportBodies);
+  app.use(express.json({ limit: '100kb' }));
+  app.use(refuseUnstorableBody);
+
+  app.use(signedInUser);
 
   app.use(
     OpenApiValidator.middleware({
@@ -125,6 +139,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
       ignoreUndocumented: false,
     }),
   );
+  app.use(noteDeclaredStatuses);
 
   app.use(healthRoutes(ctx, options.ping));
   app.use(authRoutes(ctx, passport));
@@ -151,6 +166,11 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
     });
   }
 
-  app.use(errorHandler(log));
+  const answerError = errorHandler(log);
+  app.use(answerError);
+  // The response validator hands an answer it refuses to the `next` it was given when the request passed it.
+  // Refused while answerError answers, that `next` resumes after answerError: without a handler there too, the
+  // refusal would reach Express's final handler, an HTML page with the stack.
+  app.use(answerError);
   return app;
 }

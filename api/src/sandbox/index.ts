@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { createSandbox, type SandboxDefinition } from './shared/sandbox-kit.ts';
+import { createSandbox, type SandboxApplication, type SandboxDefinition } from './shared/sandbox-kit.ts';
+import type { SandboxAccess } from './shared/sandbox-access.ts';
 import type { RateLimitProfile } from './shared/sandbox-limits.ts';
 import { walmartSandbox } from './walmart/walmart-sandbox.ts';
 import { ebaySandbox } from './ebay/ebay-sandbox.ts';
@@ -21,13 +22,26 @@ export interface MountedSandboxes {
   close(): void;
 }
 
+export interface SandboxesOptions {
+  baseUrl: string;
+  dataDir: string | undefined;
+  profile: RateLimitProfile;
+  access: SandboxAccess;
+  /** Our applications on the marketplaces that have them (eBay, Shopify), by kind. */
+  applications?: Partial<Record<string, SandboxApplication>>;
+}
+
 /** Every sandbox under one router: /{kind}/… is the marketplace's own API, /{kind}/_control its control API. */
-export function mountSandboxes(options: { baseUrl: string; dataDir: string | undefined; profile: RateLimitProfile }): MountedSandboxes {
+export function mountSandboxes(options: SandboxesOptions): MountedSandboxes {
   const router = Router();
   const running = Object.entries(sandboxDefinitions).map(([kind, definition]) => {
-    const sandbox = createSandbox(definition, { baseUrl: `${options.baseUrl}/${kind}`, dataDir: options.dataDir, profile: options.profile });
+    const application = options.applications?.[kind];
+    const sandbox = createSandbox(definition, { baseUrl: `${options.baseUrl}/${kind}`, dataDir: options.dataDir, profile: options.profile, access: options.access, ...(application ? { application } : {}) });
     router.use(`/${kind}`, sandbox.router);
     return sandbox;
+  });
+  router.use((req, res) => {
+    res.status(404).json({ message: `No sandbox here: the sandboxes are ${Object.keys(sandboxDefinitions).map((k) => `/sandbox/${k}`).join(', ')}.` });
   });
   return {
     router,

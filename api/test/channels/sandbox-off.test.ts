@@ -3,7 +3,7 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 
 let t: TestProduct;
 beforeAll(async () => {
-  t = await startTestProduct({ sandbox: { enabled: false, profile: 'fast', baseUrl: 'http://localhost:1/sandbox' } });
+  t = await startTestProduct({ sandbox: { enabled: false, baseUrl: 'http://localhost:1/sandbox' } });
   await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
 });
 afterAll(() => t?.stop());

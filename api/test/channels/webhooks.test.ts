@@ -44,7 +44,7 @@ describe('marketplace pushes reach the app, verified and recorded once', () => {
     const body = JSON.stringify(delivered!.payload);
     const signed = (secret: string) => crypto.createHmac('sha256', secret).update(body).digest('base64');
     const headers = (hmac: string) => ({ 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac, 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': channel.externalSellerId, 'x-shopify-webhook-id': delivered!.delivery_id });
-    const replay = await fetch(`${t.url}/api/webhooks/shopify/${channel.id}`, { method: 'POST', headers: headers(signed(t.config.marketplaceApps.shopify.sandbox.clientSecret)), body });
+    const replay = await fetch(`${t.url}/api/webhooks/shopify/${channel.id}`, { method: 'POST', headers: headers(signed(t.product.ctx.marketplaces.sandboxApplications.shopify.clientSecret)), body });
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
     expect((await eventsOf(channel.id)).filter((e) => e.topic === 'orders/create')).toHaveLength(1);
@@ -170,7 +170,7 @@ describe('Shopify stock levels are the main channel’s to tell', () => {
 
     // Shopify's notice of a level on the target (our own value echoed back, or a hand edit): nothing to record.
     const body = JSON.stringify({ inventory_item_id: 808950810, location_id: 905684977, available: 6, updated_at: new Date().toISOString() });
-    const hmac = crypto.createHmac('sha256', t.config.marketplaceApps.shopify.sandbox.clientSecret).update(body).digest('base64');
+    const hmac = crypto.createHmac('sha256', t.product.ctx.marketplaces.sandboxApplications.shopify.clientSecret).update(body).digest('base64');
     const delivered = await fetch(`${t.url}/api/webhooks/shopify/${target.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac, 'x-shopify-topic': 'inventory_levels/update', 'x-shopify-shop-domain': target.externalSellerId, 'x-shopify-webhook-id': crypto.randomUUID() },

@@ -563,7 +563,8 @@ describe('Shopify', () => {
   });
 
   test('rateLimitBurst: two HTTP 429s are absorbed by the adapter’s retries', async () => {
-    await burstScenario(c, adapter, skus[6]!, { errors: expect.stringContaining('rateLimitBurst') });
+    // Shopify's throttled answer: `errors` a list of `{ message: "Throttled", extensions: { code: "THROTTLED" } }` (FACTS.md §4).
+    await burstScenario(c, adapter, skus[6]!, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }] });
   });
 
   test('timeoutRate: a quantity mutation never answered comes back as unknown, and the stock is unchanged', async () => {

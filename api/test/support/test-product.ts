@@ -25,7 +25,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+const withoutSandbox = <T extends { sandbox?: unknown }>({ sandbox: _sandbox, ...rest }: T) => rest;
+
 const generousLimit = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };
+const generousWorkLimit = { perAccount: 100_000, perIp: 100_000, windowSeconds: 60 };
+const generousAccountRateLimits: Config['accountRateLimits'] = {
+  bulkEditPreview: generousWorkLimit,
+  bulkEdit: generousWorkLimit,
+  csvImportPreview: generousWorkLimit,
+  csvImport: generousWorkLimit,
+  export: generousWorkLimit,
+  publishCheck: generousWorkLimit,
+  publish: generousWorkLimit,
+  syncNow: generousWorkLimit,
+};
 
 export interface TestProduct {
   url: string;
@@ -44,8 +57,11 @@ export interface TestProduct {
   stop(): Promise<void>;
 }
 
-/** The real product on a fresh database, with a real SMTP server catching its mail. */
-export async function startTestProduct(overrides: Partial<Config> = {}): Promise<TestProduct> {
+/**
+ * The real product on a fresh database, with a real SMTP server catching its mail. Its sandboxes'
+ * control API is open (SANDBOX_CONTROL=open), as the tests drive it; `sandbox` overrides field by field.
+ */
+export async function startTestProduct(overrides: Omit<Partial<Config>, 'sandbox'> & { sandbox?: Partial<Config['sandbox']> } = {}): Promise<TestProduct> {
   const database = await createTestDatabase();
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
@@ -65,9 +81,11 @@ export async function startTestProduct(overrides: Partial<Config> = {}): Promise
       sessionSecret: 'test-session-secret',
       staticDir: undefined,
       validateResponses: true,
-      sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox` },
+      sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox`, control: 'open', ...overrides.sandbox },
       rateLimits: { login: generousLimit, register: generousLimit, recovery: generousLimit, tokens: generousLimit, changePassword: generousLimit },
-      ...overrides,
+      // Tests run many more bulk edits, imports and syncs than a seller would; one test checks the real limits.
+      accountRateLimits: generousAccountRateLimits,
+      ...withoutSandbox(overrides),
     },
   );
   const product = await startProduct(config, {

@@ -121,7 +121,7 @@ describe('the same order however often it arrives', () => {
     await vi.waitFor(async () => expect(await deliveries()).toBe(deliveredBefore + 1), { timeout: 10_000 });
     const [delivered] = await rows<{ payload: unknown }>(`select payload from marketplace_events where channel_id = '${channels.shopify.id}' and topic = 'orders/create' order by received_at desc limit 1`);
     const body = JSON.stringify(delivered!.payload);
-    const hmac = crypto.createHmac('sha256', t.config.marketplaceApps.shopify.sandbox.clientSecret).update(body).digest('base64');
+    const hmac = crypto.createHmac('sha256', t.product.ctx.marketplaces.sandboxApplications.shopify.clientSecret).update(body).digest('base64');
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         fetch(`${t.url}/api/webhooks/shopify/${channels.shopify.id}`, {

@@ -2,14 +2,17 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, marketplaceEvents } from '../schema/index.ts';
 import { channelColumns, type ChannelRecord } from './channels.ts';
+import { storableJson, storableText } from '../storable-text.ts';
 
 /**
  * Records a delivery once; answers false when this delivery id was already recorded for the channel.
  * A delivery whose order is still to be applied (`toApply`) stays unprocessed until the channel's
- * job applies it; every other one is dealt with as it arrives.
+ * job applies it; every other one is dealt with as it arrives. A NUL in what the marketplace sent is
+ * kept as U+FFFD: refusing the delivery would only have it sent again.
  */
 export async function recordMarketplaceEvent(db: Db, input: { channelId: string; topic: string; deliveryId: string; payload: unknown; toApply?: boolean }, at: Date): Promise<boolean> {
-  const { toApply = false, ...event } = input;
+  const { toApply = false, channelId, topic, deliveryId, payload } = input;
+  const event = { channelId, topic: storableText(topic), deliveryId: storableText(deliveryId), payload: storableJson(payload) };
   const inserted = await db
     .insert(marketplaceEvents)
     .values({ ...event, receivedAt: at, processedAt: toApply ? null : at })

@@ -15,27 +15,65 @@ export const notFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No such endpoint: ${req.method} ${req.path}` });
 };
 
-/** Every failure becomes `{ message }`. 4xx say what was wrong; 5xx say nothing of the internals. */
+/**
+ * Mounted after the contract's validator: the statuses the operation of a request it accepted
+ * declares, so that errorHandler answers any other as what it is, a fault of ours.
+ */
+export const noteDeclaredStatuses: RequestHandler = (req, res, next) => {
+  const responses = (req as { openapi?: { schema?: { responses?: object } } }).openapi?.schema?.responses;
+  if (responses) res.locals.declaredStatuses = Object.keys(responses);
+  next();
+};
+
+/** Whether the contract lets this request's operation answer the status ("404", "4XX" or "default"); outside it, anything goes. */
+function isDeclared(declared: string[] | undefined, status: number): boolean {
+  if (!declared) return true;
+  const code = String(status);
+  return declared.includes(code) || declared.includes(`${code[0]}XX`) || declared.includes('default');
+}
+
+interface ErrorAnswer {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/** Whatever was thrown or passed to next(). */
+type Failure = Parameters<ErrorRequestHandler>[0];
+
+/** A 4xx (or an AppError's status) with words for the user; undefined for a failure of ours. */
+function answerOf(error: Failure): ErrorAnswer | undefined {
+  if (error instanceof AppError) return { status: error.status, message: error.message, headers: error.headers };
+  const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
+  if (status < 400 || status >= 500) return undefined;
+  let message: string;
+  if (error.type === 'entity.parse.failed') message = 'The request body is not valid JSON.';
+  else if (error.type === 'entity.too.large') message = 'The request body is too large.';
+  else if (Array.isArray(error.errors) && error.errors.length > 0) message = error.errors.map(describe).join('; ');
+  else message = typeof error.message === 'string' && error.message ? error.message : 'Bad request';
+  return { status, message, headers: {} };
+}
+
+/**
+ * Every failure becomes `{ message }`. 4xx say what was wrong; 5xx say nothing of the internals. A
+ * status the contract does not declare for the operation is a fault of ours: logged with its
+ * message and stack, answered 500 (which the response validator leaves alone).
+ */
 export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
-    if (error instanceof AppError) {
-      res.status(error.status).set(error.headers).json({ message: error.message });
+    const answer = answerOf(error);
+    if (answer && (answer.status >= 500 || isDeclared(res.locals.declaredStatuses, answer.status))) {
+      res.status(answer.status).set(answer.headers).json({ message: answer.message });
       return;
     }
-    const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      let message: string;
-      if (error.type === 'entity.parse.failed') message = 'The request body is not valid JSON.';
-      else if (error.type === 'entity.too.large') message = 'The request body is too large.';
-      else if (Array.isArray(error.errors) && error.errors.length > 0) message = error.errors.map(describe).join('; ');
-      else message = typeof error.message === 'string' && error.message ? error.message : 'Bad request';
-      res.status(status).json({ message });
-      return;
+    if (answer) {
+      log(`[http] ${req.method} ${req.path} answered ${answer.status}, which the contract does not declare for it: ${answer.message}\n${error?.stack ?? ''}`);
+    } else {
+      // A failed query's own words (a deadlock, a lost connection) are in its cause, not its stack.
+      const cause = error?.cause as { code?: string; message?: string } | undefined;
+      log(`[http] ${req.method} ${req.path} failed: ${cause?.message ? `(${cause.code ?? 'cause'}: ${cause.message}) ` : ''}${error?.stack ?? error}`);
     }
-    // A failed query's own words (a deadlock, a lost connection) are in its cause, not its stack.
-    const cause = error?.cause as { code?: string; message?: string } | undefined;
-    log(`[http] ${req.method} ${req.path} failed: ${cause?.message ? `(${cause.code ?? 'cause'}: ${cause.message}) ` : ''}${error?.stack ?? error}`);
     res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
   };
 }

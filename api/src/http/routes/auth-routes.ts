@@ -69,11 +69,13 @@ export function authRoutes(ctx: AppContext, passport: Authenticator): Router {
     res.json({ message: 'Logged out' });
   });
 
-  router.get('/api/logout', async (req, res) => {
+  // Sign Out as a browser navigation: a form post (any site could make a browser GET it), answered
+  // with a 303 so the browser GETs the landing page.
+  router.post('/api/logout', async (req, res) => {
     if (req.user) await recordAudit(ctx.db, auditContext(req), { action: 'auth.sign_out', accountId: req.user.accountId, targetType: 'user', targetId: req.user.id });
     await endSession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
-    res.redirect(302, '/');
+    res.redirect(303, '/');
   });
 
   router.post('/api/auth/verify-email', limit('tokens'), async (req, res) => {

@@ -139,6 +139,7 @@ export function channelRoutes(ctx: AppContext): Router {
   };
   const asAdminChannel = async (accountName: string, channel: ChannelRecord) => ({ accountId: channel.accountId, accountName, channel: await one(channel) });
 
+  // Not limited like a seller's "Sync now": staff may need to sync an account that has met its limit.
   router.post('/api/admin/channels/:channelId/sync', requireStaff, async (req, res) => {
     const channel = await anyChannel(req.params.channelId);
     res.status(202).json(toApiRun(await syncNow(ctx, auditContext(req), channel.accountId, channel.id)));

@@ -3,6 +3,7 @@ import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { auditContext, requireUser } from '../request-context.ts';
+import { accountRateLimit, type LimitedWork } from '../middleware/rate-limit.ts';
 import { previewBulkEdit, runBulkEdit, type PlannedProductEdit } from '../../modules/listings/bulk-edit.ts';
 import { CSV_MAX_BYTES, NOTHING_IMPORTED, previewCsvImport, runCsvImport, type CsvImportRow } from '../../modules/listings/csv-import.ts';
 import { bulkChangeView, getBulkChange, undoBatch, type BulkChangeView } from '../../modules/listings/edit-batches.ts';
@@ -53,13 +54,14 @@ function csvOf(req: Request): string {
 /** Bulk edits, CSV import, undo and publishing: every call acts on the signed-in (or impersonated) user's account. */
 export function listingEditRoutes(ctx: AppContext): Router {
   const router = Router();
+  const limit = (work: LimitedWork) => accountRateLimit(ctx, work);
 
-  router.post('/api/listings/bulk-edit/preview', requireUser, async (req, res) => {
+  router.post('/api/listings/bulk-edit/preview', requireUser, limit('bulkEditPreview'), async (req, res) => {
     const preview = await previewBulkEdit(ctx, req.user!.accountId, req.body);
     res.json({ items: preview.items.map(toApiPreviewRow), total: preview.total, errors: preview.errors });
   });
 
-  router.post('/api/listings/bulk-edit', requireUser, async (req, res) => {
+  router.post('/api/listings/bulk-edit', requireUser, limit('bulkEdit'), async (req, res) => {
     const batch = await runBulkEdit(ctx, auditContext(req), req.user!.accountId, req.body);
     res.status(201).json(toApiBulkChange(await bulkChangeView(ctx.db, req.user!.accountId, batch)));
   });
@@ -72,12 +74,12 @@ export function listingEditRoutes(ctx: AppContext): Router {
     res.json(await undoBatch(ctx, auditContext(req), req.user!.accountId, String(req.params.batchId)));
   });
 
-  router.post('/api/listings/import/preview', requireUser, async (req, res) => {
+  router.post('/api/listings/import/preview', requireUser, limit('csvImportPreview'), async (req, res) => {
     const preview = await previewCsvImport(ctx, req.user!.accountId, csvOf(req));
     res.json({ items: preview.items.map(toApiImportRow), total: preview.total, errors: preview.errors });
   });
 
-  router.post('/api/listings/import', requireUser, async (req, res) => {
+  router.post('/api/listings/import', requireUser, limit('csvImport'), async (req, res) => {
     const outcome = await runCsvImport(ctx, auditContext(req), req.user!.accountId, csvOf(req));
     if ('rejected' in outcome) {
       res.status(422).json({ message: NOTHING_IMPORTED, errors: outcome.rejected });
@@ -86,12 +88,12 @@ export function listingEditRoutes(ctx: AppContext): Router {
     res.status(201).json(toApiBulkChange(await bulkChangeView(ctx.db, req.user!.accountId, outcome.applied)));
   });
 
-  router.post('/api/listings/publish/check', requireUser, async (req, res) => {
+  router.post('/api/listings/publish/check', requireUser, limit('publishCheck'), async (req, res) => {
     const { channel, items } = await checkPublish(ctx, req.user!.accountId, req.body);
     res.json({ channelId: channel.id, channelKind: channel.kind, items });
   });
 
-  router.post('/api/listings/publish', requireUser, async (req, res) => {
+  router.post('/api/listings/publish', requireUser, limit('publish'), async (req, res) => {
     res.status(202).json(await publishListings(ctx, auditContext(req), req.user!.accountId, req.body));
   });
 

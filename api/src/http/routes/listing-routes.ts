@@ -4,6 +4,7 @@ import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { requireUser } from '../request-context.ts';
+import { accountRateLimit } from '../middleware/rate-limit.ts';
 import { catalogueSortValues, type CatalogueFilter, type CatalogueListingRecord, type CatalogueSort } from '../../db/queries/catalogue.ts';
 import { listingStatusValues, type ListingStatus } from '../../db/schema/index.ts';
 import { catalogueCsv, cataloguePage, listingDetail, type CatalogueQuery, type CatalogueRowWithListings, type ChangeWithResults } from '../../modules/listings/catalogue.ts';
@@ -123,7 +124,7 @@ export function listingRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get('/api/listings/export', requireUser, async (req, res) => {
+  router.get('/api/listings/export', requireUser, accountRateLimit(ctx, 'export'), async (req, res) => {
     const query = readQuery(req);
     const rows = catalogueCsv(ctx, req.user!.accountId, query);
     // The first chunk (the header) is read before answering, so a failure there is still a 4xx/5xx.

@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { auditContext, requireUser } from '../request-context.ts';
+import { accountRateLimit } from '../middleware/rate-limit.ts';
 import { listOpenDrift, type OpenDrift } from '../../db/queries/catalogue.ts';
 import { recentRuns, runsChangedSince, unfinishedRuns, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { acceptDrift, overwriteDrift, syncNow } from '../../modules/sync/sync-requests.ts';
@@ -88,7 +89,7 @@ function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (s
 export function syncRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  router.post('/api/channels/:channelId/sync', requireUser, async (req, res) => {
+  router.post('/api/channels/:channelId/sync', requireUser, accountRateLimit(ctx, 'syncNow'), async (req, res) => {
     res.status(202).json(toApiRun(await syncNow(ctx, auditContext(req), req.user!.accountId, String(req.params.channelId))));
   });
 

@@ -33,7 +33,7 @@ function toPem(key: string): string {
 export async function verifyEbaySignature(
   rawBody: string | Buffer,
   header: string | undefined,
-  fetchPublicKey: (kid: string) => Promise<EbayPublicKey | string>,
+  fetchPublicKey: (kid: string) => Promise<EbayPublicKey | string | undefined>,
 ): Promise<boolean> {
   if (!header) return false;
   let parsed: { alg?: unknown; kid?: unknown; signature?: unknown; digest?: unknown };
@@ -44,7 +44,7 @@ export async function verifyEbaySignature(
   }
   if (typeof parsed.kid !== 'string' || typeof parsed.signature !== 'string' || String(parsed.alg).toLowerCase() !== 'ecdsa' || String(parsed.digest).toUpperCase() !== 'SHA256') return false;
   const fetched = await fetchPublicKey(parsed.kid);
-  const key = typeof fetched === 'string' ? fetched : fetched.key;
+  const key = typeof fetched === 'string' ? fetched : fetched?.key;
   if (!key) return false;
   try {
     return crypto.verify('sha256', typeof rawBody === 'string' ? Buffer.from(rawBody) : rawBody, toPem(key), Buffer.from(parsed.signature, 'base64'));
@@ -53,17 +53,70 @@ export async function verifyEbaySignature(
   }
 }
 
-/** GET /public_key/{kid} with an application token, each key fetched once per process. */
-export function createEbayPublicKeyFetcher(applicationClient: EbayClient): (kid: string) => Promise<EbayPublicKey> {
-  const cache = new Map<string, Promise<EbayPublicKey>>();
+/**
+ * How eBay's public keys are kept. Anyone can post a notification naming a made-up key id, and each
+ * lookup spends our application's Notification API calls (10,000 a day by default), so:
+ */
+export const ebayPublicKeyPolicy = {
+  /** A key is asked for once an hour at most, as eBay recommends. */
+  keepKeyMs: 3600_000,
+  /** A key id eBay did not give us (unknown to it, or the call failed) is not asked for again meanwhile. */
+  keepUnknownMs: 10 * 60_000,
+  /**
+   * Lookups of key ids not known good, per minute and process; past them a notification naming a new
+   * key id is refused without a call, as one we cannot verify. eBay signs with a handful of keys, so
+   * a real new one is rare; 3 a minute is at most about 4,300 calls a day.
+   */
+  newKeyIdsPerMinute: 3,
+};
+export type EbayPublicKeyPolicy = typeof ebayPublicKeyPolicy;
+
+interface KeptKey {
+  /** The key, or undefined for a key id eBay did not give us. */
+  lookup: Promise<EbayPublicKey | undefined>;
+  /** When to ask eBay again. */
+  until: number;
+  /** eBay gave us this key: asking again (once it is due) spends nothing of the new key ids' budget. */
+  known: boolean;
+}
+
+/** GET /public_key/{kid} with an application token, kept by the policy above; undefined for a key id refused. */
+export function createEbayPublicKeyFetcher(
+  applicationClient: EbayClient,
+  options: { now?: () => number; policy?: EbayPublicKeyPolicy } = {},
+): (kid: string) => Promise<EbayPublicKey | undefined> {
+  const now = options.now ?? Date.now;
+  const policy = options.policy ?? ebayPublicKeyPolicy;
+  const kept = new Map<string, KeptKey>();
+  const newKeyIdLookups = { since: -Infinity, made: 0 };
+  const mayLookUpNewKeyId = (at: number) => {
+    if (at - newKeyIdLookups.since >= 60_000) Object.assign(newKeyIdLookups, { since: at, made: 0 });
+    if (newKeyIdLookups.made >= policy.newKeyIdsPerMinute) return false;
+    newKeyIdLookups.made++;
+    // Made-up key ids are remembered only for a while: at most the budget's worth stay at once.
+    for (const [kid, key] of kept) if (!key.known && key.until <= at) kept.delete(kid);
+    return true;
+  };
   return (kid) => {
-    let key = cache.get(kid);
-    if (!key) {
-      key = applicationClient.request<EbayPublicKey>('notification', { method: 'GET', url: `/public_key/${encodeURIComponent(kid)}` }).then((r) => r.body);
-      key.catch(() => cache.delete(kid));
-      cache.set(kid, key);
-    }
-    return key;
+    const at = now();
+    const previous = kept.get(kid);
+    if (previous && at < previous.until) return previous.lookup;
+    if (!previous?.known && !mayLookUpNewKeyId(at)) return Promise.resolve(undefined);
+    const lookup = applicationClient.request<EbayPublicKey>('notification', { method: 'GET', url: `/public_key/${encodeURIComponent(kid)}` }).then(
+      ({ body }) => {
+        kept.set(kid, { lookup: Promise.resolve(body), until: now() + policy.keepKeyMs, known: true });
+        return body;
+      },
+      () => {
+        // A key eBay gave us stays in use until it answers again; any other key id is unknown for a while.
+        const stillKept = previous?.known ? previous.lookup : Promise.resolve(undefined);
+        kept.set(kid, { lookup: stillKept, until: now() + policy.keepUnknownMs, known: previous?.known ?? false });
+        return stillKept;
+      },
+    );
+    // Notifications naming this key id meanwhile wait for the same call.
+    kept.set(kid, { lookup, until: Infinity, known: previous?.known ?? false });
+    return lookup;
   };
 }
 

@@ -1,5 +1,10 @@
-/** The Admin API version the adapter speaks (the copied official schema's version). */
-export const SHOPIFY_API_VERSION = '2025-01';
+/**
+ * The Admin API version the adapter speaks: the first that has everything it sends. Relative
+ * adjustments carry `@idempotent(key:)` (inventoryAdjustQuantities), which 2026-01 introduced (optional
+ * there, mandatory for inventory adjustments from 2026-04: FACTS.md §4); an earlier version refuses the
+ * document. Every other field and mutation it uses is in the official 2025-01 schema, which 2026-01 keeps.
+ */
+export const SHOPIFY_API_VERSION = '2026-01';
 
 /** The shop's own host in production; the same paths below `{sandboxBase}/shops/{shop}` in the sandbox. */
 export function shopBaseUrl(shopDomain: string, sandboxBaseUrl?: string): string {

@@ -1,6 +1,7 @@
 /**
- * Every Admin GraphQL document the adapter sends, in one place, so the contract test validates each
- * one against the official 2025-01 schema. Page sizes keep each query's requested cost under the
+ * Every Admin GraphQL document the adapter sends (to Admin API 2026-01, SHOPIFY_API_VERSION), in one
+ * place, so the contract test validates each one against the official 2025-01 schema plus the one
+ * 2026-01 addition they use, `@idempotent`. Page sizes keep each query's requested cost under the
  * 1,000-point single-query maximum (cost noted beside each).
  */
 
@@ -81,7 +82,7 @@ mutation HubSetQuantities($input: InventorySetQuantitiesInput!) {
   }
 }`;
 
-/** `@idempotent` is 2026-01 and later; the 2025-01 schema lacks it (an allowance in the contract test). */
+/** `@idempotent` is 2026-01 and later (the reason the adapter targets 2026-01); the 2025-01 schema lacks it. */
 export const adjustQuantityMutation = /* GraphQL */ `
 mutation HubAdjustQuantity($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {
   inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {

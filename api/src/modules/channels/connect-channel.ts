@@ -21,8 +21,9 @@ export function adapterFor(ctx: AppContext, kind: ChannelKind, environment: Chan
 /** Our applications with eBay and Shopify in this environment (undefined where not configured). */
 export function applicationsFor(ctx: AppContext, environment: ChannelEnvironment) {
   const apps = ctx.config.marketplaceApps;
-  const ebay = environment === 'sandbox' ? { ...apps.ebay.sandbox, ruName: `${ctx.config.appUrl}/api/channels/oauth/ebay/callback` } : apps.ebay.production;
-  const shopify = environment === 'sandbox' ? apps.shopify.sandbox : apps.shopify.production;
+  const sandboxApps = ctx.marketplaces.sandboxApplications;
+  const ebay = environment === 'sandbox' ? { ...sandboxApps.ebay, ruName: `${ctx.config.appUrl}/api/channels/oauth/ebay/callback` } : apps.ebay.production;
+  const shopify = environment === 'sandbox' ? sandboxApps.shopify : apps.shopify.production;
   return { ...(ebay ? { ebay } : {}), ...(shopify ? { shopify } : {}) };
 }
 

@@ -9,6 +9,7 @@ import { ebayEndpointsAt, ebayProduction } from '../../marketplaces/ebay/endpoin
 import { answerEbayChallenge, createEbayPublicKeyFetcher, createEbaySubscription, ensureEbayDestination, ebayTopics, verifyEbaySignature } from '../../marketplaces/ebay/ebay-notifications.ts';
 import { recordAudit, systemContext } from '../audit/audit-log.ts';
 import { recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
+import { parseStorableJson } from '../../db/storable-text.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { requestOrdersPoll } from '../sync/order-polling.ts';
 import { applicationsFor } from './connect-channel.ts';
@@ -43,7 +44,7 @@ function application(ctx: AppContext, environment: ChannelEnvironment): Applicat
   if (!access) {
     const endpoints = environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
     const client = new EbayClient({ endpoints, application: { clientId: app.clientId, clientSecret: app.clientSecret }, grant: 'application', sellerKey: `app-${environment}`, buckets: ctx.marketplaces.buckets });
-    access = { client, publicKeys: createEbayPublicKeyFetcher(client) };
+    access = { client, publicKeys: createEbayPublicKeyFetcher(client, { now: () => ctx.clock().getTime() }) };
     kept.set(key, access);
   }
   return access;
@@ -118,7 +119,8 @@ export async function receiveEbayNotification(ctx: AppContext, environment: Chan
   if (!(await verifyEbaySignature(raw, signature, publicKeys).catch(() => false))) return { status: 401 };
   let body: EbayNotificationBody;
   try {
-    body = JSON.parse(raw.toString('utf8'));
+    // A NUL in it (which no query could hold) becomes U+FFFD before anything reads it.
+    body = parseStorableJson(raw.toString('utf8')) as EbayNotificationBody;
   } catch {
     return { status: 400 };
   }

@@ -14,6 +14,7 @@ import { findChannelAtWork } from '../../db/queries/channels.ts';
 import { adapterForChannel } from './channel-adapter.ts';
 import { confirmOnNotice } from '../sync/listing-confirmation.ts';
 import { stockOfInventoryItem } from '../../db/queries/stock.ts';
+import { parseStorableJson } from '../../db/storable-text.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -60,9 +61,10 @@ type Check = (ctx: AppContext, channel: { id: string; environment: 'sandbox' | '
   | { ok: true; topic: string; deliveryId: string; payload: unknown; change: Change }
   | { ok: false; status: 401 | 400; message: string };
 
+/** A verified body as JSON; a NUL in it (which no query could hold) becomes U+FFFD before anything reads it. */
 const parse = (raw: Buffer): unknown => {
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return parseStorableJson(raw.toString('utf8'));
   } catch {
     return undefined;
   }

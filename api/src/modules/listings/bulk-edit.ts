@@ -61,7 +61,8 @@ async function planEdits(db: Db, accountId: string, request: BulkEditRequest, op
   let channels: AccountChannel[] = [];
   if (request.status) {
     channels = await accountChannels(db, accountId, [...new Set(request.status.channelIds)]);
-    if (channels.length !== new Set(request.status.channelIds).size) throw new AppError(404, 'No such channel.');
+    // Another account's channel (or one disconnected) is the request's mistake: a 400, as the contract declares.
+    if (channels.length !== new Set(request.status.channelIds).size) throw new AppError(400, 'One of the chosen channels is not connected to this account.');
     if (channels.some((c) => c.role === 'main')) throw new AppError(400, 'A status can only be set on target channels: the main channel is the source of truth.');
   }
   const ids = await selectedProductIds(db, accountId, request.selection);

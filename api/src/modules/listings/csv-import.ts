@@ -1,5 +1,6 @@
 import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { unstorableTextProblem } from '../../db/storable-text.ts';
 import { editableProductsBySku, type ChangeBatchRecord } from '../../db/queries/listing-edits.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { CsvSyntaxError, parseCsv } from './csv-parse.ts';
@@ -39,9 +40,18 @@ interface ParsedRow {
   title?: string;
 }
 
+/** Refuses a file holding what the database cannot store (a NUL character: not a text file), naming its first such line. */
+function refuseUnstorableText(text: string): void {
+  if (!unstorableTextProblem(text)) return;
+  const lines = text.split(/\r\n|\r|\n/);
+  const index = lines.findIndex((line) => unstorableTextProblem(line) !== undefined);
+  throw new AppError(400, `Line ${index + 1} of the file ${unstorableTextProblem(lines[index]!)}. Save it as CSV text (UTF-8) and import it again.`);
+}
+
 /** The file's rows as values, with every row error found (by line); product lookups come after. */
 export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRowError[] } {
   if (Buffer.byteLength(text, 'utf8') > CSV_MAX_BYTES) throw new AppError(413, 'The file is larger than 5 MB. Split it into smaller files.');
+  refuseUnstorableText(text);
   let records;
   try {
     records = parseCsv(text);

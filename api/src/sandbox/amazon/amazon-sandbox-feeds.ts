@@ -83,7 +83,7 @@ export function processFeed(state: AmazonSandboxState, context: SandboxContext<A
       reject('100001', `The message does not match the listings feed message schema (v2): ${schemaProblems.join('; ')}`);
       continue;
     }
-    if (context.refusesSku(sku!)) {
+    if (context.refusesSku(feed.sellerId, sku!)) {
       // The rejectSkus fault: this message alone is refused, as a message with an ERROR issue.
       invalid++;
       reject(REFUSED_SKU_CODE, refusedSkuMessage(sku!));

@@ -12,7 +12,7 @@
  */
 import crypto from 'node:crypto';
 import type { Request, Response, Router } from 'express';
-import { REFUSED_SKU_CODE, SandboxControlError, refusedSkuMessage, timeAfter, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import { REFUSED_SKU_CODE, SELLER_LOCAL, SandboxControlError, refusedSkuMessage, timeAfter, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { RateLimitProfile, SandboxRate } from '../shared/sandbox-limits.ts';
 import { patchProblems } from './listings-feed-validation.ts';
 import { LEGACY_FEED_TYPES, processFeed } from './amazon-sandbox-feeds.ts';
@@ -175,12 +175,27 @@ function throttled(context: SandboxContext<AmazonSandboxState>, res: Response, k
   return true;
 }
 
+/** Each sandbox seller has an LWA application of its own: its client id names it (grantless tokens carry no seller). */
+function sellerWithClientId(state: AmazonSandboxState, clientId: unknown): SellerRecord | undefined {
+  return typeof clientId === 'string' ? Object.values(state.sellers).find((s) => s.clientId === clientId) : undefined;
+}
+
 // ---- The definition ----
 
 export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
   kind: 'amazon',
 
   emptyState: () => ({ sellers: {}, accessTokens: {}, destinations: {}, documents: {}, feeds: {}, signingKey: crypto.randomBytes(32).toString('hex') }),
+  perSellerCollections: ['documents', 'feeds'],
+
+  sellerOfRequest(state, req) {
+    const token = req.get('x-amz-access-token');
+    const record = token ? state.accessTokens[sha256(token)] : undefined;
+    if (record) return record.sellerId ?? sellerWithClientId(state, record.clientId)?.sellerId;
+    if (req.path === '/auth/o2/token') return sellerWithClientId(state, (req.body as Record<string, unknown> | undefined)?.client_id)?.sellerId;
+    const document = /^\/_s3\/feed-documents\/([^/]+)$/.exec(req.path)?.[1];
+    return document ? state.documents[decodeURIComponent(document)]?.sellerId : undefined;
+  },
 
   createSeller(state, catalogue) {
     let sellerId: string;
@@ -237,7 +252,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       order.items.push({ OrderItemId: digits(14), ASIN: item.asin, SellerSKU: sku, Title: typeof title === 'string' ? title : sku, QuantityOrdered: quantity, unitPrice: price.amount, currency: price.currency });
     }
     seller.orders[order.AmazonOrderId] = order;
-    context.changed();
+    context.changed(seller.sellerId);
     notifyOrderChange(state, context, seller, order);
     for (const sku of wanted.keys()) notifyQuantity(state, context, seller, seller.items[sku]!);
     return orderJson(order);
@@ -261,7 +276,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       item.lastUpdatedDate = now;
       restocked.add(item);
     }
-    context.changed();
+    context.changed(seller.sellerId);
     notifyOrderChange(state, context, seller, order);
     for (const item of restocked) notifyQuantity(state, context, seller, item);
     return orderJson(order);
@@ -286,13 +301,13 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     commit(state, context, seller, sku, attributes);
   },
 
-  errorBody: (status, message) => errorList(status === 429 ? 'QuotaExceeded' : status >= 500 ? 'InternalFailure' : 'InvalidInput', message),
+  errorBody: (status, message) => errorList(status === 429 ? 'QuotaExceeded' : status >= 500 ? 'InternalFailure' : status === 404 ? 'NotFound' : 'InvalidInput', message),
 
   limits: { realistic: publishedLimits, fast: fastLimits },
 
   routes(router: Router, context) {
     const state = () => context.state();
-    const rateOf = (operation: string) => context.limitOf(operation);
+    const rateOf = (operation: string, res: Response) => context.limitOf(operation, res.locals[SELLER_LOCAL]);
 
     // ---- Login with Amazon ----
     router.post('/auth/o2/token', (req, res) => {
@@ -302,7 +317,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (typeof grantType !== 'string' || typeof clientId !== 'string' || typeof clientSecret !== 'string') {
         return lwaError(400, 'invalid_request', 'The request is missing a required parameter : grant_type, client_id or client_secret');
       }
-      const seller = Object.values(state().sellers).find((s) => s.clientId === clientId);
+      const seller = sellerWithClientId(state(), clientId);
       if (!seller || seller.clientSecretHash !== sha256(clientSecret)) return lwaError(400, 'invalid_client', 'Client authentication failed');
       let record: AmazonSandboxState['accessTokens'][string];
       if (grantType === 'refresh_token') {
@@ -351,7 +366,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       const pagination: Record<string, string> = {};
       if (offset + pageSize < all.length) pagination.nextToken = encodeToken({ offset: offset + pageSize });
       if (offset > 0) pagination.previousToken = encodeToken({ offset: Math.max(0, offset - pageSize) });
-      send(res, 200, { numberOfResults: all.length, ...(Object.keys(pagination).length ? { pagination } : {}), items: page.map((item) => itemJson(item, included)) }, rateOf('searchListingsItems'));
+      send(res, 200, { numberOfResults: all.length, ...(Object.keys(pagination).length ? { pagination } : {}), items: page.map((item) => itemJson(item, included)) }, rateOf('searchListingsItems', res));
     });
 
     router.get('/listings/2021-08-01/items/:sellerId/:sku', (req, res) => {
@@ -361,12 +376,12 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       const item = seller.items[req.params.sku!];
       if (!item) return send(res, 404, errorList('NOT_FOUND', `SKU '${req.params.sku}' not found in marketplace ${AMAZON_SANDBOX_MARKETPLACE_ID}`));
       const included = req.query.includedData === undefined ? ['summaries'] : listParam(req.query.includedData);
-      send(res, 200, itemJson(item, included), rateOf('getListingsItem'));
+      send(res, 200, itemJson(item, included), rateOf('getListingsItem', res));
     });
 
     const submission = (res: Response, operation: string, sku: string, status: 'ACCEPTED' | 'INVALID' | 'VALID', issues: Issue[]) => {
       const submissionId = crypto.randomUUID();
-      send(res, 200, { sku, status, submissionId, issues }, rateOf(operation));
+      send(res, 200, { sku, status, submissionId, issues }, rateOf(operation, res));
       return submissionId;
     };
 
@@ -387,14 +402,14 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
         return;
       }
       const patches = body.patches as PatchOp[];
-      if (context.refusesSku(sku)) return void submission(res, 'patchListingsItem', sku, 'INVALID', [refusedIssue(sku, patches.map((p) => p.path.replace(/^\/attributes\//, '')))]);
+      if (context.refusesSku(seller.sellerId, sku)) return void submission(res, 'patchListingsItem', sku, 'INVALID', [refusedIssue(sku, patches.map((p) => p.path.replace(/^\/attributes\//, '')))]);
       const { issues } = applyPatches(item.attributes, patches);
       if (issues.some((i) => i.severity === 'ERROR')) return void submission(res, 'patchListingsItem', sku, 'INVALID', issues);
       if (req.query.mode === 'VALIDATION_PREVIEW') return void submission(res, 'patchListingsItem', sku, 'VALID', issues);
       const submissionId = submission(res, 'patchListingsItem', sku, 'ACCEPTED', issues);
-      seller.pending.push({ sku, submissionId, applyAt: Date.now() + processingTimes[context.faults().rateLimitProfile].patchApplyMs, patches });
-      context.tickAfter(processingTimes[context.faults().rateLimitProfile].patchApplyMs);
-      context.changed();
+      seller.pending.push({ sku, submissionId, applyAt: Date.now() + processingTimes[context.faults(seller.sellerId).rateLimitProfile].patchApplyMs, patches });
+      context.tickAfter(processingTimes[context.faults(seller.sellerId).rateLimitProfile].patchApplyMs);
+      context.changed(seller.sellerId);
     });
 
     router.put('/listings/2021-08-01/items/:sellerId/:sku', (req, res) => {
@@ -408,15 +423,15 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       const attributes = body.attributes as Attributes;
       if (!Object.values(attributes).every((v) => Array.isArray(v))) return invalidInput(res, 'Each attribute must be a list of values.');
       const sku = req.params.sku!;
-      if (context.refusesSku(sku)) return void submission(res, 'putListingsItem', sku, 'INVALID', [refusedIssue(sku, Object.keys(attributes))]);
+      if (context.refusesSku(seller.sellerId, sku)) return void submission(res, 'putListingsItem', sku, 'INVALID', [refusedIssue(sku, Object.keys(attributes))]);
       const issues = attributeIssues(attributes);
       if (!seller.items[sku]) issues.push(...productTypeIssues(body.productType, body.requirements), ...newListingIssues(attributes, body.requirements));
       if (issues.some((i) => i.severity === 'ERROR')) return void submission(res, 'putListingsItem', sku, 'INVALID', issues);
       if (req.query.mode === 'VALIDATION_PREVIEW') return void submission(res, 'putListingsItem', sku, 'VALID', issues);
       const submissionId = submission(res, 'putListingsItem', sku, 'ACCEPTED', issues);
-      seller.pending.push({ sku, submissionId, applyAt: Date.now() + processingTimes[context.faults().rateLimitProfile].patchApplyMs, put: { productType: body.productType, attributes } });
-      context.tickAfter(processingTimes[context.faults().rateLimitProfile].patchApplyMs);
-      context.changed();
+      seller.pending.push({ sku, submissionId, applyAt: Date.now() + processingTimes[context.faults(seller.sellerId).rateLimitProfile].patchApplyMs, put: { productType: body.productType, attributes } });
+      context.tickAfter(processingTimes[context.faults(seller.sellerId).rateLimitProfile].patchApplyMs);
+      context.changed(seller.sellerId);
     });
 
     // ---- Feeds API 2021-06-30 ----
@@ -445,8 +460,8 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (!isObject(body) || typeof body.contentType !== 'string' || !body.contentType) return invalidInput(res, "The body needs a 'contentType'.");
       const documentId = `amzn1.tortuga.4.na.${crypto.randomUUID()}`;
       state().documents[documentId] = { documentId, sellerId: caller.seller!.sellerId, kind: 'input', contentType: body.contentType };
-      context.changed();
-      send(res, 201, { feedDocumentId: documentId, url: presignedUrl(documentId) }, rateOf('createFeedDocument'));
+      context.changed(caller.seller!.sellerId);
+      send(res, 201, { feedDocumentId: documentId, url: presignedUrl(documentId) }, rateOf('createFeedDocument', res));
     });
 
     // The pre-signed S3 URL: upload the feed, download a report.
@@ -455,7 +470,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (!document) return;
       if (document.kind !== 'input') return void res.status(403).type('application/xml').send('<Error><Code>AccessDenied</Code><Message>Read-only document</Message></Error>');
       document.content = typeof req.body === 'string' || isObject(req.body) || Array.isArray(req.body) ? req.body : undefined;
-      context.changed();
+      context.changed(document.sellerId);
       res.status(200).set('ETag', `"${sha256(JSON.stringify(document.content ?? ''))}"`).end();
     });
     router.get('/_s3/feed-documents/:documentId', (req, res) => {
@@ -479,7 +494,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (!document || document.sellerId !== seller.sellerId || document.kind !== 'input') return invalidInput(res, `Feed document ${body.inputFeedDocumentId} does not exist.`);
       if (body.feedType !== 'JSON_LISTINGS_FEED' && !LEGACY_FEED_TYPES.test(body.feedType)) return invalidInput(res, `The sandbox does not support feed type ${body.feedType}.`);
       if (body.feedType === 'JSON_LISTINGS_FEED' && throttled(context, res, seller.sellerId, 'jsonListingsFeed')) return;
-      const times = processingTimes[context.faults().rateLimitProfile];
+      const times = processingTimes[context.faults(seller.sellerId).rateLimitProfile];
       const now = Date.now();
       const feedId = digits(11);
       state().feeds[feedId] = {
@@ -495,8 +510,8 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       };
       context.tickAfter(times.feedQueueMs);
       context.tickAfter(times.feedQueueMs + times.feedProcessingMs);
-      context.changed();
-      send(res, 202, { feedId }, rateOf('createFeed'));
+      context.changed(seller.sellerId);
+      send(res, 202, { feedId }, rateOf('createFeed', res));
     });
 
     router.get('/feeds/2021-06-30/feeds/:feedId', (req, res) => {
@@ -504,7 +519,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (!caller || throttled(context, res, caller.seller!.sellerId, 'getFeed')) return;
       const feed = state().feeds[req.params.feedId!];
       if (!feed || feed.sellerId !== caller.seller!.sellerId) return send(res, 404, errorList('NotFound', `Feed ${req.params.feedId} was not found.`));
-      send(res, 200, feedJson(feed), rateOf('getFeed'));
+      send(res, 200, feedJson(feed), rateOf('getFeed', res));
     });
 
     router.get('/feeds/2021-06-30/documents/:documentId', (req, res) => {
@@ -512,7 +527,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (!caller || throttled(context, res, caller.seller!.sellerId, 'getFeedDocument')) return;
       const document = state().documents[req.params.documentId!];
       if (!document || document.sellerId !== caller.seller!.sellerId) return send(res, 404, errorList('NotFound', `Feed document ${req.params.documentId} was not found.`));
-      send(res, 200, { feedDocumentId: document.documentId, url: presignedUrl(document.documentId) }, rateOf('getFeedDocument'));
+      send(res, 200, { feedDocumentId: document.documentId, url: presignedUrl(document.documentId) }, rateOf('getFeedDocument', res));
     });
 
     // ---- Orders API v0 ----
@@ -552,7 +567,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
             ...(filter.field === 'LastUpdateDate' ? { LastUpdatedBefore: nowIso() } : { CreatedBefore: nowIso() }),
           },
         },
-        rateOf('getOrders'),
+        rateOf('getOrders', res),
       );
     });
 
@@ -578,7 +593,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
             })),
           },
         },
-        rateOf('getOrderItems'),
+        rateOf('getOrderItems', res),
       );
     });
 
@@ -592,7 +607,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (req.query.keywords !== undefined && req.query.itemName !== undefined) return invalidInput(res, "'keywords' cannot be used with 'itemName'.");
       // itemName asks for a recommendation from a title: its words are searched as keywords.
       const words = req.query.itemName !== undefined ? String(req.query.itemName).split(/\s+/) : listParam(req.query.keywords);
-      send(res, 200, searchProductTypes(words), rateOf('searchDefinitionsProductTypes'));
+      send(res, 200, searchProductTypes(words), rateOf('searchDefinitionsProductTypes', res));
     });
 
     // ---- Notifications API v1 ----
@@ -600,7 +615,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       const caller = authenticate(state(), req, res, 'grantless');
       if (!caller || throttled(context, res, caller.clientId, 'notifications')) return;
       const mine = Object.values(state().destinations).filter((d) => d.clientId === caller.clientId);
-      send(res, 200, { payload: mine.map(destinationJson) }, rateOf('notifications'));
+      send(res, 200, { payload: mine.map(destinationJson) }, rateOf('notifications', res));
     });
 
     router.post('/notifications/v1/destinations', (req, res) => {
@@ -631,7 +646,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       };
       state().destinations[destination.destinationId] = destination;
       context.changed();
-      send(res, 200, { payload: destinationJson(destination) }, rateOf('notifications'));
+      send(res, 200, { payload: destinationJson(destination) }, rateOf('notifications', res));
     });
 
     const notificationType = (req: Request, res: Response): string | undefined => {
@@ -650,7 +665,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (!type) return;
       const subscription = caller.seller!.subscriptions[type];
       if (!subscription) return send(res, 404, errorList('NotFound', `No ${type} subscription exists for this seller and application.`));
-      send(res, 200, { payload: subscription }, rateOf('notifications'));
+      send(res, 200, { payload: subscription }, rateOf('notifications', res));
     });
 
     router.post('/notifications/v1/subscriptions/:notificationType', (req, res) => {
@@ -667,8 +682,8 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       if (seller.subscriptions[type]) return send(res, 409, errorList('Conflict', `A ${type} subscription already exists for this seller and application.`));
       const subscription = { subscriptionId: crypto.randomUUID(), payloadVersion: body.payloadVersion, destinationId: destination.destinationId };
       seller.subscriptions[type] = subscription;
-      context.changed();
-      send(res, 200, { payload: subscription }, rateOf('notifications'));
+      context.changed(seller.sellerId);
+      send(res, 200, { payload: subscription }, rateOf('notifications', res));
     });
   },
 
@@ -684,7 +699,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
 
 function applyDueWork(state: AmazonSandboxState, context: SandboxContext<AmazonSandboxState>) {
   const now = Date.now();
-  let changed = false;
+  const changed = new Set<string>();
   for (const seller of Object.values(state.sellers)) {
     if (seller.pending.length === 0) continue;
     const due = seller.pending.filter((p) => p.applyAt <= now);
@@ -697,20 +712,20 @@ function applyDueWork(state: AmazonSandboxState, context: SandboxContext<AmazonS
         if (!issues.some((i) => i.severity === 'ERROR')) commit(state, context, seller, change.sku, attributes);
       }
     }
-    changed = true;
+    changed.add(seller.sellerId);
   }
   for (const feed of Object.values(state.feeds)) {
     if (feed.processingStatus === 'IN_QUEUE' && feed.startAt <= now) {
       feed.processingStatus = 'IN_PROGRESS';
       feed.processingStartTime = new Date(now).toISOString();
-      changed = true;
+      changed.add(feed.sellerId);
     }
     if (feed.processingStatus === 'IN_PROGRESS' && feed.doneAt <= now) {
       processFeed(state, context, feed);
-      changed = true;
+      changed.add(feed.sellerId);
     }
   }
-  if (changed) context.changed();
+  for (const sellerId of changed) context.changed(sellerId);
 }
 
 /**

@@ -4,10 +4,12 @@
  */
 import type { RateLimitProfile } from '../shared/sandbox-limits.ts';
 
-/** The one application the sandbox accepts (the app's own credentials are configuration). */
+/**
+ * The one application the sandbox accepts: its name and usual client id. Its secret is the
+ * installation's own (the kit's `application`, derived from APP_SECRET_KEY by the product).
+ */
 export const EBAY_SANDBOX_APP = {
   clientId: 'marketplace-hub-sandbox',
-  clientSecret: 'marketplace-hub-sandbox-secret',
   name: 'Marketplace Hub (sandbox)',
 } as const;
 

@@ -88,7 +88,7 @@ function spendQuota(res: Response, context: Context, owner: string, api: EbayApi
   const key = `${owner}:${api}`;
   const usage = state.usage[key]?.window === window ? state.usage[key] : { window, count: 0 };
   state.usage[key] = usage;
-  const quota = state.settings.dailyQuotas[api] ?? dailyQuotas[context.faults().rateLimitProfile][api];
+  const quota = state.settings.dailyQuotas[api] ?? dailyQuotas[context.faults(owner === 'app' ? undefined : owner).rateLimitProfile][api];
   if (usage.count >= quota) {
     const wait = (window + 1) * windowMs + PACIFIC_OFFSET_MS - now;
     refuseIfThrottled(res, Math.max(1, wait), tooManyRequests());
@@ -219,9 +219,22 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     errors: [
       status === 429
         ? error(2001, 'ACCESS', 'Too many requests. The request limit has been reached for the resource.', { longMessage: message })
-        : error(25001, 'API_INVENTORY', 'A system error has occurred.', { category: 'APPLICATION', longMessage: message }),
+        : status === 404
+          ? error(2002, 'ACCESS', 'Resource not found', { longMessage: message })
+          : status < 500
+            ? error(2004, 'ACCESS', 'Invalid request', { longMessage: message })
+            : error(25001, 'API_INVENTORY', 'A system error has occurred.', { category: 'APPLICATION', longMessage: message }),
     ],
   }),
+
+  sellerOfRequest(state, req) {
+    const bearer = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (bearer) return state.accessTokens[bearer]?.sellerId ?? undefined;
+    const form = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof form.refresh_token === 'string') return state.refreshTokens[form.refresh_token]?.sellerId ?? undefined;
+    if (typeof form.code === 'string') return state.codes[form.code]?.sellerId ?? undefined;
+    return undefined;
+  },
 
   createSeller(state, catalogue, context) {
     state.sequence++;
@@ -339,17 +352,18 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
       item.quantity += line.quantity;
       item.soldQuantity = Math.max(0, item.soldQuantity - line.quantity);
     }
-    context.changed();
+    context.changed(seller.sellerId);
     // The Notification API has no order-cancellation topic (the sandbox serves ORDER_CONFIRMATION only): no push.
     return order;
   },
 
   editItem(state, sellerId, sku, edit, context) {
-    const item = state.sellers[sellerId]?.items[sku];
-    if (!item) throw new SandboxControlError(404, 'No such seller or SKU');
+    const seller = state.sellers[sellerId];
+    const item = seller?.items[sku];
+    if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
     if (edit.title !== undefined && edit.title.length > 80) throw new SandboxControlError(400, 'eBay titles are at most 80 characters');
     // A revision made in Seller Hub counts toward the listing's revisions of the day, as one made through the API.
-    if (!countRevision(item, context, Date.now())) throw new SandboxControlError(409, revisionLimitError().message);
+    if (!countRevision(seller, item, context, Date.now())) throw new SandboxControlError(409, revisionLimitError().message);
     if (edit.quantity !== undefined) item.quantity = edit.quantity;
     if (edit.price !== undefined) item.price = { value: edit.price, currency: item.price.currency };
     if (edit.title !== undefined) item.product.title = edit.title;
@@ -396,7 +410,7 @@ function oauthRoutes(router: Router, context: Context) {
     const redirectUri = text('redirect_uri') ?? '';
     const scopes = (text('scope') ?? '').split(/\s+/).filter(Boolean);
     let problem: string | undefined;
-    if (clientId !== EBAY_SANDBOX_APP.clientId) problem = 'unauthorized_client: the client_id is not a registered application.';
+    if (clientId !== context.application.clientId) problem = 'unauthorized_client: the client_id is not a registered application.';
     else if (text('response_type') !== 'code') problem = 'unsupported_response_type: response_type must be code.';
     else if (!/^https?:\/\/[^\s]+$/.test(redirectUri) || !URL.canParse(redirectUri)) problem = `invalid_request: redirect_uri must be the RuName's accept URL (in this sandbox, an absolute http(s) URL).`;
     else if (scopes.length === 0) problem = 'invalid_scope: at least one scope is required.';
@@ -408,14 +422,16 @@ function oauthRoutes(router: Router, context: Context) {
     return { clientId: clientId!, redirectUri, scopes, state: text('state'), loginHint: text('login_hint'), seller: text('seller'), decision: text('decision') };
   };
 
-  const page = (request: NonNullable<ReturnType<typeof readRequest>>, errorMessage?: string) =>
+  /** The sellers this browser may sign in as: with scoped access, those its signed-in account made. */
+  const sellersFor = (req: Request) => Object.values(context.state().sellers).filter((s) => context.mayActFor(req, s.sellerId));
+  const page = (req: Request, request: NonNullable<ReturnType<typeof readRequest>>, errorMessage?: string) =>
     consentPage({
       appName: EBAY_SANDBOX_APP.name,
       clientId: request.clientId,
       redirectUri: request.redirectUri,
       scopes: request.scopes,
       state: request.state,
-      sellers: Object.values(context.state().sellers).map((s) => ({ sellerId: s.sellerId, username: s.username })),
+      sellers: sellersFor(req).map((s) => ({ sellerId: s.sellerId, username: s.username })),
       loginHint: request.loginHint,
       stylesheet,
       ...(errorMessage ? { error: errorMessage } : {}),
@@ -423,7 +439,7 @@ function oauthRoutes(router: Router, context: Context) {
 
   router.get('/oauth2/authorize', (req, res) => {
     const request = readRequest(req.query as Record<string, unknown>, res);
-    if (request) res.type('html').send(page(request));
+    if (request) res.type('html').send(page(req, request));
   });
 
   router.post('/oauth2/authorize', (req, res) => {
@@ -438,13 +454,13 @@ function oauthRoutes(router: Router, context: Context) {
       return;
     }
     if (request.decision !== 'agree') {
-      res.status(400).type('html').send(page(request, 'Choose Agree or Decline.'));
+      res.status(400).type('html').send(page(req, request, 'Choose Agree or Decline.'));
       return;
     }
     const state = context.state();
-    const seller = Object.values(state.sellers).find((s) => s.username === request.seller || s.sellerId === request.seller);
+    const seller = sellersFor(req).find((s) => s.username === request.seller || s.sellerId === request.seller);
     if (!seller) {
-      res.status(400).type('html').send(page(request, `There is no sandbox seller "${request.seller ?? ''}".`));
+      res.status(400).type('html').send(page(req, request, `There is no sandbox seller "${request.seller ?? ''}".`));
       return;
     }
     const code = randomToken('v^1.1#i^1#c^');
@@ -460,7 +476,7 @@ function oauthRoutes(router: Router, context: Context) {
     const state = context.state();
     const basic = /^Basic (.+)$/.exec(req.get('authorization') ?? '');
     const [id, secret] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') : [];
-    if (id !== EBAY_SANDBOX_APP.clientId || secret !== EBAY_SANDBOX_APP.clientSecret) {
+    if (id !== context.application.clientId || secret !== context.application.clientSecret) {
       sendSecret(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
       return;
     }
@@ -585,14 +601,14 @@ function inventoryRoutes(router: Router, context: Context) {
     if (product !== undefined && (typeof product !== 'object' || typeof product.title !== 'string' || product.title.length > 80)) {
       problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for product.title. It is required, at most 80 characters.'));
     }
-    if (context.refusesSku(sku)) problems.push(refusedError(sku));
+    if (context.refusesSku(seller.sellerId, sku)) problems.push(refusedError(sku));
     if (problems.length) {
       fail(res, 400, ...problems);
       return;
     }
     const existing = seller.items[sku];
     const now = Date.now();
-    if (existing && !countRevision(existing, context, now)) {
+    if (existing && !countRevision(seller, existing, context, now)) {
       fail(res, 400, revisionLimitError());
       return;
     }
@@ -624,7 +640,7 @@ function inventoryRoutes(router: Router, context: Context) {
       };
     }
     seller.items[sku] = next;
-    context.changed();
+    context.changed(seller.sellerId);
     res.status(existing ? 204 : 201).end();
   });
 
@@ -755,7 +771,7 @@ function inventoryRoutes(router: Router, context: Context) {
     const { problems, apply } = offerFields(req, item);
     if (problems.length) return void fail(res, 400, ...problems);
     apply();
-    context.changed();
+    context.changed(seller.sellerId);
     res.status(201).json({ offerId: item.offerId });
   });
 
@@ -767,9 +783,9 @@ function inventoryRoutes(router: Router, context: Context) {
     if (!item) return offerNotFound(res);
     const { problems, apply } = offerFields(req, item);
     if (problems.length) return void fail(res, 400, ...problems);
-    if (!countRevision(item, context, Date.now())) return void fail(res, 400, revisionLimitError());
+    if (!countRevision(seller, item, context, Date.now())) return void fail(res, 400, revisionLimitError());
     apply();
-    context.changed();
+    context.changed(seller.sellerId);
     res.status(204).end();
   });
 
@@ -790,10 +806,10 @@ function inventoryRoutes(router: Router, context: Context) {
     }
     missing.push(...locationProblems(seller, item), ...policyProblems(seller, item));
     if (Number(item.price.value) < 0.99) missing.push(error(25020, DOMAIN_INVENTORY, `Invalid price. The price of a fixed-price listing must be at least 0.99 ${item.price.currency}.`));
-    if (context.refusesSku(item.sku)) missing.push(refusedError(item.sku));
+    if (context.refusesSku(seller.sellerId, item.sku)) missing.push(refusedError(item.sku));
     if (missing.length) return void fail(res, 400, ...missing);
     item.offerStatus = 'PUBLISHED';
-    context.changed();
+    context.changed(seller.sellerId);
     res.json({ listingId: item.listingId });
   });
 
@@ -805,7 +821,7 @@ function inventoryRoutes(router: Router, context: Context) {
     if (!item) return offerNotFound(res);
     if (item.offerStatus !== 'PUBLISHED') return void fail(res, 400, error(25713, DOMAIN_INVENTORY, 'This Offer is not available. It is not published.'));
     item.offerStatus = 'UNPUBLISHED';
-    context.changed();
+    context.changed(seller.sellerId);
     res.json({ listingId: item.listingId });
   });
 
@@ -824,7 +840,7 @@ function inventoryRoutes(router: Router, context: Context) {
     }
     const now = Date.now();
     const responses = requests.flatMap((request: PriceQuantityRequest) => updatePriceQuantity(seller, request, context, now));
-    context.changed();
+    context.changed(seller.sellerId);
     res.status(responses.every((r) => r.statusCode === 200) ? 200 : 207).json({ responses });
   });
 }
@@ -842,11 +858,11 @@ const revisionLimitError = () =>
   error(25002, DOMAIN_INVENTORY, `Any User error. This listing has been revised ${REVISIONS_PER_LISTING_PER_DAY} times today; it can be revised again from the next calendar day.`);
 
 /** Counts a revision of a published listing; false when the day's revisions are spent (realistic profile). */
-function countRevision(item: SandboxItem, context: Context, now: number): boolean {
+function countRevision(seller: SandboxSeller, item: SandboxItem, context: Context, now: number): boolean {
   if (item.offerStatus !== 'PUBLISHED') return true;
   const day = pacificDay(now);
   if (item.revisions.day !== day) item.revisions = { day, count: 0 };
-  if (context.faults().rateLimitProfile === 'realistic' && item.revisions.count >= REVISIONS_PER_LISTING_PER_DAY) return false;
+  if (context.faults(seller.sellerId).rateLimitProfile === 'realistic' && item.revisions.count >= REVISIONS_PER_LISTING_PER_DAY) return false;
   item.revisions.count++;
   return true;
 }
@@ -861,7 +877,7 @@ function updatePriceQuantity(seller: SandboxSeller, request: PriceQuantityReques
       ? offers.map((o) => ({ ...(typeof o?.offerId === 'string' ? { offerId: o.offerId } : {}), sku, statusCode, ...(errors ? { errors } : {}) }))
       : [{ sku, statusCode, ...(errors ? { errors } : {}) }];
   if (!item) return answer(404, [error(25002, DOMAIN_INVENTORY, `Any User error. ${sku} could not be found or is not available in the system.`, { parameters: [{ name: 'sku', value: sku }] })]);
-  if (context.refusesSku(sku)) return answer(400, [refusedError(sku)]);
+  if (context.refusesSku(seller.sellerId, sku)) return answer(400, [refusedError(sku)]);
   const problems: EbayErrorDetail[] = [];
   const shipTo = request.shipToLocationAvailability?.quantity;
   if (request.shipToLocationAvailability !== undefined && !isQuantity(shipTo)) problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for shipToLocationAvailability.quantity.', { parameters: [{ name: 'fieldName', value: 'quantity' }] }));
@@ -879,7 +895,7 @@ function updatePriceQuantity(seller: SandboxSeller, request: PriceQuantityReques
     }
   }
   if (problems.length) return answer(400, problems);
-  if (!countRevision(item, context, now)) return answer(400, [revisionLimitError()]);
+  if (!countRevision(seller, item, context, now)) return answer(400, [revisionLimitError()]);
   if (typeof shipTo === 'number') item.quantity = shipTo;
   for (const offer of offers) {
     if (typeof offer.availableQuantity === 'number') item.quantity = offer.availableQuantity;
@@ -1256,6 +1272,8 @@ function controlRoutes(router: Router, context: Context) {
     res.json(context.state().settings);
   });
   router.put('/settings', (req, res) => {
+    // The settings hold for every seller: only the open control API changes them.
+    if (!context.openControl) return res.status(403).json({ message: 'The eBay sandbox settings hold for every seller: they change only with SANDBOX_CONTROL=open.' });
     const body = (req.body ?? {}) as Record<string, unknown>;
     const settings = { ...context.state().settings };
     if (body.maxSkusPerCall !== undefined) {

@@ -2,12 +2,32 @@ import crypto from 'node:crypto';
 import { GraphQLError, Kind, execute, parse, validate, valueFromASTUntyped, type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { SandboxControlError, refusedSkuMessage, timeAfter, type Request, type Response, type Router, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
-import { loadAdminSchema, SHOPIFY_SANDBOX_API_VERSION } from './admin-schema.ts';
+import { adminSchema, shopifyValidationMessage, type ShopifySandboxApiVersion } from './admin-schema.ts';
 import { queryCost } from './query-cost.ts';
+import {
+  financialStatus,
+  imageFields,
+  inventoryItemFields,
+  lineItemFields,
+  locationFields,
+  orderFields,
+  productFields,
+  productHandles,
+  productVariantFields,
+  shopFields,
+  webhookSubscriptionFields,
+} from './admin-fields.ts';
 import { consentPage, consentStylesheet, oauthErrorPage } from './consent-page.ts';
 
 /** The one app the sandbox knows: the app's client id and secret are configuration (SHOPIFY_CLIENT_ID / SECRET). */
-export const SHOPIFY_SANDBOX_APP = { clientId: 'hub-sandbox-app', clientSecret: 'shpss_sandbox_0123456789abcdef', name: 'Marketplace Hub' } as const;
+/** The app the sandbox knows: its name and usual client id; its secret is the installation's own (the kit's `application`). */
+export const SHOPIFY_SANDBOX_APP: { clientId: string; name: string; apiVersion: ShopifySandboxApiVersion } = {
+  clientId: 'hub-sandbox-app',
+  name: 'Marketplace Hub',
+  // The app's API version (its shopify.app.toml): webhooks are serialized in it and name it in
+  // X-Shopify-API-Version, and every webhook subscription inherits it (WebhookSubscription.apiVersion).
+  apiVersion: '2026-01',
+};
 
 /** Offline tokens expire after an hour and come with a refresh token (S-TOK). */
 export const SHOPIFY_SANDBOX_TOKEN_SECONDS = 3600;
@@ -96,6 +116,8 @@ interface Shop {
   domain: string;
   name: string;
   currency: string;
+  /** When the shop was made (absent from state saved before it was kept). */
+  createdAt?: string;
   location: { id: number; name: string };
   products: Product[];
   orders: Order[];
@@ -248,12 +270,12 @@ function emit(shop: Shop, topic: string, payload: unknown, context: SandboxConte
     const body = JSON.stringify(payload);
     const headers = {
       'X-Shopify-Topic': topicHeader[topic] ?? topic.toLowerCase(),
-      'X-Shopify-Hmac-Sha256': crypto.createHmac('sha256', SHOPIFY_SANDBOX_APP.clientSecret).update(body, 'utf8').digest('base64'),
+      'X-Shopify-Hmac-Sha256': crypto.createHmac('sha256', context.application.clientSecret).update(body, 'utf8').digest('base64'),
       'X-Shopify-Shop-Domain': shop.domain,
       // One id per event: the kit's retries resend the same headers, so a retry keeps it.
       'X-Shopify-Webhook-Id': crypto.randomUUID(),
       'X-Shopify-Event-Id': crypto.randomUUID(),
-      'X-Shopify-API-Version': SHOPIFY_SANDBOX_API_VERSION,
+      'X-Shopify-API-Version': SHOPIFY_SANDBOX_APP.apiVersion,
       'X-Shopify-Triggered-At': nowIso(),
     };
     void context.deliver(hook.callbackUrl, body, headers);
@@ -280,7 +302,8 @@ function orderPayload(shop: Shop, order: Order) {
     cancelled_at: order.cancelledAt,
     cancel_reason: order.cancelReason ? order.cancelReason.toLowerCase() : null,
     currency: shop.currency,
-    financial_status: 'paid',
+    // The REST name of displayFinancialStatus: paid, then refunded once a cancellation gave it back.
+    financial_status: financialStatus(order).toLowerCase(),
     fulfillment_status: null,
     line_items: order.lines.map((l) => ({
       id: l.id,
@@ -299,7 +322,23 @@ function orderPayload(shop: Shop, order: Order) {
 // The resolvers: plain objects whose function-valued fields take the field's arguments.
 function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
   const locationGid = gid('Location', shop.location.id);
-  const locationNode = () => ({ id: locationGid, name: shop.location.name, isActive: true, legacyResourceId: String(shop.location.id) });
+  const shopCreatedAt = shop.createdAt ?? shop.products[0]?.createdAt ?? new Date(0).toISOString();
+  const hasUnfulfilledOrders = () => shop.orders.some((o) => !o.cancelledAt && o.lines.some((l) => l.currentQuantity > 0));
+  const locationNode = () => ({
+    ...locationFields(shopCreatedAt, hasUnfulfilledOrders()),
+    id: locationGid,
+    name: shop.location.name,
+    isActive: true,
+    legacyResourceId: String(shop.location.id),
+  });
+  // Worked out once per request, and only when asked for: they depend on every product of the shop.
+  let handles: Map<number, string> | undefined;
+  const handleOf = (product: Product) => (handles ??= productHandles(shop.products)).get(product.id)!;
+  let skuCounts: Map<string, number> | undefined;
+  const duplicateSkuCount = (sku: string) => {
+    skuCounts ??= shop.products.flatMap((p) => p.variants).reduce((counts, v) => counts.set(v.sku, (counts.get(v.sku) ?? 0) + 1), new Map<string, number>());
+    return (skuCounts.get(sku) ?? 1) - 1;
+  };
   const byItem = new Map<number, { product: Product; variant: Variant }>();
   const byVariant = new Map<number, { product: Product; variant: Variant }>();
   for (const product of shop.products) {
@@ -322,6 +361,8 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       names.map((name) => ({ id: `gid://shopify/InventoryQuantity/${shop.location.id}?inventory_item_id=${variant.inventoryItemId}&name=${name}`, name, quantity: quantityOf(variant, name), updatedAt: variant.updatedAt })),
   });
   const itemNode = (product: Product, variant: Variant): Record<string, unknown> => ({
+    ...inventoryItemFields(product, variant),
+    duplicateSkuCount: () => duplicateSkuCount(variant.sku),
     id: gid('InventoryItem', variant.inventoryItemId),
     sku: variant.sku,
     tracked: true,
@@ -330,6 +371,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     inventoryLevels: (args: ConnectionArgs) => connection([variant], args, () => shop.location.id, () => levelNode(product, variant)),
   });
   const variantNode = (product: Product, variant: Variant): Record<string, unknown> => ({
+    ...productVariantFields(product, variant, product.variants.indexOf(variant) + 1, cursorOf(variant.id)),
     id: gid('ProductVariant', variant.id),
     sku: variant.sku,
     title: variant.title,
@@ -343,6 +385,8 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     inventoryItem: () => itemNode(product, variant),
   });
   const productNode = (product: Product): Record<string, unknown> => ({
+    ...productFields(product, cursorOf(product.id)),
+    handle: () => handleOf(product),
     id: gid('Product', product.id),
     title: product.title,
     descriptionHtml: product.descriptionHtml,
@@ -350,23 +394,25 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     status: product.status,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
-    featuredImage: product.images[0] ? { url: product.images[0], altText: product.title } : null,
-    images: (args: ConnectionArgs) => connection(product.images.map((url, i) => ({ url, i })), args, (img) => img.i + 1, (img) => ({ url: img.url, altText: product.title, id: gid('ProductImage', product.id * 100 + img.i) })),
+    featuredImage: product.images[0] ? { ...imageFields(product.images[0]), url: product.images[0], altText: product.title } : null,
+    images: (args: ConnectionArgs) =>
+      connection(product.images.map((url, i) => ({ url, i })), args, (img) => img.i + 1, (img) => ({ ...imageFields(img.url), url: img.url, altText: product.title, id: gid('ProductImage', product.id * 100 + img.i) })),
     variants: (args: ConnectionArgs) => connection(product.variants, args, (v) => v.id, (v) => variantNode(product, v)),
   });
-  const lineNode = (line: OrderLine) => ({
+  const lineNode = (line: OrderLine, order: Order) => ({
+    ...lineItemFields(line, order.cancelledAt !== null, shop.currency),
     id: gid('LineItem', line.id),
     sku: line.sku,
     title: line.title,
     quantity: line.quantity,
     currentQuantity: line.currentQuantity,
-    originalUnitPriceSet: { shopMoney: { amount: line.price, currencyCode: shop.currency }, presentmentMoney: { amount: line.price, currencyCode: shop.currency } },
     variant: () => {
       const found = byVariant.get(line.variantId);
       return found ? variantNode(found.product, found.variant) : null;
     },
   });
   const orderNode = (order: Order) => ({
+    ...orderFields(order, shop),
     id: gid('Order', order.id),
     name: order.name,
     createdAt: order.createdAt,
@@ -375,7 +421,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     cancelReason: order.cancelReason ?? null,
     displayFulfillmentStatus: 'UNFULFILLED',
     currencyCode: shop.currency,
-    lineItems: (args: ConnectionArgs) => connection(order.lines, args, (l) => l.id, lineNode),
+    lineItems: (args: ConnectionArgs) => connection(order.lines, args, (l) => l.id, (l) => lineNode(l, order)),
   });
   const adjustmentNode = (record: AdjustmentRecord) => ({
     id: gid('InventoryAdjustmentGroup', record.id),
@@ -415,14 +461,14 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       record.changes.push({ name, delta, inventoryItemId: variant.inventoryItemId, quantityAfterChange: quantityOf(variant, name) });
       if (name !== 'on_hand') record.changes.push({ name: 'on_hand', delta, inventoryItemId: variant.inventoryItemId, quantityAfterChange: variant.onHand });
     }
-    context.changed();
+    context.changed(shop.domain);
     for (const { entry } of changes) inventoryChanged(entry.variant);
     return record;
   };
 
   return {
     // ---- queries
-    shop: () => ({ id: gid('Shop', shop.id), name: shop.name, myshopifyDomain: shop.domain, currencyCode: shop.currency, email: `owner@${shop.domain}` }),
+    shop: () => ({ ...shopFields(shop, shopCreatedAt), id: gid('Shop', shop.id), name: shop.name, myshopifyDomain: shop.domain, currencyCode: shop.currency }),
     products: (args: ConnectionArgs & { query?: string }) => {
       const terms = parseSearchQuery(args.query);
       const skus = terms.filter((t) => t.field === 'sku').map((t) => t.value.toLowerCase());
@@ -475,7 +521,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         const entry = byItem.get(parseGid(q.inventoryItemId, 'InventoryItem') ?? -1);
         if (!entry) return userErrors.push({ code: 'INVALID_INVENTORY_ITEM', field: at('inventoryItemId'), message: 'The specified inventory item could not be found.' });
         if (q.locationId !== locationGid) return userErrors.push({ code: 'INVALID_LOCATION', field: at('locationId'), message: 'The specified location could not be found.' });
-        if (context.refusesSku(entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: at('inventoryItemId'), message: refusedSkuMessage(entry.variant.sku) });
+        if (context.refusesSku(shop.domain, entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: at('inventoryItemId'), message: refusedSkuMessage(entry.variant.sku) });
         if (seen.has(q.inventoryItemId)) return userErrors.push({ code: 'NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR', field: at('inventoryItemId'), message: 'The combination of inventoryItemId and locationId must be unique.' });
         seen.add(q.inventoryItemId);
         if (q.quantity < 0) return userErrors.push({ code: 'INVALID_QUANTITY_NEGATIVE', field: at('quantity'), message: "The quantity can't be negative." });
@@ -510,7 +556,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         const entry = byItem.get(parseGid(c.inventoryItemId, 'InventoryItem') ?? -1);
         if (!entry) return userErrors.push({ code: 'INVALID_INVENTORY_ITEM', field: ['input', 'changes', String(i), 'inventoryItemId'], message: 'The specified inventory item could not be found.' });
         if (c.locationId !== locationGid) return userErrors.push({ code: 'INVALID_LOCATION', field: ['input', 'changes', String(i), 'locationId'], message: 'The specified location could not be found.' });
-        if (context.refusesSku(entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: ['input', 'changes', String(i), 'inventoryItemId'], message: refusedSkuMessage(entry.variant.sku) });
+        if (context.refusesSku(shop.domain, entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: ['input', 'changes', String(i), 'inventoryItemId'], message: refusedSkuMessage(entry.variant.sku) });
         changes.push({ entry, delta: c.delta });
       });
       if (userErrors.length) return { inventoryAdjustmentGroup: null, userErrors };
@@ -529,7 +575,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         if (!input.id) return userErrors.push({ code: 'PRODUCT_VARIANT_ID_MISSING', field: ['variants', String(i), 'id'], message: 'Product variant is missing ID attribute' });
         const variant = product.variants.find((v) => v.id === parseGid(input.id, 'ProductVariant'));
         if (!variant) return userErrors.push({ code: 'PRODUCT_VARIANT_DOES_NOT_EXIST', field: ['variants', String(i), 'id'], message: 'Product variant does not exist' });
-        if (context.refusesSku(variant.sku)) {
+        if (context.refusesSku(shop.domain, variant.sku)) {
           const field = (['price', 'compareAtPrice', 'barcode'] as const).find((f) => input[f] !== undefined) ?? 'id';
           return userErrors.push({ code: 'INVALID_INPUT', field: ['variants', String(i), field], message: refusedSkuMessage(variant.sku) });
         }
@@ -551,7 +597,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         if (typeof input.barcode === 'string') variant.barcode = input.barcode;
         touch(product, variant);
       }
-      if (valid.length) context.changed();
+      if (valid.length) context.changed(shop.domain);
       return { product: productNode(product), productVariants: valid.map(({ variant }) => variantNode(product, variant)), userErrors };
     },
     productSet: ({ input }: { input: ProductSetArgs }) => {
@@ -574,7 +620,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
           if (q.quantity < 0) userErrors.push({ code: 'INVALID_INPUT', field: at('inventoryQuantities'), message: "The quantity can't be negative." });
         }
         const sku = v.sku ?? v.inventoryItem?.sku ?? '';
-        if (sku && context.refusesSku(sku)) userErrors.push({ code: 'INVALID_VARIANT', field: at('sku'), message: refusedSkuMessage(sku) });
+        if (sku && context.refusesSku(shop.domain, sku)) userErrors.push({ code: 'INVALID_VARIANT', field: at('sku'), message: refusedSkuMessage(sku) });
       });
       if (userErrors.length) return { product: null, productSetOperation: null, userErrors };
       const now = nowIso();
@@ -603,7 +649,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         return variant;
       });
       if (!existing) shop.products.push(product);
-      context.changed();
+      context.changed(shop.domain);
       for (const variant of product.variants) inventoryChanged(variant);
       return { product: productNode(product), productSetOperation: null, userErrors: [] };
     },
@@ -614,7 +660,7 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       if (input.status) product.status = input.status;
       if (input.title) product.title = input.title;
       product.updatedAt = nowIso();
-      context.changed();
+      context.changed(shop.domain);
       return { product: productNode(product), userErrors: [] };
     },
     webhookSubscriptionCreate: ({ topic, webhookSubscription }: { topic: string; webhookSubscription: { callbackUrl?: string | null; format?: string | null } }) => {
@@ -631,10 +677,10 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       if (shop.webhooks.some((w) => w.topic === topic && w.callbackUrl === url)) return { webhookSubscription: null, userErrors: [{ field, message: 'Address for this topic has already been taken' }] };
       const hook: Webhook = { id: nextId(shop), topic, callbackUrl: url, format: webhookSubscription.format ?? 'JSON', createdAt: nowIso() };
       shop.webhooks.push(hook);
-      context.changed();
+      context.changed(shop.domain);
       return {
         userErrors: [],
-        webhookSubscription: { id: gid('WebhookSubscription', hook.id), topic, format: hook.format, createdAt: hook.createdAt, updatedAt: hook.createdAt, callbackUrl: url, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: url } },
+        webhookSubscription: { ...webhookSubscriptionFields(hook.id, SHOPIFY_SANDBOX_APP.apiVersion), id: gid('WebhookSubscription', hook.id), topic, format: hook.format, createdAt: hook.createdAt, updatedAt: hook.createdAt, callbackUrl: url, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: url } },
       };
     },
   };
@@ -650,13 +696,19 @@ function callbackHmac(params: Record<string, string>, secret: string): string {
 }
 
 function routes(router: Router, context: SandboxContext<ShopifySandboxState>): void {
-  const { schema } = loadAdminSchema();
   // Relative, so the page works whatever host name the browser used (and under CSP 'self').
   const stylesheetUrl = 'consent.css';
 
   router.get('/shops/:shop/admin/oauth/consent.css', (_req, res) => {
     res.type('text/css').set('Cache-Control', 'public, max-age=3600').send(consentStylesheet);
   });
+
+  /** The shop of an install page: one the browser's signed-in account made (any, with open access). */
+  const shopOfBrowser = (req: Request) => {
+    const shop = findShop(context.state(), String(req.params.shop));
+    return shop && context.mayActFor(req, shop.domain) ? shop : undefined;
+  };
+  const noStore = 'There is no store at this address, or it is not a sandbox shop of the account you are signed in with.';
 
   const oauthParams = (source: Record<string, unknown>) => ({
     clientId: typeof source.client_id === 'string' ? source.client_id : '',
@@ -665,7 +717,7 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     state: typeof source.state === 'string' ? source.state : '',
   });
   const oauthProblem = (params: ReturnType<typeof oauthParams>): string | undefined => {
-    if (params.clientId !== SHOPIFY_SANDBOX_APP.clientId) return 'The client_id is not a known app. Use the sandbox app id.';
+    if (params.clientId !== context.application.clientId) return 'The client_id is not a known app. Use the sandbox app id.';
     if (!params.scope) return 'The scope parameter is missing.';
     try {
       const url = new URL(params.redirectUri);
@@ -677,9 +729,9 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
   };
 
   router.get('/shops/:shop/admin/oauth/authorize', (req, res) => {
-    const shop = findShop(context.state(), String(req.params.shop));
+    const shop = shopOfBrowser(req);
     if (!shop) {
-      res.status(404).type('html').send(oauthErrorPage('There is no store at this address.', stylesheetUrl));
+      res.status(404).type('html').send(oauthErrorPage(noStore, stylesheetUrl));
       return;
     }
     const params = oauthParams(req.query as Record<string, unknown>);
@@ -701,9 +753,9 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
   });
 
   router.post('/shops/:shop/admin/oauth/authorize', (req, res) => {
-    const shop = findShop(context.state(), String(req.params.shop));
+    const shop = shopOfBrowser(req);
     if (!shop) {
-      res.status(404).type('html').send(oauthErrorPage('There is no store at this address.', stylesheetUrl));
+      res.status(404).type('html').send(oauthErrorPage(noStore, stylesheetUrl));
       return;
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -732,7 +784,7 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
       state: params.state,
       timestamp: String(Math.floor(Date.now() / 1000)),
     };
-    for (const [k, v] of Object.entries({ ...query, hmac: callbackHmac(query, SHOPIFY_SANDBOX_APP.clientSecret) })) target.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({ ...query, hmac: callbackHmac(query, context.application.clientSecret) })) target.searchParams.set(k, v);
     res.redirect(302, target.toString());
   });
 
@@ -747,7 +799,7 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
       return;
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.client_id !== SHOPIFY_SANDBOX_APP.clientId || body.client_secret !== SHOPIFY_SANDBOX_APP.clientSecret) {
+    if (body.client_id !== context.application.clientId || body.client_secret !== context.application.clientSecret) {
       res.status(401).json({ error: 'invalid_client', error_description: 'Client authentication failed: the client_id or client_secret is wrong.' });
       return;
     }
@@ -786,7 +838,9 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
   router.post('/shops/:shop/admin/api/:version/graphql.json', async (req, res) => {
     const state = context.state();
     const shop = findShop(state, String(req.params.shop));
-    if (!shop || req.params.version !== SHOPIFY_SANDBOX_API_VERSION) {
+    // Each version answers with its own schema (read once per process, on the first request).
+    const schema = shop ? adminSchema(String(req.params.version)) : undefined;
+    if (!shop || !schema) {
       res.status(404).json({ errors: 'Not Found' });
       return;
     }
@@ -815,7 +869,7 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     }
     const { document, validationErrors } = checked;
     if (validationErrors.length) {
-      res.json({ errors: validationErrors.map((e) => ({ ...e.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) });
+      res.json({ errors: validationErrors.map((e) => ({ ...e.toJSON(), message: shopifyValidationMessage(e), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) });
       return;
     }
     const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
@@ -825,7 +879,7 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
       return;
     }
 
-    const limit = context.limitOf('graphql');
+    const limit = context.limitOf('graphql', shop.domain);
     const requested = queryCost(schema, document, operation, variables);
     const throttleStatus = () => ({ maximumAvailable: limit.burst, currentlyAvailable: Math.floor(context.buckets.available(`${shop.domain}:graphql`, limit)), restoreRate: limit.rate });
     if (requested > limit.burst) {
@@ -858,7 +912,8 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
 // ---------------------------------------------------------------------------------------------
 function createSeller(state: ShopifySandboxState, catalogue: GeneratedProduct[]) {
   let handle: string;
-  do handle = `hub-demo-${crypto.randomInt(1000, 10000)}`;
+  // Not guessable: a shop's address is what its install page is found by.
+  do handle = `hub-demo-${crypto.randomBytes(6).toString('hex')}`;
   while (state.sellers[`${handle}.myshopify.com`]);
   const domain = `${handle}.myshopify.com`;
   const shop: Shop = {
@@ -871,6 +926,7 @@ function createSeller(state: ShopifySandboxState, catalogue: GeneratedProduct[])
     orders: [],
     webhooks: [],
     idempotency: {},
+    createdAt: nowIso(),
     nextId: 7_000_000_001,
     orderNumber: 1001,
   };
@@ -924,6 +980,11 @@ function orderAnswer(order: Order) {
 export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
   kind: 'shopify',
   emptyState: () => ({ sellers: {}, codes: {}, accessTokens: {}, refreshTokens: {} }),
+  // The shop is in every path of the Admin API and of its OAuth endpoints.
+  sellerOfRequest: (state, req) => {
+    const shop = /^\/shops\/([^/]+)\//.exec(req.path)?.[1];
+    return shop ? findShop(state, decodeURIComponent(shop))?.domain : undefined;
+  },
   createSeller: (state, catalogue) => createSeller(state, catalogue),
   itemView(state, sellerId, sku) {
     const shop = findShop(state, sellerId);
@@ -962,7 +1023,7 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
       product.updatedAt = at;
     }
     shop.orders.push(order);
-    context.changed();
+    context.changed(shop.domain);
     emit(shop, 'ORDERS_CREATE', orderPayload(shop, order), context);
     for (const { variant } of picked) emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
     return orderAnswer(order);
@@ -992,7 +1053,7 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
       }
       line.currentQuantity = 0;
     }
-    context.changed();
+    context.changed(shop.domain);
     // Shopify sends orders/cancelled and orders/updated (each to the shop's subscriptions of that topic).
     emit(shop, 'ORDERS_CANCELLED', orderPayload(shop, order), context);
     emit(shop, 'ORDERS_UPDATED', orderPayload(shop, order), context);
@@ -1016,11 +1077,13 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
     if (edit.title !== undefined) product.title = edit.title;
     variant.updatedAt = at;
     product.updatedAt = at;
-    context.changed();
+    context.changed(shop.domain);
     if (quantityChanged) emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
   },
   routes,
-  errorBody: (_status, message) => ({ errors: message }),
+  // A GraphQL throttle is `errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }]` (FACTS.md §4); the
+  // REST-style answers (404, 5xx, an unreadable body) carry `errors` as a string.
+  errorBody: (status, message) => (status === 429 ? { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }] } : { errors: status === 404 ? 'Not Found' : message }),
   limits: {
     // S-RL: Standard plan, 100 points/s restored, a 1,000-point bucket (the old published size; [U] for current plans).
     realistic: { graphql: { rate: 100, burst: 1000 } },

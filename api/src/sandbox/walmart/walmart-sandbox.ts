@@ -28,7 +28,7 @@ const generous: SandboxRate = { rate: 1000, burst: 1000 };
  * Operation names and their limits. Feeds are published (10/hour each for inventory and price).
  * Walmart does not publish the MP sync limits (FACTS.md section 6); these are conservative choices:
  * 5 calls/s with a burst of 10 for item, inventory and price calls, 1/s (burst 5) for order reads and
- * cancellations, 1/s (burst 5) for webhook subscriptions, and the
+ * for order updates (cancellations, acknowledgements), 1/s (burst 5) for webhook subscriptions, and the
  * Supplier API's 100/hour for /v3/token.
  */
 const realisticLimits: Record<string, SandboxRate> = {
@@ -363,9 +363,19 @@ function tokenFor(state: WalmartSandboxState, clientId: string, clientSecret: st
 export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   kind: 'walmart',
   emptyState: () => ({ sellers: {}, tokens: {} }),
+
+  sellerOfRequest(state, req) {
+    const token = header(req, 'WM_SEC.ACCESS_TOKEN');
+    if (token) return state.tokens[token]?.sellerId;
+    const basic = /^Basic\s+(.+)$/i.exec(req.get('authorization') ?? '');
+    const clientId = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] : undefined;
+    return clientId ? Object.values(state.sellers).find((s) => s.clientId === clientId)?.sellerId : undefined;
+  },
   limits: { realistic: realisticLimits, fast: fastLimits },
 
   errorBody(status, message) {
+    if (status === 404) return walmartError('CONTENT_NOT_FOUND.GMP_GATEWAY_API', message, { category: 'REQUEST' });
+    if (status === 400 || status === 413) return walmartError('INVALID_REQUEST_CONTENT.GMP_GATEWAY_API', message, { category: 'REQUEST' });
     if (status === 429) return walmartError('REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', message, { category: 'REQUEST' });
     return walmartError('SYSTEM_ERROR.GMP_GATEWAY_API', message, { category: 'SYSTEM' });
   },
@@ -425,7 +435,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       }),
     };
     seller.orders.push(order);
-    context.changed();
+    context.changed(seller.sellerId);
     deliverEvent(context, seller, 'PO_CREATED', poCreatedEvent(seller, order));
     return orderResponse(seller, order);
   },
@@ -450,7 +460,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (item) item.quantity += units;
     }
     order.lastModified = now;
-    context.changed();
+    context.changed(seller.sellerId);
     deliverEvent(context, seller, 'PO_LINE_AUTOCANCELLED', poLineCancelledEvent(seller, order, open));
     return orderResponse(seller, order);
   },
@@ -465,18 +475,18 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
 
   tick(state, context) {
     const now = Date.now();
-    let changed = false;
+    const changed = new Set<string>();
     for (const seller of Object.values(state.sellers)) {
       for (const feed of Object.values(seller.feeds)) {
         if (feed.status === 'RECEIVED' && now >= feed.startAt) {
           feed.status = 'INPROGRESS';
-          changed = true;
+          changed.add(seller.sellerId);
         }
         if (feed.status === 'INPROGRESS' && now >= feed.doneAt) {
           for (const entry of feed.items) {
             if (entry.status !== 'INPROGRESS') continue;
             const item = seller.items[entry.sku];
-            if (context.refusesSku(entry.sku)) {
+            if (context.refusesSku(seller.sellerId, entry.sku)) {
               entry.status = 'DATA_ERROR';
               entry.error = { code: REFUSED_SKU_CODE, description: refusedSkuMessage(entry.sku) };
             } else if (entry.setup) {
@@ -495,11 +505,11 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
             }
           }
           feed.status = 'PROCESSED';
-          changed = true;
+          changed.add(seller.sellerId);
         }
       }
     }
-    if (changed) context.changed();
+    for (const sellerId of changed) context.changed(sellerId);
   },
 
   routes(router: Router, context: SandboxContext<WalmartSandboxState>) {
@@ -509,15 +519,15 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     const throttled = (res: Response, sellerId: string, operation: string): boolean => {
       const wait = context.rateLimit(sellerId, operation);
       if (wait <= 0) return false;
-      const limit = context.limitOf(operation);
+      const limit = context.limitOf(operation, sellerId);
       res.set('X-Current-Token-Count', String(Math.floor(context.buckets.available(`${sellerId}:${operation}`, limit))));
       res.set('X-Next-Replenishment-Time', String(Date.now() + wait));
       return refuseIfThrottled(res, wait, walmartError('REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', 'Too Many Requests', { category: 'REQUEST', info: 'Request threshold violated' }));
     };
 
     /** The rejectSkus fault on a single update: Walmart's 400 error body for this SKU. */
-    const refused = (res: Response, sku: string, field: string): boolean => {
-      if (!context.refusesSku(sku)) return false;
+    const refused = (res: Response, seller: WalmartSandboxSeller, sku: string, field: string): boolean => {
+      if (!context.refusesSku(seller.sellerId, sku)) return false;
       send(res, 400, REFUSED_SKU_CODE, refusedSkuMessage(sku), { field, category: 'DATA' });
       return true;
     };
@@ -628,10 +638,10 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_API', `Item not found for SKU ${req.params.sku}`, { field: 'sku', category: 'DATA' });
         return;
       }
-      if (refused(res, item.sku, 'sku')) return;
+      if (refused(res, seller, item.sku, 'sku')) return;
       item.lifecycleStatus = 'RETIRED';
       item.publishedStatus = 'UNPUBLISHED';
-      context.changed();
+      context.changed(seller.sellerId);
       res.json({
         sku: item.sku,
         message: 'Thank you.  Your item has been submitted for retirement from Walmart Catalog.  Please note that it can take up to 48 hours for items to be retired from our catalog.',
@@ -672,9 +682,9 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         return;
       }
       const item = skuFromQuery(req, res, seller);
-      if (!item || refused(res, item.sku, 'quantity.amount')) return;
+      if (!item || refused(res, seller, item.sku, 'quantity.amount')) return;
       item.quantity = amount;
-      context.changed();
+      context.changed(seller.sellerId);
       res.json({ sku: item.sku, quantity: { unit: 'EACH', amount: item.quantity } });
     });
 
@@ -700,10 +710,10 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         send(res, 404, 'CONTENT_NOT_FOUND.GMP_PRICE_API', `Item not found for SKU ${body.sku}`, { field: 'sku', category: 'DATA' });
         return;
       }
-      if (refused(res, item.sku, 'pricing.currentPrice')) return;
+      if (refused(res, seller, item.sku, 'pricing.currentPrice')) return;
       item.price = decimal(base.currentPrice.amount);
       item.currency = base.currentPrice.currency;
-      context.changed();
+      context.changed(seller.sellerId);
       res.json({
         ItemPriceResponse: {
           mart: 'WALMART_US',
@@ -747,12 +757,12 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         }
         if (throttled(res, seller.sellerId, 'feeds.item')) return;
         const now = Date.now();
-        const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults().rateLimitProfile];
+        const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults(seller.sellerId).rateLimitProfile];
         const feedId = `${alnum(32)}@AQMBAQA`;
         seller.feeds[feedId] = { feedId, feedType, status: 'RECEIVED', submittedAt: now, startAt: now + processing / 4, doneAt: now + processing, items: (feed.MPItem as unknown[]).map(itemSetupEntry) };
         context.tickAfter(processing / 4);
         context.tickAfter(processing);
-        context.changed();
+        context.changed(seller.sellerId);
         res.json({ feedId });
         return;
       }
@@ -790,12 +800,12 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         return { ...entry, price: { amount, currency } };
       });
       const now = Date.now();
-      const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults().rateLimitProfile];
+      const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults(seller.sellerId).rateLimitProfile];
       const feedId = `${alnum(32)}@AQMBAQA`;
       seller.feeds[feedId] = { feedId, feedType, status: 'RECEIVED', submittedAt: now, startAt: now + processing / 4, doneAt: now + processing, items };
       context.tickAfter(processing / 4);
       context.tickAfter(processing);
-      context.changed();
+      context.changed(seller.sellerId);
       res.json({ feedId });
     });
 
@@ -927,7 +937,38 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         line.statusDate = now;
       }
       order.lastModified = now;
-      context.changed();
+      context.changed(seller.sellerId);
+      res.json({ order: orderResponse(seller, order) });
+    });
+
+    // The seller acknowledges a whole PO (orders.json acknowledgeOrders): every open line goes from
+    // Created to Acknowledged, and the answer is the order (GetOrderResponse). Walmart's guide allows
+    // acknowledging again (the same answer) and says not to acknowledge a PO shipped or cancelled, which
+    // it refuses as invalid content. Throttled with the other order updates.
+    router.post('/v3/orders/:purchaseOrderId/acknowledge', (req, res) => {
+      const seller = authorise(req, res);
+      if (!seller || throttled(res, seller.sellerId, 'orders.update')) return;
+      const order = seller.orders.find((o) => o.purchaseOrderId === req.params.purchaseOrderId);
+      if (!order) {
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, { field: 'purchaseOrderId', category: 'DATA' });
+        return;
+      }
+      const open = order.lines.filter((l) => l.quantity > l.cancelledQuantity);
+      const refusal = order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered') ? 'has shipped lines' : open.length === 0 ? 'is cancelled' : undefined;
+      if (refusal) {
+        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `Purchase order ${order.purchaseOrderId} ${refusal} and cannot be acknowledged`, { field: 'purchaseOrderId', category: 'DATA' });
+        return;
+      }
+      const created = open.filter((l) => l.status === 'Created');
+      if (created.length) {
+        const now = timeAfter(order.lastModified);
+        for (const line of created) {
+          line.status = 'Acknowledged';
+          line.statusDate = now;
+        }
+        order.lastModified = now;
+        context.changed(seller.sellerId);
+      }
       res.json({ order: orderResponse(seller, order) });
     });
 
@@ -988,7 +1029,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         });
       }
       seller.subscriptions.push(...created);
-      context.changed();
+      context.changed(seller.sellerId);
       res.json({ events: created.map((s) => subscriptionResponse(seller, s)) });
     });
 
@@ -1001,7 +1042,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         return;
       }
       seller.subscriptions.splice(index, 1);
-      context.changed();
+      context.changed(seller.sellerId);
       res.json({ subscriptionId: req.params.subscriptionId, message: 'Subscription deleted successfully' });
     });
 

@@ -9,6 +9,7 @@ import { createAmazonAdapter, type AmazonAdapter } from '../../../src/marketplac
 import { sandboxEndpoints } from '../../../src/marketplaces/amazon/endpoints.ts';
 import type { AmazonCredentials } from '../../../src/marketplaces/amazon/amazon-client.ts';
 import type { RetryPolicy } from '../../../src/marketplaces/shared/http-client.ts';
+import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
 
 /** Short backoff for tests; more attempts so injected 5xx at 30 % cannot exhaust them by chance. */
 export const testRetry: RetryPolicy = { attempts: 10, baseDelayMs: 20, maxDelayMs: 250 };
@@ -25,7 +26,7 @@ export async function startAmazonSandbox(profile: RateLimitProfile = 'fast') {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/amazon`;
-  const sandbox = createSandbox(amazonSandbox, { baseUrl, dataDir: undefined, profile });
+  const sandbox = createSandbox(amazonSandbox, { baseUrl, dataDir: undefined, profile, access: openAccess });
   app.use('/sandbox/amazon', sandbox.router);
 
   const control = async (method: string, path: string, body?: unknown) => {

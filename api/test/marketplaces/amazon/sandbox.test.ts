@@ -11,6 +11,7 @@ import { amazonSandbox } from '../../../src/sandbox/amazon/amazon-sandbox.ts';
 import { AmazonClient } from '../../../src/marketplaces/amazon/amazon-client.ts';
 import { sandboxEndpoints } from '../../../src/marketplaces/amazon/endpoints.ts';
 import { startAmazonSandbox, testRetry, type AmazonTestEnv, type SandboxSeller } from './amazon-test-env.ts';
+import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
 
 let env: AmazonTestEnv;
 let seller: SandboxSeller;
@@ -81,7 +82,7 @@ test('state survives a restart (it is plain JSON in the data directory)', async 
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/amazon`;
-    const sandbox = createSandbox(amazonSandbox, { baseUrl, dataDir, profile: 'fast' });
+    const sandbox = createSandbox(amazonSandbox, { baseUrl, dataDir, profile: 'fast', access: openAccess });
     app.use('/sandbox/amazon', sandbox.router);
     const stop = async () => {
       sandbox.close();
@@ -94,7 +95,12 @@ test('state survives a restart (it is plain JSON in the data directory)', async 
     const first = await start();
     const created = await (await fetch(`${first.baseUrl}/_control/sellers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ products: 4 }) })).json();
     await first.stop();
-    const saved = fs.readFileSync(path.join(dataDir, 'sandbox', 'amazon.json'), 'utf8');
+    // Every file the sandbox keeps: the shared one and one per seller.
+    const saved = fs.readdirSync(path.join(dataDir, 'sandbox', 'amazon'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
+      .join('\n');
+    expect(saved).toContain(created.sellerId);
     expect(saved).not.toContain(created.credentials.clientSecret);
     expect(saved).not.toContain(created.credentials.refreshToken);
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /** A running eBay sandbox on an ephemeral port, and a seller connected to it the way the app does (consent, code exchange). */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { EBAY_SANDBOX_APP, ebaySandbox } from '../../../src/sandbox/ebay/ebay-sa
 import { ebayEndpointsAt } from '../../../src/marketplaces/ebay/endpoints.ts';
 import { ebayAuthorizeUrl, exchangeEbayCode, type EbayApplication } from '../../../src/marketplaces/ebay/ebay-oauth.ts';
 import { createEbayAdapter, type EbayAdapterOptions } from '../../../src/marketplaces/ebay/ebay-adapter.ts';
+import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
 
 export async function listen(app: http.RequestListener): Promise<{ server: http.Server; url: string }> {
   const server = http.createServer(app);
@@ -20,11 +22,12 @@ export async function startEbaySandbox(profile: RateLimitProfile = 'fast') {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/ebay`;
-  const sandbox = createSandbox(ebaySandbox, { baseUrl, dataDir: undefined, profile });
+  const testApplication = { clientId: EBAY_SANDBOX_APP.clientId, clientSecret: crypto.randomBytes(16).toString('hex') };
+  const sandbox = createSandbox(ebaySandbox, { baseUrl, dataDir: undefined, profile, access: openAccess, application: testApplication });
   app.use('/sandbox/ebay', sandbox.router);
   const endpoints = ebayEndpointsAt(baseUrl);
   // The sandbox has no RuName registry: the RuName is the callback URL itself.
-  const application: EbayApplication = { clientId: EBAY_SANDBOX_APP.clientId, clientSecret: EBAY_SANDBOX_APP.clientSecret, ruName: 'http://127.0.0.1:9/ebay/callback' };
+  const application: EbayApplication = { ...testApplication, ruName: 'http://127.0.0.1:9/ebay/callback' };
 
   const control = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl}/_control${path}`, {

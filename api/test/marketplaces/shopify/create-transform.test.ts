@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readOfficial } from '../../support/marketplace-contract.ts';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { ADMIN_SCHEMA_FILE } from '../../../src/sandbox/shopify/admin-schema.ts';
 import { productSetInput, productSetOutcome } from '../../../src/marketplaces/shopify/transform.ts';
 import type { NewListing } from '../../../src/marketplaces/types.ts';
 
 type Json = Record<string, any>;
-const schema = readOfficial('shopify/admin_schema_2025-01.json.gz') as Json;
+const schema = JSON.parse(zlib.gunzipSync(fs.readFileSync(ADMIN_SCHEMA_FILE)).toString('utf8')) as Json;
 const types = new Map(((schema.data ?? schema).__schema.types as Json[]).map((t) => [t.name as string, t]));
 const inputFields = (name: string) => (types.get(name)!.inputFields as Json[]).map((f) => f.name as string);
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -6,9 +7,12 @@ import { createSandbox } from '../../../src/sandbox/shared/sandbox-kit.ts';
 import { shopifySandbox, SHOPIFY_SANDBOX_APP } from '../../../src/sandbox/shopify/shopify-sandbox.ts';
 import { createShopifyAdapter, type ShopifyAdapterOptions } from '../../../src/marketplaces/shopify/shopify-adapter.ts';
 import { exchangeShopifyCode, shopifyAuthorizeUrl, verifyShopifyCallback } from '../../../src/marketplaces/shopify/oauth.ts';
+import { SHOPIFY_API_VERSION } from '../../../src/marketplaces/shopify/endpoints.ts';
 import type { ShopifyTokens } from '../../../src/marketplaces/shopify/types.ts';
+import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
 
-export const app = { clientId: SHOPIFY_SANDBOX_APP.clientId, clientSecret: SHOPIFY_SANDBOX_APP.clientSecret };
+/** Our app on the test's sandbox: its secret made for this test run, as each installation has its own. */
+export const app = { clientId: SHOPIFY_SANDBOX_APP.clientId, clientSecret: crypto.randomBytes(16).toString('hex') };
 export const redirectUri = 'https://hub.example.test/api/channels/shopify/callback';
 
 /** The sandbox on an ephemeral port, mounted where the app mounts it. */
@@ -17,7 +21,7 @@ export async function startSandbox(profile: 'fast' | 'realistic' = 'fast') {
   const listener = server.listen(0, '127.0.0.1');
   await once(listener, 'listening');
   const baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/sandbox/shopify`;
-  const sandbox = createSandbox(shopifySandbox, { baseUrl, dataDir: undefined, profile });
+  const sandbox = createSandbox(shopifySandbox, { baseUrl, dataDir: undefined, profile, access: openAccess, application: app });
   // A test may act just before the sandbox handles a request (a sale landing mid-sync).
   let beforeRequest: ((body: any) => Promise<void>) | undefined;
   server.use('/sandbox/shopify', express.json(), async (req, _res, next) => {
@@ -71,9 +75,9 @@ export async function startSandbox(profile: 'fast' | 'realistic' = 'fast') {
     adapter(shopDomain: string, tokens: ShopifyTokens, extra: Partial<ShopifyAdapterOptions> = {}) {
       return createShopifyAdapter({ shopDomain, app, tokens, sandboxBaseUrl: baseUrl, retry: { attempts: 6, baseDelayMs: 20, maxDelayMs: 200 }, ...extra });
     },
-    /** Admin GraphQL sent by hand, for what the adapter never sends on purpose. */
-    async graphql(shopDomain: string, token: string, query: string, variables: Record<string, unknown> = {}) {
-      const response = await fetch(`${baseUrl}/shops/${shopDomain.replace('.myshopify.com', '')}/admin/api/2025-01/graphql.json`, {
+    /** Admin GraphQL sent by hand, for what the adapter never sends on purpose (to the adapter's API version unless told). */
+    async graphql(shopDomain: string, token: string, query: string, variables: Record<string, unknown> = {}, version: string = SHOPIFY_API_VERSION) {
+      const response = await fetch(`${baseUrl}/shops/${shopDomain.replace('.myshopify.com', '')}/admin/api/${version}/graphql.json`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'X-Shopify-Access-Token': token },
         body: JSON.stringify({ query, variables }),

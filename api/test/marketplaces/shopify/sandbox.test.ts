@@ -1,31 +1,62 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse, validate } from 'graphql';
 import { createSandbox } from '../../../src/sandbox/shared/sandbox-kit.ts';
 import { shopifySandbox } from '../../../src/sandbox/shopify/shopify-sandbox.ts';
-import { loadAdminSchema } from '../../../src/sandbox/shopify/admin-schema.ts';
-import { allDocuments } from '../../../src/marketplaces/shopify/queries.ts';
+import { ADMIN_SCHEMA_FILE, adminSchema, adminSchemaLoads, officialAdminSchema } from '../../../src/sandbox/shopify/admin-schema.ts';
+import { repoRoot } from '../../../src/config.ts';
 import { startSandbox } from './harness.ts';
+import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
 
 describe('the sandbox schema', () => {
-  it('is the official one when present, and a subset that still serves every adapter document when not', () => {
-    expect(loadAdminSchema().official).toBe(true);
-    const fallback = loadAdminSchema('/nonexistent/admin_schema.json.gz');
-    expect(fallback.official).toBe(false);
-    for (const [name, query] of Object.entries(allDocuments)) expect([name, validate(fallback.schema, parse(query)).map((e) => e.message)]).toEqual([name, []]);
+  // The first test of this file: vitest gives each file a process of its own, so nothing has read the schema yet.
+  it('is read from the repository once per process, on the first Admin API request, not when a sandbox starts', async () => {
+    expect(adminSchemaLoads().loads).toBe(0);
+    const [a, b] = [await startSandbox('fast'), await startSandbox('fast')];
+    try {
+      expect(adminSchemaLoads().loads).toBe(0);
+      for (const h of [a, b]) {
+        const seller = await h.createSeller(2);
+        const token = (await h.connect(seller.credentials.shopDomain)).accessToken;
+        for (const version of ['2025-01', '2026-01']) expect((await h.graphql(seller.credentials.shopDomain, token, '{ shop { name } }', {}, version)).body.data.shop.name).toEqual(expect.any(String));
+      }
+      expect(adminSchemaLoads()).toEqual({ loads: 1, loadMs: expect.any(Number) });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('is Shopify’s own 2025-01 file, kept in the repository with its source', () => {
+    expect(path.relative(repoRoot, ADMIN_SCHEMA_FILE)).toBe(path.join('api', 'src', 'sandbox', 'shopify', 'schema', 'admin_schema_2025-01.json.gz'));
+    // The git blob id of Shopify/dev-mcp's data/admin_schema_2025-01.json.gz (schema/SOURCE.md): byte for byte the same file.
+    const bytes = fs.readFileSync(ADMIN_SCHEMA_FILE);
+    const blob = crypto.createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+    expect(blob).toBe('462bfd03cc06d5e304e78553140142dac38f7009');
+    expect(fs.readFileSync(path.join(path.dirname(ADMIN_SCHEMA_FILE), 'SOURCE.md'), 'utf8')).toContain(blob);
+    const schema = officialAdminSchema();
+    expect(Object.keys(schema.getTypeMap())).toHaveLength(2709);
+    expect(String(schema.getQueryType()!.getFields().orders!.type)).toBe('OrderConnection!');
+    expect(schema.getMutationType()!.getFields().inventoryAdjustQuantities).toBeDefined();
+    // What 2025-01 lacks: the sandbox serves it on 2025-01 as it is, and only adds @idempotent on 2026-01.
+    expect(schema.getDirective('idempotent')).toBeUndefined();
+    expect(adminSchema('2025-01')).toBe(schema);
+    expect(adminSchema('2026-01')!.getType('Order')).toBe(schema.getType('Order'));
+    expect(adminSchema('2026-01')!.getDirectives().map((d) => d.name).filter((name) => !schema.getDirective(name))).toEqual(['idempotent']);
+    expect(adminSchema('2024-10')).toBeUndefined();
   });
 
   it('keeps its state as plain JSON across a restart', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopify-sandbox-'));
     try {
-      const first = createSandbox(shopifySandbox, { baseUrl: 'http://localhost/sandbox/shopify', dataDir, profile: 'fast' });
+      const first = createSandbox(shopifySandbox, { baseUrl: 'http://localhost/sandbox/shopify', dataDir, profile: 'fast', access: openAccess });
       const state = first.context.state();
       const { sellerId } = shopifySandbox.createSeller(state, [{ sku: 'A-1', title: 'Mug – Black, Small', description: 'd', brand: 'B', gtin: '0', price: '2.00', currency: 'USD', quantity: 4, imageUrls: [], attributes: {} }], first.context);
-      first.context.changed();
+      first.context.changed(sellerId);
       first.close();
-      const second = createSandbox(shopifySandbox, { baseUrl: 'http://localhost/sandbox/shopify', dataDir, profile: 'fast' });
+      const second = createSandbox(shopifySandbox, { baseUrl: 'http://localhost/sandbox/shopify', dataDir, profile: 'fast', access: openAccess });
       expect(shopifySandbox.itemView(second.context.state(), sellerId, 'A-1')).toEqual({ sku: 'A-1', quantity: 4, price: '2.00', status: 'active' });
       second.close();
     } finally {
@@ -33,28 +64,6 @@ describe('the sandbox schema', () => {
     }
   });
 
-  it('runs the adapter end to end on the subset schema', async () => {
-    const previous = process.env.SHOPIFY_ADMIN_SCHEMA;
-    process.env.SHOPIFY_ADMIN_SCHEMA = '/nonexistent/admin_schema.json.gz';
-    const h = await startSandbox('fast');
-    try {
-      const seller = await h.createSeller(4);
-      const adapter = h.adapter(seller.credentials.shopDomain, await h.connect(seller.credentials.shopDomain));
-      expect((await adapter.verifyCredentials()).sellerId).toBe(seller.credentials.shopDomain);
-      const page = await adapter.listCatalogue(undefined);
-      expect(page.items).toHaveLength(4);
-      const sku = page.items[0]!.sku;
-      expect(await adapter.updateListings([{ sku, quantity: 3, price: { amount: '4.50', currency: 'USD' } }])).toEqual([{ sku, outcome: 'confirmed' }]);
-      expect(await adapter.adjustQuantity!(sku, 2, crypto.randomUUID())).toEqual({ sku, outcome: 'confirmed' });
-      expect(await h.item(seller.sellerId, sku)).toMatchObject({ quantity: 5, price: '4.50' });
-      await h.control('POST', `sellers/${seller.sellerId}/orders`, { lines: [{ sku, quantity: 1 }] });
-      expect((await adapter.ordersSince(new Date(Date.now() - 60_000), undefined)).items).toHaveLength(1);
-    } finally {
-      if (previous === undefined) delete process.env.SHOPIFY_ADMIN_SCHEMA;
-      else process.env.SHOPIFY_ADMIN_SCHEMA = previous;
-      await h.close();
-    }
-  });
 });
 
 const setQuantities = `mutation Set($input: InventorySetQuantitiesInput!) {
@@ -105,8 +114,10 @@ describe('the Shopify sandbox Admin API', () => {
   });
 
   it('requires compareQuantity and refuses a stale one, setting nothing', async () => {
+    // Always a change: the generated stock may be any number, so a fixed target could equal it.
+    const target = item.available + 7;
     const input = (compareQuantity: number | null, ignore = false) => ({
-      input: { name: 'available', reason: 'correction', ignoreCompareQuantity: ignore, quantities: [{ inventoryItemId: item.inventoryItemId, locationId: location, quantity: 50, ...(compareQuantity === null ? {} : { compareQuantity }) }] },
+      input: { name: 'available', reason: 'correction', ignoreCompareQuantity: ignore, quantities: [{ inventoryItemId: item.inventoryItemId, locationId: location, quantity: target, ...(compareQuantity === null ? {} : { compareQuantity }) }] },
     });
     const missing = await h.graphql(shop, token, setQuantities, input(null));
     expect(missing.body.data.inventorySetQuantities.userErrors[0]).toMatchObject({ code: 'COMPARE_QUANTITY_REQUIRED', field: ['input', 'quantities', '0', 'compareQuantity'] });
@@ -115,7 +126,7 @@ describe('the Shopify sandbox Admin API', () => {
     expect((await h.item(sellerId, item.sku)).quantity).toBe(item.available);
     const fresh = await h.graphql(shop, token, setQuantities, input(item.available));
     expect(fresh.body.data.inventorySetQuantities.userErrors).toEqual([]);
-    expect(fresh.body.data.inventorySetQuantities.inventoryAdjustmentGroup.changes).toContainEqual({ name: 'available', delta: 50 - item.available, quantityAfterChange: 50 });
+    expect(fresh.body.data.inventorySetQuantities.inventoryAdjustmentGroup.changes).toContainEqual({ name: 'available', delta: 7, quantityAfterChange: target });
     const ignored = await h.graphql(shop, token, setQuantities, { input: { ...input(null, true).input, quantities: [{ inventoryItemId: item.inventoryItemId, locationId: location, quantity: 44 }] } });
     expect(ignored.body.data.inventorySetQuantities.userErrors).toEqual([]);
     expect((await h.item(sellerId, item.sku)).quantity).toBe(44);

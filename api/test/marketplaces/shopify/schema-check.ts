@@ -1,11 +1,12 @@
-import { Kind, buildClientSchema, executeSync, parse, validate, visit, type DocumentNode, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
-import { readOfficial } from '../../support/marketplace-contract.ts';
+import { Kind, executeSync, parse, validate, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { officialAdminSchema } from '../../../src/sandbox/shopify/admin-schema.ts';
 
-let cached: GraphQLSchema | undefined;
-/** The official Admin schema, 2025-01, read at test time. */
+/**
+ * The official Admin schema, 2025-01: the repository's copy of Shopify's file (the sandbox test proves
+ * it is Shopify's blob), read once per process.
+ */
 export function officialSchema(): GraphQLSchema {
-  cached ??= buildClientSchema((readOfficial('shopify/admin_schema_2025-01.json.gz') as { data: IntrospectionQuery }).data);
-  return cached;
+  return officialAdminSchema();
 }
 
 /** Newer-version features the adapter uses that the 2025-01 file lacks: removed before validating. */

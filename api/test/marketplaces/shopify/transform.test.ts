@@ -191,7 +191,7 @@ describe('endpoints, OAuth and webhook helpers', () => {
   const secret = 'shpss_test';
 
   it('reaches the shop in production and the same paths below the sandbox', () => {
-    expect(shopifyEndpoints('acme.myshopify.com').graphql).toBe('https://acme.myshopify.com/admin/api/2025-01/graphql.json');
+    expect(shopifyEndpoints('acme.myshopify.com').graphql).toBe('https://acme.myshopify.com/admin/api/2026-01/graphql.json');
     expect(shopBaseUrl('acme.myshopify.com', 'http://localhost:3000/sandbox/shopify/')).toBe('http://localhost:3000/sandbox/shopify/shops/acme');
     const url = new URL(shopifyAuthorizeUrl({ shopDomain: 'acme.myshopify.com', clientId: 'id', redirectUri: 'https://hub.test/cb', state: 'xyz' }));
     expect(url.origin + url.pathname).toBe('https://acme.myshopify.com/admin/oauth/authorize');

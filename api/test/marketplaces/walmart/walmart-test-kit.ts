@@ -5,6 +5,7 @@ import { createSandbox } from '../../../src/sandbox/shared/sandbox-kit.ts';
 import type { RateLimitProfile } from '../../../src/sandbox/shared/sandbox-limits.ts';
 import { walmartSandbox } from '../../../src/sandbox/walmart/walmart-sandbox.ts';
 import { createWalmartAdapter, type WalmartAdapterOptions } from '../../../src/marketplaces/walmart/walmart-adapter.ts';
+import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
 
 /** The Walmart sandbox on an ephemeral port, mounted where the app mounts it. */
 export async function startWalmartSandbox(profile: RateLimitProfile = 'fast') {
@@ -12,7 +13,7 @@ export async function startWalmartSandbox(profile: RateLimitProfile = 'fast') {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/walmart`;
-  const sandbox = createSandbox(walmartSandbox, { baseUrl, dataDir: undefined, profile });
+  const sandbox = createSandbox(walmartSandbox, { baseUrl, dataDir: undefined, profile, access: openAccess });
   app.use('/sandbox/walmart', sandbox.router);
 
   const control = async (method: string, path: string, body?: unknown) => {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../storyToasts';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fixtures } from '@hub/mocks';
-import { UserMenu } from './UserMenu';
+import { SIGN_OUT_PATH, UserMenu } from './UserMenu';
 
 const meta = {
   title: 'Screens/User menu',
@@ -29,6 +29,25 @@ export const ClientMenu: Story = {
     await expect(menu.queryByText('View Mode')).not.toBeInTheDocument();
     await userEvent.click(menu.getByRole('menuitem', { name: 'Sign Out' }));
     await expect(args.onSignOut).toHaveBeenCalledOnce();
+  },
+};
+
+/** Sign Out without a handler: the browser posts a form to the logout endpoint (caught here, so the story stays). */
+export const SignOutPostsToLogout: Story = {
+  args: { onSignOut: undefined },
+  play: async ({ canvasElement }) => {
+    const submitted = new Promise<HTMLFormElement>((resolve) => {
+      const catchSubmit = (event: SubmitEvent) => {
+        event.preventDefault();
+        resolve(event.target as HTMLFormElement);
+      };
+      canvasElement.ownerDocument.addEventListener('submit', catchSubmit, { capture: true, once: true });
+    });
+    const menu = within(await open(canvasElement));
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Sign Out' }));
+    const form = await submitted;
+    await expect(form.method).toBe('post');
+    await expect(new URL(form.action).pathname).toBe(SIGN_OUT_PATH);
   },
 };
 

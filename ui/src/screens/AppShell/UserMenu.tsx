@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Avatar,
   DropdownMenu,
@@ -20,16 +20,16 @@ export const SIGN_OUT_PATH = '/api/logout';
 
 export interface UserMenuProps {
   user: AuthUser;
-  /** Sign Out navigates the browser to the logout endpoint (spec section 2). */
+  /** In place of the navigation (stories). By default Sign Out posts the browser to the logout endpoint (spec section 2). */
   onSignOut?: () => void;
   defaultOpen?: boolean;
 }
 
-const signOutByNavigation = () => window.location.assign(SIGN_OUT_PATH);
-
 /** Avatar, name, email, role badge and "View Mode" while impersonating; photo, profile, sign out. */
-export function UserMenu({ user, onSignOut = signOutByNavigation, defaultOpen }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, defaultOpen }: UserMenuProps) {
   const [profileOpen, setProfileOpen] = useState(false);
+  const signOutForm = useRef<HTMLFormElement>(null);
+  const signOut = onSignOut ?? (() => signOutForm.current?.requestSubmit());
   const name = displayName(user);
   return (
     <>
@@ -55,11 +55,13 @@ export function UserMenu({ user, onSignOut = signOutByNavigation, defaultOpen }:
           <DropdownMenuItem onSelect={() => console.log('Change Photo selected')}>Change Photo</DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setProfileOpen(true)}>Profile Settings</DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem tone="critical" onSelect={onSignOut}>
+          <DropdownMenuItem tone="critical" onSelect={signOut}>
             Sign Out
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      {/* A navigation by POST, outside the menu (which unmounts as it closes): a GET could be sent by any site. */}
+      <form ref={signOutForm} method="post" action={SIGN_OUT_PATH} hidden />
       <ProfileSettingsDialog user={user} open={profileOpen} onOpenChange={setProfileOpen} />
     </>
   );
