@@ -12,10 +12,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const all = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'test-durations.json'), 'utf8')) as Record<'pglite' | 'postgres', Record<string, number>>;
+    const all = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'test-durations.json'), 'utf8')) as Record<
+      'pglite' | 'postgres',
+      Record<string, number>
+    >;
     const durations = all[process.env.DATABASE_URL ? 'postgres' : 'pglite'];
     const root = this.ctx.config.root;
-    const expected = (spec: TestSpecification) => durations[path.relative(root, spec.moduleId).split(path.sep).join('/')] ?? Number.POSITIVE_INFINITY;
+    const expected = (spec: TestSpecification) =>
+      durations[path.relative(root, spec.moduleId).split(path.sep).join('/')] ?? Number.POSITIVE_INFINITY;
     return [...files].sort((a, b) => {
       const [ea, eb] = [expected(a), expected(b)];
       return ea === eb ? 0 : ea > eb ? -1 : 1;

@@ -9,13 +9,20 @@ if (!pglite || !postgres) {
 }
 // A file's name relative to its checkout (the reports may come from a clone elsewhere): the nearest folder up with openapi.yaml.
 const checkoutOf = (file) => {
-  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) if (fs.existsSync(path.join(dir, 'openapi.yaml'))) return dir;
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir))
+    if (fs.existsSync(path.join(dir, 'openapi.yaml'))) return dir;
   return path.resolve(import.meta.dirname, '..');
 };
 const durations = (report) =>
   Object.fromEntries(
     JSON.parse(fs.readFileSync(report, 'utf8'))
-      .testResults.map((t) => [path.relative(checkoutOf(t.name), t.name).split(path.sep).join('/'), Math.round((t.endTime - t.startTime) / 100) / 10])
+      .testResults.map((t) => [
+        path.relative(checkoutOf(t.name), t.name).split(path.sep).join('/'),
+        Math.round((t.endTime - t.startTime) / 100) / 10,
+      ])
       .sort((a, b) => b[1] - a[1]),
   );
-fs.writeFileSync(path.join(import.meta.dirname, 'test-durations.json'), `${JSON.stringify({ pglite: durations(pglite), postgres: durations(postgres) }, null, 1)}\n`);
+fs.writeFileSync(
+  path.join(import.meta.dirname, 'test-durations.json'),
+  `${JSON.stringify({ pglite: durations(pglite), postgres: durations(postgres) }, null, 1)}\n`,
+);

@@ -21,9 +21,15 @@ interface Chunk {
  * for the landing page and for the signed-in shell, following Vite's manifest.
  */
 export function bundleFigures(): void {
-  execFileSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '-c', 'app/vite.config.ts', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    path.join(root, 'node_modules', '.bin', 'vite'),
+    ['build', '-c', 'app/vite.config.ts', '--logLevel', 'error'],
+    { cwd: root, stdio: 'inherit' },
+  );
 
-  const manifest: Record<string, Chunk> = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const manifest: Record<string, Chunk> = JSON.parse(
+    fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+  );
 
   /** Every file a set of chunks loads up front: themselves, their static imports, their CSS. */
   function filesOf(keys: string[]): Set<string> {
@@ -40,7 +46,9 @@ export function bundleFigures(): void {
   }
 
   const gzipKb = (files: Set<string>, ext: string) =>
-    [...files].filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length, 0) / 1024;
+    [...files]
+      .filter((f) => f.endsWith(ext))
+      .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length, 0) / 1024;
 
   const keyOf = (fragment: string) => {
     const key = Object.keys(manifest).find((k) => k.includes(fragment));
@@ -52,7 +60,11 @@ export function bundleFigures(): void {
   const views = {
     'landing page (/ signed out)': [entry, keyOf('screens/Landing/Landing.tsx')],
     'sign-in screen (/auth)': [entry, keyOf('screens/Auth/AuthScreen.tsx')],
-    'signed-in shell + dashboard': [entry, keyOf('screens/AppShell/AppShell.tsx'), keyOf('screens/Dashboard/DashboardPage.tsx')],
+    'signed-in shell + dashboard': [
+      entry,
+      keyOf('screens/AppShell/AppShell.tsx'),
+      keyOf('screens/Dashboard/DashboardPage.tsx'),
+    ],
   };
 
   console.log('\nInitial download per view (gzip):');
@@ -74,5 +86,7 @@ export function bundleFigures(): void {
   }
 
   const landing = results['landing page (/ signed out)']!.js;
-  console.log(`\nLanding page JS: ${landing.toFixed(1)} KB gzip (budget ${LANDING_JS_BUDGET_KB} KB): ${landing <= LANDING_JS_BUDGET_KB ? 'within' : 'OVER'} budget`);
+  console.log(
+    `\nLanding page JS: ${landing.toFixed(1)} KB gzip (budget ${LANDING_JS_BUDGET_KB} KB): ${landing <= LANDING_JS_BUDGET_KB ? 'within' : 'OVER'} budget`,
+  );
 }

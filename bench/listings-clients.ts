@@ -38,12 +38,18 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 function get(path: string, cookie: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${load.url}${path}`, { agent, headers: { cookie, accept: 'application/json' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = http.get(
+      `${load.url}${path}`,
+      { agent, headers: { cookie, accept: 'application/json' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -76,7 +82,15 @@ for (const scenario of load.scenarios) {
   await get(`/api/listings?pageSize=50${scenario.query}`, load.cookies[0]!);
   const alone = await measure(load.cookies.slice(0, 1), scenario.query, load.aloneMs);
   const together = await measure(load.cookies, scenario.query, load.togetherMs);
-  results.push({ name: scenario.name, total: together.total, aloneP50: alone.p50, requests: together.count, p50: together.p50, p99: together.p99, errors: together.errors + alone.errors });
+  results.push({
+    name: scenario.name,
+    total: together.total,
+    aloneP50: alone.p50,
+    requests: together.count,
+    p50: together.p50,
+    p99: together.p99,
+    errors: together.errors + alone.errors,
+  });
 }
 console.log(`RESULT ${JSON.stringify(results)}`);
 process.exit(0);

@@ -13,7 +13,16 @@ import { hashPassword } from '../api/src/modules/auth/passwords.ts';
 import { vacuumTables } from '../api/src/db/queries/upkeep.ts';
 import { Browser } from '../api/test/support/browser.ts';
 import { runEntry } from '../api/test/support/child-process.ts';
-import { POSTGRES_URL, QUICK, freePort, freshDatabase, machine, ms, seconds, type DatabaseKind } from './sync/harness.ts';
+import {
+  POSTGRES_URL,
+  QUICK,
+  freePort,
+  freshDatabase,
+  machine,
+  ms,
+  seconds,
+  type DatabaseKind,
+} from './sync/harness.ts';
 import type { ScenarioTimes } from './listings-clients.ts';
 
 /**
@@ -42,7 +51,10 @@ export const TARGET_P99_MS = 100;
 const generous = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
 const generousWork = { perAccount: 1_000_000, perIp: 1_000_000, windowSeconds: 60 };
 
-export async function seed(db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }, accountId: string): Promise<Record<string, string>> {
+export async function seed(
+  db: { execute(query: ReturnType<typeof sql>): Promise<unknown> },
+  accountId: string,
+): Promise<Record<string, string>> {
   const channels: Record<string, string> = {};
   for (const [kind, role] of [
     ['walmart', 'main'],
@@ -98,7 +110,10 @@ function collector(): () => void {
   return vm.runInNewContext('gc') as () => void;
 }
 
-async function exportAll(url: string, client: Browser): Promise<{ ms: number; bytes: number; lines: number; rssGrowth: number; heapGrowth: number; keptGrowth: number }> {
+async function exportAll(
+  url: string,
+  client: Browser,
+): Promise<{ ms: number; bytes: number; lines: number; rssGrowth: number; heapGrowth: number; keptGrowth: number }> {
   const gc = collector();
   gc();
   const base = process.memoryUsage();
@@ -112,7 +127,9 @@ async function exportAll(url: string, client: Browser): Promise<{ ms: number; by
   }, 20);
   let nextCollect = 2 ** 20;
   const began = performance.now();
-  const response = await fetch(`${url}/api/listings/export`, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  const response = await fetch(`${url}/api/listings/export`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
   let bytes = 0;
   let lines = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -127,7 +144,14 @@ async function exportAll(url: string, client: Browser): Promise<{ ms: number; by
   }
   const elapsed = performance.now() - began;
   clearInterval(sampler);
-  return { ms: elapsed, bytes, lines, rssGrowth: peakRss - base.rss, heapGrowth: peakHeap - base.heapUsed, keptGrowth: peakKept - base.heapUsed };
+  return {
+    ms: elapsed,
+    bytes,
+    lines,
+    rssGrowth: peakRss - base.rss,
+    heapGrowth: peakHeap - base.heapUsed,
+    keptGrowth: peakKept - base.heapUsed,
+  };
 }
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
@@ -151,7 +175,13 @@ export async function listingsBenchmark(dbKind: DatabaseKind): Promise<{ lines: 
       validateResponses: false,
       sandbox: { enabled: false, profile: 'fast', baseUrl: `${url}/sandbox`, control: 'open' },
       sync: { intervalMinutes: 3, schedule: false },
-      rateLimits: { login: generous, register: generous, recovery: generous, tokens: generous, changePassword: generous },
+      rateLimits: {
+        login: generous,
+        register: generous,
+        recovery: generous,
+        tokens: generous,
+        changePassword: generous,
+      },
       accountRateLimits: {
         bulkEditPreview: generousWork,
         bulkEdit: generousWork,
@@ -182,11 +212,15 @@ export async function listingsBenchmark(dbKind: DatabaseKind): Promise<{ lines: 
     await db.execute(sql`update accounts set plan = 'enterprise' where id = ${accountId}`);
     const seeding = Date.now();
     const channels = await seed(db as never, accountId);
-    lines.push(`seeded ${SKUS.toLocaleString('en')} SKUs × 4 channels in ${seconds(Date.now() - seeding)} (not measured)`);
+    lines.push(
+      `seeded ${SKUS.toLocaleString('en')} SKUs × 4 channels in ${seconds(Date.now() - seeding)} (not measured)`,
+    );
     // What autovacuum leaves a settled catalogue with on PostgreSQL, and the hourly maintenance on PGlite: statistics, and a visibility map for index-only scans.
     const vacuumed = await vacuumTables(db);
     const slowest = vacuumed.reduce((a, b) => (b.ms > a.ms ? b : a));
-    lines.push(`VACUUM (ANALYZE), table by table as the hourly maintenance runs it on PGlite: ${seconds(vacuumed.reduce((sum, t) => sum + t.ms, 0))} for ${vacuumed.length} tables, the longest ${slowest.table} ${seconds(slowest.ms)}`);
+    lines.push(
+      `VACUUM (ANALYZE), table by table as the hourly maintenance runs it on PGlite: ${seconds(vacuumed.reduce((sum, t) => sum + t.ms, 0))} for ${vacuumed.length} tables, the longest ${slowest.table} ${seconds(slowest.ms)}`,
+    );
     // The seeding's half a million new rows are written out now, not by a checkpoint in the middle of a scenario.
     // (A role without pg_checkpoint may not ask for it: then the figures carry that noise.)
     if (dbKind === 'postgres') await db.execute(sql`checkpoint`).catch(() => undefined);
@@ -210,14 +244,23 @@ export async function listingsBenchmark(dbKind: DatabaseKind): Promise<{ lines: 
     const cookie = (client: Browser) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const runScenarios = async () => {
       const loadProcess = runEntry('bench/listings-clients.ts', [], {
-        BENCH_LISTINGS_LOAD: JSON.stringify({ url, cookies: clients.map(cookie), scenarios, aloneMs: SCENARIO_MS / 4, togetherMs: SCENARIO_MS }),
+        BENCH_LISTINGS_LOAD: JSON.stringify({
+          url,
+          cookies: clients.map(cookie),
+          scenarios,
+          aloneMs: SCENARIO_MS / 4,
+          togetherMs: SCENARIO_MS,
+        }),
       });
       const timesLine = await loadProcess.waitFor(/RESULT .*/, scenarios.length * SCENARIO_MS * 2 + 60_000);
       return JSON.parse(timesLine.slice('RESULT '.length)) as ScenarioTimes[];
     };
     let worstP99 = 0;
     const table = (title: string, times: ScenarioTimes[]) => {
-      lines.push(title, `${'scenario'.padEnd(30)} ${'total'.padStart(8)} ${'1 client p50'.padStart(13)} ${'requests'.padStart(9)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}`);
+      lines.push(
+        title,
+        `${'scenario'.padEnd(30)} ${'total'.padStart(8)} ${'1 client p50'.padStart(13)} ${'requests'.padStart(9)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}`,
+      );
       for (const result of times) {
         worstP99 = Math.max(worstP99, result.p99);
         lines.push(
@@ -227,10 +270,21 @@ export async function listingsBenchmark(dbKind: DatabaseKind): Promise<{ lines: 
     };
     table('the catalogue standing still (pages read once are kept while its version holds):', await runScenarios());
     // A listing stamped every 250 ms, as a steady stream of orders would: a new version four times a second, so a page is kept a quarter of a second at most.
-    const stamped = (await db.execute(sql`select id from listings where account_id = ${accountId} order by id limit 1`)) as unknown as { rows: Array<{ id: string }> };
-    const stamping = setInterval(() => void db.execute(sql`update listings set updated_at = now() where id = ${stamped.rows[0]!.id}`).catch(() => undefined), 250);
+    const stamped = (await db.execute(
+      sql`select id from listings where account_id = ${accountId} order by id limit 1`,
+    )) as unknown as { rows: Array<{ id: string }> };
+    const stamping = setInterval(
+      () =>
+        void db
+          .execute(sql`update listings set updated_at = now() where id = ${stamped.rows[0]!.id}`)
+          .catch(() => undefined),
+      250,
+    );
     try {
-      table('the catalogue changing (a listing stamped every 250 ms; a page kept until the next stamp):', await runScenarios());
+      table(
+        'the catalogue changing (a listing stamped every 250 ms; a page kept until the next stamp):',
+        await runScenarios(),
+      );
     } finally {
       clearInterval(stamping);
     }
@@ -248,8 +302,11 @@ export async function listingsBenchmark(dbKind: DatabaseKind): Promise<{ lines: 
 /** BENCH_DB=pglite|postgres (default both). */
 export async function runListingsBenchmark(): Promise<void> {
   const wanted = process.env.BENCH_DB ?? 'both';
-  const kinds: DatabaseKind[] = wanted === 'pglite' ? ['pglite'] : wanted === 'postgres' ? ['postgres'] : ['postgres', 'pglite'];
-  console.log(`\nListings benchmark${QUICK ? ' (BENCH_QUICK: 20,000 SKUs, 2 s per scenario)' : ''}: ${SKUS.toLocaleString('en')} SKUs × 4 channels, ${CLIENTS} concurrent clients, pages of 50; ${machine()}`);
+  const kinds: DatabaseKind[] =
+    wanted === 'pglite' ? ['pglite'] : wanted === 'postgres' ? ['postgres'] : ['postgres', 'pglite'];
+  console.log(
+    `\nListings benchmark${QUICK ? ' (BENCH_QUICK: 20,000 SKUs, 2 s per scenario)' : ''}: ${SKUS.toLocaleString('en')} SKUs × 4 channels, ${CLIENTS} concurrent clients, pages of 50; ${machine()}`,
+  );
   for (const kind of kinds) {
     if (kind === 'postgres') {
       const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });

@@ -12,7 +12,13 @@ let pageErrors: string[];
 beforeAll(async () => {
   // The sandboxes as a seller meets them by default: their consent pages and control API serve this account's sellers only.
   [product, browser] = await Promise.all([startE2EProduct({ sandboxControl: 'scoped' }), launchBrowser()]);
-  await product.createUser({ email: 'maker@goods.example', password: 'maker secret 1', firstName: 'Mia', lastName: 'Maker', companyName: 'Maker Goods' });
+  await product.createUser({
+    email: 'maker@goods.example',
+    password: 'maker secret 1',
+    firstName: 'Mia',
+    lastName: 'Maker',
+    companyName: 'Maker Goods',
+  });
   context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
@@ -49,13 +55,16 @@ describe('a seller connects marketplaces on the Channels page', () => {
   it('connects Amazon with a sandbox seller as a target, and refuses wrong credentials', async () => {
     await page.getByRole('button', { name: 'Connect Amazon' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Amazon' });
-    for (const label of ['LWA Client ID', 'Client Secret', 'Refresh Token', 'Seller ID (merchant token)']) await dialog.getByLabel(label, { exact: true }).fill('wrong');
+    for (const label of ['LWA Client ID', 'Client Secret', 'Refresh Token', 'Seller ID (merchant token)'])
+      await dialog.getByLabel(label, { exact: true }).fill('wrong');
     await dialog.getByRole('button', { name: 'Connect Amazon' }).click();
     await see(dialog.getByText('Amazon did not connect'));
     await see(dialog.getByText(/Amazon refused these credentials/));
     await screenshot(page, 'channels-amazon-rejected');
     await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
-    await expect.poll(() => dialog.getByLabel('Seller ID (merchant token)', { exact: true }).inputValue()).not.toBe('wrong');
+    await expect
+      .poll(() => dialog.getByLabel('Seller ID (merchant token)', { exact: true }).inputValue())
+      .not.toBe('wrong');
     await dialog.getByRole('button', { name: 'Connect Amazon' }).click();
     await see(card(/Amazon/).getByText('Target'));
   });
@@ -65,7 +74,10 @@ describe('a seller connects marketplaces on the Channels page', () => {
     const dialog = page.getByRole('dialog', { name: 'Connect eBay' });
     await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
     await see(dialog.getByText(/Sandbox seller:/));
-    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue to eBay' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Continue to eBay' }).click(),
+    ]);
     await popup.waitForLoadState();
     await see(popup.getByRole('heading', { name: 'Grant application access' }));
     await screenshot(popup, 'ebay-consent');
@@ -85,7 +97,10 @@ describe('a seller connects marketplaces on the Channels page', () => {
     const dialog = page.getByRole('dialog', { name: 'Connect eBay' });
     await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
     await see(dialog.getByText(/Sandbox seller:/));
-    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue to eBay' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Continue to eBay' }).click(),
+    ]);
     await popup.waitForLoadState();
     await popup.getByRole('button', { name: 'Decline' }).click();
     await popup.waitForURL((url) => url.pathname === '/auth-declined');
@@ -100,7 +115,9 @@ describe('a seller connects marketplaces on the Channels page', () => {
     await page.getByRole('button', { name: 'Connect Shopify' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect Shopify' });
     await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
-    await expect.poll(() => dialog.getByLabel('Shop domain', { exact: true }).inputValue()).toMatch(/\.myshopify\.com$/);
+    await expect
+      .poll(() => dialog.getByLabel('Shop domain', { exact: true }).inputValue())
+      .toMatch(/\.myshopify\.com$/);
     await dialog.getByRole('button', { name: 'Continue to Shopify' }).click();
     await page.getByRole('button', { name: 'Install app' }).waitFor();
     await screenshot(page, 'shopify-install');
@@ -113,7 +130,9 @@ describe('a seller connects marketplaces on the Channels page', () => {
   });
 
   it('makes Amazon the main channel', async () => {
-    await card(/Amazon/).getByRole('button', { name: 'Make main' }).click();
+    await card(/Amazon/)
+      .getByRole('button', { name: 'Make main' })
+      .click();
     await see(card(/Amazon/).getByText('Main channel'));
     await see(card(/Walmart/).getByText('Target'));
     await screenshot(page, 'channels-connected');
@@ -125,10 +144,15 @@ describe('a seller connects marketplaces on the Channels page', () => {
     // Walmart answers slowly for this run, so that it is still under way when the page is looked at (a fast
     // machine finished it between the progress bar showing and the button being checked).
     // The seller's own sandbox seller, as the browser's session finds it in the request log (its calls only).
-    const calls = (await (await page.request.get('/sandbox/walmart/_control/requests')).json()) as Array<{ sellerId?: string }>;
+    const calls = (await (await page.request.get('/sandbox/walmart/_control/requests')).json()) as Array<{
+      sellerId?: string;
+    }>;
     const walmartSeller = calls.find((call) => call.sellerId)?.sellerId;
     expect(walmartSeller).toBeTruthy();
-    const walmartFaults = async (latencyMs: number) => (await page.request.put(`/sandbox/walmart/_control/sellers/${walmartSeller}/faults`, { data: { latencyMs } })).status();
+    const walmartFaults = async (latencyMs: number) =>
+      (
+        await page.request.put(`/sandbox/walmart/_control/sellers/${walmartSeller}/faults`, { data: { latencyMs } })
+      ).status();
     expect(await walmartFaults(500)).toBe(200);
     await walmart.getByRole('button', { name: 'Sync now' }).click();
     // The run is queued at once, then read by a worker; its progress comes over the event stream.

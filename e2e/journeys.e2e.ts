@@ -11,8 +11,20 @@ let pageErrors: string[];
 
 beforeAll(async () => {
   [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
-  await product.createUser({ email: 'admin@hub.example', password: 'admin secret 1', role: 'admin', firstName: 'Alex', lastName: 'Admin' });
-  await product.createUser({ email: 'casey@cooper.example', password: 'casey secret 1', firstName: 'Casey', lastName: 'Cooper', companyName: 'Cooper Home' });
+  await product.createUser({
+    email: 'admin@hub.example',
+    password: 'admin secret 1',
+    role: 'admin',
+    firstName: 'Alex',
+    lastName: 'Admin',
+  });
+  await product.createUser({
+    email: 'casey@cooper.example',
+    password: 'casey secret 1',
+    firstName: 'Casey',
+    lastName: 'Cooper',
+    companyName: 'Cooper Home',
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
-import { connectFourSandboxChannels, rememberSandboxSellers, rowOf as rowIn, settledPrice as settledPriceIn, signUpAndVerify, type SandboxKind, type SandboxSellers } from './support/listings.ts';
+import {
+  connectFourSandboxChannels,
+  rememberSandboxSellers,
+  rowOf as rowIn,
+  settledPrice as settledPriceIn,
+  signUpAndVerify,
+  type SandboxKind,
+  type SandboxSellers,
+} from './support/listings.ts';
 
 let product: E2EProduct;
 let browser: Browser;
@@ -35,7 +43,9 @@ const settledPrice = (sku: string, marketplace: string) => settledPriceIn(page, 
 const settledPrices = (sku: string) => Promise.all(marketplaces.map((marketplace) => settledPrice(sku, marketplace)));
 /** The price the sandbox seller holds for a SKU, read through the sandbox's control API. */
 async function sandboxPrice(kind: SandboxKind, sku: string): Promise<string> {
-  const response = await fetch(`${product.url}/sandbox/${kind}/_control/sellers/${sellers[kind]}/items/${encodeURIComponent(sku)}`);
+  const response = await fetch(
+    `${product.url}/sandbox/${kind}/_control/sellers/${sellers[kind]}/items/${encodeURIComponent(sku)}`,
+  );
   expect(response.status).toBe(200);
   return Number(((await response.json()) as { price: string }).price).toFixed(2);
 }
@@ -53,7 +63,13 @@ describe('editing listings on the Listings page, on the real product', () => {
   const priceBefore: Record<string, string> = {};
 
   it('signs up, connects four sandbox channels and shows the catalogue', async () => {
-    await signUpAndVerify(page, product, { firstName: 'Edda', lastName: 'Editor', companyName: 'Editor Goods', email: 'edda@editor.example', password: 'edda secret 1' });
+    await signUpAndVerify(page, product, {
+      firstName: 'Edda',
+      lastName: 'Editor',
+      companyName: 'Editor Goods',
+      email: 'edda@editor.example',
+      password: 'edda secret 1',
+    });
     await connectFourSandboxChannels(page);
     expect(Object.keys(sellers).sort()).toEqual(['amazon', 'ebay', 'shopify', 'walmart']);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
@@ -61,9 +77,16 @@ describe('editing listings on the Listings page, on the real product', () => {
     await see(page.getByText('Showing 1–25 of 25'), 30_000);
     const rows = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])');
     skus = [];
-    for (let i = 0; i < 4; i += 1) skus.push((await rows.nth(i).getByRole('button', { name: /^Open / }).textContent())!.trim());
+    for (let i = 0; i < 4; i += 1)
+      skus.push(
+        (await rows
+          .nth(i)
+          .getByRole('button', { name: /^Open / })
+          .textContent())!.trim(),
+      );
     for (const sku of skus) {
-      for (const marketplace of marketplaces) await expect.poll(() => settledPrice(sku, marketplace), { timeout: 30_000 }).not.toBeNull();
+      for (const marketplace of marketplaces)
+        await expect.poll(() => settledPrice(sku, marketplace), { timeout: 30_000 }).not.toBeNull();
       priceBefore[sku] = (await settledPrice(sku, 'Walmart'))!;
     }
   });
@@ -74,7 +97,10 @@ describe('editing listings on the Listings page, on the real product', () => {
     const newPrice = Object.fromEntries(edited.map((sku) => [sku, tenPercentUp(priceBefore[sku]!)]));
     await page.evaluate(() => ((window as unknown as { stayedOpen: boolean }).stayedOpen = true));
 
-    for (const sku of edited) await rowOf(sku).getByRole('checkbox', { name: `Select ${sku}` }).check();
+    for (const sku of edited)
+      await rowOf(sku)
+        .getByRole('checkbox', { name: `Select ${sku}` })
+        .check();
     await see(page.getByRole('status').getByText('2 selected.'));
     await page.getByRole('button', { name: 'Bulk edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
@@ -99,7 +125,8 @@ describe('editing listings on the Listings page, on the real product', () => {
     await see(dialog.getByText('Changes saved'));
     await see(dialog.getByText(/^All \d+ values sent: \d+ confirmed\.$/), 45_000);
     // The targets and the main channel confirm the new price, shown without a reload.
-    for (const sku of edited) await expect.poll(() => settledPrices(sku), { timeout: 45_000 }).toEqual(marketplaces.map(() => newPrice[sku]));
+    for (const sku of edited)
+      await expect.poll(() => settledPrices(sku), { timeout: 45_000 }).toEqual(marketplaces.map(() => newPrice[sku]));
     await expect.poll(() => sandboxPrice('amazon', first)).toBe(newPrice[first]);
     await expect.poll(() => sandboxPrice('walmart', first)).toBe(newPrice[first]);
     // The SKUs not selected keep theirs.
@@ -108,7 +135,10 @@ describe('editing listings on the Listings page, on the real product', () => {
     await dialog.getByRole('button', { name: 'Undo' }).click();
     await see(dialog.getByText('Undone'));
     await see(dialog.getByText('2 values put back.'));
-    for (const sku of edited) await expect.poll(() => settledPrices(sku), { timeout: 45_000 }).toEqual(marketplaces.map(() => priceBefore[sku]));
+    for (const sku of edited)
+      await expect
+        .poll(() => settledPrices(sku), { timeout: 45_000 })
+        .toEqual(marketplaces.map(() => priceBefore[sku]));
     await expect.poll(() => sandboxPrice('amazon', first)).toBe(priceBefore[first]);
     await expect.poll(() => sandboxPrice('walmart', first)).toBe(priceBefore[first]);
     expect(await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
@@ -121,7 +151,11 @@ describe('editing listings on the Listings page, on the real product', () => {
   it('refuses a CSV file with one bad row whole, then imports the corrected file', async () => {
     const [first, , third, fourth] = skus as [string, string, string, string];
     const imported = { [third]: '12.34', [fourth]: '56.78', [first]: '34.56' };
-    const csv = (rows: string[]) => ({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(['sku,price', ...rows].join('\n') + '\n') });
+    const csv = (rows: string[]) => ({
+      name: 'prices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['sku,price', ...rows].join('\n') + '\n'),
+    });
 
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import CSV' });
@@ -133,26 +167,41 @@ describe('editing listings on the Listings page, on the real product', () => {
     const errors = dialog.getByRole('table', { name: 'Rows in error' });
     const errorRows = errors.locator('tbody').getByRole('row');
     expect(await errorRows.count()).toBe(1);
-    expect(await errorRows.first().getByRole('cell').allTextContents()).toEqual(['3', fourth, '"twelve" is not a price: use a number above 0 with at most two decimals, such as 19.99.']);
+    expect(await errorRows.first().getByRole('cell').allTextContents()).toEqual([
+      '3',
+      fourth,
+      '"twelve" is not a price: use a number above 0 with at most two decimals, such as 19.99.',
+    ]);
     expect(await dialog.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
     await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await screenshot(page, 'listings-csv-import-errors');
     // Nothing changed: the good rows' SKUs keep their price everywhere.
-    for (const sku of [third, first]) expect(await settledPrices(sku)).toEqual(marketplaces.map(() => priceBefore[sku]));
+    for (const sku of [third, first])
+      expect(await settledPrices(sku)).toEqual(marketplaces.map(() => priceBefore[sku]));
     expect(await sandboxPrice('amazon', third)).toBe(priceBefore[third]);
 
     // The corrected file: its changes first, then imported.
-    await file.setInputFiles(csv([`${third},${imported[third]}`, `${fourth},${imported[fourth]}`, `${first},${imported[first]}`]));
+    await file.setInputFiles(
+      csv([`${third},${imported[third]}`, `${fourth},${imported[fourth]}`, `${first},${imported[first]}`]),
+    );
     const changes = dialog.getByRole('table', { name: 'Changes to import' });
     await see(changes);
-    for (const [line, sku] of [[2, third], [3, fourth], [4, first]] as const) {
-      const cells = changes.getByRole('row').filter({ has: page.getByText(sku, { exact: true }) }).getByRole('cell');
+    for (const [line, sku] of [
+      [2, third],
+      [3, fourth],
+      [4, first],
+    ] as const) {
+      const cells = changes
+        .getByRole('row')
+        .filter({ has: page.getByText(sku, { exact: true }) })
+        .getByRole('cell');
       expect(await cells.first().textContent()).toBe(String(line));
       expect(await priceChange(cells.nth(2))).toEqual([priceBefore[sku], imported[sku]]);
     }
     await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
     await see(dialog.getByText('Changes saved'));
-    for (const sku of [third, fourth, first]) await expect.poll(() => settledPrices(sku), { timeout: 45_000 }).toEqual(marketplaces.map(() => imported[sku]));
+    for (const sku of [third, fourth, first])
+      await expect.poll(() => settledPrices(sku), { timeout: 45_000 }).toEqual(marketplaces.map(() => imported[sku]));
     await expect.poll(() => sandboxPrice('amazon', third)).toBe(imported[third]);
     await page.keyboard.press('Escape');
     await gone(dialog);

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
-import { availableOf as availableIn, connectFourSandboxChannels, rememberSandboxSellers, rowOf as rowIn, settledQuantity as settledQuantityIn, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+import {
+  availableOf as availableIn,
+  connectFourSandboxChannels,
+  rememberSandboxSellers,
+  rowOf as rowIn,
+  settledQuantity as settledQuantityIn,
+  signUpAndVerify,
+  type SandboxSellers,
+} from './support/listings.ts';
 
 let product: E2EProduct;
 let browser: Browser;
@@ -35,7 +43,13 @@ const settledQuantity = (sku: string, marketplace: string) => settledQuantityIn(
 
 describe('the Listings page, on the real product', () => {
   it('signs up and verifies the address', async () => {
-    await signUpAndVerify(page, product, { firstName: 'Lena', lastName: 'Lister', companyName: 'Lister Home', email: 'lena@lister.example', password: 'lena secret 1' });
+    await signUpAndVerify(page, product, {
+      firstName: 'Lena',
+      lastName: 'Lister',
+      companyName: 'Lister Home',
+      email: 'lena@lister.example',
+      password: 'lena secret 1',
+    });
   });
 
   it('connects four sandbox channels, Walmart first as the main one', async () => {
@@ -54,11 +68,14 @@ describe('the Listings page, on the real product', () => {
     const rows = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])');
     const stocked: string[] = [];
     for (const row of await rows.all()) {
-      if (Number((await row.locator('td').nth(4).textContent())?.trim()) >= 2) stocked.push((await row.getByRole('button', { name: /^Open / }).textContent())!.trim());
+      if (Number((await row.locator('td').nth(4).textContent())?.trim()) >= 2)
+        stocked.push((await row.getByRole('button', { name: /^Open / }).textContent())!.trim());
     }
     expect(stocked.length).toBeGreaterThan(0);
     sku = stocked[0]!;
-    const onWalmart = await (await fetch(`${product.url}/sandbox/walmart/_control/sellers/${sellers.walmart}/items/${encodeURIComponent(sku)}`)).json();
+    const onWalmart = await (
+      await fetch(`${product.url}/sandbox/walmart/_control/sellers/${sellers.walmart}/items/${encodeURIComponent(sku)}`)
+    ).json();
     expect(onWalmart.sku ?? sku).toBe(sku);
     for (const marketplace of ['Walmart', 'Amazon', 'eBay', 'Shopify']) {
       await expect.poll(() => settledQuantity(sku, marketplace), { timeout: 30_000 }).not.toBeNull();
@@ -69,7 +86,9 @@ describe('the Listings page, on the real product', () => {
     const table = page.getByRole('table', { name: 'Catalogue' });
     expect(await table.locator('tbody tr:not([aria-hidden])').count()).toBeLessThan(25);
     await expect.poll(() => table.locator('tr[aria-rowindex="26"]').count()).toBe(0);
-    await page.getByRole('group', { name: 'Catalogue rows' }).evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await page
+      .getByRole('group', { name: 'Catalogue rows' })
+      .evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await see(table.locator('tr[aria-rowindex="26"]'));
     await expect.poll(() => table.locator('tr[aria-rowindex="2"]').count()).toBe(0);
 
@@ -105,7 +124,9 @@ describe('the Listings page, on the real product', () => {
     await screenshot(page, 'listings-after-order');
 
     // The drawer tells the story: the order, and its result per channel.
-    await rowOf(sku).getByRole('button', { name: `Open ${sku}` }).click();
+    await rowOf(sku)
+      .getByRole('button', { name: `Open ${sku}` })
+      .click();
     const drawer = page.getByRole('dialog', { name: sku });
     await see(drawer.getByRole('region', { name: 'Change history' }).getByText('Order').first());
     // Slid in completely (its opening animation fades it in).

@@ -3,7 +3,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
-import { connectFourSandboxChannels, rememberSandboxSellers, rowOf as rowIn, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+import {
+  connectFourSandboxChannels,
+  rememberSandboxSellers,
+  rowOf as rowIn,
+  signUpAndVerify,
+  type SandboxSellers,
+} from './support/listings.ts';
 
 let product: E2EProduct;
 let browser: Browser;
@@ -24,7 +30,9 @@ beforeAll(async () => {
   sellers = rememberSandboxSellers(page);
   await page.route('**/api/channels/sandbox-sellers', async (route) => {
     const body = route.request().postDataJSON() as { kind: string };
-    await route.continue(body.kind === 'ebay' ? { postData: JSON.stringify({ ...body, products: EBAY_PRODUCTS }) } : {});
+    await route.continue(
+      body.kind === 'ebay' ? { postData: JSON.stringify({ ...body, products: EBAY_PRODUCTS }) } : {},
+    );
   });
 });
 afterAll(async () => {
@@ -39,7 +47,13 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
   let sku: string;
 
   it('signs up, connects the sandbox channels and finds a SKU not on eBay yet', async () => {
-    await signUpAndVerify(page, product, { firstName: 'Pia', lastName: 'Publisher', companyName: 'Publisher Goods', email: 'pia@publisher.example', password: 'pia secret 1' });
+    await signUpAndVerify(page, product, {
+      firstName: 'Pia',
+      lastName: 'Publisher',
+      companyName: 'Publisher Goods',
+      email: 'pia@publisher.example',
+      password: 'pia secret 1',
+    });
     await connectFourSandboxChannels(page);
     expect(Object.keys(sellers).sort()).toEqual(['amazon', 'ebay', 'shopify', 'walmart']);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
@@ -47,7 +61,8 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
     // Every target read (the grid shows only the rows in view: the catalogue is read as the page reads it).
     const notOnEbay = async () => {
       const answer = await page.request.get('/api/listings?pageSize=200');
-      const rows = ((await answer.json()) as { items: Array<{ sku: string; chips: Array<{ channelKind: string }> }> }).items;
+      const rows = ((await answer.json()) as { items: Array<{ sku: string; chips: Array<{ channelKind: string }> }> })
+        .items;
       return rows.filter((row) => !row.chips.some((c) => c.channelKind === 'ebay')).map((row) => row.sku);
     };
     await expect.poll(async () => (await notOnEbay()).length, { timeout: 30_000 }).toBe(25 - EBAY_PRODUCTS);
@@ -67,7 +82,9 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
   }
 
   it('asks for eBay’s category, location and business policies first, each named, chosen from eBay’s own lists', async () => {
-    await rowOf(sku).getByRole('checkbox', { name: `Select ${sku}` }).check();
+    await rowOf(sku)
+      .getByRole('checkbox', { name: `Select ${sku}` })
+      .check();
     const { dialog, settings } = await publishToEbay();
     await see(settings.getByText('Choose these before publishing'));
     await see(settings.getByText('An eBay category (a leaf category number): choose it in the publish settings'));
@@ -79,12 +96,15 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
     const location = settings.getByLabel('Inventory location');
     await expect.poll(() => location.locator('option', { hasText: /warehouse/ }).count()).toBe(2);
     await location.selectOption({ index: 1 });
-    for (const policy of ['Shipping policy', 'Payment policy', 'Return policy']) await settings.getByLabel(policy).selectOption({ index: 1 });
+    for (const policy of ['Shipping policy', 'Payment policy', 'Return policy'])
+      await settings.getByLabel(policy).selectOption({ index: 1 });
     await settings.getByRole('button', { name: 'Save eBay settings' }).click();
     await gone(settings.getByText('Choose these before publishing'));
     // What is left is the product's own: Walmart's item list carries no pictures, and eBay needs one.
     await see(dialog.getByRole('table', { name: 'What each product needs' }).getByText('At least one image'));
-    expect(await dialog.getByText('An eBay category (a leaf category number): choose it in the publish settings').count()).toBe(0);
+    expect(
+      await dialog.getByText('An eBay category (a leaf category number): choose it in the publish settings').count(),
+    ).toBe(0);
     // Checked for accessibility as it is saved.
     await screenshot(page, 'publish-ebay-settings');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -92,7 +112,9 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
 
   it('keeps the settings with the channel: once the product has a picture, it is published to eBay with nothing more to choose', async () => {
     // The main channel's product gets a picture (as an Amazon or Shopify main channel would give it).
-    await product.product.ctx.db.execute(sql`update products set images = ${JSON.stringify([`${product.url}/sandbox/ebay/_images/${sku}.svg`])}::jsonb where sku = ${sku}`);
+    await product.product.ctx.db.execute(
+      sql`update products set images = ${JSON.stringify([`${product.url}/sandbox/ebay/_images/${sku}.svg`])}::jsonb where sku = ${sku}`,
+    );
     const { dialog, settings } = await publishToEbay();
     await see(dialog.getByText('1 product ready to publish on eBay.'));
     await expect.poll(() => settings.getByLabel('eBay category number').inputValue()).toBe('20625');
@@ -101,7 +123,9 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
     await see(dialog.getByText('Published', { exact: true }));
     await dialog.getByRole('button', { name: 'Done' }).click();
     await see(rowOf(sku).getByRole('img', { name: /^eBay · Active · / }), 30_000);
-    const listed = await fetch(`${product.url}/sandbox/ebay/_control/sellers/${sellers.ebay}/items/${encodeURIComponent(sku)}`);
+    const listed = await fetch(
+      `${product.url}/sandbox/ebay/_control/sellers/${sellers.ebay}/items/${encodeURIComponent(sku)}`,
+    );
     expect(listed.status).toBe(200);
     expect(((await listed.json()) as { status: string }).status).toBe('active');
   });

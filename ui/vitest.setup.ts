@@ -46,6 +46,4 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-setProjectAnnotations([
-  { ...preview, loaders: [mswLoader(() => server as unknown as SetupWorker)] },
-]);
+setProjectAnnotations([{ ...preview, loaders: [mswLoader(() => server as unknown as SetupWorker)] }]);

@@ -74,8 +74,14 @@ export interface Config {
    * from APP_SECRET_KEY when the product starts (`sandboxApplications` in the context).
    */
   marketplaceApps: {
-    ebay: { production: { clientId: string; clientSecret: string; ruName: string } | undefined; sandbox: { clientId: string; clientSecret: string | undefined } };
-    shopify: { production: { clientId: string; clientSecret: string } | undefined; sandbox: { clientId: string; clientSecret: string | undefined } };
+    ebay: {
+      production: { clientId: string; clientSecret: string; ruName: string } | undefined;
+      sandbox: { clientId: string; clientSecret: string | undefined };
+    };
+    shopify: {
+      production: { clientId: string; clientSecret: string } | undefined;
+      sandbox: { clientId: string; clientSecret: string | undefined };
+    };
   };
   /**
    * The built-in marketplace sandboxes at /sandbox/{kind} (SANDBOX=off turns them off). Their control
@@ -176,11 +182,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           env.EBAY_CLIENT_ID && env.EBAY_CLIENT_SECRET && env.EBAY_RU_NAME
             ? { clientId: env.EBAY_CLIENT_ID, clientSecret: env.EBAY_CLIENT_SECRET, ruName: env.EBAY_RU_NAME }
             : undefined,
-        sandbox: { clientId: env.EBAY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox', clientSecret: env.EBAY_SANDBOX_CLIENT_SECRET || undefined },
+        sandbox: {
+          clientId: env.EBAY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox',
+          clientSecret: env.EBAY_SANDBOX_CLIENT_SECRET || undefined,
+        },
       },
       shopify: {
-        production: env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET ? { clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET } : undefined,
-        sandbox: { clientId: env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'hub-sandbox-app', clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET || undefined },
+        production:
+          env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET
+            ? { clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET }
+            : undefined,
+        sandbox: {
+          clientId: env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'hub-sandbox-app',
+          clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET || undefined,
+        },
       },
     },
     sandbox: {

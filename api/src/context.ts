@@ -18,7 +18,10 @@ export interface AppContext {
     vault: CredentialVault;
     webhookKey: Buffer;
     /** Our applications on the built-in eBay and Shopify sandboxes, their secrets this installation's own. */
-    sandboxApplications: { ebay: { clientId: string; clientSecret: string }; shopify: { clientId: string; clientSecret: string } };
+    sandboxApplications: {
+      ebay: { clientId: string; clientSecret: string };
+      shopify: { clientId: string; clientSecret: string };
+    };
     /** Signs the owner tokens with which the web process acts on an account's sandbox sellers. */
     sandboxControlKey: Buffer;
   };

@@ -10,7 +10,13 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createHttpApp } from './http/app.ts';
 import { deriveSecret, loadAppSecretKey } from './secrets.ts';
 import { mountSandboxes } from './sandbox/index.ts';
-import { defaultOwnerLimits, openAccess, ownerOfToken, OWNER_TOKEN_HEADER, type SandboxAccess } from './sandbox/shared/sandbox-access.ts';
+import {
+  defaultOwnerLimits,
+  openAccess,
+  ownerOfToken,
+  OWNER_TOKEN_HEADER,
+  type SandboxAccess,
+} from './sandbox/shared/sandbox-access.ts';
 import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import { CredentialVault } from './modules/channels/credential-vault.ts';
 
@@ -21,8 +27,14 @@ import { CredentialVault } from './modules/channels/credential-vault.ts';
 function sandboxApplicationsOf(config: Config, masterKey: Buffer): AppContext['marketplaces']['sandboxApplications'] {
   const { ebay, shopify } = config.marketplaceApps;
   return {
-    ebay: { clientId: ebay.sandbox.clientId, clientSecret: ebay.sandbox.clientSecret ?? deriveSecret(masterKey, 'ebay-sandbox-application') },
-    shopify: { clientId: shopify.sandbox.clientId, clientSecret: shopify.sandbox.clientSecret ?? deriveSecret(masterKey, 'shopify-sandbox-application') },
+    ebay: {
+      clientId: ebay.sandbox.clientId,
+      clientSecret: ebay.sandbox.clientSecret ?? deriveSecret(masterKey, 'ebay-sandbox-application'),
+    },
+    shopify: {
+      clientId: shopify.sandbox.clientId,
+      clientSecret: shopify.sandbox.clientSecret ?? deriveSecret(masterKey, 'shopify-sandbox-application'),
+    },
   };
 }
 
@@ -36,7 +48,9 @@ function sandboxAccess(ctx: AppContext): SandboxAccess {
   return {
     mode: 'scoped',
     limits: defaultOwnerLimits,
-    ownerOf: (req) => (req.user as Express.User | undefined)?.accountId ?? ownerOfToken(ctx.marketplaces.sandboxControlKey, req.get(OWNER_TOKEN_HEADER)),
+    ownerOf: (req) =>
+      (req.user as Express.User | undefined)?.accountId ??
+      ownerOfToken(ctx.marketplaces.sandboxControlKey, req.get(OWNER_TOKEN_HEADER)),
   };
 }
 
@@ -73,7 +87,9 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const role = options.role ?? 'all';
   const log = options.log ?? ((line: string) => console.log(line));
   if (!config.databaseUrl && !options.database && role !== 'all') {
-    throw new Error('Separate web and worker processes need PostgreSQL: set DATABASE_URL. The embedded database serves one process only.');
+    throw new Error(
+      'Separate web and worker processes need PostgreSQL: set DATABASE_URL. The embedded database serves one process only.',
+    );
   }
   const database = options.database ?? (await openDatabase(config));
   let jobs;
@@ -99,7 +115,11 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
       sandboxControlKey: Buffer.from(deriveSecret(masterKey, 'sandbox-control'), 'hex'),
     },
   };
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail') });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'mail'),
+  });
 
   if (role !== 'web') await registerWorkers(ctx, mailer, { vacuum: database.kind === 'pglite' });
 
@@ -117,7 +137,13 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
           applications: ctx.marketplaces.sandboxApplications,
         })
       : undefined;
-    const app = createHttpApp(ctx, { ping: database.ping, sessionSecret, log, ...(options.frontend ? { frontend: options.frontend } : {}), ...(sandboxes ? { sandboxes } : {}) });
+    const app = createHttpApp(ctx, {
+      ping: database.ping,
+      sessionSecret,
+      log,
+      ...(options.frontend ? { frontend: options.frontend } : {}),
+      ...(sandboxes ? { sandboxes } : {}),
+    });
     server = http.createServer(app);
     // Idle keep-alive connections outlive the clients' own timers (a load balancer's 60 s, undici's
     // few seconds, late under load): a server closing first races a request sent on the closing socket.
@@ -137,7 +163,9 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
         server.closeAllConnections();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
-      await jobs.stop({ graceful: true, timeout: 10_000, wait: true } as Parameters<typeof jobs.stop>[0]).catch(() => undefined);
+      await jobs
+        .stop({ graceful: true, timeout: 10_000, wait: true } as Parameters<typeof jobs.stop>[0])
+        .catch(() => undefined);
       mailer.close();
       sandboxes?.close();
       if (!options.database) await database.close();

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from './support/test-product.ts';
 import type { Browser } from './support/browser.ts';
-import { channels, defaultChannelRules, listingDrift, listings, listingWrites, orders, products, syncRuns, type OrderLineRecord } from '../src/db/schema/index.ts';
+import {
+  channels,
+  defaultChannelRules,
+  listingDrift,
+  listings,
+  listingWrites,
+  orders,
+  products,
+  syncRuns,
+  type OrderLineRecord,
+} from '../src/db/schema/index.ts';
 import { startOfUtcDay } from '../src/modules/dashboard/dashboard.ts';
 import { noteRateLimitUse } from '../src/db/queries/channels.ts';
 
@@ -18,27 +28,70 @@ let accountId: string;
 let neighbourAccountId: string;
 
 const db = () => t.database.handle.db;
-const accountOf = async (userId: string) => ((await db().execute(sql`select account_id from users where id = ${userId}`)) as unknown as { rows: Array<{ account_id: string }> }).rows[0]!.account_id;
-const line = (sku: string, quantity: number, amount: string | null, currency = 'USD', cancelledQuantity = 0): OrderLineRecord => ({ sku, quantity, cancelledQuantity, price: amount === null ? null : { amount, currency } });
+const accountOf = async (userId: string) =>
+  (
+    (await db().execute(sql`select account_id from users where id = ${userId}`)) as unknown as {
+      rows: Array<{ account_id: string }>;
+    }
+  ).rows[0]!.account_id;
+const line = (
+  sku: string,
+  quantity: number,
+  amount: string | null,
+  currency = 'USD',
+  cancelledQuantity = 0,
+): OrderLineRecord => ({ sku, quantity, cancelledQuantity, price: amount === null ? null : { amount, currency } });
 
-async function addChannel(account: string, kind: 'amazon' | 'walmart' | 'ebay' | 'shopify', role: 'main' | 'target', extra: Partial<typeof channels.$inferInsert> = {}) {
+async function addChannel(
+  account: string,
+  kind: 'amazon' | 'walmart' | 'ebay' | 'shopify',
+  role: 'main' | 'target',
+  extra: Partial<typeof channels.$inferInsert> = {},
+) {
   const [row] = await db()
     .insert(channels)
-    .values({ accountId: account, kind, role, environment: 'sandbox', externalSellerId: `${kind}-${account.slice(0, 8)}`, displayName: `${kind} shop`, rules: defaultChannelRules, ...extra })
+    .values({
+      accountId: account,
+      kind,
+      role,
+      environment: 'sandbox',
+      externalSellerId: `${kind}-${account.slice(0, 8)}`,
+      displayName: `${kind} shop`,
+      rules: defaultChannelRules,
+      ...extra,
+    })
     .returning({ id: channels.id });
   return row!.id;
 }
 
 let serial = 0;
-async function addOrder(account: string, channelId: string, orderedAt: Date, lines: OrderLineRecord[], status: 'open' | 'shipped' | 'cancelled' = 'open') {
+async function addOrder(
+  account: string,
+  channelId: string,
+  orderedAt: Date,
+  lines: OrderLineRecord[],
+  status: 'open' | 'shipped' | 'cancelled' = 'open',
+) {
   serial += 1;
-  await db().insert(orders).values({ accountId: account, channelId, marketplaceOrderId: `order-${serial}`, status, lines, orderedAt, marketplaceUpdatedAt: orderedAt });
+  await db()
+    .insert(orders)
+    .values({
+      accountId: account,
+      channelId,
+      marketplaceOrderId: `order-${serial}`,
+      status,
+      lines,
+      orderedAt,
+      marketplaceUpdatedAt: orderedAt,
+    });
 }
 
 beforeAll(async () => {
   t = await startTestProduct();
   accountId = await accountOf(await t.createUser({ email: 'dash@example.com', password: 'seller secret 1' }));
-  neighbourAccountId = await accountOf(await t.createUser({ email: 'neighbour@example.com', password: 'seller secret 2' }));
+  neighbourAccountId = await accountOf(
+    await t.createUser({ email: 'neighbour@example.com', password: 'seller secret 2' }),
+  );
   seller = t.browser();
   await seller.signIn('dash@example.com', 'seller secret 1');
   neighbour = t.browser();
@@ -63,12 +116,26 @@ describe('dashboard', () => {
   it('sums today and the last 30 days by UTC calendar day, per channel and currency, without cancelled units', async () => {
     const shopify = await addChannel(accountId, 'shopify', 'main');
     const amazon = await addChannel(accountId, 'amazon', 'target');
-    expect((await seller.get('/api/dashboard')).body.setup).toEqual({ channelConnected: true, mainChosen: true, catalogueImported: false });
-    await db().insert(products).values([
-      { accountId, sku: 'MUG-1', title: 'Mug', currency: 'USD', price: '12.50', onHand: 40, committed: 0 },
-      { accountId, sku: 'LAMP-1', title: 'Lamp', currency: 'USD', price: '80.00', onHand: 3, committed: 1 },
-    ]);
-    await db().insert(syncRuns).values({ accountId, channelId: null, kind: 'import', trigger: 'connect', status: 'succeeded', done: 2, finishedAt: new Date() });
+    expect((await seller.get('/api/dashboard')).body.setup).toEqual({
+      channelConnected: true,
+      mainChosen: true,
+      catalogueImported: false,
+    });
+    await db()
+      .insert(products)
+      .values([
+        { accountId, sku: 'MUG-1', title: 'Mug', currency: 'USD', price: '12.50', onHand: 40, committed: 0 },
+        { accountId, sku: 'LAMP-1', title: 'Lamp', currency: 'USD', price: '80.00', onHand: 3, committed: 1 },
+      ]);
+    await db().insert(syncRuns).values({
+      accountId,
+      channelId: null,
+      kind: 'import',
+      trigger: 'connect',
+      status: 'succeeded',
+      done: 2,
+      finishedAt: new Date(),
+    });
 
     const today = startOfUtcDay(t.product.ctx.clock());
     const thirtyDaysStart = new Date(today.getTime() - 29 * DAY_MS);
@@ -89,23 +156,59 @@ describe('dashboard', () => {
     const body = answer.body;
     expect(body.currency).toBe('USD');
     // 2 × 12.50 + 80.00 + 2 × 12.50 = 130.00 USD; 11.00 EUR.
-    expect(body.today).toEqual({ revenue: [{ currency: 'USD', amount: '130.00' }, { currency: 'EUR', amount: '11.00' }], orders: 3, units: 6 });
+    expect(body.today).toEqual({
+      revenue: [
+        { currency: 'USD', amount: '130.00' },
+        { currency: 'EUR', amount: '11.00' },
+      ],
+      orders: 3,
+      units: 6,
+    });
     // Plus 79.99 USD (yesterday) and 4 × 10.00 USD and a line without a price (30 days ago).
-    expect(body.last30Days).toEqual({ revenue: [{ currency: 'USD', amount: '249.99' }, { currency: 'EUR', amount: '11.00' }], orders: 5, units: 12 });
+    expect(body.last30Days).toEqual({
+      revenue: [
+        { currency: 'USD', amount: '249.99' },
+        { currency: 'EUR', amount: '11.00' },
+      ],
+      orders: 5,
+      units: 12,
+    });
     const byChannel = Object.fromEntries(body.byChannel.map((c: { channelId: string }) => [c.channelId, c]));
-    expect(byChannel[shopify]).toMatchObject({ channelKind: 'shopify', today: { revenue: [{ currency: 'USD', amount: '130.00' }], orders: 2, units: 5 }, last30Days: { revenue: [{ currency: 'USD', amount: '170.00' }], orders: 3, units: 10 } });
-    expect(byChannel[amazon]).toMatchObject({ channelKind: 'amazon', today: { revenue: [{ currency: 'EUR', amount: '11.00' }], orders: 1, units: 1 }, last30Days: { revenue: [{ currency: 'USD', amount: '79.99' }, { currency: 'EUR', amount: '11.00' }], orders: 2, units: 2 } });
+    expect(byChannel[shopify]).toMatchObject({
+      channelKind: 'shopify',
+      today: { revenue: [{ currency: 'USD', amount: '130.00' }], orders: 2, units: 5 },
+      last30Days: { revenue: [{ currency: 'USD', amount: '170.00' }], orders: 3, units: 10 },
+    });
+    expect(byChannel[amazon]).toMatchObject({
+      channelKind: 'amazon',
+      today: { revenue: [{ currency: 'EUR', amount: '11.00' }], orders: 1, units: 1 },
+      last30Days: {
+        revenue: [
+          { currency: 'USD', amount: '79.99' },
+          { currency: 'EUR', amount: '11.00' },
+        ],
+        orders: 2,
+        units: 2,
+      },
+    });
     expect(body.setup).toEqual({ channelConnected: true, mainChosen: true, catalogueImported: true });
     // The newest orders first, each with its units and revenue.
     expect(body.recentOrders[0]).toMatchObject({ channelKind: 'amazon', status: 'cancelled', units: 0, revenue: [] });
-    expect(body.recentOrders[1]).toMatchObject({ channelKind: 'amazon', units: 1, revenue: [{ currency: 'EUR', amount: '11.00' }] });
+    expect(body.recentOrders[1]).toMatchObject({
+      channelKind: 'amazon',
+      units: 1,
+      revenue: [{ currency: 'EUR', amount: '11.00' }],
+    });
     // The main channel first in sync health.
     expect(body.health.map((h: { channelId: string }) => h.channelId)).toEqual([shopify, amazon]);
     expect(body.alerts).toEqual([{ kind: 'low_stock', count: 1 }]);
   });
 
   it('shows sync health and alerts: lag of the oldest value on its way, refused values, channels in error, suppressed listings, open drift', async () => {
-    const ebay = await addChannel(accountId, 'ebay', 'target', { status: 'error', statusReason: 'eBay refused the channel’s credentials.' });
+    const ebay = await addChannel(accountId, 'ebay', 'target', {
+      status: 'error',
+      statusReason: 'eBay refused the channel’s credentials.',
+    });
     const [mug] = await db()
       .insert(listings)
       .values({ accountId, channelId: ebay, sku: 'MUG-1', status: 'suppressed' })
@@ -114,13 +217,45 @@ describe('dashboard', () => {
     await db()
       .insert(listingWrites)
       .values([
-        { accountId, channelId: ebay, listingId: mug!.id, sku: 'MUG-1', field: 'quantity', after: '5', status: 'pending', createdAt: new Date(now.getTime() - 90_000) },
-        { accountId, channelId: ebay, listingId: mug!.id, sku: 'MUG-1', field: 'price', after: '12.50', status: 'failed', message: 'Price below the floor.', updatedAt: now },
+        {
+          accountId,
+          channelId: ebay,
+          listingId: mug!.id,
+          sku: 'MUG-1',
+          field: 'quantity',
+          after: '5',
+          status: 'pending',
+          createdAt: new Date(now.getTime() - 90_000),
+        },
+        {
+          accountId,
+          channelId: ebay,
+          listingId: mug!.id,
+          sku: 'MUG-1',
+          field: 'price',
+          after: '12.50',
+          status: 'failed',
+          message: 'Price below the floor.',
+          updatedAt: now,
+        },
       ]);
-    await db().insert(listingDrift).values({ accountId, channelId: ebay, listingId: mug!.id, sku: 'MUG-1', field: 'price', expected: '12.50', found: '9.99' });
+    await db().insert(listingDrift).values({
+      accountId,
+      channelId: ebay,
+      listingId: mug!.id,
+      sku: 'MUG-1',
+      field: 'price',
+      expected: '12.50',
+      found: '9.99',
+    });
     const body = (await seller.get('/api/dashboard')).body;
     const health = body.health.find((h: { channelId: string }) => h.channelId === ebay);
-    expect(health).toMatchObject({ status: 'error', statusReason: 'eBay refused the channel’s credentials.', waitingWrites: 1, failures24h: 1 });
+    expect(health).toMatchObject({
+      status: 'error',
+      statusReason: 'eBay refused the channel’s credentials.',
+      waitingWrites: 1,
+      failures24h: 1,
+    });
     expect(health.lagSeconds).toBeGreaterThanOrEqual(90);
     expect(health.lagSeconds).toBeLessThan(200);
     expect(body.health.find((h: { channelKind: string }) => h.channelKind === 'shopify').lagSeconds).toBeNull();
@@ -134,13 +269,32 @@ describe('dashboard', () => {
   });
 
   it("shows each channel's rate-limit use noted over the last minute; an older note means no calls since, so none used", async () => {
-    const [shopify, amazon] = (await seller.get('/api/dashboard')).body.health.map((h: { channelId: string }) => h.channelId) as string[];
+    const [shopify, amazon] = (await seller.get('/api/dashboard')).body.health.map(
+      (h: { channelId: string }) => h.channelId,
+    ) as string[];
     const now = t.product.ctx.clock();
-    await noteRateLimitUse(db(), accountId, amazon!, { percent: 91, operation: 'patchListingsItem', limited: 3 }, new Date(now.getTime() - 20_000));
-    await noteRateLimitUse(db(), accountId, shopify!, { percent: 40, operation: 'graphql', limited: 0 }, new Date(now.getTime() - 90_000));
+    await noteRateLimitUse(
+      db(),
+      accountId,
+      amazon!,
+      { percent: 91, operation: 'patchListingsItem', limited: 3 },
+      new Date(now.getTime() - 20_000),
+    );
+    await noteRateLimitUse(
+      db(),
+      accountId,
+      shopify!,
+      { percent: 40, operation: 'graphql', limited: 0 },
+      new Date(now.getTime() - 90_000),
+    );
     // A note naming another account's channel changes nothing there.
     await noteRateLimitUse(db(), neighbourAccountId, amazon!, { percent: 5, operation: 'getOrders', limited: 0 }, now);
-    const health = (await seller.get('/api/dashboard')).body.health as Array<{ channelId: string; rateLimitUse: number; rateLimitOperation: string | null; rateLimited: number }>;
+    const health = (await seller.get('/api/dashboard')).body.health as Array<{
+      channelId: string;
+      rateLimitUse: number;
+      rateLimitOperation: string | null;
+      rateLimited: number;
+    }>;
     const use = (id: string) => health.find((h) => h.channelId === id)!;
     expect(use(amazon!)).toMatchObject({ rateLimitUse: 91, rateLimitOperation: 'patchListingsItem', rateLimited: 3 });
     expect(use(shopify!)).toMatchObject({ rateLimitUse: 0, rateLimitOperation: null, rateLimited: 0 });
@@ -159,7 +313,11 @@ describe('dashboard', () => {
     // Its own order shows to it alone.
     const own = await addChannel(neighbourAccountId, 'walmart', 'main');
     await addOrder(neighbourAccountId, own, t.product.ctx.clock(), [line('CUP', 1, '3.00')]);
-    expect((await neighbour.get('/api/dashboard')).body.today).toEqual({ revenue: [{ currency: 'USD', amount: '3.00' }], orders: 1, units: 1 });
+    expect((await neighbour.get('/api/dashboard')).body.today).toEqual({
+      revenue: [{ currency: 'USD', amount: '3.00' }],
+      orders: 1,
+      units: 1,
+    });
     expect((await seller.get('/api/dashboard')).body.today.orders).toBe(3);
   });
 });

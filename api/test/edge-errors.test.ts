@@ -30,18 +30,29 @@ let othersChannel: ConnectedChannel;
 beforeAll(async () => {
   t = await startTestProduct();
   const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1', firstName: 'Sam' });
-  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!.account_id;
-  productId = (await query<{ id: string }>(t, sql`insert into products (account_id, sku, title, price, on_hand) values (${accountId}, 'EDGE-1', 'Mug', '10.00', 5) returning id`))[0]!.id;
+  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!
+    .account_id;
+  productId = (
+    await query<{ id: string }>(
+      t,
+      sql`insert into products (account_id, sku, title, price, on_hand) values (${accountId}, 'EDGE-1', 'Mug', '10.00', 5) returning id`,
+    )
+  )[0]!.id;
   seller = t.browser();
   await seller.signIn('seller@example.com', 'seller secret 1');
 
   // Another account, with a channel of its own, its catalogue imported.
   const otherUser = await t.createUser({ email: 'other@example.com', password: 'other secret 1' });
-  const otherAccount = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherUser}`))[0]!.account_id;
+  const otherAccount = (
+    await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherUser}`)
+  )[0]!.account_id;
   const other = t.browser();
   await other.signIn('other@example.com', 'other secret 1');
   othersChannel = (await installOnShopify(other, 'install', { products: 2 })).channel!;
-  await vi.waitFor(async () => expect(await query(t, sql`select id from products where account_id = ${otherAccount}`)).toHaveLength(2), { timeout: 45_000 });
+  await vi.waitFor(
+    async () => expect(await query(t, sql`select id from products where account_id = ${otherAccount}`)).toHaveLength(2),
+    { timeout: 45_000 },
+  );
   await settled(t, otherAccount);
 }, 120_000);
 afterAll(() => t?.stop());
@@ -51,9 +62,18 @@ async function storedData() {
   const { rate_limits: _counted, ...counts } = await t.rowCounts();
   return {
     counts,
-    products: await query(t, sql`select id, account_id, sku, title, price::text as price, on_hand from products order by id`),
-    users: await query(t, sql`select u.id, u.first_name, u.last_name, a.name from users u join accounts a on a.id = u.account_id order by u.id`),
-    batches: await query(t, sql`select (select count(*)::int from change_batches) as batches, (select count(*)::int from changes) as changes`),
+    products: await query(
+      t,
+      sql`select id, account_id, sku, title, price::text as price, on_hand from products order by id`,
+    ),
+    users: await query(
+      t,
+      sql`select u.id, u.first_name, u.last_name, a.name from users u join accounts a on a.id = u.account_id order by u.id`,
+    ),
+    batches: await query(
+      t,
+      sql`select (select count(*)::int from change_batches) as batches, (select count(*)::int from changes) as changes`,
+    ),
   };
 }
 
@@ -68,7 +88,10 @@ function expectJsonError(answer: Answer, status: number, message?: RegExp) {
 }
 
 describe('a channel of another account in a bulk edit', () => {
-  const edit = () => ({ selection: { productIds: [productId] }, status: { status: 'inactive', channelIds: [othersChannel.id] } });
+  const edit = () => ({
+    selection: { productIds: [productId] },
+    status: { status: 'inactive', channelIds: [othersChannel.id] },
+  });
 
   it('is refused with a declared 4xx that names the problem, on preview and on run, and changes nothing', async () => {
     const before = await storedData();
@@ -81,7 +104,10 @@ describe('a channel of another account in a bulk edit', () => {
 describe('a status the contract does not declare, or an answer it refuses', () => {
   it('becomes a JSON 500 without the stack, and the log says what happened', async () => {
     vi.mocked(previewBulkEdit).mockRejectedValueOnce(new AppError(404, 'No such thing as this.'));
-    const answer = await seller.post('/api/listings/bulk-edit/preview', { selection: { productIds: [productId] }, price: { mode: 'set', value: 12 } });
+    const answer = await seller.post('/api/listings/bulk-edit/preview', {
+      selection: { productIds: [productId] },
+      price: { mode: 'set', value: 12 },
+    });
     expectJsonError(answer, 500, /on our side/);
     const logged = t.logs.find((line) => line.includes('No such thing as this.'));
     expect(logged).toMatch(/POST \/api\/listings\/bulk-edit\/preview/);
@@ -95,7 +121,9 @@ describe('a status the contract does not declare, or an answer it refuses', () =
     expect(t.logs.find((line) => line.includes('Gone for good.'))).toMatch(/410/);
     vi.mocked(previewBulkEdit).mockResolvedValueOnce({ items: [], total: -1, errors: 0 });
     expectJsonError(await seller.post('/api/listings/bulk-edit/preview', edit), 500, /on our side/);
-    expect(t.logs.some((line) => line.includes('/api/listings/bulk-edit/preview') && line.includes('total'))).toBe(true);
+    expect(t.logs.some((line) => line.includes('/api/listings/bulk-edit/preview') && line.includes('total'))).toBe(
+      true,
+    );
   });
 });
 
@@ -119,9 +147,27 @@ describe('the NUL character and text PostgreSQL cannot store', () => {
 
   it('in a JSON body, however deep, is a 400 that names the field, and nothing is stored', async () => {
     const before = await storedData();
-    expectJsonError(await seller.patch('/api/auth/profile', { firstName: 'a\u0000b' }), 400, /"firstName" must not contain the NUL character/);
-    expectJsonError(await seller.post('/api/listings/bulk-edit/preview', { selection: { filter: { q: 'mug\u0000' } }, price: { mode: 'set', value: 12 } }), 400, /"selection\.filter\.q"/);
-    expectJsonError(await seller.post('/api/listings/bulk-edit', { selection: { productIds: [`${productId.slice(0, -1)}\u0000`] }, price: { mode: 'set', value: 12 } }), 400, /"selection\.productIds\[0\]"/);
+    expectJsonError(
+      await seller.patch('/api/auth/profile', { firstName: 'a\u0000b' }),
+      400,
+      /"firstName" must not contain the NUL character/,
+    );
+    expectJsonError(
+      await seller.post('/api/listings/bulk-edit/preview', {
+        selection: { filter: { q: 'mug\u0000' } },
+        price: { mode: 'set', value: 12 },
+      }),
+      400,
+      /"selection\.filter\.q"/,
+    );
+    expectJsonError(
+      await seller.post('/api/listings/bulk-edit', {
+        selection: { productIds: [`${productId.slice(0, -1)}\u0000`] },
+        price: { mode: 'set', value: 12 },
+      }),
+      400,
+      /"selection\.productIds\[0\]"/,
+    );
     // A name of a field as much as its value.
     expectJsonError(await seller.patch('/api/auth/profile', { 'first\u0000Name': 'Al' }), 400, /NUL/);
     expect(await storedData()).toEqual(before);
@@ -130,7 +176,11 @@ describe('the NUL character and text PostgreSQL cannot store', () => {
 
   it('half of a surrogate pair (text with no UTF-8 form) is a 400 too, where a whole pair is fine', async () => {
     const before = await storedData();
-    expectJsonError(await seller.patch('/api/auth/profile', '{"firstName":"a\\ud800b"}'), 400, /"firstName" must be valid Unicode text/);
+    expectJsonError(
+      await seller.patch('/api/auth/profile', '{"firstName":"a\\ud800b"}'),
+      400,
+      /"firstName" must be valid Unicode text/,
+    );
     expectJsonError(await seller.patch('/api/auth/profile', '{"lastName":"\\udc00"}'), 400, /Unicode/);
     expect(await storedData()).toEqual(before);
     const emoji = await seller.patch('/api/auth/profile', { lastName: 'Smith \u{1F600}' });
@@ -151,7 +201,11 @@ describe('the NUL character and text PostgreSQL cannot store', () => {
 
 describe('a verified marketplace delivery holding a NUL', () => {
   /** Posts a delivery to the other account's Shopify channel, signed with our sandbox application's secret (or not). */
-  async function deliver(topic: string, body: string, secret = t.product.ctx.marketplaces.sandboxApplications.shopify.clientSecret) {
+  async function deliver(
+    topic: string,
+    body: string,
+    secret = t.product.ctx.marketplaces.sandboxApplications.shopify.clientSecret,
+  ) {
     const deliveryId = crypto.randomUUID();
     const headers = {
       'content-type': 'application/json',
@@ -165,12 +219,20 @@ describe('a verified marketplace delivery holding a NUL', () => {
   }
 
   it('is taken and kept with U+FFFD in its place (refused, it would only be sent again); unsigned, it is refused', async () => {
-    const { answer, deliveryId } = await deliver('products/update', '{"id":1,"title":"a\\u0000b","\\u0000":"c\\ud800"}');
+    const { answer, deliveryId } = await deliver(
+      'products/update',
+      '{"id":1,"title":"a\\u0000b","\\u0000":"c\\ud800"}',
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const [kept] = await query<{ payload: unknown }>(t, sql`select payload from marketplace_events where delivery_id = ${deliveryId}`);
+    const [kept] = await query<{ payload: unknown }>(
+      t,
+      sql`select payload from marketplace_events where delivery_id = ${deliveryId}`,
+    );
     expect(kept!.payload).toEqual({ id: 1, title: 'a\uFFFDb', '\uFFFD': 'c\uFFFD' });
     // A stock notice whose inventory item holds a NUL is looked up without one.
-    expect((await deliver('inventory_levels/update', '{"inventory_item_id":"1\\u0000","available":3}')).answer.status).toBe(200);
+    expect(
+      (await deliver('inventory_levels/update', '{"inventory_item_id":"1\\u0000","available":3}')).answer.status,
+    ).toBe(200);
     expectJsonError((await deliver('products/update', '{"title":"a\\u0000b"}', 'not the secret')).answer, 401);
   });
 });

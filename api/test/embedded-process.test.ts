@@ -49,8 +49,12 @@ describe('the embedded default', () => {
     // A user made through the product's own data layer, then promoted by the command.
     const handle = await openPglite({ dataDir });
     await handle.migrate();
-    await handle.db.execute(sql`insert into accounts (id, name) values ('11111111-1111-4111-8111-111111111111', 'Ops')`);
-    await handle.db.execute(sql`insert into users (account_id, email) values ('11111111-1111-4111-8111-111111111111', 'ops@example.com')`);
+    await handle.db.execute(
+      sql`insert into accounts (id, name) values ('11111111-1111-4111-8111-111111111111', 'Ops')`,
+    );
+    await handle.db.execute(
+      sql`insert into users (account_id, email) values ('11111111-1111-4111-8111-111111111111', 'ops@example.com')`,
+    );
     await handle.close();
 
     const bad = runEntry('api/src/cli/user.ts', ['set-role', 'ops@example.com', 'owner'], env);
@@ -65,10 +69,14 @@ describe('the embedded default', () => {
     expect(cli.output()).toMatch(/ops@example.com is now super_user \(was client\)/);
 
     const check = await openPglite({ dataDir });
-    const rows = (await check.db.execute(sql`select u.role, a.action, a.before, a.after from users u join audit_log a on a.target_id = u.id::text where u.email = 'ops@example.com'`)) as unknown as {
+    const rows = (await check.db.execute(
+      sql`select u.role, a.action, a.before, a.after from users u join audit_log a on a.target_id = u.id::text where u.email = 'ops@example.com'`,
+    )) as unknown as {
       rows: Array<{ role: string; action: string; before: unknown; after: unknown }>;
     };
     await check.close();
-    expect(rows.rows).toEqual([{ role: 'super_user', action: 'user.role_changed', before: { role: 'client' }, after: { role: 'super_user' } }]);
+    expect(rows.rows).toEqual([
+      { role: 'super_user', action: 'user.role_changed', before: { role: 'client' }, after: { role: 'super_user' } },
+    ]);
   }, 120_000);
 });

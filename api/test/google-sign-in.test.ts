@@ -24,8 +24,13 @@ function startIdentityProvider() {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         const code = new URLSearchParams(body).get('code')!;
-        if (!profiles.has(code)) return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant' }));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: `token-for-${code}`, token_type: 'Bearer', expires_in: 3600 }));
+        if (!profiles.has(code))
+          return res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: 'invalid_grant' }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: `token-for-${code}`, token_type: 'Bearer', expires_in: 3600 }));
       });
       return;
     }
@@ -54,7 +59,13 @@ let t: TestProduct;
 beforeAll(async () => {
   const base = await provider.start();
   t = await startTestProduct({
-    google: { clientId: 'client-id', clientSecret: 'client-secret', authorizationUrl: `${base}/authorize`, tokenUrl: `${base}/token`, userInfoUrl: `${base}/userinfo` },
+    google: {
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      authorizationUrl: `${base}/authorize`,
+      tokenUrl: `${base}/token`,
+      userInfoUrl: `${base}/userinfo`,
+    },
   });
 });
 afterAll(async () => {
@@ -80,20 +91,45 @@ async function continueWithGoogle(browser: Browser, tamperState = false): Promis
 
 describe('Continue with Google', () => {
   it('creates a verified user with an account and signs in', async () => {
-    provider.setProfile({ sub: 'g-1', email: 'gina@example.com', email_verified: true, given_name: 'Gina', family_name: 'Google', name: 'Gina Google', picture: 'https://images.example/gina.png' });
+    provider.setProfile({
+      sub: 'g-1',
+      email: 'gina@example.com',
+      email_verified: true,
+      given_name: 'Gina',
+      family_name: 'Google',
+      name: 'Gina Google',
+      picture: 'https://images.example/gina.png',
+    });
     const browser = t.browser();
     expect(await continueWithGoogle(browser)).toBe('/');
     const me = await browser.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: 'gina@example.com', firstName: 'Gina', lastName: 'Google', emailVerified: true, role: 'client', profileImageUrl: 'https://images.example/gina.png', companyName: 'Gina Google' });
+    expect(me.body).toMatchObject({
+      email: 'gina@example.com',
+      firstName: 'Gina',
+      lastName: 'Google',
+      emailVerified: true,
+      role: 'client',
+      profileImageUrl: 'https://images.example/gina.png',
+      companyName: 'Gina Google',
+    });
   });
 
   it('links Google to an existing account with the same email', async () => {
     await t.createUser({ email: 'paula@example.com', password: 'paula secret 1', firstName: 'Paula' });
-    provider.setProfile({ sub: 'g-2', email: 'paula@example.com', email_verified: true, given_name: 'P', family_name: 'X' });
+    provider.setProfile({
+      sub: 'g-2',
+      email: 'paula@example.com',
+      email_verified: true,
+      given_name: 'P',
+      family_name: 'X',
+    });
     const browser = t.browser();
     expect(await continueWithGoogle(browser)).toBe('/');
-    expect((await browser.get('/api/auth/user')).body).toMatchObject({ email: 'paula@example.com', firstName: 'Paula' });
+    expect((await browser.get('/api/auth/user')).body).toMatchObject({
+      email: 'paula@example.com',
+      firstName: 'Paula',
+    });
   });
 
   it('refuses an email Google has not verified, and a forged state', async () => {

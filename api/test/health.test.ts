@@ -10,7 +10,10 @@ afterAll(() => t?.stop());
 describe('health', () => {
   it('answers liveness and readiness with the database and the job queue', async () => {
     expect(await t.browser().get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect(await t.browser().get('/readyz')).toMatchObject({ status: 200, body: { status: 'ready', database: 'ok', queue: 'ok' } });
+    expect(await t.browser().get('/readyz')).toMatchObject({
+      status: 200,
+      body: { status: 'ready', database: 'ok', queue: 'ok' },
+    });
   });
 
   it('sends the Google button back to sign-in with google_auth_failed when Google is not configured', async () => {

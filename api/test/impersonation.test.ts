@@ -6,11 +6,27 @@ let t: TestProduct;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestProduct();
-  ids.client = await t.createUser({ email: 'client@example.com', password: 'client secret 1', firstName: 'Cleo', lastName: 'Client', companyName: 'Cleo Crafts' });
-  ids.admin = await t.createUser({ email: 'admin@example.com', password: 'admin secret 1', role: 'admin', firstName: 'Ari', lastName: 'Admin' });
+  ids.client = await t.createUser({
+    email: 'client@example.com',
+    password: 'client secret 1',
+    firstName: 'Cleo',
+    lastName: 'Client',
+    companyName: 'Cleo Crafts',
+  });
+  ids.admin = await t.createUser({
+    email: 'admin@example.com',
+    password: 'admin secret 1',
+    role: 'admin',
+    firstName: 'Ari',
+    lastName: 'Admin',
+  });
   ids.admin2 = await t.createUser({ email: 'admin2@example.com', password: 'admin secret 2', role: 'admin' });
   ids.super = await t.createUser({ email: 'super@example.com', password: 'super secret 1', role: 'super' });
-  ids.superUser = await t.createUser({ email: 'superuser@example.com', password: 'super secret 2', role: 'super_user' });
+  ids.superUser = await t.createUser({
+    email: 'superuser@example.com',
+    password: 'super secret 2',
+    role: 'super_user',
+  });
 });
 afterAll(() => t?.stop());
 
@@ -36,12 +52,23 @@ describe('impersonation', () => {
     const adminSid = admin.sessionId!;
     const start = await admin.post(`/api/admin/impersonate/${ids.client}`);
     expect(start.status).toBe(200);
-    expect(start.body).toMatchObject({ success: true, impersonatedUser: { id: ids.client, isBeingImpersonated: true, companyName: 'Cleo Crafts' } });
+    expect(start.body).toMatchObject({
+      success: true,
+      impersonatedUser: { id: ids.client, isBeingImpersonated: true, companyName: 'Cleo Crafts' },
+    });
     expect(typeof start.body.message).toBe('string');
     expect(admin.sessionId).not.toBe(adminSid);
 
     const me = await admin.get('/api/auth/user');
-    expect(me.body).toMatchObject({ id: ids.client, email: 'client@example.com', role: 'client', isBeingImpersonated: true, companyName: 'Cleo Crafts', firstName: 'Cleo', lastName: 'Client' });
+    expect(me.body).toMatchObject({
+      id: ids.client,
+      email: 'client@example.com',
+      role: 'client',
+      isBeingImpersonated: true,
+      companyName: 'Cleo Crafts',
+      firstName: 'Cleo',
+      lastName: 'Client',
+    });
     // Every request acts as the client: staff-only calls are refused.
     expect((await admin.get('/api/admin/users')).status).toBe(403);
     expect((await admin.post(`/api/admin/impersonate/${ids.admin2}`)).status).toBe(403);
@@ -51,18 +78,40 @@ describe('impersonation', () => {
     const impersonatingSid = admin.sessionId!;
     const exit = await admin.post('/api/admin/exit-impersonation');
     expect(exit.status).toBe(200);
-    expect(exit.body).toMatchObject({ success: true, user: { id: ids.admin, role: 'admin', isBeingImpersonated: false } });
+    expect(exit.body).toMatchObject({
+      success: true,
+      user: { id: ids.admin, role: 'admin', isBeingImpersonated: false },
+    });
     expect(admin.sessionId).not.toBe(impersonatingSid);
     expect((await admin.get('/api/auth/user')).body).toMatchObject({ id: ids.admin, isBeingImpersonated: false });
     expect((await admin.get('/api/admin/users')).status).toBe(200);
 
-    const audit = ((await t.database.handle.db.execute(
-      sql.raw(`select action, actor_user_id, impersonator_user_id, target_id from audit_log where action in ('impersonation.started','impersonation.ended','user.profile_updated') order by id`),
-    )) as unknown as { rows: Array<Record<string, string>> }).rows;
+    const audit = (
+      (await t.database.handle.db.execute(
+        sql.raw(
+          `select action, actor_user_id, impersonator_user_id, target_id from audit_log where action in ('impersonation.started','impersonation.ended','user.profile_updated') order by id`,
+        ),
+      )) as unknown as { rows: Array<Record<string, string>> }
+    ).rows;
     expect(audit).toEqual([
-      { action: 'impersonation.started', actor_user_id: ids.admin, impersonator_user_id: ids.admin, target_id: ids.client },
-      { action: 'user.profile_updated', actor_user_id: ids.client, impersonator_user_id: ids.admin, target_id: ids.client },
-      { action: 'impersonation.ended', actor_user_id: ids.admin, impersonator_user_id: ids.admin, target_id: ids.client },
+      {
+        action: 'impersonation.started',
+        actor_user_id: ids.admin,
+        impersonator_user_id: ids.admin,
+        target_id: ids.client,
+      },
+      {
+        action: 'user.profile_updated',
+        actor_user_id: ids.client,
+        impersonator_user_id: ids.admin,
+        target_id: ids.client,
+      },
+      {
+        action: 'impersonation.ended',
+        actor_user_id: ids.admin,
+        impersonator_user_id: ids.admin,
+        target_id: ids.client,
+      },
     ]);
   });
 

@@ -33,23 +33,30 @@ interface Operation {
 const contract = parse(fs.readFileSync(contractPath, 'utf8'));
 const resolveRef = resolverOf(contract);
 
-const operations: Operation[] = Object.entries(contract.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-    .map(([method, op]) => {
-      const schema = op.requestBody ? resolveRef(op.requestBody.content['application/json'].schema) : undefined;
-      // The path's own parameters ({channelId} of /api/channels/{channelId}/…) and the operation's.
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Schema) => resolveRef(p) as { name: string; in: string; schema: Schema });
-      return {
-        method: method.toUpperCase(),
-        path,
-        hasBody: Boolean(op.requestBody),
-        bodySchema: schema,
-        bodyFields: Object.keys((schema?.properties as object) ?? {}),
-        queryParams: params.filter((p) => p.in === 'query').map(({ name, schema: s }) => ({ name, schema: resolveRef(s) })),
-        pathParams: params.filter((p) => p.in === 'path').map(({ name, schema: s }) => ({ name, schema: resolveRef(s) })),
-      };
-    }),
+const operations: Operation[] = Object.entries(contract.paths as Record<string, Record<string, any>>).flatMap(
+  ([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, op]) => {
+        const schema = op.requestBody ? resolveRef(op.requestBody.content['application/json'].schema) : undefined;
+        // The path's own parameters ({channelId} of /api/channels/{channelId}/…) and the operation's.
+        const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(
+          (p: Schema) => resolveRef(p) as { name: string; in: string; schema: Schema },
+        );
+        return {
+          method: method.toUpperCase(),
+          path,
+          hasBody: Boolean(op.requestBody),
+          bodySchema: schema,
+          bodyFields: Object.keys((schema?.properties as object) ?? {}),
+          queryParams: params
+            .filter((p) => p.in === 'query')
+            .map(({ name, schema: s }) => ({ name, schema: resolveRef(s) })),
+          pathParams: params
+            .filter((p) => p.in === 'path')
+            .map(({ name, schema: s }) => ({ name, schema: resolveRef(s) })),
+        };
+      }),
 );
 
 /**
@@ -65,11 +72,15 @@ const wrongValue = fc.oneof(
 );
 
 /** Text with a NUL character in it, which PostgreSQL refuses. */
-const withNul = fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([before, after]) => `${before}\u0000${after}`);
+const withNul = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+  .map(([before, after]) => `${before}\u0000${after}`);
 /** Text the database cannot store: a NUL, or half of a surrogate pair (JSON can carry one; an address cannot). */
 const unstorableText = fc.oneof(
   withNul,
-  fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff')).map(([before, half]) => `${before}${half}`),
+  fc
+    .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff'))
+    .map(([before, half]) => `${before}${half}`),
 );
 const unstorableLeaves: Leaves = { uuid: () => unstorableText, text: () => unstorableText };
 /** JSON.stringify escapes a NUL and a lone half of a pair, and nothing else of them. */
@@ -79,7 +90,9 @@ const holdsUnstorableText = (json: string) => /\\u0000|\\ud[89a-f]/i.test(json);
 const malformedBody = ({ bodyFields: fields, bodySchema }: Operation) =>
   fc.oneof(
     // Not an object at all.
-    fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.anything(), { maxLength: 3 })).map((v) => JSON.stringify(v)),
+    fc
+      .oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.anything(), { maxLength: 3 }))
+      .map((v) => JSON.stringify(v)),
     // Text that is not JSON.
     fc.string({ minLength: 1, maxLength: 40 }).filter((s) => {
       try {
@@ -91,24 +104,55 @@ const malformedBody = ({ bodyFields: fields, bodySchema }: Operation) =>
     }),
     // An object with a field nobody declared.
     fc
-      .record({ extra: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k) && k !== '__proto__'), value: fc.jsonValue() })
+      .record({
+        extra: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k) && k !== '__proto__'),
+        value: fc.jsonValue(),
+      })
       .map(({ extra, value }) => JSON.stringify({ [extra]: value })),
     // A declared field with a value of the wrong kind (a too-long string breaks every maxLength).
     ...(fields.length
-      ? [fc.record({ field: fc.constantFrom(...fields), value: wrongValue }).map(({ field, value }) => JSON.stringify({ [field]: value }))]
+      ? [
+          fc
+            .record({ field: fc.constantFrom(...fields), value: wrongValue })
+            .map(({ field, value }) => JSON.stringify({ [field]: value })),
+        ]
       : []),
     // A body of the right shape whose every string (ids, names, a CSV file) holds text the database cannot store.
-    ...(bodySchema && holdsFreeText(bodySchema, resolveRef) ? [shapedLike(bodySchema, resolveRef, unstorableLeaves).map((body) => JSON.stringify(body)).filter(holdsUnstorableText)] : []),
+    ...(bodySchema && holdsFreeText(bodySchema, resolveRef)
+      ? [
+          shapedLike(bodySchema, resolveRef, unstorableLeaves)
+            .map((body) => JSON.stringify(body))
+            .filter(holdsUnstorableText),
+        ]
+      : []),
   );
 
 const malformedQuery = (params: Parameter[]) =>
   fc.oneof(
     fc
-      .record({ key: fc.stringMatching(/^[a-z]{1,8}$/).filter((k) => !params.some((p) => p.name === k)), value: fc.string({ maxLength: 10 }) })
+      .record({
+        key: fc.stringMatching(/^[a-z]{1,8}$/).filter((k) => !params.some((p) => p.name === k)),
+        value: fc.string({ maxLength: 10 }),
+      })
       .map(({ key, value }) => `${key}=${encodeURIComponent(value)}`),
-    fc.constantFrom('page=0', 'page=-3', 'page=abc', 'pageSize=1000', 'pageSize=0', 'role=owner', 'page=1.5', `search=${'x'.repeat(300)}`),
+    fc.constantFrom(
+      'page=0',
+      'page=-3',
+      'page=abc',
+      'pageSize=1000',
+      'pageSize=0',
+      'role=owner',
+      'page=1.5',
+      `search=${'x'.repeat(300)}`,
+    ),
     // A declared parameter holding a NUL.
-    ...(params.length ? [fc.record({ key: fc.constantFrom(...params.map((p) => p.name)), value: withNul }).map(({ key, value }) => `${key}=${encodeURIComponent(value)}`)] : []),
+    ...(params.length
+      ? [
+          fc
+            .record({ key: fc.constantFrom(...params.map((p) => p.name)), value: withNul })
+            .map(({ key, value }) => `${key}=${encodeURIComponent(value)}`),
+        ]
+      : []),
   );
 
 const malformedId = fc.oneof(
@@ -122,23 +166,49 @@ let admin: Browser;
 let seller: Browser;
 let anonymous: Browser;
 /** Another seller's rows, by the name of the field or parameter that takes their ids. */
-const others = { accountId: '', userIds: [] as string[], channelIds: [] as string[], productIds: [] as string[], batchIds: [] as string[], driftIds: [] as string[], writeIds: [] as string[], skus: [] as string[], titles: [] as string[] };
+const others = {
+  accountId: '',
+  userIds: [] as string[],
+  channelIds: [] as string[],
+  productIds: [] as string[],
+  batchIds: [] as string[],
+  driftIds: [] as string[],
+  writeIds: [] as string[],
+  skus: [] as string[],
+  titles: [] as string[],
+};
 
 /** Another seller with a main and a target channel, products, a bulk edit (its batch and writes) and a price to accept. */
 async function anotherSeller(): Promise<void> {
   const userId = await t.createUser({ email: 'other@example.com', password: 'other secret 1' });
   others.userIds = [userId];
-  others.accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!.account_id;
+  others.accountId = (
+    await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`)
+  )[0]!.account_id;
   const other = t.browser();
   await other.signIn('other@example.com', 'other secret 1');
   const main = await connectWithSandboxSeller(other, 'amazon', 3);
   const target = await connectWithSandboxSeller(other, 'walmart', 3);
   others.channelIds = [main.id, target.id];
-  const linked = () => query<{ id: string; product_id: string; sku: string }>(t, sql`select id, product_id, sku from listings where channel_id = ${target.id} and product_id is not null order by sku`);
+  const linked = () =>
+    query<{ id: string; product_id: string; sku: string }>(
+      t,
+      sql`select id, product_id, sku from listings where channel_id = ${target.id} and product_id is not null order by sku`,
+    );
   await vi.waitFor(async () => expect(await linked()).toHaveLength(3), { timeout: 45_000 });
-  const products = await query<{ id: string; sku: string; title: string }>(t, sql`select id, sku, title from products where account_id = ${others.accountId} order by sku`);
-  Object.assign(others, { productIds: products.map((p) => p.id), skus: products.map((p) => p.sku), titles: products.map((p) => p.title) });
-  const edit = await other.post('/api/listings/bulk-edit', { selection: { productIds: others.productIds }, quantity: { mode: 'amount', value: 1 } });
+  const products = await query<{ id: string; sku: string; title: string }>(
+    t,
+    sql`select id, sku, title from products where account_id = ${others.accountId} order by sku`,
+  );
+  Object.assign(others, {
+    productIds: products.map((p) => p.id),
+    skus: products.map((p) => p.sku),
+    titles: products.map((p) => p.title),
+  });
+  const edit = await other.post('/api/listings/bulk-edit', {
+    selection: { productIds: others.productIds },
+    quantity: { mode: 'amount', value: 1 },
+  });
   expect(edit.status).toBe(201);
   others.batchIds = [edit.body.batchId];
   const [listing] = await linked();
@@ -146,7 +216,9 @@ async function anotherSeller(): Promise<void> {
                     values (${others.accountId}, ${target.id}, ${listing!.id}, ${listing!.sku}, 'price', '10.00', '12.00') returning id`;
   others.driftIds = (await query<{ id: string }>(t, drift)).map((d) => d.id);
   await settled(t, others.accountId);
-  others.writeIds = (await query<{ id: string }>(t, sql`select id from listing_writes where account_id = ${others.accountId}`)).map((w) => w.id);
+  others.writeIds = (
+    await query<{ id: string }>(t, sql`select id from listing_writes where account_id = ${others.accountId}`)
+  ).map((w) => w.id);
   expect(others.writeIds.length).toBeGreaterThan(0);
 }
 
@@ -191,7 +263,10 @@ describe('malformed input never breaks the server or its data', () => {
           if (query !== undefined && !op.hasBody) path += `?${query}`;
           const browser = { admin, seller, anonymous }[as];
           const answer = await browser.request(op.method, path, body);
-          expect(answer.status, `${op.method} ${path} ${body ?? ''} → ${answer.status} ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+          expect(
+            answer.status,
+            `${op.method} ${path} ${body ?? ''} → ${answer.status} ${JSON.stringify(answer.body)}`,
+          ).toBeLessThan(500);
           if (answer.status >= 400 && answer.headers.get('content-type')?.includes('json')) {
             expect(typeof (answer.body as { message?: unknown }).message).toBe('string');
           }
@@ -209,31 +284,65 @@ describe('malformed input never breaks the server or its data', () => {
 async function othersRows() {
   const { accountId } = others;
   return {
-    products: await query(t, sql`select id, sku, title, price::text as price, on_hand, committed from products where account_id = ${accountId} order by id`),
-    channels: await query(t, sql`select id, role, status, rules::text as rules, publish_settings::text as publish_settings from channels where account_id = ${accountId} order by id`),
-    listings: await query(t, sql`select id, status, product_id, price_override::text as price_override, taken_off_sale_at from listings where account_id = ${accountId} order by id`),
+    products: await query(
+      t,
+      sql`select id, sku, title, price::text as price, on_hand, committed from products where account_id = ${accountId} order by id`,
+    ),
+    channels: await query(
+      t,
+      sql`select id, role, status, rules::text as rules, publish_settings::text as publish_settings from channels where account_id = ${accountId} order by id`,
+    ),
+    listings: await query(
+      t,
+      sql`select id, status, product_id, price_override::text as price_override, taken_off_sale_at from listings where account_id = ${accountId} order by id`,
+    ),
     batches: await query(t, sql`select id, undone_at from change_batches where account_id = ${accountId} order by id`),
     drift: await query(t, sql`select id, resolved_at from listing_drift where account_id = ${accountId} order by id`),
     writes: await query(t, sql`select id, status from listing_writes where account_id = ${accountId} order by id`),
-    users: await query(t, sql`select id, role, first_name, disabled_at from users where account_id = ${accountId} order by id`),
+    users: await query(
+      t,
+      sql`select id, role, first_name, disabled_at from users where account_id = ${accountId} order by id`,
+    ),
   };
 }
 
 /** The other seller's ids a field or parameter of this name takes (any of them for an id of no known kind). */
 function othersIdsFor(name: string): string[] {
-  const byName: Record<string, string[]> = { userId: others.userIds, channelId: others.channelIds, channelIds: others.channelIds, productIds: others.productIds, batchId: others.batchIds, driftId: others.driftIds, writeIds: others.writeIds };
-  return byName[name] ?? [...others.channelIds, ...others.productIds, ...others.batchIds, ...others.driftIds, ...others.writeIds, ...others.userIds];
+  const byName: Record<string, string[]> = {
+    userId: others.userIds,
+    channelId: others.channelIds,
+    channelIds: others.channelIds,
+    productIds: others.productIds,
+    batchId: others.batchIds,
+    driftId: others.driftIds,
+    writeIds: others.writeIds,
+  };
+  return (
+    byName[name] ?? [
+      ...others.channelIds,
+      ...others.productIds,
+      ...others.batchIds,
+      ...others.driftIds,
+      ...others.writeIds,
+      ...others.userIds,
+    ]
+  );
 }
 
 /** Leaves naming the other seller's rows: its ids, its SKUs (a CSV file lists them), short plain text elsewhere. */
 const othersLeaves: Leaves = {
   uuid: (name) => fc.constantFrom(...othersIdsFor(name)),
-  text: (name) => (name === 'csv' ? fc.constantFrom(...others.skus).map((sku) => `sku,price,quantity\n${sku},5.00,1\n`) : fc.constantFrom(...others.skus, 'x')),
+  text: (name) =>
+    name === 'csv'
+      ? fc.constantFrom(...others.skus).map((sku) => `sku,price,quantity\n${sku},5.00,1\n`)
+      : fc.constantFrom(...others.skus, 'x'),
 };
 
 const isId = (schema: Schema) => schema.format === 'uuid';
 const namesOthersRows = (op: Operation) =>
-  op.pathParams.some((p) => isId(p.schema) || p.name === 'sku') || op.queryParams.some((p) => isId(p.schema)) || /"format":"uuid"|"csv":/.test(JSON.stringify(op.bodySchema ? expandRefs(op.bodySchema) : ''));
+  op.pathParams.some((p) => isId(p.schema) || p.name === 'sku') ||
+  op.queryParams.some((p) => isId(p.schema)) ||
+  /"format":"uuid"|"csv":/.test(JSON.stringify(op.bodySchema ? expandRefs(op.bodySchema) : ''));
 
 /** The schema with every `$ref` replaced by what it names, to look for id fields in it. */
 function expandRefs(schema: unknown): unknown {
@@ -245,17 +354,24 @@ function expandRefs(schema: unknown): unknown {
 
 /** A request of the operation's shape whose ids (and SKUs) are the other seller's. */
 function requestNamingOthersRows(op: Operation) {
-  const pathValue = (p: Parameter) => (p.schema.enum ? fc.constantFrom(...(p.schema.enum as string[])) : p.name === 'sku' ? fc.constantFrom(...others.skus) : fc.constantFrom(...othersIdsFor(p.name)));
+  const pathValue = (p: Parameter) =>
+    p.schema.enum
+      ? fc.constantFrom(...(p.schema.enum as string[]))
+      : p.name === 'sku'
+        ? fc.constantFrom(...others.skus)
+        : fc.constantFrom(...othersIdsFor(p.name));
   const pathParams = fc.tuple(...op.pathParams.map(pathValue));
   const ids = op.queryParams.filter((p) => isId(p.schema));
   const queryValues = fc.tuple(...ids.map((p) => fc.constantFrom(...othersIdsFor(p.name))));
   const body = op.bodySchema ? shapedLike(op.bodySchema, resolveRef, othersLeaves) : fc.constant(undefined);
-  return fc.record({ pathParams, queryValues, body }).map(({ pathParams: values, queryValues: queried, body: sent }) => {
-    let path = op.path;
-    op.pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, encodeURIComponent(values[i]!))));
-    const search = new URLSearchParams(ids.map((p, i) => [p.name, queried[i]!]));
-    return { path: search.size ? `${path}?${search}` : path, body: sent };
-  });
+  return fc
+    .record({ pathParams, queryValues, body })
+    .map(({ pathParams: values, queryValues: queried, body: sent }) => {
+      let path = op.path;
+      op.pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, encodeURIComponent(values[i]!))));
+      const search = new URLSearchParams(ids.map((p, i) => [p.name, queried[i]!]));
+      return { path: search.size ? `${path}?${search}` : path, body: sent };
+    });
 }
 
 describe("another account's ids, in a signed-in seller's requests", () => {
@@ -277,7 +393,8 @@ describe("another account's ids, in a signed-in seller's requests", () => {
           expect(answer.status, said).toBeLessThan(500);
           // A row named in the address is not found (or not the seller's to touch); ids in a body or query select nothing.
           if (namedInPath) expect(answer.status, said).toBeGreaterThanOrEqual(400);
-          if (answer.status >= 400 && answer.headers.get('content-type')?.includes('json')) expect(typeof (answer.body as { message?: unknown }).message, said).toBe('string');
+          if (answer.status >= 400 && answer.headers.get('content-type')?.includes('json'))
+            expect(typeof (answer.body as { message?: unknown }).message, said).toBe('string');
           for (const title of others.titles) expect(text, said).not.toContain(title);
         }),
         { numRuns: 30 },

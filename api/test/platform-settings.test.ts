@@ -9,7 +9,8 @@ import { syncTick } from '../src/modules/sync/sync-schedule.ts';
 let t: TestProduct;
 let admin: Browser;
 let seller: Browser;
-const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: string): Promise<T[]> =>
+  ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   // The minute's schedule is run by the test itself here, so that it cannot tick in between.
@@ -32,7 +33,13 @@ describe('System Settings: the default sync interval', () => {
   });
 
   it('refuses what is not a whole number of minutes from 1 to 60, changing nothing', async () => {
-    for (const body of [{ syncIntervalMinutes: 0 }, { syncIntervalMinutes: 61 }, { syncIntervalMinutes: 2.5 }, { syncIntervalMinutes: '5' }, {}]) {
+    for (const body of [
+      { syncIntervalMinutes: 0 },
+      { syncIntervalMinutes: 61 },
+      { syncIntervalMinutes: 2.5 },
+      { syncIntervalMinutes: '5' },
+      {},
+    ]) {
       const answer = await admin.patch('/api/admin/settings', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(typeof answer.body.message).toBe('string');
@@ -42,11 +49,25 @@ describe('System Settings: the default sync interval', () => {
 
   it('a new interval is kept, audited with before and after, and the schedule reads channels by it', async () => {
     const walmart = await connectWithSandboxSeller(seller, 'walmart', 3);
-    const accountId = (await rows<{ account_id: string }>(`select account_id from users where email = 'seller@example.com'`))[0]!.account_id;
-    expect(await admin.patch('/api/admin/settings', { syncIntervalMinutes: 10 })).toMatchObject({ status: 200, body: { syncIntervalMinutes: 10 } });
+    const accountId = (
+      await rows<{ account_id: string }>(`select account_id from users where email = 'seller@example.com'`)
+    )[0]!.account_id;
+    expect(await admin.patch('/api/admin/settings', { syncIntervalMinutes: 10 })).toMatchObject({
+      status: 200,
+      body: { syncIntervalMinutes: 10 },
+    });
     expect((await admin.get('/api/admin/settings')).body.syncIntervalMinutes).toBe(10);
-    expect(await rows(`select a.action, a.before, a.after, u.email from audit_log a join users u on u.id = a.actor_user_id where a.action = 'settings.changed'`)).toEqual([
-      { action: 'settings.changed', before: { syncIntervalMinutes: 3 }, after: { syncIntervalMinutes: 10 }, email: 'admin@example.com' },
+    expect(
+      await rows(
+        `select a.action, a.before, a.after, u.email from audit_log a join users u on u.id = a.actor_user_id where a.action = 'settings.changed'`,
+      ),
+    ).toEqual([
+      {
+        action: 'settings.changed',
+        before: { syncIntervalMinutes: 3 },
+        after: { syncIntervalMinutes: 10 },
+        email: 'admin@example.com',
+      },
     ]);
 
     // Read just now: three minutes on (the old interval) nothing is due; ten minutes on, the channel is.

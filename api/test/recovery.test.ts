@@ -47,7 +47,9 @@ describe('password recovery', () => {
     expect(typeof reset.body.message).toBe('string');
     expect((await phone.get('/api/auth/user')).status).toBe(401);
     expect((await laptop.get('/api/auth/user')).status).toBe(401);
-    expect((await t.browser().post('/api/auth/login', { email: 'forgetful@example.com', password: 'old secret 11' })).status).toBe(401);
+    expect(
+      (await t.browser().post('/api/auth/login', { email: 'forgetful@example.com', password: 'old secret 11' })).status,
+    ).toBe(401);
     await t.browser().signIn('forgetful@example.com', 'new secret 22');
 
     const replay = await t.browser().post('/api/auth/reset-password', { token, password: 'third secret 33' });
@@ -58,22 +60,33 @@ describe('password recovery', () => {
   it('a reset invalidates older reset links too', async () => {
     const first = await resetToken('forgetful@example.com');
     const second = await resetToken('forgetful@example.com');
-    expect((await t.browser().post('/api/auth/reset-password', { token: second, password: 'fourth secret 44' })).status).toBe(200);
-    expect((await t.browser().post('/api/auth/reset-password', { token: first, password: 'fifth secret 55' })).status).toBe(400);
+    expect(
+      (await t.browser().post('/api/auth/reset-password', { token: second, password: 'fourth secret 44' })).status,
+    ).toBe(200);
+    expect(
+      (await t.browser().post('/api/auth/reset-password', { token: first, password: 'fifth secret 55' })).status,
+    ).toBe(400);
   });
 
   it('reset links expire after an hour', async () => {
     const token = await resetToken('forgetful@example.com');
     t.advance(3600 + 5);
     try {
-      expect((await t.browser().post('/api/auth/reset-password', { token, password: 'sixth secret 66' })).status).toBe(400);
+      expect((await t.browser().post('/api/auth/reset-password', { token, password: 'sixth secret 66' })).status).toBe(
+        400,
+      );
     } finally {
       t.advance(-(3600 + 5));
     }
   });
 
   it('refuses made-up tokens', async () => {
-    const answer = await t.browser().post('/api/auth/reset-password', { token: 'made-up', password: 'seventh secret 77' });
-    expect(answer).toMatchObject({ status: 400, body: { message: 'The password reset link is invalid or has expired.' } });
+    const answer = await t
+      .browser()
+      .post('/api/auth/reset-password', { token: 'made-up', password: 'seventh secret 77' });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: 'The password reset link is invalid or has expired.' },
+    });
   });
 });

@@ -32,7 +32,14 @@ describe('registration and email verification', () => {
     expect(browser.sessionId).toBeUndefined();
     expect((await browser.get('/api/auth/user')).status).toBe(401);
 
-    const [user] = await rows<{ role: string; password_hash: string; email_verified_at: Date | null; name: string; trial_ends_at: Date; account_id: string }>(
+    const [user] = await rows<{
+      role: string;
+      password_hash: string;
+      email_verified_at: Date | null;
+      name: string;
+      trial_ends_at: Date;
+      account_id: string;
+    }>(
       `select u.role, u.password_hash, u.email_verified_at, a.name, a.trial_ends_at, u.account_id from users u join accounts a on a.id = u.account_id where u.email = 'ada@example.com'`,
     );
     expect(user!.role).toBe('client');
@@ -43,7 +50,10 @@ describe('registration and email verification', () => {
     expect(trialDays).toBeGreaterThan(6.99);
     expect(trialDays).toBeLessThan(7.01);
 
-    const login = await browser.post('/api/auth/login', { email: 'ada@example.com', password: 'correct horse battery' });
+    const login = await browser.post('/api/auth/login', {
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+    });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ requiresVerification: true, email: 'ada@example.com' });
     expect(typeof login.body.message).toBe('string');
@@ -63,7 +73,13 @@ describe('registration and email verification', () => {
 
     const verified = await browser.post('/api/auth/verify-email', { token });
     expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ email: 'ada@example.com', emailVerified: true, role: 'client', isBeingImpersonated: false, companyName: 'Analytical Goods' });
+    expect(verified.body).toMatchObject({
+      email: 'ada@example.com',
+      emailVerified: true,
+      role: 'client',
+      isBeingImpersonated: false,
+      companyName: 'Analytical Goods',
+    });
     expect(browser.sessionId).toBeDefined();
     const me = await browser.get('/api/auth/user');
     expect(me.status).toBe(200);
@@ -75,13 +91,22 @@ describe('registration and email verification', () => {
     expect(again.body.message).toMatch(/invalid or has expired/);
 
     const audit = await rows<{ action: string }>(`select action from audit_log order by id`);
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['auth.registered', 'auth.email_verified', 'auth.sign_in']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['auth.registered', 'auth.email_verified', 'auth.sign_in']),
+    );
   });
 
   it('names the account after the user when no company is given, and after the email when there is no name', async () => {
-    await t.browser().post('/api/auth/register', { email: 'grace@example.com', password: 'a much better secret', firstName: 'Grace', lastName: 'Hopper' });
+    await t.browser().post('/api/auth/register', {
+      email: 'grace@example.com',
+      password: 'a much better secret',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
     await t.browser().post('/api/auth/register', { email: 'anon@example.com', password: 'a much better secret' });
-    const names = await rows<{ email: string; name: string }>(`select u.email, a.name from users u join accounts a on a.id = u.account_id where u.email in ('grace@example.com','anon@example.com') order by u.email`);
+    const names = await rows<{ email: string; name: string }>(
+      `select u.email, a.name from users u join accounts a on a.id = u.account_id where u.email in ('grace@example.com','anon@example.com') order by u.email`,
+    );
     expect(names).toEqual([
       { email: 'anon@example.com', name: 'anon@example.com' },
       { email: 'grace@example.com', name: 'Grace Hopper' },
@@ -91,8 +116,12 @@ describe('registration and email verification', () => {
   it('answers a taken email exactly as a new one, creates nothing, and tells the owner by mail', async () => {
     await t.createUser({ email: 'taken@example.com', password: 'original secret 1' });
     const before = await t.rowCounts();
-    const fresh = await t.browser().post('/api/auth/register', { email: 'fresh-one@example.com', password: 'another secret 2' });
-    const taken = await t.browser().post('/api/auth/register', { email: 'taken@example.com', password: 'another secret 2' });
+    const fresh = await t
+      .browser()
+      .post('/api/auth/register', { email: 'fresh-one@example.com', password: 'another secret 2' });
+    const taken = await t
+      .browser()
+      .post('/api/auth/register', { email: 'taken@example.com', password: 'another secret 2' });
     expect(taken.status).toBe(fresh.status);
     expect({ ...taken.body, email: 'x' }).toEqual({ ...fresh.body, email: 'x' });
     const after = await t.rowCounts();
@@ -161,7 +190,9 @@ describe('registration and email verification', () => {
     const audit = await rows<{ entry: string }>(`select row_to_json(a)::text as entry from audit_log a`);
     expect(audit.some((a) => a.entry.includes(secret))).toBe(false);
     expect(t.logs.join('\n')).not.toContain(secret);
-    const stored = await rows<{ password_hash: string }>(`select password_hash from users where email = 'quiet@example.com'`);
+    const stored = await rows<{ password_hash: string }>(
+      `select password_hash from users where email = 'quiet@example.com'`,
+    );
     expect(stored[0]!.password_hash).not.toContain(secret);
   });
 });

@@ -25,9 +25,13 @@ describe('cross-site request forgery', () => {
     const answer = await evil.post('/api/auth/register', { email: 'csrf@example.com', password: 'csrf secret 1' });
     expect(answer.status).toBe(403);
     expect(answer.body.message).toMatch(/another site/);
-    const nullOrigin = await t.browser({ origin: 'null', ip: '10.0.0.1' }).post('/api/auth/login', { email: 'victim@example.com', password: 'victim secret 1' });
+    const nullOrigin = await t
+      .browser({ origin: 'null', ip: '10.0.0.1' })
+      .post('/api/auth/login', { email: 'victim@example.com', password: 'victim secret 1' });
     expect(nullOrigin.status).toBe(403);
-    const fetchSite = await t.browser({ origin: null, ip: '10.0.0.1' }).post('/api/auth/logout', undefined, { 'sec-fetch-site': 'cross-site' });
+    const fetchSite = await t
+      .browser({ origin: null, ip: '10.0.0.1' })
+      .post('/api/auth/logout', undefined, { 'sec-fetch-site': 'cross-site' });
     expect(fetchSite.status).toBe(403);
     expect(await t.rowCounts()).toEqual(before);
   });
@@ -41,7 +45,9 @@ describe('cross-site request forgery', () => {
   });
 
   it('refuses bodies that are not JSON (a plain HTML form cannot post to the API)', async () => {
-    const form = await t.browser({ ip: '10.0.0.3' }).post('/api/auth/forgot-password', 'email=victim%40example.com', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await t.browser({ ip: '10.0.0.3' }).post('/api/auth/forgot-password', 'email=victim%40example.com', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
     expect(typeof form.body.message).toBe('string');
   });
@@ -51,7 +57,9 @@ describe('rate limits', () => {
   it('limits sign-in attempts per email with 429 and Retry-After', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const answer = await t.browser({ ip: `10.1.0.${i}` }).post('/api/auth/login', { email: 'limited@example.com', password: `guess ${i}` });
+      const answer = await t
+        .browser({ ip: `10.1.0.${i}` })
+        .post('/api/auth/login', { email: 'limited@example.com', password: `guess ${i}` });
       statuses.push(answer.status);
       if (answer.status === 429) {
         expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -64,22 +72,47 @@ describe('rate limits', () => {
 
   it('limits sign-in attempts per IP across emails, and lifts the limit when the window passes', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await t.browser({ ip: '10.2.0.1' }).post('/api/auth/login', { email: `spray${i}@example.com`, password: 'guess' })).status);
+    for (let i = 0; i < 9; i++)
+      statuses.push(
+        (
+          await t
+            .browser({ ip: '10.2.0.1' })
+            .post('/api/auth/login', { email: `spray${i}@example.com`, password: 'guess' })
+        ).status,
+      );
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
     t.advance(901);
-    expect((await t.browser({ ip: '10.2.0.1' }).post('/api/auth/login', { email: 'spray0@example.com', password: 'guess' })).status).toBe(401);
+    expect(
+      (await t.browser({ ip: '10.2.0.1' }).post('/api/auth/login', { email: 'spray0@example.com', password: 'guess' }))
+        .status,
+    ).toBe(401);
   });
 
   it('limits registration, forgot-password and resend per email', async () => {
     const register = [];
-    for (let i = 0; i < 3; i++) register.push((await t.browser({ ip: `10.3.0.${i}` }).post('/api/auth/register', { email: 'flood@example.com', password: 'flood secret 1' })).status);
+    for (let i = 0; i < 3; i++)
+      register.push(
+        (
+          await t
+            .browser({ ip: `10.3.0.${i}` })
+            .post('/api/auth/register', { email: 'flood@example.com', password: 'flood secret 1' })
+        ).status,
+      );
     expect(register).toEqual([201, 201, 429]);
     const forgot = [];
-    for (let i = 0; i < 3; i++) forgot.push((await t.browser({ ip: `10.4.0.${i}` }).post('/api/auth/forgot-password', { email: 'victim@example.com' })).status);
+    for (let i = 0; i < 3; i++)
+      forgot.push(
+        (await t.browser({ ip: `10.4.0.${i}` }).post('/api/auth/forgot-password', { email: 'victim@example.com' }))
+          .status,
+      );
     expect(forgot).toEqual([200, 200, 429]);
     const resend = [];
-    for (let i = 0; i < 3; i++) resend.push((await t.browser({ ip: `10.5.0.${i}` }).post('/api/auth/resend-verification', { email: 'flood@example.com' })).status);
+    for (let i = 0; i < 3; i++)
+      resend.push(
+        (await t.browser({ ip: `10.5.0.${i}` }).post('/api/auth/resend-verification', { email: 'flood@example.com' }))
+          .status,
+      );
     expect(resend).toEqual([200, 200, 429]);
   });
 });

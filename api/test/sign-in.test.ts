@@ -5,22 +5,44 @@ import { startTestProduct, type TestProduct } from './support/test-product.ts';
 let t: TestProduct;
 beforeAll(async () => {
   t = await startTestProduct();
-  await t.createUser({ email: 'seller@example.com', password: 'seller secret 1', firstName: 'Sam', lastName: 'Seller', companyName: 'Sam Sells' });
+  await t.createUser({
+    email: 'seller@example.com',
+    password: 'seller secret 1',
+    firstName: 'Sam',
+    lastName: 'Seller',
+    companyName: 'Sam Sells',
+  });
   await t.createUser({ email: 'other@example.com', password: 'other secret 2' });
 });
 afterAll(() => t?.stop());
 
 const auditActions = async () =>
-  ((await t.database.handle.db.execute(sql.raw(`select action, actor_user_id, ip, metadata from audit_log order by id`))) as unknown as {
-    rows: Array<{ action: string; actor_user_id: string | null; ip: string | null; metadata: Record<string, unknown> | null }>;
-  }).rows;
+  (
+    (await t.database.handle.db.execute(
+      sql.raw(`select action, actor_user_id, ip, metadata from audit_log order by id`),
+    )) as unknown as {
+      rows: Array<{
+        action: string;
+        actor_user_id: string | null;
+        ip: string | null;
+        metadata: Record<string, unknown> | null;
+      }>;
+    }
+  ).rows;
 
 describe('sign-in, sessions and sign-out', () => {
   it('signs in with the user in the answer and a session cookie that is HttpOnly and SameSite=Lax', async () => {
     const browser = t.browser();
     const answer = await browser.post('/api/auth/login', { email: 'SELLER@example.com', password: 'seller secret 1' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ email: 'seller@example.com', firstName: 'Sam', lastName: 'Seller', role: 'client', companyName: 'Sam Sells', isBeingImpersonated: false });
+    expect(answer.body).toMatchObject({
+      email: 'seller@example.com',
+      firstName: 'Sam',
+      lastName: 'Seller',
+      role: 'client',
+      companyName: 'Sam Sells',
+      isBeingImpersonated: false,
+    });
     expect(answer.body).not.toHaveProperty('passwordHash');
     const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('hub.sid='))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -34,14 +56,20 @@ describe('sign-in, sessions and sign-out', () => {
   });
 
   it('gives the same answer for an unknown email and a wrong password, and audits both', async () => {
-    const unknown = await t.browser().post('/api/auth/login', { email: 'ghost@example.com', password: 'seller secret 1' });
-    const wrong = await t.browser().post('/api/auth/login', { email: 'seller@example.com', password: 'not the secret' });
+    const unknown = await t
+      .browser()
+      .post('/api/auth/login', { email: 'ghost@example.com', password: 'seller secret 1' });
+    const wrong = await t
+      .browser()
+      .post('/api/auth/login', { email: 'seller@example.com', password: 'not the secret' });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual({ message: 'Invalid email or password' });
     expect(wrong.body).toEqual(unknown.body);
     const failures = (await auditActions()).filter((a) => a.action === 'auth.sign_in_failed');
-    expect(failures.map((f) => f.metadata?.reason)).toEqual(expect.arrayContaining(['unknown_email', 'wrong_password']));
+    expect(failures.map((f) => f.metadata?.reason)).toEqual(
+      expect.arrayContaining(['unknown_email', 'wrong_password']),
+    );
   });
 
   it('renews the session id on sign-in and forgets the old one', async () => {
@@ -92,7 +120,11 @@ describe('sign-in, sessions and sign-out', () => {
     expect(navigation.headers.get('content-type')).toMatch(/application\/json/);
     expect(navigation.body).toMatchObject({ message: expect.any(String) });
     // A form on another site posting to us: the browser sends that site's Origin.
-    const forged = await browser.post('/api/logout', '', { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const forged = await browser.post('/api/logout', '', {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
     expect(forged.status).toBe(403);
     expect((await browser.get('/api/auth/user')).status).toBe(200);
   });
@@ -125,17 +157,29 @@ describe('sign-in, sessions and sign-out', () => {
     const elsewhere = t.browser();
     await here.signIn('other@example.com', 'other secret 2');
     await elsewhere.signIn('other@example.com', 'other secret 2');
-    const profile = await here.patch('/api/auth/profile', { firstName: 'Olive', lastName: 'Other', companyName: 'Olive Oils' });
+    const profile = await here.patch('/api/auth/profile', {
+      firstName: 'Olive',
+      lastName: 'Other',
+      companyName: 'Olive Oils',
+    });
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ firstName: 'Olive', lastName: 'Other', companyName: 'Olive Oils' });
 
-    const wrongCurrent = await here.post('/api/auth/change-password', { currentPassword: 'nope', newPassword: 'fresh secret 3' });
+    const wrongCurrent = await here.post('/api/auth/change-password', {
+      currentPassword: 'nope',
+      newPassword: 'fresh secret 3',
+    });
     expect(wrongCurrent.status).toBe(400);
-    const changed = await here.post('/api/auth/change-password', { currentPassword: 'other secret 2', newPassword: 'fresh secret 3' });
+    const changed = await here.post('/api/auth/change-password', {
+      currentPassword: 'other secret 2',
+      newPassword: 'fresh secret 3',
+    });
     expect(changed.status).toBe(200);
     expect((await here.get('/api/auth/user')).status).toBe(200);
     expect((await elsewhere.get('/api/auth/user')).status).toBe(401);
-    expect((await t.browser().post('/api/auth/login', { email: 'other@example.com', password: 'other secret 2' })).status).toBe(401);
+    expect(
+      (await t.browser().post('/api/auth/login', { email: 'other@example.com', password: 'other secret 2' })).status,
+    ).toBe(401);
     await t.browser().signIn('other@example.com', 'fresh secret 3');
   });
 });
@@ -145,7 +189,13 @@ describe('cookies in production', () => {
     const prod = await startTestProduct({ production: true, trustProxy: true });
     try {
       await prod.createUser({ email: 'p@example.com', password: 'prod secret 5' });
-      const answer = await prod.browser().post('/api/auth/login', { email: 'p@example.com', password: 'prod secret 5' }, { 'x-forwarded-proto': 'https' });
+      const answer = await prod
+        .browser()
+        .post(
+          '/api/auth/login',
+          { email: 'p@example.com', password: 'prod secret 5' },
+          { 'x-forwarded-proto': 'https' },
+        );
       expect(answer.status).toBe(200);
       const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('hub.sid='))!;
       expect(cookie).toMatch(/; Secure/i);

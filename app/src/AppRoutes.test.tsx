@@ -11,7 +11,9 @@ import { server } from '../../ui/msw-server';
 import { AppRoutes, signedInRoutes } from './AppRoutes';
 
 // A page whose chunk cannot be downloaded, as after a deploy or on a dropped connection.
-vi.mock('@hub/ui/screens/Analytics/AnalyticsPage', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+vi.mock('@hub/ui/screens/Analytics/AnalyticsPage', () =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+);
 
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });
@@ -37,7 +39,10 @@ describe('the route sets (spec section 2)', () => {
   it('signed out: / is the landing page', async () => {
     server.use(...authHandlers.signedOut);
     renderAt('/');
-    expect((await screen.findAllByRole('link', { name: 'Start 7-Day Free Trial' }))[0]).toHaveAttribute('href', '/auth');
+    expect((await screen.findAllByRole('link', { name: 'Start 7-Day Free Trial' }))[0]).toHaveAttribute(
+      'href',
+      '/auth',
+    );
   });
 
   it('signed out: a private path falls back to the sign-in screen', async () => {

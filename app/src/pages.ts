@@ -4,10 +4,16 @@ import { lazy } from 'react';
 export const pages = {
   landing: lazy(() => import('@hub/ui/screens/Landing/Landing').then((m) => ({ default: m.Landing }))),
   about: lazy(() => import('@hub/ui/screens/About/About').then((m) => ({ default: m.About }))),
-  privacyPolicy: lazy(() => import('@hub/ui/screens/PrivacyPolicy/PrivacyPolicy').then((m) => ({ default: m.PrivacyPolicy }))),
-  support: lazy(() => import('@hub/ui/screens/SupportCentre/SupportCentre').then((m) => ({ default: m.SupportCentre }))),
+  privacyPolicy: lazy(() =>
+    import('@hub/ui/screens/PrivacyPolicy/PrivacyPolicy').then((m) => ({ default: m.PrivacyPolicy })),
+  ),
+  support: lazy(() =>
+    import('@hub/ui/screens/SupportCentre/SupportCentre').then((m) => ({ default: m.SupportCentre })),
+  ),
   authSuccess: lazy(() => import('@hub/ui/screens/PopupResult/PopupResult').then((m) => ({ default: m.AuthSuccess }))),
-  authDeclined: lazy(() => import('@hub/ui/screens/PopupResult/PopupResult').then((m) => ({ default: m.AuthDeclined }))),
+  authDeclined: lazy(() =>
+    import('@hub/ui/screens/PopupResult/PopupResult').then((m) => ({ default: m.AuthDeclined })),
+  ),
   auth: lazy(() => import('@hub/ui/screens/Auth/AuthScreen')),
   verifyEmail: lazy(() => import('@hub/ui/screens/VerifyEmail/VerifyEmailPage')),
   resetPassword: lazy(() => import('@hub/ui/screens/ResetPassword/ResetPasswordPage')),

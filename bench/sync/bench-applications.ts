@@ -6,6 +6,15 @@ import crypto from 'node:crypto';
  * Made once per benchmark run and handed to the sandboxes' process through its environment.
  */
 export const benchApplications = {
-  ebay: { clientId: 'marketplace-hub-sandbox', clientSecret: process.env.BENCH_EBAY_APP_SECRET ?? (process.env.BENCH_EBAY_APP_SECRET = crypto.randomBytes(24).toString('hex')) },
-  shopify: { clientId: 'hub-sandbox-app', clientSecret: process.env.BENCH_SHOPIFY_APP_SECRET ?? (process.env.BENCH_SHOPIFY_APP_SECRET = crypto.randomBytes(24).toString('hex')) },
+  ebay: {
+    clientId: 'marketplace-hub-sandbox',
+    clientSecret:
+      process.env.BENCH_EBAY_APP_SECRET ?? (process.env.BENCH_EBAY_APP_SECRET = crypto.randomBytes(24).toString('hex')),
+  },
+  shopify: {
+    clientId: 'hub-sandbox-app',
+    clientSecret:
+      process.env.BENCH_SHOPIFY_APP_SECRET ??
+      (process.env.BENCH_SHOPIFY_APP_SECRET = crypto.randomBytes(24).toString('hex')),
+  },
 };

@@ -1,7 +1,13 @@
 import os from 'node:os';
 import { sandboxDefinitions } from '../../api/src/sandbox/index.ts';
-import { processingTimes as amazonProcessingTimes, REALISTIC_TIME_SCALE as AMAZON_SCALE } from '../../api/src/sandbox/amazon/amazon-sandbox.ts';
-import { FEED_PROCESSING_SCALE as WALMART_SCALE, FEED_PUBLISHED_PROCESSING_MS as WALMART_FEED_MS } from '../../api/src/sandbox/walmart/walmart-sandbox.ts';
+import {
+  processingTimes as amazonProcessingTimes,
+  REALISTIC_TIME_SCALE as AMAZON_SCALE,
+} from '../../api/src/sandbox/amazon/amazon-sandbox.ts';
+import {
+  FEED_PROCESSING_SCALE as WALMART_SCALE,
+  FEED_PUBLISHED_PROCESSING_MS as WALMART_FEED_MS,
+} from '../../api/src/sandbox/walmart/walmart-sandbox.ts';
 import { MUTATION_COST } from '../../api/src/sandbox/shopify/query-cost.ts';
 import type { SandboxRate } from '../../api/src/sandbox/shared/sandbox-limits.ts';
 import { amazonCapabilities } from '../../api/src/marketplaces/amazon/amazon-adapter.ts';
@@ -11,7 +17,18 @@ import { SHOPIFY_MAX_PER_MUTATION } from '../../api/src/marketplaces/shopify/sho
 import { insertChanges, type ChangeInput } from '../../api/src/db/queries/listing-writes.ts';
 import { planListingWrites } from '../../api/src/modules/sync/plan-writes.ts';
 import { sql } from 'drizzle-orm';
-import { QUICK, callSummary, jobSummary, seconds, sleep, startBench, startSandboxes, type Bench, type DatabaseKind, type Kind } from './harness.ts';
+import {
+  QUICK,
+  callSummary,
+  jobSummary,
+  seconds,
+  sleep,
+  startBench,
+  startSandboxes,
+  type Bench,
+  type DatabaseKind,
+  type Kind,
+} from './harness.ts';
 
 /**
  * Bulk: every SKU of the catalogue gets a new price and a new quantity at once, and the time until
@@ -50,7 +67,8 @@ const shopifyPlanKey = process.env.BENCH_SHOPIFY_PLAN ?? 'plus';
 const shopifyPlan = SHOPIFY_PLANS[shopifyPlanKey];
 
 /** Token-bucket floor for n calls from a full bucket: (n − burst) / rate, never below 0. */
-const floor = (calls: number, limit: SandboxRate, cost = 1) => Math.max(0, (calls * cost - limit.burst) / limit.rate) * 1000;
+const floor = (calls: number, limit: SandboxRate, cost = 1) =>
+  Math.max(0, (calls * cost - limit.burst) / limit.rate) * 1000;
 
 interface Minimum {
   ms: number;
@@ -66,8 +84,13 @@ export function minimumTimes(n: number): Record<Kind, Minimum> {
   // Amazon: one JSON_LISTINGS_FEED per ≤25,000 messages (createFeedDocument + upload + createFeed), then processing.
   const amazonFeeds = Math.ceil(n / amazonCapabilities.maxSkusPerSubmission);
   const a = realistic('amazon');
-  const amazonSubmit = Math.max(floor(amazonFeeds, a.createFeedDocument!), floor(amazonFeeds, a.createFeed!), floor(amazonFeeds, a.jsonListingsFeed!));
-  const amazonProcessing = amazonProcessingTimes.realistic.feedQueueMs + amazonProcessingTimes.realistic.feedProcessingMs;
+  const amazonSubmit = Math.max(
+    floor(amazonFeeds, a.createFeedDocument!),
+    floor(amazonFeeds, a.createFeed!),
+    floor(amazonFeeds, a.jsonListingsFeed!),
+  );
+  const amazonProcessing =
+    amazonProcessingTimes.realistic.feedQueueMs + amazonProcessingTimes.realistic.feedProcessingMs;
   // Walmart: an inventory feed and a price feed (≤10,000 rows each), processed in parallel.
   const walmartFeeds = Math.ceil(n / walmartCapabilities.maxSkusPerSubmission);
   const w = realistic('walmart');
@@ -83,8 +106,14 @@ export function minimumTimes(n: number): Record<Kind, Minimum> {
   const priceCalls = Math.ceil(n / 2);
   const shopify = floor(quantityCalls + priceCalls, graphql, MUTATION_COST);
   return {
-    amazon: { ms: amazonSubmit + amazonProcessing, how: `${amazonFeeds} feed × 3 calls (${seconds(amazonSubmit)} by the limits) + ${seconds(amazonProcessing)} processing (15 min ÷ ${Math.round(1 / AMAZON_SCALE)})` },
-    walmart: { ms: walmartSubmit + walmartProcessing, how: `${walmartFeeds} inventory + ${walmartFeeds} price feed (${seconds(walmartSubmit)} by the limits) + ${seconds(walmartProcessing)} processing (30 min ÷ ${Math.round(1 / WALMART_SCALE.realistic)})` },
+    amazon: {
+      ms: amazonSubmit + amazonProcessing,
+      how: `${amazonFeeds} feed × 3 calls (${seconds(amazonSubmit)} by the limits) + ${seconds(amazonProcessing)} processing (15 min ÷ ${Math.round(1 / AMAZON_SCALE)})`,
+    },
+    walmart: {
+      ms: walmartSubmit + walmartProcessing,
+      how: `${walmartFeeds} inventory + ${walmartFeeds} price feed (${seconds(walmartSubmit)} by the limits) + ${seconds(walmartProcessing)} processing (30 min ÷ ${Math.round(1 / WALMART_SCALE.realistic)})`,
+    },
     ebay: { ms: ebay, how: `${ebayCalls} bulk calls of ${EBAY_MAX_SKUS_PER_CALL} within the daily quota's bucket` },
     shopify: {
       ms: shopify,
@@ -106,7 +135,13 @@ export interface BulkResult {
 export async function bulk(dbKind: DatabaseKind): Promise<BulkResult> {
   const sandboxes = await startSandboxes(shopifyPlan ? { shopifyPlan } : {});
   try {
-    const bench = await startBench({ dbKind, sandboxes, products: SKUS, kinds: ['shopify', 'shopify', 'amazon', 'ebay', 'walmart'], profile: 'realistic' });
+    const bench = await startBench({
+      dbKind,
+      sandboxes,
+      products: SKUS,
+      kinds: ['shopify', 'shopify', 'amazon', 'ebay', 'walmart'],
+      profile: 'realistic',
+    });
     try {
       return await measure(bench);
     } finally {
@@ -120,14 +155,23 @@ export async function bulk(dbKind: DatabaseKind): Promise<BulkResult> {
 async function measure(bench: Bench): Promise<BulkResult> {
   const { ctx } = bench.product;
   const targets = bench.channels.filter((c) => c.role === 'target');
-  if (PROPOSED_INDEX) await bench.rows(`create index listing_writes_in_flight_idx on listing_writes (listing_id) where status in ('submitted', 'accepted')`);
+  if (PROPOSED_INDEX)
+    await bench.rows(
+      `create index listing_writes_in_flight_idx on listing_writes (listing_id) where status in ('submitted', 'accepted')`,
+    );
   await bench.sandboxes.faults({ latencyMs: 0, rateLimitProfile: 'realistic' });
   bench.pacing('published');
   await bench.sandboxes.resetStats();
 
   // New values for every SKU: a different quantity and a price one dollar up.
-  const products = await bench.rows<{ id: string; sku: string; on_hand: number; price: string }>(`select id, sku, on_hand, price from products where account_id = '${bench.accountId}'`);
-  const next = products.map((p) => ({ ...p, quantity: ((p.on_hand + 7) % 150) + 1, newPrice: (Number(p.price) + 1).toFixed(2) }));
+  const products = await bench.rows<{ id: string; sku: string; on_hand: number; price: string }>(
+    `select id, sku, on_hand, price from products where account_id = '${bench.accountId}'`,
+  );
+  const next = products.map((p) => ({
+    ...p,
+    quantity: ((p.on_hand + 7) % 150) + 1,
+    newPrice: (Number(p.price) + 1).toFixed(2),
+  }));
   const since = new Date();
   const load = os.loadavg()[0]!;
   let planned = 0;
@@ -139,11 +183,29 @@ async function measure(bench: Bench): Promise<BulkResult> {
         next.slice(i, i + 1000).map((p) => sql`(${p.id}::uuid, ${p.quantity}::integer, ${p.newPrice}::numeric)`),
         sql`, `,
       );
-      await tx.execute(sql`update products set on_hand = v.q, price = v.p, updated_at = ${at} from (values ${values}) as v(id, q, p) where products.id = v.id`);
+      await tx.execute(
+        sql`update products set on_hand = v.q, price = v.p, updated_at = ${at} from (values ${values}) as v(id, q, p) where products.id = v.id`,
+      );
     }
     const changes: ChangeInput[] = next.flatMap((p) => [
-      { productId: p.id, sku: p.sku, cause: 'bulk_edit', causeRef: 'benchmark', field: 'on_hand', before: String(p.on_hand), after: String(p.quantity) },
-      { productId: p.id, sku: p.sku, cause: 'bulk_edit', causeRef: 'benchmark', field: 'price', before: p.price, after: p.newPrice },
+      {
+        productId: p.id,
+        sku: p.sku,
+        cause: 'bulk_edit',
+        causeRef: 'benchmark',
+        field: 'on_hand',
+        before: String(p.on_hand),
+        after: String(p.quantity),
+      },
+      {
+        productId: p.id,
+        sku: p.sku,
+        cause: 'bulk_edit',
+        causeRef: 'benchmark',
+        field: 'price',
+        before: p.price,
+        after: p.newPrice,
+      },
     ]);
     const ids = await insertChanges(tx, bench.accountId, changes, at);
     const changeIdByProduct = new Map(next.map((p, i) => [p.id, ids[i * 2]!]));
@@ -156,9 +218,18 @@ async function measure(bench: Bench): Promise<BulkResult> {
   let open = planned;
   while (open > 0 && Date.now() < deadline) {
     await sleep(500);
-    [{ open }] = (await bench.rows<{ open: number }>(`select count(*)::int as open from listing_writes where account_id = '${bench.accountId}' and created_at >= '${since.toISOString()}' and status in ('pending', 'sending', 'submitted', 'accepted')`)) as [{ open: number }];
+    [{ open }] = (await bench.rows<{ open: number }>(
+      `select count(*)::int as open from listing_writes where account_id = '${bench.accountId}' and created_at >= '${since.toISOString()}' and status in ('pending', 'sending', 'submitted', 'accepted')`,
+    )) as [{ open: number }];
   }
-  const perChannel = await bench.rows<{ channel_id: string; writes: number; confirmed: number; failed: number; superseded: number; last: string | null }>(
+  const perChannel = await bench.rows<{
+    channel_id: string;
+    writes: number;
+    confirmed: number;
+    failed: number;
+    superseded: number;
+    last: string | null;
+  }>(
     `select channel_id, count(*)::int as writes, count(*) filter (where status = 'confirmed')::int as confirmed, count(*) filter (where status = 'failed')::int as failed,
             count(*) filter (where status = 'superseded')::int as superseded, max(confirmed_at) as last
      from listing_writes where account_id = '${bench.accountId}' and created_at >= '${since.toISOString()}' group by channel_id`,
@@ -189,7 +260,9 @@ async function measure(bench: Bench): Promise<BulkResult> {
   const finished = Number.isFinite(overall);
   lines.unshift(
     `${products.length.toLocaleString('en-US')} SKUs × (quantity + price) on 4 targets: ${planned.toLocaleString('en-US')} writes planned in ${seconds(committedAt - startedAt)}; ${
-      finished ? `all confirmed after ${seconds(overall)}` : `${open.toLocaleString('en-US')} writes still open after ${seconds(DEADLINE_S * 1000)}`
+      finished
+        ? `all confirmed after ${seconds(overall)}`
+        : `${open.toLocaleString('en-US')} writes still open after ${seconds(DEADLINE_S * 1000)}`
     }, minimum ${seconds(overallMinimum)}: ratio ${finished ? ratio.toFixed(2) : `> ${((DEADLINE_S * 1000) / overallMinimum).toFixed(1)}`} (target < ${TARGET_RATIO}: ${ratio < TARGET_RATIO ? 'met' : 'MISSED'})`,
     `realistic profile, feed processing ÷ 600, Shopify plan ${shopifyPlan?.name ?? 'Standard (100 points/s)'}, 0 ms added latency${PROPOSED_INDEX ? ', WITH the proposed listing_writes_in_flight_idx' : ''}; load average ${load.toFixed(1)} at the start (2 cores)`,
   );

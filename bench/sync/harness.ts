@@ -14,7 +14,12 @@ import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
 import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE } from '../../api/src/workers/queues.ts';
 import { runEntry, type Child } from '../../api/test/support/child-process.ts';
 import { Browser } from '../../api/test/support/browser.ts';
-import { connectWithSandboxSeller, consentOnEbay, installOnShopify, type ConnectedChannel } from '../../api/test/support/channel-flows.ts';
+import {
+  connectWithSandboxSeller,
+  consentOnEbay,
+  installOnShopify,
+  type ConnectedChannel,
+} from '../../api/test/support/channel-flows.ts';
 import { benchApplications } from './bench-applications.ts';
 
 export type Kind = ConnectedChannel['kind'];
@@ -24,7 +29,8 @@ export const KINDS: Kind[] = ['amazon', 'walmart', 'ebay', 'shopify'];
 /** BENCH_QUICK=1: every benchmark smaller and shorter, for a quick check that they run. */
 export const QUICK = process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 /** The PostgreSQL server a throwaway database is made on (trust auth). */
-export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,7 +55,8 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : value === Infinity ? 'never' : 'n/a');
+export const ms = (value: number) =>
+  Number.isFinite(value) ? `${Math.round(value)} ms` : value === Infinity ? 'never' : 'n/a';
 export const seconds = (value: number) => (Number.isFinite(value) ? `${(value / 1000).toFixed(1)} s` : 'never');
 
 // ---- the marketplaces --------------------------------------------------------------------------
@@ -74,10 +81,18 @@ export interface Sandboxes {
 }
 
 /** The sandboxes in their own process (see sandbox-server.ts). */
-export async function startSandboxes(options: { shopifyPlan?: { rate: number; bucket: number } } = {}): Promise<Sandboxes> {
+export async function startSandboxes(
+  options: { shopifyPlan?: { rate: number; bucket: number } } = {},
+): Promise<Sandboxes> {
   const port = await freePort();
   const args = ['--port', String(port), '--profile', 'fast'];
-  if (options.shopifyPlan) args.push('--shopify-rate', String(options.shopifyPlan.rate), '--shopify-bucket', String(options.shopifyPlan.bucket));
+  if (options.shopifyPlan)
+    args.push(
+      '--shopify-rate',
+      String(options.shopifyPlan.rate),
+      '--shopify-bucket',
+      String(options.shopifyPlan.bucket),
+    );
   const child: Child = runEntry('bench/sync/sandbox-server.ts', args, { NODE_ENV: 'production' });
   if (process.env.BENCH_DEBUG) child.process.stdout!.on('data', (chunk: Buffer) => process.stdout.write(chunk));
   await child.waitFor(/listening/, 60_000);
@@ -98,7 +113,8 @@ export async function startSandboxes(options: { shopifyPlan?: { rate: number; bu
     async faults(faults, kinds = KINDS) {
       for (const kind of kinds) {
         const answer = await control(kind, 'PUT', '/faults', faults);
-        if (answer.status !== 200) throw new Error(`faults on ${kind}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (answer.status !== 200)
+          throw new Error(`faults on ${kind}: ${answer.status} ${JSON.stringify(answer.body)}`);
       }
     },
     stats: async () => (await (await fetch(`${root}/bench/stats`)).json()) as SandboxStats,
@@ -144,7 +160,9 @@ export interface Bench {
 }
 
 /** A fresh database: PGlite in memory, or a throwaway PostgreSQL database dropped at the end. */
-export async function freshDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabase(
+  kind: DatabaseKind,
+): Promise<{ handle: DatabaseHandle; url: string | undefined; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const handle = await openPglite({ memory: true });
     return { handle, url: undefined, drop: () => handle.close() };
@@ -181,7 +199,14 @@ const generousWorkLimit = { perAccount: 1_000_000, perIp: 1_000_000, windowSecon
  * imported and every initial write settled before this answers. The scheduled tick is off: every
  * read is caused by a notification (or, for eBay, by the benchmark standing in for one).
  */
-export async function startBench(options: { dbKind: DatabaseKind; sandboxes: Sandboxes; products: number; kinds: Kind[]; profile?: 'fast' | 'realistic'; quiet?: boolean }): Promise<Bench> {
+export async function startBench(options: {
+  dbKind: DatabaseKind;
+  sandboxes: Sandboxes;
+  products: number;
+  kinds: Kind[];
+  profile?: 'fast' | 'realistic';
+  quiet?: boolean;
+}): Promise<Bench> {
   const { sandboxes } = options;
   const database = await freshDatabase(options.dbKind);
   const port = await freePort();
@@ -201,7 +226,13 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
       validateResponses: false,
       sandbox: { enabled: true, profile: options.profile ?? 'fast', baseUrl: sandboxes.baseUrl, control: 'open' },
       sync: { intervalMinutes: 3, schedule: false },
-      rateLimits: { login: generousLimit, register: generousLimit, recovery: generousLimit, tokens: generousLimit, changePassword: generousLimit },
+      rateLimits: {
+        login: generousLimit,
+        register: generousLimit,
+        recovery: generousLimit,
+        tokens: generousLimit,
+        changePassword: generousLimit,
+      },
       accountRateLimits: {
         bulkEditPreview: generousWorkLimit,
         bulkEdit: generousWorkLimit,
@@ -219,7 +250,8 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
   config.marketplaceApps.shopify.sandbox.clientSecret = benchApplications.shopify.clientSecret;
   const product = await startProduct(config, { database: database.handle, log: () => undefined, port });
   const db = product.ctx.db;
-  const rows = async <T>(query: string): Promise<T[]> => ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: string): Promise<T[]> =>
+    ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
   const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const password = 'bench secret 1';
@@ -247,17 +279,23 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
     channels: [],
     main: undefined as unknown as ConnectedChannel,
     rows,
-    databaseThread: database.handle.kind === 'pglite' && database.handle.pglite instanceof ThreadedPglite ? database.handle.pglite : undefined,
+    databaseThread:
+      database.handle.kind === 'pglite' && database.handle.pglite instanceof ThreadedPglite
+        ? database.handle.pglite
+        : undefined,
     pacing(mode) {
       // The adapters kept per channel hold these buckets: reconfigured (not replaced), they pace as now asked.
       product.ctx.marketplaces.sandboxBuckets.reconfigure({ paced: mode === 'published' });
     },
     async placeOrder(channel, sku, quantity) {
-      const response = await fetch(`${sandboxes.baseUrl}/${channel.kind}/_control/sellers/${encodeURIComponent(channel.sandboxSellerId)}/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ lines: [{ sku, quantity }] }),
-      });
+      const response = await fetch(
+        `${sandboxes.baseUrl}/${channel.kind}/_control/sellers/${encodeURIComponent(channel.sandboxSellerId)}/orders`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ lines: [{ sku, quantity }] }),
+        },
+      );
       await response.arrayBuffer();
       return response.status;
     },
@@ -288,7 +326,8 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
   bench.pacing('unpaced');
   for (const kind of options.kinds) {
     let channel: ConnectedChannel | undefined;
-    if (kind === 'amazon' || kind === 'walmart') channel = await connectWithSandboxSeller(browser, kind, options.products);
+    if (kind === 'amazon' || kind === 'walmart')
+      channel = await connectWithSandboxSeller(browser, kind, options.products);
     else if (kind === 'ebay') channel = (await consentOnEbay(browser, 'agree', { products: options.products })).channel;
     else channel = (await installOnShopify(browser, 'install', { products: options.products })).channel;
     if (!channel) throw new Error(`${kind} did not connect`);
@@ -298,20 +337,35 @@ export async function startBench(options: { dbKind: DatabaseKind; sandboxes: San
   const targets = bench.channels.filter((c) => c.role === 'target');
   const started = Date.now();
   for (;;) {
-    const linked = await rows<{ channel_id: string; n: number }>(`select channel_id, count(*)::int as n from listings where account_id = '${accountId}' and product_id is not null group by channel_id`);
-    const [runs] = await rows<{ n: number }>(`select count(*)::int as n from sync_runs where account_id = '${accountId}' and finished_at is null`);
+    const linked = await rows<{ channel_id: string; n: number }>(
+      `select channel_id, count(*)::int as n from listings where account_id = '${accountId}' and product_id is not null group by channel_id`,
+    );
+    const [runs] = await rows<{ n: number }>(
+      `select count(*)::int as n from sync_runs where account_id = '${accountId}' and finished_at is null`,
+    );
     if (runs!.n === 0 && targets.every((t) => linked.find((l) => l.channel_id === t.id)?.n === options.products)) break;
-    if (Date.now() - started > 20 * 60_000) throw new Error(`the catalogue import did not finish: ${JSON.stringify(linked)}`);
+    if (Date.now() - started > 20 * 60_000)
+      throw new Error(`the catalogue import did not finish: ${JSON.stringify(linked)}`);
     await sleep(500);
   }
   if (!(await bench.settled(10 * 60_000))) throw new Error('the first writes after the import did not settle');
-  if (!options.quiet) log(`setup: ${options.products} SKUs on ${bench.channels.map((c) => `${c.kind}${c.role === 'main' ? ' (main)' : ''}`).join(', ')} imported in ${seconds(Date.now() - started)}`);
+  if (!options.quiet)
+    log(
+      `setup: ${options.products} SKUs on ${bench.channels.map((c) => `${c.kind}${c.role === 'main' ? ' (main)' : ''}`).join(', ')} imported in ${seconds(Date.now() - started)}`,
+    );
   return bench;
 }
 
 /** The engine's jobs per queue since a moment: how many, how long they waited for a worker and ran, how many failed a try. */
 export async function jobSummary(bench: Bench, since: Date): Promise<string> {
-  const jobs = await bench.rows<{ name: string; n: number; wait_ms: number | null; run_ms: number | null; max_run_ms: number | null; retried: number }>(
+  const jobs = await bench.rows<{
+    name: string;
+    n: number;
+    wait_ms: number | null;
+    run_ms: number | null;
+    max_run_ms: number | null;
+    retried: number;
+  }>(
     `select name, count(*)::int as n,
             avg(extract(epoch from (started_on - greatest(created_on, start_after))) * 1000)::float as wait_ms,
             avg(extract(epoch from (completed_on - started_on)) * 1000)::float as run_ms,
@@ -320,11 +374,23 @@ export async function jobSummary(bench: Bench, since: Date): Promise<string> {
      from pgboss.job where created_on >= '${since.toISOString()}' and name not like '\\_\\_%' group by name order by name`,
   );
   const summary = jobs
-    .map((j) => `${j.name} ${j.n}× (wait ${ms(j.wait_ms ?? NaN)}, run ${ms(j.run_ms ?? NaN)} avg / ${ms(j.max_run_ms ?? NaN)} max${j.retried ? `, ${j.retried} retried` : ''})`)
+    .map(
+      (j) =>
+        `${j.name} ${j.n}× (wait ${ms(j.wait_ms ?? NaN)}, run ${ms(j.run_ms ?? NaN)} avg / ${ms(j.max_run_ms ?? NaN)} max${j.retried ? `, ${j.retried} retried` : ''})`,
+    )
     .join('; ');
   if (!process.env.BENCH_DEBUG) return summary;
   // Each job's moments from `since`, to see where a channel's time went.
-  const each = await bench.rows<{ name: string; key: string | null; created: number; started: number | null; completed: number | null; retry_count: number; state: string; output: unknown }>(
+  const each = await bench.rows<{
+    name: string;
+    key: string | null;
+    created: number;
+    started: number | null;
+    completed: number | null;
+    retry_count: number;
+    state: string;
+    output: unknown;
+  }>(
     `select name, singleton_key as key, state, retry_count, output,
             extract(epoch from (created_on - '${since.toISOString()}'::timestamptz))::float as created,
             extract(epoch from (started_on - '${since.toISOString()}'::timestamptz))::float as started,
@@ -332,7 +398,13 @@ export async function jobSummary(bench: Bench, since: Date): Promise<string> {
      from pgboss.job where created_on >= '${since.toISOString()}' and name not like '\\_\\_%' order by created_on limit 200`,
   );
   const at = (s: number | null) => (s === null ? '-' : `${s.toFixed(1)} s`);
-  return [summary, ...each.map((j) => `  ${j.name} ${j.key ?? ''} created ${at(j.created)} started ${at(j.started)} completed ${at(j.completed)} ${j.state}${j.retry_count ? ` retries ${j.retry_count}` : ''} ${j.output ? JSON.stringify(j.output).slice(0, 300) : ''}`)].join('\n');
+  return [
+    summary,
+    ...each.map(
+      (j) =>
+        `  ${j.name} ${j.key ?? ''} created ${at(j.created)} started ${at(j.started)} completed ${at(j.completed)} ${j.state}${j.retry_count ? ` retries ${j.retry_count}` : ''} ${j.output ? JSON.stringify(j.output).slice(0, 300) : ''}`,
+    ),
+  ].join('\n');
 }
 
 /** Marketplace calls made, per operation, most first: "amazon GET /orders/v0/orders/:id/orderItems 1247". */

@@ -10,7 +10,8 @@ export type SyncBenchmark = (typeof syncBenchmarks)[number];
 /** BENCH_DB=pglite|postgres|both (default both): PostgreSQL is skipped with a note when it cannot be reached. */
 async function databases(): Promise<DatabaseKind[]> {
   const wanted = process.env.BENCH_DB ?? 'both';
-  const kinds: DatabaseKind[] = wanted === 'pglite' ? ['pglite'] : wanted === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
+  const kinds: DatabaseKind[] =
+    wanted === 'pglite' ? ['pglite'] : wanted === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
   if (!kinds.includes('postgres')) return kinds;
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
   try {
@@ -18,7 +19,9 @@ async function databases(): Promise<DatabaseKind[]> {
     await client.end();
     return kinds;
   } catch (error) {
-    console.log(`PostgreSQL at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} cannot be reached (${error instanceof Error ? error.message : error}): PostgreSQL runs skipped`);
+    console.log(
+      `PostgreSQL at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} cannot be reached (${error instanceof Error ? error.message : error}): PostgreSQL runs skipped`,
+    );
     return kinds.filter((k) => k !== 'postgres');
   }
 }
@@ -33,7 +36,9 @@ const label = (db: DatabaseKind) => (db === 'pglite' ? 'PGlite' : 'PostgreSQL');
 export async function runSyncBenchmarks(names: SyncBenchmark[]): Promise<void> {
   const started = Date.now();
   const dbs = await databases();
-  console.log(`\nSync benchmarks${QUICK ? ' (BENCH_QUICK: smaller and shorter)' : ''}: ${names.join(', ')} on ${dbs.map(label).join(' and ')}; ${machine()}`);
+  console.log(
+    `\nSync benchmarks${QUICK ? ' (BENCH_QUICK: smaller and shorter)' : ''}: ${names.join(', ')} on ${dbs.map(label).join(' and ')}; ${machine()}`,
+  );
   const summary: string[] = [];
   for (const name of names) {
     for (const db of dbs) {
@@ -45,7 +50,9 @@ export async function runSyncBenchmarks(names: SyncBenchmark[]): Promise<void> {
           try {
             const result = await propagation(db, sandboxes);
             result.lines.forEach((line) => console.log(`  ${line}`));
-            summary.push(`propagation  ${label(db).padEnd(10)} p50 ${ms(result.p50)} (target < ${TARGET_P50_MS} ms), p99 ${ms(result.p99)} (target < ${TARGET_P99_MS} ms) at ${result.rate.toFixed(1)} orders/s; unloaded p50 ${ms(result.baselineP50)}`);
+            summary.push(
+              `propagation  ${label(db).padEnd(10)} p50 ${ms(result.p50)} (target < ${TARGET_P50_MS} ms), p99 ${ms(result.p99)} (target < ${TARGET_P99_MS} ms) at ${result.rate.toFixed(1)} orders/s; unloaded p50 ${ms(result.baselineP50)}`,
+            );
           } finally {
             await sandboxes.stop();
           }
@@ -70,7 +77,9 @@ export async function runSyncBenchmarks(names: SyncBenchmark[]): Promise<void> {
         }
       } catch (error) {
         console.log(`  failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-        summary.push(`${name.padEnd(12)} ${label(db).padEnd(10)} failed: ${error instanceof Error ? error.message : error}`);
+        summary.push(
+          `${name.padEnd(12)} ${label(db).padEnd(10)} failed: ${error instanceof Error ? error.message : error}`,
+        );
       }
       console.log(`  (${seconds(Date.now() - began)})`);
     }

@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { catalogueSeedOf } from '../../api/src/modules/channels/sandbox-sellers.ts';
-import { QUICK, KINDS, jobSummary, sleep, startBench, type Bench, type DatabaseKind, type Kind, type Sandboxes } from './harness.ts';
+import {
+  QUICK,
+  KINDS,
+  jobSummary,
+  sleep,
+  startBench,
+  type Bench,
+  type DatabaseKind,
+  type Kind,
+  type Sandboxes,
+} from './harness.ts';
 
 /**
  * Overselling: an order storm on low-stock SKUs across the four marketplaces, and the units sold
@@ -57,7 +67,8 @@ export function stormSchedule(skus: string[], stormMs: number): Attempt[] {
   const next = random(20_261_121);
   const attempts: Attempt[] = [];
   for (const sku of skus) {
-    for (let i = 0; i < DEMAND_PER_UNIT * stockOf(sku); i++) attempts.push({ sku, kind: KINDS[Math.floor(next() * KINDS.length)]!, atMs: next() * stormMs });
+    for (let i = 0; i < DEMAND_PER_UNIT * stockOf(sku); i++)
+      attempts.push({ sku, kind: KINDS[Math.floor(next() * KINDS.length)]!, atMs: next() * stormMs });
   }
   return attempts.sort((a, b) => a.atMs - b.atMs);
 }
@@ -89,7 +100,8 @@ function pollingModel(attempts: Attempt[], skus: string[], pushesAtMs: number[])
   let p = 0;
   for (const attempt of attempts) {
     while (p < pushes.length && pushes[p]! <= attempt.atMs) {
-      for (const sku of skus) for (const kind of KINDS) quantity.set(`${kind}:${sku}`, Math.max(0, stockOf(sku) - (sold.get(sku) ?? 0)));
+      for (const sku of skus)
+        for (const kind of KINDS) quantity.set(`${kind}:${sku}`, Math.max(0, stockOf(sku) - (sold.get(sku) ?? 0)));
       p++;
     }
     const key = `${attempt.kind}:${attempt.sku}`;
@@ -102,7 +114,14 @@ function pollingModel(attempts: Attempt[], skus: string[], pushesAtMs: number[])
 }
 
 /** The same replay on fresh sandbox sellers that no engine watches, the pushes made through the control API. */
-async function pollingOnSandboxes(sandboxes: Sandboxes, seed: number, products: number, attempts: Attempt[], skus: string[], pushesAtMs: number[]) {
+async function pollingOnSandboxes(
+  sandboxes: Sandboxes,
+  seed: number,
+  products: number,
+  attempts: Attempt[],
+  skus: string[],
+  pushesAtMs: number[],
+) {
   const sellers = new Map<Kind, string>();
   for (const kind of KINDS) {
     const made = await sandboxes.control<{ sellerId: string }>(kind, 'POST', '/sellers', { products, seed });
@@ -111,13 +130,21 @@ async function pollingOnSandboxes(sandboxes: Sandboxes, seed: number, products: 
   const shown = new Map<string, number>();
   const set = async (kind: Kind, sku: string, quantity: number) => {
     if (shown.get(`${kind}:${sku}`) === quantity) return;
-    const answer = await sandboxes.control(kind, 'PATCH', `/sellers/${encodeURIComponent(sellers.get(kind)!)}/items/${encodeURIComponent(sku)}`, { quantity });
-    if (answer.status !== 200) throw new Error(`setting ${sku} on ${kind}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const answer = await sandboxes.control(
+      kind,
+      'PATCH',
+      `/sellers/${encodeURIComponent(sellers.get(kind)!)}/items/${encodeURIComponent(sku)}`,
+      { quantity },
+    );
+    if (answer.status !== 200)
+      throw new Error(`setting ${sku} on ${kind}: ${answer.status} ${JSON.stringify(answer.body)}`);
     shown.set(`${kind}:${sku}`, quantity);
   };
   const sold = new Map<string, number>();
   const pushAll = async () => {
-    const work = skus.flatMap((sku) => KINDS.map((kind) => () => set(kind, sku, Math.max(0, stockOf(sku) - (sold.get(sku) ?? 0)))));
+    const work = skus.flatMap((sku) =>
+      KINDS.map((kind) => () => set(kind, sku, Math.max(0, stockOf(sku) - (sold.get(sku) ?? 0)))),
+    );
     await inParallel(work, 16);
   };
   await pushAll();
@@ -128,10 +155,18 @@ async function pollingOnSandboxes(sandboxes: Sandboxes, seed: number, products: 
       await pushAll();
       p++;
     }
-    const placed = await sandboxes.control(attempt.kind, 'POST', `/sellers/${encodeURIComponent(sellers.get(attempt.kind)!)}/orders`, { lines: [{ sku: attempt.sku, quantity: 1 }] });
+    const placed = await sandboxes.control(
+      attempt.kind,
+      'POST',
+      `/sellers/${encodeURIComponent(sellers.get(attempt.kind)!)}/orders`,
+      { lines: [{ sku: attempt.sku, quantity: 1 }] },
+    );
     if (placed.status === 201) {
       sold.set(attempt.sku, (sold.get(attempt.sku) ?? 0) + 1);
-      shown.set(`${attempt.kind}:${attempt.sku}`, (shown.get(`${attempt.kind}:${attempt.sku}`) ?? stockOf(attempt.sku)) - 1);
+      shown.set(
+        `${attempt.kind}:${attempt.sku}`,
+        (shown.get(`${attempt.kind}:${attempt.sku}`) ?? stockOf(attempt.sku)) - 1,
+      );
     }
   }
   return oversold(sold, skus, attempts).over;
@@ -156,7 +191,12 @@ export interface OversellingResult {
 }
 
 export async function overselling(dbKind: DatabaseKind, sandboxes: Sandboxes): Promise<OversellingResult> {
-  const bench = await startBench({ dbKind, sandboxes, products: SKUS, kinds: ['shopify', 'amazon', 'walmart', 'ebay'] });
+  const bench = await startBench({
+    dbKind,
+    sandboxes,
+    products: SKUS,
+    kinds: ['shopify', 'amazon', 'walmart', 'ebay'],
+  });
   try {
     return await measure(bench);
   } finally {
@@ -166,13 +206,20 @@ export async function overselling(dbKind: DatabaseKind, sandboxes: Sandboxes): P
 
 async function measure(bench: Bench): Promise<OversellingResult> {
   const { sandboxes } = bench;
-  const skus = (await bench.rows<{ sku: string }>(`select sku from products where account_id = '${bench.accountId}' order by sku`)).map((r) => r.sku);
+  const skus = (
+    await bench.rows<{ sku: string }>(`select sku from products where account_id = '${bench.accountId}' order by sku`)
+  ).map((r) => r.sku);
   const units = skus.reduce((sum, sku) => sum + stockOf(sku), 0);
 
   // Low stock, set by hand on the main channel; the engine passes it to every target.
   await inParallel(
     skus.map((sku) => async () => {
-      const answer = await sandboxes.control('shopify', 'PATCH', `/sellers/${encodeURIComponent(bench.main.sandboxSellerId)}/items/${encodeURIComponent(sku)}`, { quantity: stockOf(sku) });
+      const answer = await sandboxes.control(
+        'shopify',
+        'PATCH',
+        `/sellers/${encodeURIComponent(bench.main.sandboxSellerId)}/items/${encodeURIComponent(sku)}`,
+        { quantity: stockOf(sku) },
+      );
       if (answer.status !== 200) throw new Error(`setting ${sku}: ${answer.status}`);
     }),
     8,
@@ -183,7 +230,18 @@ async function measure(bench: Bench): Promise<OversellingResult> {
     if (!(await bench.settled(60_000))) continue;
     mismatched = 0;
     const views = await Promise.all(
-      bench.channels.flatMap((c) => skus.map(async (sku) => (await sandboxes.control<{ quantity: number }>(c.kind, 'GET', `/sellers/${encodeURIComponent(c.sandboxSellerId)}/items/${encodeURIComponent(sku)}`)).body.quantity === stockOf(sku))),
+      bench.channels.flatMap((c) =>
+        skus.map(
+          async (sku) =>
+            (
+              await sandboxes.control<{ quantity: number }>(
+                c.kind,
+                'GET',
+                `/sellers/${encodeURIComponent(c.sandboxSellerId)}/items/${encodeURIComponent(sku)}`,
+              )
+            ).body.quantity === stockOf(sku),
+        ),
+      ),
     );
     mismatched = views.filter((ok) => !ok).length;
     if (mismatched === 0) break;
@@ -241,7 +299,12 @@ async function measure(bench: Bench): Promise<OversellingResult> {
     const phase = ((i + 0.5) / phases) * POLL_INTERVAL_S * 1000;
     realTimeExpected += pollingModel(attempts, skus, phase < stormMs ? [phase] : []) / phases;
     const scaledPhase = ((i + 0.5) / phases) * scaledInterval;
-    scaledExpected += pollingModel(attempts, skus, [0, 1, 2, 3].map((k) => scaledPhase + k * scaledInterval)) / phases;
+    scaledExpected +=
+      pollingModel(
+        attempts,
+        skus,
+        [0, 1, 2, 3].map((k) => scaledPhase + k * scaledInterval),
+      ) / phases;
   }
   const pct = (n: number) => `${((n / units) * 100).toFixed(1)}% of stock`;
   const lines = [
@@ -249,8 +312,17 @@ async function measure(bench: Bench): Promise<OversellingResult> {
     `our engine (event-driven, ${LATENCY_MS} ms added latency): ${[...accepted.values()].reduce((a, b) => a + b, 0)} units sold, ${ours.over} beyond stock on ${ours.skusOver} SKUs (${pct(ours.over)})${reopened ? `, of which ${reopened} sold beyond stock by one marketplace alone (our own write gave back sold units)` : ''}; ${ours.unsold} units left unsold despite demand; load average ${load.toFixed(1)} at the start`,
     `15-min polling, real time: no push falls in a ${STORM_S} s storm ${(100 - (STORM_S / POLL_INTERVAL_S) * 100).toFixed(1)}% of the time: ${noPushMeasured} units beyond stock (${pct(noPushMeasured)}; measured on sandboxes without our engine, model ${noPushModel}); expected over the poll's moment: ${realTimeExpected.toFixed(0)}`,
     `15-min polling, time scaled ×${scale.toFixed(0)} (the storm as one hour, 4 pushes in it): ${scaledMeasured} units beyond stock (${pct(scaledMeasured)}; measured, model ${scaledModel}); expected over the poll's phase: ${scaledExpected.toFixed(0)}`,
-    ...(noPushMeasured !== noPushModel || scaledMeasured !== scaledModel ? ['the sandbox replay and the model disagree: check the model'] : []),
+    ...(noPushMeasured !== noPushModel || scaledMeasured !== scaledModel
+      ? ['the sandbox replay and the model disagree: check the model']
+      : []),
     `jobs: ${jobs}`,
   ];
-  return { db: bench.dbKind, units, ours: ours.over, pollingRealTime: realTimeExpected, pollingScaled: scaledExpected, lines };
+  return {
+    db: bench.dbKind,
+    units,
+    ours: ours.over,
+    pollingRealTime: realTimeExpected,
+    pollingScaled: scaledExpected,
+    lines,
+  };
 }

@@ -3,7 +3,19 @@ import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { writeFile } from 'node:fs/promises';
 import type { ConnectedChannel } from '../../api/test/support/channel-flows.ts';
-import { QUICK, callSummary, jobSummary, ms, percentile, sleep, startBench, type Bench, type DatabaseKind, type Kind, type Sandboxes } from './harness.ts';
+import {
+  QUICK,
+  callSummary,
+  jobSummary,
+  ms,
+  percentile,
+  sleep,
+  startBench,
+  type Bench,
+  type DatabaseKind,
+  type Kind,
+  type Sandboxes,
+} from './harness.ts';
 
 /**
  * Propagation: a steady stream of orders spread over the four sandboxes (fast profile, 50 ms added
@@ -52,15 +64,25 @@ export interface PropagationResult {
   lines: string[];
 }
 
-const time = (value: unknown) => (value === null || value === undefined ? undefined : new Date(value as string).getTime());
+const time = (value: unknown) =>
+  value === null || value === undefined ? undefined : new Date(value as string).getTime();
 const sort = (values: number[]) => [...values].sort((a, b) => a - b);
 const p5099 = (values: number[]) => `p50 ${ms(percentile(sort(values), 50))} / p99 ${ms(percentile(sort(values), 99))}`;
 
-export async function propagation(dbKind: DatabaseKind, sandboxes: Sandboxes, options: { durationS?: number } = {}): Promise<PropagationResult> {
+export async function propagation(
+  dbKind: DatabaseKind,
+  sandboxes: Sandboxes,
+  options: { durationS?: number } = {},
+): Promise<PropagationResult> {
   const durationS = options.durationS ?? DURATION_S;
   const count = ORDERS_PER_SECOND * durationS;
   const baseline = QUICK ? 4 : 8;
-  const bench = await startBench({ dbKind, sandboxes, products: Math.ceil((count + baseline) * 1.3) + 50, kinds: ORDER_OF_CONNECTION });
+  const bench = await startBench({
+    dbKind,
+    sandboxes,
+    products: Math.ceil((count + baseline) * 1.3) + 50,
+    kinds: ORDER_OF_CONNECTION,
+  });
   try {
     return await measure(bench, count, baseline);
   } finally {
@@ -69,7 +91,12 @@ export async function propagation(dbKind: DatabaseKind, sandboxes: Sandboxes, op
 }
 
 /** Places orders on the schedule: order i at start + i × spacing, round robin over the channels, each on its own SKU. */
-async function placeStream(bench: Bench, origins: ConnectedChannel[], skus: string[], spacingMs: number): Promise<{ placed: Placed[]; late: number }> {
+async function placeStream(
+  bench: Bench,
+  origins: ConnectedChannel[],
+  skus: string[],
+  spacingMs: number,
+): Promise<{ placed: Placed[]; late: number }> {
   const placed: Placed[] = [];
   const inFlight: Array<Promise<void>> = [];
   const start = Date.now() + 100;
@@ -103,7 +130,14 @@ interface Analysis {
   /** Per destination: the order's change recorded → its write (or adjustment) planned, and planned → confirmed. */
   stages: Map<string, { planned: number[]; sent: number[] }>;
   /** Per order, for BENCH_DEBUG: where its time went. */
-  detail: Array<{ sku: string; origin: Kind; placedAt: number; recordedMs: number | undefined; total: number; destinations: Record<string, number> }>;
+  detail: Array<{
+    sku: string;
+    origin: Kind;
+    placedAt: number;
+    recordedMs: number | undefined;
+    total: number;
+    destinations: Record<string, number>;
+  }>;
 }
 
 /** Counts the statements sent through node-postgres (the product's pool and pg-boss's) until `stop`, by their first 100 characters. */
@@ -112,7 +146,10 @@ async function countStatements(): Promise<{ stop: () => Map<string, number> }> {
   const original = Client.prototype.query;
   const counted = new Map<string, number>();
   Client.prototype.query = function (this: InstanceType<typeof Client>, config: unknown, ...rest: unknown[]) {
-    const text = String(typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '?')).replace(/\s+/g, ' ').trim().slice(0, 100);
+    const text = String(typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '?'))
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100);
     counted.set(text, (counted.get(text) ?? 0) + 1);
     return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
   } as typeof original;
@@ -125,12 +162,24 @@ async function countStatements(): Promise<{ stop: () => Map<string, number> }> {
 }
 
 /** Reads what the database says happened to each order (see the file's comment for the definitions). */
-async function analyse(bench: Bench, placed: Placed[], since: string, availableBefore: Map<string, number>): Promise<Analysis> {
+async function analyse(
+  bench: Bench,
+  placed: Placed[],
+  since: string,
+  availableBefore: Map<string, number>,
+): Promise<Analysis> {
   const skus = placed.map((p) => `'${p.sku}'`).join(', ');
   // The order's change is the first change of its SKU: on a target, available as the units are committed;
   // on the main channel, on hand as read from it (as that order's, or as an edit there when the
   // marketplace's stock notification came first). Each SKU is sold once here.
-  const allChanges = await bench.rows<{ id: string; sku: string; order_id: string | null; created_at: string; ordered_at: string | null; after: string }>(
+  const allChanges = await bench.rows<{
+    id: string;
+    sku: string;
+    order_id: string | null;
+    created_at: string;
+    ordered_at: string | null;
+    after: string;
+  }>(
     `select c.id, c.sku, c.order_id, c.created_at, c.after, o.ordered_at from changes c left join orders o on o.id = c.order_id
      where c.account_id = '${bench.accountId}' and c.cause in ('order', 'main_change') and c.field in ('available', 'on_hand') and c.created_at >= '${since}' and c.sku in (${skus})
      order by c.created_at`,
@@ -138,18 +187,41 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
   const changes = [...new Map(allChanges.reverse().map((c) => [c.sku, c])).values()];
   // Every quantity write of these SKUs: the order's own, or one of another change carrying the same value
   // (a sale on the main channel can also reach the targets through the read of the main's stock it causes).
-  const writes = await bench.rows<{ change_id: string | null; channel_id: string; sku: string; after: string; status: string; created_at: string; confirmed_at: string | null }>(
+  const writes = await bench.rows<{
+    change_id: string | null;
+    channel_id: string;
+    sku: string;
+    after: string;
+    status: string;
+    created_at: string;
+    confirmed_at: string | null;
+  }>(
     `select change_id, channel_id, sku, after, status, created_at, confirmed_at from listing_writes where account_id = '${bench.accountId}' and field = 'quantity' and created_at >= '${since}' and sku in (${skus})`,
   );
-  const orderIds = changes.filter((c) => c.order_id !== null).map((c) => `'${c.order_id}'`).join(', ') || 'null';
-  const adjustments = await bench.rows<{ order_id: string; created_at: string; applied_at: string | null }>(`select order_id, created_at, applied_at from stock_adjustments where account_id = '${bench.accountId}' and order_id in (${orderIds})`);
+  const orderIds =
+    changes
+      .filter((c) => c.order_id !== null)
+      .map((c) => `'${c.order_id}'`)
+      .join(', ') || 'null';
+  const adjustments = await bench.rows<{ order_id: string; created_at: string; applied_at: string | null }>(
+    `select order_id, created_at, applied_at from stock_adjustments where account_id = '${bench.accountId}' and order_id in (${orderIds})`,
+  );
   const changeBySku = new Map(changes.map((c) => [c.sku, c]));
   const writesBySku = new Map<string, typeof writes>();
   for (const w of writes) writesBySku.set(w.sku, [...(writesBySku.get(w.sku) ?? []), w]);
   const adjustedByOrder = new Map(adjustments.map((a) => [a.order_id, time(a.applied_at)]));
   const adjustmentByOrder = new Map(adjustments.map((a) => [a.order_id, a]));
 
-  const result: Analysis = { totals: [], byOrigin: new Map(), intake: [], perDestination: new Map(), superseded: 0, miscounted: 0, stages: new Map(), detail: [] };
+  const result: Analysis = {
+    totals: [],
+    byOrigin: new Map(),
+    intake: [],
+    perDestination: new Map(),
+    superseded: 0,
+    miscounted: 0,
+    stages: new Map(),
+    detail: [],
+  };
   for (const order of placed.filter((p) => p.status === 201)) {
     const change = changeBySku.get(order.sku);
     let total = Infinity;
@@ -166,12 +238,19 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
       const expected = availableBefore.get(order.sku)! - 1;
       if (Number(change.after) !== expected) result.miscounted++;
       const firstConfirmed = (channelId: string) => {
-        const times = ofSku.filter((w) => w.channel_id === channelId && w.status === 'confirmed' && Number(w.after) === expected).map((w) => time(w.confirmed_at)!);
+        const times = ofSku
+          .filter((w) => w.channel_id === channelId && w.status === 'confirmed' && Number(w.after) === expected)
+          .map((w) => time(w.confirmed_at)!);
         return times.length ? Math.min(...times) : undefined;
       };
       let latest = -Infinity;
       for (const other of bench.channels.filter((c) => c.id !== order.origin.id)) {
-        const confirmedAt = other.role === 'main' ? (change.order_id ? adjustedByOrder.get(change.order_id) : undefined) : firstConfirmed(other.id);
+        const confirmedAt =
+          other.role === 'main'
+            ? change.order_id
+              ? adjustedByOrder.get(change.order_id)
+              : undefined
+            : firstConfirmed(other.id);
         const took = confirmedAt === undefined ? Infinity : confirmedAt - placedAt;
         const key = `${other.kind}${other.role === 'main' ? ' (main: adjustment)' : ''}`;
         result.perDestination.set(key, [...(result.perDestination.get(key) ?? []), took]);
@@ -194,7 +273,14 @@ async function analyse(bench: Bench, placed: Placed[], since: string, availableB
       total = latest;
     }
     result.totals.push(total);
-    result.detail.push({ sku: order.sku, origin: order.origin.kind, placedAt: order.at, recordedMs, total, destinations });
+    result.detail.push({
+      sku: order.sku,
+      origin: order.origin.kind,
+      placedAt: order.at,
+      recordedMs,
+      total,
+      destinations,
+    });
     result.byOrigin.set(order.origin.kind, [...(result.byOrigin.get(order.origin.kind) ?? []), total]);
   }
   return result;
@@ -228,7 +314,8 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   );
   const stocked = stockedRows.map((r) => r.sku);
   const availableBefore = new Map(stockedRows.map((r) => [r.sku, Number(r.available)]));
-  if (stocked.length < count + baselineCount) throw new Error(`only ${stocked.length} SKUs in stock for ${count + baselineCount} orders`);
+  if (stocked.length < count + baselineCount)
+    throw new Error(`only ${stocked.length} SKUs in stock for ${count + baselineCount} orders`);
   const byKind = new Map(bench.channels.map((c) => [c.kind, c]));
   const origins = ORDER_OF_CONNECTION.map((k) => byKind.get(k)!);
   const since = new Date(Date.now() - 1000).toISOString();
@@ -260,13 +347,17 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   if (statements) {
     const counted = statements.stop();
     console.log(`    statements during the stream: ${[...counted.values()].reduce((n, c) => n + c, 0)}`);
-    for (const [text, count] of [...counted].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${String(count).padStart(6)} ${text}`);
+    for (const [text, count] of [...counted].sort((a, b) => b[1] - a[1]).slice(0, 40))
+      console.log(`    ${String(count).padStart(6)} ${text}`);
   }
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     await writeFile(`${process.env.BENCH_PROFILE}.${bench.dbKind}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
-    await writeFile(`${process.env.BENCH_PROFILE}.${bench.dbKind}.sandboxes.cpuprofile`, JSON.stringify(await sandboxProfile!.stop()));
+    await writeFile(
+      `${process.env.BENCH_PROFILE}.${bench.dbKind}.sandboxes.cpuprofile`,
+      JSON.stringify(await sandboxProfile!.stop()),
+    );
   }
   const busy = performance.eventLoopUtilization(elu).utilization;
   const cpuSpent = process.cpuUsage(cpu);
@@ -279,7 +370,15 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   const calls = callSummary(await sandboxes.stats());
   const jobs = await jobSummary(bench, streamSince);
   const slowJobs = process.env.BENCH_DEBUG
-    ? await bench.rows<{ name: string; key: string | null; created: number; wait: number; run: number; state: string; retry_count: number }>(
+    ? await bench.rows<{
+        name: string;
+        key: string | null;
+        created: number;
+        wait: number;
+        run: number;
+        state: string;
+        retry_count: number;
+      }>(
         `select name, singleton_key as key, extract(epoch from (created_on - '${placed[0]!.at ? new Date(placed[0]!.at).toISOString() : ''}'::timestamptz)) * 1000 as created,
                 extract(epoch from (started_on - greatest(created_on, start_after))) * 1000 as wait, extract(epoch from (completed_on - started_on)) * 1000 as run, state, retry_count
          from pgboss.job where created_on >= '${streamSince.toISOString()}' and name not like '\\_\\_%' order by wait desc nulls first limit 15`,
@@ -305,15 +404,40 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     `jobs: ${jobs}`,
     `marketplace calls during the stream: ${calls}`,
     ...(result.miscounted + idle.miscounted
-      ? [`${result.miscounted + idle.miscounted} orders' own change gave an available other than stock − 1 (the sale taken off twice or not at all; the targets were later sent stock − 1)`]
+      ? [
+          `${result.miscounted + idle.miscounted} orders' own change gave an available other than stock − 1 (the sale taken off twice or not at all; the targets were later sent stock − 1)`,
+        ]
       : []),
     ...(process.env.BENCH_DEBUG
-      ? [...idle.detail.filter((d) => d.total > 1000), ...[...result.detail].sort((a, b) => b.total - a.total).slice(0, 12)].map(
-          (d) => `slow: ${d.origin} ${d.sku} placed +${d.placedAt - placed[0]!.at} ms, recorded ${ms(d.recordedMs ?? Infinity)}, ${Object.entries(d.destinations).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`,
+      ? [
+          ...idle.detail.filter((d) => d.total > 1000),
+          ...[...result.detail].sort((a, b) => b.total - a.total).slice(0, 12),
+        ].map(
+          (d) =>
+            `slow: ${d.origin} ${d.sku} placed +${d.placedAt - placed[0]!.at} ms, recorded ${ms(d.recordedMs ?? Infinity)}, ${Object.entries(
+              d.destinations,
+            )
+              .map(([k, v]) => `${k} ${ms(v)}`)
+              .join(', ')}`,
         )
       : []),
-    ...slowJobs.map((j) => `slow job: ${j.name} ${j.key ?? ''} created +${Math.round(j.created)} ms, waited ${ms(Number(j.wait ?? Infinity))}, ran ${ms(Number(j.run ?? Infinity))}, ${j.state}, retries ${j.retry_count}`),
-    ...(result.superseded ? [`${result.superseded} of the orders' own writes were superseded by a later value of the same SKU (the new quantity counted when a write carrying it was confirmed)`] : []),
+    ...slowJobs.map(
+      (j) =>
+        `slow job: ${j.name} ${j.key ?? ''} created +${Math.round(j.created)} ms, waited ${ms(Number(j.wait ?? Infinity))}, ran ${ms(Number(j.run ?? Infinity))}, ${j.state}, retries ${j.retry_count}`,
+    ),
+    ...(result.superseded
+      ? [
+          `${result.superseded} of the orders' own writes were superseded by a later value of the same SKU (the new quantity counted when a write carrying it was confirmed)`,
+        ]
+      : []),
   ];
-  return { db: bench.dbKind, orders: accepted, rate: accepted / elapsed, p50, p99, baselineP50: percentile(sort(idle.totals), 50), lines };
+  return {
+    db: bench.dbKind,
+    orders: accepted,
+    rate: accepted / elapsed,
+    p50,
+    p99,
+    baselineP50: percentile(sort(idle.totals), 50),
+    lines,
+  };
 }

@@ -41,7 +41,9 @@ let stats: Stats = { calls: {}, throttled: {}, shopifyPoints: 0 };
 const operationPath = (path: string) =>
   path
     .split('/')
-    .map((segment, i) => (i > 0 && /\d/.test(segment) && !/^\d{4}-\d{2}-\d{2}$/.test(segment) && !/^v\d+$/.test(segment) ? ':id' : segment))
+    .map((segment, i) =>
+      i > 0 && /\d/.test(segment) && !/^\d{4}-\d{2}-\d{2}$/.test(segment) && !/^v\d+$/.test(segment) ? ':id' : segment,
+    )
     .join('/');
 
 const count = (req: Request, res: Response, next: NextFunction) => {
@@ -55,12 +57,26 @@ const count = (req: Request, res: Response, next: NextFunction) => {
   };
   res.on('finish', () => {
     const body = req.body as { query?: string; operationName?: string } | undefined;
-    const graphqlName = kind === 'shopify' && typeof body?.query === 'string' ? ` ${body.operationName ?? body.query.match(/^\s*(?:query|mutation)\s+(\w+)/)?.[1] ?? 'anonymous'}` : '';
+    const graphqlName =
+      kind === 'shopify' && typeof body?.query === 'string'
+        ? ` ${body.operationName ?? body.query.match(/^\s*(?:query|mutation)\s+(\w+)/)?.[1] ?? 'anonymous'}`
+        : '';
     const key = `${kind} ${req.method} ${operationPath(req.path)}${graphqlName}`;
-    const cost = (answered as { extensions?: { cost?: { actualQueryCost?: number | null }; }; errors?: Array<{ extensions?: { code?: string } }> } | undefined);
+    const cost = answered as
+      | {
+          extensions?: { cost?: { actualQueryCost?: number | null } };
+          errors?: Array<{ extensions?: { code?: string } }>;
+        }
+      | undefined;
     const throttled = res.statusCode === 429 || cost?.errors?.some((e) => e.extensions?.code === 'THROTTLED');
     if (throttled) stats.throttled[key] = (stats.throttled[key] ?? 0) + 1;
-    if (throttled && process.env.BENCH_DEBUG) console.log('THROTTLED', key, JSON.stringify((answered as { extensions?: unknown })?.extensions), new Date().toISOString());
+    if (throttled && process.env.BENCH_DEBUG)
+      console.log(
+        'THROTTLED',
+        key,
+        JSON.stringify((answered as { extensions?: unknown })?.extensions),
+        new Date().toISOString(),
+      );
     else stats.calls[key] = (stats.calls[key] ?? 0) + 1;
     if (kind === 'shopify') stats.shopifyPoints += cost?.extensions?.cost?.actualQueryCost ?? 0;
   });
@@ -69,7 +85,13 @@ const count = (req: Request, res: Response, next: NextFunction) => {
 
 const app = express();
 const baseUrl = `http://127.0.0.1:${port}/sandbox`;
-const sandboxes = mountSandboxes({ baseUrl, dataDir: undefined, profile, access: openAccess, applications: benchApplications });
+const sandboxes = mountSandboxes({
+  baseUrl,
+  dataDir: undefined,
+  profile,
+  access: openAccess,
+  applications: benchApplications,
+});
 app.get('/bench/stats', (_req, res) => res.json(stats));
 app.post('/bench/stats/reset', (_req, res) => {
   stats = { calls: {}, throttled: {}, shopifyPoints: 0 };

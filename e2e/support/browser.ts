@@ -9,7 +9,16 @@ export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshot
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -29,7 +38,8 @@ export function watchForPageErrors(page: Page): string[] {
   page.on('console', (message) => {
     const text = message.text();
     // Failed API calls are logged by design (spec section 8); a 401 on the current user is "signed out".
-    if (message.type() === 'error' && !text.startsWith('[api]') && !/status of 40[0-9]/.test(text)) errors.push(`console: ${text}`);
+    if (message.type() === 'error' && !text.startsWith('[api]') && !/status of 40[0-9]/.test(text))
+      errors.push(`console: ${text}`);
   });
   return errors;
 }
@@ -56,7 +66,16 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   });

@@ -7,6 +7,10 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 /** Builds the app once, as `npm start` would, and the database template the server copies. */
 export default async function setup(project: TestProject) {
-  execFileSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '-c', 'app/vite.config.ts', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    path.join(root, 'node_modules', '.bin', 'vite'),
+    ['build', '-c', 'app/vite.config.ts', '--logLevel', 'error'],
+    { cwd: root, stdio: 'inherit' },
+  );
   await prepareDatabaseTemplate(project);
 }

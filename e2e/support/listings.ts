@@ -64,7 +64,10 @@ export async function connectFourSandboxChannels(page: Page): Promise<void> {
   dialog = page.getByRole('dialog', { name: 'Connect eBay' });
   await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
   await see(dialog.getByText(/Sandbox seller:/));
-  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue to eBay' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('button', { name: 'Continue to eBay' }).click(),
+  ]);
   await popup.waitForLoadState();
   await popup.getByRole('button', { name: 'Agree' }).click();
   await see(card(/eBay/).getByText('Target'));
@@ -84,14 +87,19 @@ export async function connectFourSandboxChannels(page: Page): Promise<void> {
 
 /** A SKU's row in the catalogue grid (read also while a dialog hides the page from assistive technology). */
 export const rowOf = (page: Page, sku: string) =>
-  page.getByRole('row', { includeHidden: true }).filter({ has: page.getByRole('button', { name: `Open ${sku}`, exact: true, includeHidden: true }) });
+  page
+    .getByRole('row', { includeHidden: true })
+    .filter({ has: page.getByRole('button', { name: `Open ${sku}`, exact: true, includeHidden: true }) });
 
 /** The Available column of a SKU's row. */
-export const availableOf = async (page: Page, sku: string) => Number((await rowOf(page, sku).locator('td').nth(4).textContent())?.trim());
+export const availableOf = async (page: Page, sku: string) =>
+  Number((await rowOf(page, sku).locator('td').nth(4).textContent())?.trim());
 
 /** A channel chip's accessible label for a SKU, once nothing is on its way to it ("sending" gone). */
 async function settledChipLabel(page: Page, sku: string, marketplace: string): Promise<string | null> {
-  const label = await rowOf(page, sku).getByRole('img', { name: new RegExp(`^${marketplace} · `), includeHidden: true }).getAttribute('aria-label');
+  const label = await rowOf(page, sku)
+    .getByRole('img', { name: new RegExp(`^${marketplace} · `), includeHidden: true })
+    .getAttribute('aria-label');
   return !label || label.includes('sending') ? null : label;
 }
 

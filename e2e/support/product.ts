@@ -26,12 +26,22 @@ export interface E2EProduct {
   outbox: string;
   /** Waits for the next .eml in the outbox to `to` and answers its link to `pathname`. */
   mailedLink(to: string, pathname: string): Promise<string>;
-  createUser(input: { email: string; password: string; role?: Role; firstName?: string; lastName?: string; companyName?: string }): Promise<string>;
+  createUser(input: {
+    email: string;
+    password: string;
+    role?: Role;
+    firstName?: string;
+    lastName?: string;
+    companyName?: string;
+  }): Promise<string>;
   stop(): Promise<void>;
 }
 
 function decodeQuotedPrintable(input: string): string {
-  return Buffer.from(input.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    input.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 /**
@@ -68,11 +78,16 @@ export async function startE2EProduct(options: { sandboxControl?: 'open' | 'scop
     outbox,
     mailedLink(to, pathname) {
       const find = (): string | undefined => {
-        for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()) {
+        for (const file of fs
+          .readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()) {
           if (seen.has(file)) continue;
           const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
           if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;
-          const link = decodeQuotedPrintable(raw).match(/https?:\/\/[^\s"<]+/g)?.find((l) => new URL(l).pathname === pathname);
+          const link = decodeQuotedPrintable(raw)
+            .match(/https?:\/\/[^\s"<]+/g)
+            ?.find((l) => new URL(l).pathname === pathname);
           if (!link) continue;
           seen.add(file);
           return link;
@@ -85,7 +100,10 @@ export async function startE2EProduct(options: { sandboxControl?: 'open' | 'scop
           const link = find();
           if (link) done(() => resolve(link));
         });
-        const timer = setTimeout(() => done(() => reject(new Error(`No mail to ${to} with a ${pathname} link in ${outbox}`))), 20_000);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`No mail to ${to} with a ${pathname} link in ${outbox}`))),
+          20_000,
+        );
         const done = (settle: () => void) => {
           clearTimeout(timer);
           watcher.close();

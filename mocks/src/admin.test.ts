@@ -33,7 +33,11 @@ describe('admin scenarios', () => {
   });
 
   test('impersonating an unknown user answers 404', async () => {
-    const { status } = await call(adminHandlers.default, 'POST', '/api/admin/impersonate/00000000-0000-4000-8000-000000000000');
+    const { status } = await call(
+      adminHandlers.default,
+      'POST',
+      '/api/admin/impersonate/00000000-0000-4000-8000-000000000000',
+    );
     expect(status).toBe(404);
   });
 

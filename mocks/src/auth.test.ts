@@ -76,7 +76,10 @@ describe('auth scenarios', () => {
 
   test('resetPasswordFails carries the server message', async () => {
     expect(
-      await call(authHandlers.resetPasswordFails, 'POST', '/api/auth/reset-password', { token: 't', password: 'abcdef' }),
+      await call(authHandlers.resetPasswordFails, 'POST', '/api/auth/reset-password', {
+        token: 't',
+        password: 'abcdef',
+      }),
     ).toEqual({ status: 400, body: { message: 'Reset token is invalid or has expired' } });
   });
 

@@ -5,12 +5,9 @@ import { http } from './http';
 // Each scenario is the complete behaviour of the auth resource for one screen state:
 // the current-user answer first (MSW takes the first match), then the actions.
 
-const currentUser = (user: AuthUser) =>
-  http.get('/api/auth/user', ({ response }) => response(200).json(user));
+const currentUser = (user: AuthUser) => http.get('/api/auth/user', ({ response }) => response(200).json(user));
 
-const noCurrentUser = http.get('/api/auth/user', ({ response }) =>
-  response(401).json({ message: 'Not signed in' }),
-);
+const noCurrentUser = http.get('/api/auth/user', ({ response }) => response(401).json({ message: 'Not signed in' }));
 
 /** Every auth action answering as it does on a good day. */
 const actionsSucceed: HttpHandler[] = [
@@ -34,9 +31,7 @@ const actionsSucceed: HttpHandler[] = [
   http.post('/api/auth/forgot-password', ({ response }) =>
     response(200).json({ message: 'If that email is registered, a reset link is on its way' }),
   ),
-  http.post('/api/auth/reset-password', ({ response }) =>
-    response(200).json({ message: 'Password has been reset' }),
-  ),
+  http.post('/api/auth/reset-password', ({ response }) => response(200).json({ message: 'Password has been reset' })),
   http.patch('/api/auth/profile', async ({ request, response }) => {
     const update = await request.json();
     return response(200).json({ ...users.client, ...update });
@@ -115,7 +110,10 @@ export const authHandlers = {
   forgotPasswordFails: [
     noCurrentUser,
     http.post('/api/auth/forgot-password', ({ response }) =>
-      response(429).json({ message: 'Too many requests. Please try again later.' }, { headers: { 'Retry-After': '60' } }),
+      response(429).json(
+        { message: 'Too many requests. Please try again later.' },
+        { headers: { 'Retry-After': '60' } },
+      ),
     ),
     ...actionsSucceed,
   ],

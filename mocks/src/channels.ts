@@ -4,7 +4,14 @@ import { http } from './http';
 
 type Channel = components['schemas']['Channel'];
 
-const rules = { syncQuantity: true, syncPrice: true, stockPercent: 100, bufferUnits: 0, maxQuantity: null, outOfStockThreshold: 0 } satisfies Channel['rules'];
+const rules = {
+  syncQuantity: true,
+  syncPrice: true,
+  stockPercent: 100,
+  bufferUnits: 0,
+  maxQuantity: null,
+  outOfStockThreshold: 0,
+} satisfies Channel['rules'];
 
 /** A seller's channels: Shopify main, Amazon and Walmart targets, eBay in error. */
 export const channelFixtures = {
@@ -62,7 +69,13 @@ export const channelFixtures = {
     rules,
     connectedAt: '2026-11-05T12:00:00.000Z',
     lastSyncAt: '2026-11-19T06:00:00.000Z',
-    health: { listings: 987, listingsInError: 0, waitingWrites: 214, failures24h: 0, lastFailureAt: '2026-11-21T08:55:00.000Z' },
+    health: {
+      listings: 987,
+      listingsInError: 0,
+      waitingWrites: 214,
+      failures24h: 0,
+      lastFailureAt: '2026-11-21T08:55:00.000Z',
+    },
   },
   /** A second Shopify store the seller lists on: a target, where each SKU is a variant of a product. */
   shopifyOutlet: {
@@ -86,23 +99,44 @@ const list = (items: Channel[]) => http.get('/api/channels', ({ response }) => r
 const actionsSucceed: HttpHandler[] = [
   http.post('/api/channels/connect', async ({ request, response }) => {
     const body = await request.json();
-    return response(201).json({ ...channelFixtures.amazonTarget, kind: body.kind, role: 'main', id: '7a1c0000-0000-4000-8000-0000000000aa' });
+    return response(201).json({
+      ...channelFixtures.amazonTarget,
+      kind: body.kind,
+      role: 'main',
+      id: '7a1c0000-0000-4000-8000-0000000000aa',
+    });
   }),
   http.post('/api/channels/{channelId}/make-main', ({ params, response }) =>
     response(200).json({ ...channelFixtures.amazonTarget, id: params.channelId, role: 'main' }),
   ),
   http.patch('/api/channels/{channelId}/rules', async ({ request, params, response }) => {
     const changes = await request.json();
-    return response(200).json({ ...channelFixtures.amazonTarget, id: params.channelId, rules: { ...rules, ...changes } });
+    return response(200).json({
+      ...channelFixtures.amazonTarget,
+      id: params.channelId,
+      rules: { ...rules, ...changes },
+    });
   }),
   http.post('/api/channels/{channelId}/pause', ({ params, response }) =>
-    response(200).json({ ...channelFixtures.amazonTarget, id: params.channelId, status: 'paused', statusReason: 'Paused by a user' }),
+    response(200).json({
+      ...channelFixtures.amazonTarget,
+      id: params.channelId,
+      status: 'paused',
+      statusReason: 'Paused by a user',
+    }),
   ),
   http.post('/api/channels/{channelId}/resume', ({ params, response }) =>
-    response(200).json({ ...channelFixtures.walmartPaused, id: params.channelId, status: 'active', statusReason: null }),
+    response(200).json({
+      ...channelFixtures.walmartPaused,
+      id: params.channelId,
+      status: 'active',
+      statusReason: null,
+    }),
   ),
   http.delete('/api/channels/{channelId}', ({ response }) =>
-    response(200).json({ message: 'Amazon (Cooper Home (Amazon US)) is disconnected and its credentials are deleted.' }),
+    response(200).json({
+      message: 'Amazon (Cooper Home (Amazon US)) is disconnected and its credentials are deleted.',
+    }),
   ),
   http.post('/api/channels/oauth/start', async ({ request, response }) => {
     const body = await request.json();
@@ -111,7 +145,12 @@ const actionsSucceed: HttpHandler[] = [
   http.post('/api/channels/sandbox-sellers', async ({ request, response }) => {
     const { kind } = await request.json();
     const credentials: Record<string, Record<string, string>> = {
-      amazon: { clientId: 'amzn1.application-oa2-client.sandbox01', clientSecret: 'sandbox-secret-01', refreshToken: 'Atzr|sandbox-refresh-01', sellerId: 'A1SANDBOX01' },
+      amazon: {
+        clientId: 'amzn1.application-oa2-client.sandbox01',
+        clientSecret: 'sandbox-secret-01',
+        refreshToken: 'Atzr|sandbox-refresh-01',
+        sellerId: 'A1SANDBOX01',
+      },
       walmart: { clientId: 'sandbox-walmart-client-01', clientSecret: 'sandbox-walmart-secret-01' },
       ebay: { username: 'sandbox_seller_01' },
       shopify: { shopDomain: 'hub-demo-0001.myshopify.com' },
@@ -121,9 +160,21 @@ const actionsSucceed: HttpHandler[] = [
   http.get('/api/admin/channels', ({ response }) =>
     response(200).json({
       items: [
-        { accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002', accountName: 'Cooper Home', channel: channelFixtures.shopifyMain },
-        { accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002', accountName: 'Cooper Home', channel: channelFixtures.ebayInError },
-        { accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000003', accountName: 'Northwind Outfitters', channel: { ...channelFixtures.amazonTarget, role: 'main' } },
+        {
+          accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002',
+          accountName: 'Cooper Home',
+          channel: channelFixtures.shopifyMain,
+        },
+        {
+          accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002',
+          accountName: 'Cooper Home',
+          channel: channelFixtures.ebayInError,
+        },
+        {
+          accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000003',
+          accountName: 'Northwind Outfitters',
+          channel: { ...channelFixtures.amazonTarget, role: 'main' },
+        },
       ],
     }),
   ),
@@ -145,10 +196,23 @@ const actionsSucceed: HttpHandler[] = [
     }),
   ),
   http.post('/api/admin/channels/{channelId}/pause', ({ params, response }) =>
-    response(200).json({ accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002', accountName: 'Cooper Home', channel: { ...channelFixtures.ebayInError, id: params.channelId, status: 'paused', statusReason: 'Paused by platform staff' } }),
+    response(200).json({
+      accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002',
+      accountName: 'Cooper Home',
+      channel: {
+        ...channelFixtures.ebayInError,
+        id: params.channelId,
+        status: 'paused',
+        statusReason: 'Paused by platform staff',
+      },
+    }),
   ),
   http.post('/api/admin/channels/{channelId}/resume', ({ params, response }) =>
-    response(200).json({ accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002', accountName: 'Cooper Home', channel: { ...channelFixtures.ebayInError, id: params.channelId, status: 'active', statusReason: null } }),
+    response(200).json({
+      accountId: '5e1d9a40-3f6b-4d1e-8a7c-2b9f00000002',
+      accountName: 'Cooper Home',
+      channel: { ...channelFixtures.ebayInError, id: params.channelId, status: 'active', statusReason: null },
+    }),
   ),
 ];
 
@@ -156,16 +220,28 @@ export const channelHandlers = {
   /** A new account: nothing connected yet. */
   none: [list([]), ...actionsSucceed],
   /** One main channel and targets, one paused. */
-  mainAndTargets: [list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.walmartPaused]), ...actionsSucceed],
+  mainAndTargets: [
+    list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.walmartPaused]),
+    ...actionsSucceed,
+  ],
   /** The main channel, Amazon, and a second Shopify store as a target. */
-  withShopifyTarget: [list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.shopifyOutlet]), ...actionsSucceed],
+  withShopifyTarget: [
+    list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.shopifyOutlet]),
+    ...actionsSucceed,
+  ],
   /** A channel whose credentials stopped working. */
-  channelInError: [list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.ebayInError]), ...actionsSucceed],
+  channelInError: [
+    list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.ebayInError]),
+    ...actionsSucceed,
+  ],
   /** The marketplace refuses the typed credentials. */
   credentialsRejected: [
     list([]),
     http.post('/api/channels/connect', ({ response }) =>
-      response(400).json({ message: 'Amazon refused these credentials: The refresh token is invalid or has been revoked. Check the LWA Client ID, Client Secret and Refresh Token.' }),
+      response(400).json({
+        message:
+          'Amazon refused these credentials: The refresh token is invalid or has been revoked. Check the LWA Client ID, Client Secret and Refresh Token.',
+      }),
     ),
     ...actionsSucceed,
   ],
@@ -185,10 +261,17 @@ export const channelHandlers = {
     }),
     ...actionsSucceed,
   ],
-  failsToLoad: [http.get('/api/channels', ({ response }) => response(503).json({ message: 'The service is briefly unavailable. Try again.' })), ...actionsSucceed],
+  failsToLoad: [
+    http.get('/api/channels', ({ response }) =>
+      response(503).json({ message: 'The service is briefly unavailable. Try again.' }),
+    ),
+    ...actionsSucceed,
+  ],
   /** Channel Management for someone who is not staff. */
   adminForbidden: [
-    http.get('/api/admin/channels', ({ response }) => response(403).json({ message: 'Admin or Super user access required' })),
+    http.get('/api/admin/channels', ({ response }) =>
+      response(403).json({ message: 'Admin or Super user access required' }),
+    ),
     ...actionsSucceed,
   ],
 } satisfies Record<string, HttpHandler[]>;

@@ -8,7 +8,11 @@ type SalesFigures = components['schemas']['SalesFigures'];
 
 const { shopifyMain, amazonTarget, walmartPaused, ebayInError } = channelFixtures;
 const usd = (amount: string) => ({ amount, currency: 'USD' });
-const figures = (amount: string, orders: number, units: number): SalesFigures => ({ revenue: [usd(amount)], orders, units });
+const figures = (amount: string, orders: number, units: number): SalesFigures => ({
+  revenue: [usd(amount)],
+  orders,
+  units,
+});
 const nothing: SalesFigures = { revenue: [], orders: 0, units: 0 };
 
 /** A seller with Shopify as the main channel, Amazon and Walmart as targets, selling every day. */
@@ -18,14 +22,74 @@ const populated: Dashboard = {
   today: { revenue: [usd('1284.50'), { amount: '96.00', currency: 'EUR' }], orders: 23, units: 41 },
   last30Days: figures('38120.75', 612, 1133),
   byChannel: [
-    { channelId: shopifyMain.id, channelKind: 'shopify', displayName: shopifyMain.displayName, today: figures('512.00', 9, 15), last30Days: figures('14210.40', 231, 402) },
-    { channelId: amazonTarget.id, channelKind: 'amazon', displayName: amazonTarget.displayName, today: { revenue: [usd('702.50'), { amount: '96.00', currency: 'EUR' }], orders: 12, units: 23 }, last30Days: figures('19880.35', 318, 611) },
-    { channelId: walmartPaused.id, channelKind: 'walmart', displayName: walmartPaused.displayName, today: figures('70.00', 2, 3), last30Days: figures('4030.00', 63, 120) },
+    {
+      channelId: shopifyMain.id,
+      channelKind: 'shopify',
+      displayName: shopifyMain.displayName,
+      today: figures('512.00', 9, 15),
+      last30Days: figures('14210.40', 231, 402),
+    },
+    {
+      channelId: amazonTarget.id,
+      channelKind: 'amazon',
+      displayName: amazonTarget.displayName,
+      today: { revenue: [usd('702.50'), { amount: '96.00', currency: 'EUR' }], orders: 12, units: 23 },
+      last30Days: figures('19880.35', 318, 611),
+    },
+    {
+      channelId: walmartPaused.id,
+      channelKind: 'walmart',
+      displayName: walmartPaused.displayName,
+      today: figures('70.00', 2, 3),
+      last30Days: figures('4030.00', 63, 120),
+    },
   ],
   health: [
-    { channelId: shopifyMain.id, channelKind: 'shopify', displayName: shopifyMain.displayName, role: 'main', status: 'active', statusReason: null, lastSyncAt: shopifyMain.lastSyncAt, lagSeconds: null, waitingWrites: 0, failures24h: 0, rateLimitUse: 6, rateLimitOperation: 'graphql', rateLimited: 0 },
-    { channelId: amazonTarget.id, channelKind: 'amazon', displayName: amazonTarget.displayName, role: 'target', status: 'active', statusReason: null, lastSyncAt: amazonTarget.lastSyncAt, lagSeconds: 42, waitingWrites: 12, failures24h: 3, rateLimitUse: 38, rateLimitOperation: 'patchListingsItem', rateLimited: 0 },
-    { channelId: walmartPaused.id, channelKind: 'walmart', displayName: walmartPaused.displayName, role: 'target', status: 'paused', statusReason: walmartPaused.statusReason, lastSyncAt: walmartPaused.lastSyncAt, lagSeconds: 57_600, waitingWrites: 38, failures24h: 0, rateLimitUse: 0, rateLimitOperation: null, rateLimited: 0 },
+    {
+      channelId: shopifyMain.id,
+      channelKind: 'shopify',
+      displayName: shopifyMain.displayName,
+      role: 'main',
+      status: 'active',
+      statusReason: null,
+      lastSyncAt: shopifyMain.lastSyncAt,
+      lagSeconds: null,
+      waitingWrites: 0,
+      failures24h: 0,
+      rateLimitUse: 6,
+      rateLimitOperation: 'graphql',
+      rateLimited: 0,
+    },
+    {
+      channelId: amazonTarget.id,
+      channelKind: 'amazon',
+      displayName: amazonTarget.displayName,
+      role: 'target',
+      status: 'active',
+      statusReason: null,
+      lastSyncAt: amazonTarget.lastSyncAt,
+      lagSeconds: 42,
+      waitingWrites: 12,
+      failures24h: 3,
+      rateLimitUse: 38,
+      rateLimitOperation: 'patchListingsItem',
+      rateLimited: 0,
+    },
+    {
+      channelId: walmartPaused.id,
+      channelKind: 'walmart',
+      displayName: walmartPaused.displayName,
+      role: 'target',
+      status: 'paused',
+      statusReason: walmartPaused.statusReason,
+      lastSyncAt: walmartPaused.lastSyncAt,
+      lagSeconds: 57_600,
+      waitingWrites: 38,
+      failures24h: 0,
+      rateLimitUse: 0,
+      rateLimitOperation: null,
+      rateLimited: 0,
+    },
   ],
   alerts: [
     { kind: 'failed_pushes', count: 3 },
@@ -33,13 +97,58 @@ const populated: Dashboard = {
     { kind: 'open_drift', count: 2 },
   ],
   recentOrders: [
-    { id: '0dde0000-0000-4000-8000-000000000001', channelId: amazonTarget.id, channelKind: 'amazon', marketplaceOrderId: '114-3941689-8772232', status: 'open', orderedAt: '2026-11-21T08:52:00.000Z', units: 2, revenue: [usd('45.98')] },
-    { id: '0dde0000-0000-4000-8000-000000000002', channelId: shopifyMain.id, channelKind: 'shopify', marketplaceOrderId: '#1042', status: 'shipped', orderedAt: '2026-11-21T08:31:00.000Z', units: 1, revenue: [usd('80.00')] },
-    { id: '0dde0000-0000-4000-8000-000000000003', channelId: walmartPaused.id, channelKind: 'walmart', marketplaceOrderId: '108829301', status: 'cancelled', orderedAt: '2026-11-21T07:10:00.000Z', units: 0, revenue: [] },
+    {
+      id: '0dde0000-0000-4000-8000-000000000001',
+      channelId: amazonTarget.id,
+      channelKind: 'amazon',
+      marketplaceOrderId: '114-3941689-8772232',
+      status: 'open',
+      orderedAt: '2026-11-21T08:52:00.000Z',
+      units: 2,
+      revenue: [usd('45.98')],
+    },
+    {
+      id: '0dde0000-0000-4000-8000-000000000002',
+      channelId: shopifyMain.id,
+      channelKind: 'shopify',
+      marketplaceOrderId: '#1042',
+      status: 'shipped',
+      orderedAt: '2026-11-21T08:31:00.000Z',
+      units: 1,
+      revenue: [usd('80.00')],
+    },
+    {
+      id: '0dde0000-0000-4000-8000-000000000003',
+      channelId: walmartPaused.id,
+      channelKind: 'walmart',
+      marketplaceOrderId: '108829301',
+      status: 'cancelled',
+      orderedAt: '2026-11-21T07:10:00.000Z',
+      units: 0,
+      revenue: [],
+    },
   ],
   recentChanges: [
-    { id: '0dce0000-0000-4000-8000-000000000001', at: '2026-11-21T08:52:03.000Z', cause: 'order', field: 'available', sku: 'MUG-BLUE-12', channelKind: null, before: '14', after: '12' },
-    { id: '0dce0000-0000-4000-8000-000000000002', at: '2026-11-21T08:40:00.000Z', cause: 'bulk_edit', field: 'price', sku: 'LAMP-OAK', channelKind: 'amazon', before: '79.99', after: '74.99' },
+    {
+      id: '0dce0000-0000-4000-8000-000000000001',
+      at: '2026-11-21T08:52:03.000Z',
+      cause: 'order',
+      field: 'available',
+      sku: 'MUG-BLUE-12',
+      channelKind: null,
+      before: '14',
+      after: '12',
+    },
+    {
+      id: '0dce0000-0000-4000-8000-000000000002',
+      at: '2026-11-21T08:40:00.000Z',
+      cause: 'bulk_edit',
+      field: 'price',
+      sku: 'LAMP-OAK',
+      channelKind: 'amazon',
+      before: '79.99',
+      after: '74.99',
+    },
   ],
   setup: { channelConnected: true, mainChosen: true, catalogueImported: true },
 };
@@ -86,7 +195,18 @@ export const dashboardFixtures = {
   /** A big repricing on Amazon: its busiest limit nearly spent, a few calls slowed by 429s, values waiting. */
   nearRateLimit: {
     ...populated,
-    health: populated.health.map((c) => (c.channelKind === 'amazon' ? { ...c, lagSeconds: 95, waitingWrites: 1_840, rateLimitUse: 97, rateLimitOperation: 'patchListingsItem', rateLimited: 4 } : c)),
+    health: populated.health.map((c) =>
+      c.channelKind === 'amazon'
+        ? {
+            ...c,
+            lagSeconds: 95,
+            waitingWrites: 1_840,
+            rateLimitUse: 97,
+            rateLimitOperation: 'patchListingsItem',
+            rateLimited: 4,
+          }
+        : c,
+    ),
   },
 } satisfies Record<string, Dashboard>;
 
@@ -103,9 +223,17 @@ export const dashboardHandlers = {
       return response(200).json(populated);
     }),
   ],
-  failsToLoad: [http.get('/api/dashboard', ({ response }) => response(503).json({ message: 'The service is briefly unavailable. Try again.' }))],
+  failsToLoad: [
+    http.get('/api/dashboard', ({ response }) =>
+      response(503).json({ message: 'The service is briefly unavailable. Try again.' }),
+    ),
+  ],
   /** Platform staff not viewing as a seller: the account's data is refused. */
-  forbidden: [http.get('/api/dashboard', ({ response }) => response(403).json({ message: "You don't have access to this account's data." }))],
+  forbidden: [
+    http.get('/api/dashboard', ({ response }) =>
+      response(403).json({ message: "You don't have access to this account's data." }),
+    ),
+  ],
 } satisfies Record<string, HttpHandler[]>;
 
 export type DashboardScenario = keyof typeof dashboardHandlers;

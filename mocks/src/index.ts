@@ -14,10 +14,31 @@ export { authHandlers, type AuthScenario } from './auth';
 export { adminHandlers, type AdminScenario } from './admin';
 export { healthHandlers } from './health';
 export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';
-export { syncHandlers, syncRunFixtures, PLAN_LIMIT_MESSAGE, MARKETPLACE_DOWN_MESSAGE, type SyncScenario, pushHandlers, driftHandlers, failedPushFixtures, driftFixtures, resetPushMocks, AMAZON_REFUSED_PRICE, EBAY_REFUSED_QUANTITY } from './sync';
+export {
+  syncHandlers,
+  syncRunFixtures,
+  PLAN_LIMIT_MESSAGE,
+  MARKETPLACE_DOWN_MESSAGE,
+  type SyncScenario,
+  pushHandlers,
+  driftHandlers,
+  failedPushFixtures,
+  driftFixtures,
+  resetPushMocks,
+  AMAZON_REFUSED_PRICE,
+  EBAY_REFUSED_QUANTITY,
+} from './sync';
 export { dashboardHandlers, dashboardFixtures, type DashboardScenario } from './dashboard';
 export { settingsHandlers, type SettingsScenario } from './settings';
-export { listingHandlers, resetListingMocks, generateCatalogue, targetOnlyRow, AMAZON_PRICE_REFUSED, WALMART_ITEM_SUPPRESSED, type ListingScenario } from './listings';
+export {
+  listingHandlers,
+  resetListingMocks,
+  generateCatalogue,
+  targetOnlyRow,
+  AMAZON_PRICE_REFUSED,
+  WALMART_ITEM_SUPPRESSED,
+  type ListingScenario,
+} from './listings';
 export {
   listingEditHandlers,
   bulkChangeFixtures,

@@ -12,8 +12,10 @@ type CatalogueQuery = NonNullable<paths['/api/listings']['get']['parameters']['q
 const { shopifyMain, amazonTarget, walmartPaused } = channelFixtures;
 
 /** What Amazon answers when it refuses a price: the message a chip in error shows. */
-export const AMAZON_PRICE_REFUSED = 'Amazon refused the price: 8.50 is below the minimum price of 9.00 set for this listing.';
-export const WALMART_ITEM_SUPPRESSED = 'Walmart unpublished the item: its price is higher than on other sites (price parity).';
+export const AMAZON_PRICE_REFUSED =
+  'Amazon refused the price: 8.50 is below the minimum price of 9.00 set for this listing.';
+export const WALMART_ITEM_SUPPRESSED =
+  'Walmart unpublished the item: its price is higher than on other sites (price parity).';
 
 const nouns = ['Mug', 'Candle', 'Throw', 'Cushion', 'Vase', 'Lamp', 'Planter', 'Tray', 'Bowl', 'Blanket'];
 const adjectives = ['Blue', 'Oak', 'Linen', 'Stoneware', 'Brass', 'Wool', 'Glass', 'Cedar'];
@@ -24,9 +26,15 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${pad(n, 12)}`;
 const money = (cents: number) => (cents / 100).toFixed(2);
 /** A square of colour: the fixtures' product photo, without a request. */
-const image = (n: number) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="44" height="44"><rect width="44" height="44" fill="${swatches[n % swatches.length]}"/></svg>`)}`;
+const image = (n: number) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="44" height="44"><rect width="44" height="44" fill="${swatches[n % swatches.length]}"/></svg>`)}`;
 
-function chip(channel: { id: string; kind: ListingChip['channelKind']; role: ListingChip['channelRole'] }, n: number, price: string, quantity: number): ListingChip {
+function chip(
+  channel: { id: string; kind: ListingChip['channelKind']; role: ListingChip['channelRole'] },
+  n: number,
+  price: string,
+  quantity: number,
+): ListingChip {
   return {
     channelId: channel.id,
     channelKind: channel.kind,
@@ -94,7 +102,16 @@ function withPushes(rows: CatalogueRow[], count = 5): CatalogueRow[] {
     index < count
       ? {
           ...row,
-          chips: row.chips.map((c) => (c.channelKind === 'amazon' ? { ...c, desiredPrice: money(Math.round(Number(c.price) * 90)), desiredQuantity: Math.max(0, (c.quantity ?? 0) - 2), pushPending: true } : c)),
+          chips: row.chips.map((c) =>
+            c.channelKind === 'amazon'
+              ? {
+                  ...c,
+                  desiredPrice: money(Math.round(Number(c.price) * 90)),
+                  desiredQuantity: Math.max(0, (c.quantity ?? 0) - 2),
+                  pushPending: true,
+                }
+              : c,
+          ),
         }
       : row,
   );
@@ -105,13 +122,14 @@ function withFailures(rows: CatalogueRow[]): CatalogueRow[] {
   return rows.map((row, index) => ({
     ...row,
     chips: row.chips.map((c) => {
-      if (c.channelKind === 'amazon' && index < 20 && index % 4 === 1) return { ...c, status: 'error', lastError: AMAZON_PRICE_REFUSED };
-      if (c.channelKind === 'walmart' && index === 2) return { ...c, status: 'suppressed', lastError: WALMART_ITEM_SUPPRESSED };
+      if (c.channelKind === 'amazon' && index < 20 && index % 4 === 1)
+        return { ...c, status: 'error', lastError: AMAZON_PRICE_REFUSED };
+      if (c.channelKind === 'walmart' && index === 2)
+        return { ...c, status: 'suppressed', lastError: WALMART_ITEM_SUPPRESSED };
       return c;
     }),
   }));
 }
-
 
 /**
  * The seller took CH-00001 off sale on Amazon (no offer there any more), and CH-00002 on the
@@ -119,8 +137,26 @@ function withFailures(rows: CatalogueRow[]): CatalogueRow[] {
  */
 function withOffSale(rows: CatalogueRow[]): CatalogueRow[] {
   return rows.map((row, index) => {
-    if (index === 0) return { ...row, chips: row.chips.map((c) => (c.channelKind === 'amazon' ? { ...c, status: 'inactive', price: null, takenOffSale: true } : c)) };
-    if (index === 1) return { ...row, chips: [...row.chips, { ...chip(channelFixtures.shopifyOutlet, index + 1, row.chips[0]!.price ?? '0.00', 0), listingId: '11570005-0000-4000-8000-000000000002', status: 'inactive', takenOffSale: true }] };
+    if (index === 0)
+      return {
+        ...row,
+        chips: row.chips.map((c) =>
+          c.channelKind === 'amazon' ? { ...c, status: 'inactive', price: null, takenOffSale: true } : c,
+        ),
+      };
+    if (index === 1)
+      return {
+        ...row,
+        chips: [
+          ...row.chips,
+          {
+            ...chip(channelFixtures.shopifyOutlet, index + 1, row.chips[0]!.price ?? '0.00', 0),
+            listingId: '11570005-0000-4000-8000-000000000002',
+            status: 'inactive',
+            takenOffSale: true,
+          },
+        ],
+      };
     return row;
   });
 }
@@ -131,7 +167,12 @@ const hasError = (row: CatalogueRow) => row.chips.some((c) => c.status === 'erro
 export function queryCatalogue(rows: CatalogueRow[], query: CatalogueQuery) {
   const q = query.q?.toLowerCase();
   const matching = rows.filter((row) => {
-    if (q && ![row.sku, row.title, row.brand].some((text) => text?.toLowerCase().includes(q)) && !row.gtin?.startsWith(q)) return false;
+    if (
+      q &&
+      ![row.sku, row.title, row.brand].some((text) => text?.toLowerCase().includes(q)) &&
+      !row.gtin?.startsWith(q)
+    )
+      return false;
     const onChannel = query.channelId ? row.chips.filter((c) => c.channelId === query.channelId) : row.chips;
     if (query.channelId && onChannel.length === 0) return false;
     if (query.status && !onChannel.some((c) => c.status === query.status)) return false;
@@ -140,7 +181,14 @@ export function queryCatalogue(rows: CatalogueRow[], query: CatalogueQuery) {
     return true;
   });
   const sort = query.sort ?? 'sku';
-  const value = (row: CatalogueRow): string | number => (sort === 'available' ? (row.available ?? -1) : sort === 'title' ? (row.title ?? '') : sort === 'updated' ? rows.indexOf(row) : row.sku);
+  const value = (row: CatalogueRow): string | number =>
+    sort === 'available'
+      ? (row.available ?? -1)
+      : sort === 'title'
+        ? (row.title ?? '')
+        : sort === 'updated'
+          ? rows.indexOf(row)
+          : row.sku;
   const sign = query.order === 'desc' ? -1 : 1;
   const sorted = [...matching].sort((a, b) => {
     const [x, y] = [value(a), value(b)];
@@ -159,7 +207,11 @@ const ago = (hours: number) => new Date(NOW - hours * HOUR).toISOString();
 function historyOf(row: CatalogueRow): ChangeEntry[] {
   if (row.productId === null) return [];
   const n = Number(row.sku.slice(3));
-  const entry = (i: number, change: Omit<ChangeEntry, 'id' | 'sku'>): ChangeEntry => ({ id: uuid('c4a90000', n * 10 + i), sku: row.sku, ...change });
+  const entry = (i: number, change: Omit<ChangeEntry, 'id' | 'sku'>): ChangeEntry => ({
+    id: uuid('c4a90000', n * 10 + i),
+    sku: row.sku,
+    ...change,
+  });
   const available = row.available ?? 0;
   return [
     entry(1, {
@@ -199,7 +251,14 @@ function historyOf(row: CatalogueRow): ChangeEntry[] {
       before: '40',
       after: String(row.onHand ?? 0),
       causeRef: null,
-      results: [{ channelId: amazonTarget.id, channelKind: 'amazon', status: 'retrying', message: 'Amazon is busy (429 Too Many Requests): trying again.' }],
+      results: [
+        {
+          channelId: amazonTarget.id,
+          channelKind: 'amazon',
+          status: 'retrying',
+          message: 'Amazon is busy (429 Too Many Requests): trying again.',
+        },
+      ],
     }),
   ];
 }
@@ -222,7 +281,8 @@ export function detailOf(row: CatalogueRow): ListingDetail {
           },
     listings: row.chips.map((c, i) => ({
       ...c,
-      marketplaceId: c.channelKind === 'amazon' ? `B0${pad(i + 1, 2)}${row.sku.replace(/\W/g, '')}` : `${c.channelKind}-${row.sku}`,
+      marketplaceId:
+        c.channelKind === 'amazon' ? `B0${pad(i + 1, 2)}${row.sku.replace(/\W/g, '')}` : `${c.channelKind}-${row.sku}`,
       priceOverride: c.channelKind === 'amazon' ? '1.00 more than main' : null,
       confirmedAt: c.pushPending ? ago(0.1) : ago(2),
     })),
@@ -231,8 +291,12 @@ export function detailOf(row: CatalogueRow): ListingDetail {
 }
 
 function toCsv(rows: CatalogueRow[]): string {
-  const cell = (value: string | number | null) => (value === null ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
-  return ['sku,title,brand,gtin,available', ...rows.map((row) => [row.sku, row.title, row.brand, row.gtin, row.available].map(cell).join(','))].join('\n');
+  const cell = (value: string | number | null) =>
+    value === null ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value);
+  return [
+    'sku,title,brand,gtin,available',
+    ...rows.map((row) => [row.sku, row.title, row.brand, row.gtin, row.available].map(cell).join(',')),
+  ].join('\n');
 }
 
 /** The three reads of the catalogue, over the rows `rowsNow()` gives at the time of each request. */
@@ -254,9 +318,14 @@ function catalogueOf(rowsNow: () => CatalogueRow[]): HttpHandler[] {
     }),
     http.get('/api/listings/items/{sku}', ({ params, response }) => {
       const row = rowsNow().find((r) => r.sku === params.sku);
-      return row ? response(200).json(detailOf(row)) : response(404).json({ message: 'No such SKU in your catalogue.' });
+      return row
+        ? response(200).json(detailOf(row))
+        : response(404).json({ message: 'No such SKU in your catalogue.' });
     }),
-    http.get('/api/listings/export', () => new HttpResponse(toCsv(rowsNow()), { headers: { 'Content-Type': 'text/csv' } })),
+    http.get(
+      '/api/listings/export',
+      () => new HttpResponse(toCsv(rowsNow()), { headers: { 'Content-Type': 'text/csv' } }),
+    ),
   ];
 }
 
@@ -287,7 +356,9 @@ function listingsEventStream(skus: string[], afterMs: number, before: () => void
         clearTimeout(timer);
       },
     });
-    return response.untyped(new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' } }));
+    return response.untyped(
+      new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' } }),
+    );
   });
 }
 
@@ -317,7 +388,21 @@ export const listingHandlers = {
     ),
     ...catalogueOf(() =>
       state.pushConfirmed
-        ? pushing.map((row) => ({ ...row, chips: row.chips.map((c) => (c.pushPending ? { ...c, price: c.desiredPrice, quantity: c.desiredQuantity, desiredPrice: null, desiredQuantity: null, pushPending: false } : c)) }))
+        ? pushing.map((row) => ({
+            ...row,
+            chips: row.chips.map((c) =>
+              c.pushPending
+                ? {
+                    ...c,
+                    price: c.desiredPrice,
+                    quantity: c.desiredQuantity,
+                    desiredPrice: null,
+                    desiredQuantity: null,
+                    pushPending: false,
+                  }
+                : c,
+            ),
+          }))
         : pushing,
     ),
   ],
@@ -337,7 +422,8 @@ export const listingHandlers = {
   failsOnce: [
     http.get('/api/listings', ({ query, response }) => {
       state.catalogueCalls += 1;
-      if (state.catalogueCalls === 1) return response.untyped(serviceDown('The service is briefly unavailable. Try again.'));
+      if (state.catalogueCalls === 1)
+        return response.untyped(serviceDown('The service is briefly unavailable. Try again.'));
       return response(200).json(queryCatalogue(catalogue, { page: Number(query.get('page') ?? 1), pageSize: 50 }));
     }),
   ],
@@ -345,8 +431,17 @@ export const listingHandlers = {
   unavailable: unavailable('The service is briefly unavailable. Try again.'),
   /** Staff who are not viewing as a seller: the account's data is refused. (Replaces the `channels` key too.) */
   forbidden: [
-    http.get('/api/listings', ({ response }) => response(403).json({ message: 'Sign in to a seller account, or view as one, to see its listings' })),
-    http.get('/api/channels', ({ response }) => response.untyped(HttpResponse.json({ message: 'Sign in to a seller account, or view as one, to see its listings' }, { status: 403 }))),
+    http.get('/api/listings', ({ response }) =>
+      response(403).json({ message: 'Sign in to a seller account, or view as one, to see its listings' }),
+    ),
+    http.get('/api/channels', ({ response }) =>
+      response.untyped(
+        HttpResponse.json(
+          { message: 'Sign in to a seller account, or view as one, to see its listings' },
+          { status: 403 },
+        ),
+      ),
+    ),
   ],
 } satisfies Record<string, HttpHandler[]>;
 

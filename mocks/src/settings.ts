@@ -24,14 +24,18 @@ export const settingsHandlers = {
   /** Staff set a longer interval earlier. */
   customInterval: kept({ syncIntervalMinutes: 15 }),
   /** The settings never arrive (the page shows it is loading). */
-  loading: [http.get('/api/admin/settings', async ({ response }) => {
-    await delay('infinite');
-    return response(200).json({ syncIntervalMinutes: 3 });
-  })],
+  loading: [
+    http.get('/api/admin/settings', async ({ response }) => {
+      await delay('infinite');
+      return response(200).json({ syncIntervalMinutes: 3 });
+    }),
+  ],
   /** The server refuses the change (its message is shown). */
   saveRefused: [
     http.get('/api/admin/settings', ({ response }) => response(200).json({ syncIntervalMinutes: 3 })),
-    http.patch('/api/admin/settings', ({ response }) => response(400).json({ message: 'The sync interval is a whole number of minutes from 1 to 60.' })),
+    http.patch('/api/admin/settings', ({ response }) =>
+      response(400).json({ message: 'The sync interval is a whole number of minutes from 1 to 60.' }),
+    ),
   ],
   /** Signed in as a client: settings are for platform staff. */
   forbidden: [

@@ -16,10 +16,21 @@ const ids = {
 const NOW = Date.parse('2026-11-21T09:00:00.000Z');
 const at = (secondsFromNow: number) => new Date(NOW + secondsFromNow * 1000).toISOString();
 
-const base = { kind: 'reconcile', trigger: 'user', total: null, done: 0, repaired: 0, failed: 0, message: null, finishedAt: null } as const;
+const base = {
+  kind: 'reconcile',
+  trigger: 'user',
+  total: null,
+  done: 0,
+  repaired: 0,
+  failed: 0,
+  message: null,
+  finishedAt: null,
+} as const;
 
-export const PLAN_LIMIT_MESSAGE = 'Your free trial includes up to 1,000 SKUs. 50 more SKUs were not imported; nothing was deleted. Upgrade your plan to import them.';
-export const MARKETPLACE_DOWN_MESSAGE = 'Amazon could not be reached: the service answered 503 Service Unavailable three times.';
+export const PLAN_LIMIT_MESSAGE =
+  'Your free trial includes up to 1,000 SKUs. 50 more SKUs were not imported; nothing was deleted. Upgrade your plan to import them.';
+export const MARKETPLACE_DOWN_MESSAGE =
+  'Amazon could not be reached: the service answered 503 Service Unavailable three times.';
 
 /** Runs of the seller of `channelFixtures`: the import after connecting, a reconciliation last night, and runs under way or stopped short. */
 export const syncRunFixtures = {
@@ -110,7 +121,8 @@ function timeline(runs: SyncRun[], stepMs: number): (send: Send) => () => void {
 const quietStream = http.get('/api/sync/events', ({ response }) => response.untyped(eventStream(() => () => {})));
 
 /** A stream that tells the runs given, then stays open. */
-const streamOf = (runs: SyncRun[], stepMs: number) => http.get('/api/sync/events', ({ response }) => response.untyped(eventStream(timeline(runs, stepMs))));
+const streamOf = (runs: SyncRun[], stepMs: number) =>
+  http.get('/api/sync/events', ({ response }) => response.untyped(eventStream(timeline(runs, stepMs))));
 
 let clock = NOW;
 let serial = 0x100;
@@ -119,14 +131,27 @@ function newRun(channelId: string): SyncRun {
   clock += 60_000;
   serial += 1;
   const now = new Date(clock).toISOString();
-  return { ...base, id: `5c0f0000-0000-4000-8000-${serial.toString(16).padStart(12, '0')}`, channelId, status: 'queued', createdAt: now, updatedAt: now };
+  return {
+    ...base,
+    id: `5c0f0000-0000-4000-8000-${serial.toString(16).padStart(12, '0')}`,
+    channelId,
+    status: 'queued',
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** The run as it is `seconds` after it was created. */
-const later = (run: SyncRun, seconds: number, change: Partial<SyncRun>): SyncRun => ({ ...run, ...change, updatedAt: new Date(Date.parse(run.createdAt) + seconds * 1000).toISOString() });
+const later = (run: SyncRun, seconds: number, change: Partial<SyncRun>): SyncRun => ({
+  ...run,
+  ...change,
+  updatedAt: new Date(Date.parse(run.createdAt) + seconds * 1000).toISOString(),
+});
 
 /** "Sync now" answered with a queued run that nothing moves on. */
-const accepted = http.post('/api/channels/{channelId}/sync', ({ params, response }) => response(202).json(newRun(params.channelId)));
+const accepted = http.post('/api/channels/{channelId}/sync', ({ params, response }) =>
+  response(202).json(newRun(params.channelId)),
+);
 
 /** What the stream tells of a run "Sync now" started: reading, then `end`, one step per second of the run's time. */
 function progressOf(run: SyncRun, end: Partial<SyncRun>): SyncRun[] {
@@ -205,7 +230,9 @@ export const syncHandlers = {
   refusedWhilePaused: [
     list(history),
     quietStream,
-    http.post('/api/channels/{channelId}/sync', ({ response }) => response(409).json({ message: 'This channel is paused. Resume it to sync it.' })),
+    http.post('/api/channels/{channelId}/sync', ({ response }) =>
+      response(409).json({ message: 'This channel is paused. Resume it to sync it.' }),
+    ),
   ],
 } satisfies Record<string, HttpHandler[]>;
 
@@ -223,19 +250,69 @@ export const EBAY_REFUSED_QUANTITY = 'Quantity must be greater than or equal to 
 
 /** Values the marketplaces refused: two prices on Amazon, a quantity on eBay. */
 export const failedPushFixtures = [
-  { id: '9f110000-0000-4000-8000-000000000001', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'MUG-BLUE-12', field: 'price', value: '4.99', message: AMAZON_REFUSED_PRICE, attempts: 1, failedAt: at(-600) },
-  { id: '9f110000-0000-4000-8000-000000000002', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'MUG-RED-12', field: 'price', value: '4.99', message: AMAZON_REFUSED_PRICE, attempts: 1, failedAt: at(-620) },
-  { id: '9f110000-0000-4000-8000-000000000003', channelId: ebayInError.id, channelKind: 'ebay', sku: 'LAMP-OAK', field: 'quantity', value: '12000', message: EBAY_REFUSED_QUANTITY, attempts: 2, failedAt: at(-3_000) },
+  {
+    id: '9f110000-0000-4000-8000-000000000001',
+    channelId: amazonTarget.id,
+    channelKind: 'amazon',
+    sku: 'MUG-BLUE-12',
+    field: 'price',
+    value: '4.99',
+    message: AMAZON_REFUSED_PRICE,
+    attempts: 1,
+    failedAt: at(-600),
+  },
+  {
+    id: '9f110000-0000-4000-8000-000000000002',
+    channelId: amazonTarget.id,
+    channelKind: 'amazon',
+    sku: 'MUG-RED-12',
+    field: 'price',
+    value: '4.99',
+    message: AMAZON_REFUSED_PRICE,
+    attempts: 1,
+    failedAt: at(-620),
+  },
+  {
+    id: '9f110000-0000-4000-8000-000000000003',
+    channelId: ebayInError.id,
+    channelKind: 'ebay',
+    sku: 'LAMP-OAK',
+    field: 'quantity',
+    value: '12000',
+    message: EBAY_REFUSED_QUANTITY,
+    attempts: 2,
+    failedAt: at(-3_000),
+  },
 ] satisfies FailedPush[];
 
-const channelCounts = (id: string, kind: 'shopify' | 'amazon' | 'ebay', displayName: string, counts: { pending: number; onTheirWay: number; confirmed: number; failed: number }) => ({ channelId: id, channelKind: kind, displayName, ...counts });
+const channelCounts = (
+  id: string,
+  kind: 'shopify' | 'amazon' | 'ebay',
+  displayName: string,
+  counts: { pending: number; onTheirWay: number; confirmed: number; failed: number },
+) => ({ channelId: id, channelKind: kind, displayName, ...counts });
 
 const caughtUp: PushActivity = {
   since: SINCE,
   channels: [
-    channelCounts(shopifyMain.id, 'shopify', shopifyMain.displayName, { pending: 0, onTheirWay: 0, confirmed: 0, failed: 0 }),
-    channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, { pending: 0, onTheirWay: 0, confirmed: 842, failed: 0 }),
-    channelCounts(ebayInError.id, 'ebay', ebayInError.displayName, { pending: 0, onTheirWay: 0, confirmed: 310, failed: 0 }),
+    channelCounts(shopifyMain.id, 'shopify', shopifyMain.displayName, {
+      pending: 0,
+      onTheirWay: 0,
+      confirmed: 0,
+      failed: 0,
+    }),
+    channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, {
+      pending: 0,
+      onTheirWay: 0,
+      confirmed: 842,
+      failed: 0,
+    }),
+    channelCounts(ebayInError.id, 'ebay', ebayInError.displayName, {
+      pending: 0,
+      onTheirWay: 0,
+      confirmed: 310,
+      failed: 0,
+    }),
   ],
   failed: [],
   failedTotal: 0,
@@ -255,8 +332,18 @@ function partialFailure(): PushActivity {
     since: SINCE,
     channels: [
       caughtUp.channels[0]!,
-      channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, { pending: 4, onTheirWay: 8, confirmed: 830, failed: failedOn(amazonTarget.id) }),
-      channelCounts(ebayInError.id, 'ebay', ebayInError.displayName, { pending: 214, onTheirWay: 0, confirmed: 96, failed: failedOn(ebayInError.id) }),
+      channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, {
+        pending: 4,
+        onTheirWay: 8,
+        confirmed: 830,
+        failed: failedOn(amazonTarget.id),
+      }),
+      channelCounts(ebayInError.id, 'ebay', ebayInError.displayName, {
+        pending: 214,
+        onTheirWay: 0,
+        confirmed: 96,
+        failed: failedOn(ebayInError.id),
+      }),
     ],
     failed,
     failedTotal: failed.length,
@@ -265,14 +352,25 @@ function partialFailure(): PushActivity {
 
 const retry = http.post('/api/sync/pushes/retry', async ({ request, response }) => {
   const body = await request.json();
-  const ids = 'writeIds' in body ? body.writeIds : failedPushFixtures.filter((f) => f.channelId === body.channelId).map((f) => f.id);
+  const ids =
+    'writeIds' in body
+      ? body.writeIds
+      : failedPushFixtures.filter((f) => f.channelId === body.channelId).map((f) => f.id);
   const fresh = ids.filter((id) => failedPushFixtures.some((f) => f.id === id) && !retried.has(id));
   fresh.forEach((id) => retried.add(id));
   const n = fresh.length;
-  return response(200).json({ retried: n, skipped: ids.length - n, message: n === 0 ? 'Nothing to send again: these values were sent already or replaced by newer ones.' : `${n} ${n === 1 ? 'value' : 'values'} will be sent again.` });
+  return response(200).json({
+    retried: n,
+    skipped: ids.length - n,
+    message:
+      n === 0
+        ? 'Nothing to send again: these values were sent already or replaced by newer ones.'
+        : `${n} ${n === 1 ? 'value' : 'values'} will be sent again.`,
+  });
 });
 
-const pushes = (activity: () => PushActivity) => http.get('/api/sync/pushes', ({ response }) => response(200).json(activity()));
+const pushes = (activity: () => PushActivity) =>
+  http.get('/api/sync/pushes', ({ response }) => response(200).json(activity()));
 
 export const pushHandlers = {
   /** Every value sent in the last 24 hours is confirmed. */
@@ -280,17 +378,63 @@ export const pushHandlers = {
   /** Values on their way to Amazon; three refused, with the marketplaces' messages. */
   partialFailure: [pushes(partialFailure), retry],
   /** Values going out now. */
-  sending: [pushes(() => ({ ...caughtUp, channels: [caughtUp.channels[0]!, channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, { pending: 120, onTheirWay: 50, confirmed: 330, failed: 0 })] })), retry],
+  sending: [
+    pushes(() => ({
+      ...caughtUp,
+      channels: [
+        caughtUp.channels[0]!,
+        channelCounts(amazonTarget.id, 'amazon', amazonTarget.displayName, {
+          pending: 120,
+          onTheirWay: 50,
+          confirmed: 330,
+          failed: 0,
+        }),
+      ],
+    })),
+    retry,
+  ],
   /** No channel yet: nothing has been sent. */
   none: [pushes(() => ({ since: SINCE, channels: [], failed: [], failedTotal: 0 })), retry],
-  failsToLoad: [http.get('/api/sync/pushes', ({ response }) => response(503).json({ message: 'The service is briefly unavailable. Try again.' })), retry],
+  failsToLoad: [
+    http.get('/api/sync/pushes', ({ response }) =>
+      response(503).json({ message: 'The service is briefly unavailable. Try again.' }),
+    ),
+    retry,
+  ],
 } satisfies Record<string, HttpHandler[]>;
 
 /** Values edited by hand on a target: a price on Amazon, a quantity and a price on eBay. */
 export const driftFixtures = [
-  { id: 'd71f0000-0000-4000-8000-000000000001', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'MUG-BLUE-12', field: 'price', expected: '14.99', found: '12.49', detectedAt: at(-1_800) },
-  { id: 'd71f0000-0000-4000-8000-000000000002', channelId: ebayInError.id, channelKind: 'ebay', sku: 'LAMP-OAK', field: 'quantity', expected: '7', found: '20', detectedAt: at(-3_600) },
-  { id: 'd71f0000-0000-4000-8000-000000000003', channelId: amazonTarget.id, channelKind: 'amazon', sku: 'VASE-TALL', field: 'price', expected: '39.00', found: '35.00', detectedAt: at(-7_200) },
+  {
+    id: 'd71f0000-0000-4000-8000-000000000001',
+    channelId: amazonTarget.id,
+    channelKind: 'amazon',
+    sku: 'MUG-BLUE-12',
+    field: 'price',
+    expected: '14.99',
+    found: '12.49',
+    detectedAt: at(-1_800),
+  },
+  {
+    id: 'd71f0000-0000-4000-8000-000000000002',
+    channelId: ebayInError.id,
+    channelKind: 'ebay',
+    sku: 'LAMP-OAK',
+    field: 'quantity',
+    expected: '7',
+    found: '20',
+    detectedAt: at(-3_600),
+  },
+  {
+    id: 'd71f0000-0000-4000-8000-000000000003',
+    channelId: amazonTarget.id,
+    channelKind: 'amazon',
+    sku: 'VASE-TALL',
+    field: 'price',
+    expected: '39.00',
+    found: '35.00',
+    detectedAt: at(-7_200),
+  },
 ] satisfies Drift[];
 
 const resolvedDrift = new Set<string>();
@@ -298,12 +442,14 @@ const DRIFT_GONE = 'This change was already dealt with, or does not exist.';
 
 const driftDecisions: HttpHandler[] = [
   http.post('/api/sync/drift/{driftId}/accept', ({ params, response }) => {
-    if (resolvedDrift.has(params.driftId) || !driftFixtures.some((d) => d.id === params.driftId)) return response(404).json({ message: DRIFT_GONE });
+    if (resolvedDrift.has(params.driftId) || !driftFixtures.some((d) => d.id === params.driftId))
+      return response(404).json({ message: DRIFT_GONE });
     resolvedDrift.add(params.driftId);
     return response(200).json({ message: 'The value set on the channel is kept.' });
   }),
   http.post('/api/sync/drift/{driftId}/overwrite', ({ params, response }) => {
-    if (resolvedDrift.has(params.driftId) || !driftFixtures.some((d) => d.id === params.driftId)) return response(404).json({ message: DRIFT_GONE });
+    if (resolvedDrift.has(params.driftId) || !driftFixtures.some((d) => d.id === params.driftId))
+      return response(404).json({ message: DRIFT_GONE });
     resolvedDrift.add(params.driftId);
     return response(200).json({ message: 'The channel will be sent our value again.' });
   }),
@@ -311,6 +457,11 @@ const driftDecisions: HttpHandler[] = [
 
 export const driftHandlers = {
   /** Three values edited by hand, waiting for a decision; each decision takes the item off the list. */
-  withDrift: [http.get('/api/sync/drift', ({ response }) => response(200).json({ items: driftFixtures.filter((d) => !resolvedDrift.has(d.id)) })), ...driftDecisions],
+  withDrift: [
+    http.get('/api/sync/drift', ({ response }) =>
+      response(200).json({ items: driftFixtures.filter((d) => !resolvedDrift.has(d.id)) }),
+    ),
+    ...driftDecisions,
+  ],
   none: [http.get('/api/sync/drift', ({ response }) => response(200).json({ items: [] })), ...driftDecisions],
 } satisfies Record<string, HttpHandler[]>;

@@ -26,9 +26,17 @@ async function main(args: string[]): Promise<number> {
   try {
     await database.migrate();
     // The job queue is not needed to change a role: a context without one is enough here.
-    const ctx = { config, db: database.db, jobs: undefined as never, clock: () => new Date(), marketplaces: undefined as never };
+    const ctx = {
+      config,
+      db: database.db,
+      jobs: undefined as never,
+      clock: () => new Date(),
+      marketplaces: undefined as never,
+    };
     const { user, changed } = await changeRoleByEmail(ctx, { ...systemContext, userAgent: 'cli' }, email, role);
-    console.log(changed ? `${user.email} is now ${role} (was ${user.role}).` : `${user.email} already has the role ${role}.`);
+    console.log(
+      changed ? `${user.email} is now ${role} (was ${user.role}).` : `${user.email} already has the role ${role}.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

@@ -48,7 +48,10 @@ function transientCode(error: unknown): string | undefined {
  */
 function retryingTransactions(db: Database): Database {
   const once = db.transaction.bind(db);
-  db.transaction = (async (work: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
+  db.transaction = (async (
+    work: Parameters<Database['transaction']>[0],
+    config?: Parameters<Database['transaction']>[1],
+  ) => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await once(work, config);
@@ -78,7 +81,10 @@ export function afterCommit(tx: Db, hook: () => unknown): boolean {
 
 function withCommitHooks(db: Database): Database {
   const inner = db.transaction.bind(db);
-  db.transaction = (async (work: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
+  db.transaction = (async (
+    work: Parameters<Database['transaction']>[0],
+    config?: Parameters<Database['transaction']>[1],
+  ) => {
     const hooks: Array<() => unknown> = [];
     const result = await inner(async (tx) => {
       commitHooks.set(tx, hooks);

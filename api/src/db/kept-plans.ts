@@ -6,7 +6,14 @@ import type { Db } from './client.ts';
 /** What drizzle's `db.execute` does inside, with the one thing it does not pass on: the statement's name. */
 interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<unknown> } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
 }
 
 /**

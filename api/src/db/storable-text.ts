@@ -29,8 +29,14 @@ export function parseStorableJson(json: string): unknown {
   if (!ESCAPED_UNSTORABLE.test(json) && !LONE_SURROGATE.test(json)) return JSON.parse(json);
   return JSON.parse(json, (_name, value: unknown) => {
     if (typeof value === 'string') return storableText(value);
-    const renamed = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((name) => name !== storableText(name));
-    return renamed ? Object.fromEntries(Object.entries(value).map(([name, item]) => [storableText(name), item])) : value;
+    const renamed =
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).some((name) => name !== storableText(name));
+    return renamed
+      ? Object.fromEntries(Object.entries(value).map(([name, item]) => [storableText(name), item]))
+      : value;
   });
 }
 

@@ -93,7 +93,13 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
       saveUninitialized: false,
       rolling: true,
       unset: 'destroy',
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: config.session.idleSeconds * 1000, path: '/' },
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.production,
+        maxAge: config.session.idleSeconds * 1000,
+        path: '/',
+      },
     }),
   );
   signedInUser.use(sessionLifetime({ ...config.session, clock: ctx.clock }));
@@ -101,19 +107,25 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   const passport = new passportModule.Authenticator();
   passport.serializeUser((user, done) => done(null, user.id));
   // The session store read the user with the session (one round trip); another user id is read here.
-  passport.deserializeUser((req: express.Request, id: string, done: (error: unknown, user?: Express.User | false) => void) => {
-    const signedIn = (user: Express.User | undefined) => done(null, user && !user.disabledAt ? user : false);
-    const read = sessionStore.takeUserRead(req.sessionID, id);
-    if (read) return signedIn(read);
-    findUserById(ctx.db, id).then(signedIn, done);
-  });
+  passport.deserializeUser(
+    (req: express.Request, id: string, done: (error: unknown, user?: Express.User | false) => void) => {
+      const signedIn = (user: Express.User | undefined) => done(null, user && !user.disabledAt ? user : false);
+      const read = sessionStore.takeUserRead(req.sessionID, id);
+      if (read) return signedIn(read);
+      findUserById(ctx.db, id).then(signedIn, done);
+    },
+  );
   signedInUser.use(passport.initialize(), passport.session());
 
   // The sandboxes speak the marketplaces' protocols (their own bodies, forms and auth). A browser's session (its
   // cookie only comes with a browser's own requests) tells which account a consent page or a control call acts for.
   if (options.sandboxes) {
     const sessionCookie = `${SESSION_COOKIE}=`;
-    app.use('/sandbox', (req, res, next) => (req.headers.cookie?.includes(sessionCookie) ? signedInUser(req, res, next) : next()), options.sandboxes.router);
+    app.use(
+      '/sandbox',
+      (req, res, next) => (req.headers.cookie?.includes(sessionCookie) ? signedInUser(req, res, next) : next()),
+      options.sandboxes.router,
+    );
   }
 
   // A NUL in an address is refused before anything is looked up, the webhooks' ids included.
@@ -157,11 +169,17 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   else if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
     const indexHtml = fs.readFileSync(path.join(config.staticDir, 'index.html'), 'utf8');
     // Built assets carry a content hash in their names and never change; the rest is revalidated.
-    app.use('/assets', express.static(path.join(config.staticDir, 'assets'), { index: false, maxAge: '1y', immutable: true }));
+    app.use(
+      '/assets',
+      express.static(path.join(config.staticDir, 'assets'), { index: false, maxAge: '1y', immutable: true }),
+    );
     app.use(express.static(config.staticDir, { index: false }));
     // Every other GET is a route of the browser app.
     app.get(/.*/, (_req, res) => {
-      const html = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${res.locals.cspNonce}" />`);
+      const html = indexHtml.replace(
+        '<head>',
+        `<head>\n    <meta name="csp-nonce" content="${res.locals.cspNonce}" />`,
+      );
       res.set('Cache-Control', 'no-cache').type('html').send(html);
     });
   }

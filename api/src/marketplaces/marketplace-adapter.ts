@@ -105,14 +105,23 @@ export interface MarketplaceAdapter {
     changes: Array<{ sku: string; delta: number }>,
     idempotencyKey: string,
     signal?: AbortSignal,
-  ): Promise<{ outcome: 'applied' } | { outcome: 'unknown'; message: string } | { outcome: 'refused'; refused: Array<{ sku: string; message: string }> }>;
+  ): Promise<
+    | { outcome: 'applied' }
+    | { outcome: 'unknown'; message: string }
+    | { outcome: 'refused'; refused: Array<{ sku: string; message: string }> }
+  >;
 
   /**
    * Orders created or changed since the time, oldest first, a page at a time. `known` (order id →
    * last change already recorded, ms) lets an adapter leave out orders unchanged since, where each
    * order costs further calls (Amazon's order items).
    */
-  ordersSince(since: Date, cursor: string | undefined, signal?: AbortSignal, known?: ReadonlyMap<string, number>): Promise<Page<MarketplaceOrder>>;
+  ordersSince(
+    since: Date,
+    cursor: string | undefined,
+    signal?: AbortSignal,
+    known?: ReadonlyMap<string, number>,
+  ): Promise<Page<MarketplaceOrder>>;
 
   /**
    * These orders, read by id (an order a notification announced without holding it: eBay's

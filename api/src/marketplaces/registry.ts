@@ -5,7 +5,10 @@ import { createWalmartAdapter } from './walmart/walmart-adapter.ts';
 import { createEbayAdapter } from './ebay/ebay-adapter.ts';
 import { createAmazonAdapter } from './amazon/amazon-adapter.ts';
 import { createShopifyAdapter } from './shopify/index.ts';
-import { productionEndpoints as amazonProduction, sandboxEndpoints as amazonSandboxEndpoints } from './amazon/endpoints.ts';
+import {
+  productionEndpoints as amazonProduction,
+  sandboxEndpoints as amazonSandboxEndpoints,
+} from './amazon/endpoints.ts';
 import { ebayEarlierSellerScopes, ebayEndpointsAt, ebayProduction } from './ebay/endpoints.ts';
 
 export type MarketplaceEnvironment = 'sandbox' | 'production';
@@ -19,19 +22,31 @@ export interface AdapterTarget {
   /** Told when the marketplace issues new credentials (Shopify rotates its refresh token on every use). */
   onCredentialsChange?: (changes: Record<string, string>) => void;
   /** Our applications registered with the consent marketplaces, for this environment. */
-  applications: { ebay?: { clientId: string; clientSecret: string; ruName?: string }; shopify?: { clientId: string; clientSecret: string } };
+  applications: {
+    ebay?: { clientId: string; clientSecret: string; ruName?: string };
+    shopify?: { clientId: string; clientSecret: string };
+  };
 }
 
 type AdapterFactory = (credentials: Record<string, string>, target: AdapterTarget) => MarketplaceAdapter;
 
-const baseUrlFor = (kind: MarketplaceKind, target: AdapterTarget) => (target.environment === 'sandbox' ? `${target.sandboxBaseUrl}/${kind}` : undefined);
+const baseUrlFor = (kind: MarketplaceKind, target: AdapterTarget) =>
+  target.environment === 'sandbox' ? `${target.sandboxBaseUrl}/${kind}` : undefined;
 
 /** Identifiers to factories: one entry per marketplace, no switch (STYLE.md item 10). */
 export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> = {
   amazon: (credentials, target) =>
     createAmazonAdapter({
-      credentials: { clientId: credentials.clientId!, clientSecret: credentials.clientSecret!, refreshToken: credentials.refreshToken!, sellerId: credentials.sellerId! },
-      endpoints: target.environment === 'sandbox' ? amazonSandboxEndpoints(baseUrlFor('amazon', target)!) : amazonProduction('na'),
+      credentials: {
+        clientId: credentials.clientId!,
+        clientSecret: credentials.clientSecret!,
+        refreshToken: credentials.refreshToken!,
+        sellerId: credentials.sellerId!,
+      },
+      endpoints:
+        target.environment === 'sandbox'
+          ? amazonSandboxEndpoints(baseUrlFor('amazon', target)!)
+          : amazonProduction('na'),
       buckets: target.buckets,
     }),
   walmart: (credentials, target) =>
@@ -78,7 +93,11 @@ export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> 
   },
 };
 
-export function createAdapter(kind: MarketplaceKind, credentials: Record<string, string>, target: AdapterTarget): MarketplaceAdapter {
+export function createAdapter(
+  kind: MarketplaceKind,
+  credentials: Record<string, string>,
+  target: AdapterTarget,
+): MarketplaceAdapter {
   const factory = adapterFactories[kind];
   if (!factory) throw new Error(`No adapter for ${kind} yet`);
   return factory(credentials, target);

@@ -64,7 +64,8 @@ export interface Submission {
   skus: string[];
 }
 
-export type SubmissionStatus = { state: 'processing' } | { state: 'done'; results: UpdateOutcome[] } | { state: 'failed'; message: string };
+export type SubmissionStatus =
+  { state: 'processing' } | { state: 'done'; results: UpdateOutcome[] } | { state: 'failed'; message: string };
 
 export const orderStatuses = ['open', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];

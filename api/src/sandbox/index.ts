@@ -36,12 +36,22 @@ export function mountSandboxes(options: SandboxesOptions): MountedSandboxes {
   const router = Router();
   const running = Object.entries(sandboxDefinitions).map(([kind, definition]) => {
     const application = options.applications?.[kind];
-    const sandbox = createSandbox(definition, { baseUrl: `${options.baseUrl}/${kind}`, dataDir: options.dataDir, profile: options.profile, access: options.access, ...(application ? { application } : {}) });
+    const sandbox = createSandbox(definition, {
+      baseUrl: `${options.baseUrl}/${kind}`,
+      dataDir: options.dataDir,
+      profile: options.profile,
+      access: options.access,
+      ...(application ? { application } : {}),
+    });
     router.use(`/${kind}`, sandbox.router);
     return sandbox;
   });
   router.use((req, res) => {
-    res.status(404).json({ message: `No sandbox here: the sandboxes are ${Object.keys(sandboxDefinitions).map((k) => `/sandbox/${k}`).join(', ')}.` });
+    res.status(404).json({
+      message: `No sandbox here: the sandboxes are ${Object.keys(sandboxDefinitions)
+        .map((k) => `/sandbox/${k}`)
+        .join(', ')}.`,
+    });
   });
   return {
     router,

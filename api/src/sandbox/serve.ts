@@ -22,23 +22,46 @@ const profile = option('profile') === 'fast' ? 'fast' : 'realistic';
 
 function accessFromEnv(env: NodeJS.ProcessEnv): SandboxAccess {
   if (env.SANDBOX_CONTROL === 'open') return { mode: 'open' };
-  const key = /^[0-9a-f]{64}$/i.test(env.SANDBOX_CONTROL_KEY ?? '') ? Buffer.from(env.SANDBOX_CONTROL_KEY!, 'hex') : undefined;
-  if (!key) console.warn('The control API refuses every call: set SANDBOX_CONTROL_KEY (64 hex characters) or SANDBOX_CONTROL=open.');
-  return { mode: 'scoped', ownerOf: (req) => (key ? ownerOfToken(key, req.get(OWNER_TOKEN_HEADER)) : undefined), limits: defaultOwnerLimits };
+  const key = /^[0-9a-f]{64}$/i.test(env.SANDBOX_CONTROL_KEY ?? '')
+    ? Buffer.from(env.SANDBOX_CONTROL_KEY!, 'hex')
+    : undefined;
+  if (!key)
+    console.warn(
+      'The control API refuses every call: set SANDBOX_CONTROL_KEY (64 hex characters) or SANDBOX_CONTROL=open.',
+    );
+  return {
+    mode: 'scoped',
+    ownerOf: (req) => (key ? ownerOfToken(key, req.get(OWNER_TOKEN_HEADER)) : undefined),
+    limits: defaultOwnerLimits,
+  };
 }
 
 const application = (clientId: string | undefined, clientSecret: string | undefined): SandboxApplication | undefined =>
   clientId && clientSecret ? { clientId, clientSecret } : undefined;
 const applications = {
-  ebay: application(process.env.EBAY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox', process.env.EBAY_SANDBOX_CLIENT_SECRET),
-  shopify: application(process.env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'hub-sandbox-app', process.env.SHOPIFY_SANDBOX_CLIENT_SECRET),
+  ebay: application(
+    process.env.EBAY_SANDBOX_CLIENT_ID ?? 'marketplace-hub-sandbox',
+    process.env.EBAY_SANDBOX_CLIENT_SECRET,
+  ),
+  shopify: application(
+    process.env.SHOPIFY_SANDBOX_CLIENT_ID ?? 'hub-sandbox-app',
+    process.env.SHOPIFY_SANDBOX_CLIENT_SECRET,
+  ),
 };
 
 const app = express();
 const baseUrl = `http://localhost:${port}/sandbox`;
-const sandboxes = mountSandboxes({ baseUrl, dataDir: option('data-dir'), profile, access: accessFromEnv(process.env), applications });
+const sandboxes = mountSandboxes({
+  baseUrl,
+  dataDir: option('data-dir'),
+  profile,
+  access: accessFromEnv(process.env),
+  applications,
+});
 app.use('/sandbox', sandboxes.router);
-const server = app.listen(port, () => console.log(`Sandboxes (${sandboxes.kinds.join(', ')}) on ${baseUrl}/{kind} — profile ${profile}`));
+const server = app.listen(port, () =>
+  console.log(`Sandboxes (${sandboxes.kinds.join(', ')}) on ${baseUrl}/{kind} — profile ${profile}`),
+);
 // Idle connections outlive the adapters' keep-alive: a socket closed under a request loses a write's answer.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;

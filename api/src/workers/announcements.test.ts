@@ -65,7 +65,13 @@ describe('an announced job', () => {
   });
 
   it('wakes every worker, as pg-boss does, when one is not of the shape this relies on', () => {
-    const other = { name: 'q', woken: 0, notify() { other.woken++; } };
+    const other = {
+      name: 'q',
+      woken: 0,
+      notify() {
+        other.woken++;
+      },
+    };
     const known = worker('q', 'asleep', []);
     wakeForAnnouncement(() => [other, known]);
     expect([other.woken, known.woken]).toEqual([1, 1]);

@@ -27,11 +27,19 @@ const chained = new WeakSet<object>();
 
 function isAnnouncedWorker(worker: unknown): worker is AnnouncedWorker {
   const w = worker as Partial<AnnouncedWorker> | null;
-  return !!w && typeof w.name === 'string' && 'loopDelayPromise' in w && typeof w.beenNotified === 'boolean' && typeof w.notify === 'function' && typeof w.fetch === 'function';
+  return (
+    !!w &&
+    typeof w.name === 'string' &&
+    'loopDelayPromise' in w &&
+    typeof w.beenNotified === 'boolean' &&
+    typeof w.notify === 'function' &&
+    typeof w.fetch === 'function'
+  );
 }
 
 /** Asleep and not yet woken (a worker woken a moment ago still holds its delay until its loop goes on). */
-const idle = (worker: AnnouncedWorker) => worker.loopDelayPromise !== null && worker.loopDelayPromise !== undefined && !worker.beenNotified;
+const idle = (worker: AnnouncedWorker) =>
+  worker.loopDelayPromise !== null && worker.loopDelayPromise !== undefined && !worker.beenNotified;
 
 /** Wakes the queue's workers for one announcement; `workers` answers the queue's workers as they are now. */
 export function wakeForAnnouncement(workers: () => unknown[]): void {
@@ -53,12 +61,17 @@ function chainFetches(worker: AnnouncedWorker, workers: () => AnnouncedWorker[])
   const fetch = worker.fetch;
   worker.fetch = async () => {
     const jobs = await fetch.call(worker);
-    if (jobs && jobs.length > 0) workers().find((other) => other !== worker && idle(other))?.notify();
+    if (jobs && jobs.length > 0)
+      workers()
+        .find((other) => other !== worker && idle(other))
+        ?.notify();
     return jobs;
   };
 }
 
-type ManagerInternals = { prototype: { notifyQueue?: (this: { workers: Map<string, { name: string }> }, name: string) => void } };
+type ManagerInternals = {
+  prototype: { notifyQueue?: (this: { workers: Map<string, { name: string }> }, name: string) => void };
+};
 
 let installed = false;
 

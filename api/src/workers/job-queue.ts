@@ -19,13 +19,25 @@ const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10, 
 
 /** pg-boss on the app's own database: PGlite in the embedded default, PostgreSQL otherwise. */
 export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
-  if (!wakeOneWorkerPerAnnouncement()) console.warn('[jobs] pg-boss has no Manager.notifyQueue: every idle worker fetches on each announcement');
+  if (!wakeOneWorkerPerAnnouncement())
+    console.warn('[jobs] pg-boss has no Manager.notifyQueue: every idle worker fetches on each announcement');
   // Without it, two jobs of one key could run at once on PostgreSQL (see one-fetch-at-a-time.ts).
-  if (!fetchOneAtATimePerKeyedQueue() && handle.kind === 'postgres') throw new Error('pg-boss has no Manager.fetch to take one job per key at a time');
+  if (!fetchOneAtATimePerKeyedQueue() && handle.kind === 'postgres')
+    throw new Error('pg-boss has no Manager.fetch to take one job per key at a time');
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite', useListenNotify: true, ...supervision } as ConstructorParameters<typeof PgBoss>[0])
-      : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 5, ...supervision } as ConstructorParameters<typeof PgBoss>[0]);
+      ? new PgBoss({
+          db: fromPglite(handle.pglite as never),
+          backend: 'pglite',
+          useListenNotify: true,
+          ...supervision,
+        } as ConstructorParameters<typeof PgBoss>[0])
+      : new PgBoss({
+          connectionString: handle.connectionString,
+          useListenNotify: true,
+          max: 5,
+          ...supervision,
+        } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (error: Error) => console.error('[jobs]', error.message));
   if (handle.kind === 'postgres') askAgainWhenTurnedAway.add(boss);
   await boss.start();
@@ -54,7 +66,13 @@ type SendOptions = { singletonKey?: string; startAfter?: number; groupId?: strin
  * transaction commits and not see what it was asked for; so a request turned away inside a transaction
  * is sent once more after the commit (see askAgainAfterCommit).
  */
-export async function enqueue<T extends object>(boss: JobQueue, tx: Db, queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
+export async function enqueue<T extends object>(
+  boss: JobQueue,
+  tx: Db,
+  queue: string,
+  data: T,
+  options: SendOptions = {},
+): Promise<string | null> {
   const send = sendOptionsOf(queue, options);
   const id = await boss.send(queue, data, { ...send, db: fromDrizzle(tx as never, sql) } as never);
   if (id === null && send.group) askAgainAfterCommit(boss, tx, queue, [{ data, send }]);
@@ -62,7 +80,12 @@ export async function enqueue<T extends object>(boss: JobQueue, tx: Db, queue: s
 }
 
 /** Several jobs of one queue in one statement, within the caller's transaction (as `enqueue`, each with its own key). */
-export async function enqueueEach<T extends object>(boss: JobQueue, tx: Db, queue: string, jobs: Array<{ data: T; options?: SendOptions }>): Promise<void> {
+export async function enqueueEach<T extends object>(
+  boss: JobQueue,
+  tx: Db,
+  queue: string,
+  jobs: Array<{ data: T; options?: SendOptions }>,
+): Promise<void> {
   if (jobs.length === 0) return;
   if (jobs.length === 1) return void (await enqueue(boss, tx, queue, jobs[0]!.data, jobs[0]!.options));
   // Ids given here tell which jobs were made: the statement returns only those (ON CONFLICT DO NOTHING).
@@ -74,7 +97,12 @@ export async function enqueueEach<T extends object>(boss: JobQueue, tx: Db, queu
       { db: fromDrizzle(tx as never, sql), returnId: true } as never,
     )) ?? [],
   );
-  askAgainAfterCommit(boss, tx, queue, batch.filter(({ id, send }) => !made.has(id) && send.group));
+  askAgainAfterCommit(
+    boss,
+    tx,
+    queue,
+    batch.filter(({ id, send }) => !made.has(id) && send.group),
+  );
 }
 
 /** Queues that run one job per key at a time group by the key, unless a job names the group it runs in. */
@@ -88,11 +116,21 @@ function sendOptionsOf(queue: string, options: SendOptions) {
  * If the waiting job has not started, the send made after the commit is turned away too and costs one
  * statement (one for all of a batch's); if it has, it queues the job that will see the data.
  */
-function askAgainAfterCommit(boss: JobQueue, tx: Db, queue: string, jobs: Array<{ data: object; send: ReturnType<typeof sendOptionsOf> }>): void {
+function askAgainAfterCommit(
+  boss: JobQueue,
+  tx: Db,
+  queue: string,
+  jobs: Array<{ data: object; send: ReturnType<typeof sendOptionsOf> }>,
+): void {
   if (jobs.length === 0 || !askAgainWhenTurnedAway.has(boss)) return;
   afterCommit(tx, () =>
-    (jobs.length === 1 ? boss.send(queue, jobs[0]!.data, jobs[0]!.send as never) : boss.insert(queue, jobs.map(({ data, send }) => ({ data, ...send }))))
-      .catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message)),
+    (jobs.length === 1
+      ? boss.send(queue, jobs[0]!.data, jobs[0]!.send as never)
+      : boss.insert(
+          queue,
+          jobs.map(({ data, send }) => ({ data, ...send })),
+        )
+    ).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message)),
   );
 }
 
@@ -105,11 +143,19 @@ async function replaceIfPolicyChanged(boss: JobQueue, name: string, options: obj
   const existing = await boss.getQueue(name);
   const policy = (options as { policy?: string }).policy ?? 'standard';
   if (!existing || existing.policy === policy) return;
-  const waiting = (await boss.findJobs(name, { queued: true })) as Array<{ data: object; singletonKey?: string | null; startAfter?: Date }>;
+  const waiting = (await boss.findJobs(name, { queued: true })) as Array<{
+    data: object;
+    singletonKey?: string | null;
+    startAfter?: Date;
+  }>;
   await boss.deleteQueue(name);
   await boss.createQueue(name, { ...options } as never);
   for (const job of waiting) {
     const key = job.singletonKey ?? undefined;
-    await boss.send(name, job.data, { ...(key !== undefined ? { singletonKey: key } : {}), ...(key !== undefined && oneAtATimePerKeyQueues.has(name) ? { group: { id: key } } : {}), ...(job.startAfter ? { startAfter: job.startAfter } : {}) });
+    await boss.send(name, job.data, {
+      ...(key !== undefined ? { singletonKey: key } : {}),
+      ...(key !== undefined && oneAtATimePerKeyQueues.has(name) ? { group: { id: key } } : {}),
+      ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+    });
   }
 }

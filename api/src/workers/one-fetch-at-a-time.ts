@@ -63,7 +63,8 @@ export function fetchOneAtATimePerKeyedQueue(): boolean {
   installed = true;
   prototype.fetch = async function fetchInTurn(name, options = {}) {
     const pool = this.db?.pool;
-    if (options.groupConcurrency === undefined || options.groupConcurrency === null || options.db || !pool) return fetch.call(this, name, options);
+    if (options.groupConcurrency === undefined || options.groupConcurrency === null || options.db || !pool)
+      return fetch.call(this, name, options);
     // Read before a connection is held: a fetch that found the queue uncached would ask the pool for another.
     await this.getQueueCache(name);
     return inTurn(this, name, async () => {
@@ -71,7 +72,10 @@ export function fetchOneAtATimePerKeyedQueue(): boolean {
       try {
         // One round trip: both are numbers.
         await client.query(`begin; select pg_advisory_xact_lock(${FETCH_LOCK_CLASS}, ${lockKey(name)})`);
-        const jobs = await fetch.call(this, name, { ...options, db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) } });
+        const jobs = await fetch.call(this, name, {
+          ...options,
+          db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
+        });
         await client.query('commit');
         client.release();
         return jobs;

@@ -37,9 +37,21 @@ export interface ListingsConfirmJob {
  */
 export type ListingsPublishJob =
   | { mode: 'create'; accountId: string; channelId: string }
-  | { mode: 'check'; accountId: string; channelId: string; check: number; submissions: Array<{ submissionId: string; checkBy: 'submission' | 'read'; skus: string[] }> }
+  | {
+      mode: 'check';
+      accountId: string;
+      channelId: string;
+      check: number;
+      submissions: Array<{ submissionId: string; checkBy: 'submission' | 'read'; skus: string[] }>;
+    }
   | { mode: 'status'; accountId: string; channelId: string; listingIds: string[]; wait?: number }
-  | { mode: 'status-check'; accountId: string; channelId: string; check: number; submissions: Array<{ submissionId: string; listings: Array<{ listingId: string; sku: string }> }> };
+  | {
+      mode: 'status-check';
+      accountId: string;
+      channelId: string;
+      check: number;
+      submissions: Array<{ submissionId: string; listings: Array<{ listingId: string; sku: string }> }>;
+    };
 
 /** Pass units sold elsewhere to the main channel as relative adjustments. */
 export interface MainAdjustJob {
@@ -95,15 +107,98 @@ export interface AuthMailJob {
 export const queueDefinitions = [
   { name: MAIL_QUEUE, options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } },
   { name: MAINTENANCE_QUEUE, options: { retryLimit: 2, expireInSeconds: 600 } },
-  { name: ORDERS_POLL_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  { name: LISTINGS_PUSH_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 3600, heartbeatSeconds: 10 } },
-  { name: LISTINGS_CONFIRM_QUEUE, options: { notify: true, retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 600, heartbeatSeconds: 10 } },
-  { name: MAIN_ADJUST_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
+  {
+    name: ORDERS_POLL_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 600,
+      heartbeatSeconds: 10,
+    },
+  },
+  {
+    name: LISTINGS_PUSH_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 10,
+      retryDelay: 1,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 3600,
+      heartbeatSeconds: 10,
+    },
+  },
+  {
+    name: LISTINGS_CONFIRM_QUEUE,
+    options: {
+      notify: true,
+      retryLimit: 10,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 600,
+      heartbeatSeconds: 10,
+    },
+  },
+  {
+    name: MAIN_ADJUST_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 10,
+      retryDelay: 1,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 1800,
+      heartbeatSeconds: 10,
+    },
+  },
   // 'short': one read of a SKU waits at most; notifications arriving meanwhile (our own adjustments echoed back) add none.
-  { name: MAIN_REFRESH_QUEUE, options: { notify: true, policy: 'short', retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600, heartbeatSeconds: 10 } },
+  {
+    name: MAIN_REFRESH_QUEUE,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 5,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: 600,
+      heartbeatSeconds: 10,
+    },
+  },
   // One create run per channel (singleton key) at a time, a second waiting behind; checks and status sends carry their own keys.
-  { name: LISTINGS_PUBLISH_QUEUE, oneAtATimePerKey: true, options: { notify: true, policy: 'short', retryLimit: 10, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 1800, heartbeatSeconds: 10 } },
-  { name: SYNC_RUN_QUEUE, options: { notify: true, retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600, heartbeatSeconds: 10 } },
+  {
+    name: LISTINGS_PUBLISH_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 10,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 1800,
+      heartbeatSeconds: 10,
+    },
+  },
+  {
+    name: SYNC_RUN_QUEUE,
+    options: {
+      notify: true,
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 3 * 3600,
+      heartbeatSeconds: 10,
+    },
+  },
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
 ] as const;
 
@@ -111,7 +206,9 @@ export const queueDefinitions = [
 export const onePerKeyWork = { groupConcurrency: 1 } as const;
 
 /** Queues whose jobs run one at a time per singleton key (see above); their jobs' group is their key. */
-export const oneAtATimePerKeyQueues: ReadonlySet<string> = new Set(queueDefinitions.filter((q) => 'oneAtATimePerKey' in q).map((q) => q.name));
+export const oneAtATimePerKeyQueues: ReadonlySet<string> = new Set(
+  queueDefinitions.filter((q) => 'oneAtATimePerKey' in q).map((q) => q.name),
+);
 
 /** Queues filled by pg-boss's clock (schedules), not by requests. */
 export const scheduledQueues = [MAINTENANCE_QUEUE, SYNC_SCHEDULE_QUEUE] as const;

@@ -52,17 +52,54 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
   // polls were a tenth of all queries under a stream of orders, and never stopped at rest. A worker
   // that took a job fetches again at once while the queue has more jobs ready (burst), instead of
   // waiting a poll between two: a backlog of delayed checks or retries drains at the workers' pace.
-  const polling = { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 2, burstWhenReadyExceeds: 1 };
+  const polling = {
+    batchSize: 1,
+    pollingIntervalSeconds: 0.5,
+    notifyPollingIntervalSeconds: 2,
+    burstWhenReadyExceeds: 1,
+  };
   const perKey = { ...polling, ...onePerKeyWork };
-  await ctx.jobs.work<AuthMailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, one((data, _signal, id) => sendAuthMail(ctx, mailer, id, data)));
-  await ctx.jobs.work<SyncRunJob>(SYNC_RUN_QUEUE, { ...polling, localConcurrency: 2 }, one((data, signal) => runSync(ctx, data, signal)));
+  await ctx.jobs.work<AuthMailJob>(
+    MAIL_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 1 },
+    one((data, _signal, id) => sendAuthMail(ctx, mailer, id, data)),
+  );
+  await ctx.jobs.work<SyncRunJob>(
+    SYNC_RUN_QUEUE,
+    { ...polling, localConcurrency: 2 },
+    one((data, signal) => runSync(ctx, data, signal)),
+  );
   // One job per channel (per account for the main's adjustments) at a time: queues.ts.
-  await ctx.jobs.work<OrdersPollJob>(ORDERS_POLL_QUEUE, { ...perKey, localConcurrency: 4 }, one((data, signal) => pollOrders(ctx, data, signal)));
-  await ctx.jobs.work<ListingsPushJob>(LISTINGS_PUSH_QUEUE, { ...perKey, localConcurrency: 8 }, one((data, signal) => pushChannel(ctx, data, signal)));
-  await ctx.jobs.work<ListingsConfirmJob>(LISTINGS_CONFIRM_QUEUE, { ...polling, localConcurrency: 4 }, one((data, signal) => confirmSubmission(ctx, data, signal)));
-  await ctx.jobs.work<ListingsPublishJob>(LISTINGS_PUBLISH_QUEUE, { ...perKey, localConcurrency: 2 }, one((data, signal) => runPublishJob(ctx, data, signal)));
-  await ctx.jobs.work<MainAdjustJob>(MAIN_ADJUST_QUEUE, { ...perKey, localConcurrency: 4 }, one((data, signal) => applyMainAdjustments(ctx, data, signal)));
-  await ctx.jobs.work<MainRefreshJob>(MAIN_REFRESH_QUEUE, { ...polling, localConcurrency: 8 }, one((data, signal) => refreshMainStock(ctx, data, signal)));
+  await ctx.jobs.work<OrdersPollJob>(
+    ORDERS_POLL_QUEUE,
+    { ...perKey, localConcurrency: 4 },
+    one((data, signal) => pollOrders(ctx, data, signal)),
+  );
+  await ctx.jobs.work<ListingsPushJob>(
+    LISTINGS_PUSH_QUEUE,
+    { ...perKey, localConcurrency: 8 },
+    one((data, signal) => pushChannel(ctx, data, signal)),
+  );
+  await ctx.jobs.work<ListingsConfirmJob>(
+    LISTINGS_CONFIRM_QUEUE,
+    { ...polling, localConcurrency: 4 },
+    one((data, signal) => confirmSubmission(ctx, data, signal)),
+  );
+  await ctx.jobs.work<ListingsPublishJob>(
+    LISTINGS_PUBLISH_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => runPublishJob(ctx, data, signal)),
+  );
+  await ctx.jobs.work<MainAdjustJob>(
+    MAIN_ADJUST_QUEUE,
+    { ...perKey, localConcurrency: 4 },
+    one((data, signal) => applyMainAdjustments(ctx, data, signal)),
+  );
+  await ctx.jobs.work<MainRefreshJob>(
+    MAIN_REFRESH_QUEUE,
+    { ...polling, localConcurrency: 8 },
+    one((data, signal) => refreshMainStock(ctx, data, signal)),
+  );
   await ctx.jobs.work(SYNC_SCHEDULE_QUEUE, async () => {
     await syncTick(ctx);
   });

@@ -13,7 +13,8 @@ let rival: Browser;
 let sellerAccount: string;
 const vault = new CredentialVault(crypto.randomBytes(32));
 
-const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: string): Promise<T[]> =>
+  ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
 async function accountOf(userId: string): Promise<string> {
   return (await rows<{ account_id: string }>(`select account_id from users where id = '${userId}'`))[0]!.account_id;
@@ -58,7 +59,12 @@ describe('channel settings', () => {
     ]);
     expect(JSON.stringify(answer.body)).not.toContain('s3cret');
     expect(JSON.stringify(answer.body)).not.toContain('v1.');
-    expect(answer.body.items[0]).toMatchObject({ id: shopify.id, status: 'active', rules: defaultChannelRules, environment: 'sandbox' });
+    expect(answer.body.items[0]).toMatchObject({
+      id: shopify.id,
+      status: 'active',
+      rules: defaultChannelRules,
+      environment: 'sandbox',
+    });
   });
 
   it('keeps accounts apart: another seller can neither see nor change them', async () => {
@@ -73,7 +79,11 @@ describe('channel settings', () => {
       const answer = await rival.request(method, path, body);
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
-    expect((await seller.get('/api/channels')).body.items[0]).toMatchObject({ id: channel.id, status: 'active', role: 'main' });
+    expect((await seller.get('/api/channels')).body.items[0]).toMatchObject({
+      id: channel.id,
+      status: 'active',
+      role: 'main',
+    });
   });
 
   it('makes another channel main; the former main becomes a target; one main per account, even in the database', async () => {
@@ -85,26 +95,45 @@ describe('channel settings', () => {
     expect(after.filter((c: { role: string }) => c.role === 'main')).toHaveLength(1);
     expect(after[0].id).toBe(amazon.id);
     await expect(connect(sellerAccount, 'walmart', 'main')).rejects.toThrow();
-    const audit = await rows<{ action: string; target_id: string }>(`select action, target_id from audit_log where action = 'channel.made_main'`);
+    const audit = await rows<{ action: string; target_id: string }>(
+      `select action, target_id from audit_log where action = 'channel.made_main'`,
+    );
     expect(audit).toEqual([{ action: 'channel.made_main', target_id: amazon.id }]);
   });
 
   it('changes rules, refusing values out of range', async () => {
     const [main] = (await seller.get('/api/channels')).body.items;
-    const changed = await seller.patch(`/api/channels/${main.id}/rules`, { stockPercent: 80, bufferUnits: 2, maxQuantity: 50 });
+    const changed = await seller.patch(`/api/channels/${main.id}/rules`, {
+      stockPercent: 80,
+      bufferUnits: 2,
+      maxQuantity: 50,
+    });
     expect(changed.body.rules).toEqual({ ...defaultChannelRules, stockPercent: 80, bufferUnits: 2, maxQuantity: 50 });
     expect((await seller.patch(`/api/channels/${main.id}/rules`, { stockPercent: 120 })).status).toBe(400);
     expect((await seller.patch(`/api/channels/${main.id}/rules`, { bufferUnits: -1 })).status).toBe(400);
     expect((await seller.patch(`/api/channels/${main.id}/rules`, {})).status).toBe(400);
-    const audit = await rows<{ before: { stockPercent: number }; after: { stockPercent: number } }>(`select before, after from audit_log where action = 'channel.rules_changed'`);
-    expect(audit).toEqual([{ before: defaultChannelRules, after: { ...defaultChannelRules, stockPercent: 80, bufferUnits: 2, maxQuantity: 50 } }]);
+    const audit = await rows<{ before: { stockPercent: number }; after: { stockPercent: number } }>(
+      `select before, after from audit_log where action = 'channel.rules_changed'`,
+    );
+    expect(audit).toEqual([
+      {
+        before: defaultChannelRules,
+        after: { ...defaultChannelRules, stockPercent: 80, bufferUnits: 2, maxQuantity: 50 },
+      },
+    ]);
   });
 
   it('pauses and resumes a channel', async () => {
     const target = (await seller.get('/api/channels')).body.items.find((c: { role: string }) => c.role === 'target');
-    expect((await seller.post(`/api/channels/${target.id}/pause`)).body).toMatchObject({ status: 'paused', statusReason: 'Paused by a user' });
+    expect((await seller.post(`/api/channels/${target.id}/pause`)).body).toMatchObject({
+      status: 'paused',
+      statusReason: 'Paused by a user',
+    });
     expect((await seller.post(`/api/channels/${target.id}/make-main`)).status).toBe(409);
-    expect((await seller.post(`/api/channels/${target.id}/resume`)).body).toMatchObject({ status: 'active', statusReason: null });
+    expect((await seller.post(`/api/channels/${target.id}/resume`)).body).toMatchObject({
+      status: 'active',
+      statusReason: null,
+    });
   });
 
   it('disconnects a target, deleting its credentials; the main goes last', async () => {
@@ -115,20 +144,26 @@ describe('channel settings', () => {
     const gone = await seller.request('DELETE', `/api/channels/${target.id}`);
     expect(gone.status).toBe(200);
     expect(gone.body.message).toMatch(/credentials are deleted/);
-    const stored = await rows<{ status: string; credentials_ciphertext: string | null }>(`select status, credentials_ciphertext from channels where id = '${target.id}'`);
+    const stored = await rows<{ status: string; credentials_ciphertext: string | null }>(
+      `select status, credentials_ciphertext from channels where id = '${target.id}'`,
+    );
     expect(stored).toEqual([{ status: 'disconnected', credentials_ciphertext: null }]);
     expect((await seller.get('/api/channels')).body.items.map((c: { id: string }) => c.id)).toEqual([main.id]);
     expect((await seller.request('DELETE', `/api/channels/${main.id}`)).status).toBe(200);
   });
 
   it('Channel Management lists every account channel for staff only', async () => {
-    const rivalAccount = await accountOf((await rows<{ id: string }>(`select id from users where email = 'rival@example.com'`))[0]!.id);
+    const rivalAccount = await accountOf(
+      (await rows<{ id: string }>(`select id from users where email = 'rival@example.com'`))[0]!.id,
+    );
     await connect(rivalAccount, 'ebay', 'main');
     const staff = t.browser();
     await staff.signIn('staff@example.com', 'staff secret 1');
     const all = await staff.get('/api/admin/channels');
     expect(all.status).toBe(200);
-    expect(all.body.items.map((i: { accountName: string; channel: { kind: string } }) => [i.accountName, i.channel.kind])).toContainEqual(['rival@example.com', 'ebay']);
+    expect(
+      all.body.items.map((i: { accountName: string; channel: { kind: string } }) => [i.accountName, i.channel.kind]),
+    ).toContainEqual(['rival@example.com', 'ebay']);
     expect((await seller.get('/api/admin/channels')).status).toBe(403);
   });
 });

@@ -6,7 +6,8 @@ import { consentOnEbay, installOnShopify } from '../support/channel-flows.ts';
 
 let t: TestProduct;
 let seller: Browser;
-const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: string): Promise<T[]> =>
+  ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   t = await startTestProduct();
@@ -22,14 +23,22 @@ describe('connecting Walmart with typed credentials, against the built-in sandbo
     expect(sandboxSeller.status).toBe(201);
     expect(Object.keys(sandboxSeller.body.credentials).sort()).toEqual(['clientId', 'clientSecret']);
 
-    const connected = await seller.post('/api/channels/connect', { kind: 'walmart', environment: 'sandbox', credentials: sandboxSeller.body.credentials });
+    const connected = await seller.post('/api/channels/connect', {
+      kind: 'walmart',
+      environment: 'sandbox',
+      credentials: sandboxSeller.body.credentials,
+    });
     expect(connected.status).toBe(201);
     expect(connected.body).toMatchObject({ kind: 'walmart', role: 'main', status: 'active', environment: 'sandbox' });
 
-    const stored = await rows<{ credentials_ciphertext: string }>(`select credentials_ciphertext from channels where id = '${connected.body.id}'`);
+    const stored = await rows<{ credentials_ciphertext: string }>(
+      `select credentials_ciphertext from channels where id = '${connected.body.id}'`,
+    );
     expect(stored[0]!.credentials_ciphertext).toMatch(/^v1\./);
     expect(stored[0]!.credentials_ciphertext).not.toContain(sandboxSeller.body.credentials.clientSecret);
-    const audit = await rows<{ entry: string }>(`select row_to_json(a)::text as entry from audit_log a where action = 'channel.connected'`);
+    const audit = await rows<{ entry: string }>(
+      `select row_to_json(a)::text as entry from audit_log a where action = 'channel.connected'`,
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.entry).not.toContain(sandboxSeller.body.credentials.clientSecret);
 
@@ -37,14 +46,22 @@ describe('connecting Walmart with typed credentials, against the built-in sandbo
     const requests = await (await fetch(`${t.url}/sandbox/walmart/_control/requests`)).json();
     expect(requests.some((r: { path: string }) => r.path === '/v3/token')).toBe(true);
 
-    const again = await seller.post('/api/channels/connect', { kind: 'walmart', environment: 'sandbox', credentials: sandboxSeller.body.credentials });
+    const again = await seller.post('/api/channels/connect', {
+      kind: 'walmart',
+      environment: 'sandbox',
+      credentials: sandboxSeller.body.credentials,
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already connected/);
   });
 
   it('refuses credentials Walmart rejects, saving nothing', async () => {
     const before = await rows<{ n: number }>('select count(*)::int as n from channels');
-    const answer = await seller.post('/api/channels/connect', { kind: 'walmart', environment: 'sandbox', credentials: { clientId: 'nobody', clientSecret: 'wrong' } });
+    const answer = await seller.post('/api/channels/connect', {
+      kind: 'walmart',
+      environment: 'sandbox',
+      credentials: { clientId: 'nobody', clientSecret: 'wrong' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/^Walmart refused these credentials/);
     expect(await rows<{ n: number }>('select count(*)::int as n from channels')).toEqual(before);
@@ -55,7 +72,10 @@ describe('connecting eBay by consent', () => {
   it('Agree connects eBay and ends on /auth-success', async () => {
     expect((await consentOnEbay(seller, 'agree')).location).toBe('/auth-success');
     const channels = (await seller.get('/api/channels')).body.items;
-    expect(channels.find((c: { kind: string }) => c.kind === 'ebay')).toMatchObject({ role: 'target', status: 'active' });
+    expect(channels.find((c: { kind: string }) => c.kind === 'ebay')).toMatchObject({
+      role: 'target',
+      status: 'active',
+    });
   });
 
   it('Decline ends on /auth-declined and connects nothing', async () => {
@@ -66,8 +86,17 @@ describe('connecting eBay by consent', () => {
 
   it('asks eBay for one application token however many sellers connect (eBay allows an application 1,000 a day)', async () => {
     const applicationTokens = async () =>
-      ((await (await fetch(`${t.url}/sandbox/ebay/_control/requests`)).json()) as Array<{ method: string; path: string; body?: unknown }>).filter(
-        (r) => r.method === 'POST' && r.path === '/identity/v1/oauth2/token' && JSON.stringify(r.body ?? '').includes('client_credentials'),
+      (
+        (await (await fetch(`${t.url}/sandbox/ebay/_control/requests`)).json()) as Array<{
+          method: string;
+          path: string;
+          body?: unknown;
+        }>
+      ).filter(
+        (r) =>
+          r.method === 'POST' &&
+          r.path === '/identity/v1/oauth2/token' &&
+          JSON.stringify(r.body ?? '').includes('client_credentials'),
       ).length;
     // The first eBay seller (above) registered our notification endpoint with the application's token.
     const before = await applicationTokens();
@@ -88,7 +117,10 @@ describe('connecting Shopify by shop domain and install consent', () => {
     const { location, shopDomain } = await installOnShopify(seller, 'install');
     expect(location).toBe('/channels?connected=shopify');
     const shop = (await seller.get('/api/channels')).body.items.find((c: { kind: string }) => c.kind === 'shopify');
-    expect(shop).toMatchObject({ externalSellerId: expect.stringContaining(shopDomain.split('.')[0]!), status: 'active' });
+    expect(shop).toMatchObject({
+      externalSellerId: expect.stringContaining(shopDomain.split('.')[0]!),
+      status: 'active',
+    });
   });
 
   it('Cancel connects nothing and says so', async () => {
@@ -99,7 +131,11 @@ describe('connecting Shopify by shop domain and install consent', () => {
   });
 
   it('refuses a shop domain that is not one', async () => {
-    const answer = await seller.post('/api/channels/oauth/start', { kind: 'shopify', environment: 'sandbox', shopDomain: 'evil.example.com' });
+    const answer = await seller.post('/api/channels/oauth/start', {
+      kind: 'shopify',
+      environment: 'sandbox',
+      shopDomain: 'evil.example.com',
+    });
     expect(answer.status).toBe(400);
   });
 });

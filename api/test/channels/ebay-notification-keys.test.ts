@@ -15,16 +15,26 @@ let channel: ConnectedChannel;
 let sku: string;
 
 const publicKeyLookups = async () =>
-  (await sandboxRequests(t, 'ebay')).filter((r) => r.method === 'GET' && r.path.includes('/public_key/')).map((r) => decodeURIComponent(r.path.split('/').pop()!));
+  (await sandboxRequests(t, 'ebay'))
+    .filter((r) => r.method === 'GET' && r.path.includes('/public_key/'))
+    .map((r) => decodeURIComponent(r.path.split('/').pop()!));
 const lookupsOf = async (kids: (kid: string) => boolean) => (await publicKeyLookups()).filter(kids).length;
 
 const orderConfirmations = async () =>
-  (await query<{ n: number }>(t, sql`select count(*)::int as n from marketplace_events where channel_id = ${channel.id} and topic = 'ORDER_CONFIRMATION'`))[0]!.n;
+  (
+    await query<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from marketplace_events where channel_id = ${channel.id} and topic = 'ORDER_CONFIRMATION'`,
+    )
+  )[0]!.n;
 
 /** A buyer orders on eBay; the sandbox sends ORDER_CONFIRMATION, signed, and we record it once verified. */
 async function orderConfirmed(): Promise<void> {
   const before = await orderConfirmations();
-  const placed = await control(t, 'ebay', `/sellers/${channel.sandboxSellerId}/orders`, { method: 'POST', body: { lines: [{ sku, quantity: 1 }] } });
+  const placed = await control(t, 'ebay', `/sellers/${channel.sandboxSellerId}/orders`, {
+    method: 'POST',
+    body: { lines: [{ sku, quantity: 1 }] },
+  });
   expect(placed.status).toBe(201);
   await vi.waitFor(async () => expect(await orderConfirmations()).toBe(before + 1), { timeout: 20_000 });
 }
@@ -33,11 +43,20 @@ async function orderConfirmed(): Promise<void> {
 const forged = (kid: string) =>
   fetch(`${t.url}/api/webhooks/ebay-notifications/sandbox`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ebay-signature': Buffer.from(JSON.stringify({ alg: 'ecdsa', kid, signature: 'AAAA', digest: 'SHA256' })).toString('base64') },
-    body: JSON.stringify({ metadata: { topic: 'MARKETPLACE_ACCOUNT_DELETION' }, notification: { notificationId: `forged-${kid}`, data: { userId: channel.externalSellerId } } }),
+    headers: {
+      'content-type': 'application/json',
+      'x-ebay-signature': Buffer.from(
+        JSON.stringify({ alg: 'ecdsa', kid, signature: 'AAAA', digest: 'SHA256' }),
+      ).toString('base64'),
+    },
+    body: JSON.stringify({
+      metadata: { topic: 'MARKETPLACE_ACCOUNT_DELETION' },
+      notification: { notificationId: `forged-${kid}`, data: { userId: channel.externalSellerId } },
+    }),
   });
 const isForged = (kid: string) => kid.startsWith('made-up-');
-const channelStatus = async () => (await query<{ status: string }>(t, sql`select status from channels where id = ${channel.id}`))[0]!.status;
+const channelStatus = async () =>
+  (await query<{ status: string }>(t, sql`select status from channels where id = ${channel.id}`))[0]!.status;
 
 beforeAll(async () => {
   t = await startTestProduct();
@@ -48,7 +67,10 @@ beforeAll(async () => {
   channel = connected!;
   await vi.waitFor(
     async () => {
-      const [inStock] = await query<{ sku: string }>(t, sql`select sku from listings where channel_id = ${channel.id} and confirmed_quantity >= 5 order by sku limit 1`);
+      const [inStock] = await query<{ sku: string }>(
+        t,
+        sql`select sku from listings where channel_id = ${channel.id} and confirmed_quantity >= 5 order by sku limit 1`,
+      );
       expect(inStock).toBeDefined();
       sku = inStock!.sku;
     },

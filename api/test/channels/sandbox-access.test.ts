@@ -21,7 +21,8 @@ const newSeller = async (browser: Browser, kind: string, products?: number) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body as SandboxSeller;
 };
-const control = (browser: Browser, kind: string, method: string, path: string, body?: unknown) => browser.request(method, `/sandbox/${kind}/_control${path}`, body);
+const control = (browser: Browser, kind: string, method: string, path: string, body?: unknown) =>
+  browser.request(method, `/sandbox/${kind}/_control${path}`, body);
 
 let aliceAmazon: SandboxSeller;
 let bobAmazon: SandboxSeller;
@@ -32,7 +33,8 @@ beforeAll(async () => {
   expect(loadConfig({ NODE_ENV: 'production' }).sandbox.control).toBe('scoped');
   expect(loadConfig({ NODE_ENV: 'production', SANDBOX_CONTROL: 'open' }).sandbox.control).toBe('open');
   t = await startTestProduct({ sandbox: { control: 'scoped' } });
-  for (const name of ['alice', 'bob']) await t.createUser({ email: `${name}@example.com`, password: `${name} secret 1` });
+  for (const name of ['alice', 'bob'])
+    await t.createUser({ email: `${name}@example.com`, password: `${name} secret 1` });
   alice = t.browser();
   await alice.signIn('alice@example.com', 'alice secret 1');
   bob = t.browser();
@@ -63,7 +65,9 @@ describe('the control API is refused without an account', () => {
   }
 
   it('an owner token forged or expired is no account', async () => {
-    const forged = await anonymous.get('/sandbox/amazon/_control/requests', { 'x-sandbox-owner': `${Buffer.from('someone').toString('base64url')}.9999999999.AAAA` });
+    const forged = await anonymous.get('/sandbox/amazon/_control/requests', {
+      'x-sandbox-owner': `${Buffer.from('someone').toString('base64url')}.9999999999.AAAA`,
+    });
     expect(forged.status).toBe(401);
   });
 });
@@ -71,7 +75,12 @@ describe('the control API is refused without an account', () => {
 describe('one account never reaches another account’s sandbox sellers', () => {
   it('reads, hand edits, orders and faults of another account’s seller answer 404 and change nothing', async () => {
     const sku = await firstSku(aliceAmazon);
-    const before = await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/items/${encodeURIComponent(sku)}`);
+    const before = await control(
+      alice,
+      'amazon',
+      'GET',
+      `/sellers/${aliceAmazon.sellerId}/items/${encodeURIComponent(sku)}`,
+    );
     expect(before.status).toBe(200);
 
     for (const [method, path, body] of [
@@ -84,8 +93,12 @@ describe('one account never reaches another account’s sandbox sellers', () => 
       const answer = await control(bob, 'amazon', method, path, body);
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
-    expect((await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/items/${encodeURIComponent(sku)}`)).body).toEqual(before.body);
-    expect((await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/faults`)).body).toMatchObject({ errorRate: 0 });
+    expect(
+      (await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/items/${encodeURIComponent(sku)}`)).body,
+    ).toEqual(before.body);
+    expect((await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/faults`)).body).toMatchObject({
+      errorRate: 0,
+    });
   });
 
   it('faults for every seller at once are not for an account to set', async () => {
@@ -96,31 +109,66 @@ describe('one account never reaches another account’s sandbox sellers', () => 
 
   it('the request log shows each account its own sellers’ calls only', async () => {
     // Connecting makes calls to Amazon with each seller's credentials (token, listings).
-    expect((await alice.post('/api/channels/connect', { kind: 'amazon', environment: 'sandbox', credentials: aliceAmazon.credentials })).status).toBe(201);
-    expect((await bob.post('/api/channels/connect', { kind: 'amazon', environment: 'sandbox', credentials: bobAmazon.credentials })).status).toBe(201);
-    const seen = (await control(alice, 'amazon', 'GET', '/requests')).body as Array<{ sellerId?: string; path: string }>;
+    expect(
+      (
+        await alice.post('/api/channels/connect', {
+          kind: 'amazon',
+          environment: 'sandbox',
+          credentials: aliceAmazon.credentials,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await bob.post('/api/channels/connect', {
+          kind: 'amazon',
+          environment: 'sandbox',
+          credentials: bobAmazon.credentials,
+        })
+      ).status,
+    ).toBe(201);
+    const seen = (await control(alice, 'amazon', 'GET', '/requests')).body as Array<{
+      sellerId?: string;
+      path: string;
+    }>;
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen.map((r) => r.sellerId))).toEqual(new Set([aliceAmazon.sellerId]));
     expect(JSON.stringify(seen)).not.toContain(bobAmazon.sellerId);
   });
 
   it('a seller’s own faults reach its calls only', async () => {
-    expect((await control(alice, 'amazon', 'PUT', `/sellers/${aliceAmazon.sellerId}/faults`, { rateLimitBurst: 3 })).status).toBe(200);
+    expect(
+      (await control(alice, 'amazon', 'PUT', `/sellers/${aliceAmazon.sellerId}/faults`, { rateLimitBurst: 3 })).status,
+    ).toBe(200);
     const mark = ((await control(bob, 'amazon', 'GET', '/requests')).body as unknown[]).length;
     // Bob's sync now reads his Amazon listings: none of his calls meets Alice's 429s.
     const channels = (await bob.get('/api/channels')).body.items as Array<{ id: string }>;
     expect((await bob.post(`/api/channels/${channels[0]!.id}/sync`)).status).toBe(202);
-    await expect.poll(async () => ((await control(bob, 'amazon', 'GET', '/requests')).body as unknown[]).length, { timeout: 20_000 }).toBeGreaterThan(mark);
+    await expect
+      .poll(async () => ((await control(bob, 'amazon', 'GET', '/requests')).body as unknown[]).length, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(mark);
     const bobCalls = ((await control(bob, 'amazon', 'GET', '/requests')).body as Array<{ status: number }>).slice(mark);
     expect(bobCalls.filter((r) => r.status === 429)).toEqual([]);
-    expect((await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/faults`)).body).toMatchObject({ rateLimitBurst: 3 });
+    expect((await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/faults`)).body).toMatchObject({
+      rateLimitBurst: 3,
+    });
     // Alice's own sync meets them (her adapter retries the 429s).
     const aliceChannel = ((await alice.get('/api/channels')).body.items as Array<{ id: string }>)[0]!;
     expect((await alice.post(`/api/channels/${aliceChannel.id}/sync`)).status).toBe(202);
     await expect
-      .poll(async () => ((await control(alice, 'amazon', 'GET', '/requests')).body as Array<{ status: number }>).filter((r) => r.status === 429).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          ((await control(alice, 'amazon', 'GET', '/requests')).body as Array<{ status: number }>).filter(
+            (r) => r.status === 429,
+          ).length,
+        { timeout: 20_000 },
+      )
       .toBe(3);
-    expect((await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/faults`)).body).toMatchObject({ rateLimitBurst: 0 });
+    expect((await control(alice, 'amazon', 'GET', `/sellers/${aliceAmazon.sellerId}/faults`)).body).toMatchObject({
+      rateLimitBurst: 0,
+    });
   });
 
   it('reset removes the caller’s own sellers only', async () => {
@@ -141,7 +189,8 @@ describe('what one account may create', () => {
 
   it('the eleventh seller on one marketplace is refused, for that account only', async () => {
     const made = [];
-    for (let i = 0; i < 10; i++) made.push(await alice.post('/api/channels/sandbox-sellers', { kind: 'ebay', products: 1 }));
+    for (let i = 0; i < 10; i++)
+      made.push(await alice.post('/api/channels/sandbox-sellers', { kind: 'ebay', products: 1 }));
     expect(made.map((a) => a.status)).toEqual(Array(10).fill(201));
     const eleventh = await alice.post('/api/channels/sandbox-sellers', { kind: 'ebay', products: 1 });
     expect(eleventh.status).toBe(409);
@@ -152,19 +201,27 @@ describe('what one account may create', () => {
   });
 
   it('a control body over 1 MB is refused before it is read', async () => {
-    const answer = await control(alice, 'amazon', 'PUT', `/sellers/${aliceAmazon.sellerId}/faults`, { rejectSkus: Array.from({ length: 60_000 }, (_, i) => `SKU-${i}-${'x'.repeat(12)}`) });
+    const answer = await control(alice, 'amazon', 'PUT', `/sellers/${aliceAmazon.sellerId}/faults`, {
+      rejectSkus: Array.from({ length: 60_000 }, (_, i) => `SKU-${i}-${'x'.repeat(12)}`),
+    });
     expect(answer.status).toBe(413);
   });
 });
 
 /** The hidden fields and the action of a consent page's form. */
 function formOf(html: string): { action: string; fields: URLSearchParams } {
-  const unescape = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  const unescape = (value: string) =>
+    value
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
   const fields = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields.set(name!, unescape(value!));
+  for (const [, name, value] of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
+    fields.set(name!, unescape(value!));
   return { action: unescape(html.match(/<form[^>]*action="([^"]+)"/)?.[1] ?? ''), fields };
 }
-const postForm = (browser: Browser, path: string, fields: URLSearchParams) => browser.request('POST', path, fields.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+const postForm = (browser: Browser, path: string, fields: URLSearchParams) =>
+  browser.request('POST', path, fields.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
 
 describe('eBay’s consent page', () => {
   it('lists and grants only the sellers of the signed-in account', async () => {
@@ -201,7 +258,11 @@ describe('Shopify’s install page', () => {
   it('shop addresses are not guessable, and only the shop’s own account can install', async () => {
     const shop = await newSeller(alice, 'shopify', 2);
     expect(shop.credentials.shopDomain).toMatch(/^hub-demo-[0-9a-f]{12}\.myshopify\.com$/);
-    const start = await alice.post('/api/channels/oauth/start', { kind: 'shopify', environment: 'sandbox', shopDomain: shop.credentials.shopDomain });
+    const start = await alice.post('/api/channels/oauth/start', {
+      kind: 'shopify',
+      environment: 'sandbox',
+      shopDomain: shop.credentials.shopDomain,
+    });
     expect(start.status).toBe(200);
     const authorize = new URL(start.body.authorizeUrl);
     for (const stranger of [bob, anonymous]) {
@@ -231,7 +292,9 @@ describe('our applications on the sandboxes', () => {
     expect(apps.ebay.clientSecret).not.toBe('marketplace-hub-sandbox-secret');
     const other = await startTestProduct();
     try {
-      expect(other.product.ctx.marketplaces.sandboxApplications.shopify.clientSecret).not.toBe(apps.shopify.clientSecret);
+      expect(other.product.ctx.marketplaces.sandboxApplications.shopify.clientSecret).not.toBe(
+        apps.shopify.clientSecret,
+      );
       expect(other.product.ctx.marketplaces.sandboxApplications.ebay.clientSecret).not.toBe(apps.ebay.clientSecret);
     } finally {
       await other.stop();
@@ -240,7 +303,11 @@ describe('our applications on the sandboxes', () => {
     const answer = await fetch(`${t.url}/sandbox/shopify/shops/x/admin/oauth/access_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: apps.shopify.clientId, client_secret: 'shpss_sandbox_0123456789abcdef', code: 'x' }),
+      body: JSON.stringify({
+        client_id: apps.shopify.clientId,
+        client_secret: 'shpss_sandbox_0123456789abcdef',
+        code: 'x',
+      }),
     });
     expect(answer.status).toBeGreaterThanOrEqual(400);
   });
@@ -249,9 +316,21 @@ describe('our applications on the sandboxes', () => {
 describe('a path a sandbox does not know', () => {
   it('answers that marketplace’s own JSON 404, never the app’s page', async () => {
     const cases: Array<[string, string, (body: any) => void]> = [
-      ['GET', '/sandbox/amazon/listings/2099-01-01/nowhere', (body) => expect(body.errors[0]).toMatchObject({ code: 'NotFound' })],
-      ['POST', '/sandbox/walmart/v3/nowhere', (body) => expect(body.errors[0]).toMatchObject({ code: 'CONTENT_NOT_FOUND.GMP_GATEWAY_API' })],
-      ['GET', '/sandbox/ebay/sell/nowhere/v1/x', (body) => expect(body.errors[0]).toMatchObject({ errorId: 2002, message: 'Resource not found' })],
+      [
+        'GET',
+        '/sandbox/amazon/listings/2099-01-01/nowhere',
+        (body) => expect(body.errors[0]).toMatchObject({ code: 'NotFound' }),
+      ],
+      [
+        'POST',
+        '/sandbox/walmart/v3/nowhere',
+        (body) => expect(body.errors[0]).toMatchObject({ code: 'CONTENT_NOT_FOUND.GMP_GATEWAY_API' }),
+      ],
+      [
+        'GET',
+        '/sandbox/ebay/sell/nowhere/v1/x',
+        (body) => expect(body.errors[0]).toMatchObject({ errorId: 2002, message: 'Resource not found' }),
+      ],
       ['GET', '/sandbox/shopify/admin/nowhere', (body) => expect(body).toEqual({ errors: 'Not Found' })],
       ['GET', '/sandbox/nowhere/at/all', (body) => expect(body.message).toMatch(/sandbox/)],
       ['GET', '/sandbox/amazon/_control/nowhere', (body) => expect(body.message).toMatch(/control/)],
@@ -270,10 +349,18 @@ async function firstSku(seller: SandboxSeller): Promise<string> {
   const channelless = await fetch(`${t.url}/sandbox/amazon/auth/o2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: seller.credentials.refreshToken, client_id: seller.credentials.clientId, client_secret: seller.credentials.clientSecret }),
+    body: JSON.stringify({
+      grant_type: 'refresh_token',
+      refresh_token: seller.credentials.refreshToken,
+      client_id: seller.credentials.clientId,
+      client_secret: seller.credentials.clientSecret,
+    }),
   });
   const { access_token: token } = (await channelless.json()) as { access_token: string };
-  const listings = await fetch(`${t.url}/sandbox/amazon/listings/2021-08-01/items/${seller.sellerId}?marketplaceIds=ATVPDKIKX0DER`, { headers: { 'x-amz-access-token': token } });
+  const listings = await fetch(
+    `${t.url}/sandbox/amazon/listings/2021-08-01/items/${seller.sellerId}?marketplaceIds=ATVPDKIKX0DER`,
+    { headers: { 'x-amz-access-token': token } },
+  );
   const body = (await listings.json()) as { items: Array<{ sku: string }> };
   return body.items[0]!.sku;
 }

@@ -14,8 +14,18 @@ describe('SANDBOX=off', () => {
     const seller = t.browser();
     await seller.signIn('seller@example.com', 'seller secret 1');
     const answer = await seller.post('/api/channels/sandbox-sellers', { kind: 'walmart' });
-    expect(answer).toMatchObject({ status: 404, body: { message: 'The built-in sandbox is turned off on this server.' } });
-    const connect = await seller.post('/api/channels/connect', { kind: 'walmart', environment: 'sandbox', credentials: { clientId: 'a', clientSecret: 'b' } });
-    expect(connect).toMatchObject({ status: 400, body: { message: 'The built-in sandbox is turned off on this server.' } });
+    expect(answer).toMatchObject({
+      status: 404,
+      body: { message: 'The built-in sandbox is turned off on this server.' },
+    });
+    const connect = await seller.post('/api/channels/connect', {
+      kind: 'walmart',
+      environment: 'sandbox',
+      credentials: { clientId: 'a', clientSecret: 'b' },
+    });
+    expect(connect).toMatchObject({
+      status: 400,
+      body: { message: 'The built-in sandbox is turned off on this server.' },
+    });
   });
 });

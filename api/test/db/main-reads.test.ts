@@ -19,13 +19,37 @@ const at = (second: number) => new Date(Date.UTC(2026, 10, 26, 12, 0, second));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const made = await createAccountWithOwner(database.handle.db, { accountName: 'Reads', trialEndsAt: at(0), email: 'reads@example.com', passwordHash: null, firstName: null, lastName: null });
+  const made = await createAccountWithOwner(database.handle.db, {
+    accountName: 'Reads',
+    trialEndsAt: at(0),
+    email: 'reads@example.com',
+    passwordHash: null,
+    firstName: null,
+    lastName: null,
+  });
   accountId = made!.accountId;
 });
 afterAll(() => database?.drop());
 
-const item = (sku: string, price: string, onHand: number | null): ProductInput => ({ sku, title: sku, description: null, brand: null, gtin: null, images: [], attributes: {}, price, currency: 'USD', onHand });
-const stored = async (sku: string) => (await database.handle.db.select({ price: products.price, onHand: products.onHand }).from(products).where(eq(products.sku, sku)))[0];
+const item = (sku: string, price: string, onHand: number | null): ProductInput => ({
+  sku,
+  title: sku,
+  description: null,
+  brand: null,
+  gtin: null,
+  images: [],
+  attributes: {},
+  price,
+  currency: 'USD',
+  onHand,
+});
+const stored = async (sku: string) =>
+  (
+    await database.handle.db
+      .select({ price: products.price, onHand: products.onHand })
+      .from(products)
+      .where(eq(products.sku, sku))
+  )[0];
 
 describe('reads of the main channel stored out of order', () => {
   it('keep the price read last, and say when it was read', async () => {
@@ -67,10 +91,25 @@ describe('reads of the main channel stored out of order', () => {
 
   it('are taken for many SKUs at once: each moved, left while ours lands, unchanged, or older than the one held', async () => {
     const db = database.handle.db;
-    await upsertProducts(db, accountId, null as never, ['MANY-1', 'MANY-2', 'MANY-3', 'MANY-4'].map((sku) => item(sku, '9.00', 5)), at(0), at(1));
+    await upsertProducts(
+      db,
+      accountId,
+      null as never,
+      ['MANY-1', 'MANY-2', 'MANY-3', 'MANY-4'].map((sku) => item(sku, '9.00', 5)),
+      at(0),
+      at(1),
+    );
     const ids = await productsBySku(db, accountId, ['MANY-1', 'MANY-2', 'MANY-3', 'MANY-4']);
     // MANY-2: an adjustment of ours was sent and not answered, so the read may not show it.
-    await db.insert(stockAdjustments).values({ accountId, productId: ids.get('MANY-2')!.id, sku: 'MANY-2', delta: -1, idempotencyKey: 'many-2', status: 'sending', attempts: 1 });
+    await db.insert(stockAdjustments).values({
+      accountId,
+      productId: ids.get('MANY-2')!.id,
+      sku: 'MANY-2',
+      delta: -1,
+      idempotencyKey: 'many-2',
+      status: 'sending',
+      attempts: 1,
+    });
     // MANY-4: read at 40 already.
     expect(await takeMainQuantity(db, accountId, 'MANY-4', 5, at(40), at(41))).toBeNull();
 
@@ -89,7 +128,11 @@ describe('reads of the main channel stored out of order', () => {
     );
     expect([...taken.moved]).toEqual([['MANY-1', { productId: ids.get('MANY-1')!.id, before: 5, after: 9 }]]);
     expect(taken.moving).toEqual(['MANY-2']);
-    const after = await db.select({ sku: products.sku, onHand: products.onHand, readAt: products.stockReadAt }).from(products).where(sql`${products.sku} like 'MANY-%'`).orderBy(products.sku);
+    const after = await db
+      .select({ sku: products.sku, onHand: products.onHand, readAt: products.stockReadAt })
+      .from(products)
+      .where(sql`${products.sku} like 'MANY-%'`)
+      .orderBy(products.sku);
     expect(after).toEqual([
       { sku: 'MANY-1', onHand: 9, readAt: at(30) },
       { sku: 'MANY-2', onHand: 5, readAt: at(0) },
@@ -105,7 +148,11 @@ describe('reads of the main channel stored out of order', () => {
 describe('a request joining a run that has not started', () => {
   it('holds the run back from starting until the request is committed', async () => {
     const db = database.handle.db;
-    const run = await insertSyncRun(db, { accountId, channelId: null, kind: 'reconcile', trigger: 'user', startedBy: null }, at(0));
+    const run = await insertSyncRun(
+      db,
+      { accountId, channelId: null, kind: 'reconcile', trigger: 'user', startedBy: null },
+      at(0),
+    );
     const events: string[] = [];
     let started: Promise<unknown> | undefined;
     await db.transaction(async (tx) => {
@@ -123,7 +170,11 @@ describe('a request joining a run that has not started', () => {
 
   it('is not answered once the run has started: the request makes a run of its own', async () => {
     const db = database.handle.db;
-    const run = await insertSyncRun(db, { accountId, channelId: null, kind: 'import', trigger: 'connect', startedBy: null }, at(40));
+    const run = await insertSyncRun(
+      db,
+      { accountId, channelId: null, kind: 'import', trigger: 'connect', startedBy: null },
+      at(40),
+    );
     expect((await queuedRunToJoin(db, accountId, null))?.id).toBe(run.id);
     expect(await startSyncRun(db, accountId, run.id, at(41))).toMatchObject({ id: run.id, status: 'running' });
     expect((await queuedRunToJoin(db, accountId, null))?.id).not.toBe(run.id);

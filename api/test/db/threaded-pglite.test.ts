@@ -20,7 +20,16 @@ describe('a statement', () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await db.query<Record<string, unknown>>(lookup, ['A-1']));
     for (const answer of answers) {
-      expect(answer.rows).toEqual([{ sku: 'A-1', on_hand: 5, price: '9.99', seen_at: new Date('2026-11-25T10:00:00Z'), data: { colour: 'red' }, active: true }]);
+      expect(answer.rows).toEqual([
+        {
+          sku: 'A-1',
+          on_hand: 5,
+          price: '9.99',
+          seen_at: new Date('2026-11-25T10:00:00Z'),
+          data: { colour: 'red' },
+          active: true,
+        },
+      ]);
       expect(answer.fields.map((f) => f.name)).toEqual(['sku', 'on_hand', 'price', 'seen_at', 'data', 'active']);
     }
     const arrays = await db.query<unknown[]>(lookup, ['B-2'], { rowMode: 'array' });
@@ -28,8 +37,12 @@ describe('a statement', () => {
   });
 
   it('writes parameters that need their type: a date, an object for json, a boolean, null', async () => {
-    const write = 'insert into stock (sku, on_hand, seen_at, data, active) values ($1, $2, $3, $4, $5) returning seen_at, data, active';
-    for (const [sku, at] of [['C-3', new Date('2026-01-02T03:04:05.678Z')], ['D-4', null]] as const) {
+    const write =
+      'insert into stock (sku, on_hand, seen_at, data, active) values ($1, $2, $3, $4, $5) returning seen_at, data, active';
+    for (const [sku, at] of [
+      ['C-3', new Date('2026-01-02T03:04:05.678Z')],
+      ['D-4', null],
+    ] as const) {
       const answer = await db.query<Record<string, unknown>>(write, [sku, 1, at, { tags: ['x', 'y'], n: 2 }, false]);
       expect(answer.rows[0]).toEqual({ seen_at: at, data: { tags: ['x', 'y'], n: 2 }, active: false });
       expect(answer.affectedRows).toBe(1);
@@ -39,15 +52,24 @@ describe('a statement', () => {
   it("runs the caller's own parsers on the caller's side (drizzle keeps dates as text)", async () => {
     const keepText = { [types.TIMESTAMPTZ]: (value: string) => `text:${value}` };
     for (let i = 0; i < 3; i++) {
-      const answer = await db.query<unknown[]>('select seen_at, sku from stock where sku = $1', ['A-1'], { rowMode: 'array', parsers: keepText });
+      const answer = await db.query<unknown[]>('select seen_at, sku from stock where sku = $1', ['A-1'], {
+        rowMode: 'array',
+        parsers: keepText,
+      });
       expect(answer.rows[0]![0]).toMatch(/^text:2026-11-25 10:00:00(\+00)?/);
       expect(answer.rows[0]![1]).toBe('A-1');
     }
   });
 
   it("fails with PostgreSQL's code and constraint, and the next statement runs", async () => {
-    const error = await db.query('insert into stock (sku, on_hand) values ($1, $2)', ['A-1', 1]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: '23505', constraint: 'stock_pkey', message: expect.stringContaining('duplicate key') });
+    const error = await db
+      .query('insert into stock (sku, on_hand) values ($1, $2)', ['A-1', 1])
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: '23505',
+      constraint: 'stock_pkey',
+      message: expect.stringContaining('duplicate key'),
+    });
     expect(error).toBeInstanceOf(Error);
     const broken = await db.query('selec 1').catch((e: unknown) => e);
     expect(broken).toMatchObject({ code: '42601' });
@@ -69,7 +91,9 @@ describe('a statement', () => {
       expect((await db.query<{ sku: string }>(kept, [1])).rows.map((r) => r.sku)).toEqual(['A-1']);
       expect((await db.query<{ sku: string }>(searched, ['B%'])).rows.map((r) => r.sku)).toEqual(['B-2']);
     }
-    const prepared = (await db.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement);
+    const prepared = (await db.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+      (r) => r.statement,
+    );
     expect(prepared).toContain(kept);
     expect(prepared.filter((s) => s.includes('sku like'))).toEqual([]);
   });
@@ -77,7 +101,10 @@ describe('a statement', () => {
   it('answers right after many more statements than it keeps prepared', async () => {
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 620; i++) {
-        const answer = await db.query<{ n: number; s: string }>(`select $1::int + ${i} as n, $2::text as s`, [round, `r${round}`]);
+        const answer = await db.query<{ n: number; s: string }>(`select $1::int + ${i} as n, $2::text as s`, [
+          round,
+          `r${round}`,
+        ]);
         expect(answer.rows[0]).toEqual({ n: round + i, s: `r${round}` });
       }
     }
@@ -95,7 +122,9 @@ describe('a transaction', () => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect((await db.query<{ on_hand: number }>('select on_hand from stock where sku = $1', ['A-1'])).rows[0]!.on_hand).toBe(3);
+    expect(
+      (await db.query<{ on_hand: number }>('select on_hand from stock where sku = $1', ['A-1'])).rows[0]!.on_hand,
+    ).toBe(3);
   });
 
   it('keeps none of its writes when rolled back, or when a statement failed inside it', async () => {
@@ -109,7 +138,9 @@ describe('a transaction', () => {
       await tx.query('update stock set on_hand = -1 where sku = $1', ['A-1']).catch(() => undefined);
     });
     await expect(aborted).rejects.toThrow();
-    expect((await db.query<{ on_hand: number }>('select on_hand from stock where sku = $1', ['A-1'])).rows[0]!.on_hand).toBe(3);
+    expect(
+      (await db.query<{ on_hand: number }>('select on_hand from stock where sku = $1', ['A-1'])).rows[0]!.on_hand,
+    ).toBe(3);
   });
 
   it('holds back statements from outside it until it ends, as PGlite does', async () => {
@@ -123,10 +154,12 @@ describe('a transaction', () => {
       order.push('committing');
     });
     await new Promise((resolve) => setImmediate(resolve));
-    const outside = db.query<{ on_hand: number }>('select on_hand from stock where sku = $1', ['B-2']).then((answer) => {
-      order.push('read');
-      return answer.rows[0]!.on_hand;
-    });
+    const outside = db
+      .query<{ on_hand: number }>('select on_hand from stock where sku = $1', ['B-2'])
+      .then((answer) => {
+        order.push('read');
+        return answer.rows[0]!.on_hand;
+      });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(order).toEqual(['written']);
     release();
@@ -136,26 +169,41 @@ describe('a transaction', () => {
   });
 
   it('may be begun by several callers in the same turn: each gets its own statements and answers', async () => {
-    await db.query(`insert into stock (sku, on_hand) values ('T-1', 1), ('T-2', 2), ('T-3', 3) on conflict (sku) do update set on_hand = excluded.on_hand`);
+    await db.query(
+      `insert into stock (sku, on_hand) values ('T-1', 1), ('T-2', 2), ('T-3', 3) on conflict (sku) do update set on_hand = excluded.on_hand`,
+    );
     // Asked for in one turn, these go to the thread together, transactions begun without waiting.
     const [seen, plain, failed] = await Promise.all([
       Promise.all(
         ['T-1', 'T-2', 'T-3'].map((sku) =>
           db.transaction(async (tx) => {
             await tx.query('update stock set on_hand = on_hand * 10 where sku = $1', [sku]);
-            return (await tx.query<{ on_hand: number }>('select on_hand from stock where sku = $1', [sku])).rows[0]!.on_hand;
+            return (await tx.query<{ on_hand: number }>('select on_hand from stock where sku = $1', [sku])).rows[0]!
+              .on_hand;
           }),
         ),
       ),
-      Promise.all(Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('select $1::int as n', [i]).then((r) => r.rows[0]!.n))),
-      db.query('update stock set on_hand = -5 where sku = $1', ['T-1']).catch((error: Error & { code?: string }) => error),
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          db.query<{ n: number }>('select $1::int as n', [i]).then((r) => r.rows[0]!.n),
+        ),
+      ),
+      db
+        .query('update stock set on_hand = -5 where sku = $1', ['T-1'])
+        .catch((error: Error & { code?: string }) => error),
     ]);
     expect(seen).toEqual([10, 20, 30]);
     expect(plain).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect((failed as { code?: string }).code).toBe('23514');
     // The failure names the statement's caller (this file), captured when it was asked for.
     expect((failed as Error).stack).toContain('threaded-pglite.test.ts');
-    expect((await db.query<{ sku: string; on_hand: number }>(`select sku, on_hand from stock where sku like 'T-%' order by sku`)).rows).toEqual([
+    expect(
+      (
+        await db.query<{ sku: string; on_hand: number }>(
+          `select sku, on_hand from stock where sku like 'T-%' order by sku`,
+        )
+      ).rows,
+    ).toEqual([
       { sku: 'T-1', on_hand: 10 },
       { sku: 'T-2', on_hand: 20 },
       { sku: 'T-3', on_hand: 30 },
@@ -180,7 +228,12 @@ describe('the thread', () => {
     const dump = await db.dumpDataDir();
     const copy = await ThreadedPglite.open({ loadDataDir: new Uint8Array(await dump.arrayBuffer()) });
     try {
-      expect((await copy.query<{ sku: string }>('select sku from stock order by sku')).rows.map((r) => r.sku)).toEqual(['A-1', 'B-2', 'C-3', 'D-4']);
+      expect((await copy.query<{ sku: string }>('select sku from stock order by sku')).rows.map((r) => r.sku)).toEqual([
+        'A-1',
+        'B-2',
+        'C-3',
+        'D-4',
+      ]);
     } finally {
       await copy.close();
     }

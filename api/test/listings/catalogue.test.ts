@@ -15,7 +15,8 @@ let otherAccountId: string;
 const channel: Record<'walmart' | 'amazon' | 'ebay', string> = { walmart: '', amazon: '', ebay: '' };
 
 const exec = (query: ReturnType<typeof sql>) => t.database.handle.db.execute(query);
-const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: string): Promise<T[]> =>
+  ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
 async function accountOf(email: string): Promise<string> {
   const userId = await t.createUser({ email, password: 'seller secret 1' });
@@ -31,19 +32,40 @@ async function addChannel(account: string, kind: string, role: string, status: s
   return row!.id;
 }
 
-async function addProduct(account: string, p: { sku: string; title: string; brand?: string | null; gtin?: string | null; onHand: number; committed?: number; updatedAt?: string }): Promise<string> {
-  const [row] = await ((await exec(sql`
+async function addProduct(
+  account: string,
+  p: {
+    sku: string;
+    title: string;
+    brand?: string | null;
+    gtin?: string | null;
+    onHand: number;
+    committed?: number;
+    updatedAt?: string;
+  },
+): Promise<string> {
+  const [row] = await (
+    (await exec(sql`
     insert into products (account_id, sku, title, brand, gtin, on_hand, committed, price, currency, images, updated_at)
     values (${account}, ${p.sku}, ${p.title}, ${p.brand ?? null}, ${p.gtin ?? null}, ${p.onHand}, ${p.committed ?? 0}, '9.99', 'USD', ${JSON.stringify([`https://img.example/${p.sku}.jpg`])}::jsonb, ${p.updatedAt ?? '2026-01-01T00:00:00Z'}::timestamptz)
-    returning id`)) as unknown as { rows: Array<{ id: string }> }).rows;
+    returning id`)) as unknown as { rows: Array<{ id: string }> }
+  ).rows;
   return row!.id;
 }
 
-async function addListing(account: string, channelId: string, productId: string | null, sku: string, values: { status?: string; quantity?: number; price?: string; lastError?: string } = {}): Promise<string> {
-  const [row] = await ((await exec(sql`
+async function addListing(
+  account: string,
+  channelId: string,
+  productId: string | null,
+  sku: string,
+  values: { status?: string; quantity?: number; price?: string; lastError?: string } = {},
+): Promise<string> {
+  const [row] = await (
+    (await exec(sql`
     insert into listings (account_id, channel_id, product_id, sku, marketplace_id, status, confirmed_quantity, confirmed_price, last_error, confirmed_at)
     values (${account}, ${channelId}, ${productId}, ${sku}, ${`M-${sku}`}, ${values.status ?? 'active'}, ${values.quantity ?? 1}, ${values.price ?? '9.99'}, ${values.lastError ?? null}, now())
-    returning id`)) as unknown as { rows: Array<{ id: string }> }).rows;
+    returning id`)) as unknown as { rows: Array<{ id: string }> }
+  ).rows;
   return row!.id;
 }
 
@@ -65,18 +87,56 @@ beforeAll(async () => {
   channel.amazon = await addChannel(accountId, 'amazon', 'target', 'paused');
   channel.ebay = await addChannel(accountId, 'ebay', 'target', 'disconnected');
 
-  ids['A-100'] = await addProduct(accountId, { sku: 'A-100', title: 'Blue Mug', brand: 'Acme', gtin: '0001112223334', onHand: 10, committed: 2, updatedAt: '2026-03-01T00:00:00Z' });
-  ids['A-101'] = await addProduct(accountId, { sku: 'A-101', title: 'Red mug', brand: 'Acme', gtin: '0001112229999', onHand: 0, updatedAt: '2026-02-01T00:00:00Z' });
-  ids['B-200'] = await addProduct(accountId, { sku: 'B-200', title: 'Green "Tea", 1kg\nloose', brand: 'Leafy', gtin: '5556667778889', onHand: 5, committed: 7 });
-  ids['C-300'] = await addProduct(accountId, { sku: 'C-300', title: '=HYPERLINK("http://evil")', brand: '@evil', gtin: null, onHand: 3, updatedAt: '2026-04-01T00:00:00Z' });
+  ids['A-100'] = await addProduct(accountId, {
+    sku: 'A-100',
+    title: 'Blue Mug',
+    brand: 'Acme',
+    gtin: '0001112223334',
+    onHand: 10,
+    committed: 2,
+    updatedAt: '2026-03-01T00:00:00Z',
+  });
+  ids['A-101'] = await addProduct(accountId, {
+    sku: 'A-101',
+    title: 'Red mug',
+    brand: 'Acme',
+    gtin: '0001112229999',
+    onHand: 0,
+    updatedAt: '2026-02-01T00:00:00Z',
+  });
+  ids['B-200'] = await addProduct(accountId, {
+    sku: 'B-200',
+    title: 'Green "Tea", 1kg\nloose',
+    brand: 'Leafy',
+    gtin: '5556667778889',
+    onHand: 5,
+    committed: 7,
+  });
+  ids['C-300'] = await addProduct(accountId, {
+    sku: 'C-300',
+    title: '=HYPERLINK("http://evil")',
+    brand: '@evil',
+    gtin: null,
+    onHand: 3,
+    updatedAt: '2026-04-01T00:00:00Z',
+  });
   for (let i = 0; i < FILLERS; i++) {
     const sku = `F-${String(i).padStart(3, '0')}`;
     ids[sku] = await addProduct(accountId, { sku, title: `Filler ${i}`, brand: 'Bulk', onHand: i * 2 });
   }
-  for (const [sku, id] of Object.entries(ids)) listingIds[`walmart:${sku}`] = await addListing(accountId, channel.walmart, id, sku, { quantity: 5 });
-  listingIds['amazon:A-100'] = await addListing(accountId, channel.amazon, ids['A-100']!, 'A-100', { quantity: 8, price: '12.50' });
-  listingIds['amazon:A-101'] = await addListing(accountId, channel.amazon, ids['A-101']!, 'A-101', { status: 'error', lastError: 'Price too low' });
-  listingIds['amazon:B-200'] = await addListing(accountId, channel.amazon, ids['B-200']!, 'B-200', { status: 'inactive' });
+  for (const [sku, id] of Object.entries(ids))
+    listingIds[`walmart:${sku}`] = await addListing(accountId, channel.walmart, id, sku, { quantity: 5 });
+  listingIds['amazon:A-100'] = await addListing(accountId, channel.amazon, ids['A-100']!, 'A-100', {
+    quantity: 8,
+    price: '12.50',
+  });
+  listingIds['amazon:A-101'] = await addListing(accountId, channel.amazon, ids['A-101']!, 'A-101', {
+    status: 'error',
+    lastError: 'Price too low',
+  });
+  listingIds['amazon:B-200'] = await addListing(accountId, channel.amazon, ids['B-200']!, 'B-200', {
+    status: 'inactive',
+  });
   for (let i = 0; i < FILLERS; i++) {
     const sku = `F-${String(i).padStart(3, '0')}`;
     listingIds[`amazon:${sku}`] = await addListing(accountId, channel.amazon, ids[sku]!, sku);
@@ -86,11 +146,17 @@ beforeAll(async () => {
   // A SKU only Amazon has.
   listingIds['amazon:ZZ-ONLY'] = await addListing(accountId, channel.amazon, null, 'ZZ-ONLY', { quantity: 4 });
   // A value of ours on its way to Amazon for A-100.
-  await exec(sql`insert into listing_writes (account_id, channel_id, listing_id, sku, field, before, after, status) values (${accountId}, ${channel.amazon}, ${listingIds['amazon:A-100']}, 'A-100', 'quantity', '8', '7', 'sending')`);
+  await exec(
+    sql`insert into listing_writes (account_id, channel_id, listing_id, sku, field, before, after, status) values (${accountId}, ${channel.amazon}, ${listingIds['amazon:A-100']}, 'A-100', 'quantity', '8', '7', 'sending')`,
+  );
 
   // The other account: its own catalogue, and a SKU with the same name.
   const otherMain = await addChannel(otherAccountId, 'shopify', 'main', 'paused');
-  const otherProduct = await addProduct(otherAccountId, { sku: 'OTHER-1', title: 'Blue Mug of another seller', onHand: 1 });
+  const otherProduct = await addProduct(otherAccountId, {
+    sku: 'OTHER-1',
+    title: 'Blue Mug of another seller',
+    onHand: 1,
+  });
   await addListing(otherAccountId, otherMain, otherProduct, 'OTHER-1');
 }, 60_000);
 afterAll(() => t?.stop());
@@ -98,7 +164,10 @@ afterAll(() => t?.stop());
 const list = (query = '', browser = seller) => browser.get(`/api/listings${query}`);
 /** Every stamp of the account's catalogue older than LATE_COMMIT_MS: the catalogue has settled (and its version changes). */
 const settle = async () => {
-  for (const table of ['products', 'listings', 'channels']) await exec(sql`update ${sql.raw(table)} set updated_at = least(updated_at, now() - interval '1 hour') where account_id = ${accountId}`);
+  for (const table of ['products', 'listings', 'channels'])
+    await exec(
+      sql`update ${sql.raw(table)} set updated_at = least(updated_at, now() - interval '1 hour') where account_id = ${accountId}`,
+    );
 };
 const skus = (answer: { body: { items: Array<{ sku: string }> } }) => answer.body.items.map((i) => i.sku);
 const total = FILLERS + 4 + 1;
@@ -122,10 +191,36 @@ describe('the catalogue page', () => {
 
   it('shows each row with its stock and a chip per connected channel, the main channel first', async () => {
     const row = (await list('?q=A-100')).body.items[0];
-    expect(row).toMatchObject({ key: ids['A-100'], productId: ids['A-100'], sku: 'A-100', title: 'Blue Mug', brand: 'Acme', gtin: '0001112223334', onHand: 10, committed: 2, available: 8, imageUrl: 'https://img.example/A-100.jpg' });
+    expect(row).toMatchObject({
+      key: ids['A-100'],
+      productId: ids['A-100'],
+      sku: 'A-100',
+      title: 'Blue Mug',
+      brand: 'Acme',
+      gtin: '0001112223334',
+      onHand: 10,
+      committed: 2,
+      available: 8,
+      imageUrl: 'https://img.example/A-100.jpg',
+    });
     expect(row.chips.map((c: { channelKind: string }) => c.channelKind)).toEqual(['walmart', 'amazon']);
-    expect(row.chips[0]).toMatchObject({ channelId: channel.walmart, channelRole: 'main', status: 'active', quantity: 5, price: '9.99', pushPending: false, lastError: null });
-    expect(row.chips[1]).toMatchObject({ channelId: channel.amazon, channelRole: 'target', listingId: listingIds['amazon:A-100'], quantity: 8, price: '12.50', pushPending: true });
+    expect(row.chips[0]).toMatchObject({
+      channelId: channel.walmart,
+      channelRole: 'main',
+      status: 'active',
+      quantity: 5,
+      price: '9.99',
+      pushPending: false,
+      lastError: null,
+    });
+    expect(row.chips[1]).toMatchObject({
+      channelId: channel.amazon,
+      channelRole: 'target',
+      listingId: listingIds['amazon:A-100'],
+      quantity: 8,
+      price: '12.50',
+      pushPending: true,
+    });
     // Committed beyond what is on hand: nothing available, never a negative number.
     expect((await list('?q=B-200')).body.items[0]).toMatchObject({ onHand: 5, committed: 7, available: 0 });
     const only = (await list('?q=ZZ-ONLY')).body.items[0];
@@ -167,12 +262,30 @@ describe('the catalogue page', () => {
   it('reads a narrow listing filter from the listings first or walks the products, with the same rows', async () => {
     const db = t.database.handle.db;
     // Active on Amazon holds ZZ-ONLY, a SKU only Amazon has.
-    for (const filter of [{ status: 'error' as const }, { status: 'inactive' as const, channelId: channel.amazon }, { status: 'active' as const, channelId: channel.amazon }, { withErrors: true }, { status: 'active' as const, withErrors: false, q: 'f-0' }]) {
+    for (const filter of [
+      { status: 'error' as const },
+      { status: 'inactive' as const, channelId: channel.amazon },
+      { status: 'active' as const, channelId: channel.amazon },
+      { withErrors: true },
+      { status: 'active' as const, withErrors: false, q: 'f-0' },
+    ]) {
       const plan = await planCatalogueFilter(db, accountId, filter);
-      const walked = { onListing: plan.onListing && { ...plan.onListing, sparse: false }, failing: plan.failing && { ...plan.failing, sparse: false } };
-      const picked = { onListing: plan.onListing && { ...plan.onListing, sparse: true }, failing: plan.failing && { ...plan.failing, sparse: filter.withErrors === true } };
-      const read = async (p: typeof plan, order: 'asc' | 'desc' = 'asc', window: Parameters<typeof catalogueRows>[5] = { limit: 200 }) =>
-        (await catalogueRows(db, accountId, filter, 'sku', order, window, p)).map((r) => `${r.sku}:${r.productId}:${r.title}:${r.available}`);
+      const walked = {
+        onListing: plan.onListing && { ...plan.onListing, sparse: false },
+        failing: plan.failing && { ...plan.failing, sparse: false },
+      };
+      const picked = {
+        onListing: plan.onListing && { ...plan.onListing, sparse: true },
+        failing: plan.failing && { ...plan.failing, sparse: filter.withErrors === true },
+      };
+      const read = async (
+        p: typeof plan,
+        order: 'asc' | 'desc' = 'asc',
+        window: Parameters<typeof catalogueRows>[5] = { limit: 200 },
+      ) =>
+        (await catalogueRows(db, accountId, filter, 'sku', order, window, p)).map(
+          (r) => `${r.sku}:${r.productId}:${r.title}:${r.available}`,
+        );
       const all = await read(walked);
       expect(await read(picked), JSON.stringify(filter)).toEqual(all);
       expect(all.length, JSON.stringify(filter)).toBeGreaterThan(0);
@@ -181,14 +294,18 @@ describe('the catalogue page', () => {
       expect(await read(picked, 'asc', { limit: 1, offset: 1 }), JSON.stringify(filter)).toEqual(all.slice(1, 2));
       expect(await read(picked, 'desc', { limit: 200 }), JSON.stringify(filter)).toEqual([...all].reverse());
       const [first] = await catalogueRows(db, accountId, filter, 'sku', 'asc', { limit: 1 }, picked);
-      expect(await read(picked, 'asc', { limit: 200, after: first!.cursor }), JSON.stringify(filter)).toEqual(all.slice(1));
+      expect(await read(picked, 'asc', { limit: 200, after: first!.cursor }), JSON.stringify(filter)).toEqual(
+        all.slice(1),
+      );
     }
   });
 
   it('sorts by SKU, title, available and last update, either way', async () => {
     expect(skus(await list('?sort=sku&order=desc&pageSize=2'))).toEqual(['ZZ-ONLY', 'F-054']);
     expect(skus(await list('?sort=title&pageSize=3'))).toEqual(['C-300', 'A-100', 'F-000']);
-    expect((await list('?sort=available&order=desc&pageSize=2')).body.items.map((i: { available: number }) => i.available)).toEqual([108, 106]);
+    expect(
+      (await list('?sort=available&order=desc&pageSize=2')).body.items.map((i: { available: number }) => i.available),
+    ).toEqual([108, 106]);
     expect(skus(await list('?sort=available&order=asc&pageSize=2'))).toEqual(['ZZ-ONLY', 'A-101']);
     expect(skus(await list('?sort=updated&order=desc&q=-'))[0]).toBe('ZZ-ONLY');
     expect(skus(await list('?sort=updated&order=desc&q=a-10'))).toEqual(['A-100', 'A-101']);
@@ -218,12 +335,14 @@ describe('the catalogue page', () => {
     // Once the catalogue has settled, the total is counted again.
     await settle();
     expect((await list('?outOfStock=true')).body.total).toBe(before + 2);
-    await exec(sql`update products set on_hand = 22, updated_at = now() where id in (${ids['F-011']}, ${ids['F-012']})`);
+    await exec(
+      sql`update products set on_hand = 22, updated_at = now() where id in (${ids['F-011']}, ${ids['F-012']})`,
+    );
     await settle();
     expect((await list('?outOfStock=true')).body.total).toBe(before);
   });
 
-  it('answers a page as it was read while the catalogue\'s version holds, and reads it again once anything changes, even a change committed late', async () => {
+  it("answers a page as it was read while the catalogue's version holds, and reads it again once anything changes, even a change committed late", async () => {
     const title = async () => (await list('?q=A-100')).body.items[0].title;
     await settle();
     expect(await title()).toBe('Blue Mug');
@@ -237,7 +356,9 @@ describe('the catalogue page', () => {
     await exec(sql`update products set title = 'Blue Mug' where id = ${ids['A-100']}`);
     expect(await title()).toBe('Blue Mug XL');
     // A change committed late, stamped before the latest change (its transaction began first): a new version all the same.
-    await exec(sql`update listings set updated_at = (select max(updated_at) from listings where account_id = ${accountId}) - interval '1 second' where id = ${listingIds['walmart:F-002']}`);
+    await exec(
+      sql`update listings set updated_at = (select max(updated_at) from listings where account_id = ${accountId}) - interval '1 second' where id = ${listingIds['walmart:F-002']}`,
+    );
     expect(await title()).toBe('Blue Mug');
     // Settled again: kept again, and a change of a channel counts too.
     await settle();
@@ -246,11 +367,24 @@ describe('the catalogue page', () => {
     expect(await title()).toBe('Blue Mug');
     await exec(sql`update channels set updated_at = now() where id = ${channel.amazon}`);
     expect(await title()).toBe('Blue Mug XL');
-    await exec(sql`update products set title = 'Blue Mug', updated_at = '2026-03-01T00:00:00Z' where id = ${ids['A-100']}`);
+    await exec(
+      sql`update products set title = 'Blue Mug', updated_at = '2026-03-01T00:00:00Z' where id = ${ids['A-100']}`,
+    );
   });
 
   it('refuses malformed queries with a message', async () => {
-    for (const query of ['?page=0', '?pageSize=201', '?pageSize=abc', '?sort=price', '?order=up', '?status=broken', '?channelId=not-a-uuid', '?outOfStock=maybe', `?q=${'x'.repeat(201)}`, '?colour=red']) {
+    for (const query of [
+      '?page=0',
+      '?pageSize=201',
+      '?pageSize=abc',
+      '?sort=price',
+      '?order=up',
+      '?status=broken',
+      '?channelId=not-a-uuid',
+      '?outOfStock=maybe',
+      `?q=${'x'.repeat(201)}`,
+      '?colour=red',
+    ]) {
       const answer = await list(query);
       expect(answer.status, query).toBe(400);
       expect(answer.body.message, query).toEqual(expect.any(String));
@@ -293,7 +427,12 @@ describe('tenant boundary', () => {
 
   it('exports only the signed-in account’s rows', async () => {
     const csv = (await other.get('/api/listings/export')).body as string;
-    expect(csv.trim().split('\r\n').map((l) => l.split(',')[0])).toEqual(['sku', 'OTHER-1']);
+    expect(
+      csv
+        .trim()
+        .split('\r\n')
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['sku', 'OTHER-1']);
   });
 });
 
@@ -304,11 +443,22 @@ describe('one SKU', () => {
       ['quantity', '9', '8', '2026-05-01T10:00:00Z'],
       ['price', '9.99', '12.50', '2026-05-02T10:00:00Z'],
     ] as const) {
-      const [row] = ((await exec(sql`insert into changes (account_id, product_id, sku, cause, cause_ref, field, before, after, created_at)
-        values (${accountId}, ${ids['A-100']}, 'A-100', 'bulk_edit', 'batch-1', ${field}, ${before}, ${after}, ${at}::timestamptz) returning id`)) as unknown as { rows: Array<{ id: string }> }).rows;
+      const [row] = (
+        (await exec(sql`insert into changes (account_id, product_id, sku, cause, cause_ref, field, before, after, created_at)
+        values (${accountId}, ${ids['A-100']}, 'A-100', 'bulk_edit', 'batch-1', ${field}, ${before}, ${after}, ${at}::timestamptz) returning id`)) as unknown as {
+          rows: Array<{ id: string }>;
+        }
+      ).rows;
       changeIds.push(row!.id);
     }
-    const write = (changeId: string, channelId: string, listingId: string, status: string, attempts: number, message: string | null) =>
+    const write = (
+      changeId: string,
+      channelId: string,
+      listingId: string,
+      status: string,
+      attempts: number,
+      message: string | null,
+    ) =>
       exec(sql`insert into listing_writes (account_id, channel_id, listing_id, change_id, sku, field, after, status, attempts, message)
         values (${accountId}, ${channelId}, ${listingId}, ${changeId}, 'A-100', 'quantity', '8', ${status}, ${attempts}, ${message})`);
     await write(changeIds[0]!, channel.walmart, listingIds['walmart:A-100']!, 'confirmed', 1, null);
@@ -316,17 +466,37 @@ describe('one SKU', () => {
     await write(changeIds[1]!, channel.amazon, listingIds['amazon:A-100']!, 'submitted', 2, 'Throttled, trying again');
     await write(changeIds[1]!, channel.walmart, listingIds['walmart:A-100']!, 'superseded', 0, null);
     // Another SKU's change is not in this history.
-    await exec(sql`insert into changes (account_id, product_id, sku, cause, field, before, after) values (${accountId}, ${ids['A-101']}, 'A-101', 'order', 'available', '1', '0')`);
+    await exec(
+      sql`insert into changes (account_id, product_id, sku, cause, field, before, after) values (${accountId}, ${ids['A-101']}, 'A-101', 'order', 'available', '1', '0')`,
+    );
 
     const answer = await seller.get('/api/listings/items/A-100');
     expect(answer.status).toBe(200);
     const detail = answer.body;
     expect(detail.row).toMatchObject({ sku: 'A-100', available: 8 });
-    expect(detail.product).toMatchObject({ price: '9.99', currency: 'USD', images: ['https://img.example/A-100.jpg'], description: null });
+    expect(detail.product).toMatchObject({
+      price: '9.99',
+      currency: 'USD',
+      images: ['https://img.example/A-100.jpg'],
+      description: null,
+    });
     expect(detail.listings.map((l: { channelKind: string }) => l.channelKind)).toEqual(['walmart', 'amazon']);
-    expect(detail.listings[1]).toMatchObject({ marketplaceId: 'M-A-100', priceOverride: null, pushPending: true, confirmedAt: expect.any(String) });
+    expect(detail.listings[1]).toMatchObject({
+      marketplaceId: 'M-A-100',
+      priceOverride: null,
+      pushPending: true,
+      confirmedAt: expect.any(String),
+    });
     expect(detail.history.map((c: { field: string }) => c.field)).toEqual(['price', 'quantity']);
-    expect(detail.history[0]).toMatchObject({ cause: 'bulk_edit', causeRef: 'batch-1', before: '9.99', after: '12.50', results: [{ channelId: channel.amazon, channelKind: 'amazon', status: 'retrying', message: 'Throttled, trying again' }] });
+    expect(detail.history[0]).toMatchObject({
+      cause: 'bulk_edit',
+      causeRef: 'batch-1',
+      before: '9.99',
+      after: '12.50',
+      results: [
+        { channelId: channel.amazon, channelKind: 'amazon', status: 'retrying', message: 'Throttled, trying again' },
+      ],
+    });
     expect(detail.history[1].results).toEqual([
       { channelId: channel.walmart, channelKind: 'walmart', status: 'confirmed', message: null },
       { channelId: channel.amazon, channelKind: 'amazon', status: 'failed', message: 'Quantity refused' },
@@ -337,7 +507,9 @@ describe('one SKU', () => {
     const answer = await seller.get('/api/listings/items/ZZ-ONLY');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ row: { key: 'sku:ZZ-ONLY', productId: null }, product: null, history: [] });
-    expect(answer.body.listings).toEqual([expect.objectContaining({ channelKind: 'amazon', marketplaceId: 'M-ZZ-ONLY' })]);
+    expect(answer.body.listings).toEqual([
+      expect.objectContaining({ channelKind: 'amazon', marketplaceId: 'M-ZZ-ONLY' }),
+    ]);
   });
 });
 
@@ -350,10 +522,14 @@ describe('CSV export', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     const csv = answer.body as string;
     const [header] = parse(csv);
-    expect(header).toBe('sku,title,brand,gtin,on_hand,committed,available,walmart_status,walmart_price,walmart_quantity,amazon_status,amazon_price,amazon_quantity');
+    expect(header).toBe(
+      'sku,title,brand,gtin,on_hand,committed,available,walmart_status,walmart_price,walmart_quantity,amazon_status,amazon_price,amazon_quantity',
+    );
     expect(csv).toContain('\r\nA-100,Blue Mug,Acme,0001112223334,10,2,8,active,9.99,5,active,12.50,8\r\n');
     // Quotes doubled, the comma and the line break kept inside one quoted cell.
-    expect(csv).toContain('\r\nB-200,"Green ""Tea"", 1kg\nloose",Leafy,5556667778889,5,7,0,active,9.99,5,inactive,9.99,1\r\n');
+    expect(csv).toContain(
+      '\r\nB-200,"Green ""Tea"", 1kg\nloose",Leafy,5556667778889,5,7,0,active,9.99,5,inactive,9.99,1\r\n',
+    );
     // Formulas neutralised.
     expect(csv).toContain(`\r\nC-300,"'=HYPERLINK(""http://evil"")",'@evil,,3,0,3,active,9.99,5,,,\r\n`);
     expect(csv).toContain('\r\nZZ-ONLY,,,,,,,,,,active,9.99,4\r\n');
@@ -361,8 +537,12 @@ describe('CSV export', () => {
   });
 
   it('follows the filter and the sort', async () => {
-    expect(parse((await seller.get('/api/listings/export?q=mug&sort=sku&order=desc')).body).map((l) => l.split(',')[0])).toEqual(['sku', 'A-101', 'A-100']);
-    expect(parse((await seller.get('/api/listings/export?withErrors=true')).body).slice(1)).toEqual(['A-101,Red mug,Acme,0001112229999,0,0,0,active,9.99,5,error,9.99,1']);
+    expect(
+      parse((await seller.get('/api/listings/export?q=mug&sort=sku&order=desc')).body).map((l) => l.split(',')[0]),
+    ).toEqual(['sku', 'A-101', 'A-100']);
+    expect(parse((await seller.get('/api/listings/export?withErrors=true')).body).slice(1)).toEqual([
+      'A-101,Red mug,Acme,0001112229999,0,0,0,active,9.99,5,error,9.99,1',
+    ]);
     expect((await seller.get('/api/listings/export?sort=nothing')).status).toBe(400);
   });
 
@@ -385,8 +565,14 @@ describe('CSV export', () => {
 describe('live updates', () => {
   it('tells the signed-in account which SKUs changed when a push is confirmed, and the page then shows it', async () => {
     const controller = new AbortController();
-    const stream = await fetch(`${t.url}/api/sync/events`, { headers: { cookie: [...seller.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, signal: controller.signal });
-    const theirs = await fetch(`${t.url}/api/sync/events`, { headers: { cookie: [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, signal: controller.signal });
+    const stream = await fetch(`${t.url}/api/sync/events`, {
+      headers: { cookie: [...seller.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      signal: controller.signal,
+    });
+    const theirs = await fetch(`${t.url}/api/sync/events`, {
+      headers: { cookie: [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     const read = async (response: Response, until: (text: string) => boolean, ms: number) => {
       const reader = response.body!.getReader();
@@ -394,7 +580,10 @@ describe('live updates', () => {
       let text = '';
       const deadline = Date.now() + ms;
       while (!until(text) && Date.now() < deadline) {
-        const chunk = await Promise.race([reader.read(), new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now()))]);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now())),
+        ]);
         if (!chunk || chunk.done) break;
         text += decoder.decode(chunk.value, { stream: true });
       }
@@ -418,8 +607,17 @@ describe('live updates', () => {
     const text = await read(stream, (all) => all.includes('event: listings'), 5000);
     const event = text.split('\n\n').find((block) => block.startsWith('event: listings'));
     expect(event).toBeDefined();
-    expect(JSON.parse(event!.split('\n').find((line) => line.startsWith('data: '))!.slice(6))).toEqual({ skus: ['A-100'] });
-    const chip = (await list('?q=A-100')).body.items[0].chips.find((c: { channelKind: string }) => c.channelKind === 'amazon');
+    expect(
+      JSON.parse(
+        event!
+          .split('\n')
+          .find((line) => line.startsWith('data: '))!
+          .slice(6),
+      ),
+    ).toEqual({ skus: ['A-100'] });
+    const chip = (await list('?q=A-100')).body.items[0].chips.find(
+      (c: { channelKind: string }) => c.channelKind === 'amazon',
+    );
     expect(chip).toMatchObject({ quantity: Number(quantitySent!.after), pushPending: false });
     // Another account hears nothing of it.
     expect(await read(theirs, (all) => all.includes('event: listings'), 1000)).not.toContain('event: listings');
@@ -438,7 +636,10 @@ describe('a real import', () => {
       async () => {
         const page = await fresh.get('/api/listings');
         expect(page.body.total).toBeGreaterThanOrEqual(6);
-        const withBoth = page.body.items.filter((r: { chips: Array<{ channelId: string }> }) => r.chips.some((c) => c.channelId === walmart.id) && r.chips.some((c) => c.channelId === amazon.id));
+        const withBoth = page.body.items.filter(
+          (r: { chips: Array<{ channelId: string }> }) =>
+            r.chips.some((c) => c.channelId === walmart.id) && r.chips.some((c) => c.channelId === amazon.id),
+        );
         expect(withBoth.length).toBeGreaterThan(0);
       },
       { timeout: 30_000, interval: 250 },

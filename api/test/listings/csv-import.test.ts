@@ -65,16 +65,22 @@ const products = () =>
   );
 const stored = async () => ({
   products: await products(),
-  changes: (await query<{ n: number }>(t, sql`select count(*)::int as n from changes where account_id = ${accountId}`))[0]!.n,
-  batches: (await query<{ n: number }>(t, sql`select count(*)::int as n from change_batches where account_id = ${accountId}`))[0]!.n,
+  changes: (
+    await query<{ n: number }>(t, sql`select count(*)::int as n from changes where account_id = ${accountId}`)
+  )[0]!.n,
+  batches: (
+    await query<{ n: number }>(t, sql`select count(*)::int as n from change_batches where account_id = ${accountId}`)
+  )[0]!.n,
 });
 
 beforeAll(async () => {
   t = await startTestProduct();
   const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
-  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!.account_id;
+  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!
+    .account_id;
   const otherId = await t.createUser({ email: 'other@example.com', password: 'other secret 1' });
-  otherAccountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherId}`))[0]!.account_id;
+  otherAccountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherId}`))[0]!
+    .account_id;
   await query(
     t,
     sql`insert into products (account_id, sku, title, price, on_hand) values
@@ -89,13 +95,36 @@ afterAll(() => t?.stop());
 describe('CSV import', () => {
   it('previews each row’s old and new values and stores nothing', async () => {
     const before = await stored();
-    const answer = await seller.post('/api/listings/import/preview', { csv: 'sku,price,quantity,title\nMUG-1,11.5,5,Mug\nMUG-2,,4,\nCAP-1,8,3,Cap\n' });
+    const answer = await seller.post('/api/listings/import/preview', {
+      csv: 'sku,price,quantity,title\nMUG-1,11.5,5,Mug\nMUG-2,,4,\nCAP-1,8,3,Cap\n',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       items: [
-        { line: 2, productId: expect.any(String), sku: 'MUG-1', price: { before: '10.00', after: '11.50' }, onHand: null, title: null },
-        { line: 3, productId: expect.any(String), sku: 'MUG-2', price: null, onHand: { before: 0, after: 4 }, title: null },
-        { line: 4, productId: expect.any(String), sku: 'CAP-1', price: { before: null, after: '8.00' }, onHand: null, title: null },
+        {
+          line: 2,
+          productId: expect.any(String),
+          sku: 'MUG-1',
+          price: { before: '10.00', after: '11.50' },
+          onHand: null,
+          title: null,
+        },
+        {
+          line: 3,
+          productId: expect.any(String),
+          sku: 'MUG-2',
+          price: null,
+          onHand: { before: 0, after: 4 },
+          title: null,
+        },
+        {
+          line: 4,
+          productId: expect.any(String),
+          sku: 'CAP-1',
+          price: { before: null, after: '8.00' },
+          onHand: null,
+          title: null,
+        },
       ],
       total: 3,
       errors: [],
@@ -104,7 +133,16 @@ describe('CSV import', () => {
   });
 
   it('lists every row in error by its line', async () => {
-    const csv = ['sku,price,quantity', 'MUG-1,abc,1', 'NOPE-9,5,1', 'MUG-2,1.999,-2', 'MUG-1,5,5', ',5,5', 'CAP-1,5', 'THEIRS-1,5,5'].join('\r\n');
+    const csv = [
+      'sku,price,quantity',
+      'MUG-1,abc,1',
+      'NOPE-9,5,1',
+      'MUG-2,1.999,-2',
+      'MUG-1,5,5',
+      ',5,5',
+      'CAP-1,5',
+      'THEIRS-1,5,5',
+    ].join('\r\n');
     const answer = await seller.post('/api/listings/import/preview', { csv });
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toEqual([
@@ -122,20 +160,27 @@ describe('CSV import', () => {
 
   it('refuses a bad header: a missing sku column, an unknown column, nothing to change', async () => {
     const errors = async (csv: string) => (await seller.post('/api/listings/import/preview', { csv })).body.errors;
-    expect(await errors('price,quantity\n5,5\n')).toEqual([{ line: 1, sku: null, message: 'The column "sku" is missing.' }]);
+    expect(await errors('price,quantity\n5,5\n')).toEqual([
+      { line: 1, sku: null, message: 'The column "sku" is missing.' },
+    ]);
     expect(await errors('sku,colour\nMUG-1,red\n')).toEqual([
       { line: 1, sku: null, message: 'Unknown column "colour". Columns are sku, price, quantity and title.' },
       { line: 1, sku: null, message: 'Add at least one column to change: price, quantity or title.' },
     ]);
     expect(await errors('')).toEqual([{ line: 1, sku: null, message: expect.stringMatching(/The file is empty/) }]);
-    expect(await errors('sku,title\nMUG-1,"never closed\n')).toEqual([{ line: 2, sku: null, message: 'A quoted value is never closed.' }]);
+    expect(await errors('sku,title\nMUG-1,"never closed\n')).toEqual([
+      { line: 2, sku: null, message: 'A quoted value is never closed.' },
+    ]);
   });
 
   it('a file with one bad row imports nothing and names the line', async () => {
     const before = await stored();
     const answer = await seller.post('/api/listings/import', { csv: 'sku,quantity\nMUG-1,7\nMUG-2,seven\nCAP-1,9\n' });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message: 'Nothing was imported.', errors: [{ line: 3, sku: 'MUG-2', message: expect.stringMatching(/"seven" is not a quantity/) }] });
+    expect(answer.body).toEqual({
+      message: 'Nothing was imported.',
+      errors: [{ line: 3, sku: 'MUG-2', message: expect.stringMatching(/"seven" is not a quantity/) }],
+    });
     expect(await stored()).toEqual(before);
   });
 
@@ -151,18 +196,35 @@ describe('CSV import', () => {
       { sku: 'MUG-2', title: 'Mug, large', price: '12.50', on_hand: 2 },
     ]);
     const batchId = answer.body.batchId as string;
-    expect(await query(t, sql`select sku, field, before, after, cause from changes where cause_ref = ${`csv:${batchId}`} order by sku, field`)).toEqual([
+    expect(
+      await query(
+        t,
+        sql`select sku, field, before, after, cause from changes where cause_ref = ${`csv:${batchId}`} order by sku, field`,
+      ),
+    ).toEqual([
       { sku: 'MUG-1', field: 'on_hand', before: '5', after: '6', cause: 'bulk_edit' },
       { sku: 'MUG-1', field: 'price', before: '10.00', after: '9.99', cause: 'bulk_edit' },
       { sku: 'MUG-2', field: 'on_hand', before: '0', after: '2', cause: 'bulk_edit' },
     ]);
-    expect(await query(t, sql`select action from audit_log where account_id = ${accountId} and target_id = ${batchId}`)).toEqual([{ action: 'listings.imported' }]);
+    expect(
+      await query(t, sql`select action from audit_log where account_id = ${accountId} and target_id = ${batchId}`),
+    ).toEqual([{ action: 'listings.imported' }]);
     // On hand goes to the main channel as adjustments (this account has none connected: they wait), and available moves at once.
-    expect(await query(t, sql`select sku, delta, status from stock_adjustments where account_id = ${accountId} order by sku`)).toEqual([
+    expect(
+      await query(
+        t,
+        sql`select sku, delta, status from stock_adjustments where account_id = ${accountId} order by sku`,
+      ),
+    ).toEqual([
       { sku: 'MUG-1', delta: 1, status: 'pending' },
       { sku: 'MUG-2', delta: 2, status: 'pending' },
     ]);
-    expect(await query(t, sql`select sku, greatest(on_hand - committed, 0)::int as available from products where account_id = ${accountId} order by sku`)).toEqual([
+    expect(
+      await query(
+        t,
+        sql`select sku, greatest(on_hand - committed, 0)::int as available from products where account_id = ${accountId} order by sku`,
+      ),
+    ).toEqual([
       { sku: 'CAP-1', available: 3 },
       { sku: 'MUG-1', available: 6 },
       { sku: 'MUG-2', available: 2 },

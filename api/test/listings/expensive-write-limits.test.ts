@@ -20,14 +20,23 @@ let sellers = 0;
 async function newSeller(ip = `10.9.0.${sellers + 1}`): Promise<{ browser: Browser; accountId: string }> {
   const n = ++sellers;
   const userId = await t.createUser({ email: `seller${n}@example.com`, password: 'seller secret 1' });
-  const [{ accountId }] = (await query<{ accountId: string }>(t, sql`select account_id as "accountId" from users where id = ${userId}`)) as [{ accountId: string }];
-  await query(t, sql`insert into products (account_id, sku, title, price, on_hand) values (${accountId}, 'MUG-1', 'Mug', '10.00', 0), (${accountId}, 'MUG-2', 'Mug, large', '12.50', 0), (${accountId}, 'CAP-1', 'Cap', '8.00', 0)`);
+  const [{ accountId }] = (await query<{ accountId: string }>(
+    t,
+    sql`select account_id as "accountId" from users where id = ${userId}`,
+  )) as [{ accountId: string }];
+  await query(
+    t,
+    sql`insert into products (account_id, sku, title, price, on_hand) values (${accountId}, 'MUG-1', 'Mug', '10.00', 0), (${accountId}, 'MUG-2', 'Mug, large', '12.50', 0), (${accountId}, 'CAP-1', 'Cap', '8.00', 0)`,
+  );
   const browser = t.browser({ ip });
   await browser.signIn(`seller${n}@example.com`, 'seller secret 1');
   return { browser, accountId };
 }
 
-const batches = async (accountId: string) => (await query<{ n: number }>(t, sql`select count(*)::int as n from change_batches where account_id = ${accountId}`))[0]!.n;
+const batches = async (accountId: string) =>
+  (
+    await query<{ n: number }>(t, sql`select count(*)::int as n from change_batches where account_id = ${accountId}`)
+  )[0]!.n;
 
 function expectRefused(answer: Answer, work: string, windowSeconds: number) {
   expect(answer.status).toBe(429);
@@ -35,7 +44,9 @@ function expectRefused(answer: Answer, work: string, windowSeconds: number) {
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
   const minutes = Math.ceil(retryAfter / 60);
-  expect(answer.body).toEqual({ message: `Too many ${work} in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
+  expect(answer.body).toEqual({
+    message: `Too many ${work} in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  });
 }
 
 async function inARow(times: number, send: (i: number) => Promise<Answer>): Promise<Answer[]> {
@@ -56,7 +67,10 @@ describe('limits on costly work', () => {
     const { browser, accountId } = await newSeller();
     const answers = await inARow(30, () => browser.post('/api/listings/bulk-edit', wholeCatalogueEdit));
     const allowed = limits.bulkEdit.perAccount;
-    expect(answers.map((a) => a.status)).toEqual([...Array<number>(allowed).fill(201), ...Array<number>(30 - allowed).fill(429)]);
+    expect(answers.map((a) => a.status)).toEqual([
+      ...Array<number>(allowed).fill(201),
+      ...Array<number>(30 - allowed).fill(429),
+    ]);
     expectRefused(answers.at(-1)!, 'bulk edits', limits.bulkEdit.windowSeconds);
     expect(await batches(accountId)).toBe(allowed);
     // Previews store nothing and have a rule of their own.
@@ -68,9 +82,14 @@ describe('limits on costly work', () => {
 
   it('applies 30 CSV imports in a row only up to the limit, and still previews a file', async () => {
     const { browser, accountId } = await newSeller();
-    const answers = await inARow(30, (i) => browser.post('/api/listings/import', `sku,quantity\r\nMUG-1,${i + 1}\r\n`, { 'content-type': 'text/csv' }));
+    const answers = await inARow(30, (i) =>
+      browser.post('/api/listings/import', `sku,quantity\r\nMUG-1,${i + 1}\r\n`, { 'content-type': 'text/csv' }),
+    );
     const allowed = limits.csvImport.perAccount;
-    expect(answers.map((a) => a.status)).toEqual([...Array<number>(allowed).fill(201), ...Array<number>(30 - allowed).fill(429)]);
+    expect(answers.map((a) => a.status)).toEqual([
+      ...Array<number>(allowed).fill(201),
+      ...Array<number>(30 - allowed).fill(429),
+    ]);
     expectRefused(answers.at(-1)!, 'imports', limits.csvImport.windowSeconds);
     expect(await batches(accountId)).toBe(allowed);
     expect((await browser.post('/api/listings/import/preview', { csv: 'sku,quantity\nMUG-1,99\n' })).status).toBe(200);
@@ -78,9 +97,13 @@ describe('limits on costly work', () => {
 
   it('counts only requests the contract accepts: malformed ones cost nothing', async () => {
     const { browser, accountId } = await newSeller();
-    const malformed = await inARow(20, () => browser.post('/api/listings/bulk-edit', { selection: { filter: {} }, price: { mode: 'double', value: 1 } }));
+    const malformed = await inARow(20, () =>
+      browser.post('/api/listings/bulk-edit', { selection: { filter: {} }, price: { mode: 'double', value: 1 } }),
+    );
     expect(new Set(malformed.map((a) => a.status))).toEqual(new Set([400]));
-    const answers = await inARow(limits.bulkEdit.perAccount + 1, () => browser.post('/api/listings/bulk-edit', wholeCatalogueEdit));
+    const answers = await inARow(limits.bulkEdit.perAccount + 1, () =>
+      browser.post('/api/listings/bulk-edit', wholeCatalogueEdit),
+    );
     expect(answers.slice(0, -1).every((a) => a.status === 201)).toBe(true);
     expectRefused(answers.at(-1)!, 'bulk edits', limits.bulkEdit.windowSeconds);
     expect(await batches(accountId)).toBe(limits.bulkEdit.perAccount);
@@ -90,15 +113,36 @@ describe('limits on costly work', () => {
     const unknownChannel = '00000000-0000-4000-8000-000000000000';
     const routes = [
       { work: 'exports', rule: limits.export, send: (b: Browser) => b.get('/api/listings/export') },
-      { work: 'bulk edit previews', rule: limits.bulkEditPreview, send: (b: Browser) => b.post('/api/listings/bulk-edit/preview', wholeCatalogueEdit) },
-      { work: 'import previews', rule: limits.csvImportPreview, send: (b: Browser) => b.post('/api/listings/import/preview', { csv: 'sku,price\nMUG-1,11\n' }) },
-      { work: 'publish checks', rule: limits.publishCheck, send: (b: Browser) => b.post('/api/listings/publish/check', { channelId: unknownChannel, productIds: [unknownChannel] }) },
-      { work: 'publish requests', rule: limits.publish, send: (b: Browser) => b.post('/api/listings/publish', { channelId: unknownChannel, productIds: [unknownChannel] }) },
+      {
+        work: 'bulk edit previews',
+        rule: limits.bulkEditPreview,
+        send: (b: Browser) => b.post('/api/listings/bulk-edit/preview', wholeCatalogueEdit),
+      },
+      {
+        work: 'import previews',
+        rule: limits.csvImportPreview,
+        send: (b: Browser) => b.post('/api/listings/import/preview', { csv: 'sku,price\nMUG-1,11\n' }),
+      },
+      {
+        work: 'publish checks',
+        rule: limits.publishCheck,
+        send: (b: Browser) =>
+          b.post('/api/listings/publish/check', { channelId: unknownChannel, productIds: [unknownChannel] }),
+      },
+      {
+        work: 'publish requests',
+        rule: limits.publish,
+        send: (b: Browser) =>
+          b.post('/api/listings/publish', { channelId: unknownChannel, productIds: [unknownChannel] }),
+      },
     ];
     for (const { work, rule, send } of routes) {
       const { browser } = await newSeller();
       const answers = await inARow(rule.perAccount + 1, () => send(browser));
-      expect(answers.slice(0, -1).some((a) => a.status === 429), work).toBe(false);
+      expect(
+        answers.slice(0, -1).some((a) => a.status === 429),
+        work,
+      ).toBe(false);
       expectRefused(answers.at(-1)!, work, rule.windowSeconds);
     }
   });

@@ -48,11 +48,18 @@ describe('the planner and a listing the seller took off sale', () => {
     // Already asked for 0: nothing more, even with more stock.
     expect(writesFor({ ...off, onHand: 50, desiredQuantity: 0, confirmedQuantity: 0 })).toEqual([]);
     // Even where the rules do not sync the quantity: 0 is how the variant stays off sale.
-    expect(writesFor({ ...off, rules: { ...defaultChannelRules, syncQuantity: false } }).map((w) => w.after)).toEqual(['0']);
+    expect(writesFor({ ...off, rules: { ...defaultChannelRules, syncQuantity: false } }).map((w) => w.after)).toEqual([
+      '0',
+    ]);
   });
 
   it('back on sale, every value is sent again, even one the listing held before', () => {
-    const back = listing({ confirmedQuantity: 10, desiredQuantity: 10, confirmedPrice: '14.00', desiredPrice: '14.00' });
+    const back = listing({
+      confirmedQuantity: 10,
+      desiredQuantity: 10,
+      confirmedPrice: '14.00',
+      desiredPrice: '14.00',
+    });
     expect(writesFor(back)).toEqual([]);
     expect(writesFor(back, { sendAll: true }).map((w) => [w.field, w.after])).toEqual([
       ['quantity', '10'],

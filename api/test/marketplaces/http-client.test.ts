@@ -19,7 +19,13 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     if (path === '/echo') {
       res.writeHead(201, { 'content-type': 'application/json; charset=utf-8', location: '/things/42' });
-      return res.end(JSON.stringify({ method: req.method, body: body ? JSON.parse(body) : null, type: req.headers['content-type'] ?? null }));
+      return res.end(
+        JSON.stringify({
+          method: req.method,
+          body: body ? JSON.parse(body) : null,
+          type: req.headers['content-type'] ?? null,
+        }),
+      );
     }
     if (path === '/cut') {
       // Headers and part of the body, then the connection is dropped.
@@ -46,24 +52,43 @@ const quick = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
 
 describe('a marketplace call', () => {
   it('sends JSON and gives the status, headers and parsed body', async () => {
-    const response = await marketplaceFetch<{ method: string; body: unknown; type: string }>({ method: 'PATCH', url: `${base}/echo`, body: { quantity: 3 } });
+    const response = await marketplaceFetch<{ method: string; body: unknown; type: string }>({
+      method: 'PATCH',
+      url: `${base}/echo`,
+      body: { quantity: 3 },
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('location')).toBe('/things/42');
     expect(response.body).toEqual({ method: 'PATCH', body: { quantity: 3 }, type: 'application/json' });
   });
 
   it("fails with the marketplace's own message when refused, and is not sent again", async () => {
-    const refused = await marketplaceFetch({ method: 'POST', url: `${base}/refused`, body: {}, retry: quick, describeError: (_status, body) => ({ message: (body as { errors: Array<{ message: string }> }).errors[0]!.message }) }).catch((error: unknown) => error);
+    const refused = await marketplaceFetch({
+      method: 'POST',
+      url: `${base}/refused`,
+      body: {},
+      retry: quick,
+      describeError: (_status, body) => ({
+        message: (body as { errors: Array<{ message: string }> }).errors[0]!.message,
+      }),
+    }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(MarketplaceError);
     expect(refused).toMatchObject({ kind: 'rejected', message: 'SKU is not valid', details: { status: 400 } });
     expect(calls['/refused']).toBe(1);
   });
 
   it('cut off mid-answer: a write is left for a read to settle (outcome unknown), a read is asked again', async () => {
-    const write = await marketplaceFetch({ method: 'PUT', url: `${base}/cut`, body: { quantity: 1 }, retry: quick }).catch((error: unknown) => error);
+    const write = await marketplaceFetch({
+      method: 'PUT',
+      url: `${base}/cut`,
+      body: { quantity: 1 },
+      retry: quick,
+    }).catch((error: unknown) => error);
     expect(write).toMatchObject({ kind: 'outcome_unknown' });
     expect(calls['/cut']).toBe(1);
-    const read = await marketplaceFetch({ method: 'GET', url: `${base}/cut`, retry: quick }).catch((error: unknown) => error);
+    const read = await marketplaceFetch({ method: 'GET', url: `${base}/cut`, retry: quick }).catch(
+      (error: unknown) => error,
+    );
     expect(read).toMatchObject({ kind: 'unavailable' });
     expect((read as Error).message).toMatch(/^No answer from the marketplace/);
     expect(calls['/cut']).toBe(1 + quick.attempts);
@@ -71,12 +96,23 @@ describe('a marketplace call', () => {
 
   it('unanswered: fails after its time limit, or at once when the caller gives up', async () => {
     const started = Date.now();
-    const timedOut = await marketplaceFetch({ method: 'POST', url: `${base}/silent`, body: {}, timeoutMs: 150, retry: quick }).catch((error: unknown) => error);
-    expect(timedOut).toMatchObject({ kind: 'outcome_unknown', message: 'No answer from the marketplace (no answer within 150 ms)' });
+    const timedOut = await marketplaceFetch({
+      method: 'POST',
+      url: `${base}/silent`,
+      body: {},
+      timeoutMs: 150,
+      retry: quick,
+    }).catch((error: unknown) => error);
+    expect(timedOut).toMatchObject({
+      kind: 'outcome_unknown',
+      message: 'No answer from the marketplace (no answer within 150 ms)',
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 
     const controller = new AbortController();
-    const given = marketplaceFetch({ method: 'GET', url: `${base}/silent`, signal: controller.signal }).catch((error: unknown) => error);
+    const given = marketplaceFetch({ method: 'GET', url: `${base}/silent`, signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
     controller.abort(new Error('the job was stopped'));
     expect(await given).toMatchObject({ message: 'the job was stopped' });
   });

@@ -9,8 +9,17 @@ import { MarketplaceError } from '../../src/marketplaces/errors.ts';
 import type { MarketplaceOrder, UpdateOutcome } from '../../src/marketplaces/types.ts';
 import type { MarketplaceAdapter } from '../../src/marketplaces/marketplace-adapter.ts';
 import type { RetryPolicy } from '../../src/marketplaces/shared/http-client.ts';
-import { startAmazonSandbox, startReceiver as startAmazonReceiver, detailType, type AmazonTestEnv } from './amazon/amazon-test-env.ts';
-import { startWalmartSandbox, startReceiver as startWalmartReceiver, type WalmartSandboxHandle } from './walmart/walmart-test-kit.ts';
+import {
+  startAmazonSandbox,
+  startReceiver as startAmazonReceiver,
+  detailType,
+  type AmazonTestEnv,
+} from './amazon/amazon-test-env.ts';
+import {
+  startWalmartSandbox,
+  startReceiver as startWalmartReceiver,
+  type WalmartSandboxHandle,
+} from './walmart/walmart-test-kit.ts';
 import { startEbaySandbox, type EbayTestSandbox } from './ebay/ebay-test-sandbox.ts';
 import { startSandbox as startShopifySandbox, startReceiver as startShopifyReceiver } from './shopify/harness.ts';
 
@@ -33,16 +42,27 @@ function controlOf(raw: Control, leadingSlash = true) {
       expect(answer.status).toBe(200);
       return answer.body as ItemView;
     },
-    edit: (sellerId: string, sku: string, body: unknown) => control('PATCH', `/sellers/${encodeURIComponent(sellerId)}/items/${encodeURIComponent(sku)}`, body),
-    order: (sellerId: string, lines: Array<{ sku: string; quantity: number }>) => control('POST', `/sellers/${encodeURIComponent(sellerId)}/orders`, { lines }),
-    cancel: (sellerId: string, orderId: string) => control('POST', `/sellers/${encodeURIComponent(sellerId)}/orders/${encodeURIComponent(orderId)}/cancel`),
+    edit: (sellerId: string, sku: string, body: unknown) =>
+      control('PATCH', `/sellers/${encodeURIComponent(sellerId)}/items/${encodeURIComponent(sku)}`, body),
+    order: (sellerId: string, lines: Array<{ sku: string; quantity: number }>) =>
+      control('POST', `/sellers/${encodeURIComponent(sellerId)}/orders`, { lines }),
+    cancel: (sellerId: string, orderId: string) =>
+      control('POST', `/sellers/${encodeURIComponent(sellerId)}/orders/${encodeURIComponent(orderId)}/cancel`),
     faults: async (body: unknown) => {
       const answer = await control('PUT', '/faults', body);
       expect(answer.status).toBe(200);
       return answer.body;
     },
     /** The request log (GET /_control/requests) from `mark` on. */
-    requests: async (mark = 0) => ((await control('GET', '/requests')).body as Array<{ method: string; path: string; status: number; response?: any }>).slice(mark),
+    requests: async (mark = 0) =>
+      (
+        (await control('GET', '/requests')).body as Array<{
+          method: string;
+          path: string;
+          status: number;
+          response?: any;
+        }>
+      ).slice(mark),
   };
 }
 type Controls = ReturnType<typeof controlOf>;
@@ -52,7 +72,11 @@ async function stock(c: Controls, sellerId: string, skus: string[], quantity: nu
   for (const sku of skus) expect((await c.edit(sellerId, sku, { quantity })).status).toBe(200);
 }
 
-async function findOrder(adapter: MarketplaceAdapter, since: Date, orderId: string): Promise<MarketplaceOrder | undefined> {
+async function findOrder(
+  adapter: MarketplaceAdapter,
+  since: Date,
+  orderId: string,
+): Promise<MarketplaceOrder | undefined> {
   let cursor: string | undefined;
   do {
     const page = await adapter.ordersSince(since, cursor);
@@ -67,7 +91,14 @@ async function findOrder(adapter: MarketplaceAdapter, since: Date, orderId: stri
  * The cancellation scenario every marketplace shares: an order read as open, cancelled through the
  * control API, read again from its old updatedAt as cancelled with a later updatedAt, units restocked.
  */
-async function cancelScenario(c: Controls, adapter: MarketplaceAdapter, sellerId: string, sku: string, orderIdOf: (placed: any) => string, engineIdOf: (orderId: string) => string = (id) => id) {
+async function cancelScenario(
+  c: Controls,
+  adapter: MarketplaceAdapter,
+  sellerId: string,
+  sku: string,
+  orderIdOf: (placed: any) => string,
+  engineIdOf: (orderId: string) => string = (id) => id,
+) {
   const before = await c.item(sellerId, sku);
   const placed = await c.order(sellerId, [{ sku, quantity: 2 }]);
   expect(placed.status).toBe(201);
@@ -84,20 +115,39 @@ async function cancelScenario(c: Controls, adapter: MarketplaceAdapter, sellerId
   expect(Date.parse(again!.updatedAt)).toBeGreaterThan(Date.parse(open!.updatedAt));
   expect((await c.item(sellerId, sku)).quantity).toBe(before.quantity);
 
-  expect(await c.cancel(sellerId, orderId)).toMatchObject({ status: 409, body: { message: expect.stringContaining('already') } });
-  expect(await c.cancel(sellerId, 'NO-SUCH-ORDER')).toMatchObject({ status: 404, body: { message: expect.any(String) } });
-  expect(await c.cancel('NO-SUCH-SELLER', orderId)).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+  expect(await c.cancel(sellerId, orderId)).toMatchObject({
+    status: 409,
+    body: { message: expect.stringContaining('already') },
+  });
+  expect(await c.cancel(sellerId, 'NO-SUCH-ORDER')).toMatchObject({
+    status: 404,
+    body: { message: expect.any(String) },
+  });
+  expect(await c.cancel('NO-SUCH-SELLER', orderId)).toMatchObject({
+    status: 404,
+    body: { message: expect.any(String) },
+  });
   return { orderId, cancelled: cancelled.body };
 }
 
 /** A hand edit seen by readListings; unknown seller or SKU is a 404. */
 async function handEditScenario(c: Controls, adapter: MarketplaceAdapter, sellerId: string, sku: string) {
-  const edited = await c.edit(sellerId, sku, { quantity: 37, price: '23.45', title: 'Edited by hand in the seller UI' });
+  const edited = await c.edit(sellerId, sku, {
+    quantity: 37,
+    price: '23.45',
+    title: 'Edited by hand in the seller UI',
+  });
   expect(edited).toMatchObject({ status: 200, body: { sku, quantity: 37, price: '23.45' } });
   const [listing] = await adapter.readListings([sku]);
   expect(listing).toMatchObject({ sku, quantity: 37, price: { amount: '23.45', currency: 'USD' } });
-  expect(await c.edit(sellerId, 'NO-SUCH-SKU', { quantity: 1 })).toEqual({ status: 404, body: { message: 'No such seller or SKU' } });
-  expect(await c.edit('NO-SUCH-SELLER', sku, { quantity: 1 })).toEqual({ status: 404, body: { message: 'No such seller or SKU' } });
+  expect(await c.edit(sellerId, 'NO-SUCH-SKU', { quantity: 1 })).toEqual({
+    status: 404,
+    body: { message: 'No such seller or SKU' },
+  });
+  expect(await c.edit('NO-SUCH-SELLER', sku, { quantity: 1 })).toEqual({
+    status: 404,
+    body: { message: 'No such seller or SKU' },
+  });
   // The title is the catalogue's (the main channel's import reads it).
   let cursor: string | undefined;
   let title: string | undefined;
@@ -144,16 +194,42 @@ describe('the kit: fault and hand-edit validation', () => {
   });
 
   test('PUT /faults validates every field, GET answers them, reset restores the defaults', async () => {
-    const defaults = { latencyMs: 0, errorRate: 0, rateLimitProfile: 'fast', rateLimitBurst: 0, timeoutRate: 0, rejectSkus: [] };
+    const defaults = {
+      latencyMs: 0,
+      errorRate: 0,
+      rateLimitProfile: 'fast',
+      rateLimitBurst: 0,
+      timeoutRate: 0,
+      rejectSkus: [],
+    };
     expect((await c.control('GET', '/faults')).body).toEqual(defaults);
-    for (const bad of [{ rateLimitBurst: -1 }, { rateLimitBurst: 1.5 }, { rateLimitBurst: '2' }, { timeoutRate: 1.2 }, { timeoutRate: -0.1 }, { rejectSkus: 'A' }, { rejectSkus: [1] }, { rejectSkus: [''] }, { errorRate: 2 }, { nonsense: true }]) {
+    for (const bad of [
+      { rateLimitBurst: -1 },
+      { rateLimitBurst: 1.5 },
+      { rateLimitBurst: '2' },
+      { timeoutRate: 1.2 },
+      { timeoutRate: -0.1 },
+      { rejectSkus: 'A' },
+      { rejectSkus: [1] },
+      { rejectSkus: [''] },
+      { errorRate: 2 },
+      { nonsense: true },
+    ]) {
       const answer = await c.control('PUT', '/faults', bad);
-      expect(answer, JSON.stringify(bad)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^faults: /) } });
+      expect(answer, JSON.stringify(bad)).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/^faults: /) },
+      });
     }
     expect((await c.control('GET', '/faults')).body).toEqual(defaults);
     const set = { rateLimitBurst: 3, timeoutRate: 0.25, rejectSkus: ['A', 'B', 'A'] };
     expect(await c.faults(set)).toEqual({ ...defaults, rateLimitBurst: 3, timeoutRate: 0.25, rejectSkus: ['A', 'B'] });
-    expect((await c.control('GET', '/faults')).body).toEqual({ ...defaults, rateLimitBurst: 3, timeoutRate: 0.25, rejectSkus: ['A', 'B'] });
+    expect((await c.control('GET', '/faults')).body).toEqual({
+      ...defaults,
+      rateLimitBurst: 3,
+      timeoutRate: 0.25,
+      rejectSkus: ['A', 'B'],
+    });
     expect((await c.control('POST', '/reset')).status).toBe(200);
     expect((await c.control('GET', '/faults')).body).toEqual(defaults);
     // The reset emptied the sandbox: a new seller for the tests below.
@@ -164,12 +240,17 @@ describe('the kit: fault and hand-edit validation', () => {
 
   test('a 429 of the burst carries Retry-After: 1 and the marketplace’s own body, and counts down', async () => {
     await c.faults({ rateLimitBurst: 1 });
-    const refused = await fetch(`${sb.baseUrl}/v3/items`, { headers: { 'WM_QOS.CORRELATION_ID': 'x', 'WM_SVC.NAME': 'test' } });
+    const refused = await fetch(`${sb.baseUrl}/v3/items`, {
+      headers: { 'WM_QOS.CORRELATION_ID': 'x', 'WM_SVC.NAME': 'test' },
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toMatchObject({ errors: [{ code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API' }] });
     // The burst is spent: the next call reaches the API (a 401 without a token).
-    expect((await fetch(`${sb.baseUrl}/v3/items`, { headers: { 'WM_QOS.CORRELATION_ID': 'x', 'WM_SVC.NAME': 'test' } })).status).toBe(401);
+    expect(
+      (await fetch(`${sb.baseUrl}/v3/items`, { headers: { 'WM_QOS.CORRELATION_ID': 'x', 'WM_SVC.NAME': 'test' } }))
+        .status,
+    ).toBe(401);
   });
 
   test('a hand edit is validated: at least one field, whole quantity ≥ 0, decimal price > 0, title of 1 to 500 characters', async () => {
@@ -195,7 +276,10 @@ describe('the kit: fault and hand-edit validation', () => {
       expect(answer, JSON.stringify(body)).toMatchObject({ status: 400, body: { message: expect.any(String) } });
     }
     expect(await c.edit(sellerId, sku, { price: 12.5 })).toMatchObject({ status: 200, body: { price: '12.50' } });
-    expect(await c.edit(sellerId, sku, { quantity: 0, title: 'x'.repeat(500) })).toMatchObject({ status: 200, body: { quantity: 0, price: '12.50' } });
+    expect(await c.edit(sellerId, sku, { quantity: 0, title: 'x'.repeat(500) })).toMatchObject({
+      status: 200,
+      body: { quantity: 0, price: '12.50' },
+    });
   });
 });
 
@@ -216,19 +300,42 @@ describe('Amazon', () => {
   afterAll(async () => {
     await env?.close();
   });
-  const pending = (sku: string) => (env.sandbox.context.state().sellers[seller.sellerId]!.pending as Array<{ sku: string }>).filter((p) => p.sku === sku);
+  const pending = (sku: string) =>
+    (env.sandbox.context.state().sellers[seller.sellerId]!.pending as Array<{ sku: string }>).filter(
+      (p) => p.sku === sku,
+    );
 
   test('a cancelled order comes back Canceled from ordersSince, units restocked, ORDER_CHANGE pushed', async () => {
     const receiver = await startAmazonReceiver();
     try {
-      await adapter.subscribeNotifications({ accountId: '123456789012', region: 'us-east-1', sandboxApiDestination: { url: receiver.url, apiKey: 'key' } });
-      const { orderId, cancelled } = await cancelScenario(c, adapter, seller.sellerId, skus[0]!, (placed) => placed.AmazonOrderId);
+      await adapter.subscribeNotifications({
+        accountId: '123456789012',
+        region: 'us-east-1',
+        sandboxApiDestination: { url: receiver.url, apiKey: 'key' },
+      });
+      const { orderId, cancelled } = await cancelScenario(
+        c,
+        adapter,
+        seller.sellerId,
+        skus[0]!,
+        (placed) => placed.AmazonOrderId,
+      );
       expect(cancelled).toMatchObject({ AmazonOrderId: orderId, OrderStatus: 'Canceled', NumberOfItemsUnshipped: 0 });
-      const canceledChange = (d: { body: string }) => detailType('ORDER_CHANGE')(d as never) && JSON.parse(d.body).detail.Payload.OrderChangeNotification.Summary.OrderStatus === 'Canceled';
+      const canceledChange = (d: { body: string }) =>
+        detailType('ORDER_CHANGE')(d as never) &&
+        JSON.parse(d.body).detail.Payload.OrderChangeNotification.Summary.OrderStatus === 'Canceled';
       const pushed = JSON.parse((await receiver.next(canceledChange)).body);
-      expect(pushed.detail.Payload.OrderChangeNotification).toMatchObject({ AmazonOrderId: orderId, OrderChangeType: 'OrderStatusChange' });
+      expect(pushed.detail.Payload.OrderChangeNotification).toMatchObject({
+        AmazonOrderId: orderId,
+        OrderChangeType: 'OrderStatusChange',
+      });
       // The restock is a quantity change of its own.
-      await receiver.next((d) => detailType('LISTINGS_ITEM_MFN_QUANTITY_CHANGE')(d) && JSON.parse(d.body).detail.Payload.Sku === skus[0] && JSON.parse(d.body).detail.Payload.Quantity === 20);
+      await receiver.next(
+        (d) =>
+          detailType('LISTINGS_ITEM_MFN_QUANTITY_CHANGE')(d) &&
+          JSON.parse(d.body).detail.Payload.Sku === skus[0] &&
+          JSON.parse(d.body).detail.Payload.Quantity === 20,
+      );
     } finally {
       await receiver.close();
     }
@@ -297,7 +404,11 @@ describe('Amazon', () => {
       await c.faults({ timeoutRate: 0 });
     }
     // The sandbox held the request until the adapter gave up: logged without an answer, never queued.
-    await vi.waitFor(async () => expect((await c.requests(mark)).filter((r) => r.method === 'PATCH' && r.status === 0)).toHaveLength(1), poll);
+    await vi.waitFor(
+      async () =>
+        expect((await c.requests(mark)).filter((r) => r.method === 'PATCH' && r.status === 0)).toHaveLength(1),
+      poll,
+    );
     expect(pending(sku)).toEqual([]);
     expect((await c.item(seller.sellerId, sku)).quantity).toBe(20);
   });
@@ -326,17 +437,38 @@ describe('Walmart', () => {
     try {
       const token = await adapter.client.accessToken();
       const subscribed = await sb.walmart(token, 'POST', '/v3/webhooks/subscriptions', {
-        events: [{ eventType: 'PO_LINE_AUTOCANCELLED', eventVersion: 'V1', resourceName: 'ORDER', eventUrl: receiver.url, status: 'ACTIVE' }],
+        events: [
+          {
+            eventType: 'PO_LINE_AUTOCANCELLED',
+            eventVersion: 'V1',
+            resourceName: 'ORDER',
+            eventUrl: receiver.url,
+            status: 'ACTIVE',
+          },
+        ],
       });
       expect(subscribed.status).toBe(200);
-      const { orderId, cancelled } = await cancelScenario(c, adapter, seller.sellerId, skus[0]!, (placed) => placed.purchaseOrderId);
+      const { orderId, cancelled } = await cancelScenario(
+        c,
+        adapter,
+        seller.sellerId,
+        skus[0]!,
+        (placed) => placed.purchaseOrderId,
+      );
       expect(cancelled.orderLines.orderLine[0].orderLineStatuses.orderLineStatus).toEqual([
-        { status: 'Cancelled', statusQuantity: { unitOfMeasurement: 'EACH', amount: '2' }, cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL' },
+        {
+          status: 'Cancelled',
+          statusQuantity: { unitOfMeasurement: 'EACH', amount: '2' },
+          cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL',
+        },
       ]);
       const event = JSON.parse((await receiver.next()).rawBody.toString('utf8'));
       expect(event).toMatchObject({
         source: { eventType: 'PO_LINE_AUTOCANCELLED' },
-        payload: { purchaseOrderId: orderId, orderLines: [{ sku: skus[0], status: 'CANCELLED', quantity: { measurementValue: '2' } }] },
+        payload: {
+          purchaseOrderId: orderId,
+          orderLines: [{ sku: skus[0], status: 'CANCELLED', quantity: { measurementValue: '2' } }],
+        },
       });
     } finally {
       await receiver.close();
@@ -404,7 +536,11 @@ describe('Walmart', () => {
     } finally {
       await c.faults({ timeoutRate: 0 });
     }
-    await vi.waitFor(async () => expect((await c.requests(mark)).filter((r) => r.path === '/v3/inventory' && r.status === 0)).toHaveLength(1), poll);
+    await vi.waitFor(
+      async () =>
+        expect((await c.requests(mark)).filter((r) => r.path === '/v3/inventory' && r.status === 0)).toHaveLength(1),
+      poll,
+    );
     expect((await c.item(seller.sellerId, sku)).quantity).toBe(20);
   });
 });
@@ -426,14 +562,27 @@ describe('eBay', () => {
   });
 
   test('a cancelled order comes back CANCELED from ordersSince (getOrders), units restocked', async () => {
-    const { orderId, cancelled } = await cancelScenario(c, seller.adapter, seller.sellerId, skus[0]!, (placed) => placed.orderId);
-    expect(cancelled).toMatchObject({ orderId, cancelStatus: { cancelState: 'CANCELED', cancelRequests: [] }, orderPaymentStatus: 'FULLY_REFUNDED' });
+    const { orderId, cancelled } = await cancelScenario(
+      c,
+      seller.adapter,
+      seller.sellerId,
+      skus[0]!,
+      (placed) => placed.orderId,
+    );
+    expect(cancelled).toMatchObject({
+      orderId,
+      cancelStatus: { cancelState: 'CANCELED', cancelRequests: [] },
+      orderPaymentStatus: 'FULLY_REFUNDED',
+    });
     expect(Date.parse(cancelled.cancelStatus.cancelledDate)).toBe(Date.parse(cancelled.lastModifiedDate));
   });
 
   test('a hand edit in Seller Hub is seen by readListings; eBay’s own 80-character title limit holds', async () => {
     await handEditScenario(c, seller.adapter, seller.sellerId, skus[1]!);
-    expect(await c.edit(seller.sellerId, skus[1]!, { title: 'x'.repeat(81) })).toEqual({ status: 400, body: { message: 'eBay titles are at most 80 characters' } });
+    expect(await c.edit(seller.sellerId, skus[1]!, { title: 'x'.repeat(81) })).toEqual({
+      status: 400,
+      body: { message: 'eBay titles are at most 80 characters' },
+    });
   });
 
   test('rejectSkus: bulk_update_price_quantity answers 207, that SKU 400 with errors, the other 200', async () => {
@@ -448,7 +597,15 @@ describe('eBay', () => {
       expectRefused(outcomes[0], refused);
       expect(outcomes[1]).toEqual({ sku: other, outcome: 'confirmed' });
       const call = (await c.requests(mark)).find((r) => r.path === '/sell/inventory/v1/bulk_update_price_quantity');
-      expect(call).toMatchObject({ status: 207, response: { responses: [{ sku: refused, statusCode: 400, errors: [{ errorId: 25002 }] }, { sku: other, statusCode: 200 }] } });
+      expect(call).toMatchObject({
+        status: 207,
+        response: {
+          responses: [
+            { sku: refused, statusCode: 400, errors: [{ errorId: 25002 }] },
+            { sku: other, statusCode: 200 },
+          ],
+        },
+      });
       expect((await c.item(seller.sellerId, other)).quantity).toBe(4);
       expect((await c.item(seller.sellerId, refused)).quantity).toBe(20);
     } finally {
@@ -457,7 +614,9 @@ describe('eBay', () => {
   });
 
   test('rateLimitBurst: two 429s are absorbed by the adapter’s retries', async () => {
-    await burstScenario(c, seller.adapter, skus[4]!, { errors: [{ errorId: 2001, longMessage: expect.stringContaining('rateLimitBurst') }] });
+    await burstScenario(c, seller.adapter, skus[4]!, {
+      errors: [{ errorId: 2001, longMessage: expect.stringContaining('rateLimitBurst') }],
+    });
   });
 
   test('timeoutRate 1: the sandbox holds a bulk update without applying it until the client gives up', async () => {
@@ -476,7 +635,15 @@ describe('eBay', () => {
     } finally {
       await c.faults({ timeoutRate: 0 });
     }
-    await vi.waitFor(async () => expect((await c.requests(mark)).filter((r) => r.path === '/sell/inventory/v1/bulk_update_price_quantity' && r.status === 0)).toHaveLength(1), poll);
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await c.requests(mark)).filter(
+            (r) => r.path === '/sell/inventory/v1/bulk_update_price_quantity' && r.status === 0,
+          ),
+        ).toHaveLength(1),
+      poll,
+    );
     expect((await c.item(seller.sellerId, sku)).quantity).toBe(20);
   });
 });
@@ -505,18 +672,39 @@ describe('Shopify', () => {
   test('a cancelled order comes back with cancelledAt from ordersSince, units restocked, orders/cancelled and orders/updated pushed', async () => {
     const receiver = await startShopifyReceiver();
     try {
-      const created = await h.graphql(shop, tokens.accessToken, 'mutation { webhookSubscriptionCreate(topic: ORDERS_CANCELLED, webhookSubscription: { callbackUrl: "' + receiver.url + '", format: JSON }) { userErrors { message } } }');
+      const created = await h.graphql(
+        shop,
+        tokens.accessToken,
+        'mutation { webhookSubscriptionCreate(topic: ORDERS_CANCELLED, webhookSubscription: { callbackUrl: "' +
+          receiver.url +
+          '", format: JSON }) { userErrors { message } } }',
+      );
       expect(created.body.data.webhookSubscriptionCreate.userErrors).toEqual([]);
       await adapter.subscribeWebhook('ORDERS_UPDATED', receiver.url);
       const { orderId, cancelled } = await cancelScenario(c, adapter, shop, skus[0]!, (placed) => placed.id);
-      expect(cancelled).toMatchObject({ id: orderId, cancelReason: 'CUSTOMER', cancelledAt: expect.any(String), lines: [{ sku: skus[0], quantity: 2, currentQuantity: 0 }] });
-      const topic = (name: string) => (d: { headers: Record<string, unknown>; rawBody: Buffer }) => d.headers['x-shopify-topic'] === name && JSON.parse(d.rawBody.toString('utf8')).admin_graphql_api_id === orderId;
+      expect(cancelled).toMatchObject({
+        id: orderId,
+        cancelReason: 'CUSTOMER',
+        cancelledAt: expect.any(String),
+        lines: [{ sku: skus[0], quantity: 2, currentQuantity: 0 }],
+      });
+      const topic = (name: string) => (d: { headers: Record<string, unknown>; rawBody: Buffer }) =>
+        d.headers['x-shopify-topic'] === name &&
+        JSON.parse(d.rawBody.toString('utf8')).admin_graphql_api_id === orderId;
       for (const name of ['orders/cancelled', 'orders/updated']) {
         const delivery = JSON.parse((await receiver.next(topic(name))).rawBody.toString('utf8'));
-        expect(delivery).toMatchObject({ cancelled_at: cancelled.cancelledAt, cancel_reason: 'customer', line_items: [{ sku: skus[0], quantity: 2, current_quantity: 0 }] });
+        expect(delivery).toMatchObject({
+          cancelled_at: cancelled.cancelledAt,
+          cancel_reason: 'customer',
+          line_items: [{ sku: skus[0], quantity: 2, current_quantity: 0 }],
+        });
       }
       // The GraphQL order shows the reason too.
-      const read = await h.graphql(shop, tokens.accessToken, `{ order(id: "${orderId}") { cancelledAt cancelReason } }`);
+      const read = await h.graphql(
+        shop,
+        tokens.accessToken,
+        `{ order(id: "${orderId}") { cancelledAt cancelReason } }`,
+      );
       expect(read.body.data.order).toEqual({ cancelledAt: cancelled.cancelledAt, cancelReason: 'CUSTOMER' });
     } finally {
       await receiver.close();
@@ -531,7 +719,9 @@ describe('Shopify', () => {
     // Two variants of one product: the price mutation (one product per call) carries both.
     const [refused, other] = [skus[4]!, skus[5]!];
     const userErrorsSince = async (mark: number, mutation: string) =>
-      (await c.requests(mark)).flatMap((r) => (r.response?.data?.[mutation]?.userErrors as unknown[] | undefined) ?? []);
+      (await c.requests(mark)).flatMap(
+        (r) => (r.response?.data?.[mutation]?.userErrors as unknown[] | undefined) ?? [],
+      );
     const before = await c.item(shop, refused);
     await c.faults({ rejectSkus: [refused] });
     try {
@@ -544,7 +734,11 @@ describe('Shopify', () => {
       expectRefused(quantities[0], refused);
       expect(quantities[1]).toEqual({ sku: other, outcome: 'confirmed' });
       expect(await userErrorsSince(mark, 'inventorySetQuantities')).toEqual([
-        { code: 'NON_MUTABLE_INVENTORY_ITEM', field: ['input', 'quantities', '0', 'inventoryItemId'], message: expect.stringContaining(refused) },
+        {
+          code: 'NON_MUTABLE_INVENTORY_ITEM',
+          field: ['input', 'quantities', '0', 'inventoryItemId'],
+          message: expect.stringContaining(refused),
+        },
       ]);
       // productVariantsBulkUpdate (allowPartialUpdates): the other variant's price is set in the same call.
       mark = (await c.requests()).length;
@@ -554,7 +748,9 @@ describe('Shopify', () => {
       ]);
       expectRefused(prices[0], refused);
       expect(prices[1]).toEqual({ sku: other, outcome: 'confirmed' });
-      expect(await userErrorsSince(mark, 'productVariantsBulkUpdate')).toEqual([{ code: 'INVALID_INPUT', field: ['variants', '0', 'price'], message: expect.stringContaining(refused) }]);
+      expect(await userErrorsSince(mark, 'productVariantsBulkUpdate')).toEqual([
+        { code: 'INVALID_INPUT', field: ['variants', '0', 'price'], message: expect.stringContaining(refused) },
+      ]);
       expect(await c.item(shop, other)).toMatchObject({ quantity: 4, price: '8.99' });
       expect(await c.item(shop, refused)).toEqual(before);
     } finally {
@@ -564,7 +760,9 @@ describe('Shopify', () => {
 
   test('rateLimitBurst: two HTTP 429s are absorbed by the adapter’s retries', async () => {
     // Shopify's throttled answer: `errors` a list of `{ message: "Throttled", extensions: { code: "THROTTLED" } }` (FACTS.md §4).
-    await burstScenario(c, adapter, skus[6]!, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }] });
+    await burstScenario(c, adapter, skus[6]!, {
+      errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
+    });
   });
 
   test('timeoutRate: a quantity mutation never answered comes back as unknown, and the stock is unchanged', async () => {
@@ -573,7 +771,8 @@ describe('Shopify', () => {
     const mark = (await c.requests()).length;
     // Only the mutation is held: the variant look-up before it is answered.
     h.beforeRequest(async (body) => {
-      if (typeof body?.query === 'string' && body.query.includes('mutation HubSetQuantities')) await c.faults({ timeoutRate: 1 });
+      if (typeof body?.query === 'string' && body.query.includes('mutation HubSetQuantities'))
+        await c.faults({ timeoutRate: 1 });
     });
     try {
       const [outcome] = await impatient.updateListings([{ sku, quantity: 9 }]);

@@ -12,7 +12,14 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/shared/sandbox-kit.ts';
-import { defaultOwnerLimits, openAccess, ownerOfToken, OWNER_TOKEN_HEADER, signOwnerToken, type SandboxAccess } from '../../src/sandbox/shared/sandbox-access.ts';
+import {
+  defaultOwnerLimits,
+  openAccess,
+  ownerOfToken,
+  OWNER_TOKEN_HEADER,
+  signOwnerToken,
+  type SandboxAccess,
+} from '../../src/sandbox/shared/sandbox-access.ts';
 import { amazonSandbox } from '../../src/sandbox/amazon/amazon-sandbox.ts';
 import { walmartSandbox } from '../../src/sandbox/walmart/walmart-sandbox.ts';
 
@@ -27,7 +34,11 @@ const tempDir = () => {
 };
 
 const key = Buffer.alloc(32, 7);
-const scoped: SandboxAccess = { mode: 'scoped', limits: defaultOwnerLimits, ownerOf: (req) => ownerOfToken(key, req.get(OWNER_TOKEN_HEADER)) };
+const scoped: SandboxAccess = {
+  mode: 'scoped',
+  limits: defaultOwnerLimits,
+  ownerOf: (req) => ownerOfToken(key, req.get(OWNER_TOKEN_HEADER)),
+};
 
 /** The Walmart sandbox on a port of its own, its state in `dataDir`. */
 async function start(dataDir: string, access: SandboxAccess = openAccess) {
@@ -41,7 +52,10 @@ async function start(dataDir: string, access: SandboxAccess = openAccess) {
   const control = async (method: string, route: string, body?: unknown, owner?: string) => {
     const response = await fetch(`${baseUrl}/_control${route}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(owner ? { [OWNER_TOKEN_HEADER]: signOwnerToken(key, owner) } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(owner ? { [OWNER_TOKEN_HEADER]: signOwnerToken(key, owner) } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as any };
@@ -57,7 +71,8 @@ async function start(dataDir: string, access: SandboxAccess = openAccess) {
   };
 }
 
-const sellerFile = (dataDir: string, kind: string, sellerId: string) => path.join(dataDir, 'sandbox', kind, 'sellers', `${encodeURIComponent(sellerId)}.json`);
+const sellerFile = (dataDir: string, kind: string, sellerId: string) =>
+  path.join(dataDir, 'sandbox', kind, 'sellers', `${encodeURIComponent(sellerId)}.json`);
 
 describe('the sandbox state on disk', () => {
   it('a change to one seller rewrites that seller’s file only', async () => {
@@ -71,7 +86,13 @@ describe('the sandbox state on disk', () => {
       const smallBefore = fs.readFileSync(sellerFile(dataDir, 'walmart', small.sellerId), 'utf8');
       const sku = Object.keys(walmart.sandbox.context.state().sellers[small.sellerId]!.items)[0]!;
 
-      expect((await walmart.control('PATCH', `/sellers/${small.sellerId}/items/${encodeURIComponent(sku)}`, { quantity: 77 })).status).toBe(200);
+      expect(
+        (
+          await walmart.control('PATCH', `/sellers/${small.sellerId}/items/${encodeURIComponent(sku)}`, {
+            quantity: 77,
+          })
+        ).status,
+      ).toBe(200);
       await walmart.sandbox.flush();
 
       expect(fs.readFileSync(sellerFile(dataDir, 'walmart', small.sellerId), 'utf8')).not.toBe(smallBefore);
@@ -94,8 +115,12 @@ describe('the sandbox state on disk', () => {
 
     const second = await start(dataDir, scoped);
     try {
-      expect((await second.control('GET', `/sellers/${made.sellerId}/faults`, undefined, 'account-a')).status).toBe(200);
-      expect((await second.control('GET', `/sellers/${made.sellerId}/faults`, undefined, 'account-b')).status).toBe(404);
+      expect((await second.control('GET', `/sellers/${made.sellerId}/faults`, undefined, 'account-a')).status).toBe(
+        200,
+      );
+      expect((await second.control('GET', `/sellers/${made.sellerId}/faults`, undefined, 'account-b')).status).toBe(
+        404,
+      );
       expect((await second.control('POST', '/reset', undefined, 'account-a')).status).toBe(200);
       await second.sandbox.flush();
       expect(fs.existsSync(sellerFile(dataDir, 'walmart', made.sellerId))).toBe(false);
@@ -126,15 +151,31 @@ describe('the sandbox state on disk', () => {
 
   it('keeps a seller’s entries of shared collections with that seller (Amazon’s feeds and documents)', async () => {
     const dataDir = tempDir();
-    const sandbox = createSandbox(amazonSandbox, { baseUrl: 'http://localhost/sandbox/amazon', dataDir, profile: 'fast', access: openAccess });
+    const sandbox = createSandbox(amazonSandbox, {
+      baseUrl: 'http://localhost/sandbox/amazon',
+      dataDir,
+      profile: 'fast',
+      access: openAccess,
+    });
     const state = sandbox.context.state();
     const { sellerId } = amazonSandbox.createSeller(state, [], sandbox.context);
-    state.documents['doc-1'] = { documentId: 'doc-1', sellerId, kind: 'input', contentType: 'application/json', content: { big: 'x'.repeat(5_000) } };
+    state.documents['doc-1'] = {
+      documentId: 'doc-1',
+      sellerId,
+      kind: 'input',
+      contentType: 'application/json',
+      content: { big: 'x'.repeat(5_000) },
+    };
     sandbox.context.changed(sellerId);
     sandbox.close();
     expect(fs.readFileSync(sellerFile(dataDir, 'amazon', sellerId), 'utf8')).toContain('doc-1');
     expect(fs.readFileSync(path.join(dataDir, 'sandbox', 'amazon', 'shared.json'), 'utf8')).not.toContain('doc-1');
-    const again = createSandbox(amazonSandbox, { baseUrl: 'http://localhost/sandbox/amazon', dataDir, profile: 'fast', access: openAccess });
+    const again = createSandbox(amazonSandbox, {
+      baseUrl: 'http://localhost/sandbox/amazon',
+      dataDir,
+      profile: 'fast',
+      access: openAccess,
+    });
     expect(again.context.state().documents['doc-1']).toMatchObject({ sellerId, kind: 'input' });
     again.close();
   });

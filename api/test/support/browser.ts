@@ -21,10 +21,16 @@ export class Browser {
     return this.cookies.get('hub.sid');
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && method !== 'HEAD' && this.origin && !('origin' in extraHeaders)) headers.origin = this.origin;
+    if (method !== 'GET' && method !== 'HEAD' && this.origin && !('origin' in extraHeaders))
+      headers.origin = this.origin;
     if (this.ip) headers['x-forwarded-for'] = this.ip;
     let payload: string | undefined;
     if (body !== undefined) {
@@ -35,7 +41,9 @@ export class Browser {
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';');
       const [name, ...value] = pair!.split('=');
-      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || attributes.some((a) => /^\s*max-age=0/i.test(a));
+      const expired =
+        attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) ||
+        attributes.some((a) => /^\s*max-age=0/i.test(a));
       if (expired) this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), value.join('='));
     }
@@ -63,7 +71,8 @@ export class Browser {
 
   async signIn(email: string, password: string) {
     const answer = await this.post('/api/auth/login', { email, password });
-    if (answer.status !== 200 || !answer.body?.id) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200 || !answer.body?.id)
+      throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   }
 }

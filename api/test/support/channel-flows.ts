@@ -11,7 +11,11 @@ export interface ConnectedChannel {
   sandboxSellerId: string;
 }
 
-const unescape = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const unescape = (value: string) =>
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** Submits a sandbox consent page's form as a browser would, pressing the button with this value. */
 async function submitConsent(authorizeUrl: string, decision: string, extra: Record<string, string> = {}): Promise<URL> {
@@ -20,11 +24,17 @@ async function submitConsent(authorizeUrl: string, decision: string, extra: Reco
   expect(page.status).toBe(200);
   const html = await page.text();
   const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) form.set(name!, unescape(value!));
+  for (const [, name, value] of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
+    form.set(name!, unescape(value!));
   for (const [name, value] of Object.entries(extra)) if (!form.get(name)) form.set(name, value);
   form.set('decision', decision);
   const action = unescape(html.match(/<form[^>]*action="([^"]+)"/)?.[1] ?? authorize.pathname);
-  const submitted = await fetch(new URL(action, authorize), { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const submitted = await fetch(new URL(action, authorize), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(submitted.status).toBe(302);
   return new URL(submitted.headers.get('location')!);
 }
@@ -36,17 +46,33 @@ async function newSandboxSeller(browser: Browser, kind: ConnectedChannel['kind']
 }
 
 /** Amazon or Walmart: a sandbox seller's credentials, typed in. */
-export async function connectWithSandboxSeller(browser: Browser, kind: 'amazon' | 'walmart', products?: number): Promise<ConnectedChannel> {
+export async function connectWithSandboxSeller(
+  browser: Browser,
+  kind: 'amazon' | 'walmart',
+  products?: number,
+): Promise<ConnectedChannel> {
   const sandboxSeller = await newSandboxSeller(browser, kind, products);
-  const answer = await browser.post('/api/channels/connect', { kind, environment: 'sandbox', credentials: sandboxSeller.credentials });
+  const answer = await browser.post('/api/channels/connect', {
+    kind,
+    environment: 'sandbox',
+    credentials: sandboxSeller.credentials,
+  });
   expect(answer.status).toBe(201);
   return { ...answer.body, sandboxSellerId: sandboxSeller.sellerId };
 }
 
 /** eBay: the consent page, Agree or Decline. Answers where the popup ends and the channel (when agreed). */
-export async function consentOnEbay(browser: Browser, decision: 'agree' | 'decline', options: { forgeState?: boolean; products?: number } = {}) {
+export async function consentOnEbay(
+  browser: Browser,
+  decision: 'agree' | 'decline',
+  options: { forgeState?: boolean; products?: number } = {},
+) {
   const sandboxSeller = await newSandboxSeller(browser, 'ebay', options.products);
-  const start = await browser.post('/api/channels/oauth/start', { kind: 'ebay', environment: 'sandbox', sellerHint: sandboxSeller.credentials.username });
+  const start = await browser.post('/api/channels/oauth/start', {
+    kind: 'ebay',
+    environment: 'sandbox',
+    sellerHint: sandboxSeller.credentials.username,
+  });
   expect(start.status).toBe(200);
   expect(new URL(start.body.authorizeUrl).pathname).toBe('/sandbox/ebay/oauth2/authorize');
   const back = await submitConsent(start.body.authorizeUrl, decision, { seller: sandboxSeller.credentials.username! });
@@ -55,19 +81,36 @@ export async function consentOnEbay(browser: Browser, decision: 'agree' | 'decli
   expect(landed.status).toBe(302);
   const channels = (await browser.get('/api/channels')).body.items as ConnectedChannel[];
   const channel = channels.filter((c) => c.kind === 'ebay').at(-1);
-  return { location: landed.headers.get('location')!, channel: channel ? { ...channel, sandboxSellerId: sandboxSeller.sellerId } : undefined };
+  return {
+    location: landed.headers.get('location')!,
+    channel: channel ? { ...channel, sandboxSellerId: sandboxSeller.sellerId } : undefined,
+  };
 }
 
 /** Shopify: the shop domain, then the install page, Install app or Cancel. */
-export async function installOnShopify(browser: Browser, decision: 'install' | 'cancel', options: { products?: number } = {}) {
+export async function installOnShopify(
+  browser: Browser,
+  decision: 'install' | 'cancel',
+  options: { products?: number } = {},
+) {
   const sandboxSeller = await newSandboxSeller(browser, 'shopify', options.products);
   const shopDomain = sandboxSeller.credentials.shopDomain!;
-  const start = await browser.post('/api/channels/oauth/start', { kind: 'shopify', environment: 'sandbox', shopDomain });
+  const start = await browser.post('/api/channels/oauth/start', {
+    kind: 'shopify',
+    environment: 'sandbox',
+    shopDomain,
+  });
   expect(start.status).toBe(200);
   const back = await submitConsent(start.body.authorizeUrl, decision);
   expect(back.pathname).toBe('/api/channels/oauth/shopify/callback');
   const landed = await browser.get(back.pathname + back.search);
   expect(landed.status).toBe(302);
-  const channel = ((await browser.get('/api/channels')).body.items as ConnectedChannel[]).find((c) => c.kind === 'shopify' && c.externalSellerId === shopDomain);
-  return { location: landed.headers.get('location')!, shopDomain, channel: channel ? { ...channel, sandboxSellerId: sandboxSeller.sellerId } : undefined };
+  const channel = ((await browser.get('/api/channels')).body.items as ConnectedChannel[]).find(
+    (c) => c.kind === 'shopify' && c.externalSellerId === shopDomain,
+  );
+  return {
+    location: landed.headers.get('location')!,
+    shopDomain,
+    channel: channel ? { ...channel, sandboxSellerId: sandboxSeller.sellerId } : undefined,
+  };
 }

@@ -16,8 +16,18 @@ const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
  * Runs one of our entry points as a real separate process. With `ownProcessGroup`, the process (tsx
  * and the node process it starts) leads a process group of its own, so killGroup can end both at once.
  */
-export function runEntry(entry: string, args: string[], env: NodeJS.ProcessEnv, options: { ownProcessGroup?: boolean } = {}): Child {
-  const child = spawn(tsx, [path.join(repoRoot, entry), ...args], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownProcessGroup ?? false });
+export function runEntry(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { ownProcessGroup?: boolean } = {},
+): Child {
+  const child = spawn(tsx, [path.join(repoRoot, entry), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup ?? false,
+  });
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {

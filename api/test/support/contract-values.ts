@@ -12,7 +12,14 @@ export interface Leaves {
 /** Follows `$ref`s to the schema itself. */
 export function resolverOf(contract: Record<string, any>): (schema: Schema) => Schema {
   const resolve = (schema: Schema): Schema =>
-    schema.$ref ? resolve(String(schema.$ref).replace('#/', '').split('/').reduce((node: any, key) => node[key], contract)) : schema;
+    schema.$ref
+      ? resolve(
+          String(schema.$ref)
+            .replace('#/', '')
+            .split('/')
+            .reduce((node: any, key) => node[key], contract),
+        )
+      : schema;
   return resolve;
 }
 
@@ -20,7 +27,12 @@ export function resolverOf(contract: Record<string, any>): (schema: Schema) => S
  * Values of the schema's shape: its types, required fields, enums and ranges. Ids and text come
  * from `leaves`, so a test decides what they name (another account's rows, a NUL character, …).
  */
-export function shapedLike(schema: Schema, resolve: (schema: Schema) => Schema, leaves: Leaves, name = ''): fc.Arbitrary<unknown> {
+export function shapedLike(
+  schema: Schema,
+  resolve: (schema: Schema) => Schema,
+  leaves: Leaves,
+  name = '',
+): fc.Arbitrary<unknown> {
   const s = resolve(schema);
   const options: Schema[] | undefined = s.oneOf ?? s.anyOf;
   if (options) return fc.oneof(...options.map((option) => shapedLike(option, resolve, leaves, name)));
@@ -29,10 +41,18 @@ export function shapedLike(schema: Schema, resolve: (schema: Schema) => Schema, 
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   if (type === 'object') {
     const properties = Object.entries((s.properties ?? {}) as Record<string, Schema>);
-    const model = Object.fromEntries(properties.map(([key, property]) => [key, shapedLike(property, resolve, leaves, key)]));
-    return fc.record(model, { requiredKeys: s.required ?? [] }).filter((value) => Object.keys(value).length >= Math.min(s.minProperties ?? 0, properties.length));
+    const model = Object.fromEntries(
+      properties.map(([key, property]) => [key, shapedLike(property, resolve, leaves, key)]),
+    );
+    return fc
+      .record(model, { requiredKeys: s.required ?? [] })
+      .filter((value) => Object.keys(value).length >= Math.min(s.minProperties ?? 0, properties.length));
   }
-  if (type === 'array') return fc.array(shapedLike(s.items ?? {}, resolve, leaves, name), { minLength: Math.max(1, s.minItems ?? 0), maxLength: Math.min(3, s.maxItems ?? 3) });
+  if (type === 'array')
+    return fc.array(shapedLike(s.items ?? {}, resolve, leaves, name), {
+      minLength: Math.max(1, s.minItems ?? 0),
+      maxLength: Math.min(3, s.maxItems ?? 3),
+    });
   if (type === 'integer' || type === 'number') {
     const min = Math.max(s.minimum ?? 0, -1000);
     return fc.integer({ min, max: Math.max(min, Math.min(s.maximum ?? 1000, 1000)) });
@@ -51,5 +71,7 @@ export function holdsFreeText(schema: Schema, resolve: (schema: Schema) => Schem
   const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
   if (types.includes('string')) return true;
   if (types.includes('array')) return holdsFreeText(s.items ?? {}, resolve);
-  return Object.values((s.properties ?? {}) as Record<string, Schema>).some((property) => holdsFreeText(property, resolve));
+  return Object.values((s.properties ?? {}) as Record<string, Schema>).some((property) =>
+    holdsFreeText(property, resolve),
+  );
 }

@@ -42,7 +42,15 @@ export class OfficialContract {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, discriminator: false });
     addFormats(this.ajv);
     // OpenAPI's own keywords are not JSON Schema's; let them through.
-    for (const keyword of ['example', 'x-nullable', 'x-docgen-enum-table-extension', 'xml', 'externalDocs', 'discriminator']) this.ajv.addKeyword(keyword);
+    for (const keyword of [
+      'example',
+      'x-nullable',
+      'x-docgen-enum-table-extension',
+      'xml',
+      'externalDocs',
+      'discriminator',
+    ])
+      this.ajv.addKeyword(keyword);
     this.ajv.addSchema(spec, 'spec');
     const swagger = 'swagger' in spec;
     const prefix = options.pathPrefix ?? (swagger ? (spec.basePath ?? '').replace(/\/$/, '') : '');
@@ -50,7 +58,9 @@ export class OfficialContract {
       for (const [method, op] of Object.entries(item as Json)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         const full = prefix + template;
-        const pattern = new RegExp(`^${full.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}|\{[^}]+\}/g, '[^/]+')}$`);
+        const pattern = new RegExp(
+          `^${full.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}|\{[^}]+\}/g, '[^/]+')}$`,
+        );
         const requestSchema = swagger
           ? ((op as Json).parameters ?? []).find((p: Json) => p.in === 'body')?.schema
           : (op as Json).requestBody?.content?.['application/json']?.schema;
@@ -66,7 +76,10 @@ export class OfficialContract {
 
   private deref(node: Json): Json {
     if (!node?.$ref) return node;
-    const target = (node.$ref as string).replace(/^#\//, '').split('/').reduce((n: Json, k) => n[k], this.spec);
+    const target = (node.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((n: Json, k) => n[k], this.spec);
     return this.deref(target);
   }
 
@@ -89,13 +102,20 @@ export class OfficialContract {
   }
 
   /** Problems with one exchange; empty when it follows the definition. */
-  check(exchange: { method: string; path: string; requestBody?: unknown; status?: number; responseBody?: unknown }): string[] {
+  check(exchange: {
+    method: string;
+    path: string;
+    requestBody?: unknown;
+    status?: number;
+    responseBody?: unknown;
+  }): string[] {
     const op = this.operation(exchange.method, exchange.path);
     if (!op) return [`${this.name}: ${exchange.method} ${exchange.path} is not an operation of the definition`];
     const problems: string[] = [];
     if (op.requestSchema && exchange.requestBody !== undefined && typeof exchange.requestBody === 'object') {
       const validate = this.validator(op.requestSchema);
-      if (!validate(exchange.requestBody)) problems.push(`${this.name}: request of ${op.method} ${op.template}: ${this.ajv.errorsText(validate.errors)}`);
+      if (!validate(exchange.requestBody))
+        problems.push(`${this.name}: request of ${op.method} ${op.template}: ${this.ajv.errorsText(validate.errors)}`);
     }
     if (exchange.status !== undefined && exchange.responseBody !== undefined) {
       const schema = op.responseSchemas.get(String(exchange.status)) ?? op.responseSchemas.get('default');
@@ -103,7 +123,10 @@ export class OfficialContract {
         problems.push(`${this.name}: ${op.method} ${op.template} does not declare status ${exchange.status}`);
       } else if (schema) {
         const validate = this.validator(schema);
-        if (!validate(exchange.responseBody)) problems.push(`${this.name}: response ${exchange.status} of ${op.method} ${op.template}: ${this.ajv.errorsText(validate.errors)}`);
+        if (!validate(exchange.responseBody))
+          problems.push(
+            `${this.name}: response ${exchange.status} of ${op.method} ${op.template}: ${this.ajv.errorsText(validate.errors)}`,
+          );
       }
     }
     return problems;

@@ -26,7 +26,16 @@ export interface MarketplaceTap {
   close(): Promise<void>;
 }
 
-const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host', 'te', 'trailer']);
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'te',
+  'trailer',
+]);
 
 /** A tap in front of the app at `upstream` (e.g. http://localhost:3000), whose sandboxes live under /sandbox. */
 export async function startMarketplaceTap(upstream: string): Promise<MarketplaceTap> {
@@ -40,23 +49,28 @@ export async function startMarketplaceTap(upstream: string): Promise<Marketplace
       const call: TappedCall = { method: req.method ?? 'GET', path: req.url ?? '/', body: body.toString('utf8') };
       tap.calls.push(call);
       const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(req.headers)) if (!hopByHop.has(name) && value !== undefined) headers[name] = value;
+      for (const [name, value] of Object.entries(req.headers))
+        if (!hopByHop.has(name) && value !== undefined) headers[name] = value;
       headers['content-length'] = String(body.length);
-      const forward = http.request({ host: target.hostname, port: target.port, method: call.method, path: call.path, headers }, (answer) => {
-        const answered: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => answered.push(chunk));
-        answer.on('end', () => {
-          call.status = answer.statusCode ?? 0;
-          if (tap.intercept?.(call) === 'hold') return; // the caller waits; it is killed meanwhile
-          const out: http.OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(answer.headers)) if (!hopByHop.has(name) && value !== undefined) out[name] = value;
-          const payload = Buffer.concat(answered);
-          out['content-length'] = String(payload.length);
-          res.writeHead(answer.statusCode ?? 502, out);
-          res.end(payload);
-        });
-        answer.on('error', () => res.destroy());
-      });
+      const forward = http.request(
+        { host: target.hostname, port: target.port, method: call.method, path: call.path, headers },
+        (answer) => {
+          const answered: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => answered.push(chunk));
+          answer.on('end', () => {
+            call.status = answer.statusCode ?? 0;
+            if (tap.intercept?.(call) === 'hold') return; // the caller waits; it is killed meanwhile
+            const out: http.OutgoingHttpHeaders = {};
+            for (const [name, value] of Object.entries(answer.headers))
+              if (!hopByHop.has(name) && value !== undefined) out[name] = value;
+            const payload = Buffer.concat(answered);
+            out['content-length'] = String(payload.length);
+            res.writeHead(answer.statusCode ?? 502, out);
+            res.end(payload);
+          });
+          answer.on('error', () => res.destroy());
+        },
+      );
       forward.on('error', () => res.destroy());
       // The caller gave up or died: the call still reaches the marketplace, as it would on a real network.
       forward.end(body);

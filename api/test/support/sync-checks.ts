@@ -3,7 +3,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ChannelRules } from '../../src/db/schema/index.ts';
 import { availableStock, desiredQuantity, normalisePrice } from '../../src/modules/sync/desired-values.ts';
 import { pollOrders } from '../../src/modules/sync/order-polling.ts';
-import { LISTINGS_CONFIRM_QUEUE, LISTINGS_PUBLISH_QUEUE, LISTINGS_PUSH_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE } from '../../src/workers/queues.ts';
+import {
+  LISTINGS_CONFIRM_QUEUE,
+  LISTINGS_PUBLISH_QUEUE,
+  LISTINGS_PUSH_QUEUE,
+  MAIN_ADJUST_QUEUE,
+  MAIN_REFRESH_QUEUE,
+  ORDERS_POLL_QUEUE,
+  SYNC_RUN_QUEUE,
+} from '../../src/workers/queues.ts';
 import type { Browser } from './browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify, type ConnectedChannel } from './channel-flows.ts';
 import type { TestProduct } from './test-product.ts';
@@ -16,14 +24,27 @@ import type { TestProduct } from './test-product.ts';
 export type Kind = ConnectedChannel['kind'];
 
 /** The queues whose jobs carry sync work for one account (the schedule's tick is left out). */
-export const syncQueues = [LISTINGS_PUSH_QUEUE, LISTINGS_CONFIRM_QUEUE, LISTINGS_PUBLISH_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE];
+export const syncQueues = [
+  LISTINGS_PUSH_QUEUE,
+  LISTINGS_CONFIRM_QUEUE,
+  LISTINGS_PUBLISH_QUEUE,
+  MAIN_ADJUST_QUEUE,
+  MAIN_REFRESH_QUEUE,
+  ORDERS_POLL_QUEUE,
+  SYNC_RUN_QUEUE,
+];
 
 export async function query<T>(t: TestProduct, statement: SQL): Promise<T[]> {
   return ((await t.database.handle.db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 /** The sandbox's control API (never faulted, never logged). */
-export function control(t: TestProduct, kind: Kind, path: string, init?: { method: string; body?: unknown }): Promise<Response> {
+export function control(
+  t: TestProduct,
+  kind: Kind,
+  path: string,
+  init?: { method: string; body?: unknown },
+): Promise<Response> {
   return fetch(`${t.url}/sandbox/${kind}/_control${path}`, {
     method: init?.method ?? 'GET',
     headers: { 'content-type': 'application/json' },
@@ -39,20 +60,37 @@ export async function setFaults(t: TestProduct, kind: Kind, faults: Record<strin
 export const noFaults = { latencyMs: 0, errorRate: 0, rateLimitBurst: 0, timeoutRate: 0, rejectSkus: [] as string[] };
 
 /** What the marketplace holds for a SKU, as its control API shows it. */
-export async function sandboxItem(t: TestProduct, channel: ConnectedChannel, sku: string): Promise<{ sku: string; quantity: number; price: string; status: string }> {
+export async function sandboxItem(
+  t: TestProduct,
+  channel: ConnectedChannel,
+  sku: string,
+): Promise<{ sku: string; quantity: number; price: string; status: string }> {
   const answer = await control(t, channel.kind, `/sellers/${channel.sandboxSellerId}/items/${encodeURIComponent(sku)}`);
   expect(answer.status, `${channel.kind} item ${sku}`).toBe(200);
   return answer.json();
 }
 
 /** The seller edits a listing by hand in the marketplace's own seller UI. */
-export async function editByHand(t: TestProduct, channel: ConnectedChannel, sku: string, edit: { quantity?: number; price?: string }): Promise<void> {
-  const answer = await control(t, channel.kind, `/sellers/${channel.sandboxSellerId}/items/${encodeURIComponent(sku)}`, { method: 'PATCH', body: edit });
+export async function editByHand(
+  t: TestProduct,
+  channel: ConnectedChannel,
+  sku: string,
+  edit: { quantity?: number; price?: string },
+): Promise<void> {
+  const answer = await control(
+    t,
+    channel.kind,
+    `/sellers/${channel.sandboxSellerId}/items/${encodeURIComponent(sku)}`,
+    { method: 'PATCH', body: edit },
+  );
   expect(answer.status, `hand edit of ${sku} on ${channel.kind}: ${await answer.clone().text()}`).toBe(200);
 }
 
 /** The marketplace API calls the sandbox logged (status 0: never answered). */
-export async function sandboxRequests(t: TestProduct, kind: Kind): Promise<Array<{ at: string; method: string; path: string; status: number }>> {
+export async function sandboxRequests(
+  t: TestProduct,
+  kind: Kind,
+): Promise<Array<{ at: string; method: string; path: string; status: number }>> {
   return (await control(t, kind, '/requests')).json();
 }
 
@@ -70,7 +108,10 @@ export async function openWork(t: TestProduct, accountId: string) {
     t,
     sql`select sku, delta, status, attempts, message, claimed_by, sent_key, updated_at::text from stock_adjustments where account_id = ${accountId} and status in ('pending', 'sending') order by sku`,
   );
-  const runs = await query(t, sql`select kind, status from sync_runs where account_id = ${accountId} and finished_at is null`);
+  const runs = await query(
+    t,
+    sql`select kind, status from sync_runs where account_id = ${accountId} and finished_at is null`,
+  );
   const jobs = await query(
     t,
     sql`select name, state, retry_count, group_id, start_after::text, started_on::text, output from pgboss.job where name in (${sql.join(
@@ -83,7 +124,10 @@ export async function openWork(t: TestProduct, accountId: string) {
 
 /** Waits until nothing is on its way for the account (pushes are retried by pg-boss with backoff: be generous). */
 export async function settled(t: TestProduct, accountId: string, timeout = 90_000): Promise<void> {
-  await vi.waitFor(async () => expect(await openWork(t, accountId)).toEqual({ writes: [], adjustments: [], runs: [], jobs: [] }), { timeout, interval: 250 });
+  await vi.waitFor(
+    async () => expect(await openWork(t, accountId)).toEqual({ writes: [], adjustments: [], runs: [], jobs: [] }),
+    { timeout, interval: 250 },
+  );
 }
 
 export interface TargetListing {
@@ -145,9 +189,21 @@ export function desiredOf(listing: TargetListing): { quantity: number | undefine
  * Target listings whose marketplace holds something other than what the rules give (an empty list
  * when every channel is at its desired values). `skip` leaves out `kind:sku` pairs expected to differ.
  */
-export async function targetsOffDesired(t: TestProduct, accountId: string, channels: Partial<Record<Kind, ConnectedChannel>>, skip: Set<string> = new Set()) {
+export async function targetsOffDesired(
+  t: TestProduct,
+  accountId: string,
+  channels: Partial<Record<Kind, ConnectedChannel>>,
+  skip: Set<string> = new Set(),
+) {
   const listings = await targetListings(t, accountId);
-  const off: Array<{ kind: Kind; sku: string; desired: { quantity?: number; price?: string }; found: { quantity: number; price: string }; status: string; lastError: string | null }> = [];
+  const off: Array<{
+    kind: Kind;
+    sku: string;
+    desired: { quantity?: number; price?: string };
+    found: { quantity: number; price: string };
+    status: string;
+    lastError: string | null;
+  }> = [];
   for (const listing of listings) {
     if (skip.has(`${listing.kind}:${listing.sku}`)) continue;
     const channel = channels[listing.kind]!;
@@ -160,7 +216,10 @@ export async function targetsOffDesired(t: TestProduct, accountId: string, chann
       off.push({
         kind: listing.kind,
         sku: listing.sku,
-        desired: { ...(desired.quantity !== undefined ? { quantity: desired.quantity } : {}), ...(desired.price !== undefined ? { price: desired.price } : {}) },
+        desired: {
+          ...(desired.quantity !== undefined ? { quantity: desired.quantity } : {}),
+          ...(desired.price !== undefined ? { price: desired.price } : {}),
+        },
         found,
         status: listing.status,
         lastError: listing.lastError,
@@ -175,29 +234,55 @@ export async function targetsOffDesired(t: TestProduct, accountId: string, chann
  * price, and (with `lastAsked`, when nothing is on its way) the values last asked for, from which
  * the next change is planned. Either one wrong makes the engine believe a value the marketplace never took.
  */
-export async function recordedOffMarketplace(t: TestProduct, accountId: string, channel: ConnectedChannel, options: { lastAsked?: boolean } = {}) {
-  const rows = await query<{ sku: string; status: string; confirmed_quantity: number | null; confirmed_price: string | null; desired_quantity: number | null; desired_price: string | null }>(
+export async function recordedOffMarketplace(
+  t: TestProduct,
+  accountId: string,
+  channel: ConnectedChannel,
+  options: { lastAsked?: boolean } = {},
+) {
+  const rows = await query<{
+    sku: string;
+    status: string;
+    confirmed_quantity: number | null;
+    confirmed_price: string | null;
+    desired_quantity: number | null;
+    desired_price: string | null;
+  }>(
     t,
     sql`select sku, status, confirmed_quantity, confirmed_price::text, desired_quantity, desired_price::text from listings
         where account_id = ${accountId} and channel_id = ${channel.id} and product_id is not null order by sku`,
   );
   const price = (value: string | null) => (value === null ? null : normalisePrice(value));
-  const off: Array<{ sku: string; status: string; found: { quantity: number; price: string }; confirmed: { quantity: number | null; price: string | null }; lastAsked?: { quantity: number | null; price: string | null } }> = [];
+  const off: Array<{
+    sku: string;
+    status: string;
+    found: { quantity: number; price: string };
+    confirmed: { quantity: number | null; price: string | null };
+    lastAsked?: { quantity: number | null; price: string | null };
+  }> = [];
   for (const row of rows) {
     const item = await sandboxItem(t, channel, row.sku);
     const found = { quantity: item.quantity, price: normalisePrice(item.price) };
     const confirmed = { quantity: row.confirmed_quantity, price: price(row.confirmed_price) };
-    const lastAsked = { quantity: row.desired_quantity ?? row.confirmed_quantity, price: price(row.desired_price ?? row.confirmed_price) };
+    const lastAsked = {
+      quantity: row.desired_quantity ?? row.confirmed_quantity,
+      price: price(row.desired_price ?? row.confirmed_price),
+    };
     const confirmedOff = confirmed.quantity !== found.quantity || confirmed.price !== found.price;
-    const askedOff = options.lastAsked === true && (lastAsked.quantity !== found.quantity || lastAsked.price !== found.price);
-    if (confirmedOff || askedOff) off.push({ sku: row.sku, status: row.status, found, confirmed, ...(options.lastAsked ? { lastAsked } : {}) });
+    const askedOff =
+      options.lastAsked === true && (lastAsked.quantity !== found.quantity || lastAsked.price !== found.price);
+    if (confirmedOff || askedOff)
+      off.push({ sku: row.sku, status: row.status, found, confirmed, ...(options.lastAsked ? { lastAsked } : {}) });
   }
   return off;
 }
 
 /** The account's channels that are not active (a channel in error comes back once it works). */
 export async function channelsNotActive(t: TestProduct, accountId: string) {
-  return query<{ kind: string; status: string; status_reason: string | null }>(t, sql`select kind, status, status_reason from channels where account_id = ${accountId} and status <> 'active'`);
+  return query<{ kind: string; status: string; status_reason: string | null }>(
+    t,
+    sql`select kind, status, status_reason from channels where account_id = ${accountId} and status <> 'active'`,
+  );
 }
 
 const linkedListings = (t: TestProduct, accountId: string) =>
@@ -220,10 +305,17 @@ export async function connectFourChannels(t: TestProduct, seller: Browser, accou
   channels.walmart = await connectWithSandboxSeller(seller, 'walmart', products);
   channels.ebay = (await consentOnEbay(seller, 'agree', { products })).channel!;
   expect(channels.shopify.role).toBe('main');
-  const everyListingLinked = ['amazon', 'ebay', 'shopify', 'walmart'].map((kind) => ({ kind, listings: products, linked: products }));
+  const everyListingLinked = ['amazon', 'ebay', 'shopify', 'walmart'].map((kind) => ({
+    kind,
+    listings: products,
+    linked: products,
+  }));
   const allLinked = (timeout: number) =>
     vi
-      .waitFor(async () => expect(await linkedListings(t, accountId)).toEqual(everyListingLinked), { timeout, interval: 250 })
+      .waitFor(async () => expect(await linkedListings(t, accountId)).toEqual(everyListingLinked), {
+        timeout,
+        interval: 250,
+      })
       .then(() => true)
       .catch(() => false);
   const complete = await allLinked(60_000);
@@ -231,8 +323,14 @@ export async function connectFourChannels(t: TestProduct, seller: Browser, accou
     listings: await linkedListings(t, accountId),
     expected: everyListingLinked,
     complete,
-    channels: await query(t, sql`select kind, connected_at::text from channels where account_id = ${accountId} order by connected_at`),
-    importRuns: await query(t, sql`select id, kind, trigger, status, done, created_at::text, finished_at::text from sync_runs where account_id = ${accountId} order by created_at`),
+    channels: await query(
+      t,
+      sql`select kind, connected_at::text from channels where account_id = ${accountId} order by connected_at`,
+    ),
+    importRuns: await query(
+      t,
+      sql`select id, kind, trigger, status, done, created_at::text, finished_at::text from sync_runs where account_id = ${accountId} order by created_at`,
+    ),
   };
   if (!complete) {
     const answer = await seller.post(`/api/channels/${channels.shopify.id}/sync`);
@@ -247,14 +345,21 @@ export async function connectFourChannels(t: TestProduct, seller: Browser, accou
  * sellers' apps). A read that fails (a marketplace that does not answer, a deadlock between two
  * transactions) is read again, as pg-boss retries the job; each failure is told to `onFailure`.
  */
-export async function readOrdersNow(t: TestProduct, accountId: string, channelId: string, onFailure: (message: string) => void = () => undefined): Promise<void> {
+export async function readOrdersNow(
+  t: TestProduct,
+  accountId: string,
+  channelId: string,
+  onFailure: (message: string) => void = () => undefined,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await pollOrders(t.product.ctx, { accountId, channelId });
       return;
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-      onFailure(`reading orders failed, attempt ${attempt}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${cause}`);
+      onFailure(
+        `reading orders failed, attempt ${attempt}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${cause}`,
+      );
       if (attempt >= 5) throw error;
     }
   }
@@ -269,12 +374,28 @@ export async function openDrift(t: TestProduct, accountId: string) {
 }
 
 /** One listing's story, to read a failure by: the listing, its writes, its product's changes, the marketplace calls naming it. */
-export async function listingHistory(t: TestProduct, accountId: string, channel: ConnectedChannel, sku: string): Promise<string[]> {
+export async function listingHistory(
+  t: TestProduct,
+  accountId: string,
+  channel: ConnectedChannel,
+  sku: string,
+): Promise<string[]> {
   const lines: string[] = [];
-  const listing = await query(t, sql`select status, confirmed_quantity, desired_quantity, confirmed_price::text, desired_price::text, last_error, confirmed_at::text, updated_at::text from listings where channel_id = ${channel.id} and sku = ${sku}`);
+  const listing = await query(
+    t,
+    sql`select status, confirmed_quantity, desired_quantity, confirmed_price::text, desired_price::text, last_error, confirmed_at::text, updated_at::text from listings where channel_id = ${channel.id} and sku = ${sku}`,
+  );
   lines.push(`  listing ${JSON.stringify(listing[0])}`);
-  for (const w of await query(t, sql`select field, before, after, status, attempts, message, submission_id, created_at::text, updated_at::text from listing_writes where channel_id = ${channel.id} and sku = ${sku} order by created_at, updated_at`)) lines.push(`  write ${JSON.stringify(w)}`);
-  for (const c of await query(t, sql`select c.cause, c.cause_ref, c.field, c.before, c.after, ch.kind, c.created_at::text from changes c left join channels ch on ch.id = c.channel_id where c.account_id = ${accountId} and c.sku = ${sku} order by c.created_at`)) lines.push(`  change ${JSON.stringify(c)}`);
+  for (const w of await query(
+    t,
+    sql`select field, before, after, status, attempts, message, submission_id, created_at::text, updated_at::text from listing_writes where channel_id = ${channel.id} and sku = ${sku} order by created_at, updated_at`,
+  ))
+    lines.push(`  write ${JSON.stringify(w)}`);
+  for (const c of await query(
+    t,
+    sql`select c.cause, c.cause_ref, c.field, c.before, c.after, ch.kind, c.created_at::text from changes c left join channels ch on ch.id = c.channel_id where c.account_id = ${accountId} and c.sku = ${sku} order by c.created_at`,
+  ))
+    lines.push(`  change ${JSON.stringify(c)}`);
   const calls = (await sandboxRequests(t, channel.kind)).filter((r) => JSON.stringify(r).includes(sku));
   for (const r of calls.slice(-15)) lines.push(`  ${channel.kind} call ${r.at} ${r.method} ${r.path} ${r.status}`);
   return lines;

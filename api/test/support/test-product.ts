@@ -51,7 +51,15 @@ export interface TestProduct {
   advance(seconds: number): void;
   browser(options?: { origin?: string | null; ip?: string }): Browser;
   /** A verified user made directly in the database (for tests that are not about registration). */
-  createUser(input: { email: string; password: string; role?: Role; firstName?: string; lastName?: string; companyName?: string; verified?: boolean }): Promise<string>;
+  createUser(input: {
+    email: string;
+    password: string;
+    role?: Role;
+    firstName?: string;
+    lastName?: string;
+    companyName?: string;
+    verified?: boolean;
+  }): Promise<string>;
   /** Row counts of every table of ours and of pg-boss's jobs. */
   rowCounts(): Promise<Record<string, number>>;
   stop(): Promise<void>;
@@ -61,7 +69,9 @@ export interface TestProduct {
  * The real product on a fresh database, with a real SMTP server catching its mail. Its sandboxes'
  * control API is open (SANDBOX_CONTROL=open), as the tests drive it; `sandbox` overrides field by field.
  */
-export async function startTestProduct(overrides: Omit<Partial<Config>, 'sandbox'> & { sandbox?: Partial<Config['sandbox']> } = {}): Promise<TestProduct> {
+export async function startTestProduct(
+  overrides: Omit<Partial<Config>, 'sandbox'> & { sandbox?: Partial<Config['sandbox']> } = {},
+): Promise<TestProduct> {
   const database = await createTestDatabase();
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
@@ -82,7 +92,13 @@ export async function startTestProduct(overrides: Omit<Partial<Config>, 'sandbox
       staticDir: undefined,
       validateResponses: true,
       sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox`, control: 'open', ...overrides.sandbox },
-      rateLimits: { login: generousLimit, register: generousLimit, recovery: generousLimit, tokens: generousLimit, changePassword: generousLimit },
+      rateLimits: {
+        login: generousLimit,
+        register: generousLimit,
+        recovery: generousLimit,
+        tokens: generousLimit,
+        changePassword: generousLimit,
+      },
       // Tests run many more bulk edits, imports and syncs than a seller would; one test checks the real limits.
       accountRateLimits: generousAccountRateLimits,
       ...withoutSandbox(overrides),
@@ -129,7 +145,11 @@ export async function startTestProduct(overrides: Omit<Partial<Config>, 'sandbox
       }
       // Jobs made by requests; the schedules' own ticks come from the clock.
       const scheduled = scheduledQueues.map((q) => `'${q}'`).join(', ');
-      const jobs = await db.execute(sql.raw(`select count(*)::int as n from pgboss.job where name not like '__pgboss%' and name not in (${scheduled})`));
+      const jobs = await db.execute(
+        sql.raw(
+          `select count(*)::int as n from pgboss.job where name not like '__pgboss%' and name not in (${scheduled})`,
+        ),
+      );
       counts.jobs = Number((jobs as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
       return counts;
     },

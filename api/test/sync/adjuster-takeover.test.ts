@@ -16,7 +16,8 @@ import { AdjustmentTakenOver, applyMainAdjustments, sendAdjustment } from '../..
  */
 
 type Query = ReturnType<typeof sql>;
-const rowsOf = async <T>(t: TestProduct, query: Query): Promise<T[]> => ((await t.database.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(t: TestProduct, query: Query): Promise<T[]> =>
+  ((await t.database.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 interface Seller {
   t: TestProduct;
@@ -24,7 +25,9 @@ interface Seller {
   main: ConnectedChannel;
 }
 
-async function sellerWithMain(connect: (seller: ReturnType<TestProduct['browser']>) => Promise<ConnectedChannel>): Promise<Seller> {
+async function sellerWithMain(
+  connect: (seller: ReturnType<TestProduct['browser']>) => Promise<ConnectedChannel>,
+): Promise<Seller> {
   const t = await startTestProduct();
   const userId = await t.createUser({ email: 's@example.com', password: 'seller secret 1' });
   const [user] = await rowsOf<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`);
@@ -33,32 +36,67 @@ async function sellerWithMain(connect: (seller: ReturnType<TestProduct['browser'
   const main = await connect(browser);
   expect(main.role).toBe('main');
   const accountId = user!.account_id;
-  await vi.waitFor(async () => expect((await rowsOf(t, sql`select 1 from products where account_id = ${accountId} and on_hand > 10`)).length).toBeGreaterThan(0), { timeout: 30_000 });
+  await vi.waitFor(
+    async () =>
+      expect(
+        (await rowsOf(t, sql`select 1 from products where account_id = ${accountId} and on_hand > 10`)).length,
+      ).toBeGreaterThan(0),
+    { timeout: 30_000 },
+  );
   return { t, accountId, main };
 }
 
 const productWithStock = async ({ t, accountId }: Seller) =>
-  (await rowsOf<{ id: string; sku: string }>(t, sql`select id, sku from products where account_id = ${accountId} and on_hand > 10 order by sku limit 1`))[0]!;
+  (
+    await rowsOf<{ id: string; sku: string }>(
+      t,
+      sql`select id, sku from products where account_id = ${accountId} and on_hand > 10 order by sku limit 1`,
+    )
+  )[0]!;
 
 const quantityOn = async ({ t, main }: Seller, sku: string) =>
-  ((await (await fetch(`${t.url}/sandbox/${main.kind}/_control/sellers/${main.sandboxSellerId}/items/${encodeURIComponent(sku)}`)).json()) as { quantity: number }).quantity;
+  (
+    (await (
+      await fetch(
+        `${t.url}/sandbox/${main.kind}/_control/sellers/${main.sandboxSellerId}/items/${encodeURIComponent(sku)}`,
+      )
+    ).json()) as { quantity: number }
+  ).quantity;
 
 const statusOf = async ({ t }: Seller, idempotencyKey: string) =>
-  (await rowsOf<{ status: string }>(t, sql`select status from stock_adjustments where idempotency_key = ${idempotencyKey}`))[0]?.status;
+  (
+    await rowsOf<{ status: string }>(
+      t,
+      sql`select status from stock_adjustments where idempotency_key = ${idempotencyKey}`,
+    )
+  )[0]?.status;
 
 /** Sales passed to the main channel (their units committed), claimed by a run that then stalls: nothing asks the workers for them. */
-async function claimedByStalledRun(seller: Seller, runId: string, adjustments: Array<{ productId: string; sku: string; delta: number; idempotencyKey: string }>) {
+async function claimedByStalledRun(
+  seller: Seller,
+  runId: string,
+  adjustments: Array<{ productId: string; sku: string; delta: number; idempotencyKey: string }>,
+) {
   const { t, accountId } = seller;
   return t.database.handle.db.transaction(async (tx) => {
-    for (const a of adjustments) await tx.execute(sql`update products set committed = committed - ${a.delta} where id = ${a.productId}`);
-    await insertAdjustments(tx, accountId, adjustments.map((a) => ({ ...a, orderId: null })), new Date());
+    for (const a of adjustments)
+      await tx.execute(sql`update products set committed = committed - ${a.delta} where id = ${a.productId}`);
+    await insertAdjustments(
+      tx,
+      accountId,
+      adjustments.map((a) => ({ ...a, orderId: null })),
+      new Date(),
+    );
     return claimAdjustments(tx, accountId, runId, 100, new Date());
   });
 }
 
 /** The adjuster as a worker runs it, until it has nothing left unsettled (Amazon confirms a set by a later read). */
 async function adjusterRunsToTheEnd({ t, accountId }: Seller) {
-  await vi.waitFor(async () => expect(await applyMainAdjustments(t.product.ctx, { accountId })).toBeDefined(), { timeout: 30_000, interval: 200 });
+  await vi.waitFor(async () => expect(await applyMainAdjustments(t.product.ctx, { accountId })).toBeDefined(), {
+    timeout: 30_000,
+    interval: 200,
+  });
 }
 
 describe('an Amazon main channel (read, then set)', () => {
@@ -73,7 +111,9 @@ describe('an Amazon main channel (read, then set)', () => {
     const product = await productWithStock(seller);
     const before = await quantityOn(seller, product.sku);
     const stalledRun = crypto.randomUUID();
-    const [stalled] = await claimedByStalledRun(seller, stalledRun, [{ productId: product.id, sku: product.sku, delta: -2, idempotencyKey: 'takeover:amazon:1' }]);
+    const [stalled] = await claimedByStalledRun(seller, stalledRun, [
+      { productId: product.id, sku: product.sku, delta: -2, idempotencyKey: 'takeover:amazon:1' },
+    ]);
 
     await adjusterRunsToTheEnd(seller);
     expect(await statusOf(seller, 'takeover:amazon:1')).toBe('applied');
@@ -82,7 +122,9 @@ describe('an Amazon main channel (read, then set)', () => {
     // It read before the other run's set had landed, or after: either way it must not set again.
     const main = (await findMainChannelAtWork(t.database.handle.db, seller.accountId))!;
     const adapter = await adapterForChannel(t.product.ctx, main);
-    await expect(sendAdjustment(t.product.ctx, adapter, stalledRun, stalled!)).rejects.toBeInstanceOf(AdjustmentTakenOver);
+    await expect(sendAdjustment(t.product.ctx, adapter, stalledRun, stalled!)).rejects.toBeInstanceOf(
+      AdjustmentTakenOver,
+    );
     expect(await quantityOn(seller, product.sku)).toBe(before - 2);
     expect(await rowsOf(t, sql`select status from channels where id = ${main.id}`)).toEqual([{ status: 'active' }]);
   });
@@ -91,7 +133,9 @@ describe('an Amazon main channel (read, then set)', () => {
 describe('a Shopify main channel (many adjustments under one key)', () => {
   let seller: Seller;
   beforeAll(async () => {
-    seller = await sellerWithMain(async (browser) => (await installOnShopify(browser, 'install', { products: 4 })).channel!);
+    seller = await sellerWithMain(
+      async (browser) => (await installOnShopify(browser, 'install', { products: 4 })).channel!,
+    );
   }, 120_000);
   afterAll(() => seller?.t.stop());
 
@@ -104,8 +148,13 @@ describe('a Shopify main channel (many adjustments under one key)', () => {
     const adapter = await adapterForChannel(t.product.ctx, main);
     const deadRun = crypto.randomUUID();
     // Two rounds of the same SKU, each noted and answered by Shopify, then the run died before recording them.
-    for (const [n, delta] of [[1, -1], [2, -2]] as const) {
-      const [adjustment] = await claimedByStalledRun(seller, deadRun, [{ productId: product.id, sku: product.sku, delta, idempotencyKey: `takeover:shopify:${n}` }]);
+    for (const [n, delta] of [
+      [1, -1],
+      [2, -2],
+    ] as const) {
+      const [adjustment] = await claimedByStalledRun(seller, deadRun, [
+        { productId: product.id, sku: product.sku, delta, idempotencyKey: `takeover:shopify:${n}` },
+      ]);
       const key = `round-${deadRun}-${n}`;
       expect(await noteRoundSent(db, [adjustment!.id], deadRun, key, new Date())).toBe(true);
       expect((await adapter.adjustQuantities!([{ sku: product.sku, delta }], key)).outcome).toBe('applied');
@@ -116,9 +165,20 @@ describe('a Shopify main channel (many adjustments under one key)', () => {
     expect(await statusOf(seller, 'takeover:shopify:1')).toBe('applied');
     expect(await statusOf(seller, 'takeover:shopify:2')).toBe('applied');
     expect(await quantityOn(seller, product.sku)).toBe(before - 3);
-    await vi.waitFor(async () => expect(await rowsOf(t, sql`select on_hand, committed from products where id = ${product.id}`)).toEqual([{ on_hand: before - 3, committed: 0 }]), { timeout: 30_000 });
+    await vi.waitFor(
+      async () =>
+        expect(await rowsOf(t, sql`select on_hand, committed from products where id = ${product.id}`)).toEqual([
+          { on_hand: before - 3, committed: 0 },
+        ]),
+      { timeout: 30_000 },
+    );
     // The dead run, were it to go on, finds its rounds taken over.
-    const ids = (await rowsOf<{ id: string }>(t, sql`select id from stock_adjustments where idempotency_key like 'takeover:shopify:%'`)).map((r) => r.id);
+    const ids = (
+      await rowsOf<{ id: string }>(
+        t,
+        sql`select id from stock_adjustments where idempotency_key like 'takeover:shopify:%'`,
+      )
+    ).map((r) => r.id);
     expect(await noteRoundSent(db, ids, deadRun, 'late', new Date())).toBe(false);
   });
 });

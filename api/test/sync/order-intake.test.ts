@@ -12,9 +12,12 @@ let t: TestProduct;
 let seller: Browser;
 let accountId: string;
 const channels: Record<string, { id: string; sandboxSellerId: string }> = {};
-const rows = async <T>(query: string): Promise<T[]> => ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: string): Promise<T[]> =>
+  ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 const ordersOf = (channelId: string) =>
-  rows<{ marketplace_order_id: string; status: string; lines: Array<{ sku: string; quantity: number }> }>(`select marketplace_order_id, status, lines from orders where channel_id = '${channelId}'`);
+  rows<{ marketplace_order_id: string; status: string; lines: Array<{ sku: string; quantity: number }> }>(
+    `select marketplace_order_id, status, lines from orders where channel_id = '${channelId}'`,
+  );
 
 async function connect(kind: 'walmart' | 'amazon') {
   const channel = await connectWithSandboxSeller(seller, kind, 6);
@@ -22,8 +25,18 @@ async function connect(kind: 'walmart' | 'amazon') {
 }
 
 async function skuInStock(): Promise<string> {
-  await vi.waitFor(async () => expect((await rows(`select 1 from products where account_id = '${accountId}' and on_hand > 2`)).length).toBeGreaterThan(0), { timeout: 20_000 });
-  return (await rows<{ sku: string }>(`select sku from products where account_id = '${accountId}' and on_hand > 2 order by sku limit 1`))[0]!.sku;
+  await vi.waitFor(
+    async () =>
+      expect(
+        (await rows(`select 1 from products where account_id = '${accountId}' and on_hand > 2`)).length,
+      ).toBeGreaterThan(0),
+    { timeout: 20_000 },
+  );
+  return (
+    await rows<{ sku: string }>(
+      `select sku from products where account_id = '${accountId}' and on_hand > 2 order by sku limit 1`,
+    )
+  )[0]!.sku;
 }
 
 async function buy(kind: 'walmart' | 'amazon' | 'shopify' | 'ebay', sku: string, quantity: number) {
@@ -38,7 +51,8 @@ async function buy(kind: 'walmart' | 'amazon' | 'shopify' | 'ebay', sku: string,
 beforeAll(async () => {
   t = await startTestProduct();
   const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
-  accountId = (await rows<{ account_id: string }>(`select account_id from users where id = '${userId}'`))[0]!.account_id;
+  accountId = (await rows<{ account_id: string }>(`select account_id from users where id = '${userId}'`))[0]!
+    .account_id;
   seller = t.browser();
   await seller.signIn('seller@example.com', 'seller secret 1');
   await connect('walmart');
@@ -52,20 +66,38 @@ describe('orders from every channel', () => {
     // Available moves once the sale counts, and stays there when the main channel (Walmart) takes the adjustment.
     const available = `select on_hand - committed as available from products where account_id = '${accountId}' and sku = '${sku}'`;
     const [stock] = await rows<{ available: number }>(available);
-    const readsBefore = (await sandboxRequests(t, 'amazon')).filter((r) => r.path.startsWith('/orders/v0/orders')).length;
+    const readsBefore = (await sandboxRequests(t, 'amazon')).filter((r) =>
+      r.path.startsWith('/orders/v0/orders'),
+    ).length;
     await buy('amazon', sku, 2);
     await vi.waitFor(async () => expect(await ordersOf(channels.amazon!.id)).toHaveLength(1), { timeout: 20_000 });
     const [order] = await ordersOf(channels.amazon!.id);
     expect(order!.status).toBe('open');
     // The notification names each item's SKU and quantity, not its price.
     expect(order!.lines).toEqual([{ sku, quantity: 2, price: null, cancelledQuantity: 0 }]);
-    expect((await sandboxRequests(t, 'amazon')).filter((r) => r.path.startsWith('/orders/v0/orders')).length).toBe(readsBefore);
+    expect((await sandboxRequests(t, 'amazon')).filter((r) => r.path.startsWith('/orders/v0/orders')).length).toBe(
+      readsBefore,
+    );
     expect(await rows(available)).toEqual([{ available: stock!.available - 2 }]);
     // The read that follows (the job waits a few seconds; here it is run at once) fetches the order's items for their prices.
-    expect(await pollOrders(t.product.ctx, { accountId, channelId: channels.amazon!.id })).toEqual({ created: 0, updated: 1 });
-    expect((await ordersOf(channels.amazon!.id))[0]!.lines).toEqual([{ sku, quantity: 2, price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' }, cancelledQuantity: 0 }]);
+    expect(await pollOrders(t.product.ctx, { accountId, channelId: channels.amazon!.id })).toEqual({
+      created: 0,
+      updated: 1,
+    });
+    expect((await ordersOf(channels.amazon!.id))[0]!.lines).toEqual([
+      {
+        sku,
+        quantity: 2,
+        price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' },
+        cancelledQuantity: 0,
+      },
+    ]);
     expect(await rows(available)).toEqual([{ available: stock!.available - 2 }]);
-    expect(await rows(`select count(*)::int as n from changes where account_id = '${accountId}' and sku = '${sku}' and cause = 'order' and field = 'available'`)).toEqual([{ n: 1 }]);
+    expect(
+      await rows(
+        `select count(*)::int as n from changes where account_id = '${accountId}' and sku = '${sku}' and cause = 'order' and field = 'available'`,
+      ),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('an order on the Walmart sandbox counts from its PO_CREATED event, prices included, before any read of Walmart’s orders', async () => {
@@ -73,8 +105,17 @@ describe('orders from every channel', () => {
     const readsBefore = (await sandboxRequests(t, 'walmart')).filter((r) => r.path.startsWith('/v3/orders')).length;
     await buy('walmart', sku, 1);
     await vi.waitFor(async () => expect(await ordersOf(channels.walmart!.id)).toHaveLength(1), { timeout: 20_000 });
-    expect((await ordersOf(channels.walmart!.id))[0]!.lines).toEqual([{ sku, quantity: 1, price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' }, cancelledQuantity: 0 }]);
-    expect((await sandboxRequests(t, 'walmart')).filter((r) => r.path.startsWith('/v3/orders')).length).toBe(readsBefore);
+    expect((await ordersOf(channels.walmart!.id))[0]!.lines).toEqual([
+      {
+        sku,
+        quantity: 1,
+        price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' },
+        cancelledQuantity: 0,
+      },
+    ]);
+    expect((await sandboxRequests(t, 'walmart')).filter((r) => r.path.startsWith('/v3/orders')).length).toBe(
+      readsBefore,
+    );
   });
 
   it('records each order once, however often it is read', async () => {
@@ -87,20 +128,30 @@ describe('orders from every channel', () => {
       expect(again.created + third.created).toBe(0);
       expect(await ordersOf(channels[kind]!.id)).toEqual(before);
     }
-    const total = await rows<{ n: number }>(`select count(*)::int as n from orders where channel_id in ('${channels.amazon!.id}', '${channels.walmart!.id}')`);
+    const total = await rows<{ n: number }>(
+      `select count(*)::int as n from orders where channel_id in ('${channels.amazon!.id}', '${channels.walmart!.id}')`,
+    );
     expect(total).toEqual([{ n: 2 }]);
   });
 
   it('deliveries kept for the channel’s job (a burst, beyond those applied as they arrive) are applied by it, each order once', async () => {
     const sku = await skuInStock();
     const amazon = channels.amazon!.id;
-    const available = async () => (await rows<{ available: number }>(`select on_hand - committed as available from products where account_id = '${accountId}' and sku = '${sku}'`))[0]!.available;
+    const available = async () =>
+      (
+        await rows<{ available: number }>(
+          `select on_hand - committed as available from products where account_id = '${accountId}' and sku = '${sku}'`,
+        )
+      )[0]!.available;
     const ordersBefore = (await ordersOf(amazon)).length;
     const before = await available();
     await buy('amazon', sku, 1);
     // Applied on arrival: the delivery is processed when it is recorded, in the same transaction.
     await vi.waitFor(async () => expect(await ordersOf(amazon)).toHaveLength(ordersBefore + 1), { timeout: 20_000 });
-    const [delivered] = await rows<{ payload: { detail: { Payload: { OrderChangeNotification: { AmazonOrderId: string } } } }; applied_on_arrival: boolean }>(
+    const [delivered] = await rows<{
+      payload: { detail: { Payload: { OrderChangeNotification: { AmazonOrderId: string } } } };
+      applied_on_arrival: boolean;
+    }>(
       `select payload, processed_at = received_at as applied_on_arrival from marketplace_events where channel_id = '${amazon}' and topic = 'order_changed' order by received_at desc limit 1`,
     );
     expect(delivered!.applied_on_arrival).toBe(true);
@@ -113,14 +164,24 @@ describe('orders from every channel', () => {
       return { deliveryId: `burst-${i}-${crypto.randomUUID()}`, payload };
     });
     for (const { deliveryId, payload } of burst) {
-      await rows(`insert into marketplace_events (channel_id, topic, delivery_id, payload, received_at) values ('${amazon}', 'order_changed', '${deliveryId}', '${JSON.stringify(payload).replaceAll("'", "''")}'::jsonb, now())`);
+      await rows(
+        `insert into marketplace_events (channel_id, topic, delivery_id, payload, received_at) values ('${amazon}', 'order_changed', '${deliveryId}', '${JSON.stringify(payload).replaceAll("'", "''")}'::jsonb, now())`,
+      );
     }
-    expect(await applyDeliveredOrders(t.product.ctx, { accountId, channelId: amazon })).toEqual({ created: 3, updated: 0 });
+    expect(await applyDeliveredOrders(t.product.ctx, { accountId, channelId: amazon })).toEqual({
+      created: 3,
+      updated: 0,
+    });
     expect(await ordersOf(amazon)).toHaveLength(ordersBefore + 4);
     expect(await available()).toBe(before - 4);
-    expect(await rows(`select 1 from marketplace_events where channel_id = '${amazon}' and processed_at is null`)).toEqual([]);
+    expect(
+      await rows(`select 1 from marketplace_events where channel_id = '${amazon}' and processed_at is null`),
+    ).toEqual([]);
     // Run again (a retried job): nothing is applied twice.
-    expect(await applyDeliveredOrders(t.product.ctx, { accountId, channelId: amazon })).toEqual({ created: 0, updated: 0 });
+    expect(await applyDeliveredOrders(t.product.ctx, { accountId, channelId: amazon })).toEqual({
+      created: 0,
+      updated: 0,
+    });
     expect(await available()).toBe(before - 4);
   });
 
@@ -129,7 +190,10 @@ describe('orders from every channel', () => {
     const amazon = channels.amazon!.id;
     expect((await seller.post(`/api/channels/${amazon}/pause`)).status).toBe(200);
     const ordersBefore = (await ordersOf(amazon)).length;
-    const deliveries = () => rows<{ processed: boolean }>(`select processed_at is not null as processed from marketplace_events where channel_id = '${amazon}' and topic = 'order_changed' order by received_at`);
+    const deliveries = () =>
+      rows<{ processed: boolean }>(
+        `select processed_at is not null as processed from marketplace_events where channel_id = '${amazon}' and topic = 'order_changed' order by received_at`,
+      );
     const deliveredBefore = (await deliveries()).length;
     await buy('amazon', sku, 1);
     await vi.waitFor(async () => expect(await deliveries()).toHaveLength(deliveredBefore + 1), { timeout: 20_000 });
@@ -153,21 +217,33 @@ describe('orders from every channel', () => {
     await vi.waitFor(async () => expect(await ordersOf(channels.ebay!.id)).toHaveLength(1), { timeout: 20_000 });
     expect((await ordersOf(channels.ebay!.id))[0]!.lines).toEqual([expect.objectContaining({ sku, quantity: 1 })]);
     // The notification is recorded once (a read already under way, such as the one after connecting, may find the order first).
-    await vi.waitFor(async () => expect(await rows(`select topic from marketplace_events where channel_id = '${channels.ebay!.id}'`)).toEqual([{ topic: 'ORDER_CONFIRMATION' }]), { timeout: 20_000 });
+    await vi.waitFor(
+      async () =>
+        expect(await rows(`select topic from marketplace_events where channel_id = '${channels.ebay!.id}'`)).toEqual([
+          { topic: 'ORDER_CONFIRMATION' },
+        ]),
+      { timeout: 20_000 },
+    );
     // It names the order, which is read by its id (getOrders with orderIds) rather than by reading every recent order.
     const [ebayOrder] = await ordersOf(channels.ebay!.id);
-    const readsById = (await control(t, 'ebay', '/requests').then((r) => r.json() as Promise<Array<{ method: string; path: string; query: Record<string, string> }>>)).filter(
-      (r) => r.method === 'GET' && r.path === '/sell/fulfillment/v1/order' && r.query.orderIds !== undefined,
-    );
+    const readsById = (
+      await control(t, 'ebay', '/requests').then(
+        (r) => r.json() as Promise<Array<{ method: string; path: string; query: Record<string, string> }>>,
+      )
+    ).filter((r) => r.method === 'GET' && r.path === '/sell/fulfillment/v1/order' && r.query.orderIds !== undefined);
     expect(readsById.map((r) => r.query.orderIds)).toContain(ebayOrder!.marketplace_order_id);
     // The scheduled read finds the same order and records nothing twice.
-    expect(await pollOrders(t.product.ctx, { accountId, channelId: channels.ebay!.id })).toEqual({ created: 0, updated: 0 });
+    expect(await pollOrders(t.product.ctx, { accountId, channelId: channels.ebay!.id })).toEqual({
+      created: 0,
+      updated: 0,
+    });
     expect(await ordersOf(channels.ebay!.id)).toHaveLength(1);
     for (const kind of ['shopify', 'ebay'] as const) delete channels[kind];
   });
 
   it('the schedule reads every channel on its plan’s interval: 3 minutes by default, hourly on Starter', async () => {
-    const due = async () => (await pollDueChannels(t.product.ctx, (plan) => syncIntervalMinutes(t.product.ctx, plan as 'trial'))).length;
+    const due = async () =>
+      (await pollDueChannels(t.product.ctx, (plan) => syncIntervalMinutes(t.product.ctx, plan as 'trial'))).length;
     t.advance(3 * 60);
     expect(await due()).toBe(4);
     await seller.post(`/api/channels/${channels.walmart!.id}/pause`);
@@ -178,7 +254,8 @@ describe('orders from every channel', () => {
     expect(await due()).toBe(4);
     // Starter syncs hourly: three minutes on, nothing is due; an hour on, everything is.
     await t.database.handle.db.execute(sql.raw(`update accounts set plan = 'starter' where id = '${accountId}'`));
-    for (const channel of Object.values(channels)) await pollOrders(t.product.ctx, { accountId, channelId: channel!.id });
+    for (const channel of Object.values(channels))
+      await pollOrders(t.product.ctx, { accountId, channelId: channel!.id });
     t.advance(3 * 60);
     expect(await due()).toBe(0);
     t.advance(60 * 60);
@@ -190,7 +267,12 @@ describe('orders from every channel', () => {
     await t.database.handle.db.execute(sql.raw(`update accounts set plan = 'starter' where id = '${accountId}'`));
     try {
       const amazon = channels.amazon!.id;
-      const writes = async () => (await rows<{ status: string }>(`select w.status from listing_writes w join changes c on c.id = w.change_id where w.channel_id = '${amazon}' and c.cause = 'rule_change'`)).map((r) => r.status);
+      const writes = async () =>
+        (
+          await rows<{ status: string }>(
+            `select w.status from listing_writes w join changes c on c.id = w.change_id where w.channel_id = '${amazon}' and c.cause = 'rule_change'`,
+          )
+        ).map((r) => r.status);
       // Read just now, so the channel's hourly sync is not due (the minute's schedule may tick meanwhile).
       await pollOrders(t.product.ctx, { accountId, channelId: amazon });
       expect((await seller.patch(`/api/channels/${amazon}/rules`, { bufferUnits: 1 })).status).toBe(200);
@@ -202,7 +284,9 @@ describe('orders from every channel', () => {
       // An hour on, the channel's sync is due and its values go.
       t.advance(61 * 60);
       expect((await syncTick(t.product.ctx)).pushes).toBeGreaterThan(0);
-      await vi.waitFor(async () => expect(new Set(await writes())).toEqual(new Set(['confirmed'])), { timeout: 30_000 });
+      await vi.waitFor(async () => expect(new Set(await writes())).toEqual(new Set(['confirmed'])), {
+        timeout: 30_000,
+      });
     } finally {
       await t.database.handle.db.execute(sql.raw(`update accounts set plan = 'trial' where id = '${accountId}'`));
     }

@@ -23,7 +23,8 @@ let amazon: ConnectedChannel;
 beforeAll(async () => {
   t = await startTestProduct();
   const userId = await t.createUser({ email: 'sale-after-send@example.com', password: 'seller secret 1' });
-  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!.account_id;
+  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!
+    .account_id;
   seller = t.browser();
   await seller.signIn('sale-after-send@example.com', 'seller secret 1');
   await connectWithSandboxSeller(seller, 'walmart', 4);
@@ -35,7 +36,10 @@ afterAll(() => t?.stop());
 /** A quantity of ours Amazon accepted a moment ago and that its listing does not show (as if a sale there moved it since). */
 async function acceptedQuantity(sku: string, submissionId: string): Promise<{ id: string; after: number }> {
   const held = (await sandboxItem(t, amazon, sku)).quantity;
-  const [listing] = await query<{ id: string }>(t, sql`select id from listings where channel_id = ${amazon.id} and sku = ${sku}`);
+  const [listing] = await query<{ id: string }>(
+    t,
+    sql`select id from listings where channel_id = ${amazon.id} and sku = ${sku}`,
+  );
   const [write] = await query<{ id: string }>(
     t,
     sql`insert into listing_writes (account_id, channel_id, listing_id, sku, field, before, after, status, attempts, submission_id, submission_position, updated_at)
@@ -45,12 +49,22 @@ async function acceptedQuantity(sku: string, submissionId: string): Promise<{ id
   return { id: write!.id, after: held + 1 };
 }
 
-const writeNow = async (id: string) => (await query<{ status: string; message: string | null }>(t, sql`select status, message from listing_writes where id = ${id}`))[0];
-const check = (submissionId: string) => confirmSubmission(t.product.ctx, { accountId, channelId: amazon.id, submissionId, mode: 'read-back', check: 1 });
+const writeNow = async (id: string) =>
+  (
+    await query<{ status: string; message: string | null }>(
+      t,
+      sql`select status, message from listing_writes where id = ${id}`,
+    )
+  )[0];
+const check = (submissionId: string) =>
+  confirmSubmission(t.product.ctx, { accountId, channelId: amazon.id, submissionId, mode: 'read-back', check: 1 });
 
 describe('a quantity taken for later on a listing that sold since', () => {
   it('without a sale, is asked about again later', async () => {
-    const [{ sku }] = (await query<{ sku: string }>(t, sql`select sku from listings where channel_id = ${amazon.id} order by sku limit 1`)) as [{ sku: string }];
+    const [{ sku }] = (await query<{ sku: string }>(
+      t,
+      sql`select sku from listings where channel_id = ${amazon.id} order by sku limit 1`,
+    )) as [{ sku: string }];
     const write = await acceptedQuantity(sku, 'read-back:no-sale');
     expect(await check('read-back:no-sale')).toBe('waiting');
     expect(await writeNow(write.id)).toEqual({ status: 'accepted', message: null });
@@ -59,7 +73,10 @@ describe('a quantity taken for later on a listing that sold since', () => {
   });
 
   it('after a sale there recorded since it was sent, is sent again now, and lands', async () => {
-    const [{ sku }] = (await query<{ sku: string }>(t, sql`select sku from listings where channel_id = ${amazon.id} order by sku desc limit 1`)) as [{ sku: string }];
+    const [{ sku }] = (await query<{ sku: string }>(
+      t,
+      sql`select sku from listings where channel_id = ${amazon.id} order by sku desc limit 1`,
+    )) as [{ sku: string }];
     const write = await acceptedQuantity(sku, 'read-back:sold');
     await query(
       t,
@@ -77,7 +94,10 @@ describe('a quantity taken for later on a listing that sold since', () => {
 
 describe('a value queued behind one Amazon took for later', () => {
   it('is sent once Amazon’s notice says the first landed, and lands too', async () => {
-    const [{ sku }] = (await query<{ sku: string }>(t, sql`select sku from listings where channel_id = ${amazon.id} order by sku offset 1 limit 1`)) as [{ sku: string }];
+    const [{ sku }] = (await query<{ sku: string }>(
+      t,
+      sql`select sku from listings where channel_id = ${amazon.id} order by sku offset 1 limit 1`,
+    )) as [{ sku: string }];
     const first = await acceptedQuantity(sku, 'read-back:behind');
     // The next value waits: a listing is sent one value at a time, so no push takes it while the first is on its way.
     const [behind] = await query<{ id: string }>(
@@ -117,9 +137,20 @@ describe('a cancellation on Amazon while a price of ours is on its way there', (
     const channel = (await findChannel(t.product.ctx.db, accountId, amazon.id))!;
     const now = new Date().toISOString();
     await t.product.ctx.db.transaction((tx) =>
-      recordOrders(t.product.ctx, tx, channel, [{ marketplaceOrderId: 'cancel-during-price', status: 'cancelled', lines: [{ sku, quantity: 1, price: null, cancelledQuantity: 0 }], createdAt: now, updatedAt: now }]),
+      recordOrders(t.product.ctx, tx, channel, [
+        {
+          marketplaceOrderId: 'cancel-during-price',
+          status: 'cancelled',
+          lines: [{ sku, quantity: 1, price: null, cancelledQuantity: 0 }],
+          createdAt: now,
+          updatedAt: now,
+        },
+      ]),
     );
-    const quantityWrites = await query<{ after: string }>(t, sql`select after from listing_writes where listing_id = ${listingId} and field = 'quantity' and status = 'pending'`);
+    const quantityWrites = await query<{ after: string }>(
+      t,
+      sql`select after from listing_writes where listing_id = ${listingId} and field = 'quantity' and status = 'pending'`,
+    );
     expect(quantityWrites.map((w) => Number(w.after))).toEqual([desired]);
     // The price's answer comes (put out of the way here), and the quantity goes.
     await query(t, sql`update listing_writes set status = 'superseded' where id = ${price!.id}`);

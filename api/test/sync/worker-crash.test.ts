@@ -11,9 +11,21 @@ import { createAccountWithOwner } from '../../src/db/queries/users.ts';
 import type { ChannelRules } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { availableStock, desiredQuantity } from '../../src/modules/sync/desired-values.ts';
-import { LISTINGS_CONFIRM_QUEUE, LISTINGS_PUSH_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE } from '../../src/workers/queues.ts';
+import {
+  LISTINGS_CONFIRM_QUEUE,
+  LISTINGS_PUSH_QUEUE,
+  MAIN_ADJUST_QUEUE,
+  MAIN_REFRESH_QUEUE,
+  ORDERS_POLL_QUEUE,
+  SYNC_RUN_QUEUE,
+} from '../../src/workers/queues.ts';
 import { Browser } from '../support/browser.ts';
-import { connectWithSandboxSeller, consentOnEbay, installOnShopify, type ConnectedChannel } from '../support/channel-flows.ts';
+import {
+  connectWithSandboxSeller,
+  consentOnEbay,
+  installOnShopify,
+  type ConnectedChannel,
+} from '../support/channel-flows.ts';
 import { killGroup, runEntry, type Child } from '../support/child-process.ts';
 import { startMarketplaceTap, type MarketplaceTap, type TappedCall } from '../support/marketplace-tap.ts';
 
@@ -32,10 +44,20 @@ const SKUS = 1_250;
 /** The worker sending this Shopify quantity batch of the bulk push is killed once Shopify has applied it. */
 const KILL_AT_BATCH = 3;
 const AMAZON_LATENCY_MS = 200;
-const syncQueues = [LISTINGS_PUSH_QUEUE, LISTINGS_CONFIRM_QUEUE, MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE, SYNC_RUN_QUEUE];
+const syncQueues = [
+  LISTINGS_PUSH_QUEUE,
+  LISTINGS_CONFIRM_QUEUE,
+  MAIN_ADJUST_QUEUE,
+  MAIN_REFRESH_QUEUE,
+  ORDERS_POLL_QUEUE,
+  SYNC_RUN_QUEUE,
+];
 const openWriteStatuses = `('pending', 'sending', 'submitted', 'accepted')`;
 
-const packageScripts = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts as Record<string, string>;
+const packageScripts = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts as Record<
+  string,
+  string
+>;
 /** `npm run web` / `npm run worker` as package.json has them: tsx, the entry point, the role. */
 function npmScript(name: 'web' | 'worker'): { entry: string; args: string[] } {
   const [bin, entry, ...args] = packageScripts[name]!.split(/\s+/);
@@ -80,7 +102,8 @@ let ebay: ConnectedChannel;
 let amazon: ConnectedChannel;
 let shopify: ConnectedChannel;
 
-const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> => (await pool.query(text, values)).rows as T[];
+const rows = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
+  (await pool.query(text, values)).rows as T[];
 const count = async (text: string, values: unknown[] = []) => Number((await rows<{ n: number }>(text, values))[0]!.n);
 
 function processEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -115,13 +138,23 @@ async function startWorker(name: string, tap?: MarketplaceTap): Promise<Worker> 
  * set comes back as a webhook), so a connection it was slow to accept is tried again (nothing was
  * sent), and so is a read whose kept-alive connection the server closed meanwhile.
  */
-async function control(kind: string, pathAndQuery: string, init?: { method: string; body: unknown }): Promise<Response> {
+async function control(
+  kind: string,
+  pathAndQuery: string,
+  init?: { method: string; body: unknown },
+): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fetch(`${appUrl}/sandbox/${kind}/_control${pathAndQuery}`, init ? { method: init.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) } : undefined);
+      return await fetch(
+        `${appUrl}/sandbox/${kind}/_control${pathAndQuery}`,
+        init
+          ? { method: init.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }
+          : undefined,
+      );
     } catch (error) {
       const code = (error as { cause?: { code?: string } }).cause?.code;
-      const safeAgain = code === 'UND_ERR_CONNECT_TIMEOUT' || (!init && (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'));
+      const safeAgain =
+        code === 'UND_ERR_CONNECT_TIMEOUT' || (!init && (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'));
       if (!safeAgain || attempt === 3) throw error;
     }
   }
@@ -149,18 +182,33 @@ async function sandboxQuantities(channel: ConnectedChannel, skus: string[]): Pro
 }
 
 async function placeOrder(channel: ConnectedChannel, sku: string, quantity: number) {
-  const answer = await control(channel.kind, `/sellers/${channel.sandboxSellerId}/orders`, { method: 'POST', body: { lines: [{ sku, quantity }] } });
+  const answer = await control(channel.kind, `/sellers/${channel.sandboxSellerId}/orders`, {
+    method: 'POST',
+    body: { lines: [{ sku, quantity }] },
+  });
   expect(answer.status, await answer.clone().text()).toBe(201);
 }
 
 /** What the engine holds, for a failure message: orders, deliveries, open work and jobs. */
 async function diagnosis(since: Date): Promise<string> {
   const parts = {
-    orders: await rows(`select c.kind, o.marketplace_order_id, o.lines, o.received_at from orders o join channels c on c.id = o.channel_id where o.account_id = $1 order by o.received_at`, [accountId]),
-    deliveries: await rows(`select c.kind, e.topic, e.received_at from marketplace_events e join channels c on c.id = e.channel_id where c.account_id = $1 and e.received_at >= $2 order by e.received_at`, [accountId, since]),
+    orders: await rows(
+      `select c.kind, o.marketplace_order_id, o.lines, o.received_at from orders o join channels c on c.id = o.channel_id where o.account_id = $1 order by o.received_at`,
+      [accountId],
+    ),
+    deliveries: await rows(
+      `select c.kind, e.topic, e.received_at from marketplace_events e join channels c on c.id = e.channel_id where c.account_id = $1 and e.received_at >= $2 order by e.received_at`,
+      [accountId, since],
+    ),
     ordersReadUntil: await rows(`select kind, orders_read_until from channels where account_id = $1`, [accountId]),
-    openWrites: await rows(`select c.kind, w.status, count(*)::int as n from listing_writes w join channels c on c.id = w.channel_id where w.account_id = $1 and w.status in ${openWriteStatuses} group by 1, 2`, [accountId]),
-    adjustments: await rows(`select sku, delta, status, attempts, read_before, expected_after, message from stock_adjustments where account_id = $1`, [accountId]),
+    openWrites: await rows(
+      `select c.kind, w.status, count(*)::int as n from listing_writes w join channels c on c.id = w.channel_id where w.account_id = $1 and w.status in ${openWriteStatuses} group by 1, 2`,
+      [accountId],
+    ),
+    adjustments: await rows(
+      `select sku, delta, status, attempts, read_before, expected_after, message from stock_adjustments where account_id = $1`,
+      [accountId],
+    ),
     jobs: await rows(
       `select name, state, singleton_key, retry_count, output, created_on, started_on, completed_on from pgboss.job where name = any($1) and created_on >= $2 order by created_on`,
       [syncQueues, since],
@@ -170,7 +218,8 @@ async function diagnosis(since: Date): Promise<string> {
   return `${JSON.stringify(parts, null, 1)}\n--- process output (last lines) ---\n${outputs.join('\n---\n')}`;
 }
 
-const isShopifyQuantitySet = (call: TappedCall) => call.path.startsWith('/sandbox/shopify/') && call.body.includes('inventorySetQuantities');
+const isShopifyQuantitySet = (call: TappedCall) =>
+  call.path.startsWith('/sandbox/shopify/') && call.body.includes('inventorySetQuantities');
 
 beforeAll(async () => {
   const admin = new pg.Client({ connectionString: serverUrl.toString() });
@@ -184,7 +233,11 @@ beforeAll(async () => {
   web = runEntry(webScript.entry, webScript.args, processEnv(), { ownProcessGroup: true });
   children.push(web);
   // Both workers start with the web process: migrations are taken in turn (an advisory lock).
-  const started = await Promise.all([web.waitFor(/Marketplace Hub is running on .* \(web, PostgreSQL\)/, 90_000), startWorker('worker 1'), startWorker('worker 2')]);
+  const started = await Promise.all([
+    web.waitFor(/Marketplace Hub is running on .* \(web, PostgreSQL\)/, 90_000),
+    startWorker('worker 1'),
+    startWorker('worker 2'),
+  ]);
   workers.push(started[1], started[2]);
 
   database = await openPostgres(databaseUrl, { max: 4 });
@@ -211,7 +264,10 @@ afterAll(async () => {
     children.map(async (child) => {
       if (child.process.exitCode !== null || child.process.signalCode !== null) return;
       child.process.kill('SIGTERM');
-      const stopped = await Promise.race([child.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 15_000))]);
+      const stopped = await Promise.race([
+        child.exited.then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
       if (!stopped) killGroup(child, 'SIGKILL');
     }),
   );
@@ -234,29 +290,52 @@ describe('a worker killed in the middle of a bulk push (PostgreSQL; web and two 
 
     await vi.waitFor(
       async () => {
-        expect(await rows(`select status from sync_runs where account_id = $1 and finished_at is null`, [accountId])).toEqual([]);
+        expect(
+          await rows(`select status from sync_runs where account_id = $1 and finished_at is null`, [accountId]),
+        ).toEqual([]);
         expect(await count(`select count(*)::int as n from products where account_id = $1`, [accountId])).toBe(SKUS);
-        for (const channel of [amazon, shopify]) expect(await count(`select count(*)::int as n from listings where channel_id = $1 and product_id is not null`, [channel.id])).toBe(SKUS);
-        expect(await count(`select count(*)::int as n from listing_writes where account_id = $1 and status in ${openWriteStatuses}`, [accountId])).toBe(0);
+        for (const channel of [amazon, shopify])
+          expect(
+            await count(`select count(*)::int as n from listings where channel_id = $1 and product_id is not null`, [
+              channel.id,
+            ]),
+          ).toBe(SKUS);
+        expect(
+          await count(
+            `select count(*)::int as n from listing_writes where account_id = $1 and status in ${openWriteStatuses}`,
+            [accountId],
+          ),
+        ).toBe(0);
       },
       { timeout: 180_000, interval: 1_000 },
     );
-    expect(await rows(`select distinct status from sync_runs where account_id = $1`, [accountId])).toEqual([{ status: 'succeeded' }]);
+    expect(await rows(`select distinct status from sync_runs where account_id = $1`, [accountId])).toEqual([
+      { status: 'succeeded' },
+    ]);
     // The catalogues were read by the workers (their calls went through their taps), not by the web process.
-    expect(workers.reduce((n, w) => n + w.tap.calls.filter((c) => c.path.startsWith('/sandbox/ebay/')).length, 0)).toBeGreaterThan(SKUS / 100);
+    expect(
+      workers.reduce((n, w) => n + w.tap.calls.filter((c) => c.path.startsWith('/sandbox/ebay/')).length, 0),
+    ).toBeGreaterThan(SKUS / 100);
   }, 240_000);
 
   it('a worker SIGKILLed mid-push: after the restart every change is confirmed once, none lost, none applied twice', async () => {
     const started = Date.now();
     onTestFailed(async () => console.error(await diagnosis(new Date(started))));
     // Amazon's calls take a little time, so its feed is still in flight when the worker is killed.
-    expect((await control('amazon', '/faults', { method: 'PUT', body: { latencyMs: AMAZON_LATENCY_MS } })).status).toBe(200);
+    expect((await control('amazon', '/faults', { method: 'PUT', body: { latencyMs: AMAZON_LATENCY_MS } })).status).toBe(
+      200,
+    );
 
     // Well-stocked SKUs to sell on the targets (2 units or more, so each sale moves every target's offer).
-    const stocked = await rows<{ sku: string; on_hand: number }>(`select sku, on_hand from products where account_id = $1 and on_hand >= 40 order by sku limit 4`, [accountId]);
+    const stocked = await rows<{ sku: string; on_hand: number }>(
+      `select sku, on_hand from products where account_id = $1 and on_hand >= 40 order by sku limit 4`,
+      [accountId],
+    );
     expect(stocked).toHaveLength(4);
     const [a, b, c, d] = stocked.map((p) => p.sku) as [string, string, string, string];
-    const mainBefore = new Map(await Promise.all(stocked.map(async (p) => [p.sku, await sandboxQuantity(ebay, p.sku)] as const)));
+    const mainBefore = new Map(
+      await Promise.all(stocked.map(async (p) => [p.sku, await sandboxQuantity(ebay, p.sku)] as const)),
+    );
     for (const p of stocked) expect(mainBefore.get(p.sku)).toBe(p.on_hand);
 
     // The worker that sends Shopify's KILL_AT_BATCH-th quantity batch is the victim: Shopify applies
@@ -287,7 +366,10 @@ describe('a worker killed in the middle of a bulk push (PostgreSQL; web and two 
     // What each target listing held before the push.
     const confirmedBefore = new Map<string, Map<string, number>>();
     for (const target of [amazon, shopify]) {
-      const held = await rows<{ id: string; confirmed_quantity: number }>(`select id, confirmed_quantity from listings where channel_id = $1`, [target.id]);
+      const held = await rows<{ id: string; confirmed_quantity: number }>(
+        `select id, confirmed_quantity from listings where channel_id = $1`,
+        [target.id],
+      );
       confirmedBefore.set(target.id, new Map(held.map((l) => [l.id, l.confirmed_quantity])));
     }
 
@@ -304,7 +386,12 @@ describe('a worker killed in the middle of a bulk push (PostgreSQL; web and two 
     ];
     for (const sale of sold) await placeOrder(sale.channel, sale.sku, sale.units);
 
-    const dead = await Promise.race([killed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('No worker sent the Shopify bulk push')), 90_000))]);
+    const dead = await Promise.race([
+      killed,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('No worker sent the Shopify bulk push')), 90_000),
+      ),
+    ]);
     expect(await dead.child.exited).toBeNull(); // killed by the signal, not exited
     const survivor = workers.find((w) => w !== dead)!;
     // The push was caught in the middle: Shopify values claimed by the dead worker, not recorded as sent.
@@ -326,24 +413,53 @@ describe('a worker killed in the middle of a bulk push (PostgreSQL; web and two 
     // Nothing left open: every order recorded, every adjustment settled, every value confirmed, no job held.
     await vi.waitFor(
       async () => {
-        expect(await count(`select count(*)::int as n from orders where account_id = $1`, [accountId])).toBe(sold.length);
-        expect(await count(`select count(*)::int as n from stock_adjustments where account_id = $1 and status in ('pending', 'sending')`, [accountId])).toBe(0);
-        expect(await count(`select count(*)::int as n from listing_writes where account_id = $1 and status in ${openWriteStatuses}`, [accountId])).toBe(0);
-        expect(await count(`select count(*)::int as n from pgboss.job where name = any($1) and state in ('created', 'retry', 'active')`, [syncQueues])).toBe(0);
+        expect(await count(`select count(*)::int as n from orders where account_id = $1`, [accountId])).toBe(
+          sold.length,
+        );
+        expect(
+          await count(
+            `select count(*)::int as n from stock_adjustments where account_id = $1 and status in ('pending', 'sending')`,
+            [accountId],
+          ),
+        ).toBe(0);
+        expect(
+          await count(
+            `select count(*)::int as n from listing_writes where account_id = $1 and status in ${openWriteStatuses}`,
+            [accountId],
+          ),
+        ).toBe(0);
+        expect(
+          await count(
+            `select count(*)::int as n from pgboss.job where name = any($1) and state in ('created', 'retry', 'active')`,
+            [syncQueues],
+          ),
+        ).toBe(0);
       },
       { timeout: 300_000, interval: 1_000 },
     );
 
     // No job gave up, and the sync never failed a write.
-    expect(await rows(`select name, state, output from pgboss.job where name = any($1) and state = 'failed'`, [syncQueues])).toEqual([]);
-    expect(await rows(`select sku, status, message from listing_writes where account_id = $1 and status = 'failed'`, [accountId])).toEqual([]);
+    expect(
+      await rows(`select name, state, output from pgboss.job where name = any($1) and state = 'failed'`, [syncQueues]),
+    ).toEqual([]);
+    expect(
+      await rows(`select sku, status, message from listing_writes where account_id = $1 and status = 'failed'`, [
+        accountId,
+      ]),
+    ).toEqual([]);
 
     // The main channel took every sale exactly once: one adjustment per order line, applied once, on hand down by the units sold.
     const unitsBySku = new Map<string, number>();
     for (const sale of sold) unitsBySku.set(sale.sku, (unitsBySku.get(sale.sku) ?? 0) + sale.units);
-    const bySkuAndDelta = (x: { sku: string; delta: number }, y: { sku: string; delta: number }) => (x.sku < y.sku ? -1 : x.sku > y.sku ? 1 : x.delta - y.delta);
-    const adjustments = await rows<{ sku: string; delta: number; status: string }>(`select sku, delta, status from stock_adjustments where account_id = $1`, [accountId]);
-    expect(adjustments.sort(bySkuAndDelta)).toEqual(sold.map((s) => ({ sku: s.sku, delta: -s.units, status: 'applied' })).sort(bySkuAndDelta));
+    const bySkuAndDelta = (x: { sku: string; delta: number }, y: { sku: string; delta: number }) =>
+      x.sku < y.sku ? -1 : x.sku > y.sku ? 1 : x.delta - y.delta;
+    const adjustments = await rows<{ sku: string; delta: number; status: string }>(
+      `select sku, delta, status from stock_adjustments where account_id = $1`,
+      [accountId],
+    );
+    expect(adjustments.sort(bySkuAndDelta)).toEqual(
+      sold.map((s) => ({ sku: s.sku, delta: -s.units, status: 'applied' })).sort(bySkuAndDelta),
+    );
     const appliedChanges = await rows<{ sku: string; n: number }>(
       `select sku, count(*)::int as n from changes where account_id = $1 and channel_id = $2 and field = 'on_hand' and cause = 'order' group by sku order by sku`,
       [accountId, ebay.id],
@@ -351,27 +467,59 @@ describe('a worker killed in the middle of a bulk push (PostgreSQL; web and two 
     expect(appliedChanges).toEqual(stocked.map((p) => ({ sku: p.sku, n: sold.filter((s) => s.sku === p.sku).length })));
     for (const p of stocked) {
       const units = unitsBySku.get(p.sku)!;
-      expect({ sku: p.sku, onEbay: await sandboxQuantity(ebay, p.sku) }).toEqual({ sku: p.sku, onEbay: mainBefore.get(p.sku)! - units });
-      expect(await rows(`select on_hand, committed from products where account_id = $1 and sku = $2`, [accountId, p.sku])).toEqual([{ on_hand: p.on_hand - units, committed: 0 }]);
+      expect({ sku: p.sku, onEbay: await sandboxQuantity(ebay, p.sku) }).toEqual({
+        sku: p.sku,
+        onEbay: mainBefore.get(p.sku)! - units,
+      });
+      expect(
+        await rows(`select on_hand, committed from products where account_id = $1 and sku = $2`, [accountId, p.sku]),
+      ).toEqual([{ on_hand: p.on_hand - units, committed: 0 }]);
     }
-    expect(await count(`select count(*)::int as n from products where account_id = $1 and committed <> 0`, [accountId])).toBe(0);
+    expect(
+      await count(`select count(*)::int as n from products where account_id = $1 and committed <> 0`, [accountId]),
+    ).toBe(0);
 
     // Every listing on every target holds exactly what the product's stock and the channel's rules give.
-    const products = new Map((await rows<{ sku: string; on_hand: number; committed: number }>(`select sku, on_hand, committed from products where account_id = $1`, [accountId])).map((p) => [p.sku, p]));
+    const products = new Map(
+      (
+        await rows<{ sku: string; on_hand: number; committed: number }>(
+          `select sku, on_hand, committed from products where account_id = $1`,
+          [accountId],
+        )
+      ).map((p) => [p.sku, p]),
+    );
     for (const target of [amazon, shopify]) {
-      const [{ rules }] = (await rows<{ rules: ChannelRules }>(`select rules from channels where id = $1`, [target.id])) as [{ rules: ChannelRules }];
-      const listings = await rows<{ id: string; sku: string; confirmed_quantity: number }>(`select id, sku, confirmed_quantity from listings where channel_id = $1`, [target.id]);
+      const [{ rules }] = (await rows<{ rules: ChannelRules }>(`select rules from channels where id = $1`, [
+        target.id,
+      ])) as [{ rules: ChannelRules }];
+      const listings = await rows<{ id: string; sku: string; confirmed_quantity: number }>(
+        `select id, sku, confirmed_quantity from listings where channel_id = $1`,
+        [target.id],
+      );
       expect(listings).toHaveLength(SKUS);
-      const onMarketplace = await sandboxQuantities(target, listings.map((l) => l.sku));
+      const onMarketplace = await sandboxQuantities(
+        target,
+        listings.map((l) => l.sku),
+      );
       const wrong: unknown[] = [];
       const desired = new Map<string, number>();
       for (const listing of listings) {
         const product = products.get(listing.sku)!;
         const want = desiredQuantity(availableStock(product.on_hand, product.committed), rules)!;
         desired.set(listing.id, want);
-        if (onMarketplace.get(listing.sku) !== want || listing.confirmed_quantity !== want) wrong.push({ sku: listing.sku, want, onMarketplace: onMarketplace.get(listing.sku), confirmed: listing.confirmed_quantity });
+        if (onMarketplace.get(listing.sku) !== want || listing.confirmed_quantity !== want)
+          wrong.push({
+            sku: listing.sku,
+            want,
+            onMarketplace: onMarketplace.get(listing.sku),
+            confirmed: listing.confirmed_quantity,
+          });
       }
-      expect({ channel: target.kind, wrong: wrong.slice(0, 10), count: wrong.length }).toEqual({ channel: target.kind, wrong: [], count: 0 });
+      expect({ channel: target.kind, wrong: wrong.slice(0, 10), count: wrong.length }).toEqual({
+        channel: target.kind,
+        wrong: [],
+        count: 0,
+      });
 
       // The writes of this push: per listing, the final value confirmed by exactly one write, the others superseded.
       const writes = await rows<{ listing_id: string; field: string; after: string; status: string }>(
@@ -379,18 +527,32 @@ describe('a worker killed in the middle of a bulk push (PostgreSQL; web and two 
         [target.id, pushFrom],
       );
       const byListing = new Map<string, typeof writes>();
-      for (const write of writes) byListing.set(`${write.listing_id}:${write.field}`, [...(byListing.get(`${write.listing_id}:${write.field}`) ?? []), write]);
+      for (const write of writes)
+        byListing.set(`${write.listing_id}:${write.field}`, [
+          ...(byListing.get(`${write.listing_id}:${write.field}`) ?? []),
+          write,
+        ]);
       const problems: unknown[] = [];
       for (const [key, ofListing] of byListing) {
         const [listingId, field] = key.split(':') as [string, string];
         const final = field === 'quantity' ? String(desired.get(listingId)) : undefined;
         const confirmedFinal = ofListing.filter((w) => w.status === 'confirmed' && w.after === final);
         const last = ofListing.at(-1)!;
-        if (field !== 'quantity' || confirmedFinal.length !== 1 || last.status !== 'confirmed' || last.after !== final || ofListing.some((w) => w.status !== 'confirmed' && w.status !== 'superseded')) {
+        if (
+          field !== 'quantity' ||
+          confirmedFinal.length !== 1 ||
+          last.status !== 'confirmed' ||
+          last.after !== final ||
+          ofListing.some((w) => w.status !== 'confirmed' && w.status !== 'superseded')
+        ) {
           problems.push({ listingId, field, final, writes: ofListing.map((w) => `${w.after}:${w.status}`) });
         }
       }
-      expect({ channel: target.kind, problems: problems.slice(0, 10), count: problems.length }).toEqual({ channel: target.kind, problems: [], count: 0 });
+      expect({ channel: target.kind, problems: problems.slice(0, 10), count: problems.length }).toEqual({
+        channel: target.kind,
+        problems: [],
+        count: 0,
+      });
       // Every listing whose value had to change got a write in this push (none lost), most of them.
       const before = confirmedBefore.get(target.id)!;
       const moved = listings.filter((l) => before.get(l.id) !== desired.get(l.id));
@@ -401,8 +563,13 @@ describe('a worker killed in the middle of a bulk push (PostgreSQL; web and two 
     expect(await count(`select count(*)::int as n from listing_writes where channel_id = $1`, [ebay.id])).toBe(0);
 
     // Web and workers ran apart: every quantity Shopify was sent came from a worker (through its tap), none from the web process.
-    const shopifyLog = (await (await control('shopify', '/requests')).json()) as Array<{ path: string; body?: { query?: string } }>;
-    const setsReceived = shopifyLog.filter((r) => r.path.endsWith('/graphql.json') && r.body?.query?.includes('inventorySetQuantities')).length;
+    const shopifyLog = (await (await control('shopify', '/requests')).json()) as Array<{
+      path: string;
+      body?: { query?: string };
+    }>;
+    const setsReceived = shopifyLog.filter(
+      (r) => r.path.endsWith('/graphql.json') && r.body?.query?.includes('inventorySetQuantities'),
+    ).length;
     // (The restarted worker has the killed one's tap.)
     const setsSentByWorkers = workers.reduce((n, w) => n + w.tap.calls.filter(isShopifyQuantitySet).length, 0);
     expect(setsReceived).toBe(setsSentByWorkers);

@@ -38,15 +38,26 @@ describe('a queue that runs one job per key at a time', () => {
     const gates = new Map<number, ReturnType<typeof gate>>();
     // Idle workers poll every 10 s here: a start that waited for a poll would miss the bound below.
     type Data = { accountId: string; channelId: string; n: number };
-    await boss.work<Data>(ORDERS_POLL_QUEUE, { ...onePerKeyWork, batchSize: 1, localConcurrency: 3, pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 10 }, async ([job]) => {
-      const data = job!.data;
-      started.push({ key: `${data.channelId}#${data.n}`, at: Date.now() });
-      notify();
-      await gates.get(data.n)?.opened;
-      ended.push({ key: `${data.channelId}#${data.n}`, at: Date.now() });
-      notify();
-    });
-    const send = (channelId: string, n: number) => enqueue(boss, db, ORDERS_POLL_QUEUE, { accountId: 'a', channelId, n }, { singletonKey: channelId });
+    await boss.work<Data>(
+      ORDERS_POLL_QUEUE,
+      {
+        ...onePerKeyWork,
+        batchSize: 1,
+        localConcurrency: 3,
+        pollingIntervalSeconds: 10,
+        notifyPollingIntervalSeconds: 10,
+      },
+      async ([job]) => {
+        const data = job!.data;
+        started.push({ key: `${data.channelId}#${data.n}`, at: Date.now() });
+        notify();
+        await gates.get(data.n)?.opened;
+        ended.push({ key: `${data.channelId}#${data.n}`, at: Date.now() });
+        notify();
+      },
+    );
+    const send = (channelId: string, n: number) =>
+      enqueue(boss, db, ORDERS_POLL_QUEUE, { accountId: 'a', channelId, n }, { singletonKey: channelId });
 
     for (let round = 0; round < 3; round++) {
       const first = round * 10 + 1;
@@ -88,19 +99,37 @@ describe('jobs announced to sleeping workers', () => {
     let ended!: () => void;
     const warmedUp = new Promise<void>((resolve) => (ended = resolve));
     // Idle workers poll every 10 s here: a start that waited for a poll would miss the bound below.
-    await boss.work<{ accountId: string; skus: string[]; n: number }>(MAIN_REFRESH_QUEUE, { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 10 }, async ([job]) => {
-      started.push({ n: job!.data.n, at: Date.now() });
-      listeners.splice(0).forEach((l) => l());
-      if (job!.data.n === 0) return void ended();
-      await held.opened;
-    });
+    await boss.work<{ accountId: string; skus: string[]; n: number }>(
+      MAIN_REFRESH_QUEUE,
+      { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 10, notifyPollingIntervalSeconds: 10 },
+      async ([job]) => {
+        started.push({ n: job!.data.n, at: Date.now() });
+        listeners.splice(0).forEach((l) => l());
+        if (job!.data.n === 0) return void ended();
+        await held.opened;
+      },
+    );
     // Each worker's first fetch (at start) finds nothing, and they sleep; one job taken and ended first (the
     // handler lets n = 0 through) leaves them asleep and the one that ran it woken by nothing.
-    await enqueue(boss, database.handle.db, MAIN_REFRESH_QUEUE, { accountId: 'a', skus: ['SKU-0'], n: 0 }, { singletonKey: 'a:SKU-0' });
+    await enqueue(
+      boss,
+      database.handle.db,
+      MAIN_REFRESH_QUEUE,
+      { accountId: 'a', skus: ['SKU-0'], n: 0 },
+      { singletonKey: 'a:SKU-0' },
+    );
     await nth(started, 1, listeners);
     await warmedUp;
     const sentAt = Date.now();
-    await enqueueEach(boss, database.handle.db, MAIN_REFRESH_QUEUE, [1, 2, 3].map((n) => ({ data: { accountId: 'a', skus: [`SKU-${n}`], n }, options: { singletonKey: `a:SKU-${n}` } })));
+    await enqueueEach(
+      boss,
+      database.handle.db,
+      MAIN_REFRESH_QUEUE,
+      [1, 2, 3].map((n) => ({
+        data: { accountId: 'a', skus: [`SKU-${n}`], n },
+        options: { singletonKey: `a:SKU-${n}` },
+      })),
+    );
     const third = await nth(started, 4, listeners);
     expect(started.map((s) => s.n).sort()).toEqual([0, 1, 2, 3]);
     expect(third.at - sentAt).toBeLessThan(700);
@@ -115,8 +144,12 @@ describe('a queue made by an earlier version under another policy', () => {
       const handle = database.handle;
       const legacy =
         handle.kind === 'pglite'
-          ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite' } as ConstructorParameters<typeof PgBoss>[0])
-          : new PgBoss({ connectionString: handle.connectionString, max: 2 } as ConstructorParameters<typeof PgBoss>[0]);
+          ? new PgBoss({ db: fromPglite(handle.pglite as never), backend: 'pglite' } as ConstructorParameters<
+              typeof PgBoss
+            >[0])
+          : new PgBoss({ connectionString: handle.connectionString, max: 2 } as ConstructorParameters<
+              typeof PgBoss
+            >[0]);
       await legacy.start();
       const definition = queueDefinitions.find((q) => q.name === ORDERS_POLL_QUEUE)!;
       // The template database has the queues as they are now: made again as an earlier version had it.
@@ -129,8 +162,14 @@ describe('a queue made by an earlier version under another policy', () => {
       const boss = await startJobQueue(handle);
       try {
         expect((await boss.getQueue(ORDERS_POLL_QUEUE))?.policy).toBe('short');
-        const jobs = (await boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{ data: unknown; singletonKey: string | null; groupId: string | null }>;
-        expect(jobs.map((j) => ({ data: j.data, singletonKey: j.singletonKey, groupId: j.groupId }))).toEqual([{ data: { accountId: 'a', channelId: 'waiting' }, singletonKey: 'waiting', groupId: 'waiting' }]);
+        const jobs = (await boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{
+          data: unknown;
+          singletonKey: string | null;
+          groupId: string | null;
+        }>;
+        expect(jobs.map((j) => ({ data: j.data, singletonKey: j.singletonKey, groupId: j.groupId }))).toEqual([
+          { data: { accountId: 'a', channelId: 'waiting' }, singletonKey: 'waiting', groupId: 'waiting' },
+        ]);
       } finally {
         await boss.stop({ graceful: false });
       }
@@ -152,12 +191,32 @@ describe('workers fetching at the same moment', () => {
     const taken: number[] = [];
     for (let key = 0; key < 40; key++) {
       const channelId = `race-${key}`;
-      const first = await enqueue(boss, database.handle.db, ORDERS_POLL_QUEUE, { accountId: 'a', channelId }, { singletonKey: channelId });
+      const first = await enqueue(
+        boss,
+        database.handle.db,
+        ORDERS_POLL_QUEUE,
+        { accountId: 'a', channelId },
+        { singletonKey: channelId },
+      );
       await database.handle.db.execute(sql`update pgboss.job set state = 'retry' where id = ${first}`);
-      expect(await enqueue(boss, database.handle.db, ORDERS_POLL_QUEUE, { accountId: 'a', channelId, second: true }, { singletonKey: channelId })).not.toBeNull();
-      const fetched = await Promise.all(Array.from({ length: 6 }, (_, n) => queues[n % 2]!.fetch(ORDERS_POLL_QUEUE, { ...onePerKeyWork, batchSize: 1 })));
+      expect(
+        await enqueue(
+          boss,
+          database.handle.db,
+          ORDERS_POLL_QUEUE,
+          { accountId: 'a', channelId, second: true },
+          { singletonKey: channelId },
+        ),
+      ).not.toBeNull();
+      const fetched = await Promise.all(
+        Array.from({ length: 6 }, (_, n) =>
+          queues[n % 2]!.fetch(ORDERS_POLL_QUEUE, { ...onePerKeyWork, batchSize: 1 }),
+        ),
+      );
       taken.push(fetched.flat().length);
-      await database.handle.db.execute(sql`delete from pgboss.job where name = ${ORDERS_POLL_QUEUE} and singleton_key = ${channelId}`);
+      await database.handle.db.execute(
+        sql`delete from pgboss.job where name = ${ORDERS_POLL_QUEUE} and singleton_key = ${channelId}`,
+      );
     }
     expect(taken.filter((n) => n !== 1)).toEqual([]);
   });

@@ -13,9 +13,17 @@ describe('a request turned away by the job waiting for its key', () => {
   const setup = useJobQueues();
 
   type Data = { accountId: string; channelId: string; n: number };
-  const send = (tx: TestDatabase['handle']['db'], key: string, n: number) => enqueue<Data>(setup.boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: key, n }, { singletonKey: key });
+  const send = (tx: TestDatabase['handle']['db'], key: string, n: number) =>
+    enqueue<Data>(setup.boss, tx, ORDERS_POLL_QUEUE, { accountId: 'a', channelId: key, n }, { singletonKey: key });
   const queued = async (key: string) =>
-    ((await setup.boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{ data: Data; singletonKey: string | null }>).filter((j) => j.singletonKey === key).map((j) => j.data.n);
+    (
+      (await setup.boss.findJobs(ORDERS_POLL_QUEUE, { queued: true })) as Array<{
+        data: Data;
+        singletonKey: string | null;
+      }>
+    )
+      .filter((j) => j.singletonKey === key)
+      .map((j) => j.data.n);
 
   it('is asked again after its commit when the waiting job started before it', async () => {
     const { boss, database } = setup;

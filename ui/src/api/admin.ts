@@ -15,7 +15,8 @@ export interface UserFilter {
 export const usersQuery = (filter: UserFilter) =>
   queryOptions({
     queryKey: ['/api/admin/users', filter] as const,
-    queryFn: ({ signal }) => request('GET', '/api/admin/users', () => api.GET('/api/admin/users', { params: { query: filter }, signal })),
+    queryFn: ({ signal }) =>
+      request('GET', '/api/admin/users', () => api.GET('/api/admin/users', { params: { query: filter }, signal })),
     placeholderData: keepPreviousData,
   });
 
@@ -28,7 +29,9 @@ export function useStartImpersonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      request('POST', '/api/admin/impersonate/{userId}', () => api.POST('/api/admin/impersonate/{userId}', { params: { path: { userId } } })),
+      request('POST', '/api/admin/impersonate/{userId}', () =>
+        api.POST('/api/admin/impersonate/{userId}', { params: { path: { userId } } }),
+      ),
     onSuccess: (answer) => switchIdentity(queryClient, answer.impersonatedUser),
   });
 }

@@ -46,7 +46,8 @@ export function useCurrentUser() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => request('POST', '/api/auth/login', () => api.POST('/api/auth/login', { body })),
+    mutationFn: (body: { email: string; password: string }) =>
+      request('POST', '/api/auth/login', () => api.POST('/api/auth/login', { body })),
     onSuccess: (answer) => {
       if (!isVerificationRequired(answer)) queryClient.setQueryData(currentUserQuery.queryKey, answer);
     },
@@ -55,7 +56,8 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterInput) => request('POST', '/api/auth/register', () => api.POST('/api/auth/register', { body })),
+    mutationFn: (body: RegisterInput) =>
+      request('POST', '/api/auth/register', () => api.POST('/api/auth/register', { body })),
   });
 }
 
@@ -71,33 +73,40 @@ export function useLogout() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => request('POST', '/api/auth/verify-email', () => api.POST('/api/auth/verify-email', { body: { token } })),
+    mutationFn: (token: string) =>
+      request('POST', '/api/auth/verify-email', () => api.POST('/api/auth/verify-email', { body: { token } })),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) => request('POST', '/api/auth/resend-verification', () => api.POST('/api/auth/resend-verification', { body: { email } })),
+    mutationFn: (email: string) =>
+      request('POST', '/api/auth/resend-verification', () =>
+        api.POST('/api/auth/resend-verification', { body: { email } }),
+      ),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => request('POST', '/api/auth/forgot-password', () => api.POST('/api/auth/forgot-password', { body: { email } })),
+    mutationFn: (email: string) =>
+      request('POST', '/api/auth/forgot-password', () => api.POST('/api/auth/forgot-password', { body: { email } })),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => request('POST', '/api/auth/reset-password', () => api.POST('/api/auth/reset-password', { body })),
+    mutationFn: (body: { token: string; password: string }) =>
+      request('POST', '/api/auth/reset-password', () => api.POST('/api/auth/reset-password', { body })),
   });
 }
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => request('PATCH', '/api/auth/profile', () => api.PATCH('/api/auth/profile', { body })),
+    mutationFn: (body: ProfileUpdate) =>
+      request('PATCH', '/api/auth/profile', () => api.PATCH('/api/auth/profile', { body })),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }

@@ -37,31 +37,43 @@ function useChannelMutation<Input, Output>(mutationFn: (input: Input) => Promise
 }
 
 export const useConnectChannel = () =>
-  useChannelMutation((body: ConnectChannelRequest) => request('POST', '/api/channels/connect', () => api.POST('/api/channels/connect', { body })));
+  useChannelMutation((body: ConnectChannelRequest) =>
+    request('POST', '/api/channels/connect', () => api.POST('/api/channels/connect', { body })),
+  );
 
 export const useMakeMain = () =>
   useChannelMutation((channelId: string) =>
-    request('POST', '/api/channels/{channelId}/make-main', () => api.POST('/api/channels/{channelId}/make-main', { params: { path: { channelId } } })),
+    request('POST', '/api/channels/{channelId}/make-main', () =>
+      api.POST('/api/channels/{channelId}/make-main', { params: { path: { channelId } } }),
+    ),
   );
 
 export const useUpdateRules = () =>
   useChannelMutation(({ channelId, rules }: { channelId: string; rules: Partial<ChannelRules> }) =>
-    request('PATCH', '/api/channels/{channelId}/rules', () => api.PATCH('/api/channels/{channelId}/rules', { params: { path: { channelId } }, body: rules })),
+    request('PATCH', '/api/channels/{channelId}/rules', () =>
+      api.PATCH('/api/channels/{channelId}/rules', { params: { path: { channelId } }, body: rules }),
+    ),
   );
 
 export const usePauseChannel = () =>
   useChannelMutation((channelId: string) =>
-    request('POST', '/api/channels/{channelId}/pause', () => api.POST('/api/channels/{channelId}/pause', { params: { path: { channelId } } })),
+    request('POST', '/api/channels/{channelId}/pause', () =>
+      api.POST('/api/channels/{channelId}/pause', { params: { path: { channelId } } }),
+    ),
   );
 
 export const useResumeChannel = () =>
   useChannelMutation((channelId: string) =>
-    request('POST', '/api/channels/{channelId}/resume', () => api.POST('/api/channels/{channelId}/resume', { params: { path: { channelId } } })),
+    request('POST', '/api/channels/{channelId}/resume', () =>
+      api.POST('/api/channels/{channelId}/resume', { params: { path: { channelId } } }),
+    ),
   );
 
 export const useDisconnectChannel = () =>
   useChannelMutation((channelId: string) =>
-    request('DELETE', '/api/channels/{channelId}', () => api.DELETE('/api/channels/{channelId}', { params: { path: { channelId } } })),
+    request('DELETE', '/api/channels/{channelId}', () =>
+      api.DELETE('/api/channels/{channelId}', { params: { path: { channelId } } }),
+    ),
   );
 
 export function useStartConsent() {
@@ -74,7 +86,9 @@ export function useStartConsent() {
 export function useCreateSandboxSeller() {
   return useMutation({
     mutationFn: (kind: MarketplaceKind) =>
-      request('POST', '/api/channels/sandbox-sellers', () => api.POST('/api/channels/sandbox-sellers', { body: { kind } })),
+      request('POST', '/api/channels/sandbox-sellers', () =>
+        api.POST('/api/channels/sandbox-sellers', { body: { kind } }),
+      ),
   });
 }
 
@@ -89,15 +103,21 @@ function useAdminChannelMutation<Output>(mutationFn: (channelId: string) => Prom
 
 export const useForceChannelSync = () =>
   useAdminChannelMutation((channelId) =>
-    request('POST', '/api/admin/channels/{channelId}/sync', () => api.POST('/api/admin/channels/{channelId}/sync', { params: { path: { channelId } } })),
+    request('POST', '/api/admin/channels/{channelId}/sync', () =>
+      api.POST('/api/admin/channels/{channelId}/sync', { params: { path: { channelId } } }),
+    ),
   );
 
 export const useAdminPauseChannel = () =>
   useAdminChannelMutation((channelId) =>
-    request('POST', '/api/admin/channels/{channelId}/pause', () => api.POST('/api/admin/channels/{channelId}/pause', { params: { path: { channelId } } })),
+    request('POST', '/api/admin/channels/{channelId}/pause', () =>
+      api.POST('/api/admin/channels/{channelId}/pause', { params: { path: { channelId } } }),
+    ),
   );
 
 export const useAdminResumeChannel = () =>
   useAdminChannelMutation((channelId) =>
-    request('POST', '/api/admin/channels/{channelId}/resume', () => api.POST('/api/admin/channels/{channelId}/resume', { params: { path: { channelId } } })),
+    request('POST', '/api/admin/channels/{channelId}/resume', () =>
+      api.POST('/api/admin/channels/{channelId}/resume', { params: { path: { channelId } } }),
+    ),
   );

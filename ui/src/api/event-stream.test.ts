@@ -15,15 +15,23 @@ function parseChunks(chunks: string[]): { events: ServerSentEvent[]; rest: strin
 
 describe('parseEventStream', () => {
   it('reads named events with their data and id', () => {
-    expect(parseEventStream('event: run\nid: r1:17\ndata: {"id":"r1"}\n\n')).toEqual({ events: [{ type: 'run', id: 'r1:17', data: '{"id":"r1"}' }], rest: '' });
+    expect(parseEventStream('event: run\nid: r1:17\ndata: {"id":"r1"}\n\n')).toEqual({
+      events: [{ type: 'run', id: 'r1:17', data: '{"id":"r1"}' }],
+      rest: '',
+    });
   });
 
   it('names an event "message" when it says nothing, and joins its data lines', () => {
-    expect(parseEventStream('data: first\ndata: second\n\n').events).toEqual([{ type: 'message', data: 'first\nsecond' }]);
+    expect(parseEventStream('data: first\ndata: second\n\n').events).toEqual([
+      { type: 'message', data: 'first\nsecond' },
+    ]);
   });
 
   it('dispatches nothing for comments (keep-alives) or blocks without data', () => {
-    expect(parseEventStream(': progress of sync runs\n\n: still here\n\nevent: run\n\n')).toEqual({ events: [], rest: '' });
+    expect(parseEventStream(': progress of sync runs\n\n: still here\n\nevent: run\n\n')).toEqual({
+      events: [],
+      rest: '',
+    });
   });
 
   it('keeps an unfinished event for the next chunk', () => {
@@ -34,7 +42,8 @@ describe('parseEventStream', () => {
     const text = ': hello\n\nevent: run\ndata: {"id":"a","done":1}\n\nevent: run\ndata: {"id":"a","done":2}\n\n';
     const whole = parseEventStream(text).events;
     expect(whole).toHaveLength(2);
-    for (let cut = 1; cut < text.length; cut++) expect(parseChunks([text.slice(0, cut), text.slice(cut)]).events).toEqual(whole);
+    for (let cut = 1; cut < text.length; cut++)
+      expect(parseChunks([text.slice(0, cut), text.slice(cut)]).events).toEqual(whole);
     expect(parseChunks([...text]).events).toEqual(whole);
   });
 
@@ -42,7 +51,10 @@ describe('parseEventStream', () => {
     expect(parseEventStream('event: run\r\ndata: x\r\n\r\n').events).toEqual([{ type: 'run', data: 'x' }]);
     // A CR at the very end could be half of a CRLF: the block ends when the next text comes.
     expect(parseEventStream('event: run\rdata: x\r\r')).toEqual({ events: [], rest: 'event: run\ndata: x\n\r' });
-    expect(parseEventStream('event: run\rdata: x\r\rdata: y')).toEqual({ events: [{ type: 'run', data: 'x' }], rest: 'data: y' });
+    expect(parseEventStream('event: run\rdata: x\r\rdata: y')).toEqual({
+      events: [{ type: 'run', data: 'x' }],
+      rest: 'data: y',
+    });
     expect(parseChunks(['data: x\r', '\n\r', '\n']).events).toEqual([{ type: 'message', data: 'x' }]);
   });
 
@@ -56,7 +68,9 @@ describe('parseEventStream', () => {
 describe('reconnectDelay', () => {
   it('doubles from one second up to thirty, spread by a quarter either way', () => {
     const middle = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt, middle))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt, middle))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
     expect(reconnectDelay(0, () => 0)).toBe(750);
     expect(reconnectDelay(0, () => 1)).toBe(1250);
   });
@@ -106,12 +120,21 @@ describe('followEventStream', () => {
     // The wait grows with each failed attempt and starts again after a successful opening.
     expect(delays).toEqual([0, 1, 2]);
     expect(fetch).toHaveBeenCalledTimes(4);
-    expect(fetch.mock.calls[0]).toEqual([new URL('/api/sync/events', window.location.origin), expect.objectContaining({ credentials: 'include', signal: controller.signal })]);
+    expect(fetch.mock.calls[0]).toEqual([
+      new URL('/api/sync/events', window.location.origin),
+      expect.objectContaining({ credentials: 'include', signal: controller.signal }),
+    ]);
   });
 
   it('stops for good when the user is not signed in', async () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}', { status: 401 })));
-    await followEventStream({ path: '/api/sync/events', signal: new AbortController().signal, fetch: fetch as unknown as typeof globalThis.fetch, delay: () => 0, onEvent: () => {} });
+    await followEventStream({
+      path: '/api/sync/events',
+      signal: new AbortController().signal,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      delay: () => 0,
+      onEvent: () => {},
+    });
     expect(fetch).toHaveBeenCalledOnce();
   });
 
@@ -120,7 +143,13 @@ describe('followEventStream', () => {
     const { response, cancelled } = streamAnswer([': hello\n\n'], { end: false });
     let opened = () => {};
     const open = new Promise<void>((resolve) => (opened = resolve));
-    const following = followEventStream({ path: '/api/sync/events', signal: controller.signal, fetch: () => Promise.resolve(response), onOpen: () => opened(), onEvent: () => {} });
+    const following = followEventStream({
+      path: '/api/sync/events',
+      signal: controller.signal,
+      fetch: () => Promise.resolve(response),
+      onOpen: () => opened(),
+      onEvent: () => {},
+    });
     await open;
     controller.abort();
     await following;

@@ -86,13 +86,24 @@ export interface FollowEventStreamOptions {
  * growing delay; it stops for good when the server says the user is not signed in (401, 403).
  * Plain `fetch`, not the request layer's: the stream is meant to outlive its 120 s limit.
  */
-export async function followEventStream({ path, signal, onEvent, onOpen, fetch: fetchImpl = fetch, delay = reconnectDelay }: FollowEventStreamOptions): Promise<void> {
+export async function followEventStream({
+  path,
+  signal,
+  onEvent,
+  onOpen,
+  fetch: fetchImpl = fetch,
+  delay = reconnectDelay,
+}: FollowEventStreamOptions): Promise<void> {
   const url = typeof window === 'undefined' ? path : new URL(path, window.location.origin);
   let opened = false;
   let attempt = 0;
   while (!signal.aborted) {
     try {
-      const response = await fetchImpl(url, { signal, credentials: 'include', headers: { Accept: 'text/event-stream' } });
+      const response = await fetchImpl(url, {
+        signal,
+        credentials: 'include',
+        headers: { Accept: 'text/event-stream' },
+      });
       if (response.status === 401 || response.status === 403) return;
       if (response.ok && response.body) {
         onOpen?.(opened);
@@ -111,7 +122,11 @@ export async function followEventStream({ path, signal, onEvent, onOpen, fetch: 
   }
 }
 
-async function readEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal, onEvent: (event: ServerSentEvent) => void): Promise<void> {
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+  onEvent: (event: ServerSentEvent) => void,
+): Promise<void> {
   const reader = body.getReader();
   // Cancelling the reader ends a pending read at once, whatever the fetch does with the signal.
   const stop = () => void reader.cancel().catch(() => {});

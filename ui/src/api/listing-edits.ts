@@ -22,8 +22,11 @@ export const bulkChangeQuery = (batchId: string) =>
   queryOptions({
     queryKey: ['/api/listings/changes', batchId] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/listings/changes/{batchId}', () => api.GET('/api/listings/changes/{batchId}', { params: { path: { batchId } }, signal })),
-    refetchInterval: (query) => (query.state.data && query.state.data.pushes.open === 0 ? false : BULK_CHANGE_REFRESH_MS),
+      request('GET', '/api/listings/changes/{batchId}', () =>
+        api.GET('/api/listings/changes/{batchId}', { params: { path: { batchId } }, signal }),
+      ),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.pushes.open === 0 ? false : BULK_CHANGE_REFRESH_MS,
   });
 
 /** A batch's progress, from the answer of the run until its pushes are all settled. */
@@ -34,12 +37,16 @@ export function useBulkChange(batchId: string | null) {
 /** Previews store nothing: a mutation only because the form's values are its input. */
 export function usePreviewBulkEdit() {
   return useMutation({
-    mutationFn: (body: BulkEditRequest) => request('POST', '/api/listings/bulk-edit/preview', () => api.POST('/api/listings/bulk-edit/preview', { body })),
+    mutationFn: (body: BulkEditRequest) =>
+      request('POST', '/api/listings/bulk-edit/preview', () => api.POST('/api/listings/bulk-edit/preview', { body })),
   });
 }
 
 /** Changes to the catalogue: its pages and SKU details are read again, and the batch's progress is seeded. */
-function useCatalogueMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, onData?: (data: Output) => void) {
+function useCatalogueMutation<Input, Output>(
+  mutationFn: (input: Input) => Promise<Output>,
+  onData?: (data: Output) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -53,7 +60,8 @@ function useCatalogueMutation<Input, Output>(mutationFn: (input: Input) => Promi
 export function useRunBulkEdit() {
   const queryClient = useQueryClient();
   return useCatalogueMutation(
-    (body: BulkEditRequest) => request('POST', '/api/listings/bulk-edit', () => api.POST('/api/listings/bulk-edit', { body })),
+    (body: BulkEditRequest) =>
+      request('POST', '/api/listings/bulk-edit', () => api.POST('/api/listings/bulk-edit', { body })),
     (batch) => queryClient.setQueryData(bulkChangeQuery(batch.batchId).queryKey, batch),
   );
 }
@@ -62,14 +70,19 @@ export function useUndoBulkChange() {
   const queryClient = useQueryClient();
   return useCatalogueMutation(
     (batchId: string) =>
-      request('POST', '/api/listings/changes/{batchId}/undo', () => api.POST('/api/listings/changes/{batchId}/undo', { params: { path: { batchId } } })),
+      request('POST', '/api/listings/changes/{batchId}/undo', () =>
+        api.POST('/api/listings/changes/{batchId}/undo', { params: { path: { batchId } } }),
+      ),
     (result) => void queryClient.invalidateQueries({ queryKey: bulkChangeQuery(result.batchId).queryKey }),
   );
 }
 
 export function usePreviewCsvImport() {
   return useMutation({
-    mutationFn: (csv: string) => request('POST', '/api/listings/import/preview', () => api.POST('/api/listings/import/preview', { body: { csv } })),
+    mutationFn: (csv: string) =>
+      request('POST', '/api/listings/import/preview', () =>
+        api.POST('/api/listings/import/preview', { body: { csv } }),
+      ),
   });
 }
 
@@ -83,10 +96,13 @@ export function useRunCsvImport() {
 
 export function useCheckPublish() {
   return useMutation({
-    mutationFn: (body: PublishRequest) => request('POST', '/api/listings/publish/check', () => api.POST('/api/listings/publish/check', { body })),
+    mutationFn: (body: PublishRequest) =>
+      request('POST', '/api/listings/publish/check', () => api.POST('/api/listings/publish/check', { body })),
   });
 }
 
 export function usePublishListings() {
-  return useCatalogueMutation((body: PublishRequest) => request('POST', '/api/listings/publish', () => api.POST('/api/listings/publish', { body })));
+  return useCatalogueMutation((body: PublishRequest) =>
+    request('POST', '/api/listings/publish', () => api.POST('/api/listings/publish', { body })),
+  );
 }

@@ -30,13 +30,16 @@ export const listingsKey = ['/api/listings'] as const;
 
 /** The query without its defaults or empty values, so equal filters share one cache entry and one address. */
 function compact<T extends object>(query: T): T {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as T;
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== '' && value !== false),
+  ) as T;
 }
 
 export const catalogueQuery = (query: CatalogueQuery) =>
   queryOptions({
     queryKey: [...listingsKey, 'catalogue', compact(query)] as const,
-    queryFn: ({ signal }) => request('GET', '/api/listings', () => api.GET('/api/listings', { params: { query: compact(query) }, signal })),
+    queryFn: ({ signal }) =>
+      request('GET', '/api/listings', () => api.GET('/api/listings', { params: { query: compact(query) }, signal })),
     // Paging and filtering keep the previous rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
     refetchInterval: CATALOGUE_REFRESH_MS,
@@ -47,7 +50,9 @@ export const listingDetailQuery = (sku: string) =>
   queryOptions({
     queryKey: [...listingsKey, 'items', sku] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/listings/items/{sku}', () => api.GET('/api/listings/items/{sku}', { params: { path: { sku } }, signal })),
+      request('GET', '/api/listings/items/{sku}', () =>
+        api.GET('/api/listings/items/{sku}', { params: { path: { sku } }, signal }),
+      ),
     refetchInterval: CATALOGUE_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
@@ -71,7 +76,8 @@ export function catalogueExportUrl(query: CatalogueExportQuery): string {
 function parseSkus(data: string): string[] | undefined {
   try {
     const event: unknown = JSON.parse(data);
-    if (event && typeof event === 'object' && 'skus' in event && Array.isArray(event.skus)) return event.skus.filter((sku): sku is string => typeof sku === 'string');
+    if (event && typeof event === 'object' && 'skus' in event && Array.isArray(event.skus))
+      return event.skus.filter((sku): sku is string => typeof sku === 'string');
   } catch {
     // Not JSON: nothing to refresh.
   }

@@ -12,7 +12,9 @@ export const publishSettingsQuery = (channelId: string) =>
   queryOptions({
     queryKey: ['/api/channels/{channelId}/publish-settings', channelId] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/channels/{channelId}/publish-settings', () => api.GET('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, signal })),
+      request('GET', '/api/channels/{channelId}/publish-settings', () =>
+        api.GET('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, signal }),
+      ),
   });
 
 export function usePublishSettings(channelId: string, enabled = true) {
@@ -25,7 +27,10 @@ export const amazonProductTypesQuery = (channelId: string, keywords: string) =>
     queryKey: ['/api/channels/{channelId}/publish-settings/product-types', channelId, keywords] as const,
     queryFn: ({ signal }) =>
       request('GET', '/api/channels/{channelId}/publish-settings/product-types', () =>
-        api.GET('/api/channels/{channelId}/publish-settings/product-types', { params: { path: { channelId }, query: { keywords } }, signal }),
+        api.GET('/api/channels/{channelId}/publish-settings/product-types', {
+          params: { path: { channelId }, query: { keywords } },
+          signal,
+        }),
       ),
   });
 
@@ -38,7 +43,9 @@ export const ebayListingOptionsQuery = (channelId: string) =>
   queryOptions({
     queryKey: ['/api/channels/{channelId}/publish-settings/ebay-options', channelId] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/channels/{channelId}/publish-settings/ebay-options', () => api.GET('/api/channels/{channelId}/publish-settings/ebay-options', { params: { path: { channelId } }, signal })),
+      request('GET', '/api/channels/{channelId}/publish-settings/ebay-options', () =>
+        api.GET('/api/channels/{channelId}/publish-settings/ebay-options', { params: { path: { channelId } }, signal }),
+      ),
   });
 
 export function useEbayListingOptions(channelId: string, enabled = true) {
@@ -50,7 +57,9 @@ export function useSavePublishSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ channelId, update }: { channelId: string; update: PublishSettingsUpdate }) =>
-      request('PUT', '/api/channels/{channelId}/publish-settings', () => api.PUT('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, body: update })),
+      request('PUT', '/api/channels/{channelId}/publish-settings', () =>
+        api.PUT('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, body: update }),
+      ),
     onSuccess: (saved) => queryClient.setQueryData(publishSettingsQuery(saved.channelId).queryKey, saved),
   });
 }

@@ -28,8 +28,14 @@ const origin = '*';
 describe('the error catalogue (spec section 8)', () => {
   it('makes "status: body" errors and keeps the server message for toasts', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.post(`${origin}/api/auth/forgot-password`, () => HttpResponse.json({ message: 'Too many attempts.' }, { status: 429 })));
-    const error = await request('POST', '/api/auth/forgot-password', () => api.POST('/api/auth/forgot-password', { body: { email: 'a@b.co' } })).catch((e) => e);
+    server.use(
+      http.post(`${origin}/api/auth/forgot-password`, () =>
+        HttpResponse.json({ message: 'Too many attempts.' }, { status: 429 }),
+      ),
+    );
+    const error = await request('POST', '/api/auth/forgot-password', () =>
+      api.POST('/api/auth/forgot-password', { body: { email: 'a@b.co' } }),
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('429: {"message":"Too many attempts."}');
     expect(error.status).toBe(429);
@@ -39,7 +45,12 @@ describe('the error catalogue (spec section 8)', () => {
 
   it('uses the status text when the body is empty', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(http.get(`${origin}/api/admin/users`, () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })));
+    server.use(
+      http.get(
+        `${origin}/api/admin/users`,
+        () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' }),
+      ),
+    );
     const error = await request('GET', '/api/admin/users', () => api.GET('/api/admin/users')).catch((e) => e);
     expect(error.message).toBe('503: Service Unavailable');
   });
@@ -84,7 +95,9 @@ describe('requests', () => {
         return HttpResponse.json({ requiresVerification: true, message: 'verify', email: 'a@b.co' });
       }),
     );
-    await request('POST', '/api/auth/login', () => api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }));
+    await request('POST', '/api/auth/login', () =>
+      api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }),
+    );
     expect(seen?.type).toContain('application/json');
     expect(seen?.body).toEqual({ email: 'a@b.co', password: 'x' });
     expect(seen?.credentials).toBe('include');
@@ -100,14 +113,21 @@ describe('requests', () => {
 describe('query defaults (spec section 9)', () => {
   it('never retries, never refetches on focus or interval, and data never goes stale', () => {
     const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity });
+    expect(defaults.queries).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Infinity,
+    });
     expect(defaults.mutations).toMatchObject({ retry: false });
   });
 
   it('caches the current user five minutes and treats 401 as signed out', async () => {
     expect(CURRENT_USER_STALE_MS).toBe(300_000);
     expect(currentUserQuery.staleTime).toBe(300_000);
-    server.use(http.get(`${origin}/api/auth/user`, () => HttpResponse.json({ message: 'Not signed in' }, { status: 401 })));
+    server.use(
+      http.get(`${origin}/api/auth/user`, () => HttpResponse.json({ message: 'Not signed in' }, { status: 401 })),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const client = createQueryClient();
     await expect(client.fetchQuery(currentUserQuery)).resolves.toBeNull();

@@ -37,7 +37,8 @@ export function errorText(error: unknown): string {
 function parseServerMessage(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+      return parsed.message;
   } catch {
     // Not JSON: there is no server message to show.
   }
@@ -48,7 +49,13 @@ function parseServerMessage(body: string): string | undefined {
  * A non-2xx answer as an ApiError per spec section 8 ("status: body", or the status text when the
  * body is empty), logged with method and path.
  */
-export function errorFromBody(status: number, statusText: string, body: string, method: string, path: string): ApiError {
+export function errorFromBody(
+  status: number,
+  statusText: string,
+  body: string,
+  method: string,
+  path: string,
+): ApiError {
   const error = new ApiError(mapErrorMessage(`${status}: ${body || statusText}`), status, parseServerMessage(body));
   console.error(`[api] ${method} ${path} failed:`, error.message);
   return error;
@@ -76,7 +83,8 @@ export function errorFromException(exception: unknown, method: string, path: str
 
 /** Every call: cookies sent, a 120 s limit joined with the caller's own abort signal. */
 export function timedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = typeof input === 'string' && typeof window !== 'undefined' ? new URL(input, window.location.origin) : input;
+  const url =
+    typeof input === 'string' && typeof window !== 'undefined' ? new URL(input, window.location.origin) : input;
   const request = url instanceof Request ? url : new Request(url, init);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -85,7 +93,8 @@ export function timedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
 
 const jsonBodies: Middleware = {
   onRequest({ request }) {
-    if (request.body !== null && !request.headers.has('content-type')) request.headers.set('content-type', 'application/json');
+    if (request.body !== null && !request.headers.has('content-type'))
+      request.headers.set('content-type', 'application/json');
     return request;
   },
 };
@@ -113,7 +122,8 @@ export async function request<T>(method: string, path: string, call: () => Promi
   }
   if (!result.response.ok) {
     // openapi-fetch has already read the body into `error` (parsed JSON, or the text).
-    const body = result.error === undefined ? '' : typeof result.error === 'string' ? result.error : JSON.stringify(result.error);
+    const body =
+      result.error === undefined ? '' : typeof result.error === 'string' ? result.error : JSON.stringify(result.error);
     throw errorFromBody(result.response.status, result.response.statusText, body, method, path);
   }
   return result.data as T;
@@ -123,7 +133,13 @@ export async function request<T>(method: string, path: string, call: () => Promi
  * The generic data reader (spec section 7): GET the joined parts of the key, parse JSON.
  * Used as the query client's default queryFn.
  */
-export async function readByKey({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }): Promise<unknown> {
+export async function readByKey({
+  queryKey,
+  signal,
+}: {
+  queryKey: readonly unknown[];
+  signal: AbortSignal;
+}): Promise<unknown> {
   const path = queryKey.join('/');
   let response: Response;
   try {

@@ -20,7 +20,8 @@ export function usePlatformSettings() {
 export function useUpdatePlatformSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlatformSettingsUpdate) => request('PATCH', '/api/admin/settings', () => api.PATCH('/api/admin/settings', { body })),
+    mutationFn: (body: PlatformSettingsUpdate) =>
+      request('PATCH', '/api/admin/settings', () => api.PATCH('/api/admin/settings', { body })),
     onSuccess: (settings) => queryClient.setQueryData(platformSettingsQuery.queryKey, settings),
   });
 }

@@ -15,7 +15,11 @@ afterEach(() => {
 });
 
 const reading = syncRunFixtures.amazonReading;
-const version = (seconds: number, change: Partial<SyncRun>): SyncRun => ({ ...reading, ...change, updatedAt: new Date(Date.parse(reading.updatedAt) + seconds * 1000).toISOString() });
+const version = (seconds: number, change: Partial<SyncRun>): SyncRun => ({
+  ...reading,
+  ...change,
+  updatedAt: new Date(Date.parse(reading.updatedAt) + seconds * 1000).toISOString(),
+});
 const finished = version(5, { status: 'succeeded', done: 1198, repaired: 4, finishedAt: version(5, {}).updatedAt });
 const older = syncRunFixtures.amazonLastNight;
 
@@ -91,7 +95,9 @@ describe('useSyncEvents', () => {
         const encoder = new TextEncoder();
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
-            controller.enqueue(encoder.encode(`: hello\n\n${runEvent(version(1, { done: 400 }))}event: other\ndata: {}\n\n`));
+            controller.enqueue(
+              encoder.encode(`: hello\n\n${runEvent(version(1, { done: 400 }))}event: other\ndata: {}\n\n`),
+            );
             // News after the page has gone, then the end of the stream: neither may reach the cache.
             setTimeout(() => {
               controller.enqueue(encoder.encode(runEvent(version(2, { done: 800 }))));
@@ -118,14 +124,18 @@ describe('useSyncEvents', () => {
       http.get('*/api/sync/events', () => {
         connections += 1;
         // The first connection drops at once; the second stays.
-        return connections === 1 ? new HttpResponse(': bye\n\n', { headers: { 'Content-Type': 'text/event-stream' } }) : openStream(': hello again\n\n');
+        return connections === 1
+          ? new HttpResponse(': bye\n\n', { headers: { 'Content-Type': 'text/event-stream' } })
+          : openStream(': hello again\n\n');
       }),
     );
     const client = createQueryClient();
     client.setQueryData(syncRunsQuery.queryKey, { items: [reading] });
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const { unmount } = renderHook(() => useSyncEvents(), { wrapper: wrapper(client) });
-    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: syncRunsQuery.queryKey }), { timeout: 3_000 });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: syncRunsQuery.queryKey }), {
+      timeout: 3_000,
+    });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: channelsQuery.queryKey });
     expect(connections).toBe(2);
     unmount();

@@ -1,4 +1,11 @@
-import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  replaceEqualDeep,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { components } from '@contract';
 import { channelsQuery } from './channels';
@@ -43,7 +50,9 @@ export const syncRunsQuery = queryOptions({
   queryFn: ({ signal }) => request('GET', '/api/sync/runs', () => api.GET('/api/sync/runs', { signal })),
   // Fetched lists and streamed runs meet here: keep the newer version of every run.
   structuralSharing: (previous: unknown, next: unknown) =>
-    replaceEqualDeep(previous, { items: mergeRuns((previous as SyncRunList | undefined)?.items, (next as SyncRunList).items) }),
+    replaceEqualDeep(previous, {
+      items: mergeRuns((previous as SyncRunList | undefined)?.items, (next as SyncRunList).items),
+    }),
 });
 
 export function useSyncRuns() {
@@ -60,7 +69,8 @@ export function applyRun(queryClient: QueryClient, run: SyncRun): void {
   // Without a list yet, a partial one must not pass for the whole: read it (again) instead.
   if (list) queryClient.setQueryData(syncRunsQuery.queryKey, { items: mergeRuns(list.items, [run]) });
   else void queryClient.invalidateQueries({ queryKey: syncRunsQuery.queryKey });
-  if (!isUnfinished(run) && (!before || isUnfinished(before))) void queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey });
+  if (!isUnfinished(run) && (!before || isUnfinished(before)))
+    void queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey });
 }
 
 function parseRun(data: string): SyncRun | undefined {
@@ -103,7 +113,9 @@ export function useSyncChannel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (channelId: string) =>
-      request('POST', '/api/channels/{channelId}/sync', () => api.POST('/api/channels/{channelId}/sync', { params: { path: { channelId } } })),
+      request('POST', '/api/channels/{channelId}/sync', () =>
+        api.POST('/api/channels/{channelId}/sync', { params: { path: { channelId } } }),
+      ),
     onSuccess: (run) => applyRun(queryClient, run),
     // A refusal (a channel paused meanwhile) means our view is stale too.
     onSettled: () =>
@@ -135,7 +147,8 @@ export function usePushActivity() {
 export function useRetryFailedPushes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RetryPushesRequest) => request('POST', '/api/sync/pushes/retry', () => api.POST('/api/sync/pushes/retry', { body })),
+    mutationFn: (body: RetryPushesRequest) =>
+      request('POST', '/api/sync/pushes/retry', () => api.POST('/api/sync/pushes/retry', { body })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pushActivityQuery.queryKey }),
@@ -168,8 +181,14 @@ export function useResolveDrift() {
       let done = 0;
       for (const driftId of ids) {
         try {
-          if (decision === 'accept') await request('POST', '/api/sync/drift/{driftId}/accept', () => api.POST('/api/sync/drift/{driftId}/accept', { params: { path: { driftId } } }));
-          else await request('POST', '/api/sync/drift/{driftId}/overwrite', () => api.POST('/api/sync/drift/{driftId}/overwrite', { params: { path: { driftId } } }));
+          if (decision === 'accept')
+            await request('POST', '/api/sync/drift/{driftId}/accept', () =>
+              api.POST('/api/sync/drift/{driftId}/accept', { params: { path: { driftId } } }),
+            );
+          else
+            await request('POST', '/api/sync/drift/{driftId}/overwrite', () =>
+              api.POST('/api/sync/drift/{driftId}/overwrite', { params: { path: { driftId } } }),
+            );
           done += 1;
         } catch (error) {
           refused.push(errorText(error));

@@ -35,11 +35,20 @@ function describeViolations(violations: axe.Result[]): string {
  * Loads one shard of the story files (every `count`-th file, starting at `index`), so the
  * stories spread over several test files that Vitest runs in parallel.
  */
-export async function loadStoryShard(loaders: StoryFileLoaders, index: number, count: number): Promise<Array<[string, StoryFile]>> {
+export async function loadStoryShard(
+  loaders: StoryFileLoaders,
+  index: number,
+  count: number,
+): Promise<Array<[string, StoryFile]>> {
   const paths = Object.keys(loaders)
     .sort()
     .filter((_, position) => position % count === index);
-  return Promise.all(paths.map(async (path): Promise<[string, StoryFile]> => [path, await (loaders[path] as () => Promise<StoryFile>)()]));
+  return Promise.all(
+    paths.map(async (path): Promise<[string, StoryFile]> => [
+      path,
+      await (loaders[path] as () => Promise<StoryFile>)(),
+    ]),
+  );
 }
 
 export function testStories(storyFiles: Array<[string, StoryFile]>): void {

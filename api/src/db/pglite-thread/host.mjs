@@ -59,7 +59,9 @@ function concat(parts) {
 
 /** Lets a named prepared statement go. */
 function closeStatement(pglite, name) {
-  return pglite.execProtocolStream(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+  return pglite.execProtocolStream(concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
+    syncToFs: false,
+  });
 }
 
 function serializeParams(pglite, params, types) {
@@ -71,7 +73,12 @@ function serializeParams(pglite, params, types) {
 }
 
 /** Values that every type's serializer writes as their text, so they need no parameter types. */
-const plain = (value) => value === null || value === undefined || typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
+const plain = (value) =>
+  value === null ||
+  value === undefined ||
+  typeof value === 'string' ||
+  typeof value === 'bigint' ||
+  (typeof value === 'number' && Number.isFinite(value));
 
 /**
  * The statement to bind: a kept one by name, newly kept when seen before, or the unnamed one. The
@@ -93,7 +100,10 @@ async function prepare(pglite, text, params) {
     if (params.every(plain)) return { name: '', types: [] };
   }
   const name = keep ? `hub_${++lastStatement}` : '';
-  const messages = await pglite.execProtocolStream(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+  const messages = await pglite.execProtocolStream(
+    concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    { syncToFs: false },
+  );
   const statement = { name, types: parse.parseDescribeStatementResults(messages) };
   if (keep) {
     prepared.set(text, statement);
@@ -111,7 +121,12 @@ async function runQuery(pglite, text, params, options) {
   const values = serializeParams(pglite, params, statement.types);
   // The unnamed statement is parsed in the same call as its bind.
   const parts = statement.name ? [] : [serialize.parse({ text })];
-  parts.push(serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+  parts.push(
+    serialize.bind({ statement: statement.name, values }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  );
   let messages;
   try {
     messages = await pglite.execProtocolStream(concat(parts), { syncToFs: false });
@@ -155,7 +170,8 @@ function describeError(error) {
   const described = { name: error.name, message: error.message, stack: error.stack };
   for (const [key, value] of Object.entries(error)) {
     if (key === 'queryOptions' || typeof value === 'function') continue;
-    if (value === null || ['string', 'number', 'boolean', 'bigint', 'undefined'].includes(typeof value)) described[key] = value;
+    if (value === null || ['string', 'number', 'boolean', 'bigint', 'undefined'].includes(typeof value))
+      described[key] = value;
     else if (key === 'params') described[key] = safeClone(value);
   }
   return described;
@@ -189,7 +205,10 @@ function begin(pglite, id) {
   });
   // Its failure reaches the caller through 'begin' (or 'end'); unobserved it would end the thread.
   done.catch(() => undefined);
-  const ready = Promise.race([opened, done.then(() => Promise.reject(new Error('The transaction ended before it began')))]);
+  const ready = Promise.race([
+    opened,
+    done.then(() => Promise.reject(new Error('The transaction ended before it began'))),
+  ]);
   ready.catch(() => transactions.delete(id));
   transactions.set(id, { ready, finish, done });
   return ready.then(() => undefined);
@@ -218,7 +237,9 @@ async function handle(pglite, message) {
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {
-      const results = await (await target(pglite, message.tx)).exec(message.text, message.rowMode ? { rowMode: message.rowMode } : undefined);
+      const results = await (
+        await target(pglite, message.tx)
+      ).exec(message.text, message.rowMode ? { rowMode: message.rowMode } : undefined);
       return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
     }
     case 'begin':
@@ -272,7 +293,10 @@ async function start() {
   const pglite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const run = (message) =>
     handle(pglite, message).then(
-      (value) => (value instanceof ArrayBuffer ? port.postMessage({ id: message.id, ok: true, value }, [value]) : answer({ id: message.id, ok: true, value })),
+      (value) =>
+        value instanceof ArrayBuffer
+          ? port.postMessage({ id: message.id, ok: true, value }, [value])
+          : answer({ id: message.id, ok: true, value }),
       (error) => answer({ id: message.id, ok: false, error: describeError(error) }),
     );
   // Statements asked for in the same turn come as a list, and are taken in order.

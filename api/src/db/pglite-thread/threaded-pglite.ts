@@ -50,7 +50,10 @@ const callerStack = (origin: Error) => origin.stack?.split('\n').slice(2).join('
 export const PLAN_EACH_TIME = '/* plan each time */ ';
 
 export class ThreadedPglite implements PgliteClient {
-  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; origin: Error }>();
+  private readonly pending = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; origin: Error }
+  >();
   private readonly listeners = new Map<number, (payload: string) => void>();
   private lastId = 0;
   private lastTransaction = 0;
@@ -68,7 +71,9 @@ export class ThreadedPglite implements PgliteClient {
       else call.reject(new PgliteThreadError(message.error, callerStack(call.origin)));
     };
     // The thread answers statements finished in the same turn together, as a list.
-    worker.on('message', (message: Reply | Notification | Array<Reply | Notification>) => (Array.isArray(message) ? message.forEach(receive) : receive(message)));
+    worker.on('message', (message: Reply | Notification | Array<Reply | Notification>) =>
+      Array.isArray(message) ? message.forEach(receive) : receive(message),
+    );
     const fail = (error: Error) => {
       this.failure ??= error;
       for (const call of this.pending.values()) call.reject(error);
@@ -81,7 +86,9 @@ export class ThreadedPglite implements PgliteClient {
   }
 
   /** Opens PGlite on its thread: in `dataDir`, in memory from a dump (`loadDataDir`), or empty in memory. */
-  static async open(options: { dataDir?: string; loadDataDir?: ArrayBuffer | Uint8Array } = {}): Promise<ThreadedPglite> {
+  static async open(
+    options: { dataDir?: string; loadDataDir?: ArrayBuffer | Uint8Array } = {},
+  ): Promise<ThreadedPglite> {
     const worker = new Worker(hostUrl, { workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir } });
     let onMessage!: (started: Started) => void, onError!: (error: Error) => void, onExit!: (code: number) => void;
     const started = await new Promise<Started>((resolve, reject) => {
@@ -134,7 +141,14 @@ export class ThreadedPglite implements PgliteClient {
     const parsers = options?.parsers;
     // Parsers are functions, which cannot cross: the thread keeps those types' text and they run here.
     const rawTypes = parsers ? Object.keys(parsers).map(Number) : undefined;
-    const answer = this.call<Results<T>>({ op: 'query', tx, text, params: params ?? [], rowMode: options?.rowMode, rawTypes });
+    const answer = this.call<Results<T>>({
+      op: 'query',
+      tx,
+      text,
+      params: params ?? [],
+      rowMode: options?.rowMode,
+      rawTypes,
+    });
     return parsers ? answer.then((result) => applyParsers(result, parsers, options?.rowMode)) : answer;
   }
 
@@ -162,7 +176,10 @@ export class ThreadedPglite implements PgliteClient {
       await this.call({ op: 'end', tx: id, commit });
     };
     const tx = {
-      query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => (open(), this.query<R>(text, params, options, id)),
+      query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => (
+        open(),
+        this.query<R>(text, params, options, id)
+      ),
       exec: async (text: string, options?: QueryOptions) => (open(), this.exec(text, options, id)),
       rollback: async () => (open(), end(false)),
       get closed() {
@@ -210,8 +227,14 @@ export class ThreadedPglite implements PgliteClient {
   }
 }
 
-function applyParsers<T>(result: Results<T>, parsers: NonNullable<QueryOptions['parsers']>, rowMode: QueryOptions['rowMode']): Results<T> {
-  const columns = result.fields.map((field, index) => ({ index, name: field.name, parse: parsers[field.dataTypeID] })).filter((c) => c.parse);
+function applyParsers<T>(
+  result: Results<T>,
+  parsers: NonNullable<QueryOptions['parsers']>,
+  rowMode: QueryOptions['rowMode'],
+): Results<T> {
+  const columns = result.fields
+    .map((field, index) => ({ index, name: field.name, parse: parsers[field.dataTypeID] }))
+    .filter((c) => c.parse);
   if (!columns.length) return result;
   for (const row of result.rows as Array<Record<string | number, unknown>>) {
     for (const column of columns) {

@@ -12,11 +12,23 @@ export async function storeToken(
 }
 
 /** Marks the token used and answers its user, in one statement, so it can be used only once. */
-export async function consumeToken(db: Db, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<string | undefined> {
+export async function consumeToken(
+  db: Db,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: authTokens.userId });
   return row?.userId;
 }

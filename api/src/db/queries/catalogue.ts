@@ -36,7 +36,14 @@ export interface ProductInput {
  * price or on hand read before the one a product holds stays as it is (two reads stored out of
  * order). Safe to repeat.
  */
-export async function upsertProducts(db: Db, accountId: string, sourceChannelId: string, items: ProductInput[], readAt: Date, at: Date): Promise<Map<string, string>> {
+export async function upsertProducts(
+  db: Db,
+  accountId: string,
+  sourceChannelId: string,
+  items: ProductInput[],
+  readAt: Date,
+  at: Date,
+): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   // The main channel's stock is the truth; where it did not say, a product keeps the stock it had.
   for (const [group, knowsStock] of [
@@ -46,7 +53,18 @@ export async function upsertProducts(db: Db, accountId: string, sourceChannelId:
     if (group.length === 0) continue;
     const rows = await db
       .insert(products)
-      .values(group.map((i) => ({ accountId, sourceChannelId, ...i, onHand: i.onHand ?? 0, priceReadAt: readAt, ...(knowsStock ? { stockReadAt: readAt } : {}), importedAt: at, updatedAt: at })))
+      .values(
+        group.map((i) => ({
+          accountId,
+          sourceChannelId,
+          ...i,
+          onHand: i.onHand ?? 0,
+          priceReadAt: readAt,
+          ...(knowsStock ? { stockReadAt: readAt } : {}),
+          importedAt: at,
+          updatedAt: at,
+        })),
+      )
       .onConflictDoUpdate({
         target: [products.accountId, products.sku],
         set: {
@@ -61,7 +79,10 @@ export async function upsertProducts(db: Db, accountId: string, sourceChannelId:
           priceReadAt: sql`greatest(${products.priceReadAt}, excluded.price_read_at)`,
           sourceChannelId: sql`excluded.source_channel_id`,
           ...(knowsStock
-            ? { onHand: sql`case when ${readNoOlderThan(products.stockReadAt)} then excluded.on_hand else ${products.onHand} end`, stockReadAt: sql`greatest(${products.stockReadAt}, excluded.stock_read_at)` }
+            ? {
+                onHand: sql`case when ${readNoOlderThan(products.stockReadAt)} then excluded.on_hand else ${products.onHand} end`,
+                stockReadAt: sql`greatest(${products.stockReadAt}, excluded.stock_read_at)`,
+              }
             : {}),
           updatedAt: sql`excluded.updated_at`,
         },
@@ -85,7 +106,14 @@ export interface ListingInput {
 }
 
 /** Upserts what a channel holds; `productIds` links them to the catalogue (a SKU the main lacks stays unlinked). */
-export async function upsertListings(db: Db, accountId: string, channelId: string, items: ListingInput[], productIds: Map<string, string>, at: Date): Promise<void> {
+export async function upsertListings(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  items: ListingInput[],
+  productIds: Map<string, string>,
+  at: Date,
+): Promise<void> {
   if (items.length === 0) return;
   await db
     .insert(listings)
@@ -119,12 +147,18 @@ export async function upsertListings(db: Db, accountId: string, channelId: strin
 
 /** The account's product ids by SKU, for linking a target's listings. */
 export async function productIdsBySku(db: Db, accountId: string): Promise<Map<string, string>> {
-  const rows = await db.select({ id: products.id, sku: products.sku }).from(products).where(eq(products.accountId, accountId));
+  const rows = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(eq(products.accountId, accountId));
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
 export async function markSynced(db: Db, accountId: string, channelId: string, at: Date): Promise<void> {
-  await db.update(channels).set({ lastSyncAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+  await db
+    .update(channels)
+    .set({ lastSyncAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
 /**
@@ -134,16 +168,24 @@ export async function markSynced(db: Db, accountId: string, channelId: string, a
  * take for its own products.account_id.
  */
 export const currencyOfAccount = (accountId: SQLWrapper | string) =>
-  sql<string | null>`(select ${products.currency} from ${products} where ${products.accountId} = ${accountId} and ${products.currency} is not null limit 1)`;
+  sql<
+    string | null
+  >`(select ${products.currency} from ${products} where ${products.accountId} = ${accountId} and ${products.currency} is not null limit 1)`;
 
 /** The currency the account's main channel prices in (the catalogue's), for price pushes. */
 export async function accountCurrency(db: Db, accountId: string): Promise<string | null> {
-  const [row] = await db.select({ currency: currencyOfAccount(accountId) }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({ currency: currencyOfAccount(accountId) })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return row?.currency ?? null;
 }
 
 export async function productCount(db: Db, accountId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.accountId, accountId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.accountId, accountId));
   return row?.n ?? 0;
 }
 
@@ -159,7 +201,13 @@ export interface StoredProduct {
 export async function productsBySku(db: Db, accountId: string, skus: string[]): Promise<Map<string, StoredProduct>> {
   if (skus.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, sku: products.sku, onHand: products.onHand, price: products.price, priceReadAt: products.priceReadAt })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      onHand: products.onHand,
+      price: products.price,
+      priceReadAt: products.priceReadAt,
+    })
     .from(products)
     .where(and(eq(products.accountId, accountId), inArray(products.sku, skus)));
   return new Map(rows.map((r) => [r.sku, r]));
@@ -209,10 +257,18 @@ export async function listingsBySku(db: Db, channelId: string, skus: string[]): 
  * value of ours was confirmed or sent since it was looked at (`unchangedSince`): then what was found
  * may be older than that value, and nothing is set. Answers whether it was set.
  */
-export async function setConfirmed(db: Db, listingId: string, values: { quantity?: number | null; price?: string | null; status?: ListingStatus }, at: Date, unchangedSince?: { confirmedAt: Date | null }): Promise<boolean> {
+export async function setConfirmed(
+  db: Db,
+  listingId: string,
+  values: { quantity?: number | null; price?: string | null; status?: ListingStatus },
+  at: Date,
+  unchangedSince?: { confirmedAt: Date | null },
+): Promise<boolean> {
   const unchanged = unchangedSince
     ? [
-        unchangedSince.confirmedAt === null ? isNull(listings.confirmedAt) : eq(listings.confirmedAt, unchangedSince.confirmedAt),
+        unchangedSince.confirmedAt === null
+          ? isNull(listings.confirmedAt)
+          : eq(listings.confirmedAt, unchangedSince.confirmedAt),
         sql`not exists (select 1 from ${listingWrites} where ${listingWrites.listingId} = ${listings.id} and ${listingWrites.status} in ('sending', 'submitted', 'accepted'))`,
       ]
     : [];
@@ -231,11 +287,27 @@ export async function setConfirmed(db: Db, listingId: string, values: { quantity
 }
 
 /** Opens (or refreshes) a drift entry for a value changed by hand on a target channel. */
-export async function openDrift(db: Db, input: { accountId: string; channelId: string; listingId: string; sku: string; field: 'price' | 'quantity'; expected: string | null; found: string | null }, at: Date): Promise<void> {
+export async function openDrift(
+  db: Db,
+  input: {
+    accountId: string;
+    channelId: string;
+    listingId: string;
+    sku: string;
+    field: 'price' | 'quantity';
+    expected: string | null;
+    found: string | null;
+  },
+  at: Date,
+): Promise<void> {
   await db
     .insert(listingDrift)
     .values({ ...input, detectedAt: at })
-    .onConflictDoUpdate({ target: [listingDrift.listingId, listingDrift.field], targetWhere: sql`${listingDrift.resolvedAt} is null`, set: { found: sql`excluded.found`, detectedAt: sql`excluded.detected_at` } });
+    .onConflictDoUpdate({
+      target: [listingDrift.listingId, listingDrift.field],
+      targetWhere: sql`${listingDrift.resolvedAt} is null`,
+      set: { found: sql`excluded.found`, detectedAt: sql`excluded.detected_at` },
+    });
 }
 
 /** Links listings read before their product existed (a target read before the main), by SKU. */
@@ -295,15 +367,32 @@ export async function lockOpenDrift(db: Db, accountId: string, driftId: string):
   return row;
 }
 
-export async function resolveDrift(db: Db, driftId: string, resolution: 'accepted' | 'overwritten', userId: string | null, at: Date): Promise<void> {
-  await db.update(listingDrift).set({ resolvedAt: at, resolution, resolvedBy: userId }).where(eq(listingDrift.id, driftId));
+export async function resolveDrift(
+  db: Db,
+  driftId: string,
+  resolution: 'accepted' | 'overwritten',
+  userId: string | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(listingDrift)
+    .set({ resolvedAt: at, resolution, resolvedBy: userId })
+    .where(eq(listingDrift.id, driftId));
 }
 
 /** The listing's own price there; when it is what the channel holds already, it is also what we ask for. */
 export async function setPriceOverride(db: Db, listingId: string, price: string | null, at: Date): Promise<void> {
   await db
     .update(listings)
-    .set({ priceOverride: price, ...(price !== null ? { desiredPrice: sql`case when ${listings.confirmedPrice} = ${price}::numeric then ${price}::numeric else ${listings.desiredPrice} end` } : {}), updatedAt: at })
+    .set({
+      priceOverride: price,
+      ...(price !== null
+        ? {
+            desiredPrice: sql`case when ${listings.confirmedPrice} = ${price}::numeric then ${price}::numeric else ${listings.desiredPrice} end`,
+          }
+        : {}),
+      updatedAt: at,
+    })
     .where(eq(listings.id, listingId));
 }
 
@@ -384,7 +473,10 @@ const failingListing = sql`(l.status = 'error' or l.last_error is not null)`;
 
 export async function planCatalogueFilter(db: Db, accountId: string, filter: CatalogueFilter): Promise<CataloguePlan> {
   const fewer = async (condition: SQL) => {
-    const result = await executeWithKeptPlan<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from listings l where l.account_id = ${accountId} and ${condition} limit ${SPARSE_LISTINGS + 1}) few`);
+    const result = await executeWithKeptPlan<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from listings l where l.account_id = ${accountId} and ${condition} limit ${SPARSE_LISTINGS + 1}) few`,
+    );
     return Number(result.rows[0]?.n ?? 0) <= SPARSE_LISTINGS;
   };
   const onListing = listingConditions(filter);
@@ -392,7 +484,10 @@ export async function planCatalogueFilter(db: Db, accountId: string, filter: Cat
   return {
     // A channel alone holds most SKUs: only a status makes a listing filter narrow.
     onListing: condition ? { condition, sparse: filter.status !== undefined && (await fewer(condition)) } : undefined,
-    failing: filter.withErrors !== undefined ? { condition: failingListing, sparse: filter.withErrors && (await fewer(failingListing)) } : undefined,
+    failing:
+      filter.withErrors !== undefined
+        ? { condition: failingListing, sparse: filter.withErrors && (await fewer(failingListing)) }
+        : undefined,
   };
 }
 
@@ -410,23 +505,34 @@ function onlySparseCondition(filter: CatalogueFilter, plan: CataloguePlan): SQL 
 }
 
 /** The product side: `p` is a product of the account, from `from` (products, joined to the few products a sparse filter picked). */
-function productSide(accountId: string, filter: CatalogueFilter, plan: CataloguePlan): { ctes: SQL[]; from: SQL; where: SQL } {
+function productSide(
+  accountId: string,
+  filter: CatalogueFilter,
+  plan: CataloguePlan,
+): { ctes: SQL[]; from: SQL; where: SQL } {
   const ctes: SQL[] = [];
   const picked: string[] = [];
   const where: SQL[] = [sql`p.account_id = ${accountId}`];
   if (filter.q) {
     const anywhere = `%${likeEscape(filter.q)}%`;
     const prefix = `${likeEscape(filter.q)}%`;
-    where.push(sql`(p.sku ilike ${anywhere} or p.title ilike ${anywhere} or p.brand ilike ${anywhere} or p.gtin like ${prefix})`);
+    where.push(
+      sql`(p.sku ilike ${anywhere} or p.title ilike ${anywhere} or p.brand ilike ${anywhere} or p.gtin like ${prefix})`,
+    );
   }
-  if (filter.outOfStock !== undefined) where.push(filter.outOfStock ? sql`greatest(p.on_hand - p.committed, 0) = 0` : sql`greatest(p.on_hand - p.committed, 0) > 0`);
+  if (filter.outOfStock !== undefined)
+    where.push(
+      filter.outOfStock ? sql`greatest(p.on_hand - p.committed, 0) = 0` : sql`greatest(p.on_hand - p.committed, 0) > 0`,
+    );
   for (const [name, part, wanted] of [
     ['picked_listing', plan.onListing, true],
     ['picked_failing', plan.failing, filter.withErrors ?? true],
   ] as const) {
     if (!part) continue;
     if (part.sparse && wanted) {
-      ctes.push(sql`${sql.raw(name)} as materialized (select distinct l.product_id as id from listings l where l.account_id = ${accountId} and l.product_id is not null and ${part.condition} and ${liveChannel})`);
+      ctes.push(
+        sql`${sql.raw(name)} as materialized (select distinct l.product_id as id from listings l where l.account_id = ${accountId} and l.product_id is not null and ${part.condition} and ${liveChannel})`,
+      );
       picked.push(name);
     } else {
       const exists = sql`exists (select 1 from listings l where l.account_id = ${accountId} and l.product_id = p.id and ${part.condition} and ${liveChannel})`;
@@ -435,7 +541,12 @@ function productSide(accountId: string, filter: CatalogueFilter, plan: Catalogue
   }
   // The few picked products, each read by its key: a lateral join (kept apart by its limit), never a scan of every product to hash.
   const from = picked.length
-    ? sql.raw(`${picked[0]}${picked.slice(1).map((name) => ` join ${name} on ${name}.id = ${picked[0]}.id`).join('')} cross join lateral (select * from products p0 where p0.id = ${picked[0]}.id limit 1) p`)
+    ? sql.raw(
+        `${picked[0]}${picked
+          .slice(1)
+          .map((name) => ` join ${name} on ${name}.id = ${picked[0]}.id`)
+          .join('')} cross join lateral (select * from products p0 where p0.id = ${picked[0]}.id limit 1) p`,
+      )
     : sql`products p`;
   return { ctes, from, where: and(...where)! };
 }
@@ -450,7 +561,8 @@ function unlinkedWhere(accountId: string, filter: CatalogueFilter): SQL | undefi
   if (filter.q) where.push(sql`o.sku ilike ${`%${likeEscape(filter.q)}%`}`);
   const onListing = listingConditions(filter);
   const ofSku = sql`l.account_id = ${accountId} and l.product_id is null and l.sku = o.sku`;
-  if (onListing.length) where.push(sql`exists (select 1 from listings l where ${ofSku} and ${and(...onListing, liveChannel)})`);
+  if (onListing.length)
+    where.push(sql`exists (select 1 from listings l where ${ofSku} and ${and(...onListing, liveChannel)})`);
   if (filter.withErrors !== undefined) {
     const failing = sql`exists (select 1 from listings l where ${ofSku} and ${failingListing} and ${liveChannel})`;
     where.push(filter.withErrors ? failing : sql`not ${failing}`);
@@ -542,9 +654,18 @@ function catalogueRowsSql(
  * listing without a product stands for its SKU when no product has that SKU), so a deep page of
  * 2,000 matches reads 50 products, not 2,000.
  */
-function listingOrderedRowsSql(accountId: string, condition: SQL, order: SortOrder, window: { limit: number; offset?: number; after?: CatalogueCursor }): SQL {
+function listingOrderedRowsSql(
+  accountId: string,
+  condition: SQL,
+  order: SortOrder,
+  window: { limit: number; offset?: number; after?: CatalogueCursor },
+): SQL {
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  const after = !window.after ? sql`` : order === 'asc' ? sql`and l.sku > ${window.after.sku}` : sql`and l.sku < ${window.after.sku}`;
+  const after = !window.after
+    ? sql``
+    : order === 'asc'
+      ? sql`and l.sku > ${window.after.sku}`
+      : sql`and l.sku < ${window.after.sku}`;
   return sql`
     with picked as materialized (
       select distinct on (l.sku) l.sku, l.product_id
@@ -586,7 +707,14 @@ export async function catalogueRows(
   window: { limit: number; offset?: number; after?: CatalogueCursor },
   plan?: CataloguePlan,
 ): Promise<CatalogueRowRecord[]> {
-  const statement = catalogueRowsSql(accountId, filter, sort, order, window, plan ?? (await planCatalogueFilter(db, accountId, filter)));
+  const statement = catalogueRowsSql(
+    accountId,
+    filter,
+    sort,
+    order,
+    window,
+    plan ?? (await planCatalogueFilter(db, accountId, filter)),
+  );
   const result = (await db.execute(statement)) as unknown as { rows: RawRow[] };
   return result.rows.map(toRowRecord);
 }
@@ -663,26 +791,41 @@ export async function cataloguePageRows(
 ): Promise<{ rows: Array<CatalogueRowRecord & { listings: CatalogueListingRecord[] }> } & CatalogueState> {
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
   // The version is read first (its own CTE, always one row): rows and count then belong to it or a later one.
-  const result = await (filter.q ? executeAsPlanned : executeWithKeptPlan)<RawRow & CatalogueState & { listings: ListingJson[] | null }>(db, sql`
+  const result = await (filter.q ? executeAsPlanned : executeWithKeptPlan)<
+    RawRow & CatalogueState & { listings: ListingJson[] | null }
+  >(
+    db,
+    sql`
     with version as materialized (${catalogueStateSql(accountId)}),
          page as materialized (${catalogueRowsSql(accountId, filter, sort, order, window, plan)})
     select version.version, version.settled, page.product_id, page.sku, page.sort_key, page.title, page.image_url, page.brand, page.gtin, page.on_hand, page.committed, page.available,
            ${rowListingsJson(accountId)} as listings
     from version left join page on true
-    order by page.sort_value ${direction}, page.sku ${direction}`);
+    order by page.sort_value ${direction}, page.sku ${direction}`,
+  );
   const version = result.rows[0]?.version ?? '';
   const settled = result.rows[0]?.settled ?? false;
-  const rows = result.rows.filter((r) => r.sku !== null).map((r) => ({ ...toRowRecord(r), listings: (r.listings ?? []).map(fromListingJson) }));
+  const rows = result.rows
+    .filter((r) => r.sku !== null)
+    .map((r) => ({ ...toRowRecord(r), listings: (r.listings ?? []).map(fromListingJson) }));
   return { rows, version, settled };
 }
 
 /** How many rows the filter keeps. */
-export async function catalogueCount(db: Db, accountId: string, filter: CatalogueFilter, plan?: CataloguePlan): Promise<number> {
+export async function catalogueCount(
+  db: Db,
+  accountId: string,
+  filter: CatalogueFilter,
+  plan?: CataloguePlan,
+): Promise<number> {
   const side = productSide(accountId, filter, plan ?? (await planCatalogueFilter(db, accountId, filter)));
   const unlinked = unlinkedWhere(accountId, filter);
-  const result = await (filter.q ? executeAsPlanned : executeWithKeptPlan)<{ n: number }>(db, sql`
+  const result = await (filter.q ? executeAsPlanned : executeWithKeptPlan)<{ n: number }>(
+    db,
+    sql`
     ${withCtes(side.ctes)}select ((select count(*) from ${side.from} where ${side.where})
-      + ${unlinked ? sql`(select count(*) from (${unlinkedSkus(accountId)}) o where ${unlinked})` : sql`0`})::int as n`);
+      + ${unlinked ? sql`(select count(*) from (${unlinkedSkus(accountId)}) o where ${unlinked})` : sql`0`})::int as n`,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -708,7 +851,11 @@ export interface CatalogueListingRecord {
 }
 
 /** The listings (on connected channels) of these rows: by product, or by SKU for rows without one. Main channel first. */
-export async function catalogueListings(db: Db, accountId: string, rows: Array<{ productId: string | null; sku: string }>): Promise<CatalogueListingRecord[]> {
+export async function catalogueListings(
+  db: Db,
+  accountId: string,
+  rows: Array<{ productId: string | null; sku: string }>,
+): Promise<CatalogueListingRecord[]> {
   const productIds = rows.flatMap((r) => (r.productId ? [r.productId] : []));
   const unlinked = rows.flatMap((r) => (r.productId ? [] : [r.sku]));
   const ofRows: SQL[] = [];
@@ -744,7 +891,11 @@ export async function catalogueListings(db: Db, accountId: string, rows: Array<{
 }
 
 /** One SKU's row: its product, or the SKU as only targets have it. */
-export async function catalogueRowBySku(db: Db, accountId: string, sku: string): Promise<(CatalogueRowRecord & { product: ProductDetail | null }) | undefined> {
+export async function catalogueRowBySku(
+  db: Db,
+  accountId: string,
+  sku: string,
+): Promise<(CatalogueRowRecord & { product: ProductDetail | null }) | undefined> {
   const [product] = await db
     .select({
       id: products.id,
@@ -776,17 +927,43 @@ export async function catalogueRowBySku(db: Db, accountId: string, sku: string):
       committed: product.committed,
       available,
       cursor: { key: product.sku, sku: product.sku },
-      product: { description: product.description, price: product.price, currency: product.currency, cost: product.cost, images: product.images, attributes: product.attributes },
+      product: {
+        description: product.description,
+        price: product.price,
+        currency: product.currency,
+        cost: product.cost,
+        images: product.images,
+        attributes: product.attributes,
+      },
     };
   }
   const [listing] = await db
     .select({ sku: listings.sku })
     .from(listings)
     .innerJoin(channels, eq(channels.id, listings.channelId))
-    .where(and(eq(listings.accountId, accountId), isNull(listings.productId), eq(listings.sku, sku), ne(channels.status, 'disconnected')))
+    .where(
+      and(
+        eq(listings.accountId, accountId),
+        isNull(listings.productId),
+        eq(listings.sku, sku),
+        ne(channels.status, 'disconnected'),
+      ),
+    )
     .limit(1);
   if (!listing) return undefined;
-  return { productId: null, sku, title: null, imageUrl: null, brand: null, gtin: null, onHand: null, committed: null, available: null, cursor: { key: sku, sku }, product: null };
+  return {
+    productId: null,
+    sku,
+    title: null,
+    imageUrl: null,
+    brand: null,
+    gtin: null,
+    onHand: null,
+    committed: null,
+    available: null,
+    cursor: { key: sku, sku },
+    product: null,
+  };
 }
 
 export interface ProductDetail {
@@ -913,7 +1090,12 @@ function catalogueStateSql(accountId: string): SQL {
 }
 
 /** Listings of the account changed after `since`, oldest change first (at most `limit`): what the live catalogue refreshes. */
-export async function listingsChangedSince(db: Db, accountId: string, since: Date, limit: number): Promise<Array<{ id: string; sku: string; updatedAt: Date }>> {
+export async function listingsChangedSince(
+  db: Db,
+  accountId: string,
+  since: Date,
+  limit: number,
+): Promise<Array<{ id: string; sku: string; updatedAt: Date }>> {
   return db
     .select({ id: listings.id, sku: listings.sku, updatedAt: listings.updatedAt })
     .from(listings)
@@ -924,6 +1106,11 @@ export async function listingsChangedSince(db: Db, accountId: string, since: Dat
 
 /** The account's latest listing change: where a live feed starts. */
 export async function latestListingChange(db: Db, accountId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: listings.updatedAt }).from(listings).where(eq(listings.accountId, accountId)).orderBy(desc(listings.updatedAt)).limit(1);
+  const [row] = await db
+    .select({ at: listings.updatedAt })
+    .from(listings)
+    .where(eq(listings.accountId, accountId))
+    .orderBy(desc(listings.updatedAt))
+    .limit(1);
   return row?.at ?? null;
 }

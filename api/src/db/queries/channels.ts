@@ -1,7 +1,18 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { currencyOfAccount } from './catalogue.ts';
-import { accounts, channelRateLimits, channels, type ChannelKind, type ChannelPublishSettings, type ChannelRules, type ChannelStatus, type ChannelEnvironment, type ChannelRole, type Plan } from '../schema/index.ts';
+import {
+  accounts,
+  channelRateLimits,
+  channels,
+  type ChannelKind,
+  type ChannelPublishSettings,
+  type ChannelRules,
+  type ChannelStatus,
+  type ChannelEnvironment,
+  type ChannelRole,
+  type Plan,
+} from '../schema/index.ts';
 
 /** The columns the app reads of a channel; never the sealed credentials. */
 export const channelColumns = {
@@ -59,7 +70,13 @@ export async function findChannel(db: Db, accountId: string, channelId: string):
  * plan with the due time, the currency) and an order read three: every push, order read,
  * confirmation and main-channel job starts here.
  */
-export type ChannelAtWork = ChannelRecord & { sealedCredentials: string | null; plan: Plan; ordersReadUntil: Date | null; writesDueUntil: Date | null; currency: string | null };
+export type ChannelAtWork = ChannelRecord & {
+  sealedCredentials: string | null;
+  plan: Plan;
+  ordersReadUntil: Date | null;
+  writesDueUntil: Date | null;
+  currency: string | null;
+};
 
 function selectChannelAtWork(db: Db, where: SQL | undefined) {
   return db
@@ -76,27 +93,56 @@ function selectChannelAtWork(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-export async function findChannelAtWork(db: Db, accountId: string, channelId: string): Promise<ChannelAtWork | undefined> {
-  const [row] = await selectChannelAtWork(db, and(eq(channels.id, channelId), eq(channels.accountId, accountId), ne(channels.status, 'disconnected')));
+export async function findChannelAtWork(
+  db: Db,
+  accountId: string,
+  channelId: string,
+): Promise<ChannelAtWork | undefined> {
+  const [row] = await selectChannelAtWork(
+    db,
+    and(eq(channels.id, channelId), eq(channels.accountId, accountId), ne(channels.status, 'disconnected')),
+  );
   return row;
 }
 
 /** The account's main channel while it syncs (active, or in error and tried again), as findChannelAtWork. */
 export async function findMainChannelAtWork(db: Db, accountId: string): Promise<ChannelAtWork | undefined> {
-  const [row] = await selectChannelAtWork(db, and(eq(channels.accountId, accountId), eq(channels.role, 'main'), inArray(channels.status, ['active', 'error'])));
+  const [row] = await selectChannelAtWork(
+    db,
+    and(eq(channels.accountId, accountId), eq(channels.role, 'main'), inArray(channels.status, ['active', 'error'])),
+  );
   return row;
 }
 
 export async function insertChannel(
   db: Db,
-  input: { id: string; accountId: string; kind: ChannelKind; role: ChannelRole; environment: ChannelEnvironment; externalSellerId: string; displayName: string; credentialsCiphertext: string; rules: ChannelRules },
+  input: {
+    id: string;
+    accountId: string;
+    kind: ChannelKind;
+    role: ChannelRole;
+    environment: ChannelEnvironment;
+    externalSellerId: string;
+    displayName: string;
+    credentialsCiphertext: string;
+    rules: ChannelRules;
+  },
 ): Promise<ChannelRecord> {
   const [row] = await db.insert(channels).values(input).returning(channelColumns);
   return row!;
 }
 
-export async function setRole(db: Db, accountId: string, channelId: string, role: ChannelRole, at: Date): Promise<void> {
-  await db.update(channels).set({ role, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+export async function setRole(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  role: ChannelRole,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(channels)
+    .set({ role, updatedAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
 export async function demoteMain(db: Db, accountId: string, at: Date): Promise<void> {
@@ -106,23 +152,59 @@ export async function demoteMain(db: Db, accountId: string, at: Date): Promise<v
     .where(and(eq(channels.accountId, accountId), eq(channels.role, 'main'), ne(channels.status, 'disconnected')));
 }
 
-export async function setStatus(db: Db, accountId: string, channelId: string, status: ChannelStatus, reason: string | null, at: Date): Promise<void> {
-  await db.update(channels).set({ status, statusReason: reason, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+export async function setStatus(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  status: ChannelStatus,
+  reason: string | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(channels)
+    .set({ status, statusReason: reason, updatedAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
-export async function setRules(db: Db, accountId: string, channelId: string, rules: ChannelRules, at: Date): Promise<void> {
-  await db.update(channels).set({ rules, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+export async function setRules(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  rules: ChannelRules,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(channels)
+    .set({ rules, updatedAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
 /** The channel's publish settings, locked until the transaction ends (two changes made at once both hold). */
-export async function lockPublishSettings(db: Db, accountId: string, channelId: string): Promise<ChannelPublishSettings | undefined> {
-  const [row] = await db.select({ publishSettings: channels.publishSettings }).from(channels).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId))).for('update');
+export async function lockPublishSettings(
+  db: Db,
+  accountId: string,
+  channelId: string,
+): Promise<ChannelPublishSettings | undefined> {
+  const [row] = await db
+    .select({ publishSettings: channels.publishSettings })
+    .from(channels)
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)))
+    .for('update');
   return row?.publishSettings;
 }
 
 /** What the seller chose for new listings on the channel (the account's channel only). */
-export async function setPublishSettings(db: Db, accountId: string, channelId: string, settings: ChannelPublishSettings, at: Date): Promise<void> {
-  await db.update(channels).set({ publishSettings: settings, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+export async function setPublishSettings(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  settings: ChannelPublishSettings,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(channels)
+    .set({ publishSettings: settings, updatedAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }
 
 /** Disconnecting deletes the credentials; the row stays as history, for the audit log and past changes. */
@@ -142,16 +224,29 @@ export async function readCredentials(db: Db, accountId: string, channelId: stri
 }
 
 /** Platform staff: every connected channel with its account. */
-export async function listAllChannels(db: Db): Promise<Array<ChannelRecord & { accountName: string; plan: string; ordersReadUntil: Date | null }>> {
+export async function listAllChannels(
+  db: Db,
+): Promise<Array<ChannelRecord & { accountName: string; plan: string; ordersReadUntil: Date | null }>> {
   return db
-    .select({ ...channelColumns, accountName: accounts.name, plan: accounts.plan, ordersReadUntil: channels.ordersReadUntil })
+    .select({
+      ...channelColumns,
+      accountName: accounts.name,
+      plan: accounts.plan,
+      ordersReadUntil: channels.ordersReadUntil,
+    })
     .from(channels)
     .innerJoin(accounts, eq(accounts.id, channels.accountId))
     .where(ne(channels.status, 'disconnected'))
     .orderBy(asc(accounts.name), asc(channels.connectedAt));
 }
 
-export async function replaceCredentials(db: Db, accountId: string, channelId: string, sealed: string, at: Date): Promise<void> {
+export async function replaceCredentials(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  sealed: string,
+  at: Date,
+): Promise<void> {
   await db
     .update(channels)
     .set({ credentialsCiphertext: sealed, updatedAt: at })
@@ -163,17 +258,28 @@ export async function replaceCredentials(db: Db, accountId: string, channelId: s
  * credentials) an active channel turns `error` with the reason; a paused one stays paused.
  * Answers whether the channel turned `error` now.
  */
-export async function noteChannelFailure(db: Db, accountId: string, channelId: string, reason: string, options: { limit: number; immediate: boolean }, at: Date): Promise<boolean> {
+export async function noteChannelFailure(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  reason: string,
+  options: { limit: number; immediate: boolean },
+  at: Date,
+): Promise<boolean> {
   const [row] = await db
     .update(channels)
     .set({ consecutiveFailures: sql`${channels.consecutiveFailures} + 1`, lastFailureAt: at })
     .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)))
     .returning({ failures: channels.consecutiveFailures, status: channels.status });
   if (!row || row.status !== 'active' || (!options.immediate && row.failures < options.limit)) {
-    if (row?.status === 'error') await db.update(channels).set({ statusReason: reason }).where(eq(channels.id, channelId));
+    if (row?.status === 'error')
+      await db.update(channels).set({ statusReason: reason }).where(eq(channels.id, channelId));
     return false;
   }
-  await db.update(channels).set({ status: 'error', statusReason: reason, updatedAt: at }).where(and(eq(channels.id, channelId), eq(channels.status, 'active')));
+  await db
+    .update(channels)
+    .set({ status: 'error', statusReason: reason, updatedAt: at })
+    .where(and(eq(channels.id, channelId), eq(channels.status, 'active')));
   return true;
 }
 
@@ -201,10 +307,20 @@ export interface ChannelHealthRecord {
   lastFailureAt: Date | null;
 }
 
-const noHealth: ChannelHealthRecord = { listings: 0, listingsInError: 0, waitingWrites: 0, failures24h: 0, lastFailureAt: null };
+const noHealth: ChannelHealthRecord = {
+  listings: 0,
+  listingsInError: 0,
+  waitingWrites: 0,
+  failures24h: 0,
+  lastFailureAt: null,
+};
 
 /** How sync goes on each channel: listings, those in error, values on their way, refusals since `since`. */
-export async function channelHealth(db: Db, channelIds: string[], since: Date): Promise<Map<string, ChannelHealthRecord>> {
+export async function channelHealth(
+  db: Db,
+  channelIds: string[],
+  since: Date,
+): Promise<Map<string, ChannelHealthRecord>> {
   const health = new Map<string, ChannelHealthRecord>(channelIds.map((id) => [id, { ...noHealth }]));
   if (channelIds.length === 0) return health;
   const ids = sql.join(
@@ -217,7 +333,16 @@ export async function channelHealth(db: Db, channelIds: string[], since: Date): 
       (select count(*)::int from listings l where l.channel_id = c.id and l.status = 'error') as listings_in_error,
       (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as waiting_writes,
       (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status = 'failed' and w.updated_at >= ${since}) as failures_24h
-    from channels c where c.id in (${ids})`)) as unknown as { rows: Array<{ channel_id: string; last_failure_at: string | Date | null; listings: number; listings_in_error: number; waiting_writes: number; failures_24h: number }> };
+    from channels c where c.id in (${ids})`)) as unknown as {
+    rows: Array<{
+      channel_id: string;
+      last_failure_at: string | Date | null;
+      listings: number;
+      listings_in_error: number;
+      waiting_writes: number;
+      failures_24h: number;
+    }>;
+  };
   for (const row of result.rows) {
     health.set(row.channel_id, {
       listings: row.listings,
@@ -231,7 +356,10 @@ export async function channelHealth(db: Db, channelIds: string[], since: Date): 
 }
 
 /** Platform staff: one connected channel of any account, with the account's name. */
-export async function findAnyChannel(db: Db, channelId: string): Promise<(ChannelRecord & { accountName: string }) | undefined> {
+export async function findAnyChannel(
+  db: Db,
+  channelId: string,
+): Promise<(ChannelRecord & { accountName: string }) | undefined> {
   const [row] = await db
     .select({ ...channelColumns, accountName: accounts.name })
     .from(channels)
@@ -241,16 +369,34 @@ export async function findAnyChannel(db: Db, channelId: string): Promise<(Channe
 }
 
 /** A channel's rules, its row locked until the transaction ends: changes of the rules apply one after another. */
-export async function lockChannelRules(db: Db, accountId: string, channelId: string): Promise<ChannelRules | undefined> {
-  const [row] = await db.select({ rules: channels.rules }).from(channels).where(and(eq(channels.id, channelId), eq(channels.accountId, accountId))).for('update');
+export async function lockChannelRules(
+  db: Db,
+  accountId: string,
+  channelId: string,
+): Promise<ChannelRules | undefined> {
+  const [row] = await db
+    .select({ rules: channels.rules })
+    .from(channels)
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)))
+    .for('update');
   return row?.rules;
 }
 
 /** What this process saw of a channel's rate limits over the last minute (the latest note wins). */
-export async function noteRateLimitUse(db: Db, accountId: string, channelId: string, use: { percent: number; operation: string | null; limited: number }, at: Date): Promise<void> {
+export async function noteRateLimitUse(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  use: { percent: number; operation: string | null; limited: number },
+  at: Date,
+): Promise<void> {
   const values = { percent: use.percent, operation: use.operation, limited: use.limited, notedAt: at };
   await db
     .insert(channelRateLimits)
     .values({ channelId, accountId, ...values })
-    .onConflictDoUpdate({ target: channelRateLimits.channelId, set: values, where: eq(channelRateLimits.accountId, accountId) });
+    .onConflictDoUpdate({
+      target: channelRateLimits.channelId,
+      set: values,
+      where: eq(channelRateLimits.accountId, accountId),
+    });
 }

@@ -1,6 +1,22 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { changes, channelRateLimits, channels, listingDrift, listings, orders, products, syncRuns, type ChangeCause, type ChangeField, type ChannelKind, type ChannelRole, type ChannelStatus, type OrderLineRecord, type OrderStatus } from '../schema/index.ts';
+import {
+  changes,
+  channelRateLimits,
+  channels,
+  listingDrift,
+  listings,
+  orders,
+  products,
+  syncRuns,
+  type ChangeCause,
+  type ChangeField,
+  type ChannelKind,
+  type ChannelRole,
+  type ChannelStatus,
+  type OrderLineRecord,
+  type OrderStatus,
+} from '../schema/index.ts';
 
 /** Units and revenue per currency of one channel's orders since a moment. */
 export interface ChannelSalesRow {
@@ -22,17 +38,23 @@ export async function salesByChannel(db: Db, accountId: string, since: Date): Pr
     where o.account_id = ${accountId} and o.ordered_at >= ${since} and o.status <> 'cancelled'`;
   const counts = (await db.execute(sql`
     with held as (${held})
-    select channel_id, count(distinct id)::int as orders, coalesce(sum(units), 0)::int as units from held group by channel_id`)) as unknown as { rows: Array<{ channel_id: string; orders: number; units: number }> };
+    select channel_id, count(distinct id)::int as orders, coalesce(sum(units), 0)::int as units from held group by channel_id`)) as unknown as {
+    rows: Array<{ channel_id: string; orders: number; units: number }>;
+  };
   const revenue = (await db.execute(sql`
     with held as (${held})
     select channel_id, currency, sum(unit_price * units)::numeric(14, 2)::text as amount
     from held where currency is not null and unit_price is not null
-    group by channel_id, currency order by currency`)) as unknown as { rows: Array<{ channel_id: string; currency: string; amount: string }> };
+    group by channel_id, currency order by currency`)) as unknown as {
+    rows: Array<{ channel_id: string; currency: string; amount: string }>;
+  };
   return counts.rows.map((row) => ({
     channelId: row.channel_id,
     orders: row.orders,
     units: row.units,
-    revenue: revenue.rows.filter((r) => r.channel_id === row.channel_id).map((r) => ({ currency: r.currency, amount: r.amount })),
+    revenue: revenue.rows
+      .filter((r) => r.channel_id === row.channel_id)
+      .map((r) => ({ currency: r.currency, amount: r.amount })),
   }));
 }
 
@@ -53,7 +75,12 @@ export interface ChannelSyncRow {
 }
 
 /** The account's connected channels, main first, with how their pushes are going. */
-export async function channelSyncHealth(db: Db, accountId: string, since: Date, rateLimitSince: Date): Promise<ChannelSyncRow[]> {
+export async function channelSyncHealth(
+  db: Db,
+  accountId: string,
+  since: Date,
+  rateLimitSince: Date,
+): Promise<ChannelSyncRow[]> {
   const result = (await db.execute(sql`
     select c.id, c.kind, c.display_name, c.role, c.status, c.status_reason, c.last_sync_at,
       (select min(w.created_at) from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as oldest_open_write_at,
@@ -64,7 +91,21 @@ export async function channelSyncHealth(db: Db, accountId: string, since: Date, 
     left join ${channelRateLimits} r on r.channel_id = c.id and r.account_id = c.account_id and r.noted_at >= ${rateLimitSince}
     where c.account_id = ${accountId} and c.status <> 'disconnected'
     order by c.role = 'main' desc, c.connected_at`)) as unknown as {
-    rows: Array<{ id: string; kind: ChannelKind; display_name: string; role: ChannelRole; status: ChannelStatus; status_reason: string | null; last_sync_at: string | Date | null; oldest_open_write_at: string | Date | null; waiting_writes: number; failures_24h: number; rate_limit_percent: number | null; rate_limit_operation: string | null; rate_limited: number | null }>;
+    rows: Array<{
+      id: string;
+      kind: ChannelKind;
+      display_name: string;
+      role: ChannelRole;
+      status: ChannelStatus;
+      status_reason: string | null;
+      last_sync_at: string | Date | null;
+      oldest_open_write_at: string | Date | null;
+      waiting_writes: number;
+      failures_24h: number;
+      rate_limit_percent: number | null;
+      rate_limit_operation: string | null;
+      rate_limited: number | null;
+    }>;
   };
   const date = (value: string | Date | null) => (value === null ? null : new Date(value));
   return result.rows.map((r) => ({
@@ -105,7 +146,12 @@ export async function alertCounts(db: Db, accountId: string, lowStockUnits: numb
     rows: Array<{ failed_pushes: number; suppressed_listings: number; low_stock: number; open_drift: number }>;
   };
   const row = result.rows[0]!;
-  return { failedPushes: row.failed_pushes, suppressedListings: row.suppressed_listings, lowStock: row.low_stock, openDrift: row.open_drift };
+  return {
+    failedPushes: row.failed_pushes,
+    suppressedListings: row.suppressed_listings,
+    lowStock: row.low_stock,
+    openDrift: row.open_drift,
+  };
 }
 
 export interface RecentOrderRow {
@@ -120,7 +166,15 @@ export interface RecentOrderRow {
 
 export async function recentOrders(db: Db, accountId: string, limit: number): Promise<RecentOrderRow[]> {
   return db
-    .select({ id: orders.id, channelId: orders.channelId, channelKind: channels.kind, marketplaceOrderId: orders.marketplaceOrderId, status: orders.status, orderedAt: orders.orderedAt, lines: orders.lines })
+    .select({
+      id: orders.id,
+      channelId: orders.channelId,
+      channelKind: channels.kind,
+      marketplaceOrderId: orders.marketplaceOrderId,
+      status: orders.status,
+      orderedAt: orders.orderedAt,
+      lines: orders.lines,
+    })
     .from(orders)
     .innerJoin(channels, eq(channels.id, orders.channelId))
     .where(eq(orders.accountId, accountId))
@@ -141,7 +195,16 @@ export interface RecentChangeRow {
 
 export async function recentChanges(db: Db, accountId: string, limit: number): Promise<RecentChangeRow[]> {
   return db
-    .select({ id: changes.id, at: changes.createdAt, cause: changes.cause, field: changes.field, sku: changes.sku, channelKind: channels.kind, before: changes.before, after: changes.after })
+    .select({
+      id: changes.id,
+      at: changes.createdAt,
+      cause: changes.cause,
+      field: changes.field,
+      sku: changes.sku,
+      channelKind: channels.kind,
+      before: changes.before,
+      after: changes.after,
+    })
     .from(changes)
     .leftJoin(channels, eq(channels.id, changes.channelId))
     .where(eq(changes.accountId, accountId))
@@ -150,7 +213,10 @@ export async function recentChanges(db: Db, accountId: string, limit: number): P
 }
 
 /** How far a new account has come: a channel connected, a main one chosen, its catalogue imported. */
-export async function setupProgress(db: Db, accountId: string): Promise<{ channelConnected: boolean; mainChosen: boolean; catalogueImported: boolean }> {
+export async function setupProgress(
+  db: Db,
+  accountId: string,
+): Promise<{ channelConnected: boolean; mainChosen: boolean; catalogueImported: boolean }> {
   const [connected] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(channels)
@@ -163,7 +229,23 @@ export async function setupProgress(db: Db, accountId: string): Promise<{ channe
   const [imported] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(syncRuns)
-    .where(and(eq(syncRuns.accountId, accountId), eq(syncRuns.kind, 'import'), isNull(syncRuns.channelId), isNotNull(syncRuns.finishedAt), sql`${syncRuns.status} in ('succeeded', 'partial')`));
-  const [someProduct] = await db.select({ id: products.id }).from(products).where(eq(products.accountId, accountId)).limit(1);
-  return { channelConnected: (connected?.n ?? 0) > 0, mainChosen: (main?.n ?? 0) > 0, catalogueImported: (imported?.n ?? 0) > 0 || someProduct !== undefined };
+    .where(
+      and(
+        eq(syncRuns.accountId, accountId),
+        eq(syncRuns.kind, 'import'),
+        isNull(syncRuns.channelId),
+        isNotNull(syncRuns.finishedAt),
+        sql`${syncRuns.status} in ('succeeded', 'partial')`,
+      ),
+    );
+  const [someProduct] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.accountId, accountId))
+    .limit(1);
+  return {
+    channelConnected: (connected?.n ?? 0) > 0,
+    mainChosen: (main?.n ?? 0) > 0,
+    catalogueImported: (imported?.n ?? 0) > 0 || someProduct !== undefined,
+  };
 }

@@ -2,7 +2,18 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { onHandWithSellerEdits } from './stock.ts';
 import { catalogueRows, type CatalogueCursor, type CatalogueFilter } from './catalogue.ts';
-import { changeBatches, changes, channels, listings, listingWrites, products, type BatchExtraValue, type ChangeBatchKind, type ChannelKind, type ListingStatus } from '../schema/index.ts';
+import {
+  changeBatches,
+  changes,
+  channels,
+  listings,
+  listingWrites,
+  products,
+  type BatchExtraValue,
+  type ChangeBatchKind,
+  type ChannelKind,
+  type ListingStatus,
+} from '../schema/index.ts';
 
 /** How many rows of the catalogue one read takes while collecting a filter's products. */
 const FILTER_BATCH = 5000;
@@ -15,7 +26,10 @@ export async function productIdsMatching(db: Db, accountId: string, filter: Cata
   const ids: string[] = [];
   let after: CatalogueCursor | undefined;
   for (;;) {
-    const rows = await catalogueRows(db, accountId, filter, 'sku', 'asc', { limit: FILTER_BATCH, ...(after ? { after } : {}) });
+    const rows = await catalogueRows(db, accountId, filter, 'sku', 'asc', {
+      limit: FILTER_BATCH,
+      ...(after ? { after } : {}),
+    });
     for (const row of rows) if (row.productId) ids.push(row.productId);
     if (rows.length < FILTER_BATCH) return ids;
     after = rows.at(-1)!.cursor;
@@ -33,13 +47,27 @@ export interface EditableProduct {
   images: string[];
 }
 
-const editableColumns = { id: products.id, sku: products.sku, title: products.title, price: products.price, onHand: onHandWithSellerEdits, brand: products.brand, gtin: products.gtin, images: products.images };
+const editableColumns = {
+  id: products.id,
+  sku: products.sku,
+  title: products.title,
+  price: products.price,
+  onHand: onHandWithSellerEdits,
+  brand: products.brand,
+  gtin: products.gtin,
+  images: products.images,
+};
 
 /**
  * The account's products among these ids (another account's ids are left out), in SKU order.
  * With `lock`, locked until the transaction ends, in id order as the planner locks them.
  */
-export async function editableProducts(db: Db, accountId: string, ids: string[], options: { lock?: boolean } = {}): Promise<EditableProduct[]> {
+export async function editableProducts(
+  db: Db,
+  accountId: string,
+  ids: string[],
+  options: { lock?: boolean } = {},
+): Promise<EditableProduct[]> {
   if (ids.length === 0) return [];
   const found: EditableProduct[] = [];
   for (let i = 0; i < ids.length; i += 5000) {
@@ -54,7 +82,12 @@ export async function editableProducts(db: Db, accountId: string, ids: string[],
 }
 
 /** The account's products with these SKUs, by SKU. */
-export async function editableProductsBySku(db: Db, accountId: string, skus: string[], options: { lock?: boolean } = {}): Promise<Map<string, EditableProduct>> {
+export async function editableProductsBySku(
+  db: Db,
+  accountId: string,
+  skus: string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, EditableProduct>> {
   const bySku = new Map<string, EditableProduct>();
   for (let i = 0; i < skus.length; i += 5000) {
     const query = db
@@ -91,15 +124,31 @@ export interface ProductListing {
 }
 
 /** The listings of these products on these channels of the account. */
-export async function productListingsOn(db: Db, accountId: string, productIds: string[], channelIds: string[]): Promise<ProductListing[]> {
+export async function productListingsOn(
+  db: Db,
+  accountId: string,
+  productIds: string[],
+  channelIds: string[],
+): Promise<ProductListing[]> {
   if (productIds.length === 0 || channelIds.length === 0) return [];
   const found: ProductListing[] = [];
   for (let i = 0; i < productIds.length; i += 5000) {
     found.push(
       ...((await db
-        .select({ listingId: listings.id, productId: listings.productId, channelId: listings.channelId, status: listings.status })
+        .select({
+          listingId: listings.id,
+          productId: listings.productId,
+          channelId: listings.channelId,
+          status: listings.status,
+        })
         .from(listings)
-        .where(and(eq(listings.accountId, accountId), inArray(listings.productId, productIds.slice(i, i + 5000)), inArray(listings.channelId, channelIds)))) as ProductListing[]),
+        .where(
+          and(
+            eq(listings.accountId, accountId),
+            inArray(listings.productId, productIds.slice(i, i + 5000)),
+            inArray(listings.channelId, channelIds),
+          ),
+        )) as ProductListing[]),
     );
   }
   return found;
@@ -127,7 +176,10 @@ export async function setProductValues(db: Db, accountId: string, items: Product
   for (let i = 0; i < items.length; i += 1000) {
     const page = items.slice(i, i + 1000);
     const values = sql.join(
-      page.map((p) => sql`(${p.id}::uuid, ${p.price !== undefined}::boolean, ${p.price ?? null}::numeric, ${p.onHand ?? null}::integer, ${p.title ?? null}::text)`),
+      page.map(
+        (p) =>
+          sql`(${p.id}::uuid, ${p.price !== undefined}::boolean, ${p.price ?? null}::numeric, ${p.onHand ?? null}::integer, ${p.title ?? null}::text)`,
+      ),
       sql`, `,
     );
     await db.execute(sql`
@@ -146,20 +198,33 @@ export async function setProductValues(db: Db, accountId: string, items: Product
  * that intent is kept from then on (the first time counts). It is not cleared here when the status
  * goes back to active: the listing stays off sale until the marketplace has put it back.
  */
-export async function setListingStatuses(db: Db, accountId: string, items: Array<{ listingId: string; status: ListingStatus }>, at: Date): Promise<void> {
+export async function setListingStatuses(
+  db: Db,
+  accountId: string,
+  items: Array<{ listingId: string; status: ListingStatus }>,
+  at: Date,
+): Promise<void> {
   for (const status of new Set(items.map((i) => i.status))) {
     const ids = items.filter((i) => i.status === status).map((i) => i.listingId);
     for (let i = 0; i < ids.length; i += 5000) {
       await db
         .update(listings)
-        .set({ status, ...(status === 'inactive' ? { takenOffSaleAt: sql`coalesce(${listings.takenOffSaleAt}, ${at})` } : {}), updatedAt: at })
+        .set({
+          status,
+          ...(status === 'inactive' ? { takenOffSaleAt: sql`coalesce(${listings.takenOffSaleAt}, ${at})` } : {}),
+          updatedAt: at,
+        })
         .where(and(eq(listings.accountId, accountId), inArray(listings.id, ids.slice(i, i + 5000))));
     }
   }
 }
 
 /** The current status of these listings (the account's only), by listing id. */
-export async function listingStatuses(db: Db, accountId: string, listingIds: string[]): Promise<Map<string, ListingStatus>> {
+export async function listingStatuses(
+  db: Db,
+  accountId: string,
+  listingIds: string[],
+): Promise<Map<string, ListingStatus>> {
   if (listingIds.length === 0) return new Map();
   const rows = await db
     .select({ id: listings.id, status: listings.status })
@@ -170,11 +235,26 @@ export async function listingStatuses(db: Db, accountId: string, listingIds: str
 }
 
 /** New listings of products on a channel, waiting for the marketplace (an existing listing of the SKU stays as it is). */
-export async function insertPendingListings(db: Db, accountId: string, channelId: string, items: Array<{ productId: string; sku: string }>, at: Date): Promise<number> {
+export async function insertPendingListings(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  items: Array<{ productId: string; sku: string }>,
+  at: Date,
+): Promise<number> {
   if (items.length === 0) return 0;
   const rows = await db
     .insert(listings)
-    .values(items.map((p) => ({ accountId, channelId, productId: p.productId, sku: p.sku, status: 'pending' as const, updatedAt: at })))
+    .values(
+      items.map((p) => ({
+        accountId,
+        channelId,
+        productId: p.productId,
+        sku: p.sku,
+        status: 'pending' as const,
+        updatedAt: at,
+      })),
+    )
     .onConflictDoNothing({ target: [listings.channelId, listings.sku] })
     .returning({ id: listings.id });
   return rows.length;
@@ -190,9 +270,29 @@ export interface ChangeBatchRecord {
   undoneAt: Date | null;
 }
 
-const batchColumns = { id: changeBatches.id, kind: changeBatches.kind, skus: changeBatches.skus, values: changeBatches.values, extraValues: changeBatches.extraValues, createdAt: changeBatches.createdAt, undoneAt: changeBatches.undoneAt };
+const batchColumns = {
+  id: changeBatches.id,
+  kind: changeBatches.kind,
+  skus: changeBatches.skus,
+  values: changeBatches.values,
+  extraValues: changeBatches.extraValues,
+  createdAt: changeBatches.createdAt,
+  undoneAt: changeBatches.undoneAt,
+};
 
-export async function insertChangeBatch(db: Db, input: { id: string; accountId: string; kind: ChangeBatchKind; actorUserId: string | null; skus: number; values: number; extraValues: BatchExtraValue[] }, at: Date): Promise<ChangeBatchRecord> {
+export async function insertChangeBatch(
+  db: Db,
+  input: {
+    id: string;
+    accountId: string;
+    kind: ChangeBatchKind;
+    actorUserId: string | null;
+    skus: number;
+    values: number;
+    extraValues: BatchExtraValue[];
+  },
+  at: Date,
+): Promise<ChangeBatchRecord> {
   const [row] = await db
     .insert(changeBatches)
     .values({ ...input, createdAt: at })
@@ -201,7 +301,12 @@ export async function insertChangeBatch(db: Db, input: { id: string; accountId: 
 }
 
 /** The account's batch; with `lock`, held until the transaction ends (two undos of one batch go one after the other). */
-export async function findChangeBatch(db: Db, accountId: string, batchId: string, options: { lock?: boolean } = {}): Promise<ChangeBatchRecord | undefined> {
+export async function findChangeBatch(
+  db: Db,
+  accountId: string,
+  batchId: string,
+  options: { lock?: boolean } = {},
+): Promise<ChangeBatchRecord | undefined> {
   const query = db
     .select(batchColumns)
     .from(changeBatches)
@@ -211,7 +316,10 @@ export async function findChangeBatch(db: Db, accountId: string, batchId: string
 }
 
 export async function markBatchUndone(db: Db, batchId: string, userId: string | null, at: Date): Promise<void> {
-  await db.update(changeBatches).set({ undoneAt: at, undoneBy: userId }).where(and(eq(changeBatches.id, batchId), isNull(changeBatches.undoneAt)));
+  await db
+    .update(changeBatches)
+    .set({ undoneAt: at, undoneBy: userId })
+    .where(and(eq(changeBatches.id, batchId), isNull(changeBatches.undoneAt)));
 }
 
 export interface BatchChange {
@@ -226,14 +334,33 @@ export interface BatchChange {
 /** The product values a batch changed (its changes by causeRef). */
 export async function batchChanges(db: Db, accountId: string, causeRef: string): Promise<BatchChange[]> {
   return (await db
-    .select({ id: changes.id, productId: changes.productId, sku: changes.sku, field: changes.field, before: changes.before, after: changes.after })
+    .select({
+      id: changes.id,
+      productId: changes.productId,
+      sku: changes.sku,
+      field: changes.field,
+      before: changes.before,
+      after: changes.after,
+    })
     .from(changes)
-    .where(and(eq(changes.accountId, accountId), eq(changes.cause, 'bulk_edit'), eq(changes.causeRef, causeRef), isNotNull(changes.productId), inArray(changes.field, ['on_hand', 'price'])))
+    .where(
+      and(
+        eq(changes.accountId, accountId),
+        eq(changes.cause, 'bulk_edit'),
+        eq(changes.causeRef, causeRef),
+        isNotNull(changes.productId),
+        inArray(changes.field, ['on_hand', 'price']),
+      ),
+    )
     .orderBy(asc(changes.sku), asc(changes.field))) as BatchChange[];
 }
 
 /** The writes sent to channels for a batch's changes, by outcome. */
-export async function batchPushCounts(db: Db, accountId: string, causeRef: string): Promise<{ total: number; confirmed: number; failed: number; open: number }> {
+export async function batchPushCounts(
+  db: Db,
+  accountId: string,
+  causeRef: string,
+): Promise<{ total: number; confirmed: number; failed: number; open: number }> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -243,6 +370,13 @@ export async function batchPushCounts(db: Db, accountId: string, causeRef: strin
     })
     .from(listingWrites)
     .innerJoin(changes, eq(changes.id, listingWrites.changeId))
-    .where(and(eq(listingWrites.accountId, accountId), eq(changes.accountId, accountId), eq(changes.causeRef, causeRef)));
-  return { total: Number(row?.total ?? 0), confirmed: Number(row?.confirmed ?? 0), failed: Number(row?.failed ?? 0), open: Number(row?.open ?? 0) };
+    .where(
+      and(eq(listingWrites.accountId, accountId), eq(changes.accountId, accountId), eq(changes.causeRef, causeRef)),
+    );
+  return {
+    total: Number(row?.total ?? 0),
+    confirmed: Number(row?.confirmed ?? 0),
+    failed: Number(row?.failed ?? 0),
+    open: Number(row?.open ?? 0),
+  };
 }

@@ -18,12 +18,26 @@ export interface PublishableProduct {
  * The account's products among these ids with what a marketplace asks of a new listing, in SKU
  * order; with `lock`, locked until the transaction ends (in id order, as the planner locks them).
  */
-export async function publishableProducts(db: Db, accountId: string, ids: string[], options: { lock?: boolean } = {}): Promise<PublishableProduct[]> {
+export async function publishableProducts(
+  db: Db,
+  accountId: string,
+  ids: string[],
+  options: { lock?: boolean } = {},
+): Promise<PublishableProduct[]> {
   if (ids.length === 0) return [];
   const found: PublishableProduct[] = [];
   for (let i = 0; i < ids.length; i += 5000) {
     const query = db
-      .select({ id: products.id, sku: products.sku, title: products.title, price: products.price, brand: products.brand, gtin: products.gtin, images: products.images, attributes: products.attributes })
+      .select({
+        id: products.id,
+        sku: products.sku,
+        title: products.title,
+        price: products.price,
+        brand: products.brand,
+        gtin: products.gtin,
+        images: products.images,
+        attributes: products.attributes,
+      })
       .from(products)
       .where(and(eq(products.accountId, accountId), inArray(products.id, ids.slice(i, i + 5000))))
       .orderBy(asc(products.id));
@@ -99,7 +113,11 @@ export interface ListingWithProduct extends ListingToCreate {
 }
 
 /** The channel's listings among these with their product (for a status change or a check). */
-export async function listingsWithProduct(db: Db, channelId: string, listingIds: string[]): Promise<ListingWithProduct[]> {
+export async function listingsWithProduct(
+  db: Db,
+  channelId: string,
+  listingIds: string[],
+): Promise<ListingWithProduct[]> {
   if (listingIds.length === 0) return [];
   return db
     .select({
@@ -125,7 +143,15 @@ export async function awaitingListingsBySku(db: Db, channelId: string, skus: str
   const rows = await db
     .select({ id: listings.id, sku: listings.sku })
     .from(listings)
-    .where(and(eq(listings.channelId, channelId), inArray(listings.sku, skus), eq(listings.status, 'pending'), isNull(listings.marketplaceId), isNotNull(listings.productId)));
+    .where(
+      and(
+        eq(listings.channelId, channelId),
+        inArray(listings.sku, skus),
+        eq(listings.status, 'pending'),
+        isNull(listings.marketplaceId),
+        isNotNull(listings.productId),
+      ),
+    );
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
@@ -140,35 +166,63 @@ export async function claimWritesOfListings(db: Db, listingIds: string[], at: Da
 }
 
 /** The marketplace holds the listing now, under its own id. */
-export async function markListingCreated(db: Db, listingId: string, values: { marketplaceId: string | null; status: ListingStatus }, at: Date): Promise<void> {
+export async function markListingCreated(
+  db: Db,
+  listingId: string,
+  values: { marketplaceId: string | null; status: ListingStatus },
+  at: Date,
+): Promise<void> {
   await db
     .update(listings)
-    .set({ ...(values.marketplaceId ? { marketplaceId: values.marketplaceId } : {}), status: values.status, lastError: null, updatedAt: at })
+    .set({
+      ...(values.marketplaceId ? { marketplaceId: values.marketplaceId } : {}),
+      status: values.status,
+      lastError: null,
+      updatedAt: at,
+    })
     .where(eq(listings.id, listingId));
 }
 
 /** The listing could not be created or changed: it keeps the marketplace's words. */
 export async function markListingFailed(db: Db, listingIds: string[], message: string, at: Date): Promise<void> {
   if (listingIds.length === 0) return;
-  await db.update(listings).set({ status: 'error', lastError: message, updatedAt: at }).where(inArray(listings.id, listingIds));
+  await db
+    .update(listings)
+    .set({ status: 'error', lastError: message, updatedAt: at })
+    .where(inArray(listings.id, listingIds));
 }
 
 /** A status the marketplace took: the last error (of an earlier try) is cleared. */
 export async function clearListingError(db: Db, listingIds: string[], at: Date): Promise<void> {
   if (listingIds.length === 0) return;
-  await db.update(listings).set({ lastError: null, updatedAt: at }).where(and(inArray(listings.id, listingIds), isNotNull(listings.lastError)));
+  await db
+    .update(listings)
+    .set({ lastError: null, updatedAt: at })
+    .where(and(inArray(listings.id, listingIds), isNotNull(listings.lastError)));
 }
 
 /** Of these listings, the ones on a target channel, by channel, with their product (a status set on the main channel stays ours). */
-export async function targetListingsByChannel(db: Db, accountId: string, listingIds: string[]): Promise<Map<string, Array<{ listingId: string; productId: string }>>> {
+export async function targetListingsByChannel(
+  db: Db,
+  accountId: string,
+  listingIds: string[],
+): Promise<Map<string, Array<{ listingId: string; productId: string }>>> {
   if (listingIds.length === 0) return new Map();
   const rows = await db
     .select({ listingId: listings.id, productId: sql<string>`${listings.productId}`, channelId: listings.channelId })
     .from(listings)
     .innerJoin(channels, eq(channels.id, listings.channelId))
-    .where(and(eq(listings.accountId, accountId), inArray(listings.id, listingIds), eq(channels.role, 'target'), isNotNull(listings.productId)));
+    .where(
+      and(
+        eq(listings.accountId, accountId),
+        inArray(listings.id, listingIds),
+        eq(channels.role, 'target'),
+        isNotNull(listings.productId),
+      ),
+    );
   const byChannel = new Map<string, Array<{ listingId: string; productId: string }>>();
-  for (const { channelId, ...listing } of rows) byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), listing]);
+  for (const { channelId, ...listing } of rows)
+    byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), listing]);
   return byChannel;
 }
 
@@ -195,23 +249,41 @@ export async function offSaleBySku(db: Db, channelId: string, skus: string[]): P
  * The seller's intent to keep these listings off sale ends: on those whose status is still `status`
  * (a later edit may have changed it meanwhile). Answers the listings cleared, with their product.
  */
-export async function clearTakenOffSale(db: Db, listingIds: string[], status: 'active' | 'inactive', at: Date): Promise<Array<{ listingId: string; productId: string }>> {
+export async function clearTakenOffSale(
+  db: Db,
+  listingIds: string[],
+  status: 'active' | 'inactive',
+  at: Date,
+): Promise<Array<{ listingId: string; productId: string }>> {
   if (listingIds.length === 0) return [];
   return db
     .update(listings)
     .set({ takenOffSaleAt: null, updatedAt: at })
-    .where(and(inArray(listings.id, listingIds), eq(listings.status, status), isNotNull(listings.takenOffSaleAt), isNotNull(listings.productId)))
+    .where(
+      and(
+        inArray(listings.id, listingIds),
+        eq(listings.status, status),
+        isNotNull(listings.takenOffSaleAt),
+        isNotNull(listings.productId),
+      ),
+    )
     .returning({ listingId: listings.id, productId: sql<string>`${listings.productId}` });
 }
 
 /** The account's listings among these that the seller holds off sale, with their channel's marketplace. */
-export async function listingsHeldOffSale(db: Db, accountId: string, listingIds: string[]): Promise<Map<string, ChannelKind>> {
+export async function listingsHeldOffSale(
+  db: Db,
+  accountId: string,
+  listingIds: string[],
+): Promise<Map<string, ChannelKind>> {
   if (listingIds.length === 0) return new Map();
   const rows = await db
     .select({ id: listings.id, kind: channels.kind })
     .from(listings)
     .innerJoin(channels, eq(channels.id, listings.channelId))
-    .where(and(eq(listings.accountId, accountId), inArray(listings.id, listingIds), isNotNull(listings.takenOffSaleAt)));
+    .where(
+      and(eq(listings.accountId, accountId), inArray(listings.id, listingIds), isNotNull(listings.takenOffSaleAt)),
+    );
   return new Map(rows.map((r) => [r.id, r.kind]));
 }
 
@@ -225,7 +297,14 @@ export async function channelsAwaitingCreation(db: Db): Promise<Array<{ accountI
     .selectDistinct({ accountId: listings.accountId, channelId: listings.channelId })
     .from(listings)
     .innerJoin(channels, eq(channels.id, listings.channelId))
-    .where(and(awaitingCreation, notExists(inFlight), inArray(channels.status, ['active', 'error']), eq(channels.role, 'target')));
+    .where(
+      and(
+        awaitingCreation,
+        notExists(inFlight),
+        inArray(channels.status, ['active', 'error']),
+        eq(channels.role, 'target'),
+      ),
+    );
 }
 
 /** A creation the marketplace refused: the listing is 'error' without a marketplace id and was never confirmed. */

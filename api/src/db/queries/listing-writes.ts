@@ -1,7 +1,21 @@
 import { and, asc, eq, inArray, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
-import { accounts, changes, channels, listingDrift, listings, listingWrites, products, type ChangeCause, type ChangeField, type ChannelKind, type ChannelRules, type ListingWriteField, type Plan } from '../schema/index.ts';
+import {
+  accounts,
+  changes,
+  channels,
+  listingDrift,
+  listings,
+  listingWrites,
+  products,
+  type ChangeCause,
+  type ChangeField,
+  type ChannelKind,
+  type ChannelRules,
+  type ListingWriteField,
+  type Plan,
+} from '../schema/index.ts';
 
 export interface ChangeInput {
   productId: string | null;
@@ -65,7 +79,12 @@ export interface PlannableListing {
  * fresh. A channel's rules and its listings' desired values would still be from before the wait:
  * a "Sync now" repair that waited for a rule change then sent the old rules' quantity over it.
  */
-export async function plannableListings(db: Db, accountId: string, productIds: string[] | 'all', channelId?: string): Promise<PlannableListing[]> {
+export async function plannableListings(
+  db: Db,
+  accountId: string,
+  productIds: string[] | 'all',
+  channelId?: string,
+): Promise<PlannableListing[]> {
   if (productIds.length === 0) return [];
   const where = and(
     eq(listings.accountId, accountId),
@@ -145,7 +164,9 @@ export async function queueWrites(db: Db, accountId: string, items: WriteInput[]
         updated_at = ${at}
       from (values ${valuesPerListing(page)}) as v(listing_id, quantity, price)
       where ${listings.id} = v.listing_id`);
-    await db.insert(listingWrites).values(page.map((w) => ({ accountId, ...w, status: 'pending' as const, createdAt: at, updatedAt: at })));
+    await db
+      .insert(listingWrites)
+      .values(page.map((w) => ({ accountId, ...w, status: 'pending' as const, createdAt: at, updatedAt: at })));
   }
 }
 
@@ -174,7 +195,13 @@ export const claimedWriteColumns = {
  * A crashed push leaves claims behind; the next push of the channel (only one runs at a time) takes
  * them back. A claim that a newer value superseded meanwhile is dropped.
  */
-export async function releaseClaims(db: Db, channelId: string, at: Date, ids?: string[], message?: string): Promise<void> {
+export async function releaseClaims(
+  db: Db,
+  channelId: string,
+  at: Date,
+  ids?: string[],
+  message?: string,
+): Promise<void> {
   // One statement (every push starts here): the claims with a newer value waiting are dropped, the
   // others wait again. Both parts see the claims as they were, so the second leaves out the first's.
   // An array renders as a parenthesised list of parameters; an empty one matches nothing.
@@ -194,7 +221,13 @@ export async function releaseClaims(db: Db, channelId: string, at: Date, ids?: s
  * still in flight (being sent by another round of the push, in a feed, accepted for later): one SKU's
  * values reach the marketplace in order.
  */
-export async function claimPendingWrites(db: Db, channelId: string, limit: number, at: Date, queuedUpTo: Date | null = null): Promise<ClaimedWrite[]> {
+export async function claimPendingWrites(
+  db: Db,
+  channelId: string,
+  limit: number,
+  at: Date,
+  queuedUpTo: Date | null = null,
+): Promise<ClaimedWrite[]> {
   const inFlight = alias(listingWrites, 'in_flight');
   const candidates = db
     .select({ id: listingWrites.id })
@@ -209,7 +242,12 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
           db
             .select({ one: sql`1` })
             .from(inFlight)
-            .where(and(eq(inFlight.listingId, listingWrites.listingId), sql`${inFlight.status} in ('sending', 'submitted', 'accepted')`)),
+            .where(
+              and(
+                eq(inFlight.listingId, listingWrites.listingId),
+                sql`${inFlight.status} in ('sending', 'submitted', 'accepted')`,
+              ),
+            ),
         ),
         // A published listing the marketplace does not hold yet: the publish job creates it with these values.
         sql`not exists (select 1 from ${listings} as awaiting where awaiting.id = ${listingWrites.listingId} and awaiting.status = 'pending' and awaiting.marketplace_id is null and awaiting.confirmed_at is null and awaiting.product_id is not null)`,
@@ -228,7 +266,11 @@ export async function claimPendingWrites(db: Db, channelId: string, limit: numbe
 }
 
 /** The marketplace holds the values: the writes are confirmed and the listings show them. */
-export async function confirmWrites(db: Db, writes: Array<Pick<ClaimedWrite, 'id' | 'listingId' | 'field' | 'after'>>, at: Date): Promise<void> {
+export async function confirmWrites(
+  db: Db,
+  writes: Array<Pick<ClaimedWrite, 'id' | 'listingId' | 'field' | 'after'>>,
+  at: Date,
+): Promise<void> {
   if (writes.length === 0) return;
   // One statement (a push settles each call's answer: two round trips were a tenth of a stream's).
   // Only writes still on their way: a second confirmation of the same answer (a check on notice and
@@ -284,10 +326,20 @@ function valuesPerListing(writes: Array<{ listingId: string; field: ListingWrite
 }
 
 /** The marketplace refused: the writes and their listings keep its message; the others go on. */
-export async function failWrites(db: Db, writes: Array<{ id: string; listingId: string; message: string }>, at: Date): Promise<void> {
+export async function failWrites(
+  db: Db,
+  writes: Array<{ id: string; listingId: string; message: string }>,
+  at: Date,
+): Promise<void> {
   for (const write of writes) {
-    await db.update(listingWrites).set({ status: 'failed', message: write.message, updatedAt: at }).where(eq(listingWrites.id, write.id));
-    await db.update(listings).set({ status: 'error', lastError: write.message, updatedAt: at }).where(eq(listings.id, write.listingId));
+    await db
+      .update(listingWrites)
+      .set({ status: 'failed', message: write.message, updatedAt: at })
+      .where(eq(listingWrites.id, write.id));
+    await db
+      .update(listings)
+      .set({ status: 'error', lastError: write.message, updatedAt: at })
+      .where(eq(listings.id, write.listingId));
   }
 }
 
@@ -295,7 +347,13 @@ export async function failWrites(db: Db, writes: Array<{ id: string; listingId: 
  * The writes wait on the marketplace: a feed, or an acceptance to read back later. `ids` in the
  * order their SKUs were submitted (a write's position is its SKU's place in the feed).
  */
-export async function markInFlight(db: Db, ids: string[][], status: 'submitted' | 'accepted', submissionId: string, at: Date): Promise<void> {
+export async function markInFlight(
+  db: Db,
+  ids: string[][],
+  status: 'submitted' | 'accepted',
+  submissionId: string,
+  at: Date,
+): Promise<void> {
   if (ids.length === 0) return;
   const values = sql.join(
     ids.flatMap((group, position) => group.map((id) => sql`(${id}::uuid, ${position}::integer)`)),
@@ -311,7 +369,13 @@ export async function writesOfSubmission(db: Db, channelId: string, submissionId
   return db
     .select(claimedWriteColumns)
     .from(listingWrites)
-    .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.submissionId, submissionId), inArray(listingWrites.status, ['submitted', 'accepted'])))
+    .where(
+      and(
+        eq(listingWrites.channelId, channelId),
+        eq(listingWrites.submissionId, submissionId),
+        inArray(listingWrites.status, ['submitted', 'accepted']),
+      ),
+    )
     .orderBy(asc(listingWrites.submissionPosition));
 }
 
@@ -334,11 +398,17 @@ export async function forgetSellingQuantities(db: Db, channelId: string, skus: s
 }
 
 /** A SKU's values a channel accepted for later (Amazon's PATCH), with the submission each waits in. */
-export async function acceptedWritesOfSku(db: Db, channelId: string, sku: string): Promise<Array<ClaimedWrite & { submissionId: string | null }>> {
+export async function acceptedWritesOfSku(
+  db: Db,
+  channelId: string,
+  sku: string,
+): Promise<Array<ClaimedWrite & { submissionId: string | null }>> {
   return db
     .select({ ...claimedWriteColumns, submissionId: listingWrites.submissionId })
     .from(listingWrites)
-    .where(and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.status, 'accepted')));
+    .where(
+      and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.status, 'accepted')),
+    );
 }
 
 /** Whether values wait to be sent for any of these listings (queued behind one in flight, say). */
@@ -353,21 +423,40 @@ export async function hasPendingWrites(db: Db, listingIds: string[]): Promise<bo
 }
 
 /** An in-flight write goes back to be sent again (a feed that failed as a whole, a value that did not show). */
-export async function requeueWrites(db: Db, writes: Array<{ id: string; listingId: string; field: ListingWriteField }>, message: string, at: Date): Promise<void> {
+export async function requeueWrites(
+  db: Db,
+  writes: Array<{ id: string; listingId: string; field: ListingWriteField }>,
+  message: string,
+  at: Date,
+): Promise<void> {
   for (const write of writes) {
     const [newer] = await db
       .select({ id: listingWrites.id })
       .from(listingWrites)
-      .where(and(eq(listingWrites.listingId, write.listingId), eq(listingWrites.field, write.field), eq(listingWrites.status, 'pending')));
+      .where(
+        and(
+          eq(listingWrites.listingId, write.listingId),
+          eq(listingWrites.field, write.field),
+          eq(listingWrites.status, 'pending'),
+        ),
+      );
     await db
       .update(listingWrites)
-      .set({ status: newer ? 'superseded' : 'pending', message, submissionId: null, submissionPosition: null, updatedAt: at })
+      .set({
+        status: newer ? 'superseded' : 'pending',
+        message,
+        submissionId: null,
+        submissionPosition: null,
+        updatedAt: at,
+      })
       .where(eq(listingWrites.id, write.id));
   }
 }
 
 /** Channels with values waiting to be sent: the schedule's safety net when a push was lost. */
-export async function channelsWithPendingWrites(db: Db): Promise<Array<{ accountId: string; channelId: string; plan: Plan }>> {
+export async function channelsWithPendingWrites(
+  db: Db,
+): Promise<Array<{ accountId: string; channelId: string; plan: Plan }>> {
   return db
     .selectDistinct({ accountId: listingWrites.accountId, channelId: listingWrites.channelId, plan: accounts.plan })
     .from(listingWrites)
@@ -386,17 +475,30 @@ export async function openWriteCount(db: Db, accountId: string): Promise<number>
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(listingWrites)
-    .where(and(eq(listingWrites.accountId, accountId), inArray(listingWrites.status, ['pending', 'sending', 'submitted', 'accepted'])));
+    .where(
+      and(
+        eq(listingWrites.accountId, accountId),
+        inArray(listingWrites.status, ['pending', 'sending', 'submitted', 'accepted']),
+      ),
+    );
   return row?.n ?? 0;
 }
 
 /** Listings (and fields) among these writes' that have a newer value waiting to be sent. */
-export async function listingsWithNewerWrites(db: Db, writes: Array<{ listingId: string; field: ListingWriteField }>): Promise<Set<string>> {
+export async function listingsWithNewerWrites(
+  db: Db,
+  writes: Array<{ listingId: string; field: ListingWriteField }>,
+): Promise<Set<string>> {
   if (writes.length === 0) return new Set();
   const rows = await db
     .select({ listingId: listingWrites.listingId, field: listingWrites.field })
     .from(listingWrites)
-    .where(and(inArray(listingWrites.listingId, [...new Set(writes.map((w) => w.listingId))]), eq(listingWrites.status, 'pending')));
+    .where(
+      and(
+        inArray(listingWrites.listingId, [...new Set(writes.map((w) => w.listingId))]),
+        eq(listingWrites.status, 'pending'),
+      ),
+    );
   return new Set(rows.map((r) => `${r.listingId}:${r.field}`));
 }
 
@@ -427,7 +529,12 @@ export async function supersedeWrites(db: Db, writes: Array<{ id: string }>, at:
   await db
     .update(listingWrites)
     .set({ status: 'superseded', updatedAt: at })
-    .where(inArray(listingWrites.id, writes.map((w) => w.id)));
+    .where(
+      inArray(
+        listingWrites.id,
+        writes.map((w) => w.id),
+      ),
+    );
 }
 
 export interface PushCounts {
@@ -445,25 +552,30 @@ export interface PushCounts {
  * refused since `since` and not sent again (a value sent again is superseded).
  */
 export async function pushCounts(db: Db, accountId: string, since: Date): Promise<PushCounts[]> {
-  return db
-    .select({
-      channelId: channels.id,
-      kind: channels.kind,
-      displayName: channels.displayName,
-      pending: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'pending')::int`,
-      onTheirWay: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} in ('sending', 'submitted', 'accepted'))::int`,
-      confirmed: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'confirmed' and ${listingWrites.confirmedAt} >= ${since})::int`,
-      failed: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'failed' and ${listingWrites.updatedAt} >= ${since})::int`,
-    })
-    .from(channels)
-    // Only the writes still open or settled since `since`: a channel's history of writes only grows.
-    .leftJoin(
-      listingWrites,
-      and(eq(listingWrites.channelId, channels.id), sql`(${listingWrites.status} in ('pending', 'sending', 'submitted', 'accepted') or ${listingWrites.updatedAt} >= ${since})`),
-    )
-    .where(and(eq(channels.accountId, accountId), ne(channels.status, 'disconnected')))
-    .groupBy(channels.id, channels.kind, channels.displayName, channels.role, channels.connectedAt)
-    .orderBy(sql`${channels.role} = 'main' desc`, asc(channels.connectedAt));
+  return (
+    db
+      .select({
+        channelId: channels.id,
+        kind: channels.kind,
+        displayName: channels.displayName,
+        pending: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'pending')::int`,
+        onTheirWay: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} in ('sending', 'submitted', 'accepted'))::int`,
+        confirmed: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'confirmed' and ${listingWrites.confirmedAt} >= ${since})::int`,
+        failed: sql<number>`count(${listingWrites.id}) filter (where ${listingWrites.status} = 'failed' and ${listingWrites.updatedAt} >= ${since})::int`,
+      })
+      .from(channels)
+      // Only the writes still open or settled since `since`: a channel's history of writes only grows.
+      .leftJoin(
+        listingWrites,
+        and(
+          eq(listingWrites.channelId, channels.id),
+          sql`(${listingWrites.status} in ('pending', 'sending', 'submitted', 'accepted') or ${listingWrites.updatedAt} >= ${since})`,
+        ),
+      )
+      .where(and(eq(channels.accountId, accountId), ne(channels.status, 'disconnected')))
+      .groupBy(channels.id, channels.kind, channels.displayName, channels.role, channels.connectedAt)
+      .orderBy(sql`${channels.role} = 'main' desc`, asc(channels.connectedAt))
+  );
 }
 
 export interface FailedWrite {
@@ -479,7 +591,11 @@ export interface FailedWrite {
 }
 
 /** Values the marketplaces refused and that were not sent again, newest first; and how many there are. */
-export async function failedWrites(db: Db, accountId: string, limit: number): Promise<{ items: FailedWrite[]; total: number }> {
+export async function failedWrites(
+  db: Db,
+  accountId: string,
+  limit: number,
+): Promise<{ items: FailedWrite[]; total: number }> {
   // A refused value that a newer one of the same listing and field has followed needs nothing more.
   const scope = and(
     eq(listingWrites.accountId, accountId),
@@ -530,7 +646,11 @@ export interface RetryableWrite {
  * The account's refused writes among `ids` (or all of one channel's), locked until the transaction
  * ends, with whether a newer value of the same listing and field has been asked for since.
  */
-export async function lockFailedWrites(db: Db, accountId: string, scope: { writeIds: string[] } | { channelId: string }): Promise<RetryableWrite[]> {
+export async function lockFailedWrites(
+  db: Db,
+  accountId: string,
+  scope: { writeIds: string[] } | { channelId: string },
+): Promise<RetryableWrite[]> {
   const newer = alias(listingWrites, 'newer');
   return db
     .select({
@@ -544,7 +664,14 @@ export async function lockFailedWrites(db: Db, accountId: string, scope: { write
       replaced: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(newer)
-        .where(and(eq(newer.listingId, listingWrites.listingId), eq(newer.field, listingWrites.field), sql`${newer.createdAt} > ${listingWrites.createdAt}`, ne(newer.status, 'superseded')))})`,
+        .where(
+          and(
+            eq(newer.listingId, listingWrites.listingId),
+            eq(newer.field, listingWrites.field),
+            sql`${newer.createdAt} > ${listingWrites.createdAt}`,
+            ne(newer.status, 'superseded'),
+          ),
+        )})`,
       confirmedQuantity: listings.confirmedQuantity,
       confirmedPrice: listings.confirmedPrice,
     })
@@ -577,10 +704,23 @@ export async function mainListingsOf(db: Db, accountId: string, productIds: stri
   const found: MainListing[] = [];
   for (let i = 0; i < productIds.length; i += 5000) {
     const rows = await db
-      .select({ listingId: listings.id, channelId: listings.channelId, productId: sql<string>`${listings.productId}`, sku: listings.sku, confirmedPrice: listings.confirmedPrice })
+      .select({
+        listingId: listings.id,
+        channelId: listings.channelId,
+        productId: sql<string>`${listings.productId}`,
+        sku: listings.sku,
+        confirmedPrice: listings.confirmedPrice,
+      })
       .from(listings)
       .innerJoin(channels, eq(channels.id, listings.channelId))
-      .where(and(eq(listings.accountId, accountId), eq(channels.role, 'main'), ne(channels.status, 'disconnected'), inArray(listings.productId, productIds.slice(i, i + 5000))));
+      .where(
+        and(
+          eq(listings.accountId, accountId),
+          eq(channels.role, 'main'),
+          ne(channels.status, 'disconnected'),
+          inArray(listings.productId, productIds.slice(i, i + 5000)),
+        ),
+      );
     found.push(...rows);
   }
   return found;
@@ -590,7 +730,12 @@ export async function mainListingsOf(db: Db, accountId: string, productIds: stri
  * SKUs of a channel with a price of ours not yet confirmed there (waiting or on its way), or
  * confirmed since `readAt`: what was read there may not show it yet.
  */
-export async function skusWithOpenPriceWrites(db: Db, channelId: string, skus: string[], readAt: Date): Promise<Set<string>> {
+export async function skusWithOpenPriceWrites(
+  db: Db,
+  channelId: string,
+  skus: string[],
+  readAt: Date,
+): Promise<Set<string>> {
   if (skus.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ sku: listingWrites.sku })

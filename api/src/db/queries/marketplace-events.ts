@@ -10,9 +10,18 @@ import { storableJson, storableText } from '../storable-text.ts';
  * job applies it; every other one is dealt with as it arrives. A NUL in what the marketplace sent is
  * kept as U+FFFD: refusing the delivery would only have it sent again.
  */
-export async function recordMarketplaceEvent(db: Db, input: { channelId: string; topic: string; deliveryId: string; payload: unknown; toApply?: boolean }, at: Date): Promise<boolean> {
+export async function recordMarketplaceEvent(
+  db: Db,
+  input: { channelId: string; topic: string; deliveryId: string; payload: unknown; toApply?: boolean },
+  at: Date,
+): Promise<boolean> {
   const { toApply = false, channelId, topic, deliveryId, payload } = input;
-  const event = { channelId, topic: storableText(topic), deliveryId: storableText(deliveryId), payload: storableJson(payload) };
+  const event = {
+    channelId,
+    topic: storableText(topic),
+    deliveryId: storableText(deliveryId),
+    payload: storableJson(payload),
+  };
   const inserted = await db
     .insert(marketplaceEvents)
     .values({ ...event, receivedAt: at, processedAt: toApply ? null : at })
@@ -22,7 +31,11 @@ export async function recordMarketplaceEvent(db: Db, input: { channelId: string;
 }
 
 /** A channel's deliveries with orders still to apply, oldest first, locked for this transaction (another applier skips them). */
-export async function deliveriesToApply(db: Db, channelId: string, limit: number): Promise<Array<{ id: string; topic: string; payload: unknown }>> {
+export async function deliveriesToApply(
+  db: Db,
+  channelId: string,
+  limit: number,
+): Promise<Array<{ id: string; topic: string; payload: unknown }>> {
   return db
     .select({ id: marketplaceEvents.id, topic: marketplaceEvents.topic, payload: marketplaceEvents.payload })
     .from(marketplaceEvents)
@@ -41,7 +54,10 @@ export async function markDeliveriesApplied(db: Db, ids: string[], at: Date): Pr
  * A webhook names its channel in its URL and carries no session: the channel is found by id alone,
  * and the delivery's signature (checked with that channel's secret) is what proves it belongs there.
  */
-export async function findConnectedChannelForWebhook(db: Db, channelId: string): Promise<(ChannelRecord & { sealed: string }) | undefined> {
+export async function findConnectedChannelForWebhook(
+  db: Db,
+  channelId: string,
+): Promise<(ChannelRecord & { sealed: string }) | undefined> {
   const [row] = await db
     .select({
       ...channelColumns,

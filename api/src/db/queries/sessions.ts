@@ -4,7 +4,10 @@ import { accounts, sessions, users } from '../schema/index.ts';
 import { userColumns, type UserRecord } from './users.ts';
 
 export async function readSession(db: Db, sid: string, now: Date): Promise<unknown | undefined> {
-  const [row] = await db.select({ data: sessions.data, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.sid, sid));
+  const [row] = await db
+    .select({ data: sessions.data, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.sid, sid));
   if (!row || row.expiresAt <= now) return undefined;
   return row.data;
 }
@@ -13,7 +16,11 @@ export async function readSession(db: Db, sid: string, now: Date): Promise<unkno
  * The session and its signed-in user (with the account's name) in one round trip: every signed-in
  * request reads both, and on this database a round trip costs the web process more than either read.
  */
-export async function readSessionWithUser(db: Db, sid: string, now: Date): Promise<{ data: unknown; user: UserRecord | undefined } | undefined> {
+export async function readSessionWithUser(
+  db: Db,
+  sid: string,
+  now: Date,
+): Promise<{ data: unknown; user: UserRecord | undefined } | undefined> {
   const [row] = await db
     .select({ data: sessions.data, expiresAt: sessions.expiresAt, user: userColumns })
     .from(sessions)
@@ -24,7 +31,13 @@ export async function readSessionWithUser(db: Db, sid: string, now: Date): Promi
   return { data: row.data, user: row.user?.id ? (row.user as UserRecord) : undefined };
 }
 
-export async function writeSession(db: Db, sid: string, userId: string | null, data: unknown, expiresAt: Date): Promise<void> {
+export async function writeSession(
+  db: Db,
+  sid: string,
+  userId: string | null,
+  data: unknown,
+  expiresAt: Date,
+): Promise<void> {
   await db
     .insert(sessions)
     .values({ sid, userId, data, expiresAt })
@@ -41,7 +54,9 @@ export async function deleteSession(db: Db, sid: string): Promise<void> {
 
 /** Ends every session of a user but the one given (the one making the change, if any). */
 export async function deleteUserSessions(db: Db, userId: string, exceptSid?: string): Promise<void> {
-  await db.delete(sessions).where(exceptSid ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid)) : eq(sessions.userId, userId));
+  await db
+    .delete(sessions)
+    .where(exceptSid ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid)) : eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {

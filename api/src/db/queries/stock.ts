@@ -24,7 +24,12 @@ export async function lockStock(db: Db, accountId: string, skus: string[]): Prom
  * Moves a product's stock by deltas (atomically, in the database). On hand mirrors the main channel,
  * which may show less than zero after channels together sold more than there was (units owed).
  */
-export async function moveStock(db: Db, productId: string, move: { onHand?: number; committed?: number }, at: Date): Promise<LockedStock> {
+export async function moveStock(
+  db: Db,
+  productId: string,
+  move: { onHand?: number; committed?: number },
+  at: Date,
+): Promise<LockedStock> {
   const [row] = await db
     .update(products)
     .set({
@@ -48,7 +53,9 @@ export async function moveCommitted(db: Db, deltas: Map<string, number>, at: Dat
     moving.map(([id, delta]) => sql`(${id}::uuid, ${delta}::int)`),
     sql`, `,
   );
-  await db.execute(sql`update ${products} set committed = ${products.committed} + v.delta, updated_at = ${at} from (values ${values}) as v(id, delta) where ${products.id} = v.id`);
+  await db.execute(
+    sql`update ${products} set committed = ${products.committed} + v.delta, updated_at = ${at} from (values ${values}) as v(id, delta) where ${products.id} = v.id`,
+  );
 }
 
 /**
@@ -57,7 +64,8 @@ export async function moveCommitted(db: Db, deltas: Map<string, number>, at: Dat
  * starts with this, and until the main channel takes it, it counts in the on hand the seller edits.
  */
 export const SELLER_ADJUSTMENT_PREFIX = 'bulk:';
-export const sellerAdjustmentKey = (batchRef: string, productId: string) => `${SELLER_ADJUSTMENT_PREFIX}${batchRef}:${productId}`;
+export const sellerAdjustmentKey = (batchRef: string, productId: string) =>
+  `${SELLER_ADJUSTMENT_PREFIX}${batchRef}:${productId}`;
 export const isSellerAdjustment = (idempotencyKey: string) => idempotencyKey.startsWith(SELLER_ADJUSTMENT_PREFIX);
 
 /** On hand as the seller edits it: the main channel's, with their own edits still on their way there. */
@@ -73,7 +81,12 @@ export interface AdjustmentInput {
 }
 
 /** Queues adjustments for the main channel; one with a key already seen is not queued again. Answers those queued now. */
-export async function insertAdjustments(db: Db, accountId: string, items: AdjustmentInput[], at: Date): Promise<AdjustmentInput[]> {
+export async function insertAdjustments(
+  db: Db,
+  accountId: string,
+  items: AdjustmentInput[],
+  at: Date,
+): Promise<AdjustmentInput[]> {
   if (items.length === 0) return [];
   const rows = await db
     .insert(stockAdjustments)
@@ -102,7 +115,8 @@ export interface ClaimedAdjustment {
  * Adjustments go oldest first, in one fixed order across attempts (ties broken by id): the first
  * of a SKU is settled before the next reads and sets, or the next would overwrite it.
  */
-const inSendingOrder = (a: ClaimedAdjustment, b: ClaimedAdjustment) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const inSendingOrder = (a: ClaimedAdjustment, b: ClaimedAdjustment) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const adjustmentColumns = {
   id: stockAdjustments.id,
@@ -122,7 +136,11 @@ const adjustmentColumns = {
  * Adjustments left 'sending' by a run that died (or stalled long enough for its job to be taken over),
  * now this run's: the other run, should it go on, finds them taken over before it sends anything more.
  */
-export async function takeOverInterruptedAdjustments(db: Db, accountId: string, runId: string): Promise<ClaimedAdjustment[]> {
+export async function takeOverInterruptedAdjustments(
+  db: Db,
+  accountId: string,
+  runId: string,
+): Promise<ClaimedAdjustment[]> {
   const rows = await db
     .update(stockAdjustments)
     .set({ claimedBy: runId })
@@ -132,7 +150,13 @@ export async function takeOverInterruptedAdjustments(db: Db, accountId: string, 
 }
 
 /** Claims the oldest waiting adjustments (marked 'sending' before anything is sent). */
-export async function claimAdjustments(db: Db, accountId: string, runId: string, limit: number, at: Date): Promise<ClaimedAdjustment[]> {
+export async function claimAdjustments(
+  db: Db,
+  accountId: string,
+  runId: string,
+  limit: number,
+  at: Date,
+): Promise<ClaimedAdjustment[]> {
   const candidates = db
     .select({ id: stockAdjustments.id })
     .from(stockAdjustments)
@@ -154,11 +178,20 @@ export async function claimAdjustments(db: Db, accountId: string, runId: string,
  * it landed. Answers false, noting nothing, when another run has taken the adjustment over: its read
  * may predate that run's set, and setting from it would apply the adjustment twice.
  */
-export async function noteReadAndSet(db: Db, id: string, runId: string, readBefore: number, expectedAfter: number, at: Date): Promise<boolean> {
+export async function noteReadAndSet(
+  db: Db,
+  id: string,
+  runId: string,
+  readBefore: number,
+  expectedAfter: number,
+  at: Date,
+): Promise<boolean> {
   const noted = await db
     .update(stockAdjustments)
     .set({ readBefore, expectedAfter, updatedAt: at })
-    .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)))
+    .where(
+      and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)),
+    )
     .returning({ id: stockAdjustments.id });
   return noted.length > 0;
 }
@@ -171,7 +204,11 @@ export async function noteReadAndSet(db: Db, id: string, runId: string, readBefo
  * locks them. Runs once: a second call finds them applied already. Answers on hand before and after
  * per adjustment applied now.
  */
-export async function applyAdjustments(db: Db, applied: Array<Pick<ClaimedAdjustment, 'id' | 'productId' | 'delta'> & { moved: number }>, at: Date): Promise<Map<string, { before: number; after: number }>> {
+export async function applyAdjustments(
+  db: Db,
+  applied: Array<Pick<ClaimedAdjustment, 'id' | 'productId' | 'delta'> & { moved: number }>,
+  at: Date,
+): Promise<Map<string, { before: number; after: number }>> {
   const outcome = new Map<string, { before: number; after: number }>();
   if (applied.length === 0) return outcome;
   const done = new Set(
@@ -245,7 +282,13 @@ export async function noteRoundSent(db: Db, ids: string[], runId: string, key: s
   const noted = await db
     .update(stockAdjustments)
     .set({ sentKey: key, updatedAt: at })
-    .where(and(inArray(stockAdjustments.id, ids), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)))
+    .where(
+      and(
+        inArray(stockAdjustments.id, ids),
+        eq(stockAdjustments.status, 'sending'),
+        eq(stockAdjustments.claimedBy, runId),
+      ),
+    )
     .returning({ id: stockAdjustments.id });
   return noted.length === ids.length;
 }
@@ -255,7 +298,9 @@ export async function releaseAdjustment(db: Db, id: string, runId: string, messa
   await db
     .update(stockAdjustments)
     .set({ status: 'pending', claimedBy: null, sentKey: null, message, updatedAt: at })
-    .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)));
+    .where(
+      and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)),
+    );
 }
 
 /** Refused by the main channel: kept with its message; the units stay committed (offering less is safe, more is not). */
@@ -263,12 +308,17 @@ export async function failAdjustment(db: Db, id: string, runId: string, message:
   await db
     .update(stockAdjustments)
     .set({ status: 'failed', claimedBy: null, sentKey: null, message, updatedAt: at })
-    .where(and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)));
+    .where(
+      and(eq(stockAdjustments.id, id), eq(stockAdjustments.status, 'sending'), eq(stockAdjustments.claimedBy, runId)),
+    );
 }
 
 /** Accounts with adjustments waiting: the schedule's safety net. */
 export async function accountsWithPendingAdjustments(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ accountId: stockAdjustments.accountId }).from(stockAdjustments).where(inArray(stockAdjustments.status, ['pending', 'sending']));
+  const rows = await db
+    .selectDistinct({ accountId: stockAdjustments.accountId })
+    .from(stockAdjustments)
+    .where(inArray(stockAdjustments.status, ['pending', 'sending']));
   return rows.map((r) => r.accountId);
 }
 
@@ -294,7 +344,13 @@ export interface TakenMainQuantities {
  * Call it with the products already locked (`lockStock`): its look at our adjustments in flight must
  * be taken after the lock is had, to see every one committed while the lock was waited for.
  */
-export async function takeMainQuantities(db: Db, accountId: string, reads: MainQuantityRead[], readAt: Date, at: Date): Promise<TakenMainQuantities> {
+export async function takeMainQuantities(
+  db: Db,
+  accountId: string,
+  reads: MainQuantityRead[],
+  readAt: Date,
+  at: Date,
+): Promise<TakenMainQuantities> {
   const taken: TakenMainQuantities = { moved: new Map(), moving: [] };
   if (reads.length === 0) return taken;
   const quantityBySku = new Map(reads.map((r) => [r.sku, r.quantity]));
@@ -331,7 +387,12 @@ export async function takeMainQuantities(db: Db, accountId: string, reads: MainQ
     await db
       .update(products)
       .set({ stockReadAt: readAt })
-      .where(and(inArray(products.id, unchanged), or(sql`${products.stockReadAt} is null`, sql`${products.stockReadAt} < ${readAt}`)));
+      .where(
+        and(
+          inArray(products.id, unchanged),
+          or(sql`${products.stockReadAt} is null`, sql`${products.stockReadAt} < ${readAt}`),
+        ),
+      );
   }
   if (changed.length > 0) {
     const values = sql.join(
@@ -353,7 +414,14 @@ export async function takeMainQuantities(db: Db, accountId: string, reads: MainQ
 }
 
 /** One SKU's read taken as on hand (see `takeMainQuantities`): what moved, 'moving', or null when nothing did. */
-export async function takeMainQuantity(db: Db, accountId: string, sku: string, quantity: number, readAt: Date, at: Date): Promise<{ productId: string; before: number; after: number } | 'moving' | null> {
+export async function takeMainQuantity(
+  db: Db,
+  accountId: string,
+  sku: string,
+  quantity: number,
+  readAt: Date,
+  at: Date,
+): Promise<{ productId: string; before: number; after: number } | 'moving' | null> {
   const taken = await takeMainQuantities(db, accountId, [{ sku, quantity }], readAt, at);
   return taken.moved.get(sku) ?? (taken.moving.length > 0 ? 'moving' : null);
 }
@@ -362,7 +430,11 @@ export async function takeMainQuantity(db: Db, accountId: string, sku: string, q
  * The SKU of a Shopify inventory item, with the on hand we hold for it and the units of our
  * adjustments of it on their way to the main channel (sent, not yet answered).
  */
-export async function stockOfInventoryItem(db: Db, accountId: string, inventoryItemId: string): Promise<{ sku: string; onHand: number; sending: number } | undefined> {
+export async function stockOfInventoryItem(
+  db: Db,
+  accountId: string,
+  inventoryItemId: string,
+): Promise<{ sku: string; onHand: number; sending: number } | undefined> {
   const [row] = await db
     .select({
       sku: products.sku,

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, channels, syncRuns, type SyncRunKind, type SyncRunStatus, type SyncRunTrigger } from '../schema/index.ts';
+import {
+  accounts,
+  channels,
+  syncRuns,
+  type SyncRunKind,
+  type SyncRunStatus,
+  type SyncRunTrigger,
+} from '../schema/index.ts';
 
 export const syncRunColumns = {
   id: syncRuns.id,
@@ -35,7 +42,17 @@ export type SyncRunRecord = {
   finishedAt: Date | null;
 };
 
-export async function insertSyncRun(db: Db, input: { accountId: string; channelId: string | null; kind: SyncRunKind; trigger: SyncRunTrigger; startedBy: string | null }, at: Date): Promise<SyncRunRecord> {
+export async function insertSyncRun(
+  db: Db,
+  input: {
+    accountId: string;
+    channelId: string | null;
+    kind: SyncRunKind;
+    trigger: SyncRunTrigger;
+    startedBy: string | null;
+  },
+  at: Date,
+): Promise<SyncRunRecord> {
   const [row] = await db
     .insert(syncRuns)
     .values({ ...input, createdAt: at, updatedAt: at })
@@ -44,7 +61,10 @@ export async function insertSyncRun(db: Db, input: { accountId: string; channelI
 }
 
 export async function findSyncRun(db: Db, accountId: string, runId: string): Promise<SyncRunRecord | undefined> {
-  const [row] = await db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.accountId, accountId)));
+  const [row] = await db
+    .select(syncRunColumns)
+    .from(syncRuns)
+    .where(and(eq(syncRuns.id, runId), eq(syncRuns.accountId, accountId)));
   return row;
 }
 
@@ -53,11 +73,21 @@ export async function findSyncRun(db: Db, accountId: string, runId: string): Pro
  * transaction ends: the run's job cannot mark it started (and list the channels to read) before what
  * asked for it is committed. A run that started meanwhile is not answered.
  */
-export async function queuedRunToJoin(db: Db, accountId: string, channelId: string | null): Promise<SyncRunRecord | undefined> {
+export async function queuedRunToJoin(
+  db: Db,
+  accountId: string,
+  channelId: string | null,
+): Promise<SyncRunRecord | undefined> {
   const [row] = await db
     .select(syncRunColumns)
     .from(syncRuns)
-    .where(and(eq(syncRuns.accountId, accountId), channelId ? eq(syncRuns.channelId, channelId) : isNull(syncRuns.channelId), eq(syncRuns.status, 'queued')))
+    .where(
+      and(
+        eq(syncRuns.accountId, accountId),
+        channelId ? eq(syncRuns.channelId, channelId) : isNull(syncRuns.channelId),
+        eq(syncRuns.status, 'queued'),
+      ),
+    )
     .orderBy(desc(syncRuns.createdAt))
     .limit(1)
     .for('update');
@@ -69,7 +99,12 @@ export async function queuedRunToJoin(db: Db, accountId: string, channelId: stri
  * (see queuedRunToJoin). A job run again finds it started already and goes on. Answers the run, or
  * nothing when it is finished or gone.
  */
-export async function startSyncRun(db: Db, accountId: string, runId: string, at: Date): Promise<SyncRunRecord | undefined> {
+export async function startSyncRun(
+  db: Db,
+  accountId: string,
+  runId: string,
+  at: Date,
+): Promise<SyncRunRecord | undefined> {
   const [row] = await db
     .update(syncRuns)
     .set({ status: 'running', updatedAt: at })
@@ -78,7 +113,16 @@ export async function startSyncRun(db: Db, accountId: string, runId: string, at:
   return row;
 }
 
-export async function updateSyncRun(db: Db, runId: string, change: Partial<Pick<SyncRunRecord, 'status' | 'total' | 'message' | 'finishedAt'>> & { addDone?: number; addRepaired?: number; addFailed?: number }, at: Date): Promise<void> {
+export async function updateSyncRun(
+  db: Db,
+  runId: string,
+  change: Partial<Pick<SyncRunRecord, 'status' | 'total' | 'message' | 'finishedAt'>> & {
+    addDone?: number;
+    addRepaired?: number;
+    addFailed?: number;
+  },
+  at: Date,
+): Promise<void> {
   const { addDone, addRepaired, addFailed, ...rest } = change;
   await db
     .update(syncRuns)
@@ -94,11 +138,21 @@ export async function updateSyncRun(db: Db, runId: string, change: Partial<Pick<
 
 /** Runs of the account changed after a moment, oldest change first: what the progress stream sends. */
 export async function runsChangedSince(db: Db, accountId: string, since: Date): Promise<SyncRunRecord[]> {
-  return db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.accountId, accountId), gt(syncRuns.updatedAt, since))).orderBy(syncRuns.updatedAt).limit(100);
+  return db
+    .select(syncRunColumns)
+    .from(syncRuns)
+    .where(and(eq(syncRuns.accountId, accountId), gt(syncRuns.updatedAt, since)))
+    .orderBy(syncRuns.updatedAt)
+    .limit(100);
 }
 
 export async function recentRuns(db: Db, accountId: string, limit: number): Promise<SyncRunRecord[]> {
-  return db.select(syncRunColumns).from(syncRuns).where(eq(syncRuns.accountId, accountId)).orderBy(desc(syncRuns.createdAt)).limit(limit);
+  return db
+    .select(syncRunColumns)
+    .from(syncRuns)
+    .where(eq(syncRuns.accountId, accountId))
+    .orderBy(desc(syncRuns.createdAt))
+    .limit(limit);
 }
 
 /** Accounts with a channel sync runs for and no full reconciliation since `before`: the daily run is due. */
@@ -118,5 +172,9 @@ export async function accountsDueForReconciliation(db: Db, before: Date): Promis
 }
 
 export async function unfinishedRuns(db: Db, accountId: string): Promise<SyncRunRecord[]> {
-  return db.select(syncRunColumns).from(syncRuns).where(and(eq(syncRuns.accountId, accountId), inArray(syncRuns.status, ['queued', 'running']))).orderBy(syncRuns.updatedAt);
+  return db
+    .select(syncRunColumns)
+    .from(syncRuns)
+    .where(and(eq(syncRuns.accountId, accountId), inArray(syncRuns.status, ['queued', 'running'])))
+    .orderBy(syncRuns.updatedAt);
 }

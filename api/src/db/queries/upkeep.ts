@@ -20,7 +20,9 @@ export async function vacuumTables(db: Db): Promise<TableUpkeep[]> {
   // Tables that hold rows: pg-boss's job table is partitioned, and each partition is a table of its own.
   const tables = (await db.execute(sql`
     select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where c.relkind = 'r' and n.nspname in ('public', 'pgboss') order by n.nspname, c.relname`)) as unknown as { rows: Array<{ name: string }> };
+    where c.relkind = 'r' and n.nspname in ('public', 'pgboss') order by n.nspname, c.relname`)) as unknown as {
+    rows: Array<{ name: string }>;
+  };
   const done: TableUpkeep[] = [];
   for (const { name } of tables.rows) {
     const began = performance.now();

@@ -37,11 +37,18 @@ export type UserRecord = {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserById(db: Db, id: string): Promise<UserRecord | undefined> {
-  const [row] = await db.select(userColumns).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, id));
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, id));
   return row;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<(UserRecord & { passwordHash: string | null }) | undefined> {
+export async function findUserByEmail(
+  db: Db,
+  email: string,
+): Promise<(UserRecord & { passwordHash: string | null }) | undefined> {
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
@@ -51,7 +58,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<(UserRecor
 }
 
 export async function findUserByGoogleId(db: Db, googleId: string): Promise<UserRecord | undefined> {
-  const [row] = await db.select(userColumns).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.googleId, googleId));
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.googleId, googleId));
   return row;
 }
 
@@ -74,7 +85,10 @@ export async function createAccountWithOwner(
     emailVerifiedAt?: Date | null;
   },
 ): Promise<{ userId: string; accountId: string } | undefined> {
-  const [account] = await db.insert(accounts).values({ name: input.accountName, trialEndsAt: input.trialEndsAt }).returning({ id: accounts.id });
+  const [account] = await db
+    .insert(accounts)
+    .values({ name: input.accountName, trialEndsAt: input.trialEndsAt })
+    .returning({ id: accounts.id });
   const [user] = await db
     .insert(users)
     .values({
@@ -112,7 +126,13 @@ export async function setRole(db: Db, userId: string, role: Role, at: Date): Pro
   await db.update(users).set({ role, updatedAt: at }).where(eq(users.id, userId));
 }
 
-export async function linkGoogleAccount(db: Db, userId: string, googleId: string, profileImageUrl: string | null, at: Date): Promise<void> {
+export async function linkGoogleAccount(
+  db: Db,
+  userId: string,
+  googleId: string,
+  profileImageUrl: string | null,
+  at: Date,
+): Promise<void> {
   await db
     .update(users)
     .set({
@@ -131,8 +151,13 @@ export async function updateProfile(
   at: Date,
 ): Promise<void> {
   const { companyName, ...names } = changes;
-  if (Object.keys(names).length > 0) await db.update(users).set({ ...names, updatedAt: at }).where(eq(users.id, user.id));
-  if (companyName !== undefined) await db.update(accounts).set({ name: companyName }).where(eq(accounts.id, user.accountId));
+  if (Object.keys(names).length > 0)
+    await db
+      .update(users)
+      .set({ ...names, updatedAt: at })
+      .where(eq(users.id, user.id));
+  if (companyName !== undefined)
+    await db.update(accounts).set({ name: companyName }).where(eq(accounts.id, user.accountId));
 }
 
 export async function listUsers(
@@ -144,7 +169,12 @@ export async function listUsers(
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(accounts.name, pattern)),
+      or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(accounts.name, pattern),
+      ),
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
@@ -156,6 +186,10 @@ export async function listUsers(
     .orderBy(desc(users.createdAt), users.id)
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
-  const [totalRow] = await db.select({ total: count() }).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(where);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(where);
   return { items, total: Number(totalRow?.total ?? 0) };
 }

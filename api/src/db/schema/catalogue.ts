@@ -97,10 +97,16 @@ export const listings = pgTable(
     // inactive listings of one channel in 1 ms, not 11 from the heap); its first two columns serve what (account, status) did.
     index('listings_account_status_channel_idx').on(t.accountId, t.status, t.channelId, t.productId, t.sku),
     // The catalogue's "with errors" filter, its SKUs found only on targets, and its live updates.
-    index('listings_account_errors_idx').on(t.accountId, t.productId).where(sql`${t.status} = 'error' or ${t.lastError} is not null`),
+    index('listings_account_errors_idx')
+      .on(t.accountId, t.productId)
+      .where(sql`${t.status} = 'error' or ${t.lastError} is not null`),
     // A page of "with errors" sorted by SKU, cut from the failing listings in the index's order, with no heap read.
-    index('listings_account_errors_sku_idx').on(t.accountId, t.sku, t.productId, t.channelId).where(sql`${t.status} = 'error' or ${t.lastError} is not null`),
-    index('listings_account_unlinked_idx').on(t.accountId, t.sku).where(sql`${t.productId} is null`),
+    index('listings_account_errors_sku_idx')
+      .on(t.accountId, t.sku, t.productId, t.channelId)
+      .where(sql`${t.status} = 'error' or ${t.lastError} is not null`),
+    index('listings_account_unlinked_idx')
+      .on(t.accountId, t.sku)
+      .where(sql`${t.productId} is null`),
     index('listings_account_updated_idx').on(t.accountId, t.updatedAt),
   ],
 );

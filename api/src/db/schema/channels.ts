@@ -25,7 +25,14 @@ export interface ChannelRules {
   outOfStockThreshold: number;
 }
 
-export const defaultChannelRules: ChannelRules = { syncQuantity: true, syncPrice: true, stockPercent: 100, bufferUnits: 0, maxQuantity: null, outOfStockThreshold: 0 };
+export const defaultChannelRules: ChannelRules = {
+  syncQuantity: true,
+  syncPrice: true,
+  stockPercent: 100,
+  bufferUnits: 0,
+  maxQuantity: null,
+  outOfStockThreshold: 0,
+};
 
 /** A choice the seller made among the marketplace's own options: its id, and its name as the marketplace showed it. */
 export interface MarketplaceChoice {
@@ -88,9 +95,13 @@ export const channels = pgTable(
   (t) => [
     index('channels_account_idx').on(t.accountId),
     // Exactly one main channel per account among connected ones; the database itself guarantees it.
-    uniqueIndex('channels_one_main_per_account').on(t.accountId).where(sql`${t.role} = 'main' and ${t.status} <> 'disconnected'`),
+    uniqueIndex('channels_one_main_per_account')
+      .on(t.accountId)
+      .where(sql`${t.role} = 'main' and ${t.status} <> 'disconnected'`),
     // The same marketplace account connects once per seller account.
-    uniqueIndex('channels_account_marketplace_seller_key').on(t.accountId, t.kind, t.environment, t.externalSellerId).where(sql`${t.status} <> 'disconnected'`),
+    uniqueIndex('channels_account_marketplace_seller_key')
+      .on(t.accountId, t.kind, t.environment, t.externalSellerId)
+      .where(sql`${t.status} <> 'disconnected'`),
   ],
 );
 

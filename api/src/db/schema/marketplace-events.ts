@@ -24,6 +24,8 @@ export const marketplaceEvents = pgTable(
   (t) => [
     uniqueIndex('marketplace_events_delivery_key').on(t.channelId, t.deliveryId),
     index('marketplace_events_unprocessed_idx').on(t.receivedAt),
-    index('marketplace_events_to_apply_idx').on(t.channelId, t.receivedAt).where(sql`${t.processedAt} is null`),
+    index('marketplace_events_to_apply_idx')
+      .on(t.channelId, t.receivedAt)
+      .where(sql`${t.processedAt} is null`),
   ],
 );

@@ -34,5 +34,9 @@ export const orders = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('orders_channel_marketplace_order_key').on(t.channelId, t.marketplaceOrderId), index('orders_account_ordered_idx').on(t.accountId, t.orderedAt), index('orders_channel_changed_idx').on(t.channelId, t.marketplaceUpdatedAt)],
+  (t) => [
+    uniqueIndex('orders_channel_marketplace_order_key').on(t.channelId, t.marketplaceOrderId),
+    index('orders_account_ordered_idx').on(t.accountId, t.orderedAt),
+    index('orders_channel_changed_idx').on(t.channelId, t.marketplaceUpdatedAt),
+  ],
 );

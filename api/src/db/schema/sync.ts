@@ -7,7 +7,16 @@ import { orders } from './orders.ts';
 import { users } from './users.ts';
 
 /** Why a value moved (pages.md section 1, "Change"). */
-export const changeCauseValues = ['order', 'cancellation', 'main_change', 'pricing_rule', 'bulk_edit', 'import', 'reconciliation', 'rule_change'] as const;
+export const changeCauseValues = [
+  'order',
+  'cancellation',
+  'main_change',
+  'pricing_rule',
+  'bulk_edit',
+  'import',
+  'reconciliation',
+  'rule_change',
+] as const;
 export type ChangeCause = (typeof changeCauseValues)[number];
 
 /** The values a change can move: the product's available stock and price, or what one listing holds. */
@@ -57,7 +66,15 @@ export const changes = pgTable(
  * - confirmed: the marketplace holds the value; failed: refused, with the marketplace's message;
  * - superseded: a newer value replaced it before it was sent.
  */
-export const listingWriteStatusValues = ['pending', 'sending', 'submitted', 'accepted', 'confirmed', 'failed', 'superseded'] as const;
+export const listingWriteStatusValues = [
+  'pending',
+  'sending',
+  'submitted',
+  'accepted',
+  'confirmed',
+  'failed',
+  'superseded',
+] as const;
 export type ListingWriteStatus = (typeof listingWriteStatusValues)[number];
 export const listingWriteFieldValues = ['quantity', 'price'] as const;
 export type ListingWriteField = (typeof listingWriteFieldValues)[number];
@@ -97,15 +114,23 @@ export const listingWrites = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('listing_writes_one_pending').on(t.listingId, t.field).where(sql`${t.status} = 'pending'`),
-    index('listing_writes_channel_open_idx').on(t.channelId, t.status).where(sql`${t.status} in ('pending', 'sending', 'submitted', 'accepted')`),
+    uniqueIndex('listing_writes_one_pending')
+      .on(t.listingId, t.field)
+      .where(sql`${t.status} = 'pending'`),
+    index('listing_writes_channel_open_idx')
+      .on(t.channelId, t.status)
+      .where(sql`${t.status} in ('pending', 'sending', 'submitted', 'accepted')`),
     index('listing_writes_change_idx').on(t.changeId),
     index('listing_writes_listing_idx').on(t.listingId, t.createdAt),
     // "Is a value of this listing on its way?" is asked per listing by every claim and every read of a channel.
-    index('listing_writes_in_flight_idx').on(t.listingId).where(sql`${t.status} in ('sending', 'submitted', 'accepted')`),
+    index('listing_writes_in_flight_idx')
+      .on(t.listingId)
+      .where(sql`${t.status} in ('sending', 'submitted', 'accepted')`),
     // Sync activity: a channel's writes settled in the last day, and the refusals still listed.
     index('listing_writes_channel_updated_idx').on(t.channelId, t.updatedAt),
-    index('listing_writes_failed_idx').on(t.accountId, t.updatedAt).where(sql`${t.status} = 'failed'`),
+    index('listing_writes_failed_idx')
+      .on(t.accountId, t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
   ],
 );
 
@@ -148,7 +173,9 @@ export const stockAdjustments = pgTable(
   },
   (t) => [
     uniqueIndex('stock_adjustments_key').on(t.accountId, t.idempotencyKey),
-    index('stock_adjustments_open_idx').on(t.accountId, t.status).where(sql`${t.status} in ('pending', 'sending')`),
+    index('stock_adjustments_open_idx')
+      .on(t.accountId, t.status)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index('stock_adjustments_product_idx').on(t.productId, t.appliedAt),
   ],
 );
@@ -182,7 +209,9 @@ export const listingDrift = pgTable(
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('listing_drift_one_open').on(t.listingId, t.field).where(sql`${t.resolvedAt} is null`),
+    uniqueIndex('listing_drift_one_open')
+      .on(t.listingId, t.field)
+      .where(sql`${t.resolvedAt} is null`),
     index('listing_drift_account_idx').on(t.accountId, t.detectedAt),
   ],
 );

@@ -29,7 +29,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_google_id_key').on(t.googleId).where(sql`${t.googleId} is not null`),
+    uniqueIndex('users_google_id_key')
+      .on(t.googleId)
+      .where(sql`${t.googleId} is not null`),
     index('users_account_id_idx').on(t.accountId),
   ],
 );

@@ -44,7 +44,8 @@ type Failure = Parameters<ErrorRequestHandler>[0];
 /** A 4xx (or an AppError's status) with words for the user; undefined for a failure of ours. */
 function answerOf(error: Failure): ErrorAnswer | undefined {
   if (error instanceof AppError) return { status: error.status, message: error.message, headers: error.headers };
-  const status = typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
+  const status =
+    typeof error?.status === 'number' ? error.status : typeof error?.statusCode === 'number' ? error.statusCode : 500;
   if (status < 400 || status >= 500) return undefined;
   let message: string;
   if (error.type === 'entity.parse.failed') message = 'The request body is not valid JSON.';
@@ -68,11 +69,15 @@ export function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       return;
     }
     if (answer) {
-      log(`[http] ${req.method} ${req.path} answered ${answer.status}, which the contract does not declare for it: ${answer.message}\n${error?.stack ?? ''}`);
+      log(
+        `[http] ${req.method} ${req.path} answered ${answer.status}, which the contract does not declare for it: ${answer.message}\n${error?.stack ?? ''}`,
+      );
     } else {
       // A failed query's own words (a deadlock, a lost connection) are in its cause, not its stack.
       const cause = error?.cause as { code?: string; message?: string } | undefined;
-      log(`[http] ${req.method} ${req.path} failed: ${cause?.message ? `(${cause.code ?? 'cause'}: ${cause.message}) ` : ''}${error?.stack ?? error}`);
+      log(
+        `[http] ${req.method} ${req.path} failed: ${cause?.message ? `(${cause.code ?? 'cause'}: ${cause.message}) ` : ''}${error?.stack ?? error}`,
+      );
     }
     res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
   };

@@ -13,7 +13,11 @@ declare module 'express-session' {
  * Ends sessions idle for too long or older than the absolute limit, measured on the server
  * (the cookie's own expiry is only a hint to the browser).
  */
-export function sessionLifetime(options: { idleSeconds: number; absoluteSeconds: number; clock: () => Date }): RequestHandler {
+export function sessionLifetime(options: {
+  idleSeconds: number;
+  absoluteSeconds: number;
+  clock: () => Date;
+}): RequestHandler {
   return (req, res, next) => {
     const s = req.session;
     if (!s) return next();

@@ -49,7 +49,10 @@ export class DatabaseSessionStore extends session.Store {
 
   override set(sid: string, sess: session.SessionData, callback?: Callback): void {
     const userId = (sess as SessionWithUser).passport?.user ?? null;
-    writeSession(this.db, sid, userId, sess, this.expiry(sess)).then(() => callback?.(), (error) => callback?.(error));
+    writeSession(this.db, sid, userId, sess, this.expiry(sess)).then(
+      () => callback?.(),
+      (error) => callback?.(error),
+    );
   }
 
   /**
@@ -66,11 +69,17 @@ export class DatabaseSessionStore extends session.Store {
     this.touchedAt.delete(sid);
     this.touchedAt.set(sid, now);
     if (this.touchedAt.size > TOUCHES_KEPT) this.touchedAt.delete(this.touchedAt.keys().next().value!);
-    touchSession(this.db, sid, this.expiry(sess)).then(() => callback?.(), (error) => callback?.(error));
+    touchSession(this.db, sid, this.expiry(sess)).then(
+      () => callback?.(),
+      (error) => callback?.(error),
+    );
   }
 
   override destroy(sid: string, callback?: Callback): void {
     this.touchedAt.delete(sid);
-    deleteSession(this.db, sid).then(() => callback?.(), (error) => callback?.(error));
+    deleteSession(this.db, sid).then(
+      () => callback?.(),
+      (error) => callback?.(error),
+    );
   }
 }

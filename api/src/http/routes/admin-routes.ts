@@ -13,7 +13,12 @@ export function adminRoutes(ctx: AppContext): Router {
     const query = req.query as { search?: string; role?: 'client'; page?: number; pageSize?: number };
     const page = Number(query.page ?? 1);
     const pageSize = Number(query.pageSize ?? 25);
-    const { items, total } = await listUsers(ctx.db, { search: query.search?.trim() || undefined, role: query.role, page, pageSize });
+    const { items, total } = await listUsers(ctx.db, {
+      search: query.search?.trim() || undefined,
+      role: query.role,
+      page,
+      pageSize,
+    });
     res.json({
       items: items.map((u) => ({
         id: u.id,
@@ -35,7 +40,13 @@ export function adminRoutes(ctx: AppContext): Router {
 
   router.post('/api/admin/impersonate/:userId', requireUser, async (req, res) => {
     const admin = req.user!;
-    const target = await startImpersonation(ctx, auditContext(req), admin, isImpersonating(req), String(req.params.userId));
+    const target = await startImpersonation(
+      ctx,
+      auditContext(req),
+      admin,
+      isImpersonating(req),
+      String(req.params.userId),
+    );
     // A new session id for the new identity; the administrator's id rides along to come back to,
     // and the session's absolute lifetime keeps counting from the administrator's own sign-in.
     const startedAt = req.session.startedAt;

@@ -3,7 +3,14 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { type Authenticator, auditContext, endSession, isImpersonating, requireUser, signIn } from '../request-context.ts';
+import {
+  type Authenticator,
+  auditContext,
+  endSession,
+  isImpersonating,
+  requireUser,
+  signIn,
+} from '../request-context.ts';
 import { toAuthUser } from '../../modules/auth/auth-user.ts';
 import { register } from '../../modules/auth/register.ts';
 import { signInWithPassword, type SignInOutcome } from '../../modules/auth/sign-in.ts';
@@ -20,12 +27,15 @@ export function authRoutes(ctx: AppContext, passport: Authenticator): Router {
   const limit = (name: keyof typeof limits) => rateLimit(name, limits[name], ctx.db, ctx.clock);
 
   passport.use(
-    new LocalStrategy({ usernameField: 'email', passReqToCallback: true, session: true }, (req, email, password, done) => {
-      signInWithPassword(ctx, auditContext(req), email, password).then(
-        (outcome) => (outcome.kind === 'signed-in' ? done(null, outcome.user) : done(null, false, outcome as never)),
-        (error) => done(error),
-      );
-    }),
+    new LocalStrategy(
+      { usernameField: 'email', passReqToCallback: true, session: true },
+      (req, email, password, done) => {
+        signInWithPassword(ctx, auditContext(req), email, password).then(
+          (outcome) => (outcome.kind === 'signed-in' ? done(null, outcome.user) : done(null, false, outcome as never)),
+          (error) => done(error),
+        );
+      },
+    ),
   );
 
   router.get('/api/auth/user', requireUser, (req, res) => {
@@ -39,23 +49,36 @@ export function authRoutes(ctx: AppContext, passport: Authenticator): Router {
 
   router.post('/api/auth/change-password', requireUser, limit('changePassword'), async (req, res) => {
     if (isImpersonating(req)) throw new AppError(403, 'Passwords cannot be changed while viewing as another user.');
-    res.json(await changePassword(ctx, auditContext(req), req.user!, req.body.currentPassword, req.body.newPassword, req.sessionID));
+    res.json(
+      await changePassword(
+        ctx,
+        auditContext(req),
+        req.user!,
+        req.body.currentPassword,
+        req.body.newPassword,
+        req.sessionID,
+      ),
+    );
   });
 
   router.post('/api/auth/login', limit('login'), (req, res, next) => {
-    passport.authenticate('local', { session: false }, async (error: unknown, user: Express.User | false, outcome?: SignInOutcome) => {
-      try {
-        if (error) throw error;
-        if (!user) {
-          if (outcome?.kind === 'needs-verification') return res.json(outcome.answer);
-          throw new AppError(401, 'Invalid email or password');
+    passport.authenticate(
+      'local',
+      { session: false },
+      async (error: unknown, user: Express.User | false, outcome?: SignInOutcome) => {
+        try {
+          if (error) throw error;
+          if (!user) {
+            if (outcome?.kind === 'needs-verification') return res.json(outcome.answer);
+            throw new AppError(401, 'Invalid email or password');
+          }
+          await signIn(req, user, ctx.clock);
+          res.json(toAuthUser(user));
+        } catch (caught) {
+          next(caught);
         }
-        await signIn(req, user, ctx.clock);
-        res.json(toAuthUser(user));
-      } catch (caught) {
-        next(caught);
-      }
-    })(req, res, next);
+      },
+    )(req, res, next);
   });
 
   router.post('/api/auth/register', limit('register'), async (req, res) => {
@@ -63,7 +86,13 @@ export function authRoutes(ctx: AppContext, passport: Authenticator): Router {
   });
 
   router.post('/api/auth/logout', async (req, res) => {
-    if (req.user) await recordAudit(ctx.db, auditContext(req), { action: 'auth.sign_out', accountId: req.user.accountId, targetType: 'user', targetId: req.user.id });
+    if (req.user)
+      await recordAudit(ctx.db, auditContext(req), {
+        action: 'auth.sign_out',
+        accountId: req.user.accountId,
+        targetType: 'user',
+        targetId: req.user.id,
+      });
     await endSession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.json({ message: 'Logged out' });
@@ -72,7 +101,13 @@ export function authRoutes(ctx: AppContext, passport: Authenticator): Router {
   // Sign Out as a browser navigation: a form post (any site could make a browser GET it), answered
   // with a 303 so the browser GETs the landing page.
   router.post('/api/logout', async (req, res) => {
-    if (req.user) await recordAudit(ctx.db, auditContext(req), { action: 'auth.sign_out', accountId: req.user.accountId, targetType: 'user', targetId: req.user.id });
+    if (req.user)
+      await recordAudit(ctx.db, auditContext(req), {
+        action: 'auth.sign_out',
+        accountId: req.user.accountId,
+        targetType: 'user',
+        targetId: req.user.id,
+      });
     await endSession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.redirect(303, '/');

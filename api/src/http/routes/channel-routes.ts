@@ -3,15 +3,38 @@ import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { auditContext, requireStaff, requireUser } from '../request-context.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
-import { channelHealth, findAnyChannel, listAllChannels, listChannels, type ChannelHealthRecord } from '../../db/queries/channels.ts';
+import {
+  channelHealth,
+  findAnyChannel,
+  listAllChannels,
+  listChannels,
+  type ChannelHealthRecord,
+} from '../../db/queries/channels.ts';
 import { AppError } from '../../context.ts';
 import { syncNow } from '../../modules/sync/sync-requests.ts';
 import { toApiRun } from './sync-routes.ts';
-import { disconnect, makeMain, pauseChannel, resumeChannel, updateRules } from '../../modules/channels/channel-settings.ts';
+import {
+  disconnect,
+  makeMain,
+  pauseChannel,
+  resumeChannel,
+  updateRules,
+} from '../../modules/channels/channel-settings.ts';
 import { connectWithCredentials } from '../../modules/channels/connect-channel.ts';
 import { createSandboxSeller } from '../../modules/channels/sandbox-sellers.ts';
-import { finishEbayConsent, finishShopifyConsent, startConsent, type ConsentSession } from '../../modules/channels/consent.ts';
-import { ebayListingOptions, getPublishSettings, savePublishSettings, searchAmazonProductTypes, type PublishSettingsView } from '../../modules/listings/publish-settings.ts';
+import {
+  finishEbayConsent,
+  finishShopifyConsent,
+  startConsent,
+  type ConsentSession,
+} from '../../modules/channels/consent.ts';
+import {
+  ebayListingOptions,
+  getPublishSettings,
+  savePublishSettings,
+  searchAmazonProductTypes,
+  type PublishSettingsView,
+} from '../../modules/listings/publish-settings.ts';
 
 type Channel = components['schemas']['Channel'];
 type PublishSettings = components['schemas']['PublishSettings'];
@@ -67,7 +90,9 @@ export function channelRoutes(ctx: AppContext): Router {
   });
 
   router.post('/api/channels/connect', requireUser, async (req, res) => {
-    res.status(201).json(await one(await connectWithCredentials(ctx, auditContext(req), req.user!.accountId, req.body)));
+    res
+      .status(201)
+      .json(await one(await connectWithCredentials(ctx, auditContext(req), req.user!.accountId, req.body)));
   });
 
   router.post('/api/channels/oauth/start', requireUser, (req, res) => {
@@ -94,7 +119,9 @@ export function channelRoutes(ctx: AppContext): Router {
   });
 
   router.patch('/api/channels/:channelId/rules', requireUser, async (req, res) => {
-    res.json(await one(await updateRules(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)));
+    res.json(
+      await one(await updateRules(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)),
+    );
   });
 
   router.get('/api/channels/:channelId/publish-settings', requireUser, async (req, res) => {
@@ -102,7 +129,11 @@ export function channelRoutes(ctx: AppContext): Router {
   });
 
   router.put('/api/channels/:channelId/publish-settings', requireUser, async (req, res) => {
-    res.json(toApiPublishSettings(await savePublishSettings(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body)));
+    res.json(
+      toApiPublishSettings(
+        await savePublishSettings(ctx, auditContext(req), req.user!.accountId, id(req.params.channelId), req.body),
+      ),
+    );
   });
 
   router.get('/api/channels/:channelId/publish-settings/product-types', requireUser, async (req, res) => {
@@ -128,7 +159,13 @@ export function channelRoutes(ctx: AppContext): Router {
 
   router.get('/api/admin/channels', requireStaff, async (_req, res) => {
     const all = await present(await listAllChannels(ctx.db));
-    res.json({ items: all.map(({ channel, api }) => ({ accountId: channel.accountId, accountName: channel.accountName, channel: api })) });
+    res.json({
+      items: all.map(({ channel, api }) => ({
+        accountId: channel.accountId,
+        accountName: channel.accountName,
+        channel: api,
+      })),
+    });
   });
 
   // Staff act on any account's channel; the audit log records them as the actor.
@@ -137,7 +174,11 @@ export function channelRoutes(ctx: AppContext): Router {
     if (!channel) throw new AppError(404, 'Channel not found');
     return channel;
   };
-  const asAdminChannel = async (accountName: string, channel: ChannelRecord) => ({ accountId: channel.accountId, accountName, channel: await one(channel) });
+  const asAdminChannel = async (accountName: string, channel: ChannelRecord) => ({
+    accountId: channel.accountId,
+    accountName,
+    channel: await one(channel),
+  });
 
   // Not limited like a seller's "Sync now": staff may need to sync an account that has met its limit.
   router.post('/api/admin/channels/:channelId/sync', requireStaff, async (req, res) => {
@@ -147,12 +188,22 @@ export function channelRoutes(ctx: AppContext): Router {
 
   router.post('/api/admin/channels/:channelId/pause', requireStaff, async (req, res) => {
     const channel = await anyChannel(req.params.channelId);
-    res.json(await asAdminChannel(channel.accountName, await pauseChannel(ctx, auditContext(req), channel.accountId, channel.id, 'Paused by platform staff')));
+    res.json(
+      await asAdminChannel(
+        channel.accountName,
+        await pauseChannel(ctx, auditContext(req), channel.accountId, channel.id, 'Paused by platform staff'),
+      ),
+    );
   });
 
   router.post('/api/admin/channels/:channelId/resume', requireStaff, async (req, res) => {
     const channel = await anyChannel(req.params.channelId);
-    res.json(await asAdminChannel(channel.accountName, await resumeChannel(ctx, auditContext(req), channel.accountId, channel.id)));
+    res.json(
+      await asAdminChannel(
+        channel.accountName,
+        await resumeChannel(ctx, auditContext(req), channel.accountId, channel.id),
+      ),
+    );
   });
 
   return router;

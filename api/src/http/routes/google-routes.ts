@@ -32,12 +32,19 @@ export function googleRoutes(ctx: AppContext, passport: Authenticator): Router {
         ...(google.tokenUrl ? { tokenURL: google.tokenUrl } : {}),
         ...(google.userInfoUrl ? { userProfileURL: google.userInfoUrl } : {}),
       },
-      (req: Request, _accessToken: string, _refreshToken: string, profile: Profile, done: (error: unknown, user?: Express.User | false) => void) => {
+      (
+        req: Request,
+        _accessToken: string,
+        _refreshToken: string,
+        profile: Profile,
+        done: (error: unknown, user?: Express.User | false) => void,
+      ) => {
         const json = profile._json as { email_verified?: boolean | string };
         signInWithGoogle(ctx, auditContext(req), {
           googleId: profile.id,
           email: profile.emails?.[0]?.value,
-          emailVerified: json.email_verified === true || json.email_verified === 'true' || profile.emails?.[0]?.verified === true,
+          emailVerified:
+            json.email_verified === true || json.email_verified === 'true' || profile.emails?.[0]?.verified === true,
           firstName: profile.name?.givenName ?? null,
           lastName: profile.name?.familyName ?? null,
           pictureUrl: profile.photos?.[0]?.value ?? null,

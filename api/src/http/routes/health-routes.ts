@@ -7,8 +7,14 @@ export function healthRoutes(ctx: AppContext, ping: () => Promise<void>): Router
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const database = await ping().then(() => 'ok' as const, () => 'unavailable' as const);
-    const queue = await ctx.jobs.isInstalled().then(() => 'ok' as const, () => 'unavailable' as const);
+    const database = await ping().then(
+      () => 'ok' as const,
+      () => 'unavailable' as const,
+    );
+    const queue = await ctx.jobs.isInstalled().then(
+      () => 'ok' as const,
+      () => 'unavailable' as const,
+    );
     const ready = database === 'ok' && queue === 'ok';
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', database, queue });
   });

@@ -5,7 +5,13 @@ import { AppError } from '../../context.ts';
 import { auditContext, requireUser } from '../request-context.ts';
 import { accountRateLimit, type LimitedWork } from '../middleware/rate-limit.ts';
 import { previewBulkEdit, runBulkEdit, type PlannedProductEdit } from '../../modules/listings/bulk-edit.ts';
-import { CSV_MAX_BYTES, NOTHING_IMPORTED, previewCsvImport, runCsvImport, type CsvImportRow } from '../../modules/listings/csv-import.ts';
+import {
+  CSV_MAX_BYTES,
+  NOTHING_IMPORTED,
+  previewCsvImport,
+  runCsvImport,
+  type CsvImportRow,
+} from '../../modules/listings/csv-import.ts';
 import { bulkChangeView, getBulkChange, undoBatch, type BulkChangeView } from '../../modules/listings/edit-batches.ts';
 import { checkPublish, publishListings } from '../../modules/listings/publish.ts';
 
@@ -29,11 +35,23 @@ const toApiPreviewRow = (edit: PlannedProductEdit): BulkEditPreviewRow => ({
   title: edit.current.title,
   price: edit.price ?? null,
   onHand: edit.onHand ?? null,
-  statuses: edit.statusChanges.map(({ channelId, channelKind, before, after }) => ({ channelId, channelKind, before, after })),
+  statuses: edit.statusChanges.map(({ channelId, channelKind, before, after }) => ({
+    channelId,
+    channelKind,
+    before,
+    after,
+  })),
   error: edit.error,
 });
 
-const toApiImportRow = (row: CsvImportRow): CsvImportRowApi => ({ line: row.line, productId: row.productId, sku: row.sku, price: row.price ?? null, onHand: row.onHand ?? null, title: row.title ?? null });
+const toApiImportRow = (row: CsvImportRow): CsvImportRowApi => ({
+  line: row.line,
+  productId: row.productId,
+  sku: row.sku,
+  price: row.price ?? null,
+  onHand: row.onHand ?? null,
+  title: row.title ?? null,
+});
 
 /**
  * The import routes take the file as text/csv or as JSON { csv }, up to 5 MB: parsed here, ahead of

@@ -5,9 +5,21 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { requireUser } from '../request-context.ts';
 import { accountRateLimit } from '../middleware/rate-limit.ts';
-import { catalogueSortValues, type CatalogueFilter, type CatalogueListingRecord, type CatalogueSort } from '../../db/queries/catalogue.ts';
+import {
+  catalogueSortValues,
+  type CatalogueFilter,
+  type CatalogueListingRecord,
+  type CatalogueSort,
+} from '../../db/queries/catalogue.ts';
 import { listingStatusValues, type ListingStatus } from '../../db/schema/index.ts';
-import { catalogueCsv, cataloguePage, listingDetail, type CatalogueQuery, type CatalogueRowWithListings, type ChangeWithResults } from '../../modules/listings/catalogue.ts';
+import {
+  catalogueCsv,
+  cataloguePage,
+  listingDetail,
+  type CatalogueQuery,
+  type CatalogueRowWithListings,
+  type ChangeWithResults,
+} from '../../modules/listings/catalogue.ts';
 
 type CatalogueRow = components['schemas']['CatalogueRow'];
 type ListingChip = components['schemas']['ListingChip'];
@@ -66,7 +78,8 @@ const toApiChange = (change: ChangeWithResults): ChangeEntry => ({
 
 /** The contract validated the query already; this reads it into a filter (booleans and numbers arrive as text). */
 function readQuery(req: Request): CatalogueQuery {
-  const text = (name: string) => (typeof req.query[name] === 'string' && req.query[name] !== '' ? String(req.query[name]) : undefined);
+  const text = (name: string) =>
+    typeof req.query[name] === 'string' && req.query[name] !== '' ? String(req.query[name]) : undefined;
   const flag = (name: string) => {
     const value = req.query[name] as unknown;
     if (value === undefined || value === '') return undefined;
@@ -81,7 +94,8 @@ function readQuery(req: Request): CatalogueQuery {
   if (channelId) filter.channelId = channelId;
   const status = text('status');
   if (status) {
-    if (!(listingStatusValues as readonly string[]).includes(status)) throw new AppError(400, `status: must be one of ${listingStatusValues.join(', ')}`);
+    if (!(listingStatusValues as readonly string[]).includes(status))
+      throw new AppError(400, `status: must be one of ${listingStatusValues.join(', ')}`);
     filter.status = status as ListingStatus;
   }
   const outOfStock = flag('outOfStock');
@@ -89,7 +103,8 @@ function readQuery(req: Request): CatalogueQuery {
   const withErrors = flag('withErrors');
   if (withErrors !== undefined) filter.withErrors = withErrors;
   const sort = text('sort') ?? 'sku';
-  if (!(catalogueSortValues as readonly string[]).includes(sort)) throw new AppError(400, `sort: must be one of ${catalogueSortValues.join(', ')}`);
+  if (!(catalogueSortValues as readonly string[]).includes(sort))
+    throw new AppError(400, `sort: must be one of ${catalogueSortValues.join(', ')}`);
   const order = text('order') ?? 'asc';
   if (order !== 'asc' && order !== 'desc') throw new AppError(400, 'order: must be asc or desc');
   return { filter, sort: sort as CatalogueSort, order };
@@ -99,7 +114,8 @@ function readInteger(req: Request, name: string, fallback: number, min: number, 
   const value = req.query[name];
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new AppError(400, `${name}: must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new AppError(400, `${name}: must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -111,7 +127,14 @@ export function listingRoutes(ctx: AppContext): Router {
     const query = readQuery(req);
     const page = readInteger(req, 'page', 1, 1, 100_000);
     const pageSize = readInteger(req, 'pageSize', 50, 1, 200);
-    res.json(await cataloguePage(ctx, req.user!.accountId, query, page, pageSize, ({ items, total }) => ({ items: items.map(toApiCatalogueRow), total, page, pageSize })));
+    res.json(
+      await cataloguePage(ctx, req.user!.accountId, query, page, pageSize, ({ items, total }) => ({
+        items: items.map(toApiCatalogueRow),
+        total,
+        page,
+        pageSize,
+      })),
+    );
   });
 
   router.get('/api/listings/items/:sku', requireUser, async (req, res) => {
@@ -129,7 +152,11 @@ export function listingRoutes(ctx: AppContext): Router {
     const rows = catalogueCsv(ctx, req.user!.accountId, query);
     // The first chunk (the header) is read before answering, so a failure there is still a 4xx/5xx.
     const first = await rows.next();
-    res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="catalogue.csv"', 'Cache-Control': 'no-store' });
+    res.status(200).set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="catalogue.csv"',
+      'Cache-Control': 'no-store',
+    });
     let closed = false;
     const gone = once(res, 'close').then(() => {
       closed = true;

@@ -50,9 +50,15 @@ export const STREAM_KEEPALIVE_MS = 15_000;
  * machine updates reaches every web process the same way.
  */
 function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (stop: () => void) => void) {
-  res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  res.status(200).set({
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
   res.flushHeaders();
-  const send = (run: SyncRunRecord) => res.write(`event: run\nid: ${run.id}:${run.updatedAt.getTime()}\ndata: ${JSON.stringify(toApiRun(run))}\n\n`);
+  const send = (run: SyncRunRecord) =>
+    res.write(`event: run\nid: ${run.id}:${run.updatedAt.getTime()}\ndata: ${JSON.stringify(toApiRun(run))}\n\n`);
   let since = new Date(0);
   let reading = false;
   // The catalogue's live chips: the SKUs whose listings changed, as event `listings`.
@@ -90,7 +96,9 @@ export function syncRoutes(ctx: AppContext): Router {
   const router = Router();
 
   router.post('/api/channels/:channelId/sync', requireUser, accountRateLimit(ctx, 'syncNow'), async (req, res) => {
-    res.status(202).json(toApiRun(await syncNow(ctx, auditContext(req), req.user!.accountId, String(req.params.channelId))));
+    res
+      .status(202)
+      .json(toApiRun(await syncNow(ctx, auditContext(req), req.user!.accountId, String(req.params.channelId))));
   });
 
   router.get('/api/sync/runs', requireUser, async (req, res) => {

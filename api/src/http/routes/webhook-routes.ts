@@ -14,23 +14,36 @@ export function webhookRoutes(ctx: AppContext): Router {
   router.get('/api/webhooks/ebay-notifications/:environment', (req, res) => {
     const environment = req.params.environment;
     const code = req.query.challenge_code;
-    if ((environment !== 'sandbox' && environment !== 'production') || typeof code !== 'string' || !code || code.length > 512) {
+    if (
+      (environment !== 'sandbox' && environment !== 'production') ||
+      typeof code !== 'string' ||
+      !code ||
+      code.length > 512
+    ) {
       res.status(400).json({ message: 'challenge_code is required' });
       return;
     }
     res.json(answerChallenge(ctx, environment, code));
   });
-  router.post('/api/webhooks/ebay-notifications/:environment', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const environment = req.params.environment;
-    if (environment !== 'sandbox' && environment !== 'production') {
-      res.status(404).json({ message: 'No such webhook endpoint' });
-      return;
-    }
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const verdict = await receiveEbayNotification(ctx, environment, raw, req.get('x-ebay-signature'));
-    if (verdict.status === 204) res.status(204).end();
-    else res.status(verdict.status).json({ message: verdict.status === 401 ? 'The notification signature does not match' : 'The notification could not be read' });
-  });
+  router.post(
+    '/api/webhooks/ebay-notifications/:environment',
+    express.raw({ type: () => true, limit: '1mb' }),
+    async (req, res) => {
+      const environment = req.params.environment;
+      if (environment !== 'sandbox' && environment !== 'production') {
+        res.status(404).json({ message: 'No such webhook endpoint' });
+        return;
+      }
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const verdict = await receiveEbayNotification(ctx, environment, raw, req.get('x-ebay-signature'));
+      if (verdict.status === 204) res.status(204).end();
+      else
+        res.status(verdict.status).json({
+          message:
+            verdict.status === 401 ? 'The notification signature does not match' : 'The notification could not be read',
+        });
+    },
+  );
 
   router.post('/api/webhooks/:kind/:channelId', express.raw({ type: () => true, limit: '2mb' }), async (req, res) => {
     const kind = String(req.params.kind);

@@ -7,7 +7,19 @@ import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
 import type { RateLimit, TokenBuckets } from '../shared/token-bucket.ts';
-import type { CatalogueItem, CreateOutcome, ListingState, ListingUpdate, MarketplaceOption, MarketplaceOrder, Page, SellerIdentity, Submission, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type {
+  CatalogueItem,
+  CreateOutcome,
+  ListingState,
+  ListingUpdate,
+  MarketplaceOption,
+  MarketplaceOrder,
+  Page,
+  SellerIdentity,
+  Submission,
+  SubmissionStatus,
+  UpdateOutcome,
+} from '../types.ts';
 import { AmazonClient, type AmazonCredentials, type AmazonOperation } from './amazon-client.ts';
 import { defaultMarketplaceId, productionEndpoints, type AmazonEndpoints } from './endpoints.ts';
 import {
@@ -28,7 +40,14 @@ import {
   processingReportToOutcomes,
   submissionToOutcome,
 } from './transform.ts';
-import { amazonNotificationTypes, type AmazonNotificationType, type AmazonOrderItem, type ListingsFeedProcessingReport, type ListingsIncludedData, type ListingsItem } from './types.ts';
+import {
+  amazonNotificationTypes,
+  type AmazonNotificationType,
+  type AmazonOrderItem,
+  type ListingsFeedProcessingReport,
+  type ListingsIncludedData,
+  type ListingsItem,
+} from './types.ts';
 import { mapConcurrent } from '../shared/concurrency.ts';
 
 /** FACTS.md §1: one SKU per PATCH; a JSON_LISTINGS_FEED holds up to 25,000 messages; no idempotency keys. */
@@ -93,7 +112,10 @@ export interface AmazonAdapter extends MarketplaceAdapter {
   submissionStatus(submission: Submission, signal?: AbortSignal): Promise<SubmissionStatus>;
   searchProductTypes(keywords: string, signal?: AbortSignal): Promise<MarketplaceOption[]>;
   /** Finds or creates the EventBridge destination, then subscribes it to each notification type (idempotent). */
-  subscribeNotifications(setup: NotificationSetup, signal?: AbortSignal): Promise<{ destinationId: string; subscriptions: Record<string, string> }>;
+  subscribeNotifications(
+    setup: NotificationSetup,
+    signal?: AbortSignal,
+  ): Promise<{ destinationId: string; subscriptions: Record<string, string> }>;
 }
 
 export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapter {
@@ -129,20 +151,42 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     const patches = listingUpdatePatches(update, marketplaceId);
     if (patches.length === 0) return { sku: update.sku, outcome: 'confirmed' };
     try {
-      const response = await client.patchListingsItem(update.sku, [marketplaceId], { productType: productTypeOf(update.sku), patches }, signal);
+      const response = await client.patchListingsItem(
+        update.sku,
+        [marketplaceId],
+        { productType: productTypeOf(update.sku), patches },
+        signal,
+      );
       return submissionToOutcome({ ...response, sku: response.sku ?? update.sku });
     } catch (error) {
       if (!(error instanceof MarketplaceError) || error.kind === 'auth') throw error;
-      if (error.kind === 'rejected') return { sku: update.sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+      if (error.kind === 'rejected')
+        return {
+          sku: update.sku,
+          outcome: 'rejected',
+          message: error.message,
+          ...(error.details.code ? { code: error.details.code } : {}),
+        };
       // A lost answer, a 5xx after retries, or still throttled: the change may or may not be there; a read settles it.
       return { sku: update.sku, outcome: 'unknown', message: error.message };
     }
   };
 
   /** A failed call as one SKU's outcome: Amazon's refusal with its words, anything else unknown (a read settles it); auth stops the batch. */
-  const failure = (sku: string, error: unknown): { sku: string; outcome: 'rejected'; message: string; code?: string } | { sku: string; outcome: 'unknown'; message: string } => {
+  const failure = (
+    sku: string,
+    error: unknown,
+  ):
+    | { sku: string; outcome: 'rejected'; message: string; code?: string }
+    | { sku: string; outcome: 'unknown'; message: string } => {
     if (!(error instanceof MarketplaceError) || error.kind === 'auth') throw error;
-    if (error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+    if (error.kind === 'rejected')
+      return {
+        sku,
+        outcome: 'rejected',
+        message: error.message,
+        ...(error.details.code ? { code: error.details.code } : {}),
+      };
     return { sku, outcome: 'unknown', message: error.message };
   };
 
@@ -155,18 +199,29 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     async verifyCredentials(signal) {
       // The token proves the refresh token and app credentials; a one-item search proves the grant covers this seller id.
       await client.accessToken(signal);
-      await client.searchListingsItems({ marketplaceIds: [marketplaceId], includedData: ['summaries'], pageSize: 1 }, signal);
+      await client.searchListingsItems(
+        { marketplaceIds: [marketplaceId], includedData: ['summaries'], pageSize: 1 },
+        signal,
+      );
       const identity: SellerIdentity = { sellerId, displayName: `Amazon seller ${sellerId}` };
       return identity;
     },
 
     async listCatalogue(cursor, signal): Promise<Page<CatalogueItem>> {
       const page = await client.searchListingsItems(
-        { marketplaceIds: [marketplaceId], includedData: LISTING_DATA, pageSize: CATALOGUE_PAGE_SIZE, ...(cursor ? { pageToken: cursor } : {}) },
+        {
+          marketplaceIds: [marketplaceId],
+          includedData: LISTING_DATA,
+          pageSize: CATALOGUE_PAGE_SIZE,
+          ...(cursor ? { pageToken: cursor } : {}),
+        },
         signal,
       );
       page.items.forEach(remember);
-      return { items: page.items.map((item) => listingsItemToCatalogueItem(item, marketplaceId)), next: page.pagination?.nextToken || undefined };
+      return {
+        items: page.items.map((item) => listingsItemToCatalogueItem(item, marketplaceId)),
+        next: page.pagination?.nextToken || undefined,
+      };
     },
 
     async readListings(skus, signal): Promise<ListingState[]> {
@@ -200,9 +255,19 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
 
     async setListingActive(change, signal) {
       const patches = activationPatches(change.active, change.listing?.price, marketplaceId);
-      if (patches.length === 0) return { sku: change.sku, outcome: 'rejected', message: 'Amazon needs the price to put the offer back on sale' };
+      if (patches.length === 0)
+        return {
+          sku: change.sku,
+          outcome: 'rejected',
+          message: 'Amazon needs the price to put the offer back on sale',
+        };
       try {
-        const response = await client.patchListingsItem(change.sku, [marketplaceId], { productType: await ownProductType(change.sku, signal), patches }, signal);
+        const response = await client.patchListingsItem(
+          change.sku,
+          [marketplaceId],
+          { productType: await ownProductType(change.sku, signal), patches },
+          signal,
+        );
         return submissionToOutcome({ ...response, sku: response.sku ?? change.sku });
       } catch (error) {
         return failure(change.sku, error);
@@ -211,14 +276,20 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
 
     async searchProductTypes(keywords, signal) {
       const words = productTypeKeywords(keywords);
-      const list = await client.searchDefinitionsProductTypes({ marketplaceIds: [marketplaceId], ...(words.length ? { keywords: words } : {}) }, signal);
+      const list = await client.searchDefinitionsProductTypes(
+        { marketplaceIds: [marketplaceId], ...(words.length ? { keywords: words } : {}) },
+        signal,
+      );
       return productTypeOptions(list, marketplaceId);
     },
 
     async submitBulk(updates, signal) {
       if (updates.length === 0) throw new MarketplaceError('rejected', 'A feed needs at least one update');
       if (updates.length > amazonCapabilities.maxSkusPerSubmission) {
-        throw new MarketplaceError('rejected', `A JSON_LISTINGS_FEED holds at most ${amazonCapabilities.maxSkusPerSubmission} messages`);
+        throw new MarketplaceError(
+          'rejected',
+          `A JSON_LISTINGS_FEED holds at most ${amazonCapabilities.maxSkusPerSubmission} messages`,
+        );
       }
       const feed = listingsFeedDocument(
         sellerId,
@@ -227,7 +298,14 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
       );
       const document = await client.createFeedDocument(JSON_FEED_CONTENT_TYPE, signal);
       await client.uploadFeedDocument(document.url, JSON_FEED_CONTENT_TYPE, JSON.stringify(feed), signal);
-      const created = await client.createFeed({ feedType: 'JSON_LISTINGS_FEED', marketplaceIds: [marketplaceId], inputFeedDocumentId: document.feedDocumentId }, signal);
+      const created = await client.createFeed(
+        {
+          feedType: 'JSON_LISTINGS_FEED',
+          marketplaceIds: [marketplaceId],
+          inputFeedDocumentId: document.feedDocumentId,
+        },
+        signal,
+      );
       return { submissionId: created.feedId, skus: updates.map((u) => u.sku) };
     },
 
@@ -237,25 +315,39 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
       if (interim?.state === 'failed' && feed.resultFeedDocumentId) {
         // A FATAL feed still has a processing report: give Amazon's own reason.
         const document = await client.getFeedDocument(feed.resultFeedDocumentId, signal);
-        const report = (await client.downloadFeedDocument(document, signal)) as Partial<ListingsFeedProcessingReport> | null;
-        const reasons = (report?.issues ?? []).filter((issue) => issue.severity === 'ERROR').map((issue) => issue.message);
+        const report = (await client.downloadFeedDocument(
+          document,
+          signal,
+        )) as Partial<ListingsFeedProcessingReport> | null;
+        const reasons = (report?.issues ?? [])
+          .filter((issue) => issue.severity === 'ERROR')
+          .map((issue) => issue.message);
         return reasons.length > 0 ? { state: 'failed', message: `${interim.message}: ${reasons.join('; ')}` } : interim;
       }
       if (interim) return interim;
-      if (!feed.resultFeedDocumentId) return { state: 'failed', message: `Feed ${feed.feedId} is DONE without a processing report` };
+      if (!feed.resultFeedDocumentId)
+        return { state: 'failed', message: `Feed ${feed.feedId} is DONE without a processing report` };
       const document = await client.getFeedDocument(feed.resultFeedDocumentId, signal);
       const report = (await client.downloadFeedDocument(document, signal)) as ListingsFeedProcessingReport;
-      if (!report || !Array.isArray(report.issues)) return { state: 'failed', message: `Feed ${feed.feedId}: the processing report is not a listings feed report` };
+      if (!report || !Array.isArray(report.issues))
+        return { state: 'failed', message: `Feed ${feed.feedId}: the processing report is not a listings feed report` };
       return { state: 'done', results: processingReportToOutcomes(report, submission.skus) };
     },
 
     async ordersSince(since, cursor, signal, known): Promise<Page<MarketplaceOrder>> {
       const page = await client.getOrders(
-        { marketplaceIds: [marketplaceId], lastUpdatedAfter: since.toISOString(), maxResultsPerPage: options.ordersPageSize ?? ORDERS_PAGE_SIZE, ...(cursor ? { nextToken: cursor } : {}) },
+        {
+          marketplaceIds: [marketplaceId],
+          lastUpdatedAfter: since.toISOString(),
+          maxResultsPerPage: options.ordersPageSize ?? ORDERS_PAGE_SIZE,
+          ...(cursor ? { nextToken: cursor } : {}),
+        },
         signal,
       );
       // Each order's items are one more call (0.5 a second): an order unchanged since it was recorded is left out.
-      const orders = (page.payload?.Orders ?? []).filter((o) => !((known?.get(o.AmazonOrderId) ?? -Infinity) >= Date.parse(o.LastUpdateDate)));
+      const orders = (page.payload?.Orders ?? []).filter(
+        (o) => !((known?.get(o.AmazonOrderId) ?? -Infinity) >= Date.parse(o.LastUpdateDate)),
+      );
       const withItems = await mapConcurrent(orders, concurrency, async (order) => {
         const items: AmazonOrderItem[] = [];
         let nextToken: string | undefined;
@@ -272,18 +364,28 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
 
     async subscribeNotifications(setup, signal) {
       const types = setup.notificationTypes ?? amazonNotificationTypes;
-      const existing = (await client.getDestinations(signal)).find((d) => d.resource.eventBridge?.accountId === setup.accountId && d.resource.eventBridge.region === setup.region);
+      const existing = (await client.getDestinations(signal)).find(
+        (d) => d.resource.eventBridge?.accountId === setup.accountId && d.resource.eventBridge.region === setup.region,
+      );
       const destination =
         existing ??
         (await client.createDestination(
           {
             name: setup.destinationName ?? 'marketplace-hub',
             resourceSpecification: {
-              eventBridge: { accountId: setup.accountId, region: setup.region, ...(setup.sandboxApiDestination ? { 'x-sandbox-api-destination-url': setup.sandboxApiDestination.url } : {}) },
+              eventBridge: {
+                accountId: setup.accountId,
+                region: setup.region,
+                ...(setup.sandboxApiDestination
+                  ? { 'x-sandbox-api-destination-url': setup.sandboxApiDestination.url }
+                  : {}),
+              },
             },
           },
           signal,
-          setup.sandboxApiDestination ? { 'x-sandbox-api-destination-key': setup.sandboxApiDestination.apiKey } : undefined,
+          setup.sandboxApiDestination
+            ? { 'x-sandbox-api-destination-key': setup.sandboxApiDestination.apiKey }
+            : undefined,
         ));
       const subscriptions: Record<string, string> = {};
       for (const type of types) {
@@ -292,7 +394,11 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
           subscriptions[type] = current.subscriptionId;
           continue;
         }
-        const created = await client.createSubscription(type, { payloadVersion: '1.0', destinationId: destination.destinationId }, signal);
+        const created = await client.createSubscription(
+          type,
+          { payloadVersion: '1.0', destinationId: destination.destinationId },
+          signal,
+        );
         subscriptions[type] = created.subscriptionId;
       }
       return { destinationId: destination.destinationId, subscriptions };

@@ -140,7 +140,12 @@ export class AmazonClient {
     const form = new URLSearchParams(
       scope
         ? { grant_type: 'client_credentials', scope, client_id: clientId, client_secret: clientSecret }
-        : { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+        : {
+            grant_type: 'refresh_token',
+            refresh_token: refreshToken,
+            client_id: clientId,
+            client_secret: clientSecret,
+          },
     );
     try {
       const response = await marketplaceFetch<LwaTokenResponse>({
@@ -161,7 +166,11 @@ export class AmazonClient {
     } catch (error) {
       // LWA refuses bad client credentials or refresh tokens with 400/401 (invalid_grant, invalid_client).
       if (error instanceof MarketplaceError && error.kind === 'rejected') {
-        throw new MarketplaceError('auth', `Login with Amazon refused the credentials: ${error.message}`, error.details);
+        throw new MarketplaceError(
+          'auth',
+          `Login with Amazon refused the credentials: ${error.message}`,
+          error.details,
+        );
       }
       throw error;
     }
@@ -172,7 +181,13 @@ export class AmazonClient {
     operation: AmazonOperation,
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
-    options: { query?: Query; body?: unknown; signal?: AbortSignal; scope?: string; headers?: Record<string, string> } = {},
+    options: {
+      query?: Query;
+      body?: unknown;
+      signal?: AbortSignal;
+      scope?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<MarketplaceResponse<T>> {
     const url = new URL(`${this.options.endpoints.spApi}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -186,7 +201,11 @@ export class AmazonClient {
         return await marketplaceFetch<T>({
           method,
           url: url.toString(),
-          headers: { ...options.headers, 'x-amz-access-token': token, 'user-agent': 'MarketplaceHub/0.1 (Language=TypeScript)' },
+          headers: {
+            ...options.headers,
+            'x-amz-access-token': token,
+            'user-agent': 'MarketplaceHub/0.1 (Language=TypeScript)',
+          },
           ...(options.body !== undefined ? { body: options.body } : {}),
           limit: { buckets: this.buckets, key: this.bucketKey(operation), rate: this.limitOf(operation) },
           describeError: describeAmazonError,
@@ -207,12 +226,22 @@ export class AmazonClient {
 
   // ---- Listings Items API 2021-08-01 ----
 
-  async getListingsItem(sku: string, marketplaceIds: string[], includedData: ListingsIncludedData[], signal?: AbortSignal): Promise<ListingsItem | undefined> {
+  async getListingsItem(
+    sku: string,
+    marketplaceIds: string[],
+    includedData: ListingsIncludedData[],
+    signal?: AbortSignal,
+  ): Promise<ListingsItem | undefined> {
     try {
-      const response = await this.call<ListingsItem>('getListingsItem', 'GET', amazonPaths.listingsItem(this.sellerId, sku), {
-        query: { marketplaceIds, includedData },
-        ...(signal ? { signal } : {}),
-      });
+      const response = await this.call<ListingsItem>(
+        'getListingsItem',
+        'GET',
+        amazonPaths.listingsItem(this.sellerId, sku),
+        {
+          query: { marketplaceIds, includedData },
+          ...(signal ? { signal } : {}),
+        },
+      );
       return response.body;
     } catch (error) {
       if (error instanceof MarketplaceError && error.details.status === 404) return undefined;
@@ -224,35 +253,70 @@ export class AmazonClient {
     params: { marketplaceIds: string[]; includedData: ListingsIncludedData[]; pageSize?: number; pageToken?: string },
     signal?: AbortSignal,
   ): Promise<ListingsItemSearchResults> {
-    const response = await this.call<ListingsItemSearchResults>('searchListingsItems', 'GET', amazonPaths.listingsItems(this.sellerId), {
-      query: { marketplaceIds: params.marketplaceIds, includedData: params.includedData, pageSize: params.pageSize, pageToken: params.pageToken },
-      ...(signal ? { signal } : {}),
-    });
+    const response = await this.call<ListingsItemSearchResults>(
+      'searchListingsItems',
+      'GET',
+      amazonPaths.listingsItems(this.sellerId),
+      {
+        query: {
+          marketplaceIds: params.marketplaceIds,
+          includedData: params.includedData,
+          pageSize: params.pageSize,
+          pageToken: params.pageToken,
+        },
+        ...(signal ? { signal } : {}),
+      },
+    );
     return response.body;
   }
 
-  async patchListingsItem(sku: string, marketplaceIds: string[], body: ListingsItemPatchRequest, signal?: AbortSignal): Promise<ListingsItemSubmissionResponse> {
-    const response = await this.call<ListingsItemSubmissionResponse>('patchListingsItem', 'PATCH', amazonPaths.listingsItem(this.sellerId, sku), {
-      query: { marketplaceIds },
-      body,
-      ...(signal ? { signal } : {}),
-    });
+  async patchListingsItem(
+    sku: string,
+    marketplaceIds: string[],
+    body: ListingsItemPatchRequest,
+    signal?: AbortSignal,
+  ): Promise<ListingsItemSubmissionResponse> {
+    const response = await this.call<ListingsItemSubmissionResponse>(
+      'patchListingsItem',
+      'PATCH',
+      amazonPaths.listingsItem(this.sellerId, sku),
+      {
+        query: { marketplaceIds },
+        body,
+        ...(signal ? { signal } : {}),
+      },
+    );
     return response.body;
   }
 
-  async putListingsItem(sku: string, marketplaceIds: string[], body: ListingsItemPutRequest, signal?: AbortSignal): Promise<ListingsItemSubmissionResponse> {
-    const response = await this.call<ListingsItemSubmissionResponse>('putListingsItem', 'PUT', amazonPaths.listingsItem(this.sellerId, sku), {
-      query: { marketplaceIds },
-      body,
-      ...(signal ? { signal } : {}),
-    });
+  async putListingsItem(
+    sku: string,
+    marketplaceIds: string[],
+    body: ListingsItemPutRequest,
+    signal?: AbortSignal,
+  ): Promise<ListingsItemSubmissionResponse> {
+    const response = await this.call<ListingsItemSubmissionResponse>(
+      'putListingsItem',
+      'PUT',
+      amazonPaths.listingsItem(this.sellerId, sku),
+      {
+        query: { marketplaceIds },
+        body,
+        ...(signal ? { signal } : {}),
+      },
+    );
     return response.body;
   }
 
   // ---- Feeds API 2021-06-30 ----
 
   async createFeedDocument(contentType: string, signal?: AbortSignal): Promise<CreateFeedDocumentResponse> {
-    const response = await this.call<CreateFeedDocumentResponse>('createFeedDocument', 'POST', amazonPaths.feedDocuments, { body: { contentType }, ...(signal ? { signal } : {}) });
+    const response = await this.call<CreateFeedDocumentResponse>(
+      'createFeedDocument',
+      'POST',
+      amazonPaths.feedDocuments,
+      { body: { contentType }, ...(signal ? { signal } : {}) },
+    );
     return response.body;
   }
 
@@ -270,9 +334,17 @@ export class AmazonClient {
 
   async createFeed(specification: CreateFeedSpecification, signal?: AbortSignal): Promise<CreateFeedResponse> {
     if (specification.feedType === 'JSON_LISTINGS_FEED') {
-      await this.buckets.take(this.bucketKey('jsonListingsFeedSubmission'), this.limitOf('jsonListingsFeedSubmission'), 1, signal);
+      await this.buckets.take(
+        this.bucketKey('jsonListingsFeedSubmission'),
+        this.limitOf('jsonListingsFeedSubmission'),
+        1,
+        signal,
+      );
     }
-    const response = await this.call<CreateFeedResponse>('createFeed', 'POST', amazonPaths.feeds, { body: specification, ...(signal ? { signal } : {}) });
+    const response = await this.call<CreateFeedResponse>('createFeed', 'POST', amazonPaths.feeds, {
+      body: specification,
+      ...(signal ? { signal } : {}),
+    });
     return response.body;
   }
 
@@ -282,32 +354,61 @@ export class AmazonClient {
   }
 
   async getFeedDocument(feedDocumentId: string, signal?: AbortSignal): Promise<FeedDocument> {
-    const response = await this.call<FeedDocument>('getFeedDocument', 'GET', amazonPaths.feedDocument(feedDocumentId), signal ? { signal } : {});
+    const response = await this.call<FeedDocument>(
+      'getFeedDocument',
+      'GET',
+      amazonPaths.feedDocument(feedDocumentId),
+      signal ? { signal } : {},
+    );
     return response.body;
   }
 
   /** Downloads a feed document (the processing report) from its pre-signed URL, unzipping when Amazon says GZIP. */
   async downloadFeedDocument(document: FeedDocument, signal?: AbortSignal): Promise<unknown> {
     if (document.compressionAlgorithm === 'GZIP') {
-      const response = await fetch(document.url, { signal: signal ?? AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
-      if (!response.ok) throw new MarketplaceError(response.status >= 500 ? 'unavailable' : 'rejected', `Feed document download failed (HTTP ${response.status})`, { status: response.status });
+      const response = await fetch(document.url, {
+        signal: signal ?? AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+      });
+      if (!response.ok)
+        throw new MarketplaceError(
+          response.status >= 500 ? 'unavailable' : 'rejected',
+          `Feed document download failed (HTTP ${response.status})`,
+          { status: response.status },
+        );
       return JSON.parse(zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'));
     }
-    const response = await marketplaceFetch<unknown>({ method: 'GET', url: document.url, ...(this.options.retry ? { retry: this.options.retry } : {}), ...(signal ? { signal } : {}) });
+    const response = await marketplaceFetch<unknown>({
+      method: 'GET',
+      url: document.url,
+      ...(this.options.retry ? { retry: this.options.retry } : {}),
+      ...(signal ? { signal } : {}),
+    });
     return typeof response.body === 'string' ? JSON.parse(response.body) : response.body;
   }
 
   // ---- Orders API v0 ----
 
-  async getOrders(params: { marketplaceIds: string[]; lastUpdatedAfter: string; nextToken?: string; maxResultsPerPage?: number }, signal?: AbortSignal): Promise<GetOrdersResponse> {
+  async getOrders(
+    params: { marketplaceIds: string[]; lastUpdatedAfter: string; nextToken?: string; maxResultsPerPage?: number },
+    signal?: AbortSignal,
+  ): Promise<GetOrdersResponse> {
     const response = await this.call<GetOrdersResponse>('getOrders', 'GET', amazonPaths.orders, {
-      query: { MarketplaceIds: params.marketplaceIds, LastUpdatedAfter: params.lastUpdatedAfter, MaxResultsPerPage: params.maxResultsPerPage, NextToken: params.nextToken },
+      query: {
+        MarketplaceIds: params.marketplaceIds,
+        LastUpdatedAfter: params.lastUpdatedAfter,
+        MaxResultsPerPage: params.maxResultsPerPage,
+        NextToken: params.nextToken,
+      },
       ...(signal ? { signal } : {}),
     });
     return response.body;
   }
 
-  async getOrderItems(orderId: string, nextToken: string | undefined, signal?: AbortSignal): Promise<GetOrderItemsResponse> {
+  async getOrderItems(
+    orderId: string,
+    nextToken: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<GetOrderItemsResponse> {
     const response = await this.call<GetOrderItemsResponse>('getOrderItems', 'GET', amazonPaths.orderItems(orderId), {
       query: { NextToken: nextToken },
       ...(signal ? { signal } : {}),
@@ -318,46 +419,85 @@ export class AmazonClient {
   // ---- Product Type Definitions API 2020-09-01 ----
 
   /** Product types whose definitions match the keywords (comma-delimited list), for these marketplaces. */
-  async searchDefinitionsProductTypes(params: { keywords?: string[]; marketplaceIds: string[] }, signal?: AbortSignal): Promise<ProductTypeList> {
-    const response = await this.call<ProductTypeList>('searchDefinitionsProductTypes', 'GET', amazonPaths.productTypes, {
-      query: { keywords: params.keywords?.length ? params.keywords : undefined, marketplaceIds: params.marketplaceIds },
-      ...(signal ? { signal } : {}),
-    });
+  async searchDefinitionsProductTypes(
+    params: { keywords?: string[]; marketplaceIds: string[] },
+    signal?: AbortSignal,
+  ): Promise<ProductTypeList> {
+    const response = await this.call<ProductTypeList>(
+      'searchDefinitionsProductTypes',
+      'GET',
+      amazonPaths.productTypes,
+      {
+        query: {
+          keywords: params.keywords?.length ? params.keywords : undefined,
+          marketplaceIds: params.marketplaceIds,
+        },
+        ...(signal ? { signal } : {}),
+      },
+    );
     return response.body;
   }
 
   // ---- Notifications API v1 (destinations are grantless: client_credentials with the notifications scope) ----
 
   async getDestinations(signal?: AbortSignal): Promise<NotificationDestination[]> {
-    const response = await this.call<{ payload?: NotificationDestination[] }>('getDestinations', 'GET', amazonPaths.destinations, {
-      scope: notificationsScope,
-      ...(signal ? { signal } : {}),
-    });
+    const response = await this.call<{ payload?: NotificationDestination[] }>(
+      'getDestinations',
+      'GET',
+      amazonPaths.destinations,
+      {
+        scope: notificationsScope,
+        ...(signal ? { signal } : {}),
+      },
+    );
     return response.body.payload ?? [];
   }
 
   /** `headers` carries sandbox-only extensions (never secrets in the body: request bodies are logged). */
-  async createDestination(body: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<NotificationDestination> {
-    const response = await this.call<{ payload: NotificationDestination }>('createDestination', 'POST', amazonPaths.destinations, {
-      body,
-      ...(headers ? { headers } : {}),
-      scope: notificationsScope,
-      ...(signal ? { signal } : {}),
-    });
+  async createDestination(
+    body: unknown,
+    signal?: AbortSignal,
+    headers?: Record<string, string>,
+  ): Promise<NotificationDestination> {
+    const response = await this.call<{ payload: NotificationDestination }>(
+      'createDestination',
+      'POST',
+      amazonPaths.destinations,
+      {
+        body,
+        ...(headers ? { headers } : {}),
+        scope: notificationsScope,
+        ...(signal ? { signal } : {}),
+      },
+    );
     return response.body.payload;
   }
 
-  async createSubscription(notificationType: string, body: { payloadVersion: string; destinationId: string }, signal?: AbortSignal): Promise<NotificationSubscription> {
-    const response = await this.call<{ payload: NotificationSubscription }>('createSubscription', 'POST', amazonPaths.subscription(notificationType), {
-      body,
-      ...(signal ? { signal } : {}),
-    });
+  async createSubscription(
+    notificationType: string,
+    body: { payloadVersion: string; destinationId: string },
+    signal?: AbortSignal,
+  ): Promise<NotificationSubscription> {
+    const response = await this.call<{ payload: NotificationSubscription }>(
+      'createSubscription',
+      'POST',
+      amazonPaths.subscription(notificationType),
+      {
+        body,
+        ...(signal ? { signal } : {}),
+      },
+    );
     return response.body.payload;
   }
 
   async getSubscription(notificationType: string, signal?: AbortSignal): Promise<NotificationSubscription | undefined> {
     try {
-      const response = await this.call<{ payload?: NotificationSubscription }>('getSubscription', 'GET', amazonPaths.subscription(notificationType), signal ? { signal } : {});
+      const response = await this.call<{ payload?: NotificationSubscription }>(
+        'getSubscription',
+        'GET',
+        amazonPaths.subscription(notificationType),
+        signal ? { signal } : {},
+      );
       return response.body.payload;
     } catch (error) {
       if (error instanceof MarketplaceError && error.details.status === 404) return undefined;

@@ -7,7 +7,12 @@
 import crypto from 'node:crypto';
 import type { MarketplaceOrder } from '../types.ts';
 import { orderOfChangeNotification } from './transform.ts';
-import type { AmazonNotification, EventBridgeEvent, MfnQuantityChangeNotification, OrderChangeNotification } from './types.ts';
+import type {
+  AmazonNotification,
+  EventBridgeEvent,
+  MfnQuantityChangeNotification,
+  OrderChangeNotification,
+} from './types.ts';
 
 /** The header our EventBridge connection (API-key authorization) adds to each delivery. */
 export const EVENTBRIDGE_API_KEY_HEADER = 'x-hub-eventbridge-key';
@@ -46,39 +51,88 @@ export type AmazonNotificationEvent =
   | { kind: 'order_changed'; sellerId: string; orderId: string; orderStatus: string; notificationId: string }
   | { kind: 'quantity_changed'; sellerId: string; sku: string; quantity: number; notificationId: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Checks the API key, then the EventBridge envelope and the notification inside it. Throws
  * AmazonNotificationError (401 wrong key, 400 malformed) with a message fit to answer the sender.
  */
-export function parseEventBridgeDelivery(headers: HeaderBag, body: unknown, expectedApiKey: string): { event: EventBridgeEvent<AmazonNotification>; notification: AmazonNotificationEvent } {
-  if (!verifyEventBridgeDelivery(headers, expectedApiKey)) throw new AmazonNotificationError(401, `Missing or wrong ${EVENTBRIDGE_API_KEY_HEADER} header`);
+export function parseEventBridgeDelivery(
+  headers: HeaderBag,
+  body: unknown,
+  expectedApiKey: string,
+): { event: EventBridgeEvent<AmazonNotification>; notification: AmazonNotificationEvent } {
+  if (!verifyEventBridgeDelivery(headers, expectedApiKey))
+    throw new AmazonNotificationError(401, `Missing or wrong ${EVENTBRIDGE_API_KEY_HEADER} header`);
   const parsed: unknown = typeof body === 'string' ? safeJson(body) : body;
   if (!isObject(parsed)) throw new AmazonNotificationError(400, 'The body is not a JSON object');
   for (const field of ['id', 'detail-type', 'source', 'time'] as const) {
-    if (typeof parsed[field] !== 'string') throw new AmazonNotificationError(400, `EventBridge field "${field}" is missing`);
+    if (typeof parsed[field] !== 'string')
+      throw new AmazonNotificationError(400, `EventBridge field "${field}" is missing`);
   }
-  if (!(parsed.source as string).startsWith(SP_API_EVENT_SOURCE_PREFIX)) throw new AmazonNotificationError(400, `The event source "${parsed.source as string}" is not the Selling Partner API`);
+  if (!(parsed.source as string).startsWith(SP_API_EVENT_SOURCE_PREFIX))
+    throw new AmazonNotificationError(
+      400,
+      `The event source "${parsed.source as string}" is not the Selling Partner API`,
+    );
   const detail = parsed.detail;
-  if (!isObject(detail) || typeof detail.NotificationType !== 'string' || !isObject(detail.Payload) || !isObject(detail.NotificationMetadata)) {
+  if (
+    !isObject(detail) ||
+    typeof detail.NotificationType !== 'string' ||
+    !isObject(detail.Payload) ||
+    !isObject(detail.NotificationMetadata)
+  ) {
     throw new AmazonNotificationError(400, 'The event detail is not an SP-API notification');
   }
   const notificationId = String((detail.NotificationMetadata as Record<string, unknown>).NotificationId ?? parsed.id);
   const event = parsed as unknown as EventBridgeEvent<AmazonNotification>;
   if (detail.NotificationType === 'ORDER_CHANGE') {
     const change = (detail as unknown as OrderChangeNotification).Payload.OrderChangeNotification;
-    if (!isObject(change) || typeof change.AmazonOrderId !== 'string' || typeof change.SellerId !== 'string' || !isObject(change.Summary)) {
-      throw new AmazonNotificationError(400, 'ORDER_CHANGE without OrderChangeNotification.AmazonOrderId, SellerId and Summary');
+    if (
+      !isObject(change) ||
+      typeof change.AmazonOrderId !== 'string' ||
+      typeof change.SellerId !== 'string' ||
+      !isObject(change.Summary)
+    ) {
+      throw new AmazonNotificationError(
+        400,
+        'ORDER_CHANGE without OrderChangeNotification.AmazonOrderId, SellerId and Summary',
+      );
     }
-    return { event, notification: { kind: 'order_changed', sellerId: change.SellerId, orderId: change.AmazonOrderId, orderStatus: String(change.Summary.OrderStatus), notificationId } };
+    return {
+      event,
+      notification: {
+        kind: 'order_changed',
+        sellerId: change.SellerId,
+        orderId: change.AmazonOrderId,
+        orderStatus: String(change.Summary.OrderStatus),
+        notificationId,
+      },
+    };
   }
   if (detail.NotificationType === 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE') {
     const payload = (detail as unknown as MfnQuantityChangeNotification).Payload;
-    if (typeof payload.Sku !== 'string' || typeof payload.SellerId !== 'string' || !Number.isInteger(payload.Quantity)) {
-      throw new AmazonNotificationError(400, 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE without SellerId, Sku and a whole Quantity');
+    if (
+      typeof payload.Sku !== 'string' ||
+      typeof payload.SellerId !== 'string' ||
+      !Number.isInteger(payload.Quantity)
+    ) {
+      throw new AmazonNotificationError(
+        400,
+        'LISTINGS_ITEM_MFN_QUANTITY_CHANGE without SellerId, Sku and a whole Quantity',
+      );
     }
-    return { event, notification: { kind: 'quantity_changed', sellerId: payload.SellerId, sku: payload.Sku, quantity: payload.Quantity, notificationId } };
+    return {
+      event,
+      notification: {
+        kind: 'quantity_changed',
+        sellerId: payload.SellerId,
+        sku: payload.Sku,
+        quantity: payload.Quantity,
+        notificationId,
+      },
+    };
   }
   throw new AmazonNotificationError(400, `Notification type ${detail.NotificationType} is not handled`);
 }
@@ -90,8 +144,17 @@ export function parseEventBridgeDelivery(headers: HeaderBag, body: unknown, expe
 export function orderOfDeliveredEvent(body: unknown): MarketplaceOrder | undefined {
   if (!isObject(body) || !isObject(body.detail)) return undefined;
   const detail = body.detail as Partial<OrderChangeNotification>;
-  const change = isObject(detail.Payload) ? (detail.Payload as Partial<OrderChangeNotification['Payload']>).OrderChangeNotification : undefined;
-  if (detail.NotificationType !== 'ORDER_CHANGE' || !isObject(change) || typeof change.AmazonOrderId !== 'string' || !isObject(change.Summary) || !Array.isArray(change.Summary.OrderItems)) return undefined;
+  const change = isObject(detail.Payload)
+    ? (detail.Payload as Partial<OrderChangeNotification['Payload']>).OrderChangeNotification
+    : undefined;
+  if (
+    detail.NotificationType !== 'ORDER_CHANGE' ||
+    !isObject(change) ||
+    typeof change.AmazonOrderId !== 'string' ||
+    !isObject(change.Summary) ||
+    !Array.isArray(change.Summary.OrderItems)
+  )
+    return undefined;
   return orderOfChangeNotification(change, String(detail.EventTime ?? body.time));
 }
 

@@ -2,7 +2,21 @@
  * Pure translations between the Selling Partner API's payloads and the engine's shapes. No I/O:
  * everything here is tested on the official example payloads.
  */
-import type { CatalogueItem, CreateOutcome, ListingState, ListingStatus, ListingUpdate, MarketplaceOption, MarketplaceOrder, Money, NewListing, OrderLine, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type {
+  CatalogueItem,
+  CreateOutcome,
+  ListingState,
+  ListingStatus,
+  ListingUpdate,
+  MarketplaceOption,
+  MarketplaceOrder,
+  Money,
+  NewListing,
+  OrderLine,
+  OrderStatus,
+  SubmissionStatus,
+  UpdateOutcome,
+} from '../types.ts';
 import type {
   AmazonOrder,
   AmazonOrderItem,
@@ -26,16 +40,23 @@ export const MFN_CHANNEL = 'DEFAULT';
 /** Enforcement actions that take a listing off sale or out of search. */
 const SUPPRESSING_ACTIONS = new Set(['LISTING_SUPPRESSED', 'SEARCH_SUPPRESSED', 'CATALOG_ITEM_REMOVED']);
 
-const forMarketplace = <T extends { marketplaceId?: string }>(list: T[] | undefined, marketplaceId: string): T | undefined =>
+const forMarketplace = <T extends { marketplaceId?: string }>(
+  list: T[] | undefined,
+  marketplaceId: string,
+): T | undefined =>
   list?.find((entry) => entry.marketplaceId === marketplaceId) ?? (list?.length === 1 ? list[0] : undefined);
 
-const appliesTo = (issue: ListingsIssue, marketplaceId: string) => !issue.marketplaceIds || issue.marketplaceIds.length === 0 || issue.marketplaceIds.includes(marketplaceId);
+const appliesTo = (issue: ListingsIssue, marketplaceId: string) =>
+  !issue.marketplaceIds || issue.marketplaceIds.length === 0 || issue.marketplaceIds.includes(marketplaceId);
 
 /** Listing status as the engine names it, from summaries and issues for one marketplace. */
 export function listingStatus(item: ListingsItem, marketplaceId: string): ListingStatus {
   const issues = (item.issues ?? []).filter((issue) => appliesTo(issue, marketplaceId));
   const suppressed = issues.some(
-    (issue) => issue.severity === 'ERROR' && (issue.enforcements?.actions ?? []).some((a) => SUPPRESSING_ACTIONS.has(a.action)) && issue.enforcements?.exemption.status === 'NOT_EXEMPT',
+    (issue) =>
+      issue.severity === 'ERROR' &&
+      (issue.enforcements?.actions ?? []).some((a) => SUPPRESSING_ACTIONS.has(a.action)) &&
+      issue.enforcements?.exemption.status === 'NOT_EXEMPT',
   );
   if (suppressed) return 'suppressed';
   const summary = forMarketplace(item.summaries, marketplaceId);
@@ -55,11 +76,17 @@ export function listingQuantity(item: ListingsItem): number | null {
 
 /** The consumer (B2C) price: `offers`, else the `purchasable_offer` attribute's `our_price` schedule. */
 export function listingPrice(item: ListingsItem, marketplaceId: string): Money | null {
-  const offer = item.offers?.find((o) => o.offerType === 'B2C' && o.marketplaceId === marketplaceId) ?? item.offers?.find((o) => o.offerType === 'B2C');
+  const offer =
+    item.offers?.find((o) => o.offerType === 'B2C' && o.marketplaceId === marketplaceId) ??
+    item.offers?.find((o) => o.offerType === 'B2C');
   if (offer) return { amount: offer.price.amount, currency: offer.price.currencyCode };
-  const purchasable = item.attributes?.purchasable_offer?.find((p) => p.marketplace_id === marketplaceId) ?? item.attributes?.purchasable_offer?.[0];
-  const ourPrice = (purchasable?.our_price as Array<{ schedule?: Array<{ value_with_tax?: number }> }> | undefined)?.[0]?.schedule?.[0]?.value_with_tax;
-  if (typeof ourPrice === 'number' && typeof purchasable?.currency === 'string') return { amount: decimalString(ourPrice), currency: purchasable.currency };
+  const purchasable =
+    item.attributes?.purchasable_offer?.find((p) => p.marketplace_id === marketplaceId) ??
+    item.attributes?.purchasable_offer?.[0];
+  const ourPrice = (purchasable?.our_price as Array<{ schedule?: Array<{ value_with_tax?: number }> }> | undefined)?.[0]
+    ?.schedule?.[0]?.value_with_tax;
+  if (typeof ourPrice === 'number' && typeof purchasable?.currency === 'string')
+    return { amount: decimalString(ourPrice), currency: purchasable.currency };
   return null;
 }
 
@@ -152,13 +179,23 @@ export function decimalString(value: number): string {
 export function listingUpdatePatches(update: ListingUpdate, marketplaceId: string): PatchOperation[] {
   const patches: PatchOperation[] = [];
   if (update.quantity !== undefined) {
-    patches.push({ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: MFN_CHANNEL, quantity: update.quantity }] });
+    patches.push({
+      op: 'replace',
+      path: '/attributes/fulfillment_availability',
+      value: [{ fulfillment_channel_code: MFN_CHANNEL, quantity: update.quantity }],
+    });
   }
   if (update.price !== undefined) {
     patches.push({
       op: 'replace',
       path: '/attributes/purchasable_offer',
-      value: [{ marketplace_id: marketplaceId, currency: update.price.currency, our_price: [{ schedule: [{ value_with_tax: Number(update.price.amount) }] }] }],
+      value: [
+        {
+          marketplace_id: marketplaceId,
+          currency: update.price.currency,
+          our_price: [{ schedule: [{ value_with_tax: Number(update.price.amount) }] }],
+        },
+      ],
     });
   }
   return patches;
@@ -172,7 +209,8 @@ export function submissionToOutcome(response: ListingsItemSubmissionResponse): U
     return {
       sku: response.sku,
       outcome: 'rejected',
-      message: shown.map((issue) => issue.message).join('; ') || 'Amazon marked the submission INVALID without an issue',
+      message:
+        shown.map((issue) => issue.message).join('; ') || 'Amazon marked the submission INVALID without an issue',
       ...(shown[0] ? { code: shown[0].code } : {}),
     };
   }
@@ -180,7 +218,11 @@ export function submissionToOutcome(response: ListingsItemSubmissionResponse): U
 }
 
 /** A JSON_LISTINGS_FEED (v2) of PATCH messages, one per SKU; messageId is the 1-based position. */
-export function listingsFeedDocument(sellerId: string, updates: Array<{ update: ListingUpdate; productType: string }>, marketplaceId: string): ListingsFeed {
+export function listingsFeedDocument(
+  sellerId: string,
+  updates: Array<{ update: ListingUpdate; productType: string }>,
+  marketplaceId: string,
+): ListingsFeed {
   return {
     header: { sellerId, version: '2.0', issueLocale: 'en_US' },
     messages: updates.map(({ update, productType }, index) => ({
@@ -204,7 +246,12 @@ export function processingReportToOutcomes(report: ListingsFeedProcessingReport,
   return skus.map((sku, index): UpdateOutcome => {
     const errors = errorsByMessage.get(index + 1) ?? feedLevel;
     if (errors.length === 0) return { sku, outcome: 'confirmed' };
-    return { sku, outcome: 'rejected', message: errors.map((e) => e.message).join('; '), ...(errors[0]!.code ? { code: errors[0]!.code } : {}) };
+    return {
+      sku,
+      outcome: 'rejected',
+      message: errors.map((e) => e.message).join('; '),
+      ...(errors[0]!.code ? { code: errors[0]!.code } : {}),
+    };
   });
 }
 
@@ -260,9 +307,17 @@ export function orderItemToLine(item: AmazonOrderItem, orderStatusValue: AmazonO
   let price: Money | null = null;
   if (item.ItemPrice?.Amount !== undefined && item.ItemPrice.CurrencyCode) {
     const total = toCents(item.ItemPrice.Amount);
-    price = { amount: fromCents(quantity > 0 ? Math.round(total / quantity) : total), currency: item.ItemPrice.CurrencyCode };
+    price = {
+      amount: fromCents(quantity > 0 ? Math.round(total / quantity) : total),
+      currency: item.ItemPrice.CurrencyCode,
+    };
   }
-  return { sku: item.SellerSKU ?? item.ASIN, quantity, price, cancelledQuantity: orderStatusValue === 'Canceled' ? quantity : 0 };
+  return {
+    sku: item.SellerSKU ?? item.ASIN,
+    quantity,
+    price,
+    cancelledQuantity: orderStatusValue === 'Canceled' ? quantity : 0,
+  };
 }
 
 export function orderToMarketplaceOrder(order: AmazonOrder, items: AmazonOrderItem[]): MarketplaceOrder {
@@ -282,16 +337,28 @@ export function orderToMarketplaceOrder(order: AmazonOrder, items: AmazonOrderIt
  * leaves prices out: the lines carry none, for the next read of the channel's orders to add.
  * Undefined when the notification cannot stand for the whole order.
  */
-export function orderOfChangeNotification(change: OrderChangePayload['OrderChangeNotification'], eventTime: string): MarketplaceOrder | undefined {
+export function orderOfChangeNotification(
+  change: OrderChangePayload['OrderChangeNotification'],
+  eventTime: string,
+): MarketplaceOrder | undefined {
   const { Summary: summary } = change;
   if (change.NotificationLevel !== 'OrderLevel' || !ORDER_STATUS[summary.OrderStatus]) return undefined;
   const items = summary.OrderItems ?? [];
-  if (items.length === 0 || items.some((item) => !item.SellerSKU || !Number.isInteger(item.Quantity) || item.Quantity < 0)) return undefined;
+  if (
+    items.length === 0 ||
+    items.some((item) => !item.SellerSKU || !Number.isInteger(item.Quantity) || item.Quantity < 0)
+  )
+    return undefined;
   const changedAt = new Date(change.OrderChangeTrigger?.TimeOfOrderChange ?? eventTime).toISOString();
   return {
     marketplaceOrderId: change.AmazonOrderId,
     status: orderStatus(summary.OrderStatus),
-    lines: items.map((item) => ({ sku: item.SellerSKU, quantity: item.Quantity, price: null, cancelledQuantity: summary.OrderStatus === 'Canceled' ? item.Quantity : 0 })),
+    lines: items.map((item) => ({
+      sku: item.SellerSKU,
+      quantity: item.Quantity,
+      price: null,
+      cancelledQuantity: summary.OrderStatus === 'Canceled' ? item.Quantity : 0,
+    })),
     createdAt: summary.PurchaseDate ? new Date(summary.PurchaseDate).toISOString() : changedAt,
     updatedAt: changedAt,
   };
@@ -311,7 +378,10 @@ export function describeAmazonError(status: number, body: unknown): { message: s
     }
     const lwa = body as { error?: unknown; error_description?: unknown };
     if (typeof lwa.error === 'string') {
-      return { message: typeof lwa.error_description === 'string' ? lwa.error_description : lwa.error, code: lwa.error };
+      return {
+        message: typeof lwa.error_description === 'string' ? lwa.error_description : lwa.error,
+        code: lwa.error,
+      };
     }
   }
   if (typeof body === 'string' && body.trim()) return { message: `HTTP ${status}: ${body.trim().slice(0, 200)}` };
@@ -333,16 +403,26 @@ export function productTypeOf(item: Pick<NewListing, 'choices'>): string | undef
 }
 
 /** What a new listing lacks when the seller has chosen no product type. */
-export const NO_PRODUCT_TYPE = 'Amazon needs a product type for a new listing: choose one in the publish settings of the channel.';
+export const NO_PRODUCT_TYPE =
+  'Amazon needs a product type for a new listing: choose one in the publish settings of the channel.';
 
 /** searchDefinitionsProductTypes' answer as options to choose from, those available in the marketplace only. */
 export function productTypeOptions(list: ProductTypeList, marketplaceId: string): MarketplaceOption[] {
-  return list.productTypes.filter((t) => t.marketplaceIds.length === 0 || t.marketplaceIds.includes(marketplaceId)).map((t) => ({ id: t.name, name: t.displayName }));
+  return list.productTypes
+    .filter((t) => t.marketplaceIds.length === 0 || t.marketplaceIds.includes(marketplaceId))
+    .map((t) => ({ id: t.name, name: t.displayName }));
 }
 
 /** A seller's search words as the keywords list Amazon takes (comma-delimited; words, not phrases). */
 export function productTypeKeywords(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).map((w) => w.trim().toLowerCase()).filter(Boolean))].slice(0, 10);
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((w) => w.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].slice(0, 10);
 }
 
 /** The identifier type Amazon names a GTIN by its length: UPC (12), EAN (13), GTIN (8 or 14). */
@@ -352,7 +432,13 @@ export function gtinType(gtin: string): 'upc' | 'ean' | 'gtin' {
 
 /** The offer attribute with our price for the marketplace. */
 export function purchasableOffer(price: Money, marketplaceId: string): Array<Record<string, unknown>> {
-  return [{ marketplace_id: marketplaceId, currency: price.currency, our_price: [{ schedule: [{ value_with_tax: Number(price.amount) }] }] }];
+  return [
+    {
+      marketplace_id: marketplaceId,
+      currency: price.currency,
+      our_price: [{ schedule: [{ value_with_tax: Number(price.amount) }] }],
+    },
+  ];
 }
 
 /**
@@ -360,22 +446,36 @@ export function purchasableOffer(price: Money, marketplaceId: string): Array<Rec
  * matched to the catalogue by a suggested ASIN or the GTIN. A full replacement, so sending it again
  * for the same SKU is harmless.
  */
-export function newListingPutRequest(item: NewListing, productType: string, marketplaceId: string): ListingsItemPutRequest {
+export function newListingPutRequest(
+  item: NewListing,
+  productType: string,
+  marketplaceId: string,
+): ListingsItemPutRequest {
   const m = marketplaceId;
   const text = (value: string) => [{ value, language_tag: 'en_US', marketplace_id: m }];
   const attributes: ListingsAttributes = {};
   for (const [name, value] of Object.entries(item.attributes)) {
     if (PRODUCT_TYPE_KEYS.includes(name) || ASIN_KEYS.includes(name) || !/^[a-z][a-z0-9_]*$/.test(name)) continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') attributes[name] = [{ value, marketplace_id: m }];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      attributes[name] = [{ value, marketplace_id: m }];
   }
   attributes.item_name = text(item.title);
   if (item.brand) attributes.brand = text(item.brand);
   if (item.description) attributes.product_description = text(item.description);
-  const asin = ASIN_KEYS.map((key) => item.attributes[key]).find((v): v is string => typeof v === 'string' && /^[A-Z0-9]{10}$/.test(v));
+  const asin = ASIN_KEYS.map((key) => item.attributes[key]).find(
+    (v): v is string => typeof v === 'string' && /^[A-Z0-9]{10}$/.test(v),
+  );
   if (asin) attributes.merchant_suggested_asin = [{ value: asin, marketplace_id: m }];
-  if (item.gtin) attributes.externally_assigned_product_identifier = [{ type: gtinType(item.gtin), value: item.gtin, marketplace_id: m }];
+  if (item.gtin)
+    attributes.externally_assigned_product_identifier = [
+      { type: gtinType(item.gtin), value: item.gtin, marketplace_id: m },
+    ];
   if (item.images[0]) attributes.main_product_image_locator = [{ media_location: item.images[0], marketplace_id: m }];
-  item.images.slice(1, 9).forEach((url, i) => (attributes[`other_product_image_locator_${i + 1}`] = [{ media_location: url, marketplace_id: m }]));
+  item.images
+    .slice(1, 9)
+    .forEach(
+      (url, i) => (attributes[`other_product_image_locator_${i + 1}`] = [{ media_location: url, marketplace_id: m }]),
+    );
   attributes.condition_type = [{ value: 'new_new', marketplace_id: m }];
   attributes.purchasable_offer = purchasableOffer(item.price, m);
   attributes.fulfillment_availability = [{ fulfillment_channel_code: MFN_CHANNEL, quantity: item.quantity }];
@@ -394,7 +494,8 @@ export function putSubmissionToCreateOutcome(response: ListingsItemSubmissionRes
  * the listing is no longer buyable) or puts it back with its price.
  */
 export function activationPatches(active: boolean, price: Money | undefined, marketplaceId: string): PatchOperation[] {
-  if (!active) return [{ op: 'delete', path: '/attributes/purchasable_offer', value: [{ marketplace_id: marketplaceId }] }];
+  if (!active)
+    return [{ op: 'delete', path: '/attributes/purchasable_offer', value: [{ marketplace_id: marketplaceId }] }];
   if (!price) return [];
   return [{ op: 'replace', path: '/attributes/purchasable_offer', value: purchasableOffer(price, marketplaceId) }];
 }

@@ -31,7 +31,16 @@ export interface SpApiErrorList {
 
 // ---- Listings Items API 2021-08-01 ----
 
-export const listingsIncludedData = ['summaries', 'attributes', 'issues', 'offers', 'fulfillmentAvailability', 'procurement', 'relationships', 'productTypes'] as const;
+export const listingsIncludedData = [
+  'summaries',
+  'attributes',
+  'issues',
+  'offers',
+  'fulfillmentAvailability',
+  'procurement',
+  'relationships',
+  'productTypes',
+] as const;
 export type ListingsIncludedData = (typeof listingsIncludedData)[number];
 
 export interface ListingsMoney {
@@ -185,7 +194,12 @@ export interface ListingsFeedMessage {
 }
 
 export interface ListingsFeed {
-  header: { sellerId: string; version: '2.0'; issueLocale?: string; report?: { includedData: ListingsIncludedData[]; apiVersion: '2021-08-01' } };
+  header: {
+    sellerId: string;
+    version: '2.0';
+    issueLocale?: string;
+    report?: { includedData: ListingsIncludedData[]; apiVersion: '2021-08-01' };
+  };
   messages: ListingsFeedMessage[];
 }
 
@@ -201,7 +215,13 @@ export interface ListingsFeedReportIssue {
 export interface ListingsFeedProcessingReport {
   header: { sellerId: string; version: '2.0'; feedId: string };
   issues: ListingsFeedReportIssue[];
-  summary: { errors: number; warnings: number; messagesProcessed: number; messagesAccepted: number; messagesInvalid: number };
+  summary: {
+    errors: number;
+    warnings: number;
+    messagesProcessed: number;
+    messagesAccepted: number;
+    messagesInvalid: number;
+  };
   items?: Array<Record<string, unknown>>;
 }
 
@@ -212,7 +232,15 @@ export interface OrdersMoney {
   Amount?: string;
 }
 
-export type AmazonOrderStatus = 'Pending' | 'Unshipped' | 'PartiallyShipped' | 'Shipped' | 'Canceled' | 'Unfulfillable' | 'InvoiceUnconfirmed' | 'PendingAvailability';
+export type AmazonOrderStatus =
+  | 'Pending'
+  | 'Unshipped'
+  | 'PartiallyShipped'
+  | 'Shipped'
+  | 'Canceled'
+  | 'Unfulfillable'
+  | 'InvoiceUnconfirmed'
+  | 'PendingAvailability';
 
 export interface AmazonOrder {
   AmazonOrderId: string;
@@ -290,7 +318,14 @@ export interface OrderChangePayload {
       OrderType: string;
       NumberOfItemsShipped?: number;
       NumberOfItemsUnshipped?: number;
-      OrderItems: Array<{ OrderItemId: string; SellerSKU: string; SupplySourceId: string | null; Quantity: number; QuantityShipped?: number; OrderItemStatus?: 'Unshipped' | 'Shipped' }>;
+      OrderItems: Array<{
+        OrderItemId: string;
+        SellerSKU: string;
+        SupplySourceId: string | null;
+        Quantity: number;
+        QuantityShipped?: number;
+        OrderItemStatus?: 'Unshipped' | 'Shipped';
+      }>;
     };
   };
 }
@@ -303,7 +338,10 @@ export interface MfnQuantityChangePayload {
 }
 
 export type OrderChangeNotification = NotificationEnvelope<'ORDER_CHANGE', OrderChangePayload>;
-export type MfnQuantityChangeNotification = NotificationEnvelope<'LISTINGS_ITEM_MFN_QUANTITY_CHANGE', MfnQuantityChangePayload>;
+export type MfnQuantityChangeNotification = NotificationEnvelope<
+  'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
+  MfnQuantityChangePayload
+>;
 export type AmazonNotification = OrderChangeNotification | MfnQuantityChangeNotification;
 
 /** An event as EventBridge hands it to a rule target (here an API destination, by HTTPS POST). */

@@ -7,11 +7,35 @@ import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
 import type { TokenBuckets } from '../shared/token-bucket.ts';
-import type { CatalogueItem, CreateOutcome, EbayListingOptions, NewListing, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
+import type {
+  CatalogueItem,
+  CreateOutcome,
+  EbayListingOptions,
+  NewListing,
+  ListingState,
+  ListingUpdate,
+  MarketplaceOrder,
+  Page,
+  SellerIdentity,
+  UpdateOutcome,
+} from '../types.ts';
 import { EbayClient } from './ebay-client.ts';
 import type { EbayApplication } from './ebay-oauth.ts';
 import { ebaySellerScopes, type EbayEndpoints } from './endpoints.ts';
-import { handlingTerms, lastModifiedFilter, locationOptions, newInventoryItem, newOffer, outcomesFromPriceQuantity, policyOptions, returnTerms, toCatalogueItem, toListingState, toMarketplaceOrder, toPriceQuantity } from './transform.ts';
+import {
+  handlingTerms,
+  lastModifiedFilter,
+  locationOptions,
+  newInventoryItem,
+  newOffer,
+  outcomesFromPriceQuantity,
+  policyOptions,
+  returnTerms,
+  toCatalogueItem,
+  toListingState,
+  toMarketplaceOrder,
+  toPriceQuantity,
+} from './transform.ts';
 import type {
   EbayBulkGetInventoryItemResponse,
   EbayBulkPriceQuantityResponse,
@@ -82,7 +106,8 @@ async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Pr
   return results;
 }
 
-const chunk = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+const chunk = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
   const client = new EbayClient({
@@ -96,22 +121,38 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     ...(options.buckets ? { buckets: options.buckets } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
   });
-  const maxSkusPerCall = Math.min(EBAY_MAX_SKUS_PER_CALL, Math.max(1, options.maxSkusPerCall ?? EBAY_MAX_SKUS_PER_CALL));
-  const capabilities: WriteCapabilities = { maxSkusPerCall, supportsBulkSubmission: false, maxSkusPerSubmission: maxSkusPerCall, supportsIdempotentAdjustment: false };
+  const maxSkusPerCall = Math.min(
+    EBAY_MAX_SKUS_PER_CALL,
+    Math.max(1, options.maxSkusPerCall ?? EBAY_MAX_SKUS_PER_CALL),
+  );
+  const capabilities: WriteCapabilities = {
+    maxSkusPerCall,
+    supportsBulkSubmission: false,
+    maxSkusPerSubmission: maxSkusPerCall,
+    supportsIdempotentAdjustment: false,
+  };
   /** Offer ids by SKU: a price change needs the offer; they rarely change, so they are remembered. */
   const offerIds = new Map<string, string>();
 
   /** The SKU's offer, or eBay's reason there is none (404 "This Offer is not available."). */
-  async function offerOf(sku: string, signal?: AbortSignal): Promise<{ offer: EbayOffer | undefined; problem?: string }> {
+  async function offerOf(
+    sku: string,
+    signal?: AbortSignal,
+  ): Promise<{ offer: EbayOffer | undefined; problem?: string }> {
     try {
-      const { body } = await client.request<EbayOffers>('inventory', { method: 'GET', url: `/offer?sku=${encodeURIComponent(sku)}`, ...(signal ? { signal } : {}) });
+      const { body } = await client.request<EbayOffers>('inventory', {
+        method: 'GET',
+        url: `/offer?sku=${encodeURIComponent(sku)}`,
+        ...(signal ? { signal } : {}),
+      });
       // A SKU can have one offer per marketplace and format; the hub syncs the EBAY_US fixed-price one.
       const offers = body.offers ?? [];
       const offer = offers.find((o) => o.marketplaceId === 'EBAY_US' && o.format === 'FIXED_PRICE') ?? offers[0];
       if (offer?.offerId) offerIds.set(sku, offer.offerId);
       return { offer };
     } catch (error) {
-      if (error instanceof MarketplaceError && error.kind === 'rejected' && error.details.status === 404) return { offer: undefined, problem: error.message };
+      if (error instanceof MarketplaceError && error.kind === 'rejected' && error.details.status === 404)
+        return { offer: undefined, problem: error.message };
       throw error;
     }
   }
@@ -121,10 +162,16 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     const needOffer = updates.filter((u) => u.price !== undefined && !offerIds.has(u.sku));
     await mapLimited(needOffer, OFFER_CONCURRENCY, async (u) => {
       const { offer, problem } = await offerOf(u.sku, signal);
-      if (!offer?.offerId) outcomes.set(u.sku, { sku: u.sku, outcome: 'rejected', message: problem ?? 'eBay has no offer (listing) for this SKU, so its price cannot be set' });
+      if (!offer?.offerId)
+        outcomes.set(u.sku, {
+          sku: u.sku,
+          outcome: 'rejected',
+          message: problem ?? 'eBay has no offer (listing) for this SKU, so its price cannot be set',
+        });
     });
     const sendable = updates.filter((u) => !outcomes.has(u.sku) && (u.price !== undefined || u.quantity !== undefined));
-    for (const u of updates) if (!outcomes.has(u.sku) && !sendable.includes(u)) outcomes.set(u.sku, { sku: u.sku, outcome: 'confirmed' });
+    for (const u of updates)
+      if (!outcomes.has(u.sku) && !sendable.includes(u)) outcomes.set(u.sku, { sku: u.sku, outcome: 'confirmed' });
     if (sendable.length) {
       try {
         const { body } = await client.request<EbayBulkPriceQuantityResponse>('inventory', {
@@ -133,15 +180,29 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
           body: { requests: sendable.map((u) => toPriceQuantity(u, offerIds.get(u.sku))) },
           ...(signal ? { signal } : {}),
         });
-        for (const outcome of outcomesFromPriceQuantity(sendable.map((u) => u.sku), body)) {
+        for (const outcome of outcomesFromPriceQuantity(
+          sendable.map((u) => u.sku),
+          body,
+        )) {
           // A refused offer id may be stale (the offer was replaced): look it up again next time.
           if (outcome.outcome === 'rejected') offerIds.delete(outcome.sku);
           outcomes.set(outcome.sku, outcome);
         }
       } catch (error) {
-        if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
+        if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown'))
+          throw error;
         for (const u of sendable) {
-          outcomes.set(u.sku, error.kind === 'rejected' ? { sku: u.sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) } : { sku: u.sku, outcome: 'unknown', message: error.message });
+          outcomes.set(
+            u.sku,
+            error.kind === 'rejected'
+              ? {
+                  sku: u.sku,
+                  outcome: 'rejected',
+                  message: error.message,
+                  ...(error.details.code ? { code: error.details.code } : {}),
+                }
+              : { sku: u.sku, outcome: 'unknown', message: error.message },
+          );
         }
       }
     }
@@ -151,9 +212,21 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
   const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
   /** A failed step of one SKU: eBay's refusal in its words, or unknown (a lost answer); anything else stops the batch. */
-  const stepFailure = (sku: string, error: unknown): { sku: string; outcome: 'rejected'; message: string; code?: string } | { sku: string; outcome: 'unknown'; message: string } => {
-    if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
-    if (error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+  const stepFailure = (
+    sku: string,
+    error: unknown,
+  ):
+    | { sku: string; outcome: 'rejected'; message: string; code?: string }
+    | { sku: string; outcome: 'unknown'; message: string } => {
+    if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown'))
+      throw error;
+    if (error.kind === 'rejected')
+      return {
+        sku,
+        outcome: 'rejected',
+        message: error.message,
+        ...(error.details.code ? { code: error.details.code } : {}),
+      };
     return { sku, outcome: 'unknown', message: error.message };
   };
 
@@ -165,18 +238,41 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
   async function createOne(item: NewListing, signal?: AbortSignal): Promise<CreateOutcome> {
     const sku = encodeURIComponent(item.sku);
     try {
-      await client.request('inventory', { method: 'PUT', url: `/inventory_item/${sku}`, body: newInventoryItem(item), headers: { 'content-language': 'en-US' }, ...withSignal(signal) });
+      await client.request('inventory', {
+        method: 'PUT',
+        url: `/inventory_item/${sku}`,
+        body: newInventoryItem(item),
+        headers: { 'content-language': 'en-US' },
+        ...withSignal(signal),
+      });
       const { offer } = await offerOf(item.sku, signal);
       let offerId = offer?.offerId;
       if (offerId) {
-        await client.request('inventory', { method: 'PUT', url: `/offer/${encodeURIComponent(offerId)}`, body: newOffer(item), headers: { 'content-language': 'en-US' }, ...withSignal(signal) });
+        await client.request('inventory', {
+          method: 'PUT',
+          url: `/offer/${encodeURIComponent(offerId)}`,
+          body: newOffer(item),
+          headers: { 'content-language': 'en-US' },
+          ...withSignal(signal),
+        });
       } else {
-        const created = await client.request<EbayOfferResponse>('inventory', { method: 'POST', url: '/offer', body: newOffer(item), headers: { 'content-language': 'en-US' }, ...withSignal(signal) });
+        const created = await client.request<EbayOfferResponse>('inventory', {
+          method: 'POST',
+          url: '/offer',
+          body: newOffer(item),
+          headers: { 'content-language': 'en-US' },
+          ...withSignal(signal),
+        });
         offerId = created.body.offerId;
-        if (!offerId) return { sku: item.sku, outcome: 'unknown', message: 'eBay created the offer without answering its id' };
+        if (!offerId)
+          return { sku: item.sku, outcome: 'unknown', message: 'eBay created the offer without answering its id' };
       }
       offerIds.set(item.sku, offerId);
-      await client.request<EbayPublishResponse>('inventory', { method: 'POST', url: `/offer/${encodeURIComponent(offerId)}/publish`, ...withSignal(signal) });
+      await client.request<EbayPublishResponse>('inventory', {
+        method: 'POST',
+        url: `/offer/${encodeURIComponent(offerId)}/publish`,
+        ...withSignal(signal),
+      });
       return { sku: item.sku, outcome: 'created', marketplaceId: offerId };
     } catch (error) {
       return stepFailure(item.sku, error);
@@ -190,7 +286,11 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     client,
 
     async verifyCredentials(signal): Promise<SellerIdentity> {
-      const { body } = await client.request<EbayUser>('identity', { method: 'GET', url: '/user/', ...(signal ? { signal } : {}) });
+      const { body } = await client.request<EbayUser>('identity', {
+        method: 'GET',
+        url: '/user/',
+        ...(signal ? { signal } : {}),
+      });
       if (!body.userId && !body.username) throw new MarketplaceError('auth', 'eBay did not say whose token this is');
       return { sellerId: body.userId ?? body.username!, displayName: body.username ?? body.userId! };
     },
@@ -198,11 +298,19 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     async listCatalogue(cursor, signal): Promise<Page<CatalogueItem>> {
       // The cursor is getInventoryItems' offset, which the definition describes as a page number.
       const page = cursor === undefined ? 0 : Number(cursor);
-      if (!Number.isInteger(page) || page < 0) throw new MarketplaceError('rejected', `Not an eBay catalogue cursor: ${cursor}`);
-      const { body } = await client.request<EbayInventoryItems>('inventory', { method: 'GET', url: `/inventory_item?limit=${EBAY_CATALOGUE_PAGE}&offset=${page}`, ...(signal ? { signal } : {}) });
+      if (!Number.isInteger(page) || page < 0)
+        throw new MarketplaceError('rejected', `Not an eBay catalogue cursor: ${cursor}`);
+      const { body } = await client.request<EbayInventoryItems>('inventory', {
+        method: 'GET',
+        url: `/inventory_item?limit=${EBAY_CATALOGUE_PAGE}&offset=${page}`,
+        ...(signal ? { signal } : {}),
+      });
       const items = body.inventoryItems ?? [];
       const offers = await mapLimited(items, OFFER_CONCURRENCY, (item) => offerOf(item.sku, signal));
-      return { items: items.map((item, i) => toCatalogueItem(item, offers[i]!.offer)), next: body.next ? String(page + 1) : undefined };
+      return {
+        items: items.map((item, i) => toCatalogueItem(item, offers[i]!.offer)),
+        next: body.next ? String(page + 1) : undefined,
+      };
     },
 
     async readListings(skus, signal): Promise<ListingState[]> {
@@ -215,9 +323,12 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
           body: { requests: part.map((sku) => ({ sku })) },
           ...(signal ? { signal } : {}),
         });
-        for (const r of body.responses ?? []) if (r.statusCode === 200 && r.inventoryItem && r.sku) items.set(r.sku, r.inventoryItem);
+        for (const r of body.responses ?? [])
+          if (r.statusCode === 200 && r.inventoryItem && r.sku) items.set(r.sku, r.inventoryItem);
       }
-      const offers = await mapLimited(skus, OFFER_CONCURRENCY, (sku) => (items.has(sku) ? offerOf(sku, signal) : Promise.resolve({ offer: undefined })));
+      const offers = await mapLimited(skus, OFFER_CONCURRENCY, (sku) =>
+        items.has(sku) ? offerOf(sku, signal) : Promise.resolve({ offer: undefined }),
+      );
       return skus.map((sku, i) => toListingState(sku, items.get(sku), offers[i]!.offer));
     },
 
@@ -236,10 +347,15 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
       try {
         const { offer } = await offerOf(change.sku, signal);
         const offerId = offer?.offerId;
-        if (!offerId) return { sku: change.sku, outcome: 'rejected', message: 'eBay has no offer (listing) for this SKU' };
+        if (!offerId)
+          return { sku: change.sku, outcome: 'rejected', message: 'eBay has no offer (listing) for this SKU' };
         // Already as asked (a repeat of this call): eBay refuses to withdraw an offer that is not published.
         if ((offer.status === 'PUBLISHED') === change.active) return { sku: change.sku, outcome: 'confirmed' };
-        await client.request<EbayPublishResponse>('inventory', { method: 'POST', url: `/offer/${encodeURIComponent(offerId)}/${change.active ? 'publish' : 'withdraw'}`, ...withSignal(signal) });
+        await client.request<EbayPublishResponse>('inventory', {
+          method: 'POST',
+          url: `/offer/${encodeURIComponent(offerId)}/${change.active ? 'publish' : 'withdraw'}`,
+          ...withSignal(signal),
+        });
         return { sku: change.sku, outcome: 'confirmed' };
       } catch (error) {
         return stepFailure(change.sku, error);
@@ -252,8 +368,12 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
      */
     async listingOptions(signal): Promise<EbayListingOptions> {
       const locations: EbayInventoryLocation[] = [];
-      for (let offset = 0; ; ) {
-        const { body } = await client.request<EbayLocationResponse>('inventory', { method: 'GET', url: `/location?limit=${EBAY_LOCATIONS_PAGE}&offset=${offset}`, ...withSignal(signal) });
+      for (let offset = 0; ;) {
+        const { body } = await client.request<EbayLocationResponse>('inventory', {
+          method: 'GET',
+          url: `/location?limit=${EBAY_LOCATIONS_PAGE}&offset=${offset}`,
+          ...withSignal(signal),
+        });
         const page = body.locations ?? [];
         locations.push(...page);
         offset += page.length;
@@ -261,13 +381,29 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
       }
       const query = `marketplace_id=${EBAY_POLICY_MARKETPLACE}`;
       const [fulfillment, payment, returns] = await Promise.all([
-        client.request<EbayFulfillmentPolicyResponse>('account', { method: 'GET', url: `/fulfillment_policy?${query}`, ...withSignal(signal) }),
-        client.request<EbayPaymentPolicyResponse>('account', { method: 'GET', url: `/payment_policy?${query}`, ...withSignal(signal) }),
-        client.request<EbayReturnPolicyResponse>('account', { method: 'GET', url: `/return_policy?${query}`, ...withSignal(signal) }),
+        client.request<EbayFulfillmentPolicyResponse>('account', {
+          method: 'GET',
+          url: `/fulfillment_policy?${query}`,
+          ...withSignal(signal),
+        }),
+        client.request<EbayPaymentPolicyResponse>('account', {
+          method: 'GET',
+          url: `/payment_policy?${query}`,
+          ...withSignal(signal),
+        }),
+        client.request<EbayReturnPolicyResponse>('account', {
+          method: 'GET',
+          url: `/return_policy?${query}`,
+          ...withSignal(signal),
+        }),
       ]);
       return {
         locations: locationOptions(locations),
-        fulfillmentPolicies: policyOptions(fulfillment.body.fulfillmentPolicies, (p) => p.fulfillmentPolicyId, handlingTerms),
+        fulfillmentPolicies: policyOptions(
+          fulfillment.body.fulfillmentPolicies,
+          (p) => p.fulfillmentPolicyId,
+          handlingTerms,
+        ),
         paymentPolicies: policyOptions(payment.body.paymentPolicies, (p) => p.paymentPolicyId),
         returnPolicies: policyOptions(returns.body.returnPolicies, (p) => p.returnPolicyId, returnTerms),
       };
@@ -277,9 +413,21 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     async adjustQuantity(sku, delta, _idempotencyKey, signal): Promise<UpdateOutcome> {
       let current: EbayInventoryItem;
       try {
-        current = (await client.request<EbayInventoryItem>('inventory', { method: 'GET', url: `/inventory_item/${encodeURIComponent(sku)}`, ...(signal ? { signal } : {}) })).body;
+        current = (
+          await client.request<EbayInventoryItem>('inventory', {
+            method: 'GET',
+            url: `/inventory_item/${encodeURIComponent(sku)}`,
+            ...(signal ? { signal } : {}),
+          })
+        ).body;
       } catch (error) {
-        if (error instanceof MarketplaceError && error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+        if (error instanceof MarketplaceError && error.kind === 'rejected')
+          return {
+            sku,
+            outcome: 'rejected',
+            message: error.message,
+            ...(error.details.code ? { code: error.details.code } : {}),
+          };
         throw error;
       }
       const quantity = Math.max(0, (current.availability?.shipToLocationAvailability?.quantity ?? 0) + delta);
@@ -288,11 +436,20 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
 
     async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
       const offset = cursor === undefined ? 0 : Number(cursor);
-      if (!Number.isInteger(offset) || offset < 0) throw new MarketplaceError('rejected', `Not an eBay orders cursor: ${cursor}`);
+      if (!Number.isInteger(offset) || offset < 0)
+        throw new MarketplaceError('rejected', `Not an eBay orders cursor: ${cursor}`);
       // eBay refuses a start date in the future: a clock ahead of eBay's asks from now instead.
       const from = new Date(Math.min(since.getTime(), Date.now()));
-      const query = new URLSearchParams({ filter: lastModifiedFilter(from), limit: String(EBAY_ORDERS_PAGE), offset: String(offset) });
-      const { body } = await client.request<EbayOrderSearchPagedCollection>('fulfillment', { method: 'GET', url: `/order?${query}`, ...(signal ? { signal } : {}) });
+      const query = new URLSearchParams({
+        filter: lastModifiedFilter(from),
+        limit: String(EBAY_ORDERS_PAGE),
+        offset: String(offset),
+      });
+      const { body } = await client.request<EbayOrderSearchPagedCollection>('fulfillment', {
+        method: 'GET',
+        url: `/order?${query}`,
+        ...(signal ? { signal } : {}),
+      });
       const orders = (body.orders ?? []).map(toMarketplaceOrder).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
       return { items: orders, next: body.next ? String(offset + (body.orders?.length ?? 0)) : undefined };
     },
@@ -302,7 +459,11 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
       const orders: MarketplaceOrder[] = [];
       for (let i = 0; i < ids.length; i += EBAY_ORDER_IDS_PER_CALL) {
         const query = new URLSearchParams({ orderIds: ids.slice(i, i + EBAY_ORDER_IDS_PER_CALL).join(',') });
-        const { body } = await client.request<EbayOrderSearchPagedCollection>('fulfillment', { method: 'GET', url: `/order?${query}`, ...(signal ? { signal } : {}) });
+        const { body } = await client.request<EbayOrderSearchPagedCollection>('fulfillment', {
+          method: 'GET',
+          url: `/order?${query}`,
+          ...(signal ? { signal } : {}),
+        });
         orders.push(...(body.orders ?? []).map(toMarketplaceOrder));
       }
       return orders;

@@ -104,7 +104,10 @@ export class EbayClient {
       ...(signal ? { signal } : {}),
       ...(grant === 'application'
         ? { grantType: 'client_credentials' as const, form: { scope: ebayApplicationScope } }
-        : { grantType: 'refresh_token' as const, form: { refresh_token: grant.refreshToken, ...(grant.scopes ? { scope: grant.scopes.join(' ') } : {}) } }),
+        : {
+            grantType: 'refresh_token' as const,
+            form: { refresh_token: grant.refreshToken, ...(grant.scopes ? { scope: grant.scopes.join(' ') } : {}) },
+          }),
     });
     this.token = { token: tokens.accessToken, expiresAt: tokens.accessTokenExpiresAt };
     this.options.onAccessToken?.(this.token);
@@ -127,7 +130,11 @@ export class EbayClient {
       marketplaceFetch<T>({
         method: request.method,
         url,
-        headers: { authorization: `Bearer ${await this.accessToken(request.signal)}`, 'accept-language': 'en-US', ...request.headers },
+        headers: {
+          authorization: `Bearer ${await this.accessToken(request.signal)}`,
+          'accept-language': 'en-US',
+          ...request.headers,
+        },
         ...(request.body !== undefined ? { body: request.body } : {}),
         limit: { buckets: this.buckets, key: `ebay:${this.options.sellerKey}:${api}`, rate: ebayRateLimits[api] },
         describeError: describeEbayError,

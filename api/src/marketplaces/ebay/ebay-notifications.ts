@@ -7,14 +7,28 @@ import { MarketplaceError } from '../errors.ts';
 import type { EbayClient } from './ebay-client.ts';
 import type { EbayDestinationSearchResponse, EbayPublicKey } from './types.ts';
 
-export const ebayTopics = { orderConfirmation: 'ORDER_CONFIRMATION', accountDeletion: 'MARKETPLACE_ACCOUNT_DELETION' } as const;
+export const ebayTopics = {
+  orderConfirmation: 'ORDER_CONFIRMATION',
+  accountDeletion: 'MARKETPLACE_ACCOUNT_DELETION',
+} as const;
 
 /**
  * The answer to `GET {endpoint}?challenge_code=…`: hex(SHA-256(challengeCode + verificationToken + endpoint)),
  * where endpoint is the exact URL registered with eBay (without the query). Send it as JSON with status 200.
  */
-export function answerEbayChallenge(challengeCode: string, verificationToken: string, endpoint: string): { challengeResponse: string } {
-  return { challengeResponse: crypto.createHash('sha256').update(challengeCode).update(verificationToken).update(endpoint).digest('hex') };
+export function answerEbayChallenge(
+  challengeCode: string,
+  verificationToken: string,
+  endpoint: string,
+): { challengeResponse: string } {
+  return {
+    challengeResponse: crypto
+      .createHash('sha256')
+      .update(challengeCode)
+      .update(verificationToken)
+      .update(endpoint)
+      .digest('hex'),
+  };
 }
 
 /** eBay's keys come as PEM, sometimes on one line: restore the line breaks node expects. */
@@ -42,12 +56,23 @@ export async function verifyEbaySignature(
   } catch {
     return false;
   }
-  if (typeof parsed.kid !== 'string' || typeof parsed.signature !== 'string' || String(parsed.alg).toLowerCase() !== 'ecdsa' || String(parsed.digest).toUpperCase() !== 'SHA256') return false;
+  if (
+    typeof parsed.kid !== 'string' ||
+    typeof parsed.signature !== 'string' ||
+    String(parsed.alg).toLowerCase() !== 'ecdsa' ||
+    String(parsed.digest).toUpperCase() !== 'SHA256'
+  )
+    return false;
   const fetched = await fetchPublicKey(parsed.kid);
   const key = typeof fetched === 'string' ? fetched : fetched?.key;
   if (!key) return false;
   try {
-    return crypto.verify('sha256', typeof rawBody === 'string' ? Buffer.from(rawBody) : rawBody, toPem(key), Buffer.from(parsed.signature, 'base64'));
+    return crypto.verify(
+      'sha256',
+      typeof rawBody === 'string' ? Buffer.from(rawBody) : rawBody,
+      toPem(key),
+      Buffer.from(parsed.signature, 'base64'),
+    );
   } catch {
     return false;
   }
@@ -102,18 +127,20 @@ export function createEbayPublicKeyFetcher(
     const previous = kept.get(kid);
     if (previous && at < previous.until) return previous.lookup;
     if (!previous?.known && !mayLookUpNewKeyId(at)) return Promise.resolve(undefined);
-    const lookup = applicationClient.request<EbayPublicKey>('notification', { method: 'GET', url: `/public_key/${encodeURIComponent(kid)}` }).then(
-      ({ body }) => {
-        kept.set(kid, { lookup: Promise.resolve(body), until: now() + policy.keepKeyMs, known: true });
-        return body;
-      },
-      () => {
-        // A key eBay gave us stays in use until it answers again; any other key id is unknown for a while.
-        const stillKept = previous?.known ? previous.lookup : Promise.resolve(undefined);
-        kept.set(kid, { lookup: stillKept, until: now() + policy.keepUnknownMs, known: previous?.known ?? false });
-        return stillKept;
-      },
-    );
+    const lookup = applicationClient
+      .request<EbayPublicKey>('notification', { method: 'GET', url: `/public_key/${encodeURIComponent(kid)}` })
+      .then(
+        ({ body }) => {
+          kept.set(kid, { lookup: Promise.resolve(body), until: now() + policy.keepKeyMs, known: true });
+          return body;
+        },
+        () => {
+          // A key eBay gave us stays in use until it answers again; any other key id is unknown for a while.
+          const stillKept = previous?.known ? previous.lookup : Promise.resolve(undefined);
+          kept.set(kid, { lookup: stillKept, until: now() + policy.keepUnknownMs, known: previous?.known ?? false });
+          return stillKept;
+        },
+      );
     // Notifications naming this key id meanwhile wait for the same call.
     kept.set(kid, { lookup, until: Infinity, known: previous?.known ?? false });
     return lookup;
@@ -127,11 +154,18 @@ const idFromLocation = (headers: Headers, what: string) => {
 };
 
 /** Registers an endpoint; eBay calls it with a challenge first, so it must already answer answerEbayChallenge. */
-export async function createEbayDestination(client: EbayClient, options: { name: string; endpoint: string; verificationToken: string; signal?: AbortSignal }): Promise<string> {
+export async function createEbayDestination(
+  client: EbayClient,
+  options: { name: string; endpoint: string; verificationToken: string; signal?: AbortSignal },
+): Promise<string> {
   const { headers } = await client.request('notification', {
     method: 'POST',
     url: '/destination',
-    body: { name: options.name, status: 'ENABLED', deliveryConfig: { endpoint: options.endpoint, verificationToken: options.verificationToken } },
+    body: {
+      name: options.name,
+      status: 'ENABLED',
+      deliveryConfig: { endpoint: options.endpoint, verificationToken: options.verificationToken },
+    },
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return idFromLocation(headers, 'destination');
@@ -141,12 +175,19 @@ export async function createEbayDestination(client: EbayClient, options: { name:
  * The destination for this endpoint: created, or found when eBay already has it (409, errorId
  * 195021 "Destination exists for this endpoint"), so registering again after a restart is safe.
  */
-export async function ensureEbayDestination(client: EbayClient, options: { name: string; endpoint: string; verificationToken: string; signal?: AbortSignal }): Promise<string> {
+export async function ensureEbayDestination(
+  client: EbayClient,
+  options: { name: string; endpoint: string; verificationToken: string; signal?: AbortSignal },
+): Promise<string> {
   try {
     return await createEbayDestination(client, options);
   } catch (error) {
     if (!(error instanceof MarketplaceError) || error.details.code !== '195021') throw error;
-    const { body } = await client.request<EbayDestinationSearchResponse>('notification', { method: 'GET', url: '/destination?limit=100', ...(options.signal ? { signal: options.signal } : {}) });
+    const { body } = await client.request<EbayDestinationSearchResponse>('notification', {
+      method: 'GET',
+      url: '/destination?limit=100',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const found = body.destinations?.find((d) => d.deliveryConfig?.endpoint === options.endpoint);
     if (!found?.destinationId) throw error;
     return found.destinationId;
@@ -154,11 +195,19 @@ export async function ensureEbayDestination(client: EbayClient, options: { name:
 }
 
 /** Subscribes a destination to a topic: ORDER_CONFIRMATION with a seller's client, account deletion with the application's. */
-export async function createEbaySubscription(client: EbayClient, options: { topicId: string; destinationId: string; signal?: AbortSignal }): Promise<string> {
+export async function createEbaySubscription(
+  client: EbayClient,
+  options: { topicId: string; destinationId: string; signal?: AbortSignal },
+): Promise<string> {
   const { headers } = await client.request('notification', {
     method: 'POST',
     url: '/subscription',
-    body: { topicId: options.topicId, status: 'ENABLED', destinationId: options.destinationId, payload: { format: 'JSON', schemaVersion: '1.0', deliveryProtocol: 'HTTPS' } },
+    body: {
+      topicId: options.topicId,
+      status: 'ENABLED',
+      destinationId: options.destinationId,
+      payload: { format: 'JSON', schemaVersion: '1.0', deliveryProtocol: 'HTTPS' },
+    },
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return idFromLocation(headers, 'subscription');

@@ -35,7 +35,15 @@ export const ebayOAuthLimits = {
 const applicationBuckets = new TokenBuckets();
 
 /** Where the app sends the seller's popup. */
-export function ebayAuthorizeUrl(options: { endpoints: EbayEndpoints; clientId: string; ruName: string; scopes?: readonly string[]; state: string; loginHint?: string; prompt?: 'login' }): string {
+export function ebayAuthorizeUrl(options: {
+  endpoints: EbayEndpoints;
+  clientId: string;
+  ruName: string;
+  scopes?: readonly string[];
+  state: string;
+  loginHint?: string;
+  prompt?: 'login';
+}): string {
   const url = new URL(options.endpoints.authorize);
   url.searchParams.set('client_id', options.clientId);
   url.searchParams.set('redirect_uri', options.ruName);
@@ -48,7 +56,9 @@ export function ebayAuthorizeUrl(options: { endpoints: EbayEndpoints; clientId: 
 }
 
 /** What the consent redirect brought back: the code, or the seller's refusal. `state` must be checked by the caller against its own. */
-export function readEbayCallback(query: URLSearchParams): { code: string; state: string | null } | { error: string; state: string | null } {
+export function readEbayCallback(
+  query: URLSearchParams,
+): { code: string; state: string | null } | { error: string; state: string | null } {
   const state = query.get('state');
   const code = query.get('code');
   if (code) return { code, state };
@@ -69,16 +79,22 @@ export async function requestEbayToken(options: {
   const started = (options.now ?? Date.now)();
   const basic = Buffer.from(`${options.application.clientId}:${options.application.clientSecret}`).toString('base64');
   try {
-    const { body } = await withEbayRetry(options.retry, options.signal, () => marketplaceFetch<EbayTokenResponse>({
-      method: 'POST',
-      url: options.endpoints.token,
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: options.grantType, ...options.form }).toString(),
-      limit: { buckets: options.buckets ?? applicationBuckets, key: `${options.application.clientId}:oauth:${options.grantType}`, rate: ebayOAuthLimits[options.grantType] },
-      describeError: describeEbayError,
-      retry: SINGLE_ATTEMPT,
-      ...(options.signal ? { signal: options.signal } : {}),
-    }));
+    const { body } = await withEbayRetry(options.retry, options.signal, () =>
+      marketplaceFetch<EbayTokenResponse>({
+        method: 'POST',
+        url: options.endpoints.token,
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: options.grantType, ...options.form }).toString(),
+        limit: {
+          buckets: options.buckets ?? applicationBuckets,
+          key: `${options.application.clientId}:oauth:${options.grantType}`,
+          rate: ebayOAuthLimits[options.grantType],
+        },
+        describeError: describeEbayError,
+        retry: SINGLE_ATTEMPT,
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    );
     if (!body || typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
       throw new MarketplaceError('unavailable', 'eBay answered the token request without an access token');
     }
@@ -86,11 +102,14 @@ export async function requestEbayToken(options: {
       accessToken: body.access_token,
       accessTokenExpiresAt: new Date(started + body.expires_in * 1000),
       ...(body.refresh_token ? { refreshToken: body.refresh_token } : {}),
-      ...(body.refresh_token_expires_in ? { refreshTokenExpiresAt: new Date(started + body.refresh_token_expires_in * 1000) } : {}),
+      ...(body.refresh_token_expires_in
+        ? { refreshTokenExpiresAt: new Date(started + body.refresh_token_expires_in * 1000) }
+        : {}),
     };
   } catch (error) {
     // A refused grant (invalid_grant, invalid_scope) means the seller must connect again.
-    if (error instanceof MarketplaceError && error.kind === 'rejected') throw new MarketplaceError('auth', error.message, error.details);
+    if (error instanceof MarketplaceError && error.kind === 'rejected')
+      throw new MarketplaceError('auth', error.message, error.details);
     throw error;
   }
 }

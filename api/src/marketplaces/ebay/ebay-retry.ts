@@ -12,7 +12,11 @@ export const SINGLE_ATTEMPT: RetryPolicy = { attempts: 1, baseDelayMs: 0, maxDel
  * wait longer than MAX_RETRY_AFTER_MS goes back to the caller as the 'rate_limited' error with its
  * retryAfterMs, instead of holding the call for hours.
  */
-export async function withEbayRetry<T>(policy: RetryPolicy | undefined, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+export async function withEbayRetry<T>(
+  policy: RetryPolicy | undefined,
+  signal: AbortSignal | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> {
   const { attempts, baseDelayMs, maxDelayMs } = policy ?? defaultRetry;
   for (let n = 0; ; n++) {
     try {

@@ -1,5 +1,16 @@
 /** Pure conversions between eBay's payloads and the engine's shapes. No I/O. */
-import type { CatalogueItem, ListingState, ListingStatus, ListingUpdate, MarketplaceOption, MarketplaceOrder, Money, NewListing, OrderStatus, UpdateOutcome } from '../types.ts';
+import type {
+  CatalogueItem,
+  ListingState,
+  ListingStatus,
+  ListingUpdate,
+  MarketplaceOption,
+  MarketplaceOrder,
+  Money,
+  NewListing,
+  OrderStatus,
+  UpdateOutcome,
+} from '../types.ts';
 import type {
   EbayAmount,
   EbayBulkPriceQuantityResponse,
@@ -15,7 +26,8 @@ import type {
   EbayPriceQuantity,
 } from './types.ts';
 
-export const toMoney = (amount: EbayAmount | undefined): Money | null => (amount?.value && amount.currency ? { amount: amount.value, currency: amount.currency } : null);
+export const toMoney = (amount: EbayAmount | undefined): Money | null =>
+  amount?.value && amount.currency ? { amount: amount.value, currency: amount.currency } : null;
 export const toEbayAmount = (money: Money): EbayAmount => ({ value: money.amount, currency: money.currency });
 
 /** eBay's words for a list of errors: the long message where there is one. */
@@ -28,9 +40,15 @@ export function ebayErrorMessage(errors: EbayError[] | undefined): string {
 export function describeEbayError(status: number, body: unknown): { message: string; code?: string } {
   if (body && typeof body === 'object') {
     const errors = (body as { errors?: EbayError[] }).errors;
-    if (Array.isArray(errors) && errors.length) return { message: ebayErrorMessage(errors), code: String(errors[0]!.errorId) };
+    if (Array.isArray(errors) && errors.length)
+      return { message: ebayErrorMessage(errors), code: String(errors[0]!.errorId) };
     const oauth = body as { error?: unknown; error_description?: unknown };
-    if (typeof oauth.error === 'string') return { message: typeof oauth.error_description === 'string' ? `${oauth.error}: ${oauth.error_description}` : oauth.error, code: oauth.error };
+    if (typeof oauth.error === 'string')
+      return {
+        message:
+          typeof oauth.error_description === 'string' ? `${oauth.error}: ${oauth.error_description}` : oauth.error,
+        code: oauth.error,
+      };
   }
   return { message: `eBay answered HTTP ${status}` };
 }
@@ -58,7 +76,8 @@ const first = (list: string[] | undefined) => list?.find((v) => v.trim()) ?? nul
 export function toCatalogueItem(item: EbayInventoryItem, offer: EbayOffer | undefined): CatalogueItem {
   const product = item.product ?? {};
   const attributes: Record<string, unknown> = {};
-  for (const [name, values] of Object.entries(product.aspects ?? {})) attributes[name] = Array.isArray(values) && values.length === 1 ? values[0] : values;
+  for (const [name, values] of Object.entries(product.aspects ?? {}))
+    attributes[name] = Array.isArray(values) && values.length === 1 ? values[0] : values;
   if (item.condition) attributes.condition = item.condition;
   if (product.mpn) attributes.mpn = product.mpn;
   return {
@@ -76,7 +95,12 @@ export function toCatalogueItem(item: EbayInventoryItem, offer: EbayOffer | unde
   };
 }
 
-export function toListingState(sku: string, item: EbayInventoryItem | undefined, offer: EbayOffer | undefined, issues: string[] = []): ListingState {
+export function toListingState(
+  sku: string,
+  item: EbayInventoryItem | undefined,
+  offer: EbayOffer | undefined,
+  issues: string[] = [],
+): ListingState {
   if (!item && !offer) return { sku, marketplaceId: null, quantity: null, price: null, status: 'not listed', issues };
   return {
     sku,
@@ -100,7 +124,10 @@ export function toPriceQuantity(update: ListingUpdate, offerId: string | undefin
 }
 
 /** One outcome per SKU from a 200 or 207 answer; a SKU with any failed response is rejected with eBay's words. */
-export function outcomesFromPriceQuantity(skus: string[], body: EbayBulkPriceQuantityResponse | undefined): UpdateOutcome[] {
+export function outcomesFromPriceQuantity(
+  skus: string[],
+  body: EbayBulkPriceQuantityResponse | undefined,
+): UpdateOutcome[] {
   const responses = body?.responses ?? [];
   return skus.map((sku): UpdateOutcome => {
     const mine = responses.filter((r) => r.sku === sku);
@@ -108,7 +135,12 @@ export function outcomesFromPriceQuantity(skus: string[], body: EbayBulkPriceQua
     const failed = mine.filter((r) => r.statusCode !== 200);
     if (failed.length === 0) return { sku, outcome: 'confirmed' };
     const errors = failed.flatMap((r) => r.errors ?? []);
-    return { sku, outcome: 'rejected', message: ebayErrorMessage(errors), ...(errors[0] ? { code: String(errors[0].errorId) } : {}) };
+    return {
+      sku,
+      outcome: 'rejected',
+      message: ebayErrorMessage(errors),
+      ...(errors[0] ? { code: String(errors[0].errorId) } : {}),
+    };
   });
 }
 
@@ -128,7 +160,10 @@ export function toMarketplaceOrder(order: EbayOrder): MarketplaceOrder {
       const quantity = line.quantity ?? 0;
       // lineItemCost is the line's total before discounts: the unit price is its share per unit.
       const cost = toMoney(line.lineItemCost);
-      const unit = cost && quantity > 0 ? { amount: (Math.round((Number(cost.amount) * 100) / quantity) / 100).toFixed(2), currency: cost.currency } : cost;
+      const unit =
+        cost && quantity > 0
+          ? { amount: (Math.round((Number(cost.amount) * 100) / quantity) / 100).toFixed(2), currency: cost.currency }
+          : cost;
       return { sku: line.sku ?? '', quantity, price: unit, cancelledQuantity: status === 'cancelled' ? quantity : 0 };
     }),
     createdAt,
@@ -201,15 +236,24 @@ export function locationOptions(locations: EbayInventoryLocation[]): Marketplace
     .filter((l) => l.merchantLocationKey && l.merchantLocationStatus !== 'DISABLED')
     .map((l) => {
       const address = l.location?.address;
-      const detail = address ? ADDRESS_PARTS.map((part) => address[part]).filter(Boolean).join(', ') : '';
+      const detail = address
+        ? ADDRESS_PARTS.map((part) => address[part])
+            .filter(Boolean)
+            .join(', ')
+        : '';
       return { id: l.merchantLocationKey!, name: l.name || l.merchantLocationKey!, ...(detail ? { detail } : {}) };
     });
 }
 
-const forVehiclesOnly = (policy: EbayBusinessPolicy) => (policy.categoryTypes ?? []).length > 0 && (policy.categoryTypes ?? []).every((c) => c.name === 'MOTORS_VEHICLES');
+const forVehiclesOnly = (policy: EbayBusinessPolicy) =>
+  (policy.categoryTypes ?? []).length > 0 && (policy.categoryTypes ?? []).every((c) => c.name === 'MOTORS_VEHICLES');
 
 /** Business policies as options: those for listings other than motor vehicles (the hub lists no vehicles). */
-export function policyOptions<P extends EbayBusinessPolicy>(policies: P[] | undefined, idOf: (policy: P) => string | undefined, detailOf?: (policy: P) => string | undefined): MarketplaceOption[] {
+export function policyOptions<P extends EbayBusinessPolicy>(
+  policies: P[] | undefined,
+  idOf: (policy: P) => string | undefined,
+  detailOf?: (policy: P) => string | undefined,
+): MarketplaceOption[] {
   return (policies ?? [])
     .filter((p) => idOf(p) && !forVehiclesOnly(p))
     .map((p) => {
@@ -221,7 +265,8 @@ export function policyOptions<P extends EbayBusinessPolicy>(policies: P[] | unde
 /** A return policy's terms in a few words ("30 days, buyer pays return shipping" is eBay's own wording of its fields). */
 export function returnTerms(policy: EbayReturnPolicy): string | undefined {
   if (policy.returnsAccepted === false) return 'No returns';
-  if (policy.returnsAccepted && policy.returnPeriod?.value) return `Returns within ${policy.returnPeriod.value} ${(policy.returnPeriod.unit ?? 'DAY').toLowerCase()}s`;
+  if (policy.returnsAccepted && policy.returnPeriod?.value)
+    return `Returns within ${policy.returnPeriod.value} ${(policy.returnPeriod.unit ?? 'DAY').toLowerCase()}s`;
   return policy.description;
 }
 

@@ -163,7 +163,13 @@ export interface EbayPublicKey {
 /** A push notification's body (E-ASYNC). */
 export interface EbayNotification<Data = unknown> {
   metadata: { topic: string; schemaVersion: string; deprecated?: boolean };
-  notification: { notificationId: string; eventDate: string; publishDate: string; publishAttemptCount: number; data: Data };
+  notification: {
+    notificationId: string;
+    eventDate: string;
+    publishDate: string;
+    publishAttemptCount: number;
+    data: Data;
+  };
 }
 
 export interface EbayAccountDeletionData {
@@ -177,7 +183,12 @@ export interface EbayDestinationSearchResponse {
   total?: number;
   limit?: number;
   next?: string;
-  destinations?: Array<{ destinationId?: string; name?: string; status?: string; deliveryConfig?: { endpoint?: string; verificationToken?: string } }>;
+  destinations?: Array<{
+    destinationId?: string;
+    name?: string;
+    status?: string;
+    deliveryConfig?: { endpoint?: string; verificationToken?: string };
+  }>;
 }
 
 /** sell_inventory_v1 EbayOfferDetailsWithKeys: the body of createOffer and (with the same keys) updateOffer. */
@@ -201,7 +212,9 @@ export interface EbayInventoryLocation {
   name?: string;
   merchantLocationStatus?: 'ENABLED' | 'DISABLED' | string;
   locationTypes?: string[];
-  location?: { address?: { addressLine1?: string; city?: string; stateOrProvince?: string; postalCode?: string; country?: string } };
+  location?: {
+    address?: { addressLine1?: string; city?: string; stateOrProvince?: string; postalCode?: string; country?: string };
+  };
 }
 
 /** sell_inventory_v1 LocationResponse (getInventoryLocations). */

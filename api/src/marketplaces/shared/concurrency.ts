@@ -3,7 +3,11 @@
  * After a failure no new item starts, and the ones under way are waited for before the first error
  * is thrown: a caller that then hands back what it claimed never races a call still in flight.
  */
-export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failure: { error: unknown } | undefined;

@@ -58,7 +58,12 @@ function exchange(request: MarketplaceRequest, timeoutMs: number): Promise<RawRe
   return new Promise((resolve, reject) => {
     const url = new URL(request.url);
     const transport = url.protocol === 'https:' ? https : http;
-    const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    const body =
+      request.body === undefined
+        ? undefined
+        : typeof request.body === 'string'
+          ? request.body
+          : JSON.stringify(request.body);
     const headers: Record<string, string | number> = {
       accept: 'application/json',
       ...(request.body !== undefined && typeof request.body !== 'string' ? { 'content-type': 'application/json' } : {}),
@@ -77,19 +82,29 @@ function exchange(request: MarketplaceRequest, timeoutMs: number): Promise<RawRe
       if (error) reject(error);
       else resolve(response!);
     };
-    const req = transport.request(url, { method: request.method, headers, agent: agents[url.protocol as keyof typeof agents] }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const answered = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answered.set(name, Array.isArray(value) ? value.join(', ') : value);
-        finish(undefined, { status: res.statusCode ?? 0, headers: answered, text: Buffer.concat(chunks).toString('utf8') });
-      });
-      res.on('error', (error) => finish(error));
-      res.on('close', () => finish(new Error('the connection closed before the answer was complete')));
-    });
+    const req = transport.request(
+      url,
+      { method: request.method, headers, agent: agents[url.protocol as keyof typeof agents] },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const answered = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) answered.set(name, Array.isArray(value) ? value.join(', ') : value);
+          finish(undefined, {
+            status: res.statusCode ?? 0,
+            headers: answered,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+        res.on('error', (error) => finish(error));
+        res.on('close', () => finish(new Error('the connection closed before the answer was complete')));
+      },
+    );
     deadline.addEventListener('abort', onDeadline, { once: true });
-    const onAbort = () => req.destroy(request.signal!.reason instanceof Error ? request.signal!.reason : new Error('aborted'));
+    const onAbort = () =>
+      req.destroy(request.signal!.reason instanceof Error ? request.signal!.reason : new Error('aborted'));
     request.signal?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (error) => finish(error));
     req.end(body);
@@ -115,18 +130,23 @@ const backoff = (policy: RetryPolicy, attempt: number) =>
  */
 export async function marketplaceFetch<T = unknown>(request: MarketplaceRequest): Promise<MarketplaceResponse<T>> {
   const policy = request.retry ?? defaultRetry;
-  const describe = request.describeError ?? ((status: number): { message: string; code?: string } => ({ message: `HTTP ${status}` }));
+  const describe =
+    request.describeError ?? ((status: number): { message: string; code?: string } => ({ message: `HTTP ${status}` }));
   let lastError: MarketplaceError | undefined;
 
   for (let attempt = 0; attempt < policy.attempts; attempt++) {
-    if (request.limit) await request.limit.buckets.take(request.limit.key, request.limit.rate, request.limit.cost ?? 1, request.signal);
+    if (request.limit)
+      await request.limit.buckets.take(request.limit.key, request.limit.rate, request.limit.cost ?? 1, request.signal);
     let response: RawResponse;
     try {
       response = await exchange(request, request.timeoutMs ?? 30_000);
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       const isRead = request.method === 'GET';
-      lastError = new MarketplaceError(isRead ? 'unavailable' : 'outcome_unknown', `No answer from the marketplace (${(error as Error).message})`);
+      lastError = new MarketplaceError(
+        isRead ? 'unavailable' : 'outcome_unknown',
+        `No answer from the marketplace (${(error as Error).message})`,
+      );
       // A read can be asked again; a write whose answer was lost must be checked by reading, not repeated blindly.
       if (!isRead) throw lastError;
       await sleep(backoff(policy, attempt), request.signal);
@@ -142,13 +162,18 @@ export async function marketplaceFetch<T = unknown>(request: MarketplaceRequest)
         body = text;
       }
     }
-    if (response.status >= 200 && response.status < 300) return { status: response.status, headers: response.headers, body: body as T };
+    if (response.status >= 200 && response.status < 300)
+      return { status: response.status, headers: response.headers, body: body as T };
 
     const { message, code } = describe(response.status, body);
     const wait = retryAfterMs(response.headers);
     if (response.status === 429) {
       if (request.limit) request.limit.buckets.drain(request.limit.key, request.limit.rate);
-      lastError = new MarketplaceError('rate_limited', message, { status: 429, ...(code ? { code } : {}), ...(wait !== undefined ? { retryAfterMs: wait } : {}) });
+      lastError = new MarketplaceError('rate_limited', message, {
+        status: 429,
+        ...(code ? { code } : {}),
+        ...(wait !== undefined ? { retryAfterMs: wait } : {}),
+      });
     } else if (response.status >= 500) {
       lastError = new MarketplaceError('unavailable', message, { status: response.status, ...(code ? { code } : {}) });
     } else if (response.status === 401 || response.status === 403) {

@@ -107,7 +107,11 @@ export class TokenBuckets {
   private spend(key: string, limit: RateLimit): Spending {
     const now = this.now();
     let spending = this.spending.get(key);
-    if (!spending) this.spending.set(key, (spending = { limit, windowStart: now, spent: 0, previousSpent: 0, limited: 0, previousLimited: 0 }));
+    if (!spending)
+      this.spending.set(
+        key,
+        (spending = { limit, windowStart: now, spent: 0, previousSpent: 0, limited: 0, previousLimited: 0 }),
+      );
     spending.limit = limit;
     const windows = Math.floor((now - spending.windowStart) / WINDOW_MS);
     if (windows >= 1) {
@@ -135,7 +139,8 @@ export class TokenBuckets {
       const spent = spending.spent + spending.previousSpent * left;
       limited += spending.limited + Math.round(spending.previousLimited * left);
       const percent = Math.min(100, Math.round((spent / (spending.limit.rate * 60)) * 100));
-      if (spent > 0 && (busiest.operation === null || percent > busiest.percent)) busiest = { percent, operation: key.slice(key.lastIndexOf(':') + 1), limited: 0 };
+      if (spent > 0 && (busiest.operation === null || percent > busiest.percent))
+        busiest = { percent, operation: key.slice(key.lastIndexOf(':') + 1), limited: 0 };
     }
     return { ...busiest, limited };
   }

@@ -5,7 +5,14 @@ import { shopDomainPattern, shopifyEndpoints } from './endpoints.ts';
 import type { ShopifyTokenResponse, ShopifyTokens } from './types.ts';
 
 /** What the hub asks for: products and prices, inventory, orders. */
-export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'read_inventory', 'write_inventory', 'read_orders', 'read_locations'] as const;
+export const SHOPIFY_SCOPES = [
+  'read_products',
+  'write_products',
+  'read_inventory',
+  'write_inventory',
+  'read_orders',
+  'read_locations',
+] as const;
 
 export interface ShopifyApp {
   clientId: string;
@@ -13,8 +20,16 @@ export interface ShopifyApp {
 }
 
 /** The shop's consent page; the app stores `state` in the session and checks it on the callback. */
-export function shopifyAuthorizeUrl(options: { shopDomain: string; clientId: string; redirectUri: string; state: string; scopes?: readonly string[]; sandboxBaseUrl?: string }): string {
-  if (!shopDomainPattern.test(options.shopDomain)) throw new MarketplaceError('rejected', `"${options.shopDomain}" is not a shop domain (name.myshopify.com)`);
+export function shopifyAuthorizeUrl(options: {
+  shopDomain: string;
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  scopes?: readonly string[];
+  sandboxBaseUrl?: string;
+}): string {
+  if (!shopDomainPattern.test(options.shopDomain))
+    throw new MarketplaceError('rejected', `"${options.shopDomain}" is not a shop domain (name.myshopify.com)`);
   const url = new URL(shopifyEndpoints(options.shopDomain, options.sandboxBaseUrl).authorize);
   url.searchParams.set('client_id', options.clientId);
   url.searchParams.set('scope', (options.scopes ?? SHOPIFY_SCOPES).join(','));
@@ -24,8 +39,7 @@ export function shopifyAuthorizeUrl(options: { shopDomain: string; clientId: str
 }
 
 export type ShopifyCallback =
-  | { ok: true; shopDomain: string; code: string; state: string }
-  | { ok: false; reason: string; declined?: boolean };
+  { ok: true; shopDomain: string; code: string; state: string } | { ok: false; reason: string; declined?: boolean };
 
 /**
  * Checks the callback's `hmac` (hex HMAC-SHA256 of the other parameters, sorted, keyed with the app
@@ -35,13 +49,23 @@ export type ShopifyCallback =
 export function verifyShopifyCallback(query: Record<string, unknown>, clientSecret: string): ShopifyCallback {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) if (typeof value === 'string') params[key] = value;
-  if (params.error) return { ok: false, reason: params.error === 'access_denied' ? 'The shop owner declined to install the app.' : `Shopify answered ${params.error}`, declined: params.error === 'access_denied' };
+  if (params.error)
+    return {
+      ok: false,
+      reason:
+        params.error === 'access_denied'
+          ? 'The shop owner declined to install the app.'
+          : `Shopify answered ${params.error}`,
+      declined: params.error === 'access_denied',
+    };
   const { hmac, signature: _signature, ...rest } = params;
   if (!hmac || !/^[0-9a-f]{64}$/i.test(hmac)) return { ok: false, reason: 'The callback has no valid hmac.' };
   const message = new URLSearchParams(Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))).toString();
   const expected = crypto.createHmac('sha256', clientSecret).update(message).digest();
-  if (!crypto.timingSafeEqual(expected, Buffer.from(hmac, 'hex'))) return { ok: false, reason: 'The callback hmac does not match: it was not sent by Shopify for this app.' };
-  if (!rest.shop || !shopDomainPattern.test(rest.shop)) return { ok: false, reason: 'The callback shop is not a shop domain.' };
+  if (!crypto.timingSafeEqual(expected, Buffer.from(hmac, 'hex')))
+    return { ok: false, reason: 'The callback hmac does not match: it was not sent by Shopify for this app.' };
+  if (!rest.shop || !shopDomainPattern.test(rest.shop))
+    return { ok: false, reason: 'The callback shop is not a shop domain.' };
   if (!rest.code) return { ok: false, reason: 'The callback has no code.' };
   return { ok: true, shopDomain: rest.shop, code: rest.code, state: rest.state ?? '' };
 }
@@ -62,7 +86,12 @@ function tokensFrom(answer: ShopifyTokenResponse, now: number): ShopifyTokens {
   };
 }
 
-async function tokenRequest(shopDomain: string, body: Record<string, string>, sandboxBaseUrl: string | undefined, signal: AbortSignal | undefined): Promise<ShopifyTokens> {
+async function tokenRequest(
+  shopDomain: string,
+  body: Record<string, string>,
+  sandboxBaseUrl: string | undefined,
+  signal: AbortSignal | undefined,
+): Promise<ShopifyTokens> {
   const now = Date.now();
   try {
     const response = await marketplaceFetch<ShopifyTokenResponse>({
@@ -76,21 +105,44 @@ async function tokenRequest(shopDomain: string, body: Record<string, string>, sa
     return tokensFrom(response.body, now);
   } catch (error) {
     // A refused code or refresh token means the seller has to connect again.
-    if (error instanceof MarketplaceError && error.kind === 'rejected') throw new MarketplaceError('auth', error.message, error.details);
+    if (error instanceof MarketplaceError && error.kind === 'rejected')
+      throw new MarketplaceError('auth', error.message, error.details);
     throw error;
   }
 }
 
 /** The callback's code for an expiring offline token (`expiring: 1`; expires_in 3600 and a refresh token). */
-export function exchangeShopifyCode(options: { shopDomain: string; app: ShopifyApp; code: string; sandboxBaseUrl?: string; signal?: AbortSignal }): Promise<ShopifyTokens> {
-  return tokenRequest(options.shopDomain, { client_id: options.app.clientId, client_secret: options.app.clientSecret, code: options.code, expiring: '1' }, options.sandboxBaseUrl, options.signal);
+export function exchangeShopifyCode(options: {
+  shopDomain: string;
+  app: ShopifyApp;
+  code: string;
+  sandboxBaseUrl?: string;
+  signal?: AbortSignal;
+}): Promise<ShopifyTokens> {
+  return tokenRequest(
+    options.shopDomain,
+    { client_id: options.app.clientId, client_secret: options.app.clientSecret, code: options.code, expiring: '1' },
+    options.sandboxBaseUrl,
+    options.signal,
+  );
 }
 
 /** A new access token; Shopify rotates the refresh token, so store both. */
-export function refreshShopifyToken(options: { shopDomain: string; app: ShopifyApp; refreshToken: string; sandboxBaseUrl?: string; signal?: AbortSignal }): Promise<ShopifyTokens> {
+export function refreshShopifyToken(options: {
+  shopDomain: string;
+  app: ShopifyApp;
+  refreshToken: string;
+  sandboxBaseUrl?: string;
+  signal?: AbortSignal;
+}): Promise<ShopifyTokens> {
   return tokenRequest(
     options.shopDomain,
-    { client_id: options.app.clientId, client_secret: options.app.clientSecret, grant_type: 'refresh_token', refresh_token: options.refreshToken },
+    {
+      client_id: options.app.clientId,
+      client_secret: options.app.clientSecret,
+      grant_type: 'refresh_token',
+      refresh_token: options.refreshToken,
+    },
     options.sandboxBaseUrl,
     options.signal,
   );

@@ -7,48 +7,97 @@
 
 /** Cost 12 per variant: node 1, product 1 + images 2 + 5, inventory item 1 + level 1 + quantities 1. */
 const variantFragment = /* GraphQL */ `
-fragment HubVariant on ProductVariant {
-  id
-  sku
-  price
-  barcode
-  displayName
-  inventoryQuantity
-  product { id title descriptionHtml vendor status images(first: 5) { nodes { url } } }
-  inventoryItem { id inventoryLevel(locationId: $locationId) { quantities(names: ["available"]) { name quantity } } }
-}`;
+  fragment HubVariant on ProductVariant {
+    id
+    sku
+    price
+    barcode
+    displayName
+    inventoryQuantity
+    product {
+      id
+      title
+      descriptionHtml
+      vendor
+      status
+      images(first: 5) {
+        nodes {
+          url
+        }
+      }
+    }
+    inventoryItem {
+      id
+      inventoryLevel(locationId: $locationId) {
+        quantities(names: ["available"]) {
+          name
+          quantity
+        }
+      }
+    }
+  }
+`;
 
 export const VARIANT_PAGE_SIZE = 50; // 2 + 50 × 12 = 602 points
 
 export const shopQuery = /* GraphQL */ `
-query HubShop {
-  shop { id name myshopifyDomain currencyCode }
-}`;
+  query HubShop {
+    shop {
+      id
+      name
+      myshopifyDomain
+      currencyCode
+    }
+  }
+`;
 
 export const locationsQuery = /* GraphQL */ `
-query HubLocations {
-  locations(first: 10) { nodes { id name isActive } }
-}`;
+  query HubLocations {
+    locations(first: 10) {
+      nodes {
+        id
+        name
+        isActive
+      }
+    }
+  }
+`;
 
 export const catalogueQuery = /* GraphQL */ `
-query HubCatalogue($first: Int!, $after: String, $locationId: ID!) {
-  shop { currencyCode }
-  productVariants(first: $first, after: $after, sortKey: ID) {
-    nodes { ...HubVariant }
-    pageInfo { hasNextPage endCursor }
+  query HubCatalogue($first: Int!, $after: String, $locationId: ID!) {
+    shop {
+      currencyCode
+    }
+    productVariants(first: $first, after: $after, sortKey: ID) {
+      nodes {
+        ...HubVariant
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
   }
-}
-${variantFragment}`;
+  ${variantFragment}
+`;
 
 export const variantsBySkuQuery = /* GraphQL */ `
-query HubVariantsBySku($first: Int!, $after: String, $query: String!, $locationId: ID!) {
-  shop { currencyCode }
-  productVariants(first: $first, after: $after, query: $query) {
-    nodes { ...HubVariant }
-    pageInfo { hasNextPage endCursor }
+  query HubVariantsBySku($first: Int!, $after: String, $query: String!, $locationId: ID!) {
+    shop {
+      currencyCode
+    }
+    productVariants(first: $first, after: $after, query: $query) {
+      nodes {
+        ...HubVariant
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
   }
-}
-${variantFragment}`;
+  ${variantFragment}
+`;
 
 /** 10 orders × (1 + 2 + 25 lines × 3) = 780 points. */
 export const ORDER_PAGE_SIZE = 10;
@@ -75,58 +124,113 @@ query HubOrderLines($id: ID!, $after: String) {
 }`;
 
 export const setQuantitiesMutation = /* GraphQL */ `
-mutation HubSetQuantities($input: InventorySetQuantitiesInput!) {
-  inventorySetQuantities(input: $input) {
-    inventoryAdjustmentGroup { id }
-    userErrors { code field message }
+  mutation HubSetQuantities($input: InventorySetQuantitiesInput!) {
+    inventorySetQuantities(input: $input) {
+      inventoryAdjustmentGroup {
+        id
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
   }
-}`;
+`;
 
 /** `@idempotent` is 2026-01 and later (the reason the adapter targets 2026-01); the 2025-01 schema lacks it. */
 export const adjustQuantityMutation = /* GraphQL */ `
-mutation HubAdjustQuantity($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {
-  inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {
-    inventoryAdjustmentGroup { id changes(quantityNames: ["available"]) { name delta quantityAfterChange } }
-    userErrors { code field message }
+  mutation HubAdjustQuantity($input: InventoryAdjustQuantitiesInput!, $idempotencyKey: String!) {
+    inventoryAdjustQuantities(input: $input) @idempotent(key: $idempotencyKey) {
+      inventoryAdjustmentGroup {
+        id
+        changes(quantityNames: ["available"]) {
+          name
+          delta
+          quantityAfterChange
+        }
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
   }
-}`;
+`;
 
 export const updatePricesMutation = /* GraphQL */ `
-mutation HubUpdatePrices($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
-  productVariantsBulkUpdate(productId: $productId, variants: $variants, allowPartialUpdates: true) {
-    productVariants { id price }
-    userErrors { code field message }
+  mutation HubUpdatePrices($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+    productVariantsBulkUpdate(productId: $productId, variants: $variants, allowPartialUpdates: true) {
+      productVariants {
+        id
+        price
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
   }
-}`;
+`;
 
 export const webhookSubscribeMutation = /* GraphQL */ `
-mutation HubSubscribeWebhook($topic: WebhookSubscriptionTopic!, $callbackUrl: URL!) {
-  webhookSubscriptionCreate(topic: $topic, webhookSubscription: { callbackUrl: $callbackUrl, format: JSON }) {
-    webhookSubscription { id topic }
-    userErrors { field message }
+  mutation HubSubscribeWebhook($topic: WebhookSubscriptionTopic!, $callbackUrl: URL!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: { callbackUrl: $callbackUrl, format: JSON }) {
+      webhookSubscription {
+        id
+        topic
+      }
+      userErrors {
+        field
+        message
+      }
+    }
   }
-}`;
+`;
 
 /**
  * Creates a product, or replaces the one given by `id`, synchronously (productSet, 2025-01): one
  * variant carrying the SKU, its price and available stock at the location.
  */
 export const productSetMutation = /* GraphQL */ `
-mutation HubProductSet($input: ProductSetInput!) {
-  productSet(input: $input, synchronous: true) {
-    product { id status variants(first: 1) { nodes { id sku } } }
-    userErrors { code field message }
+  mutation HubProductSet($input: ProductSetInput!) {
+    productSet(input: $input, synchronous: true) {
+      product {
+        id
+        status
+        variants(first: 1) {
+          nodes {
+            id
+            sku
+          }
+        }
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
   }
-}`;
+`;
 
 /** A product's status: ACTIVE (on sale) or DRAFT (hidden from every sales channel). */
 export const productStatusMutation = /* GraphQL */ `
-mutation HubProductStatus($product: ProductUpdateInput!) {
-  productUpdate(product: $product) {
-    product { id status }
-    userErrors { field message }
+  mutation HubProductStatus($product: ProductUpdateInput!) {
+    productUpdate(product: $product) {
+      product {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
   }
-}`;
+`;
 
 /** Products holding these SKUs with their variants' SKUs: 5 products × (1 + 100 variants) + 2 = 507 points. */
 export const PRODUCT_PAGE_SIZE = 5;

@@ -1,6 +1,15 @@
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
-import type { CatalogueItem, CreateOutcome, ListingState, ListingUpdate, MarketplaceOrder, Page, SellerIdentity, UpdateOutcome } from '../types.ts';
+import type {
+  CatalogueItem,
+  CreateOutcome,
+  ListingState,
+  ListingUpdate,
+  MarketplaceOrder,
+  Page,
+  SellerIdentity,
+  UpdateOutcome,
+} from '../types.ts';
 import {
   ORDER_PAGE_SIZE,
   VARIANT_PAGE_SIZE,
@@ -35,7 +44,15 @@ import {
   variantToCatalogueItem,
   variantToListingState,
 } from './transform.ts';
-import type { ShopifyConnection, ShopifyOrder, ShopifyProductSetPayload, ShopifyProductUpdatePayload, ShopifyShop, ShopifyUserError, ShopifyVariant } from './types.ts';
+import type {
+  ShopifyConnection,
+  ShopifyOrder,
+  ShopifyProductSetPayload,
+  ShopifyProductUpdatePayload,
+  ShopifyShop,
+  ShopifyUserError,
+  ShopifyVariant,
+} from './types.ts';
 
 /** S-LIM: every input array of the inventory and variant bulk mutations takes at most 250 entries. */
 export const SHOPIFY_MAX_PER_MUTATION = 250;
@@ -76,17 +93,28 @@ export interface ShopifyAdapter extends MarketplaceAdapter {
   readonly client: ShopifyClient;
   productVariantSkus(skus: string[], signal?: AbortSignal): Promise<Map<string, string[]>>;
   /** Subscribes a callback URL to a topic (an address already subscribed counts as done). */
-  subscribeWebhook(topic: ShopifyWebhookTopic, callbackUrl: string, signal?: AbortSignal): Promise<{ id: string | null }>;
+  subscribeWebhook(
+    topic: ShopifyWebhookTopic,
+    callbackUrl: string,
+    signal?: AbortSignal,
+  ): Promise<{ id: string | null }>;
 }
 
 type VariantPage = { shop: { currencyCode: string }; productVariants: ShopifyConnection<ShopifyVariant> };
-type ProductVariantSkusPage = { products: ShopifyConnection<{ id: string; variants: ShopifyConnection<{ sku: string | null }> }> };
+type ProductVariantSkusPage = {
+  products: ShopifyConnection<{ id: string; variants: ShopifyConnection<{ sku: string | null }> }>;
+};
 type Outcomes = Map<string, UpdateOutcome>;
 
 function reject(outcomes: Outcomes, sku: string, message: string, code?: string) {
   const previous = outcomes.get(sku);
   if (previous?.outcome === 'rejected') {
-    outcomes.set(sku, { sku, outcome: 'rejected', message: `${previous.message}; ${message}`, ...(previous.code ? { code: previous.code } : code ? { code } : {}) });
+    outcomes.set(sku, {
+      sku,
+      outcome: 'rejected',
+      message: `${previous.message}; ${message}`,
+      ...(previous.code ? { code: previous.code } : code ? { code } : {}),
+    });
     return;
   }
   outcomes.set(sku, { sku, outcome: 'rejected', message, ...(code ? { code } : {}) });
@@ -94,10 +122,12 @@ function reject(outcomes: Outcomes, sku: string, message: string, code?: string)
 
 /** Failures that concern every SKU of one call: the answer lost (unknown) or the call refused (rejected). */
 function failAll(outcomes: Outcomes, skus: string[], error: unknown) {
-  if (!(error instanceof MarketplaceError) || !(error.kind === 'outcome_unknown' || error.kind === 'rejected')) throw error;
+  if (!(error instanceof MarketplaceError) || !(error.kind === 'outcome_unknown' || error.kind === 'rejected'))
+    throw error;
   for (const sku of skus) {
     if (error.kind === 'outcome_unknown') {
-      if (outcomes.get(sku)?.outcome !== 'rejected') outcomes.set(sku, { sku, outcome: 'unknown', message: error.message });
+      if (outcomes.get(sku)?.outcome !== 'rejected')
+        outcomes.set(sku, { sku, outcome: 'unknown', message: error.message });
     } else reject(outcomes, sku, error.message, error.details.code);
   }
 }
@@ -108,7 +138,11 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
 
   const location = async (signal?: AbortSignal): Promise<string> => {
     if (locationId) return locationId;
-    const data = await client.graphql<{ locations: { nodes: Array<{ id: string; isActive: boolean }> } }>(locationsQuery, {}, { cost: 14, signal });
+    const data = await client.graphql<{ locations: { nodes: Array<{ id: string; isActive: boolean }> } }>(
+      locationsQuery,
+      {},
+      { cost: 14, signal },
+    );
     const found = data.locations.nodes.find((l) => l.isActive);
     if (!found) throw new MarketplaceError('rejected', 'The shop has no active location to hold stock');
     locationId = found.id;
@@ -129,12 +163,29 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     if (!variant.sku) return;
     known.delete(variant.sku);
     // What pushes use (ids, the product, the stock level): not the product's description and pictures.
-    known.set(variant.sku, { ...variant, product: { id: variant.product.id, title: variant.product.title, descriptionHtml: '', vendor: variant.product.vendor, status: variant.product.status } });
+    known.set(variant.sku, {
+      ...variant,
+      product: {
+        id: variant.product.id,
+        title: variant.product.title,
+        descriptionHtml: '',
+        vendor: variant.product.vendor,
+        status: variant.product.status,
+      },
+    });
     if (known.size > KNOWN_VARIANTS) known.delete(known.keys().next().value!);
   };
   const withAvailable = (variant: ShopifyVariant, quantity: number): ShopifyVariant => ({
     ...variant,
-    inventoryItem: { ...variant.inventoryItem, inventoryLevel: { quantities: [...(variant.inventoryItem.inventoryLevel?.quantities ?? []).filter((q) => q.name !== 'available'), { name: 'available', quantity }] } },
+    inventoryItem: {
+      ...variant.inventoryItem,
+      inventoryLevel: {
+        quantities: [
+          ...(variant.inventoryItem.inventoryLevel?.quantities ?? []).filter((q) => q.name !== 'available'),
+          { name: 'available', quantity },
+        ],
+      },
+    },
   });
   /** A variant's count moved by an adjustment of ours: kept moved, or forgotten when none was known. */
   const rememberMoved = (variant: ShopifyVariant, delta: number) => {
@@ -147,7 +198,11 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
    * The variants holding these SKUs (exact match), with the shop's currency: those already known as
    * they were last seen, the others read; `fresh` reads them all (what the shop holds now).
    */
-  const lookup = async (skus: string[], signal?: AbortSignal, options: { fresh?: boolean } = {}): Promise<{ currency: string; variants: Map<string, ShopifyVariant> }> => {
+  const lookup = async (
+    skus: string[],
+    signal?: AbortSignal,
+    options: { fresh?: boolean } = {},
+  ): Promise<{ currency: string; variants: Map<string, ShopifyVariant> }> => {
     const variants = new Map<string, ShopifyVariant>();
     if (!options.fresh && shopCurrency) {
       for (const sku of skus) {
@@ -166,7 +221,11 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       do {
         // A page the size of the chunk: a small lookup costs little (2 + n × 12 points).
         const first = chunk.length;
-        const data: VariantPage = await client.graphql<VariantPage>(variantsBySkuQuery, { first, after, query: skuSearchQuery(chunk), locationId: loc }, { cost: 3 + first * 12, signal });
+        const data: VariantPage = await client.graphql<VariantPage>(
+          variantsBySkuQuery,
+          { first, after, query: skuSearchQuery(chunk), locationId: loc },
+          { cost: 3 + first * 12, signal },
+        );
         currency = shopCurrency = data.shop.currencyCode;
         for (const variant of data.productVariants.nodes) {
           if (variant.sku && wanted.has(variant.sku) && !variants.has(variant.sku)) {
@@ -180,26 +239,49 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     return { currency, variants };
   };
 
-  const setQuantities = async (entries: Array<{ sku: string; variant: ShopifyVariant; quantity: number }>, outcomes: Outcomes, signal?: AbortSignal) => {
+  const setQuantities = async (
+    entries: Array<{ sku: string; variant: ShopifyVariant; quantity: number }>,
+    outcomes: Outcomes,
+    signal?: AbortSignal,
+  ) => {
     const loc = await location(signal);
     let pending = entries.map((e) => ({ ...e, compare: availableQuantity(e.variant) }));
-    for (const entry of pending.filter((e) => e.compare === null)) reject(outcomes, entry.sku, 'The inventory item is not stocked at the location the hub writes to.', 'ITEM_NOT_STOCKED_AT_LOCATION');
+    for (const entry of pending.filter((e) => e.compare === null))
+      reject(
+        outcomes,
+        entry.sku,
+        'The inventory item is not stocked at the location the hub writes to.',
+        'ITEM_NOT_STOCKED_AT_LOCATION',
+      );
     pending = pending.filter((e) => e.compare !== null);
     for (let round = 0; pending.length > 0; round++) {
       let result: { inventorySetQuantities: { userErrors: ShopifyUserError[] } | null };
       try {
-        result = await client.graphql(setQuantitiesMutation, {
-          input: {
-            name: 'available',
-            reason: SET_REASON,
-            ignoreCompareQuantity: false,
-            quantities: pending.map((e) => ({ inventoryItemId: e.variant.inventoryItem.id, locationId: loc, quantity: e.quantity, compareQuantity: e.compare })),
+        result = await client.graphql(
+          setQuantitiesMutation,
+          {
+            input: {
+              name: 'available',
+              reason: SET_REASON,
+              ignoreCompareQuantity: false,
+              quantities: pending.map((e) => ({
+                inventoryItemId: e.variant.inventoryItem.id,
+                locationId: loc,
+                quantity: e.quantity,
+                compareQuantity: e.compare,
+              })),
+            },
           },
-        }, { cost: 10, signal });
+          { cost: 10, signal },
+        );
       } catch (error) {
         // Applied or not, nobody knows: what was kept of these counts is forgotten.
         for (const e of pending) known.delete(e.sku);
-        failAll(outcomes, pending.map((e) => e.sku), error);
+        failAll(
+          outcomes,
+          pending.map((e) => e.sku),
+          error,
+        );
         return;
       }
       const userErrors = result.inventorySetQuantities?.userErrors ?? [];
@@ -237,17 +319,30 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     }
   };
 
-  const setPrices = async (entries: Array<{ sku: string; variant: ShopifyVariant; amount: string }>, outcomes: Outcomes, signal?: AbortSignal) => {
+  const setPrices = async (
+    entries: Array<{ sku: string; variant: ShopifyVariant; amount: string }>,
+    outcomes: Outcomes,
+    signal?: AbortSignal,
+  ) => {
     const byProduct = new Map<string, typeof entries>();
-    for (const entry of entries) byProduct.set(entry.variant.product.id, [...(byProduct.get(entry.variant.product.id) ?? []), entry]);
+    for (const entry of entries)
+      byProduct.set(entry.variant.product.id, [...(byProduct.get(entry.variant.product.id) ?? []), entry]);
     // One product per call (productVariantsBulkUpdate takes one productId), a few under way at once:
     // the cost bucket paces them, and one after another they would wait on each answer instead.
     await mapConcurrent([...byProduct], PRICE_CALLS_IN_FLIGHT, async ([productId, group]) => {
       let result: { productVariantsBulkUpdate: { userErrors: ShopifyUserError[] } | null };
       try {
-        result = await client.graphql(updatePricesMutation, { productId, variants: group.map((e) => ({ id: e.variant.id, price: moneyInput(e.amount) })) }, { cost: 10, signal });
+        result = await client.graphql(
+          updatePricesMutation,
+          { productId, variants: group.map((e) => ({ id: e.variant.id, price: moneyInput(e.amount) })) },
+          { cost: 10, signal },
+        );
       } catch (error) {
-        failAll(outcomes, group.map((e) => e.sku), error);
+        failAll(
+          outcomes,
+          group.map((e) => e.sku),
+          error,
+        );
         return;
       }
       for (const error of result.productVariantsBulkUpdate?.userErrors ?? []) {
@@ -272,21 +367,40 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     async createListings(items, signal): Promise<CreateOutcome[]> {
       if (items.length === 0) return [];
       const loc = await location(signal);
-      const { variants } = await lookup(items.map((i) => i.sku), signal);
+      const { variants } = await lookup(
+        items.map((i) => i.sku),
+        signal,
+      );
       const outcomes: CreateOutcome[] = [];
       for (const item of items) {
         const existing = variants.get(item.sku);
         if (existing) {
-          const [update] = await adapter.updateListings([{ sku: item.sku, quantity: item.quantity, price: item.price }], signal);
-          outcomes.push(update!.outcome === 'confirmed' ? { sku: item.sku, outcome: 'created', marketplaceId: existing.id } : (update as CreateOutcome));
+          const [update] = await adapter.updateListings(
+            [{ sku: item.sku, quantity: item.quantity, price: item.price }],
+            signal,
+          );
+          outcomes.push(
+            update!.outcome === 'confirmed'
+              ? { sku: item.sku, outcome: 'created', marketplaceId: existing.id }
+              : (update as CreateOutcome),
+          );
           continue;
         }
         try {
-          const data = await client.graphql<ShopifyProductSetPayload>(productSetMutation, { input: productSetInput(item, loc) }, { cost: 10, signal });
+          const data = await client.graphql<ShopifyProductSetPayload>(
+            productSetMutation,
+            { input: productSetInput(item, loc) },
+            { cost: 10, signal },
+          );
           outcomes.push(productSetOutcome(item.sku, data));
         } catch (error) {
-          if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
-          outcomes.push(error.kind === 'rejected' ? { sku: item.sku, outcome: 'rejected', message: error.message } : { sku: item.sku, outcome: 'unknown', message: error.message });
+          if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown'))
+            throw error;
+          outcomes.push(
+            error.kind === 'rejected'
+              ? { sku: item.sku, outcome: 'rejected', message: error.message }
+              : { sku: item.sku, outcome: 'unknown', message: error.message },
+          );
         }
       }
       return outcomes;
@@ -300,16 +414,25 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     async setListingActive(change, signal): Promise<UpdateOutcome> {
       const { variants } = await lookup([change.sku], signal);
       const variant = variants.get(change.sku);
-      if (!variant) return { sku: change.sku, outcome: 'rejected', message: `No product variant has the SKU ${change.sku}` };
+      if (!variant)
+        return { sku: change.sku, outcome: 'rejected', message: `No product variant has the SKU ${change.sku}` };
       if (!change.active && !change.productOffSale) return { sku: change.sku, outcome: 'confirmed' };
       try {
-        const data = await client.graphql<ShopifyProductUpdatePayload>(productStatusMutation, { product: { id: variant.product.id, status: change.active ? 'ACTIVE' : 'DRAFT' } }, { cost: 10, signal });
+        const data = await client.graphql<ShopifyProductUpdatePayload>(
+          productStatusMutation,
+          { product: { id: variant.product.id, status: change.active ? 'ACTIVE' : 'DRAFT' } },
+          { cost: 10, signal },
+        );
         const errors = data.productUpdate?.userErrors ?? [];
-        if (errors.length > 0) return { sku: change.sku, outcome: 'rejected', message: errors.map((e) => e.message).join('; ') };
+        if (errors.length > 0)
+          return { sku: change.sku, outcome: 'rejected', message: errors.map((e) => e.message).join('; ') };
         return { sku: change.sku, outcome: 'confirmed' };
       } catch (error) {
-        if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown')) throw error;
-        return error.kind === 'rejected' ? { sku: change.sku, outcome: 'rejected', message: error.message } : { sku: change.sku, outcome: 'unknown', message: error.message };
+        if (!(error instanceof MarketplaceError) || (error.kind !== 'rejected' && error.kind !== 'outcome_unknown'))
+          throw error;
+        return error.kind === 'rejected'
+          ? { sku: change.sku, outcome: 'rejected', message: error.message }
+          : { sku: change.sku, outcome: 'unknown', message: error.message };
       }
     },
 
@@ -329,7 +452,12 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
             const variantSkus = product.variants.nodes.map((v) => v.sku ?? '');
             let page = product.variants.pageInfo;
             while (page.hasNextPage) {
-              const more: { product: { variants: ShopifyConnection<{ sku: string | null }> } | null } = await client.graphql(moreProductVariantSkusQuery, { id: product.id, after: page.endCursor }, { cost: 102, signal });
+              const more: { product: { variants: ShopifyConnection<{ sku: string | null }> } | null } =
+                await client.graphql(
+                  moreProductVariantSkusQuery,
+                  { id: product.id, after: page.endCursor },
+                  { cost: 102, signal },
+                );
               if (!more.product) break;
               variantSkus.push(...more.product.variants.nodes.map((v) => v.sku ?? ''));
               page = more.product.variants.pageInfo;
@@ -340,7 +468,8 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
         } while (after);
       }
       const bySku = new Map<string, string[]>();
-      for (const variantSkus of productsOf.values()) for (const sku of variantSkus) if (wanted.includes(sku)) bySku.set(sku, variantSkus);
+      for (const variantSkus of productsOf.values())
+        for (const sku of variantSkus) if (wanted.includes(sku)) bySku.set(sku, variantSkus);
       return bySku;
     },
 
@@ -351,7 +480,11 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
 
     async listCatalogue(cursor, signal): Promise<Page<CatalogueItem>> {
       const loc = await location(signal);
-      const data = await client.graphql<VariantPage>(catalogueQuery, { first: VARIANT_PAGE_SIZE, after: cursor ?? null, locationId: loc }, { cost: 603, signal });
+      const data = await client.graphql<VariantPage>(
+        catalogueQuery,
+        { first: VARIANT_PAGE_SIZE, after: cursor ?? null, locationId: loc },
+        { cost: 603, signal },
+      );
       const page = data.productVariants;
       // The variants read here serve the pushes that follow (no lookup of a variant just read).
       shopCurrency = data.shop.currencyCode;
@@ -379,7 +512,10 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       const all = [...latest.values()];
       // Any number at once: quantities go 250 to a mutation, prices one product to a mutation,
       // grouped over the whole call (a product's variants in one call, however the SKUs came).
-      const { currency, variants } = await lookup(all.map((u) => u.sku), signal);
+      const { currency, variants } = await lookup(
+        all.map((u) => u.sku),
+        signal,
+      );
       const quantities: Array<{ sku: string; variant: ShopifyVariant; quantity: number }> = [];
       const prices: Array<{ sku: string; variant: ShopifyVariant; amount: string }> = [];
       for (const update of all) {
@@ -389,17 +525,25 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           continue;
         }
         if (update.quantity !== undefined) {
-          if (!Number.isInteger(update.quantity)) reject(outcomes, update.sku, 'The quantity must be a whole number', 'INVALID_QUANTITY');
+          if (!Number.isInteger(update.quantity))
+            reject(outcomes, update.sku, 'The quantity must be a whole number', 'INVALID_QUANTITY');
           else quantities.push({ sku: update.sku, variant, quantity: update.quantity });
         }
         if (update.price !== undefined) {
-          if (update.price.currency !== currency) reject(outcomes, update.sku, `The price is in ${update.price.currency} but the shop sells in ${currency}`, 'CURRENCY_MISMATCH');
+          if (update.price.currency !== currency)
+            reject(
+              outcomes,
+              update.sku,
+              `The price is in ${update.price.currency} but the shop sells in ${currency}`,
+              'CURRENCY_MISMATCH',
+            );
           else prices.push({ sku: update.sku, variant, amount: update.price.amount });
         }
       }
       const settable = quantities.filter((q) => outcomes.get(q.sku)?.outcome !== 'rejected');
       const quantityBatches: Array<typeof settable> = [];
-      for (let i = 0; i < settable.length; i += SHOPIFY_MAX_PER_MUTATION) quantityBatches.push(settable.slice(i, i + SHOPIFY_MAX_PER_MUTATION));
+      for (let i = 0; i < settable.length; i += SHOPIFY_MAX_PER_MUTATION)
+        quantityBatches.push(settable.slice(i, i + SHOPIFY_MAX_PER_MUTATION));
       const priced = prices.filter((p) => outcomes.get(p.sku)?.outcome !== 'rejected');
       // Stock levels and prices are separate objects at Shopify: both go at once, paced by the one
       // cost bucket (one after the other, the prices waited on forty quantity answers in a row).
@@ -418,12 +562,25 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     async adjustQuantity(sku, delta, idempotencyKey, signal): Promise<UpdateOutcome> {
       const { variants } = await lookup([sku], signal);
       const variant = variants.get(sku);
-      if (!variant) return { sku, outcome: 'rejected', message: `No product variant with SKU ${sku} in this shop`, code: 'NOT_FOUND' };
+      if (!variant)
+        return {
+          sku,
+          outcome: 'rejected',
+          message: `No product variant with SKU ${sku} in this shop`,
+          code: 'NOT_FOUND',
+        };
       const loc = await location(signal);
       try {
         const data = await client.graphql<{ inventoryAdjustQuantities: { userErrors: ShopifyUserError[] } | null }>(
           adjustQuantityMutation,
-          { input: { name: 'available', reason: SET_REASON, changes: [{ inventoryItemId: variant.inventoryItem.id, locationId: loc, delta }] }, idempotencyKey },
+          {
+            input: {
+              name: 'available',
+              reason: SET_REASON,
+              changes: [{ inventoryItemId: variant.inventoryItem.id, locationId: loc, delta }],
+            },
+            idempotencyKey,
+          },
           { cost: 10, signal },
         );
         const error = data.inventoryAdjustQuantities?.userErrors[0];
@@ -436,8 +593,15 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
       } catch (error) {
         known.delete(sku);
         // With the key, sending the same adjustment again is safe: Shopify answers the first result.
-        if (error instanceof MarketplaceError && error.kind === 'outcome_unknown') return { sku, outcome: 'unknown', message: error.message };
-        if (error instanceof MarketplaceError && error.kind === 'rejected') return { sku, outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
+        if (error instanceof MarketplaceError && error.kind === 'outcome_unknown')
+          return { sku, outcome: 'unknown', message: error.message };
+        if (error instanceof MarketplaceError && error.kind === 'rejected')
+          return {
+            sku,
+            outcome: 'rejected',
+            message: error.message,
+            ...(error.details.code ? { code: error.details.code } : {}),
+          };
         throw error;
       }
     },
@@ -448,12 +612,27 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
         signal,
       );
       const missing = changes.filter((c) => !variants.has(c.sku));
-      if (missing.length > 0) return { outcome: 'refused', refused: missing.map((c) => ({ sku: c.sku, message: `No product variant with SKU ${c.sku} in this shop` })) };
+      if (missing.length > 0)
+        return {
+          outcome: 'refused',
+          refused: missing.map((c) => ({ sku: c.sku, message: `No product variant with SKU ${c.sku} in this shop` })),
+        };
       const loc = await location(signal);
       try {
         const data = await client.graphql<{ inventoryAdjustQuantities: { userErrors: ShopifyUserError[] } | null }>(
           adjustQuantityMutation,
-          { input: { name: 'available', reason: SET_REASON, changes: changes.map((c) => ({ inventoryItemId: variants.get(c.sku)!.inventoryItem.id, locationId: loc, delta: c.delta })) }, idempotencyKey },
+          {
+            input: {
+              name: 'available',
+              reason: SET_REASON,
+              changes: changes.map((c) => ({
+                inventoryItemId: variants.get(c.sku)!.inventoryItem.id,
+                locationId: loc,
+                delta: c.delta,
+              })),
+            },
+            idempotencyKey,
+          },
           { cost: 10, signal },
         );
         const errors = data.inventoryAdjustQuantities?.userErrors ?? [];
@@ -466,32 +645,54 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
           const index = e.field?.[0] === 'input' && e.field[1] === 'changes' ? Number(e.field[2]) : NaN;
           return { index, message: e.message };
         });
-        if (refused.some((r) => !Number.isInteger(r.index) || !changes[r.index])) return { outcome: 'refused', refused: changes.map((c) => ({ sku: c.sku, message: errors[0]!.message })) };
-        return { outcome: 'refused', refused: refused.map((r) => ({ sku: changes[r.index]!.sku, message: r.message })) };
+        if (refused.some((r) => !Number.isInteger(r.index) || !changes[r.index]))
+          return { outcome: 'refused', refused: changes.map((c) => ({ sku: c.sku, message: errors[0]!.message })) };
+        return {
+          outcome: 'refused',
+          refused: refused.map((r) => ({ sku: changes[r.index]!.sku, message: r.message })),
+        };
       } catch (error) {
-        if (error instanceof MarketplaceError && error.kind === 'outcome_unknown') return { outcome: 'unknown', message: error.message };
-        if (error instanceof MarketplaceError && error.kind === 'rejected') return { outcome: 'refused', refused: changes.map((c) => ({ sku: c.sku, message: error.message })) };
+        if (error instanceof MarketplaceError && error.kind === 'outcome_unknown')
+          return { outcome: 'unknown', message: error.message };
+        if (error instanceof MarketplaceError && error.kind === 'rejected')
+          return { outcome: 'refused', refused: changes.map((c) => ({ sku: c.sku, message: error.message })) };
         throw error;
       }
     },
 
     async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
-      const data = await client.graphql<{ orders: ShopifyConnection<ShopifyOrder> }>(ordersQuery, { first: ORDER_PAGE_SIZE, after: cursor ?? null, query: updatedSinceQuery(since) }, { cost: 782, signal });
+      const data = await client.graphql<{ orders: ShopifyConnection<ShopifyOrder> }>(
+        ordersQuery,
+        { first: ORDER_PAGE_SIZE, after: cursor ?? null, query: updatedSinceQuery(since) },
+        { cost: 782, signal },
+      );
       for (const order of data.orders.nodes) {
         let lines = order.lineItems;
         while (lines.pageInfo.hasNextPage) {
-          const more: { order: { lineItems: ShopifyOrder['lineItems'] } | null } = await client.graphql(orderLinesQuery, { id: order.id, after: lines.pageInfo.endCursor }, { cost: 303, signal });
+          const more: { order: { lineItems: ShopifyOrder['lineItems'] } | null } = await client.graphql(
+            orderLinesQuery,
+            { id: order.id, after: lines.pageInfo.endCursor },
+            { cost: 303, signal },
+          );
           if (!more.order) break;
-          order.lineItems = { nodes: [...order.lineItems.nodes, ...more.order.lineItems.nodes], pageInfo: more.order.lineItems.pageInfo };
+          order.lineItems = {
+            nodes: [...order.lineItems.nodes, ...more.order.lineItems.nodes],
+            pageInfo: more.order.lineItems.pageInfo,
+          };
           lines = more.order.lineItems;
         }
       }
       const page = data.orders;
-      return { items: page.nodes.map(orderToMarketplaceOrder), next: page.pageInfo.hasNextPage && page.pageInfo.endCursor ? page.pageInfo.endCursor : undefined };
+      return {
+        items: page.nodes.map(orderToMarketplaceOrder),
+        next: page.pageInfo.hasNextPage && page.pageInfo.endCursor ? page.pageInfo.endCursor : undefined,
+      };
     },
 
     async subscribeWebhook(topic, callbackUrl, signal) {
-      const data = await client.graphql<{ webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: ShopifyUserError[] } }>(webhookSubscribeMutation, { topic, callbackUrl }, { cost: 10, signal });
+      const data = await client.graphql<{
+        webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: ShopifyUserError[] };
+      }>(webhookSubscribeMutation, { topic, callbackUrl }, { cost: 10, signal });
       const result = data.webhookSubscriptionCreate;
       if (result.webhookSubscription) return { id: result.webhookSubscription.id };
       const error = result.userErrors[0];

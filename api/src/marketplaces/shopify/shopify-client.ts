@@ -35,8 +35,14 @@ export function describeShopifyError(status: number, body: unknown): { message: 
   const b = body as { errors?: unknown; error?: string; error_description?: string } | undefined;
   if (b && typeof b === 'object') {
     if (typeof b.errors === 'string') return { message: b.errors };
-    if (Array.isArray(b.errors)) return { message: b.errors.map((e: { message?: string }) => e.message ?? String(e)).join('; ') };
-    if (b.errors && typeof b.errors === 'object') return { message: Object.entries(b.errors).map(([k, v]) => `${k}: ${String(v)}`).join('; ') };
+    if (Array.isArray(b.errors))
+      return { message: b.errors.map((e: { message?: string }) => e.message ?? String(e)).join('; ') };
+    if (b.errors && typeof b.errors === 'object')
+      return {
+        message: Object.entries(b.errors)
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join('; '),
+      };
     if (b.error) return { message: b.error_description ?? b.error, code: b.error };
   }
   if (typeof body === 'string' && body) return { message: `Shopify answered HTTP ${status}: ${body.slice(0, 200)}` };
@@ -54,7 +60,8 @@ export class ShopifyClient {
   lastCost: ShopifyCost | undefined;
 
   constructor(private readonly options: ShopifyClientOptions) {
-    if (!shopDomainPattern.test(options.shopDomain)) throw new MarketplaceError('auth', `"${options.shopDomain}" is not a shop domain (name.myshopify.com)`);
+    if (!shopDomainPattern.test(options.shopDomain))
+      throw new MarketplaceError('auth', `"${options.shopDomain}" is not a shop domain (name.myshopify.com)`);
     this.shopDomain = options.shopDomain;
     this.tokens = { ...options.tokens };
     this.buckets = options.buckets ?? sharedBuckets;
@@ -70,10 +77,20 @@ export class ShopifyClient {
   }
 
   private async refresh(signal?: AbortSignal): Promise<void> {
-    if (!this.tokens.refreshToken) throw new MarketplaceError('auth', 'The Shopify access token has expired and there is no refresh token: connect the shop again.');
+    if (!this.tokens.refreshToken)
+      throw new MarketplaceError(
+        'auth',
+        'The Shopify access token has expired and there is no refresh token: connect the shop again.',
+      );
     this.refreshing ??= (async () => {
       try {
-        this.tokens = await refreshShopifyToken({ shopDomain: this.shopDomain, app: this.options.app, refreshToken: this.tokens.refreshToken!, sandboxBaseUrl: this.options.sandboxBaseUrl, signal });
+        this.tokens = await refreshShopifyToken({
+          shopDomain: this.shopDomain,
+          app: this.options.app,
+          refreshToken: this.tokens.refreshToken!,
+          sandboxBaseUrl: this.options.sandboxBaseUrl,
+          signal,
+        });
         await this.options.onTokens?.(this.tokens);
       } finally {
         this.refreshing = undefined;
@@ -84,12 +101,17 @@ export class ShopifyClient {
 
   private async accessToken(signal?: AbortSignal): Promise<string> {
     if (this.refreshing) await this.refreshing;
-    if (this.tokens.expiresAt !== undefined && this.tokens.expiresAt - Date.now() < TOKEN_REFRESH_MARGIN_MS) await this.refresh(signal);
+    if (this.tokens.expiresAt !== undefined && this.tokens.expiresAt - Date.now() < TOKEN_REFRESH_MARGIN_MS)
+      await this.refresh(signal);
     return this.tokens.accessToken;
   }
 
   /** Runs one document; answers `data`, or throws MarketplaceError with Shopify's own words. */
-  async graphql<T>(document: string, variables: Record<string, unknown>, options: { cost?: number; signal?: AbortSignal } = {}): Promise<T> {
+  async graphql<T>(
+    document: string,
+    variables: Record<string, unknown>,
+    options: { cost?: number; signal?: AbortSignal } = {},
+  ): Promise<T> {
     let refreshed = false;
     // The caller's estimate first; after a THROTTLED answer, the cost Shopify calculated.
     let requested = options.cost ?? 1;
@@ -130,7 +152,8 @@ export class ShopifyClient {
       } finally {
         this.inFlightCost -= taken;
       }
-      if (!body || typeof body !== 'object') throw new MarketplaceError('unavailable', 'Shopify answered something that is not GraphQL JSON');
+      if (!body || typeof body !== 'object')
+        throw new MarketplaceError('unavailable', 'Shopify answered something that is not GraphQL JSON');
 
       const reported = body.extensions?.cost;
       if (reported) {
@@ -146,14 +169,16 @@ export class ShopifyClient {
       const errors = body.errors ?? [];
       if (errors.some((e) => e.extensions?.code === 'THROTTLED')) {
         // The bucket now holds what Shopify reported: the next take() waits for the requested cost.
-        if (attempt >= THROTTLE_ATTEMPTS) throw new MarketplaceError('rate_limited', 'Throttled', { code: 'THROTTLED' });
+        if (attempt >= THROTTLE_ATTEMPTS)
+          throw new MarketplaceError('rate_limited', 'Throttled', { code: 'THROTTLED' });
         continue;
       }
       if (errors.length) {
         const code = errors.find((e) => e.extensions?.code)?.extensions?.code;
         throw new MarketplaceError('rejected', errors.map((e) => e.message).join('; '), code ? { code } : {});
       }
-      if (body.data === undefined || body.data === null) throw new MarketplaceError('unavailable', 'Shopify answered without data');
+      if (body.data === undefined || body.data === null)
+        throw new MarketplaceError('unavailable', 'Shopify answered without data');
       return body.data;
     }
   }

@@ -1,5 +1,19 @@
-import type { CatalogueItem, CreateOutcome, ListingState, ListingStatus, MarketplaceOrder, NewListing, OrderStatus } from '../types.ts';
-import type { ShopifyOrder, ShopifyOrderWebhook, ShopifyProductSetInput, ShopifyProductSetPayload, ShopifyVariant } from './types.ts';
+import type {
+  CatalogueItem,
+  CreateOutcome,
+  ListingState,
+  ListingStatus,
+  MarketplaceOrder,
+  NewListing,
+  OrderStatus,
+} from '../types.ts';
+import type {
+  ShopifyOrder,
+  ShopifyOrderWebhook,
+  ShopifyProductSetInput,
+  ShopifyProductSetPayload,
+  ShopifyVariant,
+} from './types.ts';
 
 /** Pure conversions between Admin GraphQL payloads and the engine's shapes. */
 
@@ -14,7 +28,15 @@ export function availableQuantity(variant: ShopifyVariant): number | null {
   return level.quantities.find((q) => q.name === 'available')?.quantity ?? null;
 }
 
-const stripHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim();
+const stripHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
 
 export function variantToCatalogueItem(variant: ShopifyVariant, currency: string): CatalogueItem {
   return {
@@ -62,14 +84,19 @@ export function orderToMarketplaceOrder(order: ShopifyOrder): MarketplaceOrder {
     lines: order.lineItems.nodes.map((line) => ({
       sku: line.sku ?? '',
       quantity: line.quantity,
-      price: { amount: line.originalUnitPriceSet.shopMoney.amount, currency: line.originalUnitPriceSet.shopMoney.currencyCode },
+      price: {
+        amount: line.originalUnitPriceSet.shopMoney.amount,
+        currency: line.originalUnitPriceSet.shopMoney.currencyCode,
+      },
       cancelledQuantity: Math.max(0, line.quantity - line.currentQuantity),
     })),
   };
 }
 
 /** The orders/create webhook body, in the same shape (for the app's webhook endpoint). */
-export function orderWebhookToMarketplaceOrder(order: ShopifyOrderWebhook & { fulfillment_status?: string | null }): MarketplaceOrder {
+export function orderWebhookToMarketplaceOrder(
+  order: ShopifyOrderWebhook & { fulfillment_status?: string | null },
+): MarketplaceOrder {
   return {
     marketplaceOrderId: order.admin_graphql_api_id,
     status: orderStatus(order.cancelled_at, order.fulfillment_status ?? null),
@@ -85,10 +112,20 @@ export function orderWebhookToMarketplaceOrder(order: ShopifyOrderWebhook & { fu
 }
 
 /** The webhook topics whose body is the order itself (orders/edited carries an edit, not the order). */
-export const ORDER_BODY_TOPICS = ['orders/create', 'orders/updated', 'orders/cancelled', 'orders/paid', 'orders/fulfilled', 'orders/partially_fulfilled'] as const;
+export const ORDER_BODY_TOPICS = [
+  'orders/create',
+  'orders/updated',
+  'orders/cancelled',
+  'orders/paid',
+  'orders/fulfilled',
+  'orders/partially_fulfilled',
+] as const;
 
 /** Whether a webhook of this topic carries a whole order: its id, its last change and each line's quantity. */
-export function isOrderWebhook(topic: string, body: unknown): body is ShopifyOrderWebhook & { fulfillment_status?: string | null } {
+export function isOrderWebhook(
+  topic: string,
+  body: unknown,
+): body is ShopifyOrderWebhook & { fulfillment_status?: string | null } {
   const order = body as Partial<ShopifyOrderWebhook> | undefined;
   return (
     (ORDER_BODY_TOPICS as readonly string[]).includes(topic) &&
@@ -96,7 +133,12 @@ export function isOrderWebhook(topic: string, body: unknown): body is ShopifyOrd
     !Number.isNaN(Date.parse(String(order.updated_at))) &&
     !Number.isNaN(Date.parse(String(order.created_at))) &&
     Array.isArray(order.line_items) &&
-    order.line_items.every((line) => Number.isInteger(line?.quantity) && line.quantity >= 0 && (line.current_quantity === undefined || Number.isInteger(line.current_quantity)))
+    order.line_items.every(
+      (line) =>
+        Number.isInteger(line?.quantity) &&
+        line.quantity >= 0 &&
+        (line.current_quantity === undefined || Number.isInteger(line.current_quantity)),
+    )
   );
 }
 
@@ -129,7 +171,11 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * images), ACTIVE, with Shopify's default option and one variant holding the SKU, price, barcode
  * and available stock at the location. With `existing`, the same product and variant are replaced.
  */
-export function productSetInput(item: NewListing, locationId: string, existing?: { productId: string; variantId: string }): ShopifyProductSetInput {
+export function productSetInput(
+  item: NewListing,
+  locationId: string,
+  existing?: { productId: string; variantId: string },
+): ShopifyProductSetInput {
   return {
     ...(existing ? { id: existing.productId } : {}),
     title: item.title,
@@ -137,7 +183,9 @@ export function productSetInput(item: NewListing, locationId: string, existing?:
     ...(item.brand ? { vendor: item.brand } : {}),
     status: 'ACTIVE',
     productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
-    ...(item.images.length ? { files: item.images.map((url) => ({ originalSource: url, contentType: 'IMAGE' as const })) } : {}),
+    ...(item.images.length
+      ? { files: item.images.map((url) => ({ originalSource: url, contentType: 'IMAGE' as const })) }
+      : {}),
     variants: [
       {
         ...(existing ? { id: existing.variantId } : {}),
@@ -155,8 +203,15 @@ export function productSetInput(item: NewListing, locationId: string, existing?:
 /** productSet's answer as the SKU's outcome: the variant's GID when created, Shopify's user errors when not. */
 export function productSetOutcome(sku: string, data: ShopifyProductSetPayload): CreateOutcome {
   const errors = data.productSet?.userErrors ?? [];
-  if (errors.length > 0) return { sku, outcome: 'rejected', message: errors.map((e) => e.message).join('; '), ...(errors[0]!.code ? { code: errors[0]!.code } : {}) };
-  const variant = data.productSet?.product?.variants.nodes.find((v) => v.sku === sku) ?? data.productSet?.product?.variants.nodes[0];
+  if (errors.length > 0)
+    return {
+      sku,
+      outcome: 'rejected',
+      message: errors.map((e) => e.message).join('; '),
+      ...(errors[0]!.code ? { code: errors[0]!.code } : {}),
+    };
+  const variant =
+    data.productSet?.product?.variants.nodes.find((v) => v.sku === sku) ?? data.productSet?.product?.variants.nodes[0];
   if (!variant) return { sku, outcome: 'unknown', message: 'Shopify answered without the product it set' };
   return { sku, outcome: 'created', marketplaceId: variant.id };
 }

@@ -142,5 +142,8 @@ export interface ShopifyProductSetPayload {
 
 /** productUpdate's answer (ProductUpdatePayload). */
 export interface ShopifyProductUpdatePayload {
-  productUpdate: { product: { id: string; status: string } | null; userErrors: Array<{ field: string[] | null; message: string }> } | null;
+  productUpdate: {
+    product: { id: string; status: string } | null;
+    userErrors: Array<{ field: string[] | null; message: string }>;
+  } | null;
 }

@@ -26,10 +26,12 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     feeds: (feedType: 'inventory' | 'price' | 'MP_ITEM') => `${base}/v3/feeds${q({ feedType })}`,
     /** DELETE: retire the item (items.json retireAnItem). */
     retire: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}`,
-    feedStatus: (feedId: string, offset: number, limit: number) => `${base}/v3/feeds/${encodeURIComponent(feedId)}${q({ includeDetails: 'true', offset, limit })}`,
+    feedStatus: (feedId: string, offset: number, limit: number) =>
+      `${base}/v3/feeds/${encodeURIComponent(feedId)}${q({ includeDetails: 'true', offset, limit })}`,
     orders: (params: { lastModifiedStartDate: string; limit: number }) => `${base}/v3/orders${q(params)}`,
     /** Walmart's meta.nextCursor is a query string ("?limit=…&hasMoreElements=true&…") for the same path. */
-    ordersNext: (nextCursor: string) => `${base}/v3/orders${nextCursor.startsWith('?') ? nextCursor : `?${nextCursor}`}`,
+    ordersNext: (nextCursor: string) =>
+      `${base}/v3/orders${nextCursor.startsWith('?') ? nextCursor : `?${nextCursor}`}`,
     subscriptions: () => `${base}/v3/webhooks/subscriptions`,
   };
 }

@@ -1,4 +1,16 @@
-import type { CatalogueItem, CreateOutcome, ListingState, ListingStatus, ListingUpdate, MarketplaceOrder, Money, NewListing, OrderStatus, SubmissionStatus, UpdateOutcome } from '../types.ts';
+import type {
+  CatalogueItem,
+  CreateOutcome,
+  ListingState,
+  ListingStatus,
+  ListingUpdate,
+  MarketplaceOrder,
+  Money,
+  NewListing,
+  OrderStatus,
+  SubmissionStatus,
+  UpdateOutcome,
+} from '../types.ts';
 import type {
   WalmartErrorBody,
   WalmartFeedStatus,
@@ -80,7 +92,11 @@ export function catalogueItemFromWalmart(item: WalmartItem): CatalogueItem {
 }
 
 /** What Walmart holds for one SKU: the item (status, price) and its inventory; an absent item is 'not listed'. */
-export function listingFromWalmart(sku: string, item: WalmartItem | undefined, inventory: WalmartInventory | undefined): ListingState {
+export function listingFromWalmart(
+  sku: string,
+  item: WalmartItem | undefined,
+  inventory: WalmartInventory | undefined,
+): ListingState {
   if (!item) return { sku, marketplaceId: null, quantity: null, price: null, status: 'not listed', issues: [] };
   return {
     sku,
@@ -102,19 +118,26 @@ export function priceBody(sku: string, amount: number, currency: string): Walmar
 
 /** Why a target value cannot be sent at all (before any call), in words the seller understands. */
 export function invalidUpdate(update: ListingUpdate): string | undefined {
-  if (update.quantity !== undefined && (!Number.isInteger(update.quantity) || update.quantity < 0)) return `Quantity must be a whole number of 0 or more (got ${update.quantity})`;
-  if (update.price && walmartAmount(update.price) === undefined) return `Price must be above 0 with at most 2 decimals (got ${update.price.amount})`;
+  if (update.quantity !== undefined && (!Number.isInteger(update.quantity) || update.quantity < 0))
+    return `Quantity must be a whole number of 0 or more (got ${update.quantity})`;
+  if (update.price && walmartAmount(update.price) === undefined)
+    return `Price must be above 0 with at most 2 decimals (got ${update.price.amount})`;
   return undefined;
 }
 
 export function inventoryFeed(updates: ListingUpdate[]): WalmartInventoryFeed {
-  return { InventoryHeader: { version: '1.4' }, Inventory: updates.filter((u) => u.quantity !== undefined).map((u) => inventoryBody(u.sku, u.quantity!)) };
+  return {
+    InventoryHeader: { version: '1.4' },
+    Inventory: updates.filter((u) => u.quantity !== undefined).map((u) => inventoryBody(u.sku, u.quantity!)),
+  };
 }
 
 export function priceFeed(updates: ListingUpdate[]): WalmartPriceFeed {
   return {
     PriceHeader: { version: '1.7' },
-    Price: updates.filter((u) => u.price !== undefined).map((u) => priceBody(u.sku, walmartAmount(u.price!) ?? Number(u.price!.amount), u.price!.currency)),
+    Price: updates
+      .filter((u) => u.price !== undefined)
+      .map((u) => priceBody(u.sku, walmartAmount(u.price!) ?? Number(u.price!.amount), u.price!.currency)),
   };
 }
 
@@ -133,7 +156,10 @@ export function feedsOfSubmission(id: string): Array<{ feedType: 'inventory' | '
       const colon = part.indexOf(':');
       return { feedType: part.slice(0, colon), feedId: part.slice(colon + 1) };
     })
-    .filter((f): f is { feedType: 'inventory' | 'price' | 'item'; feedId: string } => (f.feedType === 'inventory' || f.feedType === 'price' || f.feedType === 'item') && f.feedId.length > 0);
+    .filter(
+      (f): f is { feedType: 'inventory' | 'price' | 'item'; feedId: string } =>
+        (f.feedType === 'inventory' || f.feedType === 'price' || f.feedType === 'item') && f.feedId.length > 0,
+    );
 }
 
 /**
@@ -142,18 +168,29 @@ export function feedsOfSubmission(id: string): Array<{ feedType: 'inventory' | '
  */
 /** A processed feed whose counts show every item received succeeded. */
 export function allItemsSucceeded(feed: WalmartFeedStatus): boolean {
-  return feed.feedStatus === 'PROCESSED' && feed.itemsReceived !== undefined && feed.itemsReceived > 0 && feed.itemsSucceeded === feed.itemsReceived && (feed.itemsFailed ?? 0) === 0;
+  return (
+    feed.feedStatus === 'PROCESSED' &&
+    feed.itemsReceived !== undefined &&
+    feed.itemsReceived > 0 &&
+    feed.itemsSucceeded === feed.itemsReceived &&
+    (feed.itemsFailed ?? 0) === 0
+  );
 }
 
 export function submissionStatusFromFeeds(skus: string[], feeds: WalmartFeedStatus[]): SubmissionStatus {
   const failed = feeds.find((f) => f.feedStatus === 'ERROR');
   if (failed) {
     const errors = failed.ingestionErrors?.ingestionError?.map((e) => e.description ?? e.code) ?? [];
-    return { state: 'failed', message: `Walmart could not process feed ${failed.feedId ?? ''}${errors.length ? `: ${errors.join('; ')}` : ''}`.trim() };
+    return {
+      state: 'failed',
+      message:
+        `Walmart could not process feed ${failed.feedId ?? ''}${errors.length ? `: ${errors.join('; ')}` : ''}`.trim(),
+    };
   }
   if (feeds.some((f) => f.feedStatus !== 'PROCESSED')) return { state: 'processing' };
   // Every item of every feed succeeded (Walmart's counts say so): no item's status is needed.
-  if (feeds.every(allItemsSucceeded)) return { state: 'done', results: skus.map((sku) => ({ sku, outcome: 'confirmed' })) };
+  if (feeds.every(allItemsSucceeded))
+    return { state: 'done', results: skus.map((sku) => ({ sku, outcome: 'confirmed' })) };
   const outcomes = new Map<string, UpdateOutcome>();
   for (const feed of feeds) {
     for (const entry of feed.itemDetails?.itemIngestionStatus ?? []) {
@@ -170,13 +207,20 @@ export function submissionStatusFromFeeds(skus: string[], feeds: WalmartFeedStat
           message: errors.map((e) => e.description ?? e.code).join('; ') || 'Walmart rejected the item (DATA_ERROR)',
           ...(errors[0]?.code ? { code: errors[0].code } : {}),
         };
-      else outcome = { sku: entry.sku, outcome: 'unknown', message: errors.map((e) => e.description ?? e.code).join('; ') || `Walmart reported ${entry.ingestionStatus}` };
+      else
+        outcome = {
+          sku: entry.sku,
+          outcome: 'unknown',
+          message: errors.map((e) => e.description ?? e.code).join('; ') || `Walmart reported ${entry.ingestionStatus}`,
+        };
       outcomes.set(entry.sku, outcome);
     }
   }
   return {
     state: 'done',
-    results: skus.map((sku) => outcomes.get(sku) ?? { sku, outcome: 'unknown', message: 'Walmart reported no status for this SKU' }),
+    results: skus.map(
+      (sku) => outcomes.get(sku) ?? { sku, outcome: 'unknown', message: 'Walmart reported no status for this SKU' },
+    ),
   };
 }
 
@@ -201,10 +245,21 @@ export function orderFromWalmart(order: WalmartOrder): MarketplaceOrder {
     }
     if (line.statusDate && line.statusDate > updated) updated = line.statusDate;
     const product = line.charges?.charge?.find((c) => c.chargeType === 'PRODUCT');
-    return { sku: line.item.sku, quantity, price: product ? moneyFromWalmart(product.chargeAmount) : null, cancelledQuantity: Math.min(cancelled, quantity) };
+    return {
+      sku: line.item.sku,
+      quantity,
+      price: product ? moneyFromWalmart(product.chargeAmount) : null,
+      cancelledQuantity: Math.min(cancelled, quantity),
+    };
   });
   const status: OrderStatus = open === 0 && shipped === 0 ? 'cancelled' : open === 0 ? 'shipped' : 'open';
-  return { marketplaceOrderId: order.purchaseOrderId, status, lines, createdAt: new Date(order.orderDate).toISOString(), updatedAt: new Date(updated).toISOString() };
+  return {
+    marketplaceOrderId: order.purchaseOrderId,
+    status,
+    lines,
+    createdAt: new Date(order.orderDate).toISOString(),
+    updatedAt: new Date(updated).toISOString(),
+  };
 }
 
 /**
@@ -218,7 +273,12 @@ export function orderFromPoCreated(event: WalmartPoCreatedEvent): MarketplaceOrd
     status: 'open',
     lines: event.payload.orderLines.map((line) => {
       const product = line.charges?.find((c) => c.chargeType === 'PRODUCT');
-      return { sku: line.sku, quantity: Number(line.quantity.measurementValue), price: product ? moneyFromWalmart(product.chargeAmount) : null, cancelledQuantity: 0 };
+      return {
+        sku: line.sku,
+        quantity: Number(line.quantity.measurementValue),
+        price: product ? moneyFromWalmart(product.chargeAmount) : null,
+        cancelledQuantity: 0,
+      };
     }),
     createdAt: created,
     updatedAt: created,
@@ -235,13 +295,21 @@ export function isPoCreatedWithOrder(body: unknown): body is WalmartPoCreatedEve
     !Number.isNaN(Date.parse(String(payload.orderDate))) &&
     Array.isArray(payload.orderLines) &&
     payload.orderLines.length > 0 &&
-    payload.orderLines.every((line) => typeof line?.sku === 'string' && Number.isInteger(Number(line.quantity?.measurementValue)) && Number(line.quantity?.measurementValue) > 0)
+    payload.orderLines.every(
+      (line) =>
+        typeof line?.sku === 'string' &&
+        Number.isInteger(Number(line.quantity?.measurementValue)) &&
+        Number(line.quantity?.measurementValue) > 0,
+    )
   );
 }
 
 /** Walmart's own error wording: `errors[].description` (or message/info), and the first code. */
 export function describeWalmartError(status: number, body: unknown): { message: string; code?: string } {
-  const errors = typeof body === 'object' && body ? ((body as WalmartErrorBody).errors ?? (body as WalmartErrorBody).error) : undefined;
+  const errors =
+    typeof body === 'object' && body
+      ? ((body as WalmartErrorBody).errors ?? (body as WalmartErrorBody).error)
+      : undefined;
   if (Array.isArray(errors) && errors.length > 0) {
     const message = errors
       .map((e) => e.description || ('message' in e ? e.message : undefined) || e.info || e.code)
@@ -250,7 +318,8 @@ export function describeWalmartError(status: number, body: unknown): { message: 
     const code = errors.find((e) => e.code)?.code;
     return { message: message || `Walmart answered HTTP ${status}`, ...(code ? { code } : {}) };
   }
-  if (typeof body === 'string' && body.trim()) return { message: `Walmart answered HTTP ${status}: ${body.trim().slice(0, 200)}` };
+  if (typeof body === 'string' && body.trim())
+    return { message: `Walmart answered HTTP ${status}: ${body.trim().slice(0, 200)}` };
   return { message: `Walmart answered HTTP ${status}` };
 }
 
@@ -265,9 +334,18 @@ export const DEFAULT_ITEM_CATEGORY = 'Home Decor, Kitchen, & Other';
  */
 export function mpItemFeed(items: NewListing[]): WalmartMpItemFeed {
   return {
-    MPItemFeedHeader: { sellingChannel: 'marketplace', processMode: 'REPLACE', subset: 'EXTERNAL', locale: 'en', version: '4.8' },
+    MPItemFeedHeader: {
+      sellingChannel: 'marketplace',
+      processMode: 'REPLACE',
+      subset: 'EXTERNAL',
+      locale: 'en',
+      version: '4.8',
+    },
     MPItem: items.map((item) => {
-      const category = typeof item.attributes.walmartCategory === 'string' && item.attributes.walmartCategory.trim() ? item.attributes.walmartCategory.trim() : DEFAULT_ITEM_CATEGORY;
+      const category =
+        typeof item.attributes.walmartCategory === 'string' && item.attributes.walmartCategory.trim()
+          ? item.attributes.walmartCategory.trim()
+          : DEFAULT_ITEM_CATEGORY;
       const gtin = item.gtin?.trim() ?? '';
       return {
         Orderable: {

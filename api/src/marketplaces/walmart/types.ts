@@ -51,7 +51,10 @@ export interface WalmartInventory {
 /** price.json Price / Pricing (PUT /v3/price and a row of the price feed). */
 export interface WalmartPrice {
   sku: string;
-  pricing: Array<{ currentPriceType: 'BASE' | 'REDUCED' | 'CLEARANCE'; currentPrice: { currency: string; amount: number } }>;
+  pricing: Array<{
+    currentPriceType: 'BASE' | 'REDUCED' | 'CLEARANCE';
+    currentPrice: { currency: string; amount: number };
+  }>;
 }
 
 /** price.json ItemPriceResponse (the example wraps it in an `ItemPriceResponse` member). */
@@ -116,7 +119,9 @@ export interface WalmartQuantity {
 export interface WalmartOrderLine {
   lineNumber: string;
   item: { productName?: string; sku: string };
-  charges?: { charge?: Array<{ chargeType: string; chargeName?: string; chargeAmount: { currency: string; amount: number } }> };
+  charges?: {
+    charge?: Array<{ chargeType: string; chargeName?: string; chargeAmount: { currency: string; amount: number } }>;
+  };
   orderLineQuantity: WalmartQuantity;
   statusDate?: number;
   orderLineStatuses?: { orderLineStatus?: Array<{ status: string; statusQuantity: WalmartQuantity }> };
@@ -171,20 +176,39 @@ export interface WalmartPoCreatedEvent {
       productName?: string;
       quantity: { unitOfMeasure?: string; measurementValue: number };
       orderLineStatus?: string;
-      charges?: Array<{ chargeType: string; chargeName?: string; chargeAmount: { currency: string; amount: number | string } }>;
+      charges?: Array<{
+        chargeType: string;
+        chargeName?: string;
+        chargeAmount: { currency: string; amount: number | string };
+      }>;
     }>;
   };
 }
 
 /** Walmart's error body. */
 export interface WalmartErrorBody {
-  errors?: Array<{ code?: string; field?: string; description?: string; message?: string; info?: string; severity?: string; category?: string }>;
+  errors?: Array<{
+    code?: string;
+    field?: string;
+    description?: string;
+    message?: string;
+    info?: string;
+    severity?: string;
+    category?: string;
+  }>;
   error?: Array<{ code?: string; field?: string; description?: string; info?: string }>;
 }
 
 /** items.json MP_ITEM (spec 4.8) feed: the header and one MPItem per SKU (Orderable facts, Visible per category). */
 export interface WalmartMpItemFeed {
-  MPItemFeedHeader: { sellingChannel: 'marketplace'; processMode: 'REPLACE'; subset: 'EXTERNAL'; locale: 'en'; version: '4.8'; subCategory?: string };
+  MPItemFeedHeader: {
+    sellingChannel: 'marketplace';
+    processMode: 'REPLACE';
+    subset: 'EXTERNAL';
+    locale: 'en';
+    version: '4.8';
+    subCategory?: string;
+  };
   MPItem: Array<{
     Orderable: {
       sku: string;
@@ -194,7 +218,10 @@ export interface WalmartMpItemFeed {
       price: number;
       ShippingWeight?: number;
     };
-    Visible: Record<string, { shortDescription?: string; mainImageUrl?: string; productSecondaryImageURL?: string[]; keyFeatures?: string[] }>;
+    Visible: Record<
+      string,
+      { shortDescription?: string; mainImageUrl?: string; productSecondaryImageURL?: string[]; keyFeatures?: string[] }
+    >;
   }>;
 }
 

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { MarketplaceError } from '../errors.ts';
-import { marketplaceFetch, type MarketplaceRequest, type MarketplaceResponse, type RetryPolicy } from '../shared/http-client.ts';
+import {
+  marketplaceFetch,
+  type MarketplaceRequest,
+  type MarketplaceResponse,
+  type RetryPolicy,
+} from '../shared/http-client.ts';
 import { TokenBuckets, type RateLimit, type RateLimitUse } from '../shared/token-bucket.ts';
 import { walmartEndpoints, type WalmartEndpoints } from './endpoints.ts';
 import { describeWalmartError } from './transform.ts';
@@ -92,7 +97,10 @@ export class WalmartClient {
     };
   }
 
-  private fetchOptions(operation: WalmartOperation, signal?: AbortSignal): Pick<MarketplaceRequest, 'limit' | 'retry' | 'timeoutMs' | 'signal' | 'describeError'> {
+  private fetchOptions(
+    operation: WalmartOperation,
+    signal?: AbortSignal,
+  ): Pick<MarketplaceRequest, 'limit' | 'retry' | 'timeoutMs' | 'signal' | 'describeError'> {
     return {
       limit: { buckets: this.buckets, key: `walmart:${this.clientId}:${operation}`, rate: this.limits[operation] },
       ...(this.options.retry ? { retry: this.options.retry } : {}),
@@ -142,7 +150,11 @@ export class WalmartClient {
    * One authorised Walmart call. A 401 on a cached token gets one new token and one more try;
    * a second 401 is MarketplaceError('auth').
    */
-  async call<T>(operation: WalmartOperation, request: { method: MarketplaceRequest['method']; url: string; body?: unknown; headers?: Record<string, string> }, signal?: AbortSignal): Promise<MarketplaceResponse<T>> {
+  async call<T>(
+    operation: WalmartOperation,
+    request: { method: MarketplaceRequest['method']; url: string; body?: unknown; headers?: Record<string, string> },
+    signal?: AbortSignal,
+  ): Promise<MarketplaceResponse<T>> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(signal);
       try {
@@ -154,7 +166,12 @@ export class WalmartClient {
           ...this.fetchOptions(operation, signal),
         });
       } catch (error) {
-        if (attempt === 0 && error instanceof MarketplaceError && error.kind === 'auth' && error.details.status === 401) {
+        if (
+          attempt === 0 &&
+          error instanceof MarketplaceError &&
+          error.kind === 'auth' &&
+          error.details.status === 401
+        ) {
           this.invalidateToken();
           continue;
         }
@@ -164,9 +181,26 @@ export class WalmartClient {
   }
 
   /** A feed file as Walmart takes it: multipart/form-data with one part named `file`. */
-  async uploadFeed<T>(operation: WalmartOperation, url: string, feed: unknown, signal?: AbortSignal): Promise<MarketplaceResponse<T>> {
+  async uploadFeed<T>(
+    operation: WalmartOperation,
+    url: string,
+    feed: unknown,
+    signal?: AbortSignal,
+  ): Promise<MarketplaceResponse<T>> {
     const boundary = `----walmart-feed-${crypto.randomBytes(12).toString('hex')}`;
-    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="feed.json"', 'Content-Type: application/json', '', JSON.stringify(feed), `--${boundary}--`, ''].join('\r\n');
-    return this.call<T>(operation, { method: 'POST', url, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }, signal);
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="feed.json"',
+      'Content-Type: application/json',
+      '',
+      JSON.stringify(feed),
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    return this.call<T>(
+      operation,
+      { method: 'POST', url, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } },
+      signal,
+    );
   }
 }

@@ -15,10 +15,16 @@ export function verifyWalmartWebhook(
   secret: string,
   headerName: string = WALMART_WEBHOOK_HEADER,
 ): boolean {
-  const value = headers instanceof Headers ? headers.get(headerName) : (headers[headerName] ?? headers[headerName.toLowerCase()]);
+  const value =
+    headers instanceof Headers ? headers.get(headerName) : (headers[headerName] ?? headers[headerName.toLowerCase()]);
   const signature = Array.isArray(value) ? value[0] : value;
   if (!signature || !secret) return false;
   const digest = crypto.createHmac('sha256', secret).update(rawBody).digest();
-  const candidates = [Buffer.from(signature, 'base64'), /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0)];
-  return candidates.some((candidate) => candidate.length === digest.length && crypto.timingSafeEqual(candidate, digest));
+  const candidates = [
+    Buffer.from(signature, 'base64'),
+    /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0),
+  ];
+  return candidates.some(
+    (candidate) => candidate.length === digest.length && crypto.timingSafeEqual(candidate, digest),
+  );
 }

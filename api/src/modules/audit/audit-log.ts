@@ -73,4 +73,9 @@ export async function recordAudit(db: Db, context: AuditContext, entry: AuditEnt
   });
 }
 
-export const systemContext: AuditContext = { actorUserId: null, impersonatorUserId: null, ip: null, userAgent: 'system' };
+export const systemContext: AuditContext = {
+  actorUserId: null,
+  impersonatorUserId: null,
+  ip: null,
+  userAgent: 'system',
+};

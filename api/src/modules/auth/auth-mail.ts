@@ -24,7 +24,8 @@ export async function sendAuthMail(ctx: AppContext, mailer: Mailer, jobId: strin
   if (job.kind === 'verify_email' && user.emailVerifiedAt) return;
 
   const { token, tokenHash } = generateToken();
-  const lifetime = job.kind === 'verify_email' ? ctx.config.tokens.verifyEmailSeconds : ctx.config.tokens.resetPasswordSeconds;
+  const lifetime =
+    job.kind === 'verify_email' ? ctx.config.tokens.verifyEmailSeconds : ctx.config.tokens.resetPasswordSeconds;
   await storeToken(ctx.db, {
     userId: user.id,
     purpose: job.kind,

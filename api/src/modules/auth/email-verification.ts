@@ -9,7 +9,8 @@ import { hashToken } from './tokens.ts';
 import { completeSignIn } from './sign-in.ts';
 
 export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired. Please request a new one.';
-export const RESEND_ANSWER = 'If that email has an account waiting for verification, a new verification link is on its way.';
+export const RESEND_ANSWER =
+  'If that email has an account waiting for verification, a new verification link is on its way.';
 
 /** The mailed token proves the address; the user is verified and signed in. */
 export async function verifyEmail(ctx: AppContext, audit: AuditContext, token: string): Promise<UserRecord> {
@@ -19,7 +20,13 @@ export async function verifyEmail(ctx: AppContext, audit: AuditContext, token: s
     if (!userId) return undefined;
     await markEmailVerified(tx, userId, now);
     const user = await findUserById(tx, userId);
-    await recordAudit(tx, audit, { action: 'auth.email_verified', actorUserId: userId, accountId: user!.accountId, targetType: 'user', targetId: userId });
+    await recordAudit(tx, audit, {
+      action: 'auth.email_verified',
+      actorUserId: userId,
+      accountId: user!.accountId,
+      targetType: 'user',
+      targetId: userId,
+    });
     return user;
   });
   if (!user) throw new AppError(400, INVALID_VERIFICATION_LINK);

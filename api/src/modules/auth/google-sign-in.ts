@@ -1,5 +1,12 @@
 import type { AppContext } from '../../context.ts';
-import { createAccountWithOwner, findUserByEmail, findUserByGoogleId, findUserById, linkGoogleAccount, type UserRecord } from '../../db/queries/users.ts';
+import {
+  createAccountWithOwner,
+  findUserByEmail,
+  findUserByGoogleId,
+  findUserById,
+  linkGoogleAccount,
+  type UserRecord,
+} from '../../db/queries/users.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { TRIAL_DAYS } from './register.ts';
 
@@ -16,7 +23,11 @@ export interface GoogleProfile {
  * Signs in the user with this Google id; else links the Google id to the user with the same
  * (Google-verified) email; else creates a verified user with a new account. Undefined refuses.
  */
-export async function signInWithGoogle(ctx: AppContext, audit: AuditContext, profile: GoogleProfile): Promise<UserRecord | undefined> {
+export async function signInWithGoogle(
+  ctx: AppContext,
+  audit: AuditContext,
+  profile: GoogleProfile,
+): Promise<UserRecord | undefined> {
   const known = await findUserByGoogleId(ctx.db, profile.googleId);
   if (known) return known.disabledAt ? undefined : known;
   // Only an address Google itself verified may claim an account.

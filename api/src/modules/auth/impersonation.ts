@@ -23,24 +23,37 @@ export async function startImpersonation(
   if (target.id === actor.id) throw new AppError(400, 'You cannot impersonate yourself');
   if (actor.role === 'admin' && isSuper(target.role)) throw new AppError(403, 'Admins cannot impersonate a super user');
   if (target.disabledAt) throw new AppError(400, 'This user is disabled and cannot be impersonated');
-  await recordAudit(ctx.db, { ...audit, actorUserId: actor.id, impersonatorUserId: actor.id }, {
-    action: 'impersonation.started',
-    accountId: target.accountId,
-    targetType: 'user',
-    targetId: target.id,
-    metadata: { targetEmail: target.email, targetRole: target.role },
-  });
+  await recordAudit(
+    ctx.db,
+    { ...audit, actorUserId: actor.id, impersonatorUserId: actor.id },
+    {
+      action: 'impersonation.started',
+      accountId: target.accountId,
+      targetType: 'user',
+      targetId: target.id,
+      metadata: { targetEmail: target.email, targetRole: target.role },
+    },
+  );
   return target;
 }
 
-export async function endImpersonation(ctx: AppContext, audit: AuditContext, impersonatorId: string, impersonated: UserRecord): Promise<UserRecord> {
+export async function endImpersonation(
+  ctx: AppContext,
+  audit: AuditContext,
+  impersonatorId: string,
+  impersonated: UserRecord,
+): Promise<UserRecord> {
   const admin = await findUserById(ctx.db, impersonatorId);
   if (!admin) throw new AppError(401, 'Your administrator session has ended. Please sign in again.');
-  await recordAudit(ctx.db, { ...audit, actorUserId: admin.id, impersonatorUserId: admin.id }, {
-    action: 'impersonation.ended',
-    accountId: impersonated.accountId,
-    targetType: 'user',
-    targetId: impersonated.id,
-  });
+  await recordAudit(
+    ctx.db,
+    { ...audit, actorUserId: admin.id, impersonatorUserId: admin.id },
+    {
+      action: 'impersonation.ended',
+      accountId: impersonated.accountId,
+      targetType: 'user',
+      targetId: impersonated.id,
+    },
+  );
   return admin;
 }

@@ -1,7 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { consumeToken, revokeTokens } from '../../db/queries/auth-tokens.ts';
-import { findUserByEmail, findUserById, getPasswordHash, markEmailVerified, setPasswordHash } from '../../db/queries/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  getPasswordHash,
+  markEmailVerified,
+  setPasswordHash,
+} from '../../db/queries/users.ts';
 import { deleteUserSessions } from '../../db/queries/sessions.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { enqueue } from '../../workers/job-queue.ts';
@@ -13,12 +19,21 @@ export const FORGOT_ANSWER = 'If an account exists for that email, a password re
 export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';
 
 /** Same answer for known and unknown emails; only a known, enabled user gets a mail. */
-export async function requestPasswordReset(ctx: AppContext, audit: AuditContext, email: string): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  audit: AuditContext,
+  email: string,
+): Promise<{ message: string }> {
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.disabledAt) return;
     await enqueue<AuthMailJob>(ctx.jobs, tx, MAIL_QUEUE, { kind: 'reset_password', userId: user.id });
-    await recordAudit(tx, audit, { action: 'auth.password_reset_requested', accountId: user.accountId, targetType: 'user', targetId: user.id });
+    await recordAudit(tx, audit, {
+      action: 'auth.password_reset_requested',
+      accountId: user.accountId,
+      targetType: 'user',
+      targetId: user.id,
+    });
   });
   return { message: FORGOT_ANSWER };
 }
@@ -27,7 +42,13 @@ export async function requestPasswordReset(ctx: AppContext, audit: AuditContext,
  * The mailed token proves the address. The new password replaces the old, every other reset link
  * stops working, and every session of the user ends.
  */
-export async function resetPassword(ctx: AppContext, audit: AuditContext, token: string, password: string, currentSid: string | undefined) {
+export async function resetPassword(
+  ctx: AppContext,
+  audit: AuditContext,
+  token: string,
+  password: string,
+  currentSid: string | undefined,
+) {
   // Checked before the token is spent, so a refused password leaves the link usable.
   const problem = newPasswordProblem(password);
   if (problem) throw new AppError(400, problem);
@@ -42,7 +63,13 @@ export async function resetPassword(ctx: AppContext, audit: AuditContext, token:
     await markEmailVerified(tx, userId, now);
     await deleteUserSessions(tx, userId, currentSid);
     const user = await findUserById(tx, userId);
-    await recordAudit(tx, audit, { action: 'auth.password_reset', actorUserId: userId, accountId: user!.accountId, targetType: 'user', targetId: userId });
+    await recordAudit(tx, audit, {
+      action: 'auth.password_reset',
+      actorUserId: userId,
+      accountId: user!.accountId,
+      targetType: 'user',
+      targetId: userId,
+    });
     return true;
   });
   if (!done) throw new AppError(400, INVALID_RESET_LINK);
@@ -70,7 +97,12 @@ export async function changePassword(
     await setPasswordHash(tx, user.id, passwordHash, now);
     await revokeTokens(tx, user.id, 'reset_password', now);
     await deleteUserSessions(tx, user.id, currentSid);
-    await recordAudit(tx, audit, { action: 'auth.password_changed', accountId: user.accountId, targetType: 'user', targetId: user.id });
+    await recordAudit(tx, audit, {
+      action: 'auth.password_changed',
+      accountId: user.accountId,
+      targetType: 'user',
+      targetId: user.id,
+    });
   });
   return { message: 'Your password has been changed. Other sessions have been signed out.' };
 }

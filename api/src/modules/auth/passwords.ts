@@ -30,6 +30,7 @@ export async function spendPasswordCheckTime(password: string): Promise<void> {
 /** Why a new password is refused, or null when it is acceptable. */
 export function newPasswordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  if (commonPasswords.has(password.toLowerCase())) return 'This password is one of the most commonly used and easy to guess. Please choose another.';
+  if (commonPasswords.has(password.toLowerCase()))
+    return 'This password is one of the most commonly used and easy to guess. Please choose another.';
   return null;
 }

@@ -10,7 +10,12 @@ export interface ProfileChanges {
 
 const clean = (s: string | undefined) => (s === undefined ? undefined : s.trim() || null);
 
-export async function updateProfile(ctx: AppContext, audit: AuditContext, user: UserRecord, input: ProfileChanges): Promise<UserRecord> {
+export async function updateProfile(
+  ctx: AppContext,
+  audit: AuditContext,
+  user: UserRecord,
+  input: ProfileChanges,
+): Promise<UserRecord> {
   const changes: { firstName?: string | null; lastName?: string | null; companyName?: string } = {};
   if (input.firstName !== undefined) changes.firstName = clean(input.firstName);
   if (input.lastName !== undefined) changes.lastName = clean(input.lastName);

@@ -41,36 +41,43 @@ export async function register(ctx: AppContext, audit: AuditContext, input: Regi
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
 
-  await ctx.db.transaction(async (tx) => {
-    const existing = await findUserByEmail(tx, email);
-    if (existing) {
-      const kind = existing.emailVerifiedAt ? 'account_exists' : 'verify_email';
-      await enqueue<AuthMailJob>(ctx.jobs, tx, MAIL_QUEUE, { kind, userId: existing.id });
-      await recordAudit(tx, audit, { action: 'auth.registration_for_existing_email', accountId: existing.accountId, targetType: 'user', targetId: existing.id });
-      return;
-    }
-    const created = await createAccountWithOwner(tx, {
-      accountName,
-      trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000),
-      email,
-      passwordHash,
-      firstName,
-      lastName,
+  await ctx.db
+    .transaction(async (tx) => {
+      const existing = await findUserByEmail(tx, email);
+      if (existing) {
+        const kind = existing.emailVerifiedAt ? 'account_exists' : 'verify_email';
+        await enqueue<AuthMailJob>(ctx.jobs, tx, MAIL_QUEUE, { kind, userId: existing.id });
+        await recordAudit(tx, audit, {
+          action: 'auth.registration_for_existing_email',
+          accountId: existing.accountId,
+          targetType: 'user',
+          targetId: existing.id,
+        });
+        return;
+      }
+      const created = await createAccountWithOwner(tx, {
+        accountName,
+        trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000),
+        email,
+        passwordHash,
+        firstName,
+        lastName,
+      });
+      // A concurrent registration won the race for this email: undo our account, answer as for a taken email.
+      if (!created) throw new RaceLost();
+      await enqueue<AuthMailJob>(ctx.jobs, tx, MAIL_QUEUE, { kind: 'verify_email', userId: created.userId });
+      await recordAudit(tx, audit, {
+        action: 'auth.registered',
+        actorUserId: created.userId,
+        accountId: created.accountId,
+        targetType: 'user',
+        targetId: created.userId,
+        after: { email, firstName, lastName, accountName, role: 'client' },
+      });
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RaceLost)) throw error;
     });
-    // A concurrent registration won the race for this email: undo our account, answer as for a taken email.
-    if (!created) throw new RaceLost();
-    await enqueue<AuthMailJob>(ctx.jobs, tx, MAIL_QUEUE, { kind: 'verify_email', userId: created.userId });
-    await recordAudit(tx, audit, {
-      action: 'auth.registered',
-      actorUserId: created.userId,
-      accountId: created.accountId,
-      targetType: 'user',
-      targetId: created.userId,
-      after: { email, firstName, lastName, accountName, role: 'client' },
-    });
-  }).catch((error: unknown) => {
-    if (!(error instanceof RaceLost)) throw error;
-  });
   return registrationAnswer(email);
 }
 

@@ -13,7 +13,14 @@ export async function changeRoleByEmail(ctx: AppContext, audit: AuditContext, em
   if (user.role === role) return { user, changed: false };
   await ctx.db.transaction(async (tx) => {
     await setRole(tx, user.id, role, ctx.clock());
-    await recordAudit(tx, audit, { action: 'user.role_changed', accountId: user.accountId, targetType: 'user', targetId: user.id, before: { role: user.role }, after: { role } });
+    await recordAudit(tx, audit, {
+      action: 'user.role_changed',
+      accountId: user.accountId,
+      targetType: 'user',
+      targetId: user.id,
+      before: { role: user.role },
+      after: { role },
+    });
   });
   return { user, changed: true };
 }

@@ -15,9 +15,16 @@ export type SignInOutcome =
  * Checks the password; an unverified email gets no session but a reminder to verify.
  * Unknown emails and wrong passwords get the same answer after the same amount of work.
  */
-export async function signInWithPassword(ctx: AppContext, audit: AuditContext, email: string, password: string): Promise<SignInOutcome> {
+export async function signInWithPassword(
+  ctx: AppContext,
+  audit: AuditContext,
+  email: string,
+  password: string,
+): Promise<SignInOutcome> {
   const user = await findUserByEmail(ctx.db, email);
-  const passwordMatches = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await spendPasswordCheckTime(password), false);
+  const passwordMatches = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : (await spendPasswordCheckTime(password), false);
 
   if (!user || !passwordMatches) {
     await recordAudit(ctx.db, audit, {
@@ -31,7 +38,14 @@ export async function signInWithPassword(ctx: AppContext, audit: AuditContext, e
     throw new AppError(401, INVALID_CREDENTIALS);
   }
   if (user.disabledAt) {
-    await recordAudit(ctx.db, audit, { action: 'auth.sign_in_failed', actorUserId: null, accountId: user.accountId, targetType: 'user', targetId: user.id, metadata: { reason: 'disabled' } });
+    await recordAudit(ctx.db, audit, {
+      action: 'auth.sign_in_failed',
+      actorUserId: null,
+      accountId: user.accountId,
+      targetType: 'user',
+      targetId: user.id,
+      metadata: { reason: 'disabled' },
+    });
     throw new AppError(403, ACCOUNT_DISABLED);
   }
   if (!user.emailVerifiedAt) {
@@ -48,7 +62,12 @@ export async function signInWithPassword(ctx: AppContext, audit: AuditContext, e
   return { kind: 'signed-in', user: (await findUserById(ctx.db, user.id))! };
 }
 
-export async function completeSignIn(ctx: AppContext, audit: AuditContext, user: UserRecord, method: 'password' | 'google' | 'email_verification') {
+export async function completeSignIn(
+  ctx: AppContext,
+  audit: AuditContext,
+  user: UserRecord,
+  method: 'password' | 'google' | 'email_verification',
+) {
   await recordSignIn(ctx.db, user.id, ctx.clock());
   await recordAudit(ctx.db, audit, {
     action: method === 'google' ? 'auth.google_sign_in' : 'auth.sign_in',

@@ -10,9 +10,18 @@ export const planLimits = {
   growth: { skus: 2_000, connections: 3, syncIntervalMinutes: 3, realTime: true },
   business: { skus: 10_000, connections: null, syncIntervalMinutes: 3, realTime: true },
   enterprise: { skus: null, connections: null, syncIntervalMinutes: 3, realTime: true },
-} as const satisfies Record<Plan, { skus: number | null; connections: number | null; syncIntervalMinutes: number; realTime: boolean }>;
+} as const satisfies Record<
+  Plan,
+  { skus: number | null; connections: number | null; syncIntervalMinutes: number; realTime: boolean }
+>;
 
-export const planNames: Record<Plan, string> = { trial: 'free trial', starter: 'Starter plan', growth: 'Growth plan', business: 'Business plan', enterprise: 'Enterprise plan' };
+export const planNames: Record<Plan, string> = {
+  trial: 'free trial',
+  starter: 'Starter plan',
+  growth: 'Growth plan',
+  business: 'Business plan',
+  enterprise: 'Enterprise plan',
+};
 
 /** The message a seller reads when an import stops at the plan's SKU limit; the page links it to billing. */
 export function skuLimitMessage(plan: Plan, skipped: number): string {

@@ -6,7 +6,10 @@ import { createAdapter } from '../../marketplaces/registry.ts';
 import { applicationsFor } from './connect-channel.ts';
 
 /** Adapters kept per product instance, so tokens and looked-up ids outlive a job (bounded, oldest dropped first). */
-const adapterCache = new WeakMap<AppContext['marketplaces'], Map<string, { sealed: Set<string>; adapter: MarketplaceAdapter }>>();
+const adapterCache = new WeakMap<
+  AppContext['marketplaces'],
+  Map<string, { sealed: Set<string>; adapter: MarketplaceAdapter }>
+>();
 const MAX_CACHED_ADAPTERS = 500;
 
 /** The adapter this process already holds for a channel, if any (nothing is opened or built). */
@@ -21,9 +24,15 @@ export function heldAdapter(ctx: AppContext, channelId: string): MarketplaceAdap
  * again each time. Credentials the marketplace renews (Shopify's rotating refresh token) are sealed
  * and stored again at once, so a restart or another worker never holds a spent token.
  */
-export async function adapterForChannel(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'environment'> & { sealedCredentials?: string | null }): Promise<MarketplaceAdapter> {
+export async function adapterForChannel(
+  ctx: AppContext,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'environment'> & { sealedCredentials?: string | null },
+): Promise<MarketplaceAdapter> {
   // Read with the channel where the caller did (findChannelAtWork), else now.
-  const sealed = channel.sealedCredentials !== undefined ? channel.sealedCredentials : await readCredentials(ctx.db, channel.accountId, channel.id);
+  const sealed =
+    channel.sealedCredentials !== undefined
+      ? channel.sealedCredentials
+      : await readCredentials(ctx.db, channel.accountId, channel.id);
   if (!sealed) throw new AppError(409, 'This channel has no credentials any more; connect it again.');
   let cache = adapterCache.get(ctx.marketplaces);
   if (!cache) adapterCache.set(ctx.marketplaces, (cache = new Map()));
@@ -45,9 +54,13 @@ export async function adapterForChannel(ctx: AppContext, channel: Pick<ChannelRe
       // This adapter holds the renewed credentials: it stays the channel's adapter once they are stored.
       entry.sealed.add(next);
       // In order: a later rotation must not be overwritten by an earlier one.
-      saving = saving.then(() => replaceCredentials(ctx.db, channel.accountId, channel.id, next, ctx.clock())).catch((error: unknown) => {
-        console.error(`[channels] could not store renewed credentials of channel ${channel.id}: ${error instanceof Error ? error.message : error}`);
-      });
+      saving = saving
+        .then(() => replaceCredentials(ctx.db, channel.accountId, channel.id, next, ctx.clock()))
+        .catch((error: unknown) => {
+          console.error(
+            `[channels] could not store renewed credentials of channel ${channel.id}: ${error instanceof Error ? error.message : error}`,
+          );
+        });
     },
   });
   cache.delete(channel.id);

@@ -1,7 +1,17 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import type { ChannelRules } from '../../db/schema/index.ts';
-import { demoteMain, disconnectChannel, findChannel, listChannels, lockChannelRules, setRole, setRules, setStatus, type ChannelRecord } from '../../db/queries/channels.ts';
+import {
+  demoteMain,
+  disconnectChannel,
+  findChannel,
+  listChannels,
+  lockChannelRules,
+  setRole,
+  setRules,
+  setStatus,
+  type ChannelRecord,
+} from '../../db/queries/channels.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { planListingWrites, requestDuePush } from '../sync/plan-writes.ts';
 import { requestCatalogueImport } from '../sync/sync-run.ts';
@@ -20,10 +30,16 @@ async function channelOf(ctx: AppContext, accountId: string, channelId: string):
  * The main channel is the source of truth; exactly one per account (the database guarantees it).
  * The former main becomes a target.
  */
-export async function makeMain(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<ChannelRecord> {
+export async function makeMain(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  channelId: string,
+): Promise<ChannelRecord> {
   const channel = await channelOf(ctx, accountId, channelId);
   if (channel.role === 'main') return channel;
-  if (channel.status !== 'active') throw new AppError(409, 'Only an active channel can become the main channel. Resume or reconnect it first.');
+  if (channel.status !== 'active')
+    throw new AppError(409, 'Only an active channel can become the main channel. Resume or reconnect it first.');
   const now = ctx.clock();
   await ctx.db.transaction(async (tx) => {
     const former = (await listChannels(tx, accountId)).find((c) => c.role === 'main');
@@ -46,14 +62,21 @@ export async function makeMain(ctx: AppContext, audit: AuditContext, accountId: 
 }
 
 export function validateRules(rules: ChannelRules): string | null {
-  if (rules.stockPercent < 0 || rules.stockPercent > 100) return 'The share of stock to offer must be from 0 to 100 percent.';
+  if (rules.stockPercent < 0 || rules.stockPercent > 100)
+    return 'The share of stock to offer must be from 0 to 100 percent.';
   if (rules.bufferUnits < 0) return 'The buffer cannot be negative.';
   if (rules.maxQuantity !== null && rules.maxQuantity < 0) return 'The maximum quantity cannot be negative.';
   if (rules.outOfStockThreshold < 0) return 'The out-of-stock threshold cannot be negative.';
   return null;
 }
 
-export async function updateRules(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string, changes: Partial<ChannelRules>): Promise<ChannelRecord> {
+export async function updateRules(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  channelId: string,
+  changes: Partial<ChannelRules>,
+): Promise<ChannelRecord> {
   const channel = await channelOf(ctx, accountId, channelId);
   await ctx.db.transaction(async (tx) => {
     // Read under the row's lock: two changes of different rules made at once both hold.
@@ -62,32 +85,72 @@ export async function updateRules(ctx: AppContext, audit: AuditContext, accountI
     const problem = validateRules(rules);
     if (problem) throw new AppError(400, problem);
     await setRules(tx, accountId, channelId, rules, ctx.clock());
-    await recordAudit(tx, audit, { action: 'channel.rules_changed', accountId, targetType: 'channel', targetId: channelId, before, after: rules });
+    await recordAudit(tx, audit, {
+      action: 'channel.rules_changed',
+      accountId,
+      targetType: 'channel',
+      targetId: channelId,
+      before,
+      after: rules,
+    });
     // The channel is offered what its new rules say, at once, with the change that set them.
-    if (channel.role === 'target') await planListingWrites(ctx, tx, accountId, 'all', { channelId, recordAs: { cause: 'rule_change', causeRef: 'channel rules changed', actorUserId: audit.actorUserId } });
+    if (channel.role === 'target')
+      await planListingWrites(ctx, tx, accountId, 'all', {
+        channelId,
+        recordAs: { cause: 'rule_change', causeRef: 'channel rules changed', actorUserId: audit.actorUserId },
+      });
   });
   return channelOf(ctx, accountId, channelId);
 }
 
-export async function pauseChannel(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string, reason = 'Paused by a user'): Promise<ChannelRecord> {
+export async function pauseChannel(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  channelId: string,
+  reason = 'Paused by a user',
+): Promise<ChannelRecord> {
   const channel = await channelOf(ctx, accountId, channelId);
   if (channel.status === 'paused') return channel;
   await ctx.db.transaction(async (tx) => {
     await setStatus(tx, accountId, channelId, 'paused', reason, ctx.clock());
-    await recordAudit(tx, audit, { action: 'channel.paused', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status }, after: { status: 'paused' } });
+    await recordAudit(tx, audit, {
+      action: 'channel.paused',
+      accountId,
+      targetType: 'channel',
+      targetId: channelId,
+      before: { status: channel.status },
+      after: { status: 'paused' },
+    });
   });
   return channelOf(ctx, accountId, channelId);
 }
 
-export async function resumeChannel(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<ChannelRecord> {
+export async function resumeChannel(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  channelId: string,
+): Promise<ChannelRecord> {
   const channel = await channelOf(ctx, accountId, channelId);
   if (channel.status === 'active') return channel;
   await ctx.db.transaction(async (tx) => {
     await setStatus(tx, accountId, channelId, 'active', null, ctx.clock());
-    await recordAudit(tx, audit, { action: 'channel.resumed', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status }, after: { status: 'active' } });
+    await recordAudit(tx, audit, {
+      action: 'channel.resumed',
+      accountId,
+      targetType: 'channel',
+      targetId: channelId,
+      before: { status: channel.status },
+      after: { status: 'active' },
+    });
     // What changed while it was paused goes out now; values already waiting are sent too.
     if (channel.role === 'target') {
-      await planListingWrites(ctx, tx, accountId, 'all', { channelId, againstConfirmed: true, recordAs: { cause: 'reconciliation', causeRef: 'channel resumed', actorUserId: audit.actorUserId } });
+      await planListingWrites(ctx, tx, accountId, 'all', {
+        channelId,
+        againstConfirmed: true,
+        recordAs: { cause: 'reconciliation', causeRef: 'channel resumed', actorUserId: audit.actorUserId },
+      });
       await requestDuePush(ctx, tx, { accountId, channelId });
     }
   });
@@ -95,7 +158,12 @@ export async function resumeChannel(ctx: AppContext, audit: AuditContext, accoun
 }
 
 /** Credentials are deleted. The main channel goes last: another must become main first. */
-export async function disconnect(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string): Promise<{ message: string }> {
+export async function disconnect(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  channelId: string,
+): Promise<{ message: string }> {
   const channel = await channelOf(ctx, accountId, channelId);
   const all = await listChannels(ctx.db, accountId);
   if (channel.role === 'main' && all.length > 1) {
@@ -103,7 +171,16 @@ export async function disconnect(ctx: AppContext, audit: AuditContext, accountId
   }
   await ctx.db.transaction(async (tx) => {
     await disconnectChannel(tx, accountId, channelId, ctx.clock());
-    await recordAudit(tx, audit, { action: 'channel.disconnected', accountId, targetType: 'channel', targetId: channelId, before: { status: channel.status, role: channel.role }, after: { status: 'disconnected' } });
+    await recordAudit(tx, audit, {
+      action: 'channel.disconnected',
+      accountId,
+      targetType: 'channel',
+      targetId: channelId,
+      before: { status: channel.status, role: channel.role },
+      after: { status: 'disconnected' },
+    });
   });
-  return { message: `${marketplaceNames[channel.kind]} (${channel.displayName}) is disconnected and its credentials are deleted.` };
+  return {
+    message: `${marketplaceNames[channel.kind]} (${channel.displayName}) is disconnected and its credentials are deleted.`,
+  };
 }

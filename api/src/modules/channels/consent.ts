@@ -36,7 +36,8 @@ export function startConsent(
   user: { id: string; accountId: string },
   request: { kind: 'ebay' | 'shopify'; environment: ChannelEnvironment; shopDomain?: string; sellerHint?: string },
 ): { authorizeUrl: string } {
-  if (request.environment === 'sandbox' && !ctx.config.sandbox.enabled) throw new AppError(400, 'The built-in sandbox is turned off on this server.');
+  if (request.environment === 'sandbox' && !ctx.config.sandbox.enabled)
+    throw new AppError(400, 'The built-in sandbox is turned off on this server.');
   const applications = applicationsFor(ctx, request.environment);
   const now = ctx.clock().getTime();
   const state = crypto.randomBytes(24).toString('base64url');
@@ -45,17 +46,43 @@ export function startConsent(
     .filter(([, c]) => now - c.startedAt < CONSENT_LIFETIME_MS)
     .sort(([, a], [, b]) => b.startedAt - a.startedAt)
     .slice(0, MAX_PENDING - 1);
-  session.channelConsents = Object.fromEntries([...pending, [state, { kind: request.kind, environment: request.environment, accountId: user.accountId, userId: user.id, startedAt: now }]]);
+  session.channelConsents = Object.fromEntries([
+    ...pending,
+    [
+      state,
+      {
+        kind: request.kind,
+        environment: request.environment,
+        accountId: user.accountId,
+        userId: user.id,
+        startedAt: now,
+      },
+    ],
+  ]);
 
   if (request.kind === 'ebay') {
     const app = applications.ebay;
-    if (!app?.ruName) throw new AppError(400, 'eBay is not configured on this server (set EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME).');
+    if (!app?.ruName)
+      throw new AppError(
+        400,
+        'eBay is not configured on this server (set EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME).',
+      );
     return {
-      authorizeUrl: ebayAuthorizeUrl({ endpoints: endpointsFor(ctx, request.environment), clientId: app.clientId, ruName: app.ruName, state, ...(request.sellerHint ? { loginHint: request.sellerHint } : {}) }),
+      authorizeUrl: ebayAuthorizeUrl({
+        endpoints: endpointsFor(ctx, request.environment),
+        clientId: app.clientId,
+        ruName: app.ruName,
+        state,
+        ...(request.sellerHint ? { loginHint: request.sellerHint } : {}),
+      }),
     };
   }
   const app = applications.shopify;
-  if (!app) throw new AppError(400, 'Shopify is not configured on this server (set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET).');
+  if (!app)
+    throw new AppError(
+      400,
+      'Shopify is not configured on this server (set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET).',
+    );
   const shopDomain = request.shopDomain?.trim().toLowerCase();
   if (!shopDomain) throw new AppError(400, 'Enter your shop domain, e.g. your-store.myshopify.com.');
   session.channelConsents[state]!.shopDomain = shopDomain;
@@ -79,19 +106,39 @@ export function startConsent(
  * Shopify sends the whole page back (no popup): check the state and the callback's hmac, trade the
  * code for an offline token, check it works, save the channel, and land on /channels with the outcome.
  */
-export async function finishShopifyConsent(ctx: AppContext, audit: AuditContext, session: ConsentSession, user: { id: string } | undefined, query: URLSearchParams): Promise<string> {
+export async function finishShopifyConsent(
+  ctx: AppContext,
+  audit: AuditContext,
+  session: ConsentSession,
+  user: { id: string } | undefined,
+  query: URLSearchParams,
+): Promise<string> {
   const back = (outcome: { connected: true } | { message: string }) =>
-    'connected' in outcome ? '/channels?connected=shopify' : `/channels?error=not_connected&message=${encodeURIComponent(outcome.message)}`;
+    'connected' in outcome
+      ? '/channels?connected=shopify'
+      : `/channels?error=not_connected&message=${encodeURIComponent(outcome.message)}`;
   const pending = takePending(ctx, session, user, 'shopify', query.get('state'));
-  if (!pending) return back({ message: 'The Shopify install could not be matched to your request. Please start again from Channels.' });
+  if (!pending)
+    return back({
+      message: 'The Shopify install could not be matched to your request. Please start again from Channels.',
+    });
   const app = applicationsFor(ctx, pending.environment).shopify;
   if (!app) return back({ message: 'Shopify is not configured on this server.' });
   const checked = verifyShopifyCallback(Object.fromEntries(query), app.clientSecret);
-  if (!checked.ok) return back({ message: checked.declined ? 'The Shopify install was cancelled; nothing was connected.' : checked.reason });
-  if (checked.shopDomain !== pending.shopDomain) return back({ message: 'Shopify answered for a different shop than the one you entered.' });
+  if (!checked.ok)
+    return back({
+      message: checked.declined ? 'The Shopify install was cancelled; nothing was connected.' : checked.reason,
+    });
+  if (checked.shopDomain !== pending.shopDomain)
+    return back({ message: 'Shopify answered for a different shop than the one you entered.' });
   const sandboxBaseUrl = pending.environment === 'sandbox' ? `${ctx.config.sandbox.baseUrl}/shopify` : undefined;
   try {
-    const tokens = await exchangeShopifyCode({ shopDomain: checked.shopDomain, app, code: checked.code, ...(sandboxBaseUrl ? { sandboxBaseUrl } : {}) });
+    const tokens = await exchangeShopifyCode({
+      shopDomain: checked.shopDomain,
+      app,
+      code: checked.code,
+      ...(sandboxBaseUrl ? { sandboxBaseUrl } : {}),
+    });
     const credentials: Record<string, string> = {
       shopDomain: checked.shopDomain,
       accessToken: tokens.accessToken,
@@ -101,16 +148,30 @@ export async function finishShopifyConsent(ctx: AppContext, audit: AuditContext,
     };
     const adapter = adapterFor(ctx, 'shopify', pending.environment, credentials);
     const identity = await verifyWithMarketplace('shopify', adapter);
-    const channel = await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'shopify', environment: pending.environment, identity, credentials });
+    const channel = await saveVerifiedChannel(ctx, audit, {
+      accountId: pending.accountId,
+      kind: 'shopify',
+      environment: pending.environment,
+      identity,
+      credentials,
+    });
     await subscribeToMarketplaceEvents(ctx, channel, adapter);
     return back({ connected: true });
   } catch (error) {
-    return back({ message: error instanceof AppError ? error.message : 'Shopify did not complete the install. Please try again.' });
+    return back({
+      message: error instanceof AppError ? error.message : 'Shopify did not complete the install. Please try again.',
+    });
   }
 }
 
 /** Takes the pending consent for this state out of the session: it works once, for the user who started it. */
-function takePending(ctx: AppContext, session: ConsentSession, user: { id: string } | undefined, kind: string, state: string | null): PendingConsent | undefined {
+function takePending(
+  ctx: AppContext,
+  session: ConsentSession,
+  user: { id: string } | undefined,
+  kind: string,
+  state: string | null,
+): PendingConsent | undefined {
   if (!state || !session.channelConsents?.[state]) return undefined;
   const pending = session.channelConsents[state]!;
   delete session.channelConsents[state];
@@ -123,22 +184,44 @@ function takePending(ctx: AppContext, session: ConsentSession, user: { id: strin
  * The marketplace sent the browser back: check the state, trade the code for tokens, make sure the
  * tokens work, then save the channel. eBay's popup ends on /auth-success or /auth-declined.
  */
-export async function finishEbayConsent(ctx: AppContext, audit: AuditContext, session: ConsentSession, user: { id: string } | undefined, query: URLSearchParams): Promise<string> {
+export async function finishEbayConsent(
+  ctx: AppContext,
+  audit: AuditContext,
+  session: ConsentSession,
+  user: { id: string } | undefined,
+  query: URLSearchParams,
+): Promise<string> {
   const answer = readEbayCallback(query);
   const pending = takePending(ctx, session, user, 'ebay', answer.state);
   if (!pending || 'error' in answer) return '/auth-declined';
   const application = applicationsFor(ctx, pending.environment).ebay;
   if (!application?.ruName) return '/auth-declined';
   try {
-    const tokens = await exchangeEbayCode({ endpoints: endpointsFor(ctx, pending.environment), application: { ...application, ruName: application.ruName }, code: answer.code });
+    const tokens = await exchangeEbayCode({
+      endpoints: endpointsFor(ctx, pending.environment),
+      application: { ...application, ruName: application.ruName },
+      code: answer.code,
+    });
     // The scopes granted are kept: a refresh may ask for them and no more (a channel connected earlier holds fewer).
-    const credentials = { refreshToken: tokens.refreshToken, sellerKey: crypto.randomBytes(6).toString('hex'), scopes: ebaySellerScopes.join(' ') };
+    const credentials = {
+      refreshToken: tokens.refreshToken,
+      sellerKey: crypto.randomBytes(6).toString('hex'),
+      scopes: ebaySellerScopes.join(' '),
+    };
     const adapter = adapterFor(ctx, 'ebay', pending.environment, credentials);
     const identity = await verifyWithMarketplace('ebay', adapter);
-    const channel = await saveVerifiedChannel(ctx, audit, { accountId: pending.accountId, kind: 'ebay', environment: pending.environment, identity, credentials });
+    const channel = await saveVerifiedChannel(ctx, audit, {
+      accountId: pending.accountId,
+      kind: 'ebay',
+      environment: pending.environment,
+      identity,
+      credentials,
+    });
     // eBay requires every app to honour account deletions (registered with the app, idempotently);
     // the seller's orders are announced by ORDER_CONFIRMATION to the same endpoint.
-    await ensureEbayNotifications(ctx, pending.environment).catch((error: unknown) => console.warn(`[channels] eBay notifications not registered: ${error instanceof Error ? error.message : error}`));
+    await ensureEbayNotifications(ctx, pending.environment).catch((error: unknown) =>
+      console.warn(`[channels] eBay notifications not registered: ${error instanceof Error ? error.message : error}`),
+    );
     await subscribeToMarketplaceEvents(ctx, channel, adapter);
     return '/auth-success';
   } catch {

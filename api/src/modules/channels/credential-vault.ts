@@ -15,7 +15,12 @@ export class CredentialVault {
     const cipher = crypto.createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(`${boundTo.accountId}/${boundTo.channelId}`));
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(secret), 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+    return [
+      'v1',
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ciphertext.toString('base64url'),
+    ].join('.');
   }
 
   open(sealed: string, boundTo: { accountId: string; channelId: string }): Record<string, string> {
@@ -24,6 +29,8 @@ export class CredentialVault {
     const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(`${boundTo.accountId}/${boundTo.channelId}`));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'));
+    return JSON.parse(
+      Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'),
+    );
   }
 }

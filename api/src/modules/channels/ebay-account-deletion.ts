@@ -6,7 +6,14 @@ import { channels } from '../../db/schema/index.ts';
 import { disconnectChannel } from '../../db/queries/channels.ts';
 import { EbayClient } from '../../marketplaces/ebay/ebay-client.ts';
 import { ebayEndpointsAt, ebayProduction } from '../../marketplaces/ebay/endpoints.ts';
-import { answerEbayChallenge, createEbayPublicKeyFetcher, createEbaySubscription, ensureEbayDestination, ebayTopics, verifyEbaySignature } from '../../marketplaces/ebay/ebay-notifications.ts';
+import {
+  answerEbayChallenge,
+  createEbayPublicKeyFetcher,
+  createEbaySubscription,
+  ensureEbayDestination,
+  ebayTopics,
+  verifyEbaySignature,
+} from '../../marketplaces/ebay/ebay-notifications.ts';
 import { recordAudit, systemContext } from '../audit/audit-log.ts';
 import { recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
@@ -16,10 +23,12 @@ import { applicationsFor } from './connect-channel.ts';
 import { recordAnnouncedOrder } from './marketplace-events.ts';
 
 /** Our endpoint for eBay's notifications of one environment (eBay checks it with a challenge). */
-export const ebayNotificationEndpoint = (ctx: AppContext, environment: ChannelEnvironment) => `${ctx.config.appUrl}/api/webhooks/ebay-notifications/${environment}`;
+export const ebayNotificationEndpoint = (ctx: AppContext, environment: ChannelEnvironment) =>
+  `${ctx.config.appUrl}/api/webhooks/ebay-notifications/${environment}`;
 
 /** The verification token eBay mixes into the challenge: derived from our key, 64 characters. */
-export const ebayVerificationToken = (ctx: AppContext) => crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update('ebay-verification-token').digest('hex');
+export const ebayVerificationToken = (ctx: AppContext) =>
+  crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update('ebay-verification-token').digest('hex');
 
 interface ApplicationAccess {
   client: EbayClient;
@@ -42,8 +51,15 @@ function application(ctx: AppContext, environment: ChannelEnvironment): Applicat
   if (!kept) applicationAccess.set(ctx, (kept = new Map()));
   let access = kept.get(key);
   if (!access) {
-    const endpoints = environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
-    const client = new EbayClient({ endpoints, application: { clientId: app.clientId, clientSecret: app.clientSecret }, grant: 'application', sellerKey: `app-${environment}`, buckets: ctx.marketplaces.buckets });
+    const endpoints =
+      environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
+    const client = new EbayClient({
+      endpoints,
+      application: { clientId: app.clientId, clientSecret: app.clientSecret },
+      grant: 'application',
+      sellerKey: `app-${environment}`,
+      buckets: ctx.marketplaces.buckets,
+    });
     access = { client, publicKeys: createEbayPublicKeyFetcher(client, { now: () => ctx.clock().getTime() }) };
     kept.set(key, access);
   }
@@ -59,10 +75,17 @@ export function answerChallenge(ctx: AppContext, environment: ChannelEnvironment
  * Registers our endpoint for MARKETPLACE_ACCOUNT_DELETION (eBay requires every app to honour it).
  * Safe to call again: an endpoint already registered is found, not duplicated.
  */
-export async function ensureEbayNotifications(ctx: AppContext, environment: ChannelEnvironment): Promise<string | undefined> {
+export async function ensureEbayNotifications(
+  ctx: AppContext,
+  environment: ChannelEnvironment,
+): Promise<string | undefined> {
   const client = application(ctx, environment)?.client;
   if (!client) return undefined;
-  const destinationId = await ensureEbayDestination(client, { name: 'Marketplace Hub', endpoint: ebayNotificationEndpoint(ctx, environment), verificationToken: ebayVerificationToken(ctx) });
+  const destinationId = await ensureEbayDestination(client, {
+    name: 'Marketplace Hub',
+    endpoint: ebayNotificationEndpoint(ctx, environment),
+    verificationToken: ebayVerificationToken(ctx),
+  });
   await createEbaySubscription(client, { topicId: ebayTopics.accountDeletion, destinationId }).catch(() => undefined);
   return destinationId;
 }
@@ -72,7 +95,11 @@ export async function ensureEbayNotifications(ctx: AppContext, environment: Chan
  * endpoint: their orders are read when eBay announces them, not only on the schedule. A subscription
  * that exists already (eBay's 195012) is fine.
  */
-export async function subscribeSellerToOrders(ctx: AppContext, environment: ChannelEnvironment, sellerClient: EbayClient): Promise<void> {
+export async function subscribeSellerToOrders(
+  ctx: AppContext,
+  environment: ChannelEnvironment,
+  sellerClient: EbayClient,
+): Promise<void> {
   const destinationId = await ensureEbayNotifications(ctx, environment);
   if (!destinationId) return;
   try {
@@ -82,21 +109,39 @@ export async function subscribeSellerToOrders(ctx: AppContext, environment: Chan
   }
 }
 
-type EbayNotificationBody = { metadata?: { topic?: string }; notification?: { notificationId?: string; data?: { username?: string; userId?: string; sellerUsername?: string; orderId?: string } } };
+type EbayNotificationBody = {
+  metadata?: { topic?: string };
+  notification?: {
+    notificationId?: string;
+    data?: { username?: string; userId?: string; sellerUsername?: string; orderId?: string };
+  };
+};
 
 /**
  * ORDER_CONFIRMATION (one per line item): the order it names is read and recorded at once; failing
  * that, the seller's orders are read now. Once per notification (recorded by its id, so a
  * redelivery asks for nothing more).
  */
-async function ordersAnnounced(ctx: AppContext, environment: ChannelEnvironment, raw: Buffer, body: EbayNotificationBody): Promise<{ status: 204 | 400 }> {
+async function ordersAnnounced(
+  ctx: AppContext,
+  environment: ChannelEnvironment,
+  raw: Buffer,
+  body: EbayNotificationBody,
+): Promise<{ status: 204 | 400 }> {
   const seller = body.notification?.data?.sellerUsername;
   const notificationId = body.notification?.notificationId;
   if (!seller || !notificationId) return { status: 400 };
   const sellers = await ctx.db
     .select({ id: channels.id, accountId: channels.accountId })
     .from(channels)
-    .where(and(eq(channels.kind, 'ebay'), eq(channels.environment, environment), inArray(channels.status, ['active', 'error']), or(eq(channels.externalSellerId, seller), eq(channels.displayName, seller))));
+    .where(
+      and(
+        eq(channels.kind, 'ebay'),
+        eq(channels.environment, environment),
+        inArray(channels.status, ['active', 'error']),
+        or(eq(channels.externalSellerId, seller), eq(channels.displayName, seller)),
+      ),
+    );
   const orderId = body.notification?.data?.orderId;
   const event = { topic: ebayTopics.orderConfirmation, deliveryId: notificationId, payload: body };
   for (const channel of sellers) {
@@ -113,7 +158,12 @@ async function ordersAnnounced(ctx: AppContext, environment: ChannelEnvironment,
  * A signed notification from eBay. For an account deletion, every channel of that eBay user is
  * disconnected and its credentials deleted, as eBay's policy requires.
  */
-export async function receiveEbayNotification(ctx: AppContext, environment: ChannelEnvironment, raw: Buffer, signature: string | undefined): Promise<{ status: 204 | 401 | 400; disconnected?: number }> {
+export async function receiveEbayNotification(
+  ctx: AppContext,
+  environment: ChannelEnvironment,
+  raw: Buffer,
+  signature: string | undefined,
+): Promise<{ status: 204 | 401 | 400; disconnected?: number }> {
   const publicKeys = application(ctx, environment)?.publicKeys;
   if (!publicKeys) return { status: 401 };
   if (!(await verifyEbaySignature(raw, signature, publicKeys).catch(() => false))) return { status: 401 };
@@ -126,12 +176,21 @@ export async function receiveEbayNotification(ctx: AppContext, environment: Chan
   }
   if (body.metadata?.topic === ebayTopics.orderConfirmation) return ordersAnnounced(ctx, environment, raw, body);
   if (body.metadata?.topic !== ebayTopics.accountDeletion) return { status: 204 };
-  const ids = [body.notification?.data?.userId, body.notification?.data?.username].filter((v): v is string => Boolean(v));
+  const ids = [body.notification?.data?.userId, body.notification?.data?.username].filter((v): v is string =>
+    Boolean(v),
+  );
   if (ids.length === 0) return { status: 400 };
   const affected = await ctx.db
     .select({ id: channels.id, accountId: channels.accountId })
     .from(channels)
-    .where(and(eq(channels.kind, 'ebay'), eq(channels.environment, environment), ne(channels.status, 'disconnected'), or(...ids.map((id) => eq(channels.externalSellerId, id)))));
+    .where(
+      and(
+        eq(channels.kind, 'ebay'),
+        eq(channels.environment, environment),
+        ne(channels.status, 'disconnected'),
+        or(...ids.map((id) => eq(channels.externalSellerId, id))),
+      ),
+    );
   for (const channel of affected) {
     await ctx.db.transaction(async (tx) => {
       await disconnectChannel(tx, channel.accountId, channel.id, ctx.clock());

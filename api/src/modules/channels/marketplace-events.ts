@@ -2,11 +2,19 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
 import { findConnectedChannelForWebhook, recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
-import { isOrderWebhook, orderWebhookToMarketplaceOrder, verifyShopifyWebhook } from '../../marketplaces/shopify/index.ts';
+import {
+  isOrderWebhook,
+  orderWebhookToMarketplaceOrder,
+  verifyShopifyWebhook,
+} from '../../marketplaces/shopify/index.ts';
 import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../marketplaces/walmart/walmart-webhook.ts';
 import { isPoCreatedWithOrder, orderFromPoCreated } from '../../marketplaces/walmart/transform.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
-import { AmazonNotificationError, orderOfDeliveredEvent, parseEventBridgeDelivery } from '../../marketplaces/amazon/notifications.ts';
+import {
+  AmazonNotificationError,
+  orderOfDeliveredEvent,
+  parseEventBridgeDelivery,
+} from '../../marketplaces/amazon/notifications.ts';
 import { applicationsFor } from './connect-channel.ts';
 import { recordDeliveredOrders, requestDeliveredOrdersApplied, requestOrdersPoll } from '../sync/order-polling.ts';
 import { recordOrders, requestMainRefresh } from '../sync/order-ledger.ts';
@@ -23,7 +31,8 @@ export function amazonWebhookKey(ctx: AppContext, channelId: string): string {
   return crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update(`amazon:${channelId}`).digest('base64url');
 }
 
-export const webhookUrl = (ctx: AppContext, kind: ChannelKind, channelId: string) => `${ctx.config.appUrl}/api/webhooks/${kind}/${channelId}`;
+export const webhookUrl = (ctx: AppContext, kind: ChannelKind, channelId: string) =>
+  `${ctx.config.appUrl}/api/webhooks/${kind}/${channelId}`;
 
 interface Delivery {
   raw: Buffer;
@@ -44,8 +53,10 @@ export interface DeliveredOrder {
 
 /** How each marketplace's deliveries hold orders (kind → reader, no switch). */
 const orderReaders: Partial<Record<ChannelKind, (topic: string, payload: unknown) => DeliveredOrder | undefined>> = {
-  shopify: (topic, payload) => (isOrderWebhook(topic, payload) ? { order: orderWebhookToMarketplaceOrder(payload), pricesLater: false } : undefined),
-  walmart: (_topic, payload) => (isPoCreatedWithOrder(payload) ? { order: orderFromPoCreated(payload), pricesLater: false } : undefined),
+  shopify: (topic, payload) =>
+    isOrderWebhook(topic, payload) ? { order: orderWebhookToMarketplaceOrder(payload), pricesLater: false } : undefined,
+  walmart: (_topic, payload) =>
+    isPoCreatedWithOrder(payload) ? { order: orderFromPoCreated(payload), pricesLater: false } : undefined,
   amazon: (_topic, payload) => {
     const order = orderOfDeliveredEvent(payload);
     return order ? { order, pricesLater: true } : undefined;
@@ -57,7 +68,12 @@ export function orderInDelivery(kind: ChannelKind, topic: string, payload: unkno
   return orderReaders[kind]?.(topic, payload);
 }
 
-type Check = (ctx: AppContext, channel: { id: string; environment: 'sandbox' | 'production'; externalSellerId: string }, credentials: Record<string, string>, delivery: Delivery) =>
+type Check = (
+  ctx: AppContext,
+  channel: { id: string; environment: 'sandbox' | 'production'; externalSellerId: string },
+  credentials: Record<string, string>,
+  delivery: Delivery,
+) =>
   | { ok: true; topic: string; deliveryId: string; payload: unknown; change: Change }
   | { ok: false; status: 401 | 400; message: string };
 
@@ -78,33 +94,53 @@ const checks: Partial<Record<ChannelKind, Check>> = {
     if (!app) return { ok: false, status: 401, message: 'Shopify is not configured' };
     const verdict = verifyShopifyWebhook(raw, headers, app.clientSecret);
     if (!verdict.ok) return { ok: false, status: 401, message: verdict.reason };
-    if (verdict.shopDomain !== channel.externalSellerId) return { ok: false, status: 401, message: 'The webhook is for another shop' };
+    if (verdict.shopDomain !== channel.externalSellerId)
+      return { ok: false, status: 401, message: 'The webhook is for another shop' };
     const payload = parse(raw);
     if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
-    const { inventory_item_id: item, available } = payload as { inventory_item_id?: number | string; available?: unknown };
+    const { inventory_item_id: item, available } = payload as {
+      inventory_item_id?: number | string;
+      available?: unknown;
+    };
     const change: Change =
       verdict.topic === 'inventory_levels/update' && item !== undefined
-        ? { kind: 'stock', inventoryItemId: `gid://shopify/InventoryItem/${item}`, ...(typeof available === 'number' ? { quantity: available } : {}) }
+        ? {
+            kind: 'stock',
+            inventoryItemId: `gid://shopify/InventoryItem/${item}`,
+            ...(typeof available === 'number' ? { quantity: available } : {}),
+          }
         : { kind: 'orders' };
     return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload, change };
   },
   walmart: (_ctx, _channel, credentials, { raw, headers }) => {
-    if (!verifyWalmartWebhook(raw, headers, credentials.clientSecret ?? '', WALMART_WEBHOOK_HEADER)) return { ok: false, status: 401, message: 'The webhook signature does not match' };
-    const payload = parse(raw) as { eventType?: string; eventId?: string; source?: { eventType?: string; eventId?: string } } | undefined;
+    if (!verifyWalmartWebhook(raw, headers, credentials.clientSecret ?? '', WALMART_WEBHOOK_HEADER))
+      return { ok: false, status: 401, message: 'The webhook signature does not match' };
+    const payload = parse(raw) as
+      { eventType?: string; eventId?: string; source?: { eventType?: string; eventId?: string } } | undefined;
     if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
     // Walmart names its events; where a delivery carries no id, the body itself identifies it.
     const deliveryId = payload.source?.eventId ?? payload.eventId ?? digest(raw);
-    return { ok: true, topic: payload.source?.eventType ?? payload.eventType ?? 'PO_CREATED', deliveryId, payload, change: { kind: 'orders' } };
+    return {
+      ok: true,
+      topic: payload.source?.eventType ?? payload.eventType ?? 'PO_CREATED',
+      deliveryId,
+      payload,
+      change: { kind: 'orders' },
+    };
   },
   amazon: (ctx, channel, _credentials, { raw, headers }) => {
     const body = parse(raw);
     if (body === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
     try {
       const { event, notification } = parseEventBridgeDelivery(headers, body, amazonWebhookKey(ctx, channel.id));
-      const change: Change = notification.kind === 'quantity_changed' ? { kind: 'stock', sku: notification.sku, quantity: notification.quantity } : { kind: 'orders' };
+      const change: Change =
+        notification.kind === 'quantity_changed'
+          ? { kind: 'stock', sku: notification.sku, quantity: notification.quantity }
+          : { kind: 'orders' };
       return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body, change };
     } catch (error) {
-      if (error instanceof AmazonNotificationError) return { ok: false, status: error.status === 401 ? 401 : 400, message: error.message };
+      if (error instanceof AmazonNotificationError)
+        return { ok: false, status: error.status === 401 ? 401 : 400, message: error.message };
       throw error;
     }
   },
@@ -138,7 +174,12 @@ export const ordersAppliedOnArrival = {
  * false, having stored nothing, when it is left to a read of the channel's orders instead: a burst,
  * a marketplace that cannot read orders by id, an order not readable yet, or a failure.
  */
-export async function recordAnnouncedOrder(ctx: AppContext, channelRef: { id: string; accountId: string }, event: { topic: string; deliveryId: string; payload: unknown }, orderId: string): Promise<boolean> {
+export async function recordAnnouncedOrder(
+  ctx: AppContext,
+  channelRef: { id: string; accountId: string },
+  event: { topic: string; deliveryId: string; payload: unknown },
+  orderId: string,
+): Promise<boolean> {
   if (!ordersAppliedOnArrival.take(channelRef.id)) return false;
   try {
     const channel = await findChannelAtWork(ctx.db, channelRef.accountId, channelRef.id);
@@ -148,11 +189,14 @@ export async function recordAnnouncedOrder(ctx: AppContext, channelRef: { id: st
     const orders = await adapter.ordersById([orderId]);
     if (orders.length === 0) return false;
     await ctx.db.transaction(async (tx) => {
-      if (await recordMarketplaceEvent(tx, { channelId: channel.id, ...event }, ctx.clock())) await recordOrders(ctx, tx, channel, orders);
+      if (await recordMarketplaceEvent(tx, { channelId: channel.id, ...event }, ctx.clock()))
+        await recordOrders(ctx, tx, channel, orders);
     });
     return true;
   } catch (error) {
-    console.warn(`[webhooks] ${event.topic}: order ${orderId} is left to the channel's read: ${(error as Error).message}`);
+    console.warn(
+      `[webhooks] ${event.topic}: order ${orderId} is left to the channel's read: ${(error as Error).message}`,
+    );
     return false;
   } finally {
     ordersAppliedOnArrival.release(channelRef.id);
@@ -160,12 +204,20 @@ export async function recordAnnouncedOrder(ctx: AppContext, channelRef: { id: st
 }
 
 /** A webhook for one channel: verified with the channel's secret, recorded once per delivery id. */
-export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channelId: string, delivery: Delivery): Promise<Verdict> {
+export async function receiveWebhook(
+  ctx: AppContext,
+  kind: ChannelKind,
+  channelId: string,
+  delivery: Delivery,
+): Promise<Verdict> {
   const check = checks[kind];
   if (!check || !/^[0-9a-f-]{36}$/i.test(channelId)) return { status: 404, message: 'No such webhook endpoint' };
   const channel = await findConnectedChannelForWebhook(ctx.db, channelId);
   if (!channel || channel.kind !== kind) return { status: 404, message: 'No such webhook endpoint' };
-  const credentials = ctx.marketplaces.vault.open(channel.sealed, { accountId: channel.accountId, channelId: channel.id });
+  const credentials = ctx.marketplaces.vault.open(channel.sealed, {
+    accountId: channel.accountId,
+    channelId: channel.id,
+  });
   const verdict = check(ctx, channel, credentials, delivery);
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
   // A push means something changed, acted on in the same transaction as the record: a delivery
@@ -178,12 +230,14 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
   // recorded: Amazon's names the quantity and confirms a value of ours it had accepted; Shopify's
   // (an inventory item's level) has nothing to teach.
   if (change.kind === 'stock' && channel.role !== 'main') {
-    if (change.sku) await confirmOnNotice(ctx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
+    if (change.sku)
+      await confirmOnNotice(ctx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
     return { status: 200, recorded: false };
   }
   // A paused channel's orders wait for its resume, which reads them.
   const syncing = channel.status === 'active' || channel.status === 'error';
-  const delivered = change.kind === 'orders' && syncing ? orderInDelivery(kind, verdict.topic, verdict.payload) : undefined;
+  const delivered =
+    change.kind === 'orders' && syncing ? orderInDelivery(kind, verdict.topic, verdict.payload) : undefined;
   const event = { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload };
   if (delivered && ordersAppliedOnArrival.take(channelId)) {
     try {
@@ -196,7 +250,9 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
       });
       return { status: 200, recorded };
     } catch (error) {
-      console.warn(`[webhooks] ${kind}: the order of delivery ${verdict.deliveryId} is left to the channel's job: ${(error as Error).message}`);
+      console.warn(
+        `[webhooks] ${kind}: the order of delivery ${verdict.deliveryId} is left to the channel's job: ${(error as Error).message}`,
+      );
     } finally {
       ordersAppliedOnArrival.release(channelId);
     }
@@ -207,11 +263,17 @@ export async function receiveWebhook(ctx: AppContext, kind: ChannelKind, channel
     if (delivered) await requestDeliveredOrdersApplied(ctx, tx, { accountId: channel.accountId, channelId });
     else if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
     else if (channel.role === 'main') {
-      const stock = change.sku ? { sku: change.sku, onHand: undefined, sending: 0 } : change.inventoryItemId ? await stockOfInventoryItem(tx, channel.accountId, change.inventoryItemId) : undefined;
+      const stock = change.sku
+        ? { sku: change.sku, onHand: undefined, sending: 0 }
+        : change.inventoryItemId
+          ? await stockOfInventoryItem(tx, channel.accountId, change.inventoryItemId)
+          : undefined;
       // The main channel saying it holds what we hold, or will once our adjustment on its way is
       // answered (most often that adjustment, echoed back before its answer), has nothing to teach:
       // no read. A later change there sends its own notification.
-      const known = stock?.onHand !== undefined && (change.quantity === stock.onHand || change.quantity === stock.onHand + stock.sending);
+      const known =
+        stock?.onHand !== undefined &&
+        (change.quantity === stock.onHand || change.quantity === stock.onHand + stock.sending);
       if (stock && !known) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [stock.sku] });
     }
     return true;

@@ -55,14 +55,21 @@ const subscriptions: Partial<Record<ChannelKind, Subscribe>> = {
  * Subscribes a new channel to its marketplace's pushes. A failure leaves the channel connected
  * (polling still finds every order) and is reported, not thrown.
  */
-export async function subscribeToMarketplaceEvents(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, log: (line: string) => void = console.warn): Promise<boolean> {
+export async function subscribeToMarketplaceEvents(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  log: (line: string) => void = console.warn,
+): Promise<boolean> {
   const subscribe = subscriptions[channel.kind];
   if (!subscribe) return false;
   try {
     await subscribe(ctx, channel, adapter);
     return true;
   } catch (error) {
-    log(`[channels] ${channel.kind} channel ${channel.id}: subscribing to events failed (${error instanceof Error ? error.message : error}); orders will be polled`);
+    log(
+      `[channels] ${channel.kind} channel ${channel.id}: subscribing to events failed (${error instanceof Error ? error.message : error}); orders will be polled`,
+    );
     return false;
   }
 }
@@ -72,14 +79,21 @@ export async function subscribeToMarketplaceEvents(ctx: AppContext, channel: Cha
  * stock levels). Like the first subscriptions, a failure is reported, not thrown: the main channel's
  * stock is read on its schedule all the same.
  */
-export async function subscribeAsMainChannel(ctx: AppContext, channel: ChannelRecord, adapterOf: () => Promise<MarketplaceAdapter>, log: (line: string) => void = console.warn): Promise<boolean> {
+export async function subscribeAsMainChannel(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapterOf: () => Promise<MarketplaceAdapter>,
+  log: (line: string) => void = console.warn,
+): Promise<boolean> {
   const subscribe = mainSubscriptions[channel.kind];
   if (!subscribe) return false;
   try {
     await subscribe(ctx, channel, await adapterOf());
     return true;
   } catch (error) {
-    log(`[channels] ${channel.kind} channel ${channel.id}: subscribing to the main channel's events failed (${error instanceof Error ? error.message : error})`);
+    log(
+      `[channels] ${channel.kind} channel ${channel.id}: subscribing to the main channel's events failed (${error instanceof Error ? error.message : error})`,
+    );
     return false;
   }
 }

@@ -1,7 +1,15 @@
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { accountCurrency } from '../../db/queries/catalogue.ts';
-import { alertCounts, channelSyncHealth, recentChanges, recentOrders, salesByChannel, setupProgress, type ChannelSalesRow } from '../../db/queries/dashboard.ts';
+import {
+  alertCounts,
+  channelSyncHealth,
+  recentChanges,
+  recentOrders,
+  salesByChannel,
+  setupProgress,
+  type ChannelSalesRow,
+} from '../../db/queries/dashboard.ts';
 import type { OrderLineRecord } from '../../db/schema/index.ts';
 
 type Dashboard = components['schemas']['Dashboard'];
@@ -54,11 +62,19 @@ function figures(rows: ChannelSalesRow[], main: string | null): SalesFigures {
 const none: ChannelSalesRow = { channelId: '', orders: 0, units: 0, revenue: [] };
 
 function orderFigures(status: string, lines: OrderLineRecord[], main: string | null) {
-  const held = lines.map((l) => ({ line: l, units: status === 'cancelled' ? 0 : Math.max(0, l.quantity - l.cancelledQuantity) }));
+  const held = lines.map((l) => ({
+    line: l,
+    units: status === 'cancelled' ? 0 : Math.max(0, l.quantity - l.cancelledQuantity),
+  }));
   return {
     units: held.reduce((n, h) => n + h.units, 0),
     revenue: sumByCurrency(
-      held.filter((h) => h.line.price !== null && h.units > 0).map((h) => ({ currency: h.line.price!.currency, amount: fromCents(toCents(h.line.price!.amount) * BigInt(h.units)) })),
+      held
+        .filter((h) => h.line.price !== null && h.units > 0)
+        .map((h) => ({
+          currency: h.line.price!.currency,
+          amount: fromCents(toCents(h.line.price!.amount) * BigInt(h.units)),
+        })),
       main,
     ),
   };
@@ -73,7 +89,12 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
   const [todayRows, monthRows, health, alerts, orders, changes, setup] = [
     await salesByChannel(ctx.db, accountId, today),
     await salesByChannel(ctx.db, accountId, monthStart),
-    await channelSyncHealth(ctx.db, accountId, new Date(now.getTime() - DAY_MS), new Date(now.getTime() - RATE_LIMIT_WINDOW_MS)),
+    await channelSyncHealth(
+      ctx.db,
+      accountId,
+      new Date(now.getTime() - DAY_MS),
+      new Date(now.getTime() - RATE_LIMIT_WINDOW_MS),
+    ),
     await alertCounts(ctx.db, accountId, LOW_STOCK_UNITS),
     await recentOrders(ctx.db, accountId, RECENT),
     await recentChanges(ctx.db, accountId, RECENT),
@@ -107,7 +128,9 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
       status: c.status,
       statusReason: c.statusReason,
       lastSyncAt: c.lastSyncAt?.toISOString() ?? null,
-      lagSeconds: c.oldestOpenWriteAt ? Math.max(0, Math.floor((now.getTime() - c.oldestOpenWriteAt.getTime()) / 1000)) : null,
+      lagSeconds: c.oldestOpenWriteAt
+        ? Math.max(0, Math.floor((now.getTime() - c.oldestOpenWriteAt.getTime()) / 1000))
+        : null,
       waitingWrites: c.waitingWrites,
       failures24h: c.failures24h,
       rateLimitUse: c.rateLimit.percent,
@@ -115,8 +138,25 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
       rateLimited: c.rateLimit.limited,
     })),
     alerts: alertList,
-    recentOrders: orders.map((o) => ({ id: o.id, channelId: o.channelId, channelKind: o.channelKind, marketplaceOrderId: o.marketplaceOrderId, status: o.status, orderedAt: o.orderedAt.toISOString(), ...orderFigures(o.status, o.lines, main) })),
-    recentChanges: changes.map((c) => ({ id: c.id, at: c.at.toISOString(), cause: c.cause, field: c.field, sku: c.sku, channelKind: c.channelKind, before: c.before, after: c.after })),
+    recentOrders: orders.map((o) => ({
+      id: o.id,
+      channelId: o.channelId,
+      channelKind: o.channelKind,
+      marketplaceOrderId: o.marketplaceOrderId,
+      status: o.status,
+      orderedAt: o.orderedAt.toISOString(),
+      ...orderFigures(o.status, o.lines, main),
+    })),
+    recentChanges: changes.map((c) => ({
+      id: c.id,
+      at: c.at.toISOString(),
+      cause: c.cause,
+      field: c.field,
+      sku: c.sku,
+      channelKind: c.channelKind,
+      before: c.before,
+      after: c.after,
+    })),
     setup,
   };
 }

@@ -1,7 +1,14 @@
 import type { components } from '@contract';
 import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accountChannels, editableProducts, productIdsMatching, productListingsOn, type AccountChannel, type EditableProduct } from '../../db/queries/listing-edits.ts';
+import {
+  accountChannels,
+  editableProducts,
+  productIdsMatching,
+  productListingsOn,
+  type AccountChannel,
+  type EditableProduct,
+} from '../../db/queries/listing-edits.ts';
 import type { ChangeBatchRecord } from '../../db/queries/listing-edits.ts';
 import type { ChannelKind, ListingStatus } from '../../db/schema/index.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
@@ -20,7 +27,13 @@ const SWITCHABLE: ListingStatus[] = ['active', 'inactive', 'error', 'suppressed'
 export interface PlannedProductEdit extends ProductEdit {
   title?: undefined;
   current: EditableProduct;
-  statusChanges: Array<{ channelId: string; channelKind: ChannelKind; listingId: string; before: ListingStatus; after: ListingStatus }>;
+  statusChanges: Array<{
+    channelId: string;
+    channelKind: ChannelKind;
+    listingId: string;
+    before: ListingStatus;
+    after: ListingStatus;
+  }>;
   error: string | null;
 }
 
@@ -35,9 +48,11 @@ function checkRequest(request: BulkEditRequest): void {
   const { price, quantity, status } = request;
   if (!price && !quantity && !status) throw new AppError(400, 'Choose a price, a quantity or a status to change.');
   if (price) {
-    if (price.mode !== 'percent' && !isPriceText(Math.abs(price.value).toString())) throw new AppError(400, 'Prices have at most two decimals.');
+    if (price.mode !== 'percent' && !isPriceText(Math.abs(price.value).toString()))
+      throw new AppError(400, 'Prices have at most two decimals.');
     if (price.mode === 'set' && price.value <= 0) throw new AppError(400, 'A price must be more than 0.');
-    if (price.mode === 'percent' && price.value <= -100) throw new AppError(400, 'A price cannot go down by 100% or more.');
+    if (price.mode === 'percent' && price.value <= -100)
+      throw new AppError(400, 'A price cannot go down by 100% or more.');
     if (price.mode !== 'set' && price.value === 0) throw new AppError(400, 'A change of 0 changes nothing.');
   }
   if (quantity) {
@@ -46,41 +61,64 @@ function checkRequest(request: BulkEditRequest): void {
   }
 }
 
-function newPrice(edit: NonNullable<BulkEditRequest['price']>, before: string | null): { after: string } | { error: string } {
+function newPrice(
+  edit: NonNullable<BulkEditRequest['price']>,
+  before: string | null,
+): { after: string } | { error: string } {
   if (edit.mode === 'set') return { after: formatPrice(edit.value) };
   if (before === null) return { error: 'This SKU has no price to change.' };
   const cents = Math.round(Number(before) * 100);
-  const after = edit.mode === 'percent' ? Math.round((cents * (100 + edit.value)) / 100) : cents + Math.round(edit.value * 100);
+  const after =
+    edit.mode === 'percent' ? Math.round((cents * (100 + edit.value)) / 100) : cents + Math.round(edit.value * 100);
   if (after <= 0) return { error: `The price would be ${formatPrice(after / 100)}: it must stay above 0.` };
   return { after: formatPrice(after / 100) };
 }
 
 /** Each selected product's new values, or why the edit cannot apply to it; unchanged products are left out. */
-async function planEdits(db: Db, accountId: string, request: BulkEditRequest, options: { lock?: boolean } = {}): Promise<PlannedProductEdit[]> {
+async function planEdits(
+  db: Db,
+  accountId: string,
+  request: BulkEditRequest,
+  options: { lock?: boolean } = {},
+): Promise<PlannedProductEdit[]> {
   checkRequest(request);
   let channels: AccountChannel[] = [];
   if (request.status) {
     channels = await accountChannels(db, accountId, [...new Set(request.status.channelIds)]);
     // Another account's channel (or one disconnected) is the request's mistake: a 400, as the contract declares.
-    if (channels.length !== new Set(request.status.channelIds).size) throw new AppError(400, 'One of the chosen channels is not connected to this account.');
-    if (channels.some((c) => c.role === 'main')) throw new AppError(400, 'A status can only be set on target channels: the main channel is the source of truth.');
+    if (channels.length !== new Set(request.status.channelIds).size)
+      throw new AppError(400, 'One of the chosen channels is not connected to this account.');
+    if (channels.some((c) => c.role === 'main'))
+      throw new AppError(400, 'A status can only be set on target channels: the main channel is the source of truth.');
   }
   const ids = await selectedProductIds(db, accountId, request.selection);
   const products = await editableProducts(db, accountId, ids, options);
   const listingsOf = new Map<string, Awaited<ReturnType<typeof productListingsOn>>>();
   if (request.status) {
-    for (const listing of await productListingsOn(db, accountId, products.map((p) => p.id), channels.map((c) => c.id))) {
+    for (const listing of await productListingsOn(
+      db,
+      accountId,
+      products.map((p) => p.id),
+      channels.map((c) => c.id),
+    )) {
       listingsOf.set(listing.productId, [...(listingsOf.get(listing.productId) ?? []), listing]);
     }
   }
   const kindOf = new Map(channels.map((c) => [c.id, c.kind]));
   const planned: PlannedProductEdit[] = [];
   for (const product of products) {
-    const edit: PlannedProductEdit = { productId: product.id, sku: product.sku, current: product, statusChanges: [], error: null };
+    const edit: PlannedProductEdit = {
+      productId: product.id,
+      sku: product.sku,
+      current: product,
+      statusChanges: [],
+      error: null,
+    };
     if (request.price) {
       const price = newPrice(request.price, product.price);
       if ('error' in price) edit.error = price.error;
-      else if (product.price === null || Number(product.price) !== Number(price.after)) edit.price = { before: product.price === null ? null : formatPrice(Number(product.price)), after: price.after };
+      else if (product.price === null || Number(product.price) !== Number(price.after))
+        edit.price = { before: product.price === null ? null : formatPrice(Number(product.price)), after: price.after };
     }
     if (request.quantity && !edit.error) {
       const after = request.quantity.mode === 'set' ? request.quantity.value : product.onHand + request.quantity.value;
@@ -90,7 +128,13 @@ async function planEdits(db: Db, accountId: string, request: BulkEditRequest, op
     if (request.status && !edit.error) {
       for (const listing of listingsOf.get(product.id) ?? []) {
         if (!SWITCHABLE.includes(listing.status) || listing.status === request.status.status) continue;
-        edit.statusChanges.push({ channelId: listing.channelId, channelKind: kindOf.get(listing.channelId)!, listingId: listing.listingId, before: listing.status, after: request.status.status });
+        edit.statusChanges.push({
+          channelId: listing.channelId,
+          channelKind: kindOf.get(listing.channelId)!,
+          listingId: listing.listingId,
+          before: listing.status,
+          after: request.status.status,
+        });
       }
       edit.statuses = edit.statusChanges.map(({ listingId, before, after }) => ({ listingId, before, after }));
     }
@@ -112,7 +156,11 @@ export interface BulkEditPreview {
 }
 
 /** What the edit would change: SKUs in error first, then the first SKUs it changes. Nothing is stored. */
-export async function previewBulkEdit(ctx: AppContext, accountId: string, request: BulkEditRequest): Promise<BulkEditPreview> {
+export async function previewBulkEdit(
+  ctx: AppContext,
+  accountId: string,
+  request: BulkEditRequest,
+): Promise<BulkEditPreview> {
   const planned = await planEdits(ctx.db, accountId, request);
   const inError = planned.filter((p) => p.error);
   const changing = planned.filter((p) => !p.error);
@@ -123,14 +171,23 @@ export async function previewBulkEdit(ctx: AppContext, accountId: string, reques
  * Applies the edit in one transaction, from the values as they are when it runs (the products are
  * locked): refused whole when any SKU is in error, or when nothing would change.
  */
-export async function runBulkEdit(ctx: AppContext, audit: AuditContext, accountId: string, request: BulkEditRequest): Promise<ChangeBatchRecord> {
+export async function runBulkEdit(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  request: BulkEditRequest,
+): Promise<ChangeBatchRecord> {
   return ctx.db.transaction(async (tx) => {
     const planned = await planEdits(tx, accountId, request, { lock: true });
     const inError = planned.filter((p) => p.error);
     if (inError.length > 0) {
-      throw new AppError(422, `${inError.length === 1 ? `${inError[0]!.sku} cannot take this edit` : `${inError.length} SKUs cannot take this edit`} (${inError[0]!.error}) Nothing was changed.`);
+      throw new AppError(
+        422,
+        `${inError.length === 1 ? `${inError[0]!.sku} cannot take this edit` : `${inError.length} SKUs cannot take this edit`} (${inError[0]!.error}) Nothing was changed.`,
+      );
     }
-    if (planned.length === 0) throw new AppError(400, 'Nothing to change: the selected SKUs already hold these values.');
+    if (planned.length === 0)
+      throw new AppError(400, 'Nothing to change: the selected SKUs already hold these values.');
     return applyEdits(
       ctx,
       tx,

@@ -35,7 +35,11 @@ export interface CatalogueRowWithListings extends CatalogueRowRecord {
 }
 
 /** Each row with its listings, in the rows' order. */
-async function withListings(ctx: AppContext, accountId: string, rows: CatalogueRowRecord[]): Promise<CatalogueRowWithListings[]> {
+async function withListings(
+  ctx: AppContext,
+  accountId: string,
+  rows: CatalogueRowRecord[],
+): Promise<CatalogueRowWithListings[]> {
   const found = await catalogueListings(ctx.db, accountId, rows);
   const byRow = new Map<string, CatalogueListingRecord[]>();
   for (const listing of found) {
@@ -64,7 +68,15 @@ interface Kept {
 }
 const kept = new Map<string, Kept>();
 
-const keyOf = (accountId: string, filter: CatalogueFilter) => [accountId, filter.q ?? '', filter.channelId ?? '', filter.status ?? '', filter.outOfStock ?? '', filter.withErrors ?? ''].join('\u0000');
+const keyOf = (accountId: string, filter: CatalogueFilter) =>
+  [
+    accountId,
+    filter.q ?? '',
+    filter.channelId ?? '',
+    filter.status ?? '',
+    filter.outOfStock ?? '',
+    filter.withErrors ?? '',
+  ].join('\u0000');
 
 /**
  * How to read a filter (which listing conditions are narrow) and its total. Counting reads every
@@ -75,7 +87,13 @@ const keyOf = (accountId: string, filter: CatalogueFilter) => [accountId, filter
 function keepPlanAndTotal(ctx: AppContext, accountId: string, filter: CatalogueFilter, state: CatalogueState): Kept {
   const key = keyOf(accountId, filter);
   const plan = planCatalogueFilter(ctx.db, accountId, filter);
-  const entry: Kept = { version: state.version, at: Date.now(), busy: !state.settled, plan, total: plan.then((p) => catalogueCount(ctx.db, accountId, filter, p)) };
+  const entry: Kept = {
+    version: state.version,
+    at: Date.now(),
+    busy: !state.settled,
+    plan,
+    total: plan.then((p) => catalogueCount(ctx.db, accountId, filter, p)),
+  };
   // A failed plan or count is not kept: the next page asks again.
   entry.total.catch(() => kept.get(key) === entry && kept.delete(key));
   kept.delete(key);
@@ -110,7 +128,8 @@ interface KeptPage {
 }
 const keptPages = new Map<string, KeptPage>();
 
-const pageKeyOf = (accountId: string, query: CatalogueQuery, page: number, pageSize: number) => [keyOf(accountId, query.filter), query.sort, query.order, page, pageSize].join('\u0000');
+const pageKeyOf = (accountId: string, query: CatalogueQuery, page: number, pageSize: number) =>
+  [keyOf(accountId, query.filter), query.sort, query.order, page, pageSize].join('\u0000');
 
 /**
  * One page of the catalogue, presented by `present`: the page's rows (the filter's EXISTS probes
@@ -135,13 +154,26 @@ export async function cataloguePage<Presented>(
     keptPages.set(pageKey, keptPage);
     return keptPage.presented as Presented;
   }
-  let entry = keptFor(accountId, query.filter) ?? keepPlanAndTotal(ctx, accountId, query.filter, latest ?? (await catalogueState(ctx.db, accountId)));
-  const state = await cataloguePageRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: pageSize, offset: (page - 1) * pageSize }, await entry.plan);
+  let entry =
+    keptFor(accountId, query.filter) ??
+    keepPlanAndTotal(ctx, accountId, query.filter, latest ?? (await catalogueState(ctx.db, accountId)));
+  const state = await cataloguePageRows(
+    ctx.db,
+    accountId,
+    query.filter,
+    query.sort,
+    query.order,
+    { limit: pageSize, offset: (page - 1) * pageSize },
+    await entry.plan,
+  );
   // Counted at another version: count again (from now, so at the rows' version or a later one), unless the catalogue keeps changing and the count is recent.
   if (state.version !== entry.version) {
     const current = keptFor(accountId, query.filter) ?? entry;
     const recentWhileBusy = current.busy && !state.settled && Date.now() - current.at < BUSY_RECOUNT_MS;
-    entry = current.version === state.version || recentWhileBusy ? current : keepPlanAndTotal(ctx, accountId, query.filter, state);
+    entry =
+      current.version === state.version || recentWhileBusy
+        ? current
+        : keepPlanAndTotal(ctx, accountId, query.filter, state);
   }
   const presented = present({ items: state.rows, total: await entry.total });
   keptPages.delete(pageKey);
@@ -155,7 +187,12 @@ export async function cataloguePage<Presented>(
 }
 
 export interface ChangeWithResults extends ChangeRecord {
-  results: Array<{ channelId: string; channelKind: ChannelKind; status: 'pending' | 'retrying' | 'confirmed' | 'failed'; message: string | null }>;
+  results: Array<{
+    channelId: string;
+    channelKind: ChannelKind;
+    status: 'pending' | 'retrying' | 'confirmed' | 'failed';
+    message: string | null;
+  }>;
 }
 
 export const HISTORY_LIMIT = 100;
@@ -171,7 +208,12 @@ function resultOf(write: ChangeWriteRecord): ChangeWithResults['results'][number
     case 'superseded':
       return undefined;
     default:
-      return { channelId: write.channelId, channelKind: write.channelKind, status: write.attempts > 0 ? 'retrying' : 'pending', message: write.attempts > 0 ? write.message : null };
+      return {
+        channelId: write.channelId,
+        channelKind: write.channelKind,
+        status: write.attempts > 0 ? 'retrying' : 'pending',
+        message: write.attempts > 0 ? write.message : null,
+      };
   }
 }
 
@@ -184,7 +226,10 @@ export async function listingDetail(
   const found = await catalogueRowBySku(ctx.db, accountId, sku);
   if (!found) throw new AppError(404, SKU_NOT_FOUND);
   const { product, ...row } = found;
-  const [[withChips], history] = await Promise.all([withListings(ctx, accountId, [row]), skuChanges(ctx.db, accountId, sku, HISTORY_LIMIT)]);
+  const [[withChips], history] = await Promise.all([
+    withListings(ctx, accountId, [row]),
+    skuChanges(ctx.db, accountId, sku, HISTORY_LIMIT),
+  ]);
   const writes = await writesOfChanges(
     ctx.db,
     accountId,
@@ -195,7 +240,11 @@ export async function listingDetail(
     const result = resultOf(write);
     if (result) results.set(write.changeId, [...(results.get(write.changeId) ?? []), result]);
   }
-  return { row: withChips!, product, history: history.map((change) => ({ ...change, results: results.get(change.id) ?? [] })) };
+  return {
+    row: withChips!,
+    product,
+    history: history.map((change) => ({ ...change, results: results.get(change.id) ?? [] })),
+  };
 }
 
 /** Rows per query of the export: each batch starts after the last row of the one before (no offset to skip). */
@@ -205,17 +254,39 @@ export const EXPORT_BATCH = 1000;
  * The catalogue under a filter and sort as CSV, a batch of rows at a time: never more than one
  * batch in memory. Columns per marketplace the account has connected (the main channel's first).
  */
-export async function* catalogueCsv(ctx: AppContext, accountId: string, query: CatalogueQuery, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
+export async function* catalogueCsv(
+  ctx: AppContext,
+  accountId: string,
+  query: CatalogueQuery,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<string> {
   const connected = await listChannels(ctx.db, accountId);
   const kinds = [...new Set(connected.map((c) => c.kind))].sort((a, b) => {
     const main = (k: ChannelKind) => (connected.find((c) => c.kind === k)?.role === 'main' ? 0 : 1);
     return main(a) - main(b) || channelKindValues.indexOf(a) - channelKindValues.indexOf(b);
   });
-  yield csvLine(['sku', 'title', 'brand', 'gtin', 'on_hand', 'committed', 'available', ...kinds.flatMap((k) => [`${k}_status`, `${k}_price`, `${k}_quantity`])]);
+  yield csvLine([
+    'sku',
+    'title',
+    'brand',
+    'gtin',
+    'on_hand',
+    'committed',
+    'available',
+    ...kinds.flatMap((k) => [`${k}_status`, `${k}_price`, `${k}_quantity`]),
+  ]);
   const plan = await planCatalogueFilter(ctx.db, accountId, query.filter);
   let after: CatalogueRowRecord['cursor'] | undefined;
   for (;;) {
-    const rows = await catalogueRows(ctx.db, accountId, query.filter, query.sort, query.order, { limit: batchSize, ...(after ? { after } : {}) }, plan);
+    const rows = await catalogueRows(
+      ctx.db,
+      accountId,
+      query.filter,
+      query.sort,
+      query.order,
+      { limit: batchSize, ...(after ? { after } : {}) },
+      plan,
+    );
     if (rows.length === 0) return;
     const batch = await withListings(ctx, accountId, rows);
     yield batch

@@ -45,34 +45,74 @@ function refuseUnstorableText(text: string): void {
   if (!unstorableTextProblem(text)) return;
   const lines = text.split(/\r\n|\r|\n/);
   const index = lines.findIndex((line) => unstorableTextProblem(line) !== undefined);
-  throw new AppError(400, `Line ${index + 1} of the file ${unstorableTextProblem(lines[index]!)}. Save it as CSV text (UTF-8) and import it again.`);
+  throw new AppError(
+    400,
+    `Line ${index + 1} of the file ${unstorableTextProblem(lines[index]!)}. Save it as CSV text (UTF-8) and import it again.`,
+  );
 }
 
 /** The file's rows as values, with every row error found (by line); product lookups come after. */
 export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRowError[] } {
-  if (Buffer.byteLength(text, 'utf8') > CSV_MAX_BYTES) throw new AppError(413, 'The file is larger than 5 MB. Split it into smaller files.');
+  if (Buffer.byteLength(text, 'utf8') > CSV_MAX_BYTES)
+    throw new AppError(413, 'The file is larger than 5 MB. Split it into smaller files.');
   refuseUnstorableText(text);
   let records;
   try {
     records = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { rows: [], errors: [{ line: error.line, sku: null, message: error.message }] };
+    if (error instanceof CsvSyntaxError)
+      return { rows: [], errors: [{ line: error.line, sku: null, message: error.message }] };
     throw error;
   }
   const blank = (fields: string[]) => fields.every((f) => f.trim() === '');
   const [header, ...body] = records.filter((r, i) => i === 0 || !blank(r.fields));
-  if (!header || blank(header.fields)) return { rows: [], errors: [{ line: 1, sku: null, message: 'The file is empty. Its first line names the columns: sku, then any of price, quantity, title.' }] };
+  if (!header || blank(header.fields))
+    return {
+      rows: [],
+      errors: [
+        {
+          line: 1,
+          sku: null,
+          message: 'The file is empty. Its first line names the columns: sku, then any of price, quantity, title.',
+        },
+      ],
+    };
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const errors: CsvRowError[] = [];
   for (const [i, name] of names.entries()) {
-    if (!(COLUMNS as readonly string[]).includes(name)) errors.push({ line: header.line, sku: null, message: `Unknown column "${header.fields[i]!.trim()}". Columns are sku, price, quantity and title.` });
-    else if (names.indexOf(name) !== i) errors.push({ line: header.line, sku: null, message: `The column "${name}" appears twice.` });
+    if (!(COLUMNS as readonly string[]).includes(name))
+      errors.push({
+        line: header.line,
+        sku: null,
+        message: `Unknown column "${header.fields[i]!.trim()}". Columns are sku, price, quantity and title.`,
+      });
+    else if (names.indexOf(name) !== i)
+      errors.push({ line: header.line, sku: null, message: `The column "${name}" appears twice.` });
   }
   if (!names.includes('sku')) errors.push({ line: header.line, sku: null, message: 'The column "sku" is missing.' });
-  if (!names.some((n) => n !== 'sku' && (COLUMNS as readonly string[]).includes(n))) errors.push({ line: header.line, sku: null, message: 'Add at least one column to change: price, quantity or title.' });
+  if (!names.some((n) => n !== 'sku' && (COLUMNS as readonly string[]).includes(n)))
+    errors.push({
+      line: header.line,
+      sku: null,
+      message: 'Add at least one column to change: price, quantity or title.',
+    });
   if (errors.length > 0) return { rows: [], errors };
-  if (body.length === 0) return { rows: [], errors: [{ line: header.line + 1, sku: null, message: 'The file has no rows under its header.' }] };
-  if (body.length > CSV_MAX_ROWS) return { rows: [], errors: [{ line: body[CSV_MAX_ROWS]!.line, sku: null, message: `A file holds at most ${CSV_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.` }] };
+  if (body.length === 0)
+    return {
+      rows: [],
+      errors: [{ line: header.line + 1, sku: null, message: 'The file has no rows under its header.' }],
+    };
+  if (body.length > CSV_MAX_ROWS)
+    return {
+      rows: [],
+      errors: [
+        {
+          line: body[CSV_MAX_ROWS]!.line,
+          sku: null,
+          message: `A file holds at most ${CSV_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
+        },
+      ],
+    };
 
   const column = new Map(names.map((n, i) => [n as Column, i]));
   const firstLineOf = new Map<string, number>();
@@ -98,7 +138,8 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
     const row: ParsedRow = { line: record.line, sku };
     const price = cell('price');
     if (price !== '') {
-      if (!isPriceText(price) || Number(price) <= 0) fail(`"${price}" is not a price: use a number above 0 with at most two decimals, such as 19.99.`);
+      if (!isPriceText(price) || Number(price) <= 0)
+        fail(`"${price}" is not a price: use a number above 0 with at most two decimals, such as 19.99.`);
       else row.price = formatPrice(Number(price));
     }
     const quantity = cell('quantity');
@@ -117,9 +158,19 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
 }
 
 /** The file against the catalogue: each row's changes (rows that change nothing are left out), and every error. */
-async function planImport(db: Db, accountId: string, text: string, options: { lock?: boolean } = {}): Promise<CsvImportPlan> {
+async function planImport(
+  db: Db,
+  accountId: string,
+  text: string,
+  options: { lock?: boolean } = {},
+): Promise<CsvImportPlan> {
   const { rows: parsed, errors } = readImportFile(text);
-  const products = await editableProductsBySku(db, accountId, parsed.map((r) => r.sku), options);
+  const products = await editableProductsBySku(
+    db,
+    accountId,
+    parsed.map((r) => r.sku),
+    options,
+  );
   const rows: CsvImportRow[] = [];
   for (const row of parsed) {
     const product = products.get(row.sku);
@@ -128,9 +179,12 @@ async function planImport(db: Db, accountId: string, text: string, options: { lo
       continue;
     }
     const edit: CsvImportRow = { line: row.line, productId: product.id, sku: product.sku };
-    if (row.price !== undefined && (product.price === null || Number(product.price) !== Number(row.price))) edit.price = { before: product.price === null ? null : formatPrice(Number(product.price)), after: row.price };
-    if (row.quantity !== undefined && row.quantity !== product.onHand) edit.onHand = { before: product.onHand, after: row.quantity };
-    if (row.title !== undefined && row.title !== product.title) edit.title = { before: product.title, after: row.title };
+    if (row.price !== undefined && (product.price === null || Number(product.price) !== Number(row.price)))
+      edit.price = { before: product.price === null ? null : formatPrice(Number(product.price)), after: row.price };
+    if (row.quantity !== undefined && row.quantity !== product.onHand)
+      edit.onHand = { before: product.onHand, after: row.quantity };
+    if (row.title !== undefined && row.title !== product.title)
+      edit.title = { before: product.title, after: row.title };
     if (edit.price || edit.onHand || edit.title) rows.push(edit);
   }
   errors.sort((a, b) => a.line - b.line);
@@ -138,7 +192,11 @@ async function planImport(db: Db, accountId: string, text: string, options: { lo
 }
 
 /** What the file would change (the first rows) and all its errors; nothing is stored. */
-export async function previewCsvImport(ctx: AppContext, accountId: string, text: string): Promise<{ items: CsvImportRow[]; total: number; errors: CsvRowError[] }> {
+export async function previewCsvImport(
+  ctx: AppContext,
+  accountId: string,
+  text: string,
+): Promise<{ items: CsvImportRow[]; total: number; errors: CsvRowError[] }> {
   const plan = await planImport(ctx.db, accountId, text);
   return { items: plan.rows.slice(0, PREVIEW_LIMIT), total: plan.rows.length, errors: plan.errors };
 }
@@ -146,11 +204,26 @@ export async function previewCsvImport(ctx: AppContext, accountId: string, text:
 export type CsvImportOutcome = { applied: ChangeBatchRecord } | { rejected: CsvRowError[] };
 
 /** Applies the file as one bulk edit (undone the same way); a file with any row in error changes nothing. */
-export async function runCsvImport(ctx: AppContext, audit: AuditContext, accountId: string, text: string): Promise<CsvImportOutcome> {
+export async function runCsvImport(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  text: string,
+): Promise<CsvImportOutcome> {
   return ctx.db.transaction(async (tx) => {
     const plan = await planImport(tx, accountId, text, { lock: true });
     if (plan.errors.length > 0) return { rejected: plan.errors };
-    if (plan.rows.length === 0) throw new AppError(400, 'Nothing to import: every SKU in the file already holds these values.');
-    return { applied: await applyEdits(ctx, tx, audit, accountId, 'csv_import', plan.rows.map(({ line: _line, ...edit }) => edit)) };
+    if (plan.rows.length === 0)
+      throw new AppError(400, 'Nothing to import: every SKU in the file already holds these values.');
+    return {
+      applied: await applyEdits(
+        ctx,
+        tx,
+        audit,
+        accountId,
+        'csv_import',
+        plan.rows.map(({ line: _line, ...edit }) => edit),
+      ),
+    };
   });
 }

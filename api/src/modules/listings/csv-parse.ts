@@ -69,7 +69,8 @@ export function parseCsv(text: string): CsvRecord[] {
       }
       if (!closed) throw new CsvSyntaxError(openedOn, 'A quoted value is never closed.');
       const next = source[i];
-      if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') throw new CsvSyntaxError(line, 'A quoted value must be followed by a comma or the end of the line.');
+      if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n')
+        throw new CsvSyntaxError(line, 'A quoted value must be followed by a comma or the end of the line.');
       continue;
     }
     if (c === ',') {

@@ -33,7 +33,8 @@ export interface ProductEdit {
 }
 
 /** What a bulk edit or an import becomes in `changes`: the batch id, or `csv:<id>` for an import. */
-export const batchCauseRef = (kind: ChangeBatchKind, batchId: string) => (kind === 'csv_import' ? `csv:${batchId}` : batchId);
+export const batchCauseRef = (kind: ChangeBatchKind, batchId: string) =>
+  kind === 'csv_import' ? `csv:${batchId}` : batchId;
 export const undoCauseRef = (batchId: string) => `undo:${batchId}`;
 
 export const BATCH_GONE = 'No such bulk change.';
@@ -58,7 +59,14 @@ export async function getBulkChange(ctx: AppContext, accountId: string, batchId:
  * bulk_edit, the batch as causeRef, the user as actor), titles and statuses kept on the batch for
  * undo, and the pushes the new stock and prices call for queued with them.
  */
-export async function applyEdits(ctx: AppContext, tx: Db, audit: AuditContext, accountId: string, kind: ChangeBatchKind, edits: ProductEdit[]): Promise<ChangeBatchRecord> {
+export async function applyEdits(
+  ctx: AppContext,
+  tx: Db,
+  audit: AuditContext,
+  accountId: string,
+  kind: ChangeBatchKind,
+  edits: ProductEdit[],
+): Promise<ChangeBatchRecord> {
   const at = ctx.clock();
   const batchId = crypto.randomUUID();
   const causeRef = batchCauseRef(kind, batchId);
@@ -69,10 +77,21 @@ export async function applyEdits(ctx: AppContext, tx: Db, audit: AuditContext, a
   const statusUpdates: Array<{ listingId: string; status: ListingStatus }> = [];
   for (const edit of edits) {
     const value: ProductValues = { id: edit.productId };
-    const base = { productId: edit.productId, sku: edit.sku, cause: 'bulk_edit' as const, causeRef, actorUserId: audit.actorUserId };
+    const base = {
+      productId: edit.productId,
+      sku: edit.sku,
+      cause: 'bulk_edit' as const,
+      causeRef,
+      actorUserId: audit.actorUserId,
+    };
     if (edit.onHand) {
       // On hand is the main channel's: the edit reaches it as an adjustment (passSellerEditsToMain).
-      changeInputs.push({ ...base, field: 'on_hand', before: String(edit.onHand.before), after: String(edit.onHand.after) });
+      changeInputs.push({
+        ...base,
+        field: 'on_hand',
+        before: String(edit.onHand.before),
+        after: String(edit.onHand.after),
+      });
       changeOwner.push(edit.productId);
     }
     if (edit.price) {
@@ -82,15 +101,39 @@ export async function applyEdits(ctx: AppContext, tx: Db, audit: AuditContext, a
     }
     if (edit.title) {
       value.title = edit.title.after;
-      extraValues.push({ field: 'title', targetId: edit.productId, sku: edit.sku, before: edit.title.before, after: edit.title.after });
+      extraValues.push({
+        field: 'title',
+        targetId: edit.productId,
+        sku: edit.sku,
+        before: edit.title.before,
+        after: edit.title.after,
+      });
     }
     for (const status of edit.statuses ?? []) {
       statusUpdates.push({ listingId: status.listingId, status: status.after });
-      extraValues.push({ field: 'status', targetId: status.listingId, sku: edit.sku, before: status.before, after: status.after });
+      extraValues.push({
+        field: 'status',
+        targetId: status.listingId,
+        sku: edit.sku,
+        before: status.before,
+        after: status.after,
+      });
     }
     if (value.onHand !== undefined || value.price !== undefined || value.title !== undefined) values.push(value);
   }
-  const batch = await insertChangeBatch(tx, { id: batchId, accountId, kind, actorUserId: audit.actorUserId, skus: edits.length, values: changeInputs.length + extraValues.length, extraValues }, at);
+  const batch = await insertChangeBatch(
+    tx,
+    {
+      id: batchId,
+      accountId,
+      kind,
+      actorUserId: audit.actorUserId,
+      skus: edits.length,
+      values: changeInputs.length + extraValues.length,
+      extraValues,
+    },
+    at,
+  );
   await setProductValues(tx, accountId, values, at);
   await setListingStatuses(tx, accountId, statusUpdates, at);
   await requestListingStatusSends(ctx, tx, accountId, statusUpdates, audit.actorUserId);
@@ -98,7 +141,9 @@ export async function applyEdits(ctx: AppContext, tx: Db, audit: AuditContext, a
   // Each product's writes are the result of its first change (its stock, else its price).
   const changeIdByProduct = new Map<string, string>();
   changeOwner.forEach((productId, i) => changeIdByProduct.has(productId) || changeIdByProduct.set(productId, ids[i]!));
-  const priceChangeOf = new Map(changeInputs.flatMap((c, i) => (c.field === 'price' ? [[c.productId!, ids[i]!] as const] : [])));
+  const priceChangeOf = new Map(
+    changeInputs.flatMap((c, i) => (c.field === 'price' ? [[c.productId!, ids[i]!] as const] : [])),
+  );
   await passSellerEditsToMain(
     ctx,
     tx,
@@ -111,7 +156,8 @@ export async function applyEdits(ctx: AppContext, tx: Db, audit: AuditContext, a
       ...(e.price ? { price: { after: e.price.after, changeId: priceChangeOf.get(e.productId) ?? null } } : {}),
     })),
   );
-  if (changeIdByProduct.size > 0) await planListingWrites(ctx, tx, accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+  if (changeIdByProduct.size > 0)
+    await planListingWrites(ctx, tx, accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
   await recordAudit(tx, audit, {
     action: kind === 'csv_import' ? 'listings.imported' : 'listings.bulk_edited',
     accountId,
@@ -132,14 +178,24 @@ export interface UndoOutcome {
  * Puts back what a batch changed, as new changes (causeRef `undo:<batch>`), value by value; a
  * value that moved since the batch is left as it is and reported. A batch is undone once.
  */
-export async function undoBatch(ctx: AppContext, audit: AuditContext, accountId: string, batchId: string): Promise<UndoOutcome> {
+export async function undoBatch(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  batchId: string,
+): Promise<UndoOutcome> {
   return ctx.db.transaction(async (tx) => {
     const batch = await findChangeBatch(tx, accountId, batchId, { lock: true });
     if (!batch) throw new AppError(404, BATCH_GONE);
     if (batch.undoneAt) throw new AppError(409, 'This change was already undone.');
     const at = ctx.clock();
     const recorded = await batchChanges(tx, accountId, batchCauseRef(batch.kind, batch.id));
-    const productIds = [...new Set([...recorded.map((c) => c.productId!), ...batch.extraValues.filter((v) => v.field === 'title').map((v) => v.targetId)])];
+    const productIds = [
+      ...new Set([
+        ...recorded.map((c) => c.productId!),
+        ...batch.extraValues.filter((v) => v.field === 'title').map((v) => v.targetId),
+      ]),
+    ];
     const current = new Map((await editableProducts(tx, accountId, productIds, { lock: true })).map((p) => [p.id, p]));
     const statuses = await listingStatuses(
       tx,
@@ -156,18 +212,30 @@ export async function undoBatch(ctx: AppContext, audit: AuditContext, accountId:
       const product = current.get(change.productId!);
       if (!product) continue;
       const now = change.field === 'price' ? product.price : String(product.onHand);
-      const unmoved = change.field === 'price' ? now !== null && change.after !== null && normalisePrice(now) === normalisePrice(change.after) : now === change.after;
+      const unmoved =
+        change.field === 'price'
+          ? now !== null && change.after !== null && normalisePrice(now) === normalisePrice(change.after)
+          : now === change.after;
       if (!unmoved) {
         outcome.skipped.push({ sku: change.sku, field: change.field, now });
         continue;
       }
       if (change.field === 'price') valueOf(product.id).price = change.before;
-      else sellerEdits.push({ productId: product.id, sku: change.sku, onHandDelta: Number(change.before) - Number(now) });
-      changeInputs.push({ ...base, productId: product.id, sku: change.sku, field: change.field, before: now, after: change.before });
+      else
+        sellerEdits.push({ productId: product.id, sku: change.sku, onHandDelta: Number(change.before) - Number(now) });
+      changeInputs.push({
+        ...base,
+        productId: product.id,
+        sku: change.sku,
+        field: change.field,
+        before: now,
+        after: change.before,
+      });
     }
     const statusUpdates: Array<{ listingId: string; status: ListingStatus }> = [];
     for (const extra of batch.extraValues) {
-      const now = extra.field === 'title' ? (current.get(extra.targetId)?.title ?? null) : (statuses.get(extra.targetId) ?? null);
+      const now =
+        extra.field === 'title' ? (current.get(extra.targetId)?.title ?? null) : (statuses.get(extra.targetId) ?? null);
       if (now !== extra.after || extra.before === null) {
         outcome.skipped.push({ sku: extra.sku, field: extra.field, now });
         continue;
@@ -183,11 +251,22 @@ export async function undoBatch(ctx: AppContext, audit: AuditContext, accountId:
     outcome.restored += ids.length;
     const changeIdByProduct = new Map<string, string>();
     changeInputs.forEach((c, i) => changeIdByProduct.has(c.productId!) || changeIdByProduct.set(c.productId!, ids[i]!));
-    changeInputs.forEach((c, i) => c.field === 'price' && sellerEdits.push({ productId: c.productId!, sku: c.sku, price: { after: c.after!, changeId: ids[i]! } }));
+    changeInputs.forEach(
+      (c, i) =>
+        c.field === 'price' &&
+        sellerEdits.push({ productId: c.productId!, sku: c.sku, price: { after: c.after!, changeId: ids[i]! } }),
+    );
     await passSellerEditsToMain(ctx, tx, accountId, undoCauseRef(batchId), sellerEdits);
-    if (changeIdByProduct.size > 0) await planListingWrites(ctx, tx, accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+    if (changeIdByProduct.size > 0)
+      await planListingWrites(ctx, tx, accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
     await markBatchUndone(tx, batchId, audit.actorUserId, at);
-    await recordAudit(tx, audit, { action: 'listings.change_undone', accountId, targetType: 'change_batch', targetId: batchId, metadata: { restored: outcome.restored, skipped: outcome.skipped.length } });
+    await recordAudit(tx, audit, {
+      action: 'listings.change_undone',
+      accountId,
+      targetType: 'change_batch',
+      targetId: batchId,
+      metadata: { restored: outcome.restored, skipped: outcome.skipped.length },
+    });
     return outcome;
   });
 }

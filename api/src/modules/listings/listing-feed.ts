@@ -18,10 +18,16 @@ export function listingChangeFeed(ctx: AppContext, accountId: string): { next():
       if (since === undefined) {
         since = (await latestListingChange(ctx.db, accountId))?.getTime() ?? 0;
         // What changed just before the feed started is in the page the browser reads now.
-        for (const row of await listingsChangedSince(ctx.db, accountId, new Date(since - LOOKBACK_MS), LIMIT)) told.set(row.id, row.updatedAt.getTime());
+        for (const row of await listingsChangedSince(ctx.db, accountId, new Date(since - LOOKBACK_MS), LIMIT))
+          told.set(row.id, row.updatedAt.getTime());
         return [];
       }
-      const rows = await listingsChangedSince(ctx.db, accountId, new Date(reachBack ? since - LOOKBACK_MS : since), LIMIT);
+      const rows = await listingsChangedSince(
+        ctx.db,
+        accountId,
+        new Date(reachBack ? since - LOOKBACK_MS : since),
+        LIMIT,
+      );
       const fresh = rows.filter((row) => told.get(row.id) !== row.updatedAt.getTime());
       for (const row of fresh) told.set(row.id, row.updatedAt.getTime());
       if (rows.length) since = Math.max(since, rows.at(-1)!.updatedAt.getTime());

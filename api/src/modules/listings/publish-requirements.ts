@@ -22,7 +22,12 @@ export const listingRequirements: Record<ChannelKind, ListingRequirements> = {
   shopify: { titleMax: 255, gtin: false, brand: false, image: false },
 };
 
-const MARKETPLACE_NAMES: Record<ChannelKind, string> = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' };
+const MARKETPLACE_NAMES: Record<ChannelKind, string> = {
+  amazon: 'Amazon',
+  walmart: 'Walmart',
+  ebay: 'eBay',
+  shopify: 'Shopify',
+};
 
 /** A GTIN-8, UPC-A (12), EAN-13 or GTIN-14 whose check digit holds. */
 export function isValidGtin(value: string): boolean {
@@ -60,14 +65,20 @@ function attributeText(attributes: Record<string, unknown>, names: readonly stri
  * has one, else what the seller chose for the channel. Only the marketplace's own choices; nothing
  * is assumed where neither says (the check names what is missing).
  */
-export function listingChoices(kind: ChannelKind, settings: ChannelPublishSettings, attributes: Record<string, unknown>): ListingChoices {
+export function listingChoices(
+  kind: ChannelKind,
+  settings: ChannelPublishSettings,
+  attributes: Record<string, unknown>,
+): ListingChoices {
   if (kind === 'amazon') {
-    const productType = attributeText(attributes, choiceAttributes.productType)?.toUpperCase() ?? settings.productType?.id;
+    const productType =
+      attributeText(attributes, choiceAttributes.productType)?.toUpperCase() ?? settings.productType?.id;
     return productType ? { productType } : {};
   }
   if (kind === 'ebay') {
     const categoryId = attributeText(attributes, choiceAttributes.categoryId) ?? settings.categoryId;
-    const merchantLocationKey = attributeText(attributes, choiceAttributes.merchantLocationKey) ?? settings.merchantLocation?.id;
+    const merchantLocationKey =
+      attributeText(attributes, choiceAttributes.merchantLocationKey) ?? settings.merchantLocation?.id;
     return {
       ...(categoryId ? { categoryId } : {}),
       ...(merchantLocationKey ? { merchantLocationKey } : {}),
@@ -87,13 +98,16 @@ export function missingChoices(kind: ChannelKind, choices: ListingChoices): stri
   const missing: string[] = [];
   if (kind === 'amazon') {
     if (!choices.productType) missing.push(`An Amazon product type: ${IN_SETTINGS}`);
-    else if (!isProductTypeName(choices.productType)) missing.push(`A valid Amazon product type: ${choices.productType} is not one`);
+    else if (!isProductTypeName(choices.productType))
+      missing.push(`A valid Amazon product type: ${choices.productType} is not one`);
   }
   if (kind === 'ebay') {
     if (!choices.categoryId) missing.push(`An eBay category (a leaf category number): ${IN_SETTINGS}`);
-    else if (!isCategoryId(choices.categoryId)) missing.push(`A valid eBay category: ${choices.categoryId} is not a category number`);
+    else if (!isCategoryId(choices.categoryId))
+      missing.push(`A valid eBay category: ${choices.categoryId} is not a category number`);
     if (!choices.merchantLocationKey) missing.push(`An eBay inventory location to ship from: ${IN_SETTINGS}`);
-    else if (!isMerchantLocationKey(choices.merchantLocationKey)) missing.push(`A valid eBay inventory location: ${choices.merchantLocationKey} is not a location key`);
+    else if (!isMerchantLocationKey(choices.merchantLocationKey))
+      missing.push(`A valid eBay inventory location: ${choices.merchantLocationKey} is not a location key`);
     if (!choices.fulfillmentPolicyId) missing.push(`An eBay shipping policy: ${IN_SETTINGS}`);
     if (!choices.paymentPolicyId) missing.push(`An eBay payment policy: ${IN_SETTINGS}`);
     if (!choices.returnPolicyId) missing.push(`An eBay return policy: ${IN_SETTINGS}`);
@@ -104,14 +118,22 @@ export function missingChoices(kind: ChannelKind, choices: ListingChoices): stri
 /** What the product lacks for a listing on this marketplace, in words (empty when it is ready); with the channel's settings, the choices too. */
 export function missingForListing(
   kind: ChannelKind,
-  product: { title: string; brand: string | null; gtin: string | null; images: string[]; price: string | null; attributes?: Record<string, unknown> },
+  product: {
+    title: string;
+    brand: string | null;
+    gtin: string | null;
+    images: string[];
+    price: string | null;
+    attributes?: Record<string, unknown>;
+  },
   settings?: ChannelPublishSettings,
 ): string[] {
   const needs = listingRequirements[kind];
   const name = MARKETPLACE_NAMES[kind];
   const missing: string[] = [];
   if (!product.title.trim()) missing.push('A title');
-  else if (product.title.length > needs.titleMax) missing.push(`A title of at most ${needs.titleMax} characters (this one has ${product.title.length})`);
+  else if (product.title.length > needs.titleMax)
+    missing.push(`A title of at most ${needs.titleMax} characters (this one has ${product.title.length})`);
   if (needs.gtin) {
     if (!product.gtin?.trim()) missing.push(`A GTIN (UPC or EAN): ${name} matches new listings by it`);
     else if (!isValidGtin(product.gtin.trim())) missing.push(`A valid GTIN (UPC or EAN): ${product.gtin} is not one`);

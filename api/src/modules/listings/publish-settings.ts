@@ -38,13 +38,22 @@ const settingsOf: Record<ChannelKind, ReadonlyArray<keyof PublishSettingsUpdate>
 async function targetChannel(ctx: AppContext, accountId: string, channelId: string): Promise<ChannelRecord> {
   const channel = await findChannel(ctx.db, accountId, channelId);
   if (!channel) throw new AppError(404, 'No such channel.');
-  if (channel.role === 'main') throw new AppError(409, 'Products come from the main channel. Choose a target channel to publish to.');
+  if (channel.role === 'main')
+    throw new AppError(409, 'Products come from the main channel. Choose a target channel to publish to.');
   return channel;
 }
 
-const viewOf = (channel: ChannelRecord, settings: ChannelPublishSettings): PublishSettingsView => ({ channel, settings, missing: missingChoices(channel.kind, listingChoices(channel.kind, settings, {})) });
+const viewOf = (channel: ChannelRecord, settings: ChannelPublishSettings): PublishSettingsView => ({
+  channel,
+  settings,
+  missing: missingChoices(channel.kind, listingChoices(channel.kind, settings, {})),
+});
 
-export async function getPublishSettings(ctx: AppContext, accountId: string, channelId: string): Promise<PublishSettingsView> {
+export async function getPublishSettings(
+  ctx: AppContext,
+  accountId: string,
+  channelId: string,
+): Promise<PublishSettingsView> {
   const channel = await targetChannel(ctx, accountId, channelId);
   return viewOf(channel, channel.publishSettings);
 }
@@ -57,29 +66,50 @@ async function askMarketplace<T>(kind: ChannelKind, call: () => Promise<T>): Pro
     if (!(error instanceof MarketplaceError)) throw error;
     const name = marketplaceNames[kind];
     if (error.kind === 'auth') {
-      throw new AppError(409, `${name} did not let us read your options (${error.message}). Connect the channel again on the Channels page to allow it.`);
+      throw new AppError(
+        409,
+        `${name} did not let us read your options (${error.message}). Connect the channel again on the Channels page to allow it.`,
+      );
     }
     if (error.kind === 'rejected') throw new AppError(409, `${name} refused: ${error.message}`);
     throw new AppError(502, `${name} did not answer (${error.message}). Try again in a moment.`);
   }
 }
 
-async function adapterWith<K extends 'searchProductTypes' | 'listingOptions'>(ctx: AppContext, channel: ChannelRecord, kind: ChannelKind, method: K): Promise<Required<Pick<MarketplaceAdapter, K>>> {
-  if (channel.kind !== kind) throw new AppError(409, `These options are ${marketplaceNames[kind]}'s; this channel is on ${marketplaceNames[channel.kind]}.`);
+async function adapterWith<K extends 'searchProductTypes' | 'listingOptions'>(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  kind: ChannelKind,
+  method: K,
+): Promise<Required<Pick<MarketplaceAdapter, K>>> {
+  if (channel.kind !== kind)
+    throw new AppError(
+      409,
+      `These options are ${marketplaceNames[kind]}'s; this channel is on ${marketplaceNames[channel.kind]}.`,
+    );
   const adapter = await adapterForChannel(ctx, channel);
   if (!adapter[method]) throw new AppError(409, `${marketplaceNames[kind]} offers no such options here.`);
   return adapter as unknown as Required<Pick<MarketplaceAdapter, K>>;
 }
 
 /** Amazon's product types matching the seller's words (Product Type Definitions API). */
-export async function searchAmazonProductTypes(ctx: AppContext, accountId: string, channelId: string, keywords: string): Promise<MarketplaceOption[]> {
+export async function searchAmazonProductTypes(
+  ctx: AppContext,
+  accountId: string,
+  channelId: string,
+  keywords: string,
+): Promise<MarketplaceOption[]> {
   const channel = await targetChannel(ctx, accountId, channelId);
   const adapter = await adapterWith(ctx, channel, 'amazon', 'searchProductTypes');
   return askMarketplace('amazon', () => adapter.searchProductTypes(keywords, AbortSignal.timeout(30_000)));
 }
 
 /** The seller's eBay inventory locations and business policies. */
-export async function ebayListingOptions(ctx: AppContext, accountId: string, channelId: string): Promise<EbayListingOptions> {
+export async function ebayListingOptions(
+  ctx: AppContext,
+  accountId: string,
+  channelId: string,
+): Promise<EbayListingOptions> {
   const channel = await targetChannel(ctx, accountId, channelId);
   const adapter = await adapterWith(ctx, channel, 'ebay', 'listingOptions');
   return askMarketplace('ebay', () => adapter.listingOptions(AbortSignal.timeout(30_000)));
@@ -98,14 +128,25 @@ function chosen(options: MarketplaceOption[], id: string, what: string): Marketp
  * seller's), and kept with the marketplace's name for it. An eBay category is a number the seller
  * enters (the Taxonomy API is not among ours): eBay checks it is a leaf category when an offer is published.
  */
-export async function savePublishSettings(ctx: AppContext, audit: AuditContext, accountId: string, channelId: string, update: PublishSettingsUpdate): Promise<PublishSettingsView> {
+export async function savePublishSettings(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  channelId: string,
+  update: PublishSettingsUpdate,
+): Promise<PublishSettingsView> {
   const channel = await targetChannel(ctx, accountId, channelId);
   const allowed = settingsOf[channel.kind];
   const given = (Object.keys(update) as Array<keyof PublishSettingsUpdate>).filter((key) => update[key] !== undefined);
   if (given.length === 0) throw new AppError(400, 'Choose a setting to change.');
   const foreign = given.filter((key) => !allowed.includes(key));
   if (foreign.length > 0) {
-    throw new AppError(400, allowed.length === 0 ? `${marketplaceNames[channel.kind]} needs no publish settings.` : `${foreign.join(', ')}: not a setting of ${marketplaceNames[channel.kind]}.`);
+    throw new AppError(
+      400,
+      allowed.length === 0
+        ? `${marketplaceNames[channel.kind]} needs no publish settings.`
+        : `${foreign.join(', ')}: not a setting of ${marketplaceNames[channel.kind]}.`,
+    );
   }
   // What changes: a choice made (with the marketplace's name for it), or cleared (undefined).
   const next: ChannelPublishSettings = {};
@@ -117,24 +158,42 @@ export async function savePublishSettings(ctx: AppContext, audit: AuditContext, 
     const name = text(update.productType)?.toUpperCase();
     if (!name) clear('productType');
     else {
-      if (!isProductTypeName(name)) throw new AppError(400, `${name} is not an Amazon product type name (capitals, digits and _ only, e.g. DRINKING_CUP).`);
+      if (!isProductTypeName(name))
+        throw new AppError(
+          400,
+          `${name} is not an Amazon product type name (capitals, digits and _ only, e.g. DRINKING_CUP).`,
+        );
       const adapter = await adapterWith(ctx, channel, 'amazon', 'searchProductTypes');
-      const found = await askMarketplace('amazon', () => adapter.searchProductTypes(name.toLowerCase().replace(/_/g, ' '), AbortSignal.timeout(30_000)));
-      if (!found.some((o) => o.id === name)) throw new AppError(400, `Amazon has no product type ${name} in this marketplace. Search and choose one of the list.`);
+      const found = await askMarketplace('amazon', () =>
+        adapter.searchProductTypes(name.toLowerCase().replace(/_/g, ' '), AbortSignal.timeout(30_000)),
+      );
+      if (!found.some((o) => o.id === name))
+        throw new AppError(
+          400,
+          `Amazon has no product type ${name} in this marketplace. Search and choose one of the list.`,
+        );
       next.productType = chosen(found, name, 'Product type');
     }
   }
   if (update.categoryId !== undefined) {
     const id = text(update.categoryId);
     if (!id) clear('categoryId');
-    else if (!isCategoryId(id)) throw new AppError(400, `An eBay category is a number (the leaf category's id, e.g. 20625); "${id}" is not one.`);
+    else if (!isCategoryId(id))
+      throw new AppError(400, `An eBay category is a number (the leaf category's id, e.g. 20625); "${id}" is not one.`);
     else next.categoryId = id;
   }
-  const ebayChoices = (['merchantLocationKey', 'fulfillmentPolicyId', 'paymentPolicyId', 'returnPolicyId'] as const).filter((key) => update[key] !== undefined);
+  const ebayChoices = (
+    ['merchantLocationKey', 'fulfillmentPolicyId', 'paymentPolicyId', 'returnPolicyId'] as const
+  ).filter((key) => update[key] !== undefined);
   if (ebayChoices.length > 0) {
     const needsLookup = ebayChoices.some((key) => text(update[key]));
     const options = needsLookup ? await ebayListingOptions(ctx, accountId, channelId) : undefined;
-    const pick = (key: (typeof ebayChoices)[number], setting: 'merchantLocation' | 'fulfillmentPolicy' | 'paymentPolicy' | 'returnPolicy', list: MarketplaceOption[] | undefined, what: string) => {
+    const pick = (
+      key: (typeof ebayChoices)[number],
+      setting: 'merchantLocation' | 'fulfillmentPolicy' | 'paymentPolicy' | 'returnPolicy',
+      list: MarketplaceOption[] | undefined,
+      what: string,
+    ) => {
       if (update[key] === undefined) return;
       const id = text(update[key]);
       if (!id) clear(setting);
@@ -151,7 +210,14 @@ export async function savePublishSettings(ctx: AppContext, audit: AuditContext, 
     const after: ChannelPublishSettings = { ...before, ...next };
     for (const key of cleared) delete after[key];
     await setPublishSettings(tx, accountId, channelId, after, ctx.clock());
-    await recordAudit(tx, audit, { action: 'channel.publish_settings_changed', accountId, targetType: 'channel', targetId: channelId, before, after });
+    await recordAudit(tx, audit, {
+      action: 'channel.publish_settings_changed',
+      accountId,
+      targetType: 'channel',
+      targetId: channelId,
+      before,
+      after,
+    });
     return after;
   });
   return viewOf(channel, saved);

@@ -23,7 +23,15 @@ import {
   type ListingToCreate,
   type ListingWithProduct,
 } from '../../db/queries/listing-publish.ts';
-import { confirmWrites, failWrites, markInFlight, releaseClaims, requeueWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import {
+  confirmWrites,
+  failWrites,
+  markInFlight,
+  releaseClaims,
+  requeueWrites,
+  writesOfSubmission,
+  type ClaimedWrite,
+} from '../../db/queries/listing-writes.ts';
 import type { ChannelPublishSettings, ListingStatus } from '../../db/schema/index.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { CreateOutcome, ListingState, NewListing, UpdateOutcome } from '../../marketplaces/types.ts';
@@ -51,26 +59,44 @@ export interface PublishCheckItem {
 async function targetChannel(db: Db, accountId: string, channelId: string): Promise<ChannelRecord> {
   const channel = await findChannel(db, accountId, channelId);
   if (!channel) throw new AppError(404, 'No such channel.');
-  if (channel.role === 'main') throw new AppError(409, 'Products come from the main channel. Choose a target channel to publish to.');
+  if (channel.role === 'main')
+    throw new AppError(409, 'Products come from the main channel. Choose a target channel to publish to.');
   if (channel.status === 'paused') throw new AppError(409, 'This channel is paused. Resume it to publish to it.');
   return channel;
 }
 
 /** Each product (the account's only) against the channel's marketplace: ready, missing something, or listed there already. */
-async function checkProducts(db: Db, accountId: string, channel: ChannelRecord, productIds: string[], options: { lock?: boolean } = {}): Promise<PublishCheckItem[]> {
+async function checkProducts(
+  db: Db,
+  accountId: string,
+  channel: ChannelRecord,
+  productIds: string[],
+  options: { lock?: boolean } = {},
+): Promise<PublishCheckItem[]> {
   const products = await publishableProducts(db, accountId, [...new Set(productIds)], options);
   const skus = products.map((p) => p.sku);
   // A listing whose creation the marketplace refused can be published again (once the product is fixed).
   const refused = await failedCreationsOn(db, channel.id, skus);
   const listed = new Set([...(await skusListedOn(db, channel.id, skus))].filter((sku) => !refused.has(sku)));
   return products.map((product) => {
-    if (listed.has(product.sku)) return { productId: product.id, sku: product.sku, title: product.title, status: 'listed', missing: [] };
+    if (listed.has(product.sku))
+      return { productId: product.id, sku: product.sku, title: product.title, status: 'listed', missing: [] };
     const missing = missingForListing(channel.kind, product, channel.publishSettings);
-    return { productId: product.id, sku: product.sku, title: product.title, status: missing.length > 0 ? 'missing' : 'ready', missing };
+    return {
+      productId: product.id,
+      sku: product.sku,
+      title: product.title,
+      status: missing.length > 0 ? 'missing' : 'ready',
+      missing,
+    };
   });
 }
 
-export async function checkPublish(ctx: AppContext, accountId: string, request: PublishRequest): Promise<{ channel: ChannelRecord; items: PublishCheckItem[] }> {
+export async function checkPublish(
+  ctx: AppContext,
+  accountId: string,
+  request: PublishRequest,
+): Promise<{ channel: ChannelRecord; items: PublishCheckItem[] }> {
   const channel = await targetChannel(ctx.db, accountId, request.channelId);
   return { channel, items: await checkProducts(ctx.db, accountId, channel, request.productIds) };
 }
@@ -82,19 +108,51 @@ export async function checkPublish(ctx: AppContext, accountId: string, request: 
  * channel's push leaves a listing's values alone until the marketplace holds it. Products missing
  * something, or listed there already, are left out.
  */
-export async function publishListings(ctx: AppContext, audit: AuditContext, accountId: string, request: PublishRequest): Promise<{ channelId: string; published: number; notReady: number; alreadyListed: number }> {
+export async function publishListings(
+  ctx: AppContext,
+  audit: AuditContext,
+  accountId: string,
+  request: PublishRequest,
+): Promise<{ channelId: string; published: number; notReady: number; alreadyListed: number }> {
   return ctx.db.transaction(async (tx) => {
     const channel = await targetChannel(tx, accountId, request.channelId);
     const items = await checkProducts(tx, accountId, channel, request.productIds, { lock: true });
     const ready = items.filter((i) => i.status === 'ready');
     const notReady = items.filter((i) => i.status === 'missing').length;
     const alreadyListed = items.filter((i) => i.status === 'listed').length;
-    if (ready.length === 0) throw new AppError(409, notReady > 0 ? 'None of these products has what the marketplace requires yet.' : 'These products are already listed on this channel.');
+    if (ready.length === 0)
+      throw new AppError(
+        409,
+        notReady > 0
+          ? 'None of these products has what the marketplace requires yet.'
+          : 'These products are already listed on this channel.',
+      );
     const at = ctx.clock();
-    const published = (await reopenFailedCreations(tx, channel.id, ready.map((i) => i.sku), at)) + (await insertPendingListings(tx, accountId, channel.id, ready, at));
-    await planListingWrites(ctx, tx, accountId, ready.map((i) => i.productId), { channelId: channel.id, recordAs: { cause: 'bulk_edit', causeRef: `published on ${channel.kind}`, actorUserId: audit.actorUserId } });
+    const published =
+      (await reopenFailedCreations(
+        tx,
+        channel.id,
+        ready.map((i) => i.sku),
+        at,
+      )) + (await insertPendingListings(tx, accountId, channel.id, ready, at));
+    await planListingWrites(
+      ctx,
+      tx,
+      accountId,
+      ready.map((i) => i.productId),
+      {
+        channelId: channel.id,
+        recordAs: { cause: 'bulk_edit', causeRef: `published on ${channel.kind}`, actorUserId: audit.actorUserId },
+      },
+    );
     await requestPublish(ctx, tx, { mode: 'create', accountId, channelId: channel.id });
-    await recordAudit(tx, audit, { action: 'listings.published', accountId, targetType: 'channel', targetId: channel.id, metadata: { published, notReady, alreadyListed, sample: ready.slice(0, 20).map((i) => i.sku) } });
+    await recordAudit(tx, audit, {
+      action: 'listings.published',
+      accountId,
+      targetType: 'channel',
+      targetId: channel.id,
+      metadata: { published, notReady, alreadyListed, sample: ready.slice(0, 20).map((i) => i.sku) },
+    });
     return { channelId: channel.id, published, notReady, alreadyListed };
   });
 }
@@ -116,9 +174,17 @@ export class PublishIncomplete extends Error {
 }
 
 /** Enqueued in the caller's transaction, so the job exists exactly when the listings it works on do. */
-export function requestPublish(ctx: AppContext, tx: Db, job: ListingsPublishJob, startAfter?: number): Promise<string | null> {
+export function requestPublish(
+  ctx: AppContext,
+  tx: Db,
+  job: ListingsPublishJob,
+  startAfter?: number,
+): Promise<string | null> {
   const singletonKey = job.mode === 'create' ? job.channelId : `${job.mode}:${job.channelId}:${crypto.randomUUID()}`;
-  return enqueue<ListingsPublishJob>(ctx.jobs, tx, LISTINGS_PUBLISH_QUEUE, job, { singletonKey, ...(startAfter !== undefined ? { startAfter } : {}) });
+  return enqueue<ListingsPublishJob>(ctx.jobs, tx, LISTINGS_PUBLISH_QUEUE, job, {
+    singletonKey,
+    ...(startAfter !== undefined ? { startAfter } : {}),
+  });
 }
 
 /**
@@ -127,7 +193,13 @@ export function requestPublish(ctx: AppContext, tx: Db, job: ListingsPublishJob,
  * taken off sale gets no more values: those waiting are dropped, and only the 0 units that keep a
  * Shopify variant off sale are planned. Values go again once the marketplace has put it back.
  */
-export async function requestListingStatusSends(ctx: AppContext, tx: Db, accountId: string, updates: Array<{ listingId: string; status: ListingStatus }>, actorUserId: string | null = null): Promise<void> {
+export async function requestListingStatusSends(
+  ctx: AppContext,
+  tx: Db,
+  accountId: string,
+  updates: Array<{ listingId: string; status: ListingStatus }>,
+  actorUserId: string | null = null,
+): Promise<void> {
   const sendable = updates.filter((u) => u.status === 'active' || u.status === 'inactive');
   const leaving = new Set(sendable.filter((u) => u.status === 'inactive').map((u) => u.listingId));
   const at = ctx.clock();
@@ -151,13 +223,24 @@ export async function requestListingStatusSends(ctx: AppContext, tx: Db, account
         { channelId, recordAs: { cause: 'bulk_edit', causeRef: 'taken off sale', actorUserId } },
       );
     }
-    await requestPublish(ctx, tx, { mode: 'status', accountId, channelId, listingIds: listings.map((l) => l.listingId) });
+    await requestPublish(ctx, tx, {
+      mode: 'status',
+      accountId,
+      channelId,
+      listingIds: listings.map((l) => l.listingId),
+    });
   }
 }
 
 /** The product as the marketplace should list it, with the values claimed for it (else the listing's desired ones): what is sent is what gets confirmed. */
-function newListingOf(listing: ListingToCreate, currency: string, claimed: ClaimedWrite[], channel: { kind: ChannelRecord['kind']; publishSettings: ChannelPublishSettings }): NewListing {
-  const value = (field: ClaimedWrite['field']) => claimed.filter((w) => w.listingId === listing.listingId && w.field === field).at(-1)?.after;
+function newListingOf(
+  listing: ListingToCreate,
+  currency: string,
+  claimed: ClaimedWrite[],
+  channel: { kind: ChannelRecord['kind']; publishSettings: ChannelPublishSettings },
+): NewListing {
+  const value = (field: ClaimedWrite['field']) =>
+    claimed.filter((w) => w.listingId === listing.listingId && w.field === field).at(-1)?.after;
   const quantity = value('quantity');
   const price = value('price');
   return {
@@ -183,7 +266,8 @@ function holds(write: Pick<ClaimedWrite, 'field' | 'after'>, state: ListingState
 
 export async function runPublishJob(ctx: AppContext, job: ListingsPublishJob, signal?: AbortSignal): Promise<unknown> {
   const channel = await findChannel(ctx.db, job.accountId, job.channelId);
-  if (!channel || channel.role !== 'target' || (channel.status !== 'active' && channel.status !== 'error')) return 'nothing';
+  if (!channel || channel.role !== 'target' || (channel.status !== 'active' && channel.status !== 'error'))
+    return 'nothing';
   return withChannelHealth(ctx, channel, async () => {
     const adapter = await adapterForChannel(ctx, channel);
     if (job.mode === 'create') return createAwaiting(ctx, channel, adapter, signal);
@@ -199,21 +283,41 @@ export async function runPublishJob(ctx: AppContext, job: ListingsPublishJob, si
  * ones turn 'error' with the marketplace's words. A listing created once is no longer awaiting, so a
  * second run creates nothing again.
  */
-async function createAwaiting(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, signal?: AbortSignal) {
+async function createAwaiting(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  signal?: AbortSignal,
+) {
   const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
   const totals = { created: 0, accepted: 0, rejected: 0, unknown: 0 };
   const tried = new Set<string>();
   for (;;) {
     signal?.throwIfAborted();
-    const round = (await listingsToCreate(ctx.db, channel.id, CREATE_ROUND + tried.size)).filter((l) => !tried.has(l.listingId)).slice(0, CREATE_ROUND);
+    const round = (await listingsToCreate(ctx.db, channel.id, CREATE_ROUND + tried.size))
+      .filter((l) => !tried.has(l.listingId))
+      .slice(0, CREATE_ROUND);
     if (round.length === 0) break;
     round.forEach((l) => tried.add(l.listingId));
-    const claimed = await claimWritesOfListings(ctx.db, round.map((l) => l.listingId), ctx.clock());
+    const claimed = await claimWritesOfListings(
+      ctx.db,
+      round.map((l) => l.listingId),
+      ctx.clock(),
+    );
     let outcomes: CreateOutcome[];
     try {
-      outcomes = await adapter.createListings(round.map((l) => newListingOf(l, currency, claimed, channel)), signal);
+      outcomes = await adapter.createListings(
+        round.map((l) => newListingOf(l, currency, claimed, channel)),
+        signal,
+      );
     } catch (error) {
-      await releaseClaims(ctx.db, channel.id, ctx.clock(), claimed.map((w) => w.id), error instanceof Error ? error.message : String(error));
+      await releaseClaims(
+        ctx.db,
+        channel.id,
+        ctx.clock(),
+        claimed.map((w) => w.id),
+        error instanceof Error ? error.message : String(error),
+      );
       throw error;
     }
     const bySku = new Map(outcomes.map((o) => [o.sku, o]));
@@ -222,29 +326,70 @@ async function createAwaiting(ctx: AppContext, channel: ChannelRecord, adapter: 
     await ctx.db.transaction(async (tx) => {
       const at = ctx.clock();
       for (const listing of round) {
-        const outcome: CreateOutcome = bySku.get(listing.sku) ?? { sku: listing.sku, outcome: 'unknown', message: 'The marketplace gave no answer for this SKU' };
+        const outcome: CreateOutcome = bySku.get(listing.sku) ?? {
+          sku: listing.sku,
+          outcome: 'unknown',
+          message: 'The marketplace gave no answer for this SKU',
+        };
         const writes = writesOf(listing.listingId);
         totals[outcome.outcome === 'created' ? 'created' : outcome.outcome] += 1;
         if (outcome.outcome === 'created') {
           await confirmWrites(tx, writes, at);
-          await markListingCreated(tx, listing.listingId, { marketplaceId: outcome.marketplaceId, status: 'active' }, at);
+          await markListingCreated(
+            tx,
+            listing.listingId,
+            { marketplaceId: outcome.marketplaceId, status: 'active' },
+            at,
+          );
         } else if (outcome.outcome === 'accepted') {
-          const entry = submissions.get(outcome.submissionId) ?? { submissionId: outcome.submissionId, checkBy: outcome.checkBy, skus: [] };
+          const entry = submissions.get(outcome.submissionId) ?? {
+            submissionId: outcome.submissionId,
+            checkBy: outcome.checkBy,
+            skus: [],
+          };
           entry.skus.push(listing.sku);
           submissions.set(outcome.submissionId, entry);
-          await markInFlight(tx, writes.map((w) => [w.id]), 'accepted', `${PUBLISH_SUBMISSION_PREFIX}${outcome.submissionId}`, at);
+          await markInFlight(
+            tx,
+            writes.map((w) => [w.id]),
+            'accepted',
+            `${PUBLISH_SUBMISSION_PREFIX}${outcome.submissionId}`,
+            at,
+          );
         } else if (outcome.outcome === 'rejected') {
-          await failWrites(tx, writes.map((w) => ({ id: w.id, listingId: w.listingId, message: outcome.message })), at);
+          await failWrites(
+            tx,
+            writes.map((w) => ({ id: w.id, listingId: w.listingId, message: outcome.message })),
+            at,
+          );
           await markListingFailed(tx, [listing.listingId], outcome.message, at);
         } else {
-          await releaseClaims(tx, channel.id, at, writes.map((w) => w.id), outcome.message);
+          await releaseClaims(
+            tx,
+            channel.id,
+            at,
+            writes.map((w) => w.id),
+            outcome.message,
+          );
         }
       }
       if (submissions.size > 0) {
-        await requestPublish(ctx, tx, { mode: 'check', accountId: channel.accountId, channelId: channel.id, check: 1, submissions: [...submissions.values()] }, checkDelaySeconds(1));
+        await requestPublish(
+          ctx,
+          tx,
+          {
+            mode: 'check',
+            accountId: channel.accountId,
+            channelId: channel.id,
+            check: 1,
+            submissions: [...submissions.values()],
+          },
+          checkDelaySeconds(1),
+        );
       }
       // Values queued while the listing was being created wait for the channel's push.
-      if (outcomes.some((o) => o.outcome === 'created')) await requestChannelPush(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
+      if (outcomes.some((o) => o.outcome === 'created'))
+        await requestChannelPush(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
     });
   }
   if (totals.unknown > 0) throw new PublishIncomplete(totals.unknown);
@@ -257,7 +402,13 @@ async function createAwaiting(ctx: AppContext, channel: ChannelRecord, adapter: 
  * marketplace holds takes its id and status; its values are confirmed where the marketplace shows
  * them, and sent again by the push where not (a Walmart item starts with no stock).
  */
-async function checkCreations(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, job: Extract<ListingsPublishJob, { mode: 'check' }>, signal?: AbortSignal) {
+async function checkCreations(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  job: Extract<ListingsPublishJob, { mode: 'check' }>,
+  signal?: AbortSignal,
+) {
   const lastCheck = job.check >= MAX_PUBLISH_CHECKS;
   const waiting: typeof job.submissions = [];
   const totals = { created: 0, rejected: 0, waiting: 0 };
@@ -288,7 +439,11 @@ async function checkCreations(ctx: AppContext, channel: ChannelRecord, adapter: 
         else if (state?.status === 'error' && state.issues.length > 0) rejected.set(sku, state.issues.join('; '));
       }
     }
-    const writes = await writesOfSubmission(ctx.db, channel.id, `${PUBLISH_SUBMISSION_PREFIX}${submission.submissionId}`);
+    const writes = await writesOfSubmission(
+      ctx.db,
+      channel.id,
+      `${PUBLISH_SUBMISSION_PREFIX}${submission.submissionId}`,
+    );
     const still = skus.filter((sku) => !present.includes(sku) && !rejected.has(sku));
     await ctx.db.transaction(async (tx) => {
       const at = ctx.clock();
@@ -296,18 +451,37 @@ async function checkCreations(ctx: AppContext, channel: ChannelRecord, adapter: 
         const state = states.get(sku)!;
         const listingId = awaiting.get(sku)!;
         const ofListing = writes.filter((w) => w.listingId === listingId);
-        await confirmWrites(tx, ofListing.filter((w) => holds(w, state)), at);
-        await requeueWrites(tx, ofListing.filter((w) => !holds(w, state)), 'Sent again: the new listing did not show this value yet', at);
+        await confirmWrites(
+          tx,
+          ofListing.filter((w) => holds(w, state)),
+          at,
+        );
+        await requeueWrites(
+          tx,
+          ofListing.filter((w) => !holds(w, state)),
+          'Sent again: the new listing did not show this value yet',
+          at,
+        );
         await markListingCreated(tx, listingId, { marketplaceId: state.marketplaceId, status: state.status }, at);
       }
       const failed = [...rejected].map(([sku, message]) => ({ sku, message }));
-      if (lastCheck) for (const sku of still) failed.push({ sku, message: `The marketplace had not created the listing after ${MAX_PUBLISH_CHECKS} checks (submission ${submission.submissionId})` });
+      if (lastCheck)
+        for (const sku of still)
+          failed.push({
+            sku,
+            message: `The marketplace had not created the listing after ${MAX_PUBLISH_CHECKS} checks (submission ${submission.submissionId})`,
+          });
       for (const { sku, message } of failed) {
         const listingId = awaiting.get(sku)!;
-        await failWrites(tx, writes.filter((w) => w.listingId === listingId).map((w) => ({ id: w.id, listingId, message })), at);
+        await failWrites(
+          tx,
+          writes.filter((w) => w.listingId === listingId).map((w) => ({ id: w.id, listingId, message })),
+          at,
+        );
         await markListingFailed(tx, [listingId], message, at);
       }
-      if (present.length > 0) await requestChannelPush(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
+      if (present.length > 0)
+        await requestChannelPush(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
     });
     totals.created += present.length;
     totals.rejected += rejected.size + (lastCheck ? still.length : 0);
@@ -315,7 +489,12 @@ async function checkCreations(ctx: AppContext, channel: ChannelRecord, adapter: 
   }
   if (waiting.length > 0) {
     totals.waiting = waiting.reduce((n, s) => n + s.skus.length, 0);
-    await requestPublish(ctx, ctx.db, { ...job, check: job.check + 1, submissions: waiting }, checkDelaySeconds(job.check + 1));
+    await requestPublish(
+      ctx,
+      ctx.db,
+      { ...job, check: job.check + 1, submissions: waiting },
+      checkDelaySeconds(job.check + 1),
+    );
   }
   return totals;
 }
@@ -328,15 +507,29 @@ async function checkCreations(ctx: AppContext, channel: ChannelRecord, adapter: 
  * variant alone is offered 0 units. A status the marketplace takes settles at once, or after its item feed (Walmart)
  * is checked; one it refuses leaves the listing in 'error' with its words.
  */
-async function sendStatuses(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, job: Extract<ListingsPublishJob, { mode: 'status' }>, signal?: AbortSignal) {
+async function sendStatuses(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  job: Extract<ListingsPublishJob, { mode: 'status' }>,
+  signal?: AbortSignal,
+) {
   const currency = (await accountCurrency(ctx.db, channel.accountId)) ?? 'USD';
-  const listings = (await listingsWithProduct(ctx.db, channel.id, job.listingIds)).filter((l) => (l.status === 'active' || l.status === 'inactive') && l.marketplaceId !== null);
+  const listings = (await listingsWithProduct(ctx.db, channel.id, job.listingIds)).filter(
+    (l) => (l.status === 'active' || l.status === 'inactive') && l.marketplaceId !== null,
+  );
   const waiting = listings.filter((l) => l.status === 'inactive' && l.writeOnItsWay);
   const sending = listings.filter((l) => !waiting.includes(l));
   // The 0 units that take a Shopify variant off sale go now whatever the plan's schedule (the seller
   // asked for it). Apart from the edit's transaction: that one holds the products, and this the channel.
   if (offSaleByZeroUnits.has(channel.kind) && waiting.length > 0 && !job.wait) await sendDueNow(ctx, channel);
-  const productOffSale = await wholeProductsOffSale(ctx, channel, adapter, sending.filter((l) => l.status === 'inactive'), signal);
+  const productOffSale = await wholeProductsOffSale(
+    ctx,
+    channel,
+    adapter,
+    sending.filter((l) => l.status === 'inactive'),
+    signal,
+  );
   let unknown = 0;
   const results: StatusResult[] = [];
   const checks = new Map<string, Array<{ listingId: string; sku: string }>>();
@@ -344,12 +537,21 @@ async function sendStatuses(ctx: AppContext, channel: ChannelRecord, adapter: Ma
     signal?.throwIfAborted();
     const active = listing.status === 'active';
     const outcome: UpdateOutcome = await adapter.setListingActive(
-      { sku: listing.sku, active, listing: newListingOf(listing, currency, [], channel), ...(productOffSale.has(listing.sku) ? { productOffSale: productOffSale.get(listing.sku)! } : {}) },
+      {
+        sku: listing.sku,
+        active,
+        listing: newListingOf(listing, currency, [], channel),
+        ...(productOffSale.has(listing.sku) ? { productOffSale: productOffSale.get(listing.sku)! } : {}),
+      },
       signal,
     );
     if (outcome.outcome === 'accepted' && outcome.checkBy === 'submission') {
-      checks.set(outcome.submissionId, [...(checks.get(outcome.submissionId) ?? []), { listingId: listing.listingId, sku: listing.sku }]);
-    } else if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted') results.push({ listing, outcome: 'settled' });
+      checks.set(outcome.submissionId, [
+        ...(checks.get(outcome.submissionId) ?? []),
+        { listingId: listing.listingId, sku: listing.sku },
+      ]);
+    } else if (outcome.outcome === 'confirmed' || outcome.outcome === 'accepted')
+      results.push({ listing, outcome: 'settled' });
     else if (outcome.outcome === 'rejected') results.push({ listing, outcome: 'refused', message: outcome.message });
     else unknown += 1;
   }
@@ -357,17 +559,38 @@ async function sendStatuses(ctx: AppContext, channel: ChannelRecord, adapter: Ma
     const back = await settleStatuses(ctx, tx, channel, results);
     if (checks.size > 0) {
       const submissions = [...checks].map(([submissionId, listings]) => ({ submissionId, listings }));
-      await requestPublish(ctx, tx, { mode: 'status-check', accountId: channel.accountId, channelId: channel.id, check: 1, submissions }, checkDelaySeconds(1));
+      await requestPublish(
+        ctx,
+        tx,
+        { mode: 'status-check', accountId: channel.accountId, channelId: channel.id, check: 1, submissions },
+        checkDelaySeconds(1),
+      );
     }
     if (waiting.length > 0) {
       const wait = (job.wait ?? 0) + 1;
-      await requestPublish(ctx, tx, { mode: 'status', accountId: channel.accountId, channelId: channel.id, listingIds: waiting.map((l) => l.listingId), wait }, checkDelaySeconds(wait));
+      await requestPublish(
+        ctx,
+        tx,
+        {
+          mode: 'status',
+          accountId: channel.accountId,
+          channelId: channel.id,
+          listingIds: waiting.map((l) => l.listingId),
+          wait,
+        },
+        checkDelaySeconds(wait),
+      );
     }
     return back;
   });
   if (backOnSale) await sendDueNow(ctx, channel);
   if (unknown > 0) throw new PublishIncomplete(unknown);
-  return { sent: results.filter((r) => r.outcome === 'settled').length, refused: results.filter((r) => r.outcome === 'refused').length, checking: [...checks.values()].flat().length, waiting: waiting.length };
+  return {
+    sent: results.filter((r) => r.outcome === 'settled').length,
+    refused: results.filter((r) => r.outcome === 'refused').length,
+    checking: [...checks.values()].flat().length,
+    waiting: waiting.length,
+  };
 }
 
 /** Values queued for the channel go now, whatever the plan's schedule (on Starter they wait for the hourly sync otherwise). */
@@ -380,7 +603,13 @@ function sendDueNow(ctx: AppContext, channel: ChannelRecord): Promise<void> {
  * each one's product that has a listing on the channel is held off sale now (the new ones included,
  * their intent was recorded with their status). A variant the channel has no listing of is not ours.
  */
-async function wholeProductsOffSale(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, leaving: ListingWithProduct[], signal?: AbortSignal): Promise<Map<string, boolean>> {
+async function wholeProductsOffSale(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  leaving: ListingWithProduct[],
+  signal?: AbortSignal,
+): Promise<Map<string, boolean>> {
   if (!adapter.productVariantSkus || leaving.length === 0) return new Map();
   const variants = await adapter.productVariantSkus(
     leaving.map((l) => l.sku),
@@ -390,7 +619,13 @@ async function wholeProductsOffSale(ctx: AppContext, channel: ChannelRecord, ada
   return new Map(leaving.map((l) => [l.sku, (variants.get(l.sku) ?? [l.sku]).every((sku) => held.get(sku) !== false)]));
 }
 
-type StatusResult = { listing: Pick<ListingWithProduct, 'listingId' | 'productId' | 'status' | 'sku'>; outcome: 'settled' } | { listing: Pick<ListingWithProduct, 'listingId' | 'productId' | 'status' | 'sku'>; outcome: 'refused'; message: string };
+type StatusResult =
+  | { listing: Pick<ListingWithProduct, 'listingId' | 'productId' | 'status' | 'sku'>; outcome: 'settled' }
+  | {
+      listing: Pick<ListingWithProduct, 'listingId' | 'productId' | 'status' | 'sku'>;
+      outcome: 'refused';
+      message: string;
+    };
 
 /**
  * Records how the marketplace took the statuses sent. A listing back on sale is no longer held off
@@ -399,9 +634,15 @@ type StatusResult = { listing: Pick<ListingWithProduct, 'listingId' | 'productId
  * not take off sale is still on sale there, so its values are sent again (or it would oversell); one
  * it would not put back stays off sale. Answers whether values were planned for listings back on sale.
  */
-async function settleStatuses(ctx: AppContext, tx: Db, channel: ChannelRecord, results: StatusResult[]): Promise<boolean> {
+async function settleStatuses(
+  ctx: AppContext,
+  tx: Db,
+  channel: ChannelRecord,
+  results: StatusResult[],
+): Promise<boolean> {
   const at = ctx.clock();
-  const ids = (outcome: StatusResult['outcome'], status: ListingStatus) => results.filter((r) => r.outcome === outcome && r.listing.status === status).map((r) => r.listing.listingId);
+  const ids = (outcome: StatusResult['outcome'], status: ListingStatus) =>
+    results.filter((r) => r.outcome === outcome && r.listing.status === status).map((r) => r.listing.listingId);
   await clearListingError(
     tx,
     results.filter((r) => r.outcome === 'settled').map((r) => r.listing.listingId),
@@ -409,14 +650,19 @@ async function settleStatuses(ctx: AppContext, tx: Db, channel: ChannelRecord, r
   );
   const back = await clearTakenOffSale(tx, ids('settled', 'active'), 'active', at);
   const stillOnSale = await clearTakenOffSale(tx, ids('refused', 'inactive'), 'inactive', at);
-  for (const result of results) if (result.outcome === 'refused') await markListingFailed(tx, [result.listing.listingId], result.message, at);
+  for (const result of results)
+    if (result.outcome === 'refused') await markListingFailed(tx, [result.listing.listingId], result.message, at);
   if (back.length > 0) {
     await planListingWrites(
       ctx,
       tx,
       channel.accountId,
       back.map((l) => l.productId),
-      { channelId: channel.id, sendAll: true, recordAs: { cause: 'bulk_edit', causeRef: `put back on sale on ${channel.kind}` } },
+      {
+        channelId: channel.id,
+        sendAll: true,
+        recordAs: { cause: 'bulk_edit', causeRef: `put back on sale on ${channel.kind}` },
+      },
     );
   }
   if (stillOnSale.length > 0) {
@@ -425,7 +671,11 @@ async function settleStatuses(ctx: AppContext, tx: Db, channel: ChannelRecord, r
       tx,
       channel.accountId,
       stillOnSale.map((l) => l.productId),
-      { channelId: channel.id, againstConfirmed: true, recordAs: { cause: 'bulk_edit', causeRef: `still on sale on ${channel.kind}` } },
+      {
+        channelId: channel.id,
+        againstConfirmed: true,
+        recordAs: { cause: 'bulk_edit', causeRef: `still on sale on ${channel.kind}` },
+      },
     );
   }
   return back.length > 0;
@@ -436,16 +686,33 @@ async function settleStatuses(ctx: AppContext, tx: Db, channel: ChannelRecord, r
  * back): by the submission's per-item result. Settled and refused ones are recorded as sendStatuses
  * does; the rest are asked about again, up to MAX_PUBLISH_CHECKS times, then refused.
  */
-async function checkStatuses(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, job: Extract<ListingsPublishJob, { mode: 'status-check' }>, signal?: AbortSignal) {
+async function checkStatuses(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  job: Extract<ListingsPublishJob, { mode: 'status-check' }>,
+  signal?: AbortSignal,
+) {
   const lastCheck = job.check >= MAX_PUBLISH_CHECKS;
   const waiting: typeof job.submissions = [];
   const results: StatusResult[] = [];
   for (const submission of job.submissions) {
     signal?.throwIfAborted();
-    const current = new Map((await listingsWithProduct(ctx.db, channel.id, submission.listings.map((l) => l.listingId))).map((l) => [l.listingId, l]));
+    const current = new Map(
+      (
+        await listingsWithProduct(
+          ctx.db,
+          channel.id,
+          submission.listings.map((l) => l.listingId),
+        )
+      ).map((l) => [l.listingId, l]),
+    );
     const listings = submission.listings.filter((l) => current.has(l.listingId));
     if (listings.length === 0 || !adapter.submissionStatus) continue;
-    const status = await adapter.submissionStatus({ submissionId: submission.submissionId, skus: listings.map((l) => l.sku) }, signal);
+    const status = await adapter.submissionStatus(
+      { submissionId: submission.submissionId, skus: listings.map((l) => l.sku) },
+      signal,
+    );
     const bySku = new Map(status.state === 'done' ? status.results.map((r) => [r.sku, r]) : []);
     const still: typeof listings = [];
     for (const { listingId, sku } of listings) {
@@ -454,16 +721,31 @@ async function checkStatuses(ctx: AppContext, channel: ChannelRecord, adapter: M
       if (status.state === 'failed') results.push({ listing, outcome: 'refused', message: status.message });
       else if (result?.outcome === 'confirmed') results.push({ listing, outcome: 'settled' });
       else if (result?.outcome === 'rejected') results.push({ listing, outcome: 'refused', message: result.message });
-      else if (lastCheck) results.push({ listing, outcome: 'refused', message: `The marketplace had not processed the change after ${MAX_PUBLISH_CHECKS} checks (submission ${submission.submissionId})` });
+      else if (lastCheck)
+        results.push({
+          listing,
+          outcome: 'refused',
+          message: `The marketplace had not processed the change after ${MAX_PUBLISH_CHECKS} checks (submission ${submission.submissionId})`,
+        });
       else still.push({ listingId, sku });
     }
     if (still.length > 0) waiting.push({ ...submission, listings: still });
   }
   const backOnSale = await ctx.db.transaction(async (tx) => {
     const back = await settleStatuses(ctx, tx, channel, results);
-    if (waiting.length > 0) await requestPublish(ctx, tx, { ...job, check: job.check + 1, submissions: waiting }, checkDelaySeconds(job.check + 1));
+    if (waiting.length > 0)
+      await requestPublish(
+        ctx,
+        tx,
+        { ...job, check: job.check + 1, submissions: waiting },
+        checkDelaySeconds(job.check + 1),
+      );
     return back;
   });
   if (backOnSale) await sendDueNow(ctx, channel);
-  return { settled: results.filter((r) => r.outcome === 'settled').length, refused: results.filter((r) => r.outcome === 'refused').length, waiting: waiting.reduce((n, s) => n + s.listings.length, 0) };
+  return {
+    settled: results.filter((r) => r.outcome === 'settled').length,
+    refused: results.filter((r) => r.outcome === 'refused').length,
+    waiting: waiting.reduce((n, s) => n + s.listings.length, 0),
+  };
 }

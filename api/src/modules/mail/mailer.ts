@@ -38,7 +38,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const file = path.join(options.outboxDir, name);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
-      console.log(`[mail] "${message.subject}" to ${message.to} saved as ${file}${link ? `\n[mail] link: ${link}` : ''}`);
+      console.log(
+        `[mail] "${message.subject}" to ${message.to} saved as ${file}${link ? `\n[mail] link: ${link}` : ''}`,
+      );
     },
     close: () => transport.close(),
   };

@@ -25,7 +25,12 @@ export function verifyEmailMessage(to: string, firstName: string | null, link: s
     to,
     subject: 'Verify your email for Marketplace Hub',
     text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not create an account, you can ignore this email.\n`,
-    html: layout('Verify your email', lines, { label: 'Verify Email', url: link }, 'If you did not create an account, you can ignore this email.'),
+    html: layout(
+      'Verify your email',
+      lines,
+      { label: 'Verify Email', url: link },
+      'If you did not create an account, you can ignore this email.',
+    ),
   };
 }
 
@@ -38,7 +43,12 @@ export function resetPasswordMessage(to: string, firstName: string | null, link:
     to,
     subject: 'Reset your Marketplace Hub password',
     text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays as it is.\n`,
-    html: layout('Reset your password', lines, { label: 'Reset Password', url: link }, 'If you did not ask for this, you can ignore this email; your password stays as it is.'),
+    html: layout(
+      'Reset your password',
+      lines,
+      { label: 'Reset Password', url: link },
+      'If you did not ask for this, you can ignore this email; your password stays as it is.',
+    ),
   };
 }
 
@@ -52,6 +62,11 @@ export function accountExistsMessage(to: string, firstName: string | null, signI
     to,
     subject: 'You already have a Marketplace Hub account',
     text: `${lines.join('\n\n')}\n\n${signInLink}\n\nIf this was not you, no action is needed.\n`,
-    html: layout('You already have an account', lines, { label: 'Sign In', url: signInLink }, 'If this was not you, no action is needed.'),
+    html: layout(
+      'You already have an account',
+      lines,
+      { label: 'Sign In', url: signInLink },
+      'If this was not you, no action is needed.',
+    ),
   };
 }

@@ -9,7 +9,13 @@ export interface RateDecision {
 }
 
 /** Counts one attempt against `key` in a fixed window, atomically, in the shared database. */
-export async function consumeAttempt(db: Db, key: string, limit: number, windowSeconds: number, now: Date): Promise<RateDecision> {
+export async function consumeAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<RateDecision> {
   const windowStart = new Date(now.getTime() - windowSeconds * 1000);
   const [row] = await db
     .insert(rateLimits)

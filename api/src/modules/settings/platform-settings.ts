@@ -18,17 +18,30 @@ export async function platformSettings(ctx: AppContext): Promise<PlatformSetting
   return { syncIntervalMinutes: typeof stored === 'number' ? stored : ctx.config.sync.intervalMinutes };
 }
 
-export async function updatePlatformSettings(ctx: AppContext, audit: AuditContext, changes: Partial<PlatformSettings>): Promise<PlatformSettings> {
+export async function updatePlatformSettings(
+  ctx: AppContext,
+  audit: AuditContext,
+  changes: Partial<PlatformSettings>,
+): Promise<PlatformSettings> {
   const before = await platformSettings(ctx);
   if (changes.syncIntervalMinutes === undefined) return before;
   const minutes = changes.syncIntervalMinutes;
   if (!Number.isInteger(minutes) || minutes < SYNC_INTERVAL_LIMITS.min || minutes > SYNC_INTERVAL_LIMITS.max) {
-    throw new AppError(400, `The sync interval is a whole number of minutes from ${SYNC_INTERVAL_LIMITS.min} to ${SYNC_INTERVAL_LIMITS.max}.`);
+    throw new AppError(
+      400,
+      `The sync interval is a whole number of minutes from ${SYNC_INTERVAL_LIMITS.min} to ${SYNC_INTERVAL_LIMITS.max}.`,
+    );
   }
   const after = { ...before, syncIntervalMinutes: minutes };
   await ctx.db.transaction(async (tx) => {
     await writePlatformSetting(tx, SYNC_INTERVAL_KEY, minutes, ctx.clock(), audit.actorUserId);
-    await recordAudit(tx, audit, { action: 'settings.changed', targetType: 'platform_settings', targetId: SYNC_INTERVAL_KEY, before, after });
+    await recordAudit(tx, audit, {
+      action: 'settings.changed',
+      targetType: 'platform_settings',
+      targetId: SYNC_INTERVAL_KEY,
+      before,
+      after,
+    });
   });
   return after;
 }

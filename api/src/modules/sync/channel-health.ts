@@ -1,5 +1,10 @@
 import type { AppContext } from '../../context.ts';
-import { noteChannelFailure, noteChannelSuccess, noteRateLimitUse, type ChannelRecord } from '../../db/queries/channels.ts';
+import {
+  noteChannelFailure,
+  noteChannelSuccess,
+  noteRateLimitUse,
+  type ChannelRecord,
+} from '../../db/queries/channels.ts';
 import { heldAdapter } from '../channels/channel-adapter.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -15,20 +20,39 @@ const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', s
 export function failureReason(channel: Pick<ChannelRecord, 'kind'>, error: unknown): string {
   const name = marketplaceNames[channel.kind];
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof MarketplaceError && error.kind === 'auth') return `${name} refused the channel's credentials: ${message}. Connect the channel again.`;
-  if (error instanceof MarketplaceError && error.kind === 'rate_limited') return `${name} keeps limiting our requests: ${message}`;
+  if (error instanceof MarketplaceError && error.kind === 'auth')
+    return `${name} refused the channel's credentials: ${message}. Connect the channel again.`;
+  if (error instanceof MarketplaceError && error.kind === 'rate_limited')
+    return `${name} keeps limiting our requests: ${message}`;
   return `${name} could not be reached: ${message}`;
 }
 
 /** A channel's attempt failed: counted, and past the limit (or at once for refused credentials) the channel turns `error`. */
-export async function channelFailed(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>, error: unknown): Promise<void> {
+export async function channelFailed(
+  ctx: AppContext,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>,
+  error: unknown,
+): Promise<void> {
   successNotes(ctx).delete(channel.id);
   const reason = failureReason(channel, error);
   const immediate = error instanceof MarketplaceError && error.kind === 'auth';
-  const turned = await noteChannelFailure(ctx.db, channel.accountId, channel.id, reason, { limit: FAILURES_BEFORE_ERROR, immediate }, ctx.clock());
+  const turned = await noteChannelFailure(
+    ctx.db,
+    channel.accountId,
+    channel.id,
+    reason,
+    { limit: FAILURES_BEFORE_ERROR, immediate },
+    ctx.clock(),
+  );
   if (turned) {
     console.warn(`[sync] channel ${channel.id} (${channel.kind}) is in error: ${reason}`);
-    await recordAudit(ctx.db, systemActor, { action: 'channel.failed', accountId: channel.accountId, targetType: 'channel', targetId: channel.id, after: { status: 'error', reason } });
+    await recordAudit(ctx.db, systemActor, {
+      action: 'channel.failed',
+      accountId: channel.accountId,
+      targetType: 'channel',
+      targetId: channel.id,
+      after: { status: 'error', reason },
+    });
   }
 }
 
@@ -55,7 +79,13 @@ export async function channelWorked(ctx: AppContext, channel: Pick<ChannelRecord
   if (noted !== undefined && now - noted >= 0 && now - noted < SUCCESS_NOTE_INTERVAL_MS) return;
   notes.set(channel.id, now);
   if (await noteChannelSuccess(ctx.db, channel.accountId, channel.id, ctx.clock())) {
-    await recordAudit(ctx.db, systemActor, { action: 'channel.recovered', accountId: channel.accountId, targetType: 'channel', targetId: channel.id, after: { status: 'active' } });
+    await recordAudit(ctx.db, systemActor, {
+      action: 'channel.recovered',
+      accountId: channel.accountId,
+      targetType: 'channel',
+      targetId: channel.id,
+      after: { status: 'active' },
+    });
   }
 }
 
@@ -94,7 +124,11 @@ function noteRateLimits(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'ac
 const notTheChannel: ReadonlySet<string> = new Set(['AbortError', 'AdjustmentTakenOver']);
 
 /** Runs a channel's attempt, noting how it went. Failures are rethrown for the job to retry. */
-export async function withChannelHealth<T>(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>, attempt: () => Promise<T>): Promise<T> {
+export async function withChannelHealth<T>(
+  ctx: AppContext,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind'>,
+  attempt: () => Promise<T>,
+): Promise<T> {
   try {
     const result = await attempt();
     noteRateLimits(ctx, channel);

@@ -2,7 +2,14 @@ import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
-import { claimPendingWrites, confirmWrites, failWrites, markInFlight, releaseClaims, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import {
+  claimPendingWrites,
+  confirmWrites,
+  failWrites,
+  markInFlight,
+  releaseClaims,
+  type ClaimedWrite,
+} from '../../db/queries/listing-writes.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { ListingUpdate, Money, UpdateOutcome } from '../../marketplaces/types.ts';
@@ -41,16 +48,29 @@ export class PushIncomplete extends Error {
   }
 }
 
-export function requestConfirmation(ctx: AppContext, tx: Db, job: ListingsConfirmJob, delaySeconds: number, options: { once?: boolean } = {}): Promise<string | null> {
+export function requestConfirmation(
+  ctx: AppContext,
+  tx: Db,
+  job: ListingsConfirmJob,
+  delaySeconds: number,
+  options: { once?: boolean } = {},
+): Promise<string | null> {
   // `once`: several pushes asking for the same check of the same submission make one job.
-  return enqueue<ListingsConfirmJob>(ctx.jobs, tx, LISTINGS_CONFIRM_QUEUE, job, { singletonKey: `${job.submissionId}:${job.check}`, startAfter: delaySeconds, ...(options.once ? { singletonSeconds: 60 } : {}) });
+  return enqueue<ListingsConfirmJob>(ctx.jobs, tx, LISTINGS_CONFIRM_QUEUE, job, {
+    singletonKey: `${job.submissionId}:${job.check}`,
+    startAfter: delaySeconds,
+    ...(options.once ? { singletonSeconds: 60 } : {}),
+  });
 }
 
 /**
  * One update per listing: its quantity and price together, as the marketplaces take them, in SKU
  * order (a batch then holds the variants of a product together, whose prices Shopify sets in one call).
  */
-export function updatesOf(writes: ClaimedWrite[], currency: string): Array<{ update: ListingUpdate; writes: ClaimedWrite[] }> {
+export function updatesOf(
+  writes: ClaimedWrite[],
+  currency: string,
+): Array<{ update: ListingUpdate; writes: ClaimedWrite[] }> {
   const bySku = new Map<string, { update: ListingUpdate; writes: ClaimedWrite[] }>();
   for (const write of writes) {
     const entry = bySku.get(write.sku) ?? { update: { sku: write.sku }, writes: [] };
@@ -69,9 +89,14 @@ export function updatesOf(writes: ClaimedWrite[], currency: string): Array<{ upd
  * a lost answer is sent again later (values are absolute). Only one push runs per channel (the
  * queue's policy), so claims left by a push that died are taken back first.
  */
-export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?: AbortSignal): Promise<{ confirmed: number; inFlight: number; failed: number }> {
+export async function pushChannel(
+  ctx: AppContext,
+  job: ListingsPushJob,
+  signal?: AbortSignal,
+): Promise<{ confirmed: number; inFlight: number; failed: number }> {
   const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
-  if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return { confirmed: 0, inFlight: 0, failed: 0 };
+  if (!channel || (channel.status !== 'active' && channel.status !== 'error'))
+    return { confirmed: 0, inFlight: 0, failed: 0 };
   await releaseClaims(ctx.db, channel.id, ctx.clock());
   // Every call under way, and every call waiting for the rate limiter, listens to the job's signal:
   // up to ROUNDS_IN_FLIGHT × CALLS_IN_FLIGHT of each at once, above Node's warning at 10.
@@ -86,14 +111,21 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
     const currency = channel.currency ?? 'USD';
     const rounds = new Set<Promise<void>>();
     // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
-    const claimLimit = adapter.capabilities.supportsBulkSubmission ? adapter.capabilities.maxSkusPerSubmission * 2 : adapter.capabilities.batchesItself ? SELF_BATCHED_ROUND_SIZE : ROUND_SIZE;
+    const claimLimit = adapter.capabilities.supportsBulkSubmission
+      ? adapter.capabilities.maxSkusPerSubmission * 2
+      : adapter.capabilities.batchesItself
+        ? SELF_BATCHED_ROUND_SIZE
+        : ROUND_SIZE;
     while (!failure && retryLater === 0) {
       // Stopping: the rounds under way end first, then the claims go back.
       if (signal?.aborted) {
         failure = { error: signal.reason };
         break;
       }
-      const claimed = rounds.size < ROUNDS_IN_FLIGHT ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo) : [];
+      const claimed =
+        rounds.size < ROUNDS_IN_FLIGHT
+          ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo)
+          : [];
       if (claimed.length > 0) {
         const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
           .then(
@@ -116,7 +148,13 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
     await Promise.all(rounds);
     if (failure) {
       // The marketplace is down, throttling past our retries, or the job is stopping: nothing is lost, the claims go back.
-      await releaseClaims(ctx.db, channel.id, ctx.clock(), undefined, failure.error instanceof Error ? failure.error.message : String(failure.error));
+      await releaseClaims(
+        ctx.db,
+        channel.id,
+        ctx.clock(),
+        undefined,
+        failure.error instanceof Error ? failure.error.message : String(failure.error),
+      );
       throw failure.error;
     }
     if (retryLater > 0) throw new PushIncomplete(retryLater);
@@ -124,7 +162,14 @@ export async function pushChannel(ctx: AppContext, job: ListingsPushJob, signal?
   });
 }
 
-async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter, claimed: ClaimedWrite[], currency: string, signal?: AbortSignal) {
+async function sendRound(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  claimed: ClaimedWrite[],
+  currency: string,
+  signal?: AbortSignal,
+) {
   const grouped = updatesOf(claimed, currency);
   const result = { confirmed: 0, inFlight: 0, failed: 0, retryLater: 0 };
   const { capabilities } = adapter;
@@ -144,7 +189,18 @@ async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: Marke
           submission.submissionId,
           ctx.clock(),
         );
-        await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId: submission.submissionId, mode: 'feed', check: 1 }, FIRST_CONFIRM_DELAY_SECONDS);
+        await requestConfirmation(
+          ctx,
+          tx,
+          {
+            accountId: channel.accountId,
+            channelId: channel.id,
+            submissionId: submission.submissionId,
+            mode: 'feed',
+            check: 1,
+          },
+          FIRST_CONFIRM_DELAY_SECONDS,
+        );
       });
       result.inFlight += part.length;
     }
@@ -178,7 +234,12 @@ async function sendRound(ctx: AppContext, channel: ChannelRecord, adapter: Marke
 const readBackAsked = new Map<string, string>();
 
 /** Records each SKU's outcome: confirmed, accepted for later (read back soon), refused with its message, or unknown (sent again). */
-export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecord, 'id' | 'accountId'>, part: Array<{ update: ListingUpdate; writes: ClaimedWrite[] }>, outcomes: UpdateOutcome[]) {
+export async function settleOutcomes(
+  ctx: AppContext,
+  channel: Pick<ChannelRecord, 'id' | 'accountId'>,
+  part: Array<{ update: ListingUpdate; writes: ClaimedWrite[] }>,
+  outcomes: UpdateOutcome[],
+) {
   const bySku = new Map(outcomes.map((o) => [o.sku, o]));
   const confirmed: ClaimedWrite[] = [];
   const failed: Array<{ id: string; listingId: string; message: string }> = [];
@@ -186,9 +247,14 @@ export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecor
   // Values accepted for later processing (Amazon's PATCH) are read back together, one check for the batch.
   const accepted: ClaimedWrite[] = [];
   for (const { update, writes } of part) {
-    const outcome: UpdateOutcome = bySku.get(update.sku) ?? { sku: update.sku, outcome: 'unknown', message: 'The marketplace gave no answer for this SKU' };
+    const outcome: UpdateOutcome = bySku.get(update.sku) ?? {
+      sku: update.sku,
+      outcome: 'unknown',
+      message: 'The marketplace gave no answer for this SKU',
+    };
     if (outcome.outcome === 'confirmed') confirmed.push(...writes);
-    else if (outcome.outcome === 'rejected') failed.push(...writes.map((w) => ({ id: w.id, listingId: w.listingId, message: outcome.message })));
+    else if (outcome.outcome === 'rejected')
+      failed.push(...writes.map((w) => ({ id: w.id, listingId: w.listingId, message: outcome.message })));
     else if (outcome.outcome === 'accepted') accepted.push(...writes);
     else unknown.push(...writes.map((w) => ({ ...w, message: outcome.message })));
   }
@@ -221,7 +287,13 @@ export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecor
         submissionId,
         at,
       );
-      await requestConfirmation(ctx, tx, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: 1 }, FIRST_CONFIRM_DELAY_SECONDS, { once: true });
+      await requestConfirmation(
+        ctx,
+        tx,
+        { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: 1 },
+        FIRST_CONFIRM_DELAY_SECONDS,
+        { once: true },
+      );
     }
     if (unknown.length > 0) {
       await releaseClaims(
@@ -237,4 +309,3 @@ export async function settleOutcomes(ctx: AppContext, channel: Pick<ChannelRecor
   if (accepted.length > 0) readBackAsked.set(channel.id, submissionId);
   return { confirmed: confirmed.length, inFlight: accepted.length, failed: failed.length, retryLater: unknown.length };
 }
-

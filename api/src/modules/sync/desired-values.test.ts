@@ -24,23 +24,33 @@ describe('desired channel quantity (pages.md section 2)', () => {
 
   it('never offers more than is available, never below zero, never above the cap', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), rules, (onHand, committed, r) => {
-        const available = availableStock(onHand, committed);
-        const offered = desiredQuantity(available, r)!;
-        expect(offered).toBeGreaterThanOrEqual(0);
-        expect(offered).toBeLessThanOrEqual(available);
-        if (r.maxQuantity !== null) expect(offered).toBeLessThanOrEqual(r.maxQuantity);
-        if (available <= r.outOfStockThreshold) expect(offered).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        rules,
+        (onHand, committed, r) => {
+          const available = availableStock(onHand, committed);
+          const offered = desiredQuantity(available, r)!;
+          expect(offered).toBeGreaterThanOrEqual(0);
+          expect(offered).toBeLessThanOrEqual(available);
+          if (r.maxQuantity !== null) expect(offered).toBeLessThanOrEqual(r.maxQuantity);
+          if (available <= r.outOfStockThreshold) expect(offered).toBe(0);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('offers more, never less, as stock grows', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 100 }), rules, (available, more, r) => {
-        expect(desiredQuantity(available + more, r)!).toBeGreaterThanOrEqual(desiredQuantity(available, r)!);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        rules,
+        (available, more, r) => {
+          expect(desiredQuantity(available + more, r)!).toBeGreaterThanOrEqual(desiredQuantity(available, r)!);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -23,7 +23,11 @@ export function desiredQuantity(available: number, rules: ChannelRules): number 
  * else the main channel's price. Undefined with price sync off or no price known: left alone.
  * (Pricing rules, with their floor and ceiling, apply on top of the main price: see pricing.)
  */
-export function desiredPrice(mainPrice: string | null, override: string | null, rules: ChannelRules): string | undefined {
+export function desiredPrice(
+  mainPrice: string | null,
+  override: string | null,
+  rules: ChannelRules,
+): string | undefined {
   if (!rules.syncPrice) return undefined;
   const price = override ?? mainPrice;
   return price === null ? undefined : normalisePrice(price);

@@ -1,6 +1,17 @@
 import type { AppContext } from '../../context.ts';
 import { findChannelAtWork } from '../../db/queries/channels.ts';
-import { acceptedWritesOfSku, confirmWrites, failWrites, hasPendingWrites, listingsWithNewerWrites, quantitiesMovedBySale, requeueWrites, supersedeWrites, writesOfSubmission, type ClaimedWrite } from '../../db/queries/listing-writes.ts';
+import {
+  acceptedWritesOfSku,
+  confirmWrites,
+  failWrites,
+  hasPendingWrites,
+  listingsWithNewerWrites,
+  quantitiesMovedBySale,
+  requeueWrites,
+  supersedeWrites,
+  writesOfSubmission,
+  type ClaimedWrite,
+} from '../../db/queries/listing-writes.ts';
 import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
 import type { ListingsConfirmJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';
@@ -23,21 +34,38 @@ export const ON_NOTICE = 0;
  * LISTINGS_ITEM_MFN_QUANTITY_CHANGE names it). Values of ours it took for later and cannot vouch
  * for (a price, another quantity) are read now rather than at the next scheduled check.
  */
-export async function confirmOnNotice(ctx: AppContext, channel: { accountId: string; id: string }, sku: string, quantity?: number): Promise<void> {
+export async function confirmOnNotice(
+  ctx: AppContext,
+  channel: { accountId: string; id: string },
+  sku: string,
+  quantity?: number,
+): Promise<void> {
   // Not in a transaction: the look for values waiting behind follows the confirmation's commit.
   const { db } = ctx;
   const accepted = await acceptedWritesOfSku(db, channel.id, sku);
-  const landed = quantity === undefined ? [] : accepted.filter((w) => w.field === 'quantity' && Number(w.after) === quantity);
+  const landed =
+    quantity === undefined ? [] : accepted.filter((w) => w.field === 'quantity' && Number(w.after) === quantity);
   if (landed.length > 0) {
     await confirmWrites(db, landed, ctx.clock());
     // Values of this SKU waiting behind the one that landed can go now. Looked for once the confirmation
     // is committed: a value queued meanwhile is either seen here, or committed after this look, so its
     // own push claims it after the confirmation and finds the listing free.
-    if (await hasPendingWrites(db, [...new Set(landed.map((w) => w.listingId))])) await requestChannelPush(ctx, db, { accountId: channel.accountId, channelId: channel.id });
+    if (await hasPendingWrites(db, [...new Set(landed.map((w) => w.listingId))]))
+      await requestChannelPush(ctx, db, { accountId: channel.accountId, channelId: channel.id });
   }
-  const waiting = new Set(accepted.filter((w) => !landed.includes(w)).map((w) => w.submissionId).filter((id): id is string => id !== null));
+  const waiting = new Set(
+    accepted
+      .filter((w) => !landed.includes(w))
+      .map((w) => w.submissionId)
+      .filter((id): id is string => id !== null),
+  );
   for (const submissionId of waiting) {
-    await requestConfirmation(ctx, db, { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: ON_NOTICE }, 0);
+    await requestConfirmation(
+      ctx,
+      db,
+      { accountId: channel.accountId, channelId: channel.id, submissionId, mode: 'read-back', check: ON_NOTICE },
+      0,
+    );
   }
 }
 
@@ -45,7 +73,10 @@ export async function confirmOnNotice(ctx: AppContext, channel: { accountId: str
 export const nextCheckDelay = (check: number) => Math.min(60, 2 ** (check - 1));
 
 const holds = (write: ClaimedWrite, state: ListingState | undefined) =>
-  state !== undefined && (write.field === 'quantity' ? state.quantity === Number(write.after) : samePrice(state.price?.amount ?? null, write.after));
+  state !== undefined &&
+  (write.field === 'quantity'
+    ? state.quantity === Number(write.after)
+    : samePrice(state.price?.amount ?? null, write.after));
 
 /**
  * Learns how values the marketplace took for later went: a feed's processing report, or for an
@@ -53,7 +84,11 @@ const holds = (write: ClaimedWrite, state: ListingState | undefined) =>
  * ones keep the marketplace's message, the rest are asked about again later or sent again.
  * Values already settled are not touched, so running twice changes nothing.
  */
-export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob, signal?: AbortSignal): Promise<'settled' | 'waiting' | 'nothing'> {
+export async function confirmSubmission(
+  ctx: AppContext,
+  job: ListingsConfirmJob,
+  signal?: AbortSignal,
+): Promise<'settled' | 'waiting' | 'nothing'> {
   const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel) return 'nothing';
   const writes = await writesOfSubmission(ctx.db, channel.id, job.submissionId);
@@ -75,14 +110,19 @@ export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob
         again.push(...writes);
         againMessage = `The marketplace had not processed feed ${job.submissionId} after ${MAX_CONFIRM_CHECKS} checks`;
       } else if (status.state === 'failed') {
-        for (const write of writes) (write.attempts >= MAX_WRITE_ATTEMPTS ? failed : again).push({ ...write, message: status.message } as ClaimedWrite & { message: string });
+        for (const write of writes)
+          (write.attempts >= MAX_WRITE_ATTEMPTS ? failed : again).push({
+            ...write,
+            message: status.message,
+          } as ClaimedWrite & { message: string });
         againMessage = status.message;
       } else {
         const bySku = new Map<string, UpdateOutcome>(status.results.map((r) => [r.sku, r]));
         for (const write of writes) {
           const outcome = bySku.get(write.sku);
           if (outcome?.outcome === 'confirmed') confirmed.push(write);
-          else if (outcome?.outcome === 'rejected') failed.push({ id: write.id, listingId: write.listingId, message: outcome.message });
+          else if (outcome?.outcome === 'rejected')
+            failed.push({ id: write.id, listingId: write.listingId, message: outcome.message });
           else again.push(write);
         }
       }
@@ -93,13 +133,18 @@ export async function confirmSubmission(ctx: AppContext, job: ListingsConfirmJob
       for (const write of writes) {
         const state = states.get(write.sku);
         if (holds(write, state)) confirmed.push(write);
-        else if (state?.status === 'error' && state.issues.length > 0) failed.push({ id: write.id, listingId: write.listingId, message: state.issues.join('; ') });
+        else if (state?.status === 'error' && state.issues.length > 0)
+          failed.push({ id: write.id, listingId: write.listingId, message: state.issues.join('; ') });
         // A newer value waits for this listing: it is the one to confirm, not this one (a sale there may have moved it meanwhile).
         else if (newer.has(`${write.listingId}:${write.field}`)) superseded.push(write);
         else notYet.push(write);
       }
       // A quantity the listing sold from since it was sent will not show: it is sent again now, not after every check.
-      const movedBySale = await quantitiesMovedBySale(ctx.db, channel.id, notYet.map((w) => w.id));
+      const movedBySale = await quantitiesMovedBySale(
+        ctx.db,
+        channel.id,
+        notYet.map((w) => w.id),
+      );
       const soldSince = notYet.filter((w) => movedBySale.has(w.id));
       const waiting = notYet.filter((w) => !movedBySale.has(w.id));
       if (soldSince.length > 0) {

@@ -7,7 +7,12 @@ import { insertChanges, forgetSellingQuantities, type ChangeInput } from '../../
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import type { OrderLineRecord } from '../../db/schema/index.ts';
 import { enqueue } from '../../workers/job-queue.ts';
-import { MAIN_ADJUST_QUEUE, MAIN_REFRESH_QUEUE, type MainAdjustJob, type MainRefreshJob } from '../../workers/queues.ts';
+import {
+  MAIN_ADJUST_QUEUE,
+  MAIN_REFRESH_QUEUE,
+  type MainAdjustJob,
+  type MainRefreshJob,
+} from '../../workers/queues.ts';
 import { availableStock } from './desired-values.ts';
 import { planListingWrites } from './plan-writes.ts';
 
@@ -20,9 +25,17 @@ export function requestMainAdjustments(ctx: AppContext, tx: Db, accountId: strin
  * serves the new request too (it reads after it); a read for an order is its own, as it records the
  * change as that order's.
  */
-export function requestMainRefresh(ctx: AppContext, tx: Db, job: MainRefreshJob, options: { startAfter?: number } = {}): Promise<string | null> {
+export function requestMainRefresh(
+  ctx: AppContext,
+  tx: Db,
+  job: MainRefreshJob,
+  options: { startAfter?: number } = {},
+): Promise<string | null> {
   const orderIds = job.orders ? [...new Set(Object.values(job.orders).map((o) => o.orderId))].sort().join(',') : '';
-  return enqueue<MainRefreshJob>(ctx.jobs, tx, MAIN_REFRESH_QUEUE, job, { singletonKey: `${job.accountId}:${[...job.skus].sort().join(',')}:${orderIds}`, ...options });
+  return enqueue<MainRefreshJob>(ctx.jobs, tx, MAIN_REFRESH_QUEUE, job, {
+    singletonKey: `${job.accountId}:${[...job.skus].sort().join(',')}:${orderIds}`,
+    ...options,
+  });
 }
 
 /** Units per SKU an order holds now: nothing once cancelled, and never a line's cancelled units. */
@@ -37,15 +50,25 @@ export function unitsHeld(status: RecordedOrder['status'], lines: OrderLineRecor
 }
 
 /** How each SKU's units moved between what was accounted and what the order holds now. */
-export function unitMoves(accounted: Record<string, number>, held: Record<string, number>): Array<{ sku: string; units: number }> {
+export function unitMoves(
+  accounted: Record<string, number>,
+  held: Record<string, number>,
+): Array<{ sku: string; units: number }> {
   const skus = new Set([...Object.keys(accounted), ...Object.keys(held)]);
-  return [...skus].map((sku) => ({ sku, units: (held[sku] ?? 0) - (accounted[sku] ?? 0) })).filter((m) => m.units !== 0);
+  return [...skus]
+    .map((sku) => ({ sku, units: (held[sku] ?? 0) - (accounted[sku] ?? 0) }))
+    .filter((m) => m.units !== 0);
 }
 
 const toInput = (o: MarketplaceOrder) => ({
   marketplaceOrderId: o.marketplaceOrderId,
   status: o.status,
-  lines: o.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, price: l.price, cancelledQuantity: l.cancelledQuantity })),
+  lines: o.lines.map((l) => ({
+    sku: l.sku,
+    quantity: l.quantity,
+    price: l.price,
+    cancelledQuantity: l.cancelledQuantity,
+  })),
   orderedAt: new Date(o.createdAt),
   marketplaceUpdatedAt: new Date(o.updatedAt),
 });
@@ -60,12 +83,22 @@ const toInput = (o: MarketplaceOrder) => ({
  * - a cancellation releases units the same way, in reverse;
  * and every target channel is sent its new quantity. Each movement is a change with before and after.
  */
-export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>, incoming: MarketplaceOrder[]): Promise<{ created: number; updated: number }> {
+export async function recordOrders(
+  ctx: AppContext,
+  tx: Db,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  incoming: MarketplaceOrder[],
+): Promise<{ created: number; updated: number }> {
   const at = ctx.clock();
   const recorded = await upsertOrders(tx, channel.accountId, channel.id, incoming.map(toInput), at);
   const moves = recorded.flatMap((order) => {
     const held = unitsHeld(order.status, order.lines);
-    return unitMoves(order.accountedUnits, held).map((m) => ({ ...m, order, accountedBefore: order.accountedUnits[m.sku] ?? 0, held }));
+    return unitMoves(order.accountedUnits, held).map((m) => ({
+      ...m,
+      order,
+      accountedBefore: order.accountedUnits[m.sku] ?? 0,
+      held,
+    }));
   });
   await setAccountedUnits(
     tx,
@@ -75,11 +108,26 @@ export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<Channe
     }),
   );
 
-  const stock = new Map((await lockStock(tx, channel.accountId, moves.map((m) => m.sku))).map((p) => [p.sku, p]));
+  const stock = new Map(
+    (
+      await lockStock(
+        tx,
+        channel.accountId,
+        moves.map((m) => m.sku),
+      )
+    ).map((p) => [p.sku, p]),
+  );
   if (channel.role === 'main') {
     const orders: NonNullable<MainRefreshJob['orders']> = {};
-    for (const move of moves) if (stock.has(move.sku)) orders[move.sku] = { cause: move.units > 0 ? 'order' : 'cancellation', causeRef: `${channel.kind} order ${move.order.marketplaceOrderId}`, orderId: move.order.id };
-    if (Object.keys(orders).length > 0) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: Object.keys(orders), orders });
+    for (const move of moves)
+      if (stock.has(move.sku))
+        orders[move.sku] = {
+          cause: move.units > 0 ? 'order' : 'cancellation',
+          causeRef: `${channel.kind} order ${move.order.marketplaceOrderId}`,
+          orderId: move.order.id,
+        };
+    if (Object.keys(orders).length > 0)
+      await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: Object.keys(orders), orders });
     return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
   }
   const changeInputs: ChangeInput[] = [];
@@ -96,7 +144,13 @@ export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<Channe
     committedDeltas.set(product.id, (committedDeltas.get(product.id) ?? 0) + move.units);
     stock.set(move.sku, after);
     const heldAfter = move.accountedBefore + move.units;
-    adjustments.push({ productId: product.id, sku: move.sku, orderId: move.order.id, delta: -move.units, idempotencyKey: `order:${move.order.id}:${move.sku}:${move.accountedBefore}>${heldAfter}` });
+    adjustments.push({
+      productId: product.id,
+      sku: move.sku,
+      orderId: move.order.id,
+      delta: -move.units,
+      idempotencyKey: `order:${move.order.id}:${move.sku}:${move.accountedBefore}>${heldAfter}`,
+    });
     changeInputs.push({
       productId: product.id,
       sku: move.sku,
@@ -111,9 +165,14 @@ export async function recordOrders(ctx: AppContext, tx: Db, channel: Pick<Channe
   await moveCommitted(tx, committedDeltas, at);
   const changeIds = await insertChanges(tx, channel.accountId, changeInputs, at);
   const changeIdByProduct = new Map(changeInputs.map((c, i) => [c.productId!, changeIds[i]!]));
-  if ((await insertAdjustments(tx, channel.accountId, adjustments, at)).length > 0) await requestMainAdjustments(ctx, tx, channel.accountId);
+  if ((await insertAdjustments(tx, channel.accountId, adjustments, at)).length > 0)
+    await requestMainAdjustments(ctx, tx, channel.accountId);
   // The marketplace the order is on took its units off (or back, when cancelled) by itself.
-  await forgetSellingQuantities(tx, channel.id, moves.filter((m) => stock.has(m.sku)).map((m) => m.sku));
+  await forgetSellingQuantities(
+    tx,
+    channel.id,
+    moves.filter((m) => stock.has(m.sku)).map((m) => m.sku),
+  );
   await planListingWrites(ctx, tx, channel.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
   return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
 }

@@ -25,8 +25,18 @@ export function requestOrdersPoll(ctx: AppContext, tx: Db, job: OrdersPollJob): 
  * Asks for the orders that deliveries brought to be applied. It waits under a key of its own, so a
  * read asked for meanwhile is not dropped for it; both run one at a time with the channel's other jobs.
  */
-export function requestDeliveredOrdersApplied(ctx: AppContext, tx: Db, job: Omit<OrdersPollJob, 'apply'>): Promise<string | null> {
-  return enqueue<OrdersPollJob>(ctx.jobs, tx, ORDERS_POLL_QUEUE, { ...job, apply: 'deliveries' }, { singletonKey: `${job.channelId}:deliveries`, groupId: job.channelId });
+export function requestDeliveredOrdersApplied(
+  ctx: AppContext,
+  tx: Db,
+  job: Omit<OrdersPollJob, 'apply'>,
+): Promise<string | null> {
+  return enqueue<OrdersPollJob>(
+    ctx.jobs,
+    tx,
+    ORDERS_POLL_QUEUE,
+    { ...job, apply: 'deliveries' },
+    { singletonKey: `${job.channelId}:deliveries`, groupId: job.channelId },
+  );
 }
 
 /**
@@ -34,22 +44,37 @@ export function requestDeliveredOrdersApplied(ctx: AppContext, tx: Db, job: Omit
  * for every such order of those seconds, under a key of its own like the deliveries'.
  */
 export const ORDER_PRICES_READ_DELAY_SECONDS = 10;
-export function requestOrderPricesRead(ctx: AppContext, tx: Db, job: Omit<OrdersPollJob, 'apply'>): Promise<string | null> {
-  return enqueue<OrdersPollJob>(ctx.jobs, tx, ORDERS_POLL_QUEUE, job, { singletonKey: `${job.channelId}:prices`, groupId: job.channelId, startAfter: ORDER_PRICES_READ_DELAY_SECONDS });
+export function requestOrderPricesRead(
+  ctx: AppContext,
+  tx: Db,
+  job: Omit<OrdersPollJob, 'apply'>,
+): Promise<string | null> {
+  return enqueue<OrdersPollJob>(ctx.jobs, tx, ORDERS_POLL_QUEUE, job, {
+    singletonKey: `${job.channelId}:prices`,
+    groupId: job.channelId,
+    startAfter: ORDER_PRICES_READ_DELAY_SECONDS,
+  });
 }
 
 /**
  * Records the orders deliveries held whole (the newest copy of each order counts), within the caller's
  * transaction; orders whose prices the marketplace left out are read again a little later for them.
  */
-export async function recordDeliveredOrders(ctx: AppContext, tx: Db, channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>, delivered: DeliveredOrder[]): Promise<{ created: number; updated: number }> {
+export async function recordDeliveredOrders(
+  ctx: AppContext,
+  tx: Db,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  delivered: DeliveredOrder[],
+): Promise<{ created: number; updated: number }> {
   const newest = new Map<string, MarketplaceOrder>();
   for (const { order } of delivered) {
     const known = newest.get(order.marketplaceOrderId);
-    if (!known || Date.parse(known.updatedAt) <= Date.parse(order.updatedAt)) newest.set(order.marketplaceOrderId, order);
+    if (!known || Date.parse(known.updatedAt) <= Date.parse(order.updatedAt))
+      newest.set(order.marketplaceOrderId, order);
   }
   const recorded = await recordOrders(ctx, tx, channel, [...newest.values()]);
-  if (delivered.some((d) => d.pricesLater)) await requestOrderPricesRead(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
+  if (delivered.some((d) => d.pricesLater))
+    await requestOrderPricesRead(ctx, tx, { accountId: channel.accountId, channelId: channel.id });
   return recorded;
 }
 
@@ -62,7 +87,10 @@ const DELIVERIES_PER_ROUND = 200;
  * nothing twice: a delivery is applied once, and an order moves stock by what it holds now. A
  * channel no longer syncing leaves them to the read that its resume makes.
  */
-export async function applyDeliveredOrders(ctx: AppContext, job: OrdersPollJob): Promise<{ created: number; updated: number }> {
+export async function applyDeliveredOrders(
+  ctx: AppContext,
+  job: OrdersPollJob,
+): Promise<{ created: number; updated: number }> {
   const channel = await findChannel(ctx.db, job.accountId, job.channelId);
   if (!channel) return { created: 0, updated: 0 };
   const syncing = channel.status === 'active' || channel.status === 'error';
@@ -71,9 +99,15 @@ export async function applyDeliveredOrders(ctx: AppContext, job: OrdersPollJob):
     const applied = await ctx.db.transaction(async (tx) => {
       const deliveries = await deliveriesToApply(tx, channel.id, DELIVERIES_PER_ROUND);
       if (deliveries.length === 0) return undefined;
-      const delivered = (syncing ? deliveries : []).flatMap((d) => orderInDelivery(channel.kind, d.topic, d.payload) ?? []);
+      const delivered = (syncing ? deliveries : []).flatMap(
+        (d) => orderInDelivery(channel.kind, d.topic, d.payload) ?? [],
+      );
       const recorded = await recordDeliveredOrders(ctx, tx, channel, delivered);
-      await markDeliveriesApplied(tx, deliveries.map((d) => d.id), ctx.clock());
+      await markDeliveriesApplied(
+        tx,
+        deliveries.map((d) => d.id),
+        ctx.clock(),
+      );
       return { ...recorded, more: deliveries.length === DELIVERIES_PER_ROUND };
     });
     if (!applied) return totals;
@@ -89,14 +123,21 @@ export async function applyDeliveredOrders(ctx: AppContext, job: OrdersPollJob):
  * a page per transaction. Running twice, or alongside a webhook for the same order, records
  * nothing twice and moves no unit twice.
  */
-export async function pollOrders(ctx: AppContext, job: OrdersPollJob, signal?: AbortSignal): Promise<{ created: number; updated: number }> {
+export async function pollOrders(
+  ctx: AppContext,
+  job: OrdersPollJob,
+  signal?: AbortSignal,
+): Promise<{ created: number; updated: number }> {
   if (job.apply === 'deliveries') return applyDeliveredOrders(ctx, job);
   const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return { created: 0, updated: 0 };
   return withChannelHealth(ctx, channel, async () => {
     const startedAt = ctx.clock();
     const readUntil = channel.ordersReadUntil;
-    const since = new Date((readUntil ?? new Date(channel.connectedAt.getTime() - FIRST_READ_WINDOW_MS + ORDER_READ_OVERLAP_MS)).getTime() - ORDER_READ_OVERLAP_MS);
+    const since = new Date(
+      (readUntil ?? new Date(channel.connectedAt.getTime() - FIRST_READ_WINDOW_MS + ORDER_READ_OVERLAP_MS)).getTime() -
+        ORDER_READ_OVERLAP_MS,
+    );
     const adapter = await adapterForChannel(ctx, channel);
     // Orders of the overlap already recorded as they are: the adapter need not fetch them again in full.
     const known = await recordedOrderChanges(ctx.db, job.accountId, job.channelId, since);
@@ -115,9 +156,17 @@ export async function pollOrders(ctx: AppContext, job: OrdersPollJob, signal?: A
 }
 
 /** Channels whose orders are due for a read (every channel sync runs for, on its plan's interval); each is asked for one. */
-export async function pollDueChannels(ctx: AppContext, intervalMinutesOf: (plan: string) => number): Promise<Array<{ accountId: string; channelId: string }>> {
+export async function pollDueChannels(
+  ctx: AppContext,
+  intervalMinutesOf: (plan: string) => number,
+): Promise<Array<{ accountId: string; channelId: string }>> {
   const now = ctx.clock().getTime();
-  const due = (await listAllChannels(ctx.db)).filter((c) => (c.status === 'active' || c.status === 'error') && (c.ordersReadUntil === null || now - c.ordersReadUntil.getTime() >= intervalMinutesOf(c.plan) * 60_000 - 5_000));
-  for (const channel of due) await requestOrdersPoll(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.id });
+  const due = (await listAllChannels(ctx.db)).filter(
+    (c) =>
+      (c.status === 'active' || c.status === 'error') &&
+      (c.ordersReadUntil === null || now - c.ordersReadUntil.getTime() >= intervalMinutesOf(c.plan) * 60_000 - 5_000),
+  );
+  for (const channel of due)
+    await requestOrdersPoll(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.id });
   return due.map((c) => ({ accountId: c.accountId, channelId: c.id }));
 }

@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { insertChanges, markWritesDue, plannableListings, queueWrites, type PlannableListing, type WriteInput } from '../../db/queries/listing-writes.ts';
+import {
+  insertChanges,
+  markWritesDue,
+  plannableListings,
+  queueWrites,
+  type PlannableListing,
+  type WriteInput,
+} from '../../db/queries/listing-writes.ts';
 import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { enqueue, enqueueEach } from '../../workers/job-queue.ts';
@@ -13,12 +20,20 @@ export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob
 }
 
 /** The same for several channels, in one statement. */
-export function requestChannelPushes(ctx: AppContext, tx: Db, accountId: string, channelIds: Iterable<string>): Promise<void> {
+export function requestChannelPushes(
+  ctx: AppContext,
+  tx: Db,
+  accountId: string,
+  channelIds: Iterable<string>,
+): Promise<void> {
   return enqueueEach<ListingsPushJob>(
     ctx.jobs,
     tx,
     LISTINGS_PUSH_QUEUE,
-    [...new Set(channelIds)].map((channelId) => ({ data: { accountId, channelId }, options: { singletonKey: channelId } })),
+    [...new Set(channelIds)].map((channelId) => ({
+      data: { accountId, channelId },
+      options: { singletonKey: channelId },
+    })),
   );
 }
 
@@ -70,16 +85,40 @@ export function writesFor(listing: PlannableListing, options: PlanOptions = {}):
   const writes: Array<Omit<WriteInput, 'changeId'>> = [];
   // A listing the seller took off sale stays off sale: nothing is sent, or 0 units where that is how it stays off.
   if (listing.takenOffSale && !offSaleByZeroUnits.has(listing.channelKind)) return writes;
-  const quantity = listing.takenOffSale ? 0 : desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules);
-  const lastQuantity = options.sendAll ? undefined : options.againstConfirmed ? listing.confirmedQuantity : (listing.desiredQuantity ?? listing.confirmedQuantity);
+  const quantity = listing.takenOffSale
+    ? 0
+    : desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules);
+  const lastQuantity = options.sendAll
+    ? undefined
+    : options.againstConfirmed
+      ? listing.confirmedQuantity
+      : (listing.desiredQuantity ?? listing.confirmedQuantity);
   if (quantity !== undefined && quantity !== lastQuantity) {
-    writes.push({ channelId: listing.channelId, listingId: listing.listingId, sku: listing.sku, field: 'quantity', before: listing.confirmedQuantity?.toString() ?? null, after: String(quantity) });
+    writes.push({
+      channelId: listing.channelId,
+      listingId: listing.listingId,
+      sku: listing.sku,
+      field: 'quantity',
+      before: listing.confirmedQuantity?.toString() ?? null,
+      after: String(quantity),
+    });
   }
   if (!listing.priceDriftOpen && !listing.takenOffSale) {
     const price = desiredPrice(listing.price, listing.priceOverride, listing.rules);
-    const lastPrice = options.sendAll ? undefined : options.againstConfirmed ? listing.confirmedPrice : (listing.desiredPrice ?? listing.confirmedPrice);
+    const lastPrice = options.sendAll
+      ? undefined
+      : options.againstConfirmed
+        ? listing.confirmedPrice
+        : (listing.desiredPrice ?? listing.confirmedPrice);
     if (price !== undefined && (lastPrice === undefined || !samePrice(price, lastPrice))) {
-      writes.push({ channelId: listing.channelId, listingId: listing.listingId, sku: listing.sku, field: 'price', before: listing.confirmedPrice, after: price });
+      writes.push({
+        channelId: listing.channelId,
+        listingId: listing.listingId,
+        sku: listing.sku,
+        field: 'price',
+        before: listing.confirmedPrice,
+        after: price,
+      });
     }
   }
   return writes;
@@ -90,9 +129,25 @@ export function writesFor(listing: PlannableListing, options: PlanOptions = {}):
  * only where a value differs, and asks each channel concerned to push. Call it in the transaction
  * that changed the products: the values and the jobs exist together or not at all.
  */
-export async function planListingWrites(ctx: AppContext, tx: Db, accountId: string, productIds: string[] | 'all', options: PlanOptions = {}): Promise<number> {
-  const listings = await plannableListings(tx, accountId, productIds === 'all' ? 'all' : [...new Set(productIds)], options.channelId);
-  const writes: WriteInput[] = listings.flatMap((listing) => writesFor(listing, options).map((w) => ({ ...w, changeId: options.changeIdByProduct?.get(listing.productId) ?? null })));
+export async function planListingWrites(
+  ctx: AppContext,
+  tx: Db,
+  accountId: string,
+  productIds: string[] | 'all',
+  options: PlanOptions = {},
+): Promise<number> {
+  const listings = await plannableListings(
+    tx,
+    accountId,
+    productIds === 'all' ? 'all' : [...new Set(productIds)],
+    options.channelId,
+  );
+  const writes: WriteInput[] = listings.flatMap((listing) =>
+    writesFor(listing, options).map((w) => ({
+      ...w,
+      changeId: options.changeIdByProduct?.get(listing.productId) ?? null,
+    })),
+  );
   if (writes.length === 0) return 0;
   if (options.recordAs) {
     const productOf = new Map(listings.map((l) => [l.listingId, l.productId]));
@@ -100,13 +155,29 @@ export async function planListingWrites(ctx: AppContext, tx: Db, accountId: stri
     const ids = await insertChanges(
       tx,
       accountId,
-      writes.map((w) => ({ productId: productOf.get(w.listingId) ?? null, channelId: w.channelId, sku: w.sku, cause, causeRef, actorUserId, field: w.field, before: w.before, after: w.after })),
+      writes.map((w) => ({
+        productId: productOf.get(w.listingId) ?? null,
+        channelId: w.channelId,
+        sku: w.sku,
+        cause,
+        causeRef,
+        actorUserId,
+        field: w.field,
+        before: w.before,
+        after: w.after,
+      })),
       ctx.clock(),
     );
     writes.forEach((w, i) => (w.changeId = ids[i]!));
   }
   await queueWrites(tx, accountId, writes, ctx.clock());
   // Real-time plans push at once; on Starter the values wait for the hourly sync (sync-schedule.ts).
-  if (planLimits[listings[0]!.plan].realTime) await requestChannelPushes(ctx, tx, accountId, writes.map((w) => w.channelId));
+  if (planLimits[listings[0]!.plan].realTime)
+    await requestChannelPushes(
+      ctx,
+      tx,
+      accountId,
+      writes.map((w) => w.channelId),
+    );
   return writes.length;
 }

@@ -24,15 +24,28 @@ export interface SellerEdit {
  * new stock at once. A price goes as a write to the main channel's listing. Call it in the
  * transaction that changes the products (locked), before the targets' writes are planned.
  */
-export async function passSellerEditsToMain(ctx: AppContext, tx: Db, accountId: string, batchRef: string, edits: SellerEdit[]): Promise<void> {
+export async function passSellerEditsToMain(
+  ctx: AppContext,
+  tx: Db,
+  accountId: string,
+  batchRef: string,
+  edits: SellerEdit[],
+): Promise<void> {
   const at = ctx.clock();
   const adjustments: AdjustmentInput[] = [];
   for (const edit of edits) {
     if (!edit.onHandDelta) continue;
     await moveStock(tx, edit.productId, { committed: -edit.onHandDelta }, at);
-    adjustments.push({ productId: edit.productId, sku: edit.sku, orderId: null, delta: edit.onHandDelta, idempotencyKey: sellerAdjustmentKey(batchRef, edit.productId) });
+    adjustments.push({
+      productId: edit.productId,
+      sku: edit.sku,
+      orderId: null,
+      delta: edit.onHandDelta,
+      idempotencyKey: sellerAdjustmentKey(batchRef, edit.productId),
+    });
   }
-  if ((await insertAdjustments(tx, accountId, adjustments, at)).length > 0) await requestMainAdjustments(ctx, tx, accountId);
+  if ((await insertAdjustments(tx, accountId, adjustments, at)).length > 0)
+    await requestMainAdjustments(ctx, tx, accountId);
 
   const priced = edits.filter((e) => e.price);
   if (priced.length === 0) return;
@@ -41,11 +54,24 @@ export async function passSellerEditsToMain(ctx: AppContext, tx: Db, accountId: 
   await queueWrites(
     tx,
     accountId,
-    mainListings.map((l) => ({ channelId: l.channelId, listingId: l.listingId, changeId: priceOf.get(l.productId)!.changeId, sku: l.sku, field: 'price' as const, before: l.confirmedPrice, after: priceOf.get(l.productId)!.after })),
+    mainListings.map((l) => ({
+      channelId: l.channelId,
+      listingId: l.listingId,
+      changeId: priceOf.get(l.productId)!.changeId,
+      sku: l.sku,
+      field: 'price' as const,
+      before: l.confirmedPrice,
+      after: priceOf.get(l.productId)!.after,
+    })),
     at,
   );
   // Real-time plans push at once; on Starter the price waits for the hourly sync, as every value does.
   if (mainListings.length > 0 && planLimits[await accountPlan(tx, accountId)].realTime) {
-    await requestChannelPushes(ctx, tx, accountId, mainListings.map((l) => l.channelId));
+    await requestChannelPushes(
+      ctx,
+      tx,
+      accountId,
+      mainListings.map((l) => l.channelId),
+    );
   }
 }

@@ -69,16 +69,30 @@ export function isKnownProductType(name: string): boolean {
 export const SANDBOX_PRODUCT_TYPE_VERSION = 'U8tHmVyDbfP0=';
 
 /** The product types a search finds: each keyword matches a word of the name, display name or terms (all keywords count, any may match). */
-export function searchProductTypes(keywords: string[]): { productTypes: Array<{ name: string; displayName: string; marketplaceIds: string[] }>; productTypeVersion: string } {
+export function searchProductTypes(keywords: string[]): {
+  productTypes: Array<{ name: string; displayName: string; marketplaceIds: string[] }>;
+  productTypeVersion: string;
+} {
   const wanted = keywords.map((k) => k.trim().toLowerCase()).filter(Boolean);
   const score = (type: KnownProductType) => {
     const words = [type.name.toLowerCase().replace(/_/g, ' '), type.displayName.toLowerCase(), ...type.terms];
-    return wanted.filter((k) => words.some((w) => w === k || w.split(' ').includes(k) || (k.length >= 4 && w.startsWith(k)))).length;
+    return wanted.filter((k) =>
+      words.some((w) => w === k || w.split(' ').includes(k) || (k.length >= 4 && w.startsWith(k))),
+    ).length;
   };
-  const found = wanted.length === 0 ? [...sandboxProductTypes] : sandboxProductTypes.map((t) => ({ t, n: score(t) })).filter((x) => x.n > 0).sort((a, b) => b.n - a.n || a.t.name.localeCompare(b.t.name)).map((x) => x.t);
+  const found =
+    wanted.length === 0
+      ? [...sandboxProductTypes]
+      : sandboxProductTypes
+          .map((t) => ({ t, n: score(t) }))
+          .filter((x) => x.n > 0)
+          .sort((a, b) => b.n - a.n || a.t.name.localeCompare(b.t.name))
+          .map((x) => x.t);
   return {
     // PRODUCT is the offer-only type: a search for a product's kind does not offer it.
-    productTypes: found.filter((t) => wanted.length === 0 || t.name !== 'PRODUCT').map((t) => ({ name: t.name, displayName: t.displayName, marketplaceIds: [AMAZON_SANDBOX_MARKETPLACE_ID] })),
+    productTypes: found
+      .filter((t) => wanted.length === 0 || t.name !== 'PRODUCT')
+      .map((t) => ({ name: t.name, displayName: t.displayName, marketplaceIds: [AMAZON_SANDBOX_MARKETPLACE_ID] })),
     productTypeVersion: SANDBOX_PRODUCT_TYPE_VERSION,
   };
 }

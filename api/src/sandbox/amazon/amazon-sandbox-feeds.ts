@@ -5,7 +5,18 @@
 import crypto from 'node:crypto';
 import { REFUSED_SKU_CODE, refusedSkuMessage, type SandboxContext } from '../shared/sandbox-kit.ts';
 import { feedProblems, messageProblems } from './listings-feed-validation.ts';
-import { applyPatches, attributeIssues, commit, isObject, nowIso, type AmazonSandboxState, type Attributes, type FeedRecord, type Issue, type PatchOp } from './amazon-sandbox-model.ts';
+import {
+  applyPatches,
+  attributeIssues,
+  commit,
+  isObject,
+  nowIso,
+  type AmazonSandboxState,
+  type Attributes,
+  type FeedRecord,
+  type Issue,
+  type PatchOp,
+} from './amazon-sandbox-model.ts';
 
 /** Legacy XML and flat-file listings feeds: no longer supported since 2025-07-31, they end FATAL (FACTS.md §1, A-FT). */
 export const LEGACY_FEED_TYPES = /^POST_(PRODUCT|INVENTORY|FLAT_FILE)/;
@@ -18,7 +29,14 @@ export function processFeed(state: AmazonSandboxState, context: SandboxContext<A
   const seller = state.sellers[feed.sellerId];
   const input = state.documents[feed.inputFeedDocumentId];
   const reportId = `amzn1.tortuga.4.na.${crypto.randomUUID()}`;
-  const issues: Array<{ messageId?: number; sku?: string; code: string; severity: 'ERROR' | 'WARNING'; message: string; attributeName?: string }> = [];
+  const issues: Array<{
+    messageId?: number;
+    sku?: string;
+    code: string;
+    severity: 'ERROR' | 'WARNING';
+    message: string;
+    attributeName?: string;
+  }> = [];
   let processed = 0;
   let accepted = 0;
   let invalid = 0;
@@ -45,7 +63,11 @@ export function processFeed(state: AmazonSandboxState, context: SandboxContext<A
     };
   };
   if (LEGACY_FEED_TYPES.test(feed.feedType)) {
-    issues.push({ code: '100001', severity: 'ERROR', message: `Feed type ${feed.feedType} is no longer supported; use JSON_LISTINGS_FEED.` });
+    issues.push({
+      code: '100001',
+      severity: 'ERROR',
+      message: `Feed type ${feed.feedType} is no longer supported; use JSON_LISTINGS_FEED.`,
+    });
     return finish('FATAL');
   }
   let document = input?.content;
@@ -58,12 +80,20 @@ export function processFeed(state: AmazonSandboxState, context: SandboxContext<A
   }
   const problems = seller ? feedProblems(document) : ['The seller no longer exists'];
   if (problems.length > 0) {
-    issues.push({ code: '100001', severity: 'ERROR', message: `The feed document does not match the listings feed schema (v2): ${problems.join('; ')}` });
+    issues.push({
+      code: '100001',
+      severity: 'ERROR',
+      message: `The feed document does not match the listings feed schema (v2): ${problems.join('; ')}`,
+    });
     return finish('FATAL');
   }
   const feedDocument = document as { header: { sellerId: string }; messages: unknown[] };
   if (feedDocument.header.sellerId !== seller!.sellerId) {
-    issues.push({ code: '100001', severity: 'ERROR', message: `header.sellerId ${feedDocument.header.sellerId} is not the seller that submitted the feed.` });
+    issues.push({
+      code: '100001',
+      severity: 'ERROR',
+      message: `header.sellerId ${feedDocument.header.sellerId} is not the seller that submitted the feed.`,
+    });
     return finish('FATAL');
   }
   const seen = new Set<number>();
@@ -73,14 +103,25 @@ export function processFeed(state: AmazonSandboxState, context: SandboxContext<A
     const messageId = Number.isInteger(record.messageId) ? (record.messageId as number) : undefined;
     const sku = typeof record.sku === 'string' && record.sku ? record.sku : undefined;
     const reject = (code: string, text: string, attributeName?: string) => {
-      issues.push({ ...(messageId !== undefined ? { messageId } : {}), ...(sku ? { sku } : {}), code, severity: 'ERROR', message: text, ...(attributeName ? { attributeName } : {}) });
+      issues.push({
+        ...(messageId !== undefined ? { messageId } : {}),
+        ...(sku ? { sku } : {}),
+        code,
+        severity: 'ERROR',
+        message: text,
+        ...(attributeName ? { attributeName } : {}),
+      });
     };
     const schemaProblems = messageProblems(message);
-    if (messageId !== undefined && seen.has(messageId)) schemaProblems.push(`messageId ${messageId} is used by an earlier message in this feed`);
+    if (messageId !== undefined && seen.has(messageId))
+      schemaProblems.push(`messageId ${messageId} is used by an earlier message in this feed`);
     if (messageId !== undefined) seen.add(messageId);
     if (schemaProblems.length > 0) {
       invalid++;
-      reject('100001', `The message does not match the listings feed message schema (v2): ${schemaProblems.join('; ')}`);
+      reject(
+        '100001',
+        `The message does not match the listings feed message schema (v2): ${schemaProblems.join('; ')}`,
+      );
       continue;
     }
     if (context.refusesSku(feed.sellerId, sku!)) {
@@ -119,7 +160,14 @@ export function processFeed(state: AmazonSandboxState, context: SandboxContext<A
       continue;
     }
     accepted++;
-    commit(state, context, seller!, sku!, next, typeof record.productType === 'string' ? record.productType : undefined);
+    commit(
+      state,
+      context,
+      seller!,
+      sku!,
+      next,
+      typeof record.productType === 'string' ? record.productType : undefined,
+    );
   }
   finish('DONE');
 }

@@ -53,7 +53,15 @@ export interface OrderRecord {
   PurchaseDate: string;
   LastUpdateDate: string;
   OrderStatus: 'Unshipped' | 'Canceled';
-  items: Array<{ OrderItemId: string; ASIN: string; SellerSKU: string; Title: string; QuantityOrdered: number; unitPrice: string; currency: string }>;
+  items: Array<{
+    OrderItemId: string;
+    ASIN: string;
+    SellerSKU: string;
+    Title: string;
+    QuantityOrdered: number;
+    unitPrice: string;
+    currency: string;
+  }>;
 }
 
 export interface SellerRecord {
@@ -117,11 +125,13 @@ export interface AmazonSandboxState {
 // ---- Helpers ----
 
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
-export const randomChars = (alphabet: string, length: number) => Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
+export const randomChars = (alphabet: string, length: number) =>
+  Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
 export const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const digits = (length: number) => randomChars('0123456789', length);
 export const nowIso = () => new Date().toISOString();
-export const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 export function quantityOf(item: ItemRecord): number {
   const entry = item.attributes.fulfillment_availability?.find((f) => f.fulfillment_channel_code === 'DEFAULT');
@@ -129,8 +139,11 @@ export function quantityOf(item: ItemRecord): number {
 }
 
 export function priceOf(item: ItemRecord): { amount: string; currency: string } | undefined {
-  const offer = item.attributes.purchasable_offer?.find((p) => p.marketplace_id === AMAZON_SANDBOX_MARKETPLACE_ID) ?? item.attributes.purchasable_offer?.[0];
-  const value = (offer?.our_price as Array<{ schedule?: Array<{ value_with_tax?: unknown }> }> | undefined)?.[0]?.schedule?.[0]?.value_with_tax;
+  const offer =
+    item.attributes.purchasable_offer?.find((p) => p.marketplace_id === AMAZON_SANDBOX_MARKETPLACE_ID) ??
+    item.attributes.purchasable_offer?.[0];
+  const value = (offer?.our_price as Array<{ schedule?: Array<{ value_with_tax?: unknown }> }> | undefined)?.[0]
+    ?.schedule?.[0]?.value_with_tax;
   if (typeof value !== 'number' || typeof offer?.currency !== 'string') return undefined;
   return { amount: value.toFixed(2), currency: offer.currency };
 }
@@ -160,7 +173,8 @@ export function attributeIssues(attributes: Attributes): Issue[] {
   }
   for (const offer of attributes.purchasable_offer ?? []) {
     if (!isObject(offer)) continue;
-    const schedule = (offer.our_price as Array<{ schedule?: Array<{ value_with_tax?: unknown }> }> | undefined)?.[0]?.schedule?.[0];
+    const schedule = (offer.our_price as Array<{ schedule?: Array<{ value_with_tax?: unknown }> }> | undefined)?.[0]
+      ?.schedule?.[0];
     const value = schedule?.value_with_tax;
     if (!schedule || typeof value !== 'number' || !(value > 0)) {
       issues.push({
@@ -172,7 +186,13 @@ export function attributeIssues(attributes: Attributes): Issue[] {
       });
     }
     if (typeof offer.currency !== 'string' || !/^[A-Z]{3}$/.test(offer.currency)) {
-      issues.push({ code: '90220', message: "'purchasable_offer.currency' is required but not supplied.", severity: 'ERROR', attributeNames: ['purchasable_offer'], categories: ['MISSING_ATTRIBUTE'] });
+      issues.push({
+        code: '90220',
+        message: "'purchasable_offer.currency' is required but not supplied.",
+        severity: 'ERROR',
+        attributeNames: ['purchasable_offer'],
+        categories: ['MISSING_ATTRIBUTE'],
+      });
     }
   }
   return issues;
@@ -185,7 +205,12 @@ export function applyPatches(attributes: Attributes, patches: PatchOp[]): { attr
   for (const patch of patches) {
     const match = /^\/attributes\/([A-Za-z0-9_]+)$/.exec(patch.path);
     if (!match) {
-      issues.push({ code: '4000001', message: `The path '${patch.path}' is invalid. Only top-level attributes (/attributes/{name}) can be patched.`, severity: 'ERROR', categories: ['INVALID_ATTRIBUTE'] });
+      issues.push({
+        code: '4000001',
+        message: `The path '${patch.path}' is invalid. Only top-level attributes (/attributes/{name}) can be patched.`,
+        severity: 'ERROR',
+        categories: ['INVALID_ATTRIBUTE'],
+      });
       continue;
     }
     const name = match[1]!;
@@ -194,7 +219,13 @@ export function applyPatches(attributes: Attributes, patches: PatchOp[]): { attr
       continue;
     }
     if (!Array.isArray(patch.value)) {
-      issues.push({ code: '90220', message: `'${name}' is required but not supplied.`, severity: 'ERROR', attributeNames: [name], categories: ['MISSING_ATTRIBUTE'] });
+      issues.push({
+        code: '90220',
+        message: `'${name}' is required but not supplied.`,
+        severity: 'ERROR',
+        attributeNames: [name],
+        categories: ['MISSING_ATTRIBUTE'],
+      });
       continue;
     }
     next[name] = structuredClone(patch.value);
@@ -226,11 +257,20 @@ export function itemJson(item: ItemRecord, included: string[]) {
   if (included.includes('offers')) {
     const price = priceOf(item);
     out.offers = price
-      ? [{ marketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID, offerType: 'B2C', price: { currencyCode: price.currency, amount: price.amount }, audience: { value: 'ALL', displayName: 'Sell on Amazon' } }]
+      ? [
+          {
+            marketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID,
+            offerType: 'B2C',
+            price: { currencyCode: price.currency, amount: price.amount },
+            audience: { value: 'ALL', displayName: 'Sell on Amazon' },
+          },
+        ]
       : [];
   }
-  if (included.includes('fulfillmentAvailability')) out.fulfillmentAvailability = [{ fulfillmentChannelCode: 'DEFAULT', quantity: quantityOf(item) }];
-  if (included.includes('productTypes')) out.productTypes = [{ marketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID, productType: item.productType }];
+  if (included.includes('fulfillmentAvailability'))
+    out.fulfillmentAvailability = [{ fulfillmentChannelCode: 'DEFAULT', quantity: quantityOf(item) }];
+  if (included.includes('productTypes'))
+    out.productTypes = [{ marketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID, productType: item.productType }];
   return out;
 }
 
@@ -241,18 +281,41 @@ export function attributesFor(product: GeneratedProduct): Attributes {
     brand: [{ value: product.brand, language_tag: 'en_US', marketplace_id: m }],
     product_description: [{ value: product.description, language_tag: 'en_US', marketplace_id: m }],
     externally_assigned_product_identifier: [{ type: 'ean', value: product.gtin, marketplace_id: m }],
-    ...(product.imageUrls[0] ? { main_product_image_locator: [{ media_location: product.imageUrls[0], marketplace_id: m }] } : {}),
-    ...Object.fromEntries(product.imageUrls.slice(1, 9).map((url, i) => [`other_product_image_locator_${i + 1}`, [{ media_location: url, marketplace_id: m }]])),
-    ...Object.fromEntries(Object.entries(product.attributes).map(([name, value]) => [name, [{ value, language_tag: 'en_US', marketplace_id: m }]])),
+    ...(product.imageUrls[0]
+      ? { main_product_image_locator: [{ media_location: product.imageUrls[0], marketplace_id: m }] }
+      : {}),
+    ...Object.fromEntries(
+      product.imageUrls
+        .slice(1, 9)
+        .map((url, i) => [`other_product_image_locator_${i + 1}`, [{ media_location: url, marketplace_id: m }]]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(product.attributes).map(([name, value]) => [
+        name,
+        [{ value, language_tag: 'en_US', marketplace_id: m }],
+      ]),
+    ),
     condition_type: [{ value: 'new_new', marketplace_id: m }],
     fulfillment_availability: [{ fulfillment_channel_code: 'DEFAULT', quantity: product.quantity }],
-    purchasable_offer: [{ marketplace_id: m, currency: product.currency, our_price: [{ schedule: [{ value_with_tax: Number(product.price) }] }] }],
+    purchasable_offer: [
+      {
+        marketplace_id: m,
+        currency: product.currency,
+        our_price: [{ schedule: [{ value_with_tax: Number(product.price) }] }],
+      },
+    ],
   };
 }
 
 // ---- Notifications ----
 
-export function notify(state: AmazonSandboxState, context: SandboxContext<AmazonSandboxState>, seller: SellerRecord, type: string, payload: unknown) {
+export function notify(
+  state: AmazonSandboxState,
+  context: SandboxContext<AmazonSandboxState>,
+  seller: SellerRecord,
+  type: string,
+  payload: unknown,
+) {
   const subscription = seller.subscriptions[type];
   if (!subscription) return;
   const destination = state.destinations[subscription.destinationId];
@@ -264,7 +327,12 @@ export function notify(state: AmazonSandboxState, context: SandboxContext<Amazon
     PayloadVersion: subscription.payloadVersion,
     EventTime: time.toISOString(),
     Payload: payload,
-    NotificationMetadata: { ApplicationId: seller.applicationId, SubscriptionId: subscription.subscriptionId, PublishTime: time.toISOString(), NotificationId: crypto.randomUUID() },
+    NotificationMetadata: {
+      ApplicationId: seller.applicationId,
+      SubscriptionId: subscription.subscriptionId,
+      PublishTime: time.toISOString(),
+      NotificationId: crypto.randomUUID(),
+    },
   };
   // As EventBridge hands the partner event to a rule target (the API destination).
   const event = {
@@ -278,19 +346,50 @@ export function notify(state: AmazonSandboxState, context: SandboxContext<Amazon
     resources: [],
     detail: notification,
   };
-  void context.deliver(destination.url, JSON.stringify(event), destination.apiKey ? { [EVENTBRIDGE_API_KEY_HEADER]: destination.apiKey } : {}).catch(() => undefined);
+  void context
+    .deliver(
+      destination.url,
+      JSON.stringify(event),
+      destination.apiKey ? { [EVENTBRIDGE_API_KEY_HEADER]: destination.apiKey } : {},
+    )
+    .catch(() => undefined);
 }
 
-export function notifyQuantity(state: AmazonSandboxState, context: SandboxContext<AmazonSandboxState>, seller: SellerRecord, item: ItemRecord) {
-  notify(state, context, seller, 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE', { SellerId: seller.sellerId, FulfillmentChannelCode: 'DEFAULT', Sku: item.sku, Quantity: quantityOf(item) });
+export function notifyQuantity(
+  state: AmazonSandboxState,
+  context: SandboxContext<AmazonSandboxState>,
+  seller: SellerRecord,
+  item: ItemRecord,
+) {
+  notify(state, context, seller, 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE', {
+    SellerId: seller.sellerId,
+    FulfillmentChannelCode: 'DEFAULT',
+    Sku: item.sku,
+    Quantity: quantityOf(item),
+  });
 }
 
 /** Applies a change to a listing (from a PATCH, a PUT or a feed message), telling subscribers when the quantity moved. */
-export function commit(state: AmazonSandboxState, context: SandboxContext<AmazonSandboxState>, seller: SellerRecord, sku: string, attributes: Attributes, productType?: string) {
+export function commit(
+  state: AmazonSandboxState,
+  context: SandboxContext<AmazonSandboxState>,
+  seller: SellerRecord,
+  sku: string,
+  attributes: Attributes,
+  productType?: string,
+) {
   const existing = seller.items[sku];
   const before = existing ? quantityOf(existing) : undefined;
   const now = nowIso();
-  const item: ItemRecord = existing ?? { sku, asin: `B0${randomChars(UPPER_ALNUM, 8)}`, productType: productType ?? 'PRODUCT', createdDate: now, lastUpdatedDate: now, attributes: {}, issues: [] };
+  const item: ItemRecord = existing ?? {
+    sku,
+    asin: `B0${randomChars(UPPER_ALNUM, 8)}`,
+    productType: productType ?? 'PRODUCT',
+    createdDate: now,
+    lastUpdatedDate: now,
+    attributes: {},
+    issues: [],
+  };
   item.attributes = attributes;
   if (productType && productType !== 'PRODUCT') item.productType = productType;
   item.lastUpdatedDate = now;

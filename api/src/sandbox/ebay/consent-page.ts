@@ -1,6 +1,7 @@
 /** The sandbox's eBay consent page: plain HTML, a form POST, no script. */
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface ConsentPageInput {
   appName: string;
@@ -15,7 +16,8 @@ export interface ConsentPageInput {
 }
 
 export function consentPage(input: ConsentPageInput): string {
-  const hidden = (name: string, value: string | undefined) => (value === undefined ? '' : `<input type="hidden" name="${name}" value="${escape(value)}">`);
+  const hidden = (name: string, value: string | undefined) =>
+    value === undefined ? '' : `<input type="hidden" name="${name}" value="${escape(value)}">`;
   const sellerField =
     input.sellers.length > 0 && !input.loginHint
       ? `<label for="seller">Sign in as</label>

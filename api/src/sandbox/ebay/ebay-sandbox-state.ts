@@ -28,7 +28,16 @@ export const ebayScopes = {
 } as const;
 
 /** The APIs a daily quota is counted for (FACTS.md 2, "Limits"). */
-export const ebayApis = ['inventory', 'fulfillment', 'notification', 'identity', 'account', 'oauth_authorization_code', 'oauth_refresh_token', 'oauth_client_credentials'] as const;
+export const ebayApis = [
+  'inventory',
+  'fulfillment',
+  'notification',
+  'identity',
+  'account',
+  'oauth_authorization_code',
+  'oauth_refresh_token',
+  'oauth_client_credentials',
+] as const;
 export type EbayApi = (typeof ebayApis)[number];
 
 /**
@@ -77,7 +86,11 @@ export interface EbaySettings {
   quotaWindowSeconds: number;
 }
 
-export const defaultSettings = (): EbaySettings => ({ maxSkusPerCall: 25, dailyQuotas: {}, quotaWindowSeconds: 86_400 });
+export const defaultSettings = (): EbaySettings => ({
+  maxSkusPerCall: 25,
+  dailyQuotas: {},
+  quotaWindowSeconds: 86_400,
+});
 
 export interface EbayAmount {
   value: string;
@@ -88,7 +101,14 @@ export interface SandboxItem {
   sku: string;
   locale: string;
   condition: string;
-  product: { title: string; description: string; brand: string; imageUrls: string[]; ean: string[]; aspects: Record<string, string[]> };
+  product: {
+    title: string;
+    description: string;
+    brand: string;
+    imageUrls: string[];
+    ean: string[];
+    aspects: Record<string, string[]>;
+  };
   quantity: number;
   offerId: string;
   listingId: string;

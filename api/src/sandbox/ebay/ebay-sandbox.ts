@@ -8,7 +8,14 @@
  */
 import crypto from 'node:crypto';
 import type { Request, Response, Router } from 'express';
-import { SandboxControlError, refuseIfThrottled, refusedSkuMessage, timeAfter, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import {
+  SandboxControlError,
+  refuseIfThrottled,
+  refusedSkuMessage,
+  timeAfter,
+  type SandboxContext,
+  type SandboxDefinition,
+} from '../shared/sandbox-kit.ts';
 import type { RateLimitProfile, SandboxRate } from '../shared/sandbox-limits.ts';
 import { consentPage, consentStylesheet, errorPage } from './consent-page.ts';
 import {
@@ -55,7 +62,12 @@ interface EbayErrorDetail {
   parameters?: Array<{ name: string; value: string }>;
 }
 
-const error = (errorId: number, domain: string, message: string, extra: Partial<EbayErrorDetail> = {}): EbayErrorDetail => ({
+const error = (
+  errorId: number,
+  domain: string,
+  message: string,
+  extra: Partial<EbayErrorDetail> = {},
+): EbayErrorDetail => ({
   errorId,
   domain,
   category: 'REQUEST',
@@ -73,7 +85,11 @@ function sendSecret(res: Response, status: number, body: unknown): void {
 }
 
 const tooManyRequests = () => ({
-  errors: [error(2001, 'ACCESS', 'Too many requests. The request limit has been reached for the resource.', { longMessage: 'The daily call quota of this API has been used up; it resets at the start of the next quota day.' })],
+  errors: [
+    error(2001, 'ACCESS', 'Too many requests. The request limit has been reached for the resource.', {
+      longMessage: 'The daily call quota of this API has been used up; it resets at the start of the next quota day.',
+    }),
+  ],
 });
 
 const randomToken = (prefix: string) => `${prefix}${crypto.randomBytes(24).toString('base64url')}`;
@@ -88,7 +104,9 @@ function spendQuota(res: Response, context: Context, owner: string, api: EbayApi
   const key = `${owner}:${api}`;
   const usage = state.usage[key]?.window === window ? state.usage[key] : { window, count: 0 };
   state.usage[key] = usage;
-  const quota = state.settings.dailyQuotas[api] ?? dailyQuotas[context.faults(owner === 'app' ? undefined : owner).rateLimitProfile][api];
+  const quota =
+    state.settings.dailyQuotas[api] ??
+    dailyQuotas[context.faults(owner === 'app' ? undefined : owner).rateLimitProfile][api];
   if (usage.count >= quota) {
     const wait = (window + 1) * windowMs + PACIFIC_OFFSET_MS - now;
     refuseIfThrottled(res, Math.max(1, wait), tooManyRequests());
@@ -100,21 +118,45 @@ function spendQuota(res: Response, context: Context, owner: string, api: EbayApi
 }
 
 /** The grant behind the request's bearer token, or an answered 401/403/429. */
-function authorize(req: Request, res: Response, context: Context, api: EbayApi, scope: string | readonly string[], who: 'user' | 'any'): SandboxGrant | undefined {
+function authorize(
+  req: Request,
+  res: Response,
+  context: Context,
+  api: EbayApi,
+  scope: string | readonly string[],
+  who: 'user' | 'any',
+): SandboxGrant | undefined {
   const accepted = typeof scope === 'string' ? [scope] : scope;
   const state = context.state();
   const match = /^Bearer (.+)$/.exec(req.get('authorization') ?? '');
   const grant = match ? state.accessTokens[match[1]!] : undefined;
   if (!grant || grant.expiresAt < Date.now()) {
-    fail(res, 401, error(1001, 'OAuth', 'Invalid access token', { longMessage: 'Invalid access token. Check the value of the Authorization HTTP request header.' }));
+    fail(
+      res,
+      401,
+      error(1001, 'OAuth', 'Invalid access token', {
+        longMessage: 'Invalid access token. Check the value of the Authorization HTTP request header.',
+      }),
+    );
     return undefined;
   }
-  if ((who === 'user' && !grant.sellerId) || (!accepted.some((a) => grant.scopes.includes(a)) && !(who === 'any' && grant.scopes.includes(ebayScopes.base)))) {
-    fail(res, 403, error(1100, 'ACCESS', 'Access denied', { longMessage: 'Insufficient permissions to fulfill the request.' }));
+  if (
+    (who === 'user' && !grant.sellerId) ||
+    (!accepted.some((a) => grant.scopes.includes(a)) && !(who === 'any' && grant.scopes.includes(ebayScopes.base)))
+  ) {
+    fail(
+      res,
+      403,
+      error(1100, 'ACCESS', 'Access denied', { longMessage: 'Insufficient permissions to fulfill the request.' }),
+    );
     return undefined;
   }
   if (grant.sellerId && !state.sellers[grant.sellerId]) {
-    fail(res, 401, error(1001, 'OAuth', 'Invalid access token', { longMessage: 'The user of this token no longer exists.' }));
+    fail(
+      res,
+      401,
+      error(1001, 'OAuth', 'Invalid access token', { longMessage: 'The user of this token no longer exists.' }),
+    );
     return undefined;
   }
   if (!spendQuota(res, context, grant.sellerId ?? 'app', api)) return undefined;
@@ -147,7 +189,9 @@ function offerBody(item: SandboxItem) {
     ...(item.listingPolicies ? { listingPolicies: item.listingPolicies } : {}),
     pricingSummary: { price: item.price },
     status: item.offerStatus,
-    ...(item.offerStatus === 'PUBLISHED' ? { listing: { listingId: item.listingId, listingStatus: 'ACTIVE', soldQuantity: item.soldQuantity } } : {}),
+    ...(item.offerStatus === 'PUBLISHED'
+      ? { listing: { listingId: item.listingId, listingStatus: 'ACTIVE', soldQuantity: item.soldQuantity } }
+      : {}),
   };
 }
 
@@ -157,10 +201,18 @@ function signedDelivery(state: EbayState, topic: string, data: unknown) {
   const now = new Date().toISOString();
   const body = JSON.stringify({
     metadata: { topic, schemaVersion: '1.0', deprecated: false },
-    notification: { notificationId: crypto.randomUUID(), eventDate: now, publishDate: now, publishAttemptCount: 1, data },
+    notification: {
+      notificationId: crypto.randomUUID(),
+      eventDate: now,
+      publishDate: now,
+      publishAttemptCount: 1,
+      data,
+    },
   });
   const signature = crypto.sign('sha256', Buffer.from(body), state.signingKey.privateKey).toString('base64');
-  const header = Buffer.from(JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA256' })).toString('base64');
+  const header = Buffer.from(
+    JSON.stringify({ alg: 'ecdsa', kid: state.signingKey.kid, signature, digest: 'SHA256' }),
+  ).toString('base64');
   return { body, headers: { 'X-EBAY-SIGNATURE': header } };
 }
 
@@ -170,7 +222,8 @@ function publish(context: Context, topic: string, sellerId: string | null, data:
   let sent = 0;
   for (const subscription of Object.values(state.subscriptions)) {
     const destination = state.destinations[subscription.destinationId];
-    if (subscription.topicId !== topic || subscription.status !== 'ENABLED' || destination?.status !== 'ENABLED') continue;
+    if (subscription.topicId !== topic || subscription.status !== 'ENABLED' || destination?.status !== 'ENABLED')
+      continue;
     if (subscription.sellerId !== null && subscription.sellerId !== sellerId) continue;
     const { body, headers } = signedDelivery(state, topic, data);
     void context.deliver(destination.endpoint, body, headers);
@@ -209,7 +262,9 @@ function sellerOf(state: EbayState, sellerId: string): SandboxSeller {
 
 /** The daily quotas as the kit's limits: a bucket holding a day's calls, refilled over the day. */
 const asRates = (profile: RateLimitProfile): Record<string, SandboxRate> =>
-  Object.fromEntries(ebayApis.map((api) => [api, { rate: dailyQuotas[profile][api] / 86_400, burst: dailyQuotas[profile][api] }]));
+  Object.fromEntries(
+    ebayApis.map((api) => [api, { rate: dailyQuotas[profile][api] / 86_400, burst: dailyQuotas[profile][api] }]),
+  );
 
 export const ebaySandbox: SandboxDefinition<EbayState> = {
   kind: 'ebay',
@@ -218,12 +273,17 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
   errorBody: (status, message) => ({
     errors: [
       status === 429
-        ? error(2001, 'ACCESS', 'Too many requests. The request limit has been reached for the resource.', { longMessage: message })
+        ? error(2001, 'ACCESS', 'Too many requests. The request limit has been reached for the resource.', {
+            longMessage: message,
+          })
         : status === 404
           ? error(2002, 'ACCESS', 'Resource not found', { longMessage: message })
           : status < 500
             ? error(2004, 'ACCESS', 'Invalid request', { longMessage: message })
-            : error(25001, 'API_INVENTORY', 'A system error has occurred.', { category: 'APPLICATION', longMessage: message }),
+            : error(25001, 'API_INVENTORY', 'A system error has occurred.', {
+                category: 'APPLICATION',
+                longMessage: message,
+              }),
     ],
   }),
 
@@ -254,7 +314,12 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
           brand: product.brand,
           imageUrls: product.imageUrls,
           ean: [product.gtin],
-          aspects: { Brand: [product.brand], ...Object.fromEntries(Object.entries(product.attributes).map(([k, v]) => [k[0]!.toUpperCase() + k.slice(1), [v]])) },
+          aspects: {
+            Brand: [product.brand],
+            ...Object.fromEntries(
+              Object.entries(product.attributes).map(([k, v]) => [k[0]!.toUpperCase() + k.slice(1), [v]]),
+            ),
+          },
         },
         quantity: product.quantity,
         offerId: String(5_000_000_000 + Math.floor(Math.random() * 4_000_000_000)),
@@ -263,7 +328,11 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
         // Listed as the seller set it up in Seller Hub: a leaf category, their first location and policies.
         categoryId: leafCategoryOf(product.title),
         merchantLocationKey: locations[0]!.merchantLocationKey,
-        listingPolicies: { fulfillmentPolicyId: policies.fulfillment[0]!.id, paymentPolicyId: policies.payment[0]!.id, returnPolicyId: policies.return[0]!.id },
+        listingPolicies: {
+          fulfillmentPolicyId: policies.fulfillment[0]!.id,
+          paymentPolicyId: policies.payment[0]!.id,
+          returnPolicyId: policies.return[0]!.id,
+        },
         price: { value: product.price, currency: product.currency },
         soldQuantity: 0,
         revisions: { day: pacificDay(Date.now()), count: 0 },
@@ -276,7 +345,12 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
   itemView(state, sellerId, sku) {
     const item = state.sellers[sellerId]?.items[sku];
     if (!item) return undefined;
-    return { sku, quantity: item.quantity, price: item.price.value, status: item.offerStatus === 'PUBLISHED' ? 'active' : 'inactive' };
+    return {
+      sku,
+      quantity: item.quantity,
+      price: item.price.value,
+      status: item.offerStatus === 'PUBLISHED' ? 'active' : 'inactive',
+    };
   },
 
   placeOrder(state, sellerId, lines, context) {
@@ -286,7 +360,8 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     for (const [sku, quantity] of wanted) {
       const item = seller.items[sku];
       if (!item || item.offerStatus !== 'PUBLISHED') throw new SandboxControlError(409, `${sku} is not listed`);
-      if (item.quantity < quantity) throw new SandboxControlError(409, `Only ${item.quantity} of ${sku} available, ${quantity} ordered`);
+      if (item.quantity < quantity)
+        throw new SandboxControlError(409, `Only ${item.quantity} of ${sku} available, ${quantity} ordered`);
     }
     state.sequence++;
     const now = new Date().toISOString();
@@ -323,13 +398,24 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
       sellerId: seller.username,
       buyer: { username: `sandbox_buyer_${state.sequence}` },
       salesRecordReference: String(state.sequence),
-      pricingSummary: { priceSubtotal: { value: subtotal.toFixed(2), currency }, total: { value: subtotal.toFixed(2), currency } },
+      pricingSummary: {
+        priceSubtotal: { value: subtotal.toFixed(2), currency },
+        total: { value: subtotal.toFixed(2), currency },
+      },
       cancelStatus: { cancelState: 'NONE_REQUESTED', cancelRequests: [] },
       lineItems,
     };
     seller.orders.push(order);
     // eBay sends ORDER_CONFIRMATION per line item [U: the payload's data fields].
-    for (const line of lineItems) publish(context, 'ORDER_CONFIRMATION', seller.sellerId, { orderId, lineItemId: line.lineItemId, legacyItemId: line.legacyItemId, sku: line.sku, quantity: line.quantity, sellerUsername: seller.username });
+    for (const line of lineItems)
+      publish(context, 'ORDER_CONFIRMATION', seller.sellerId, {
+        orderId,
+        lineItemId: line.lineItemId,
+        legacyItemId: line.legacyItemId,
+        sku: line.sku,
+        quantity: line.quantity,
+        sellerUsername: seller.username,
+      });
     return order;
   },
 
@@ -337,8 +423,10 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     const seller = sellerOf(state, sellerId);
     const order = seller.orders.find((o) => o.orderId === orderId);
     if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
-    if (order.cancelStatus.cancelState === 'CANCELED') throw new SandboxControlError(409, `Order ${orderId} is already cancelled`);
-    if (order.orderFulfillmentStatus !== 'NOT_STARTED') throw new SandboxControlError(409, `Order ${orderId} has shipped and cannot be cancelled`);
+    if (order.cancelStatus.cancelState === 'CANCELED')
+      throw new SandboxControlError(409, `Order ${orderId} is already cancelled`);
+    if (order.orderFulfillmentStatus !== 'NOT_STARTED')
+      throw new SandboxControlError(409, `Order ${orderId} has shipped and cannot be cancelled`);
     const now = new Date(timeAfter(Date.parse(order.lastModifiedDate))).toISOString();
     // A completed cancellation as getOrders shows it: CANCELED, refunded, nothing left to ship
     // (orderFulfillmentStatus FULFILLED [U]: eBay's usual answer for a cancelled order, not in the definition).
@@ -361,9 +449,11 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     const seller = state.sellers[sellerId];
     const item = seller?.items[sku];
     if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
-    if (edit.title !== undefined && edit.title.length > 80) throw new SandboxControlError(400, 'eBay titles are at most 80 characters');
+    if (edit.title !== undefined && edit.title.length > 80)
+      throw new SandboxControlError(400, 'eBay titles are at most 80 characters');
     // A revision made in Seller Hub counts toward the listing's revisions of the day, as one made through the API.
-    if (!countRevision(seller, item, context, Date.now())) throw new SandboxControlError(409, revisionLimitError().message);
+    if (!countRevision(seller, item, context, Date.now()))
+      throw new SandboxControlError(409, revisionLimitError().message);
     if (edit.quantity !== undefined) item.quantity = edit.quantity;
     if (edit.price !== undefined) item.price = { value: edit.price, currency: item.price.currency };
     if (edit.title !== undefined) item.product.title = edit.title;
@@ -388,7 +478,13 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
       const grant = authorize(req, res, context, 'identity', ebayScopes.identity, 'user');
       if (!grant) return;
       const seller = context.state().sellers[grant.sellerId!]!;
-      res.json({ userId: seller.sellerId, username: seller.username, accountType: 'BUSINESS', registrationMarketplaceId: 'EBAY_US', status: 'CONFIRMED' });
+      res.json({
+        userId: seller.sellerId,
+        username: seller.username,
+        accountType: 'BUSINESS',
+        registrationMarketplaceId: 'EBAY_US',
+        status: 'CONFIRMED',
+      });
     });
   },
 };
@@ -410,20 +506,32 @@ function oauthRoutes(router: Router, context: Context) {
     const redirectUri = text('redirect_uri') ?? '';
     const scopes = (text('scope') ?? '').split(/\s+/).filter(Boolean);
     let problem: string | undefined;
-    if (clientId !== context.application.clientId) problem = 'unauthorized_client: the client_id is not a registered application.';
+    if (clientId !== context.application.clientId)
+      problem = 'unauthorized_client: the client_id is not a registered application.';
     else if (text('response_type') !== 'code') problem = 'unsupported_response_type: response_type must be code.';
-    else if (!/^https?:\/\/[^\s]+$/.test(redirectUri) || !URL.canParse(redirectUri)) problem = `invalid_request: redirect_uri must be the RuName's accept URL (in this sandbox, an absolute http(s) URL).`;
+    else if (!/^https?:\/\/[^\s]+$/.test(redirectUri) || !URL.canParse(redirectUri))
+      problem = `invalid_request: redirect_uri must be the RuName's accept URL (in this sandbox, an absolute http(s) URL).`;
     else if (scopes.length === 0) problem = 'invalid_scope: at least one scope is required.';
-    else if (scopes.some((s) => !knownScopes.has(s))) problem = `invalid_scope: unknown scope ${scopes.find((s) => !knownScopes.has(s))}.`;
+    else if (scopes.some((s) => !knownScopes.has(s)))
+      problem = `invalid_scope: unknown scope ${scopes.find((s) => !knownScopes.has(s))}.`;
     if (problem) {
       res.status(400).type('html').send(errorPage(problem, stylesheet));
       return undefined;
     }
-    return { clientId: clientId!, redirectUri, scopes, state: text('state'), loginHint: text('login_hint'), seller: text('seller'), decision: text('decision') };
+    return {
+      clientId: clientId!,
+      redirectUri,
+      scopes,
+      state: text('state'),
+      loginHint: text('login_hint'),
+      seller: text('seller'),
+      decision: text('decision'),
+    };
   };
 
   /** The sellers this browser may sign in as: with scoped access, those its signed-in account made. */
-  const sellersFor = (req: Request) => Object.values(context.state().sellers).filter((s) => context.mayActFor(req, s.sellerId));
+  const sellersFor = (req: Request) =>
+    Object.values(context.state().sellers).filter((s) => context.mayActFor(req, s.sellerId));
   const page = (req: Request, request: NonNullable<ReturnType<typeof readRequest>>, errorMessage?: string) =>
     consentPage({
       appName: EBAY_SANDBOX_APP.name,
@@ -454,17 +562,28 @@ function oauthRoutes(router: Router, context: Context) {
       return;
     }
     if (request.decision !== 'agree') {
-      res.status(400).type('html').send(page(req, request, 'Choose Agree or Decline.'));
+      res
+        .status(400)
+        .type('html')
+        .send(page(req, request, 'Choose Agree or Decline.'));
       return;
     }
     const state = context.state();
     const seller = sellersFor(req).find((s) => s.username === request.seller || s.sellerId === request.seller);
     if (!seller) {
-      res.status(400).type('html').send(page(req, request, `There is no sandbox seller "${request.seller ?? ''}".`));
+      res
+        .status(400)
+        .type('html')
+        .send(page(req, request, `There is no sandbox seller "${request.seller ?? ''}".`));
       return;
     }
     const code = randomToken('v^1.1#i^1#c^');
-    state.codes[code] = { sellerId: seller.sellerId, scopes: request.scopes, redirectUri: request.redirectUri, expiresAt: Date.now() + AUTHORIZATION_CODE_SECONDS * 1000 };
+    state.codes[code] = {
+      sellerId: seller.sellerId,
+      scopes: request.scopes,
+      redirectUri: request.redirectUri,
+      expiresAt: Date.now() + AUTHORIZATION_CODE_SECONDS * 1000,
+    };
     context.changed();
     target.searchParams.set('code', code);
     target.searchParams.set('expires_in', String(AUTHORIZATION_CODE_SECONDS));
@@ -496,11 +615,18 @@ function oauthRoutes(router: Router, context: Context) {
       delete state.codes[code];
       context.changed();
       if (!grant || grant.expiresAt < now || grant.redirectUri !== form.redirect_uri) {
-        sendSecret(res, 400, { error: 'invalid_grant', error_description: 'the provided authorization grant code is invalid or was issued to another client' });
+        sendSecret(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'the provided authorization grant code is invalid or was issued to another client',
+        });
         return;
       }
       const refreshToken = randomToken('v^1.1#i^1#r^1#');
-      state.refreshTokens[refreshToken] = { sellerId: grant.sellerId, scopes: grant.scopes, expiresAt: now + REFRESH_TOKEN_SECONDS * 1000 };
+      state.refreshTokens[refreshToken] = {
+        sellerId: grant.sellerId,
+        scopes: grant.scopes,
+        expiresAt: now + REFRESH_TOKEN_SECONDS * 1000,
+      };
       sendSecret(res, 200, {
         access_token: issueAccess(grant.sellerId, grant.scopes),
         expires_in: ACCESS_TOKEN_SECONDS,
@@ -514,37 +640,60 @@ function oauthRoutes(router: Router, context: Context) {
       if (!spendQuota(res, context, 'app', 'oauth_refresh_token')) return;
       const grant = state.refreshTokens[typeof form.refresh_token === 'string' ? form.refresh_token : ''];
       if (!grant || grant.expiresAt < now || (grant.sellerId && !state.sellers[grant.sellerId])) {
-        sendSecret(res, 400, { error: 'invalid_grant', error_description: 'the provided authorization refresh token is invalid or was issued to another client' });
+        sendSecret(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'the provided authorization refresh token is invalid or was issued to another client',
+        });
         return;
       }
       const asked = typeof form.scope === 'string' ? form.scope.split(/\s+/).filter(Boolean) : grant.scopes;
       if (asked.some((s) => !grant.scopes.includes(s))) {
-        sendSecret(res, 400, { error: 'invalid_scope', error_description: 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client' });
+        sendSecret(res, 400, {
+          error: 'invalid_scope',
+          error_description:
+            'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
+        });
         return;
       }
       context.changed();
-      sendSecret(res, 200, { access_token: issueAccess(grant.sellerId, asked), expires_in: ACCESS_TOKEN_SECONDS, token_type: 'User Access Token' });
+      sendSecret(res, 200, {
+        access_token: issueAccess(grant.sellerId, asked),
+        expires_in: ACCESS_TOKEN_SECONDS,
+        token_type: 'User Access Token',
+      });
       return;
     }
     if (grantType === 'client_credentials') {
       if (!spendQuota(res, context, 'app', 'oauth_client_credentials')) return;
       const asked = typeof form.scope === 'string' ? form.scope.split(/\s+/).filter(Boolean) : [ebayScopes.base];
       if (asked.some((s) => s !== ebayScopes.base)) {
-        sendSecret(res, 400, { error: 'invalid_scope', error_description: 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client' });
+        sendSecret(res, 400, {
+          error: 'invalid_scope',
+          error_description:
+            'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
+        });
         return;
       }
       context.changed();
-      sendSecret(res, 200, { access_token: issueAccess(null, asked), expires_in: ACCESS_TOKEN_SECONDS, token_type: 'Application Access Token' });
+      sendSecret(res, 200, {
+        access_token: issueAccess(null, asked),
+        expires_in: ACCESS_TOKEN_SECONDS,
+        token_type: 'Application Access Token',
+      });
       return;
     }
-    sendSecret(res, 400, { error: 'unsupported_grant_type', error_description: 'grant type in request is not supported by the authorization server' });
+    sendSecret(res, 400, {
+      error: 'unsupported_grant_type',
+      error_description: 'grant type in request is not supported by the authorization server',
+    });
   });
 }
 
 // ---- Inventory API -----------------------------------------------------------------------------
 
 const DOMAIN_INVENTORY = 'API_INVENTORY';
-const isQuantity = (value: unknown) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1_000_000;
+const isQuantity = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 1_000_000;
 
 function inventoryRoutes(router: Router, context: Context) {
   const withSeller = (req: Request, res: Response) => {
@@ -558,7 +707,15 @@ function inventoryRoutes(router: Router, context: Context) {
     const limit = req.query.limit === undefined ? 25 : Number(req.query.limit);
     const offset = req.query.offset === undefined ? 0 : Number(req.query.offset);
     if (!Number.isInteger(limit) || limit < 1 || limit > 200 || !Number.isInteger(offset) || offset < 0) {
-      fail(res, 400, error(25706, DOMAIN_INVENTORY, 'You have provided invalid pagination values. limit must be 1 to 200 and offset 0 or more.'));
+      fail(
+        res,
+        400,
+        error(
+          25706,
+          DOMAIN_INVENTORY,
+          'You have provided invalid pagination values. limit must be 1 to 200 and offset 0 or more.',
+        ),
+      );
       return;
     }
     // The definition describes offset as the page number ("the first page of records has a value of 0").
@@ -581,7 +738,15 @@ function inventoryRoutes(router: Router, context: Context) {
     if (!seller) return;
     const item = seller.items[req.params.sku!];
     if (!item) {
-      fail(res, 404, error(25710, DOMAIN_INVENTORY, "We didn't find the resource/entity you are requesting. Please verify the request"));
+      fail(
+        res,
+        404,
+        error(
+          25710,
+          DOMAIN_INVENTORY,
+          "We didn't find the resource/entity you are requesting. Please verify the request",
+        ),
+      );
       return;
     }
     res.json(inventoryItemBody(item));
@@ -591,15 +756,33 @@ function inventoryRoutes(router: Router, context: Context) {
     const seller = withSeller(req, res);
     if (!seller) return;
     const sku = req.params.sku!;
-    const body = req.body as { availability?: { shipToLocationAvailability?: { quantity?: unknown } }; product?: Record<string, unknown>; condition?: unknown } | undefined;
+    const body = req.body as
+      | {
+          availability?: { shipToLocationAvailability?: { quantity?: unknown } };
+          product?: Record<string, unknown>;
+          condition?: unknown;
+        }
+      | undefined;
     const problems: EbayErrorDetail[] = [];
-    if (!req.get('content-language')) problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for header Content-Language.', { parameters: [{ name: 'fieldName', value: 'Content-Language' }] }));
-    if (!body || typeof body !== 'object') problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for body. A JSON inventory item is required.'));
+    if (!req.get('content-language'))
+      problems.push(
+        error(25709, DOMAIN_INVENTORY, 'Invalid value for header Content-Language.', {
+          parameters: [{ name: 'fieldName', value: 'Content-Language' }],
+        }),
+      );
+    if (!body || typeof body !== 'object')
+      problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for body. A JSON inventory item is required.'));
     const quantity = body?.availability?.shipToLocationAvailability?.quantity;
-    if (quantity !== undefined && !isQuantity(quantity)) problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for shipToLocationAvailability.quantity.'));
+    if (quantity !== undefined && !isQuantity(quantity))
+      problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for shipToLocationAvailability.quantity.'));
     const product = body?.product;
-    if (product !== undefined && (typeof product !== 'object' || typeof product.title !== 'string' || product.title.length > 80)) {
-      problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for product.title. It is required, at most 80 characters.'));
+    if (
+      product !== undefined &&
+      (typeof product !== 'object' || typeof product.title !== 'string' || product.title.length > 80)
+    ) {
+      problems.push(
+        error(25709, DOMAIN_INVENTORY, 'Invalid value for product.title. It is required, at most 80 characters.'),
+      );
     }
     if (context.refusesSku(seller.sellerId, sku)) problems.push(refusedError(sku));
     if (problems.length) {
@@ -634,9 +817,12 @@ function inventoryRoutes(router: Router, context: Context) {
         title: product.title as string,
         description: typeof product.description === 'string' ? product.description : '',
         brand: typeof product.brand === 'string' ? product.brand : '',
-        imageUrls: Array.isArray(product.imageUrls) ? product.imageUrls.filter((u): u is string => typeof u === 'string') : [],
+        imageUrls: Array.isArray(product.imageUrls)
+          ? product.imageUrls.filter((u): u is string => typeof u === 'string')
+          : [],
         ean: Array.isArray(product.ean) ? product.ean.filter((u): u is string => typeof u === 'string') : [],
-        aspects: product.aspects && typeof product.aspects === 'object' ? (product.aspects as Record<string, string[]>) : {},
+        aspects:
+          product.aspects && typeof product.aspects === 'object' ? (product.aspects as Record<string, string[]>) : {},
       };
     }
     seller.items[sku] = next;
@@ -648,8 +834,16 @@ function inventoryRoutes(router: Router, context: Context) {
     const seller = withSeller(req, res);
     if (!seller) return;
     const requests = (req.body as { requests?: unknown })?.requests;
-    if (!Array.isArray(requests) || requests.length === 0 || !requests.every((r) => typeof r?.sku === 'string' && r.sku)) {
-      fail(res, 400, error(25708, DOMAIN_INVENTORY, 'Invalid SKU.', { longMessage: 'requests must be a list of { sku }.' }));
+    if (
+      !Array.isArray(requests) ||
+      requests.length === 0 ||
+      !requests.every((r) => typeof r?.sku === 'string' && r.sku)
+    ) {
+      fail(
+        res,
+        400,
+        error(25708, DOMAIN_INVENTORY, 'Invalid SKU.', { longMessage: 'requests must be a list of { sku }.' }),
+      );
       return;
     }
     if (requests.length > 25) {
@@ -664,7 +858,15 @@ function inventoryRoutes(router: Router, context: Context) {
       const item = seller.items[sku];
       return item
         ? { sku, statusCode: 200, inventoryItem: inventoryItemBody(item) }
-        : { sku, statusCode: 404, errors: [error(25702, DOMAIN_INVENTORY, `SKU ${sku} is not available in the system`, { parameters: [{ name: 'sku', value: sku }] })] };
+        : {
+            sku,
+            statusCode: 404,
+            errors: [
+              error(25702, DOMAIN_INVENTORY, `SKU ${sku} is not available in the system`, {
+                parameters: [{ name: 'sku', value: sku }],
+              }),
+            ],
+          };
     });
     res.status(responses.every((r) => r.statusCode === 200) ? 200 : 207).json({ responses });
   });
@@ -674,7 +876,11 @@ function inventoryRoutes(router: Router, context: Context) {
     if (!seller) return;
     const sku = req.query.sku;
     if (typeof sku !== 'string' || !sku) {
-      fail(res, 400, error(25709, DOMAIN_INVENTORY, 'Invalid value for sku.', { parameters: [{ name: 'fieldName', value: 'sku' }] }));
+      fail(
+        res,
+        400,
+        error(25709, DOMAIN_INVENTORY, 'Invalid value for sku.', { parameters: [{ name: 'fieldName', value: 'sku' }] }),
+      );
       return;
     }
     const item = seller.items[sku];
@@ -682,7 +888,13 @@ function inventoryRoutes(router: Router, context: Context) {
       fail(res, 404, error(25713, DOMAIN_INVENTORY, 'This Offer is not available.'));
       return;
     }
-    res.json({ href: `${context.baseUrl}${INVENTORY}/offer?sku=${encodeURIComponent(sku)}`, limit: 25, size: 1, total: 1, offers: [offerBody(item)] });
+    res.json({
+      href: `${context.baseUrl}${INVENTORY}/offer?sku=${encodeURIComponent(sku)}`,
+      limit: 25,
+      size: 1,
+      total: 1,
+      offers: [offerBody(item)],
+    });
   });
 
   // getInventoryLocations: every location of the seller, `offset` locations skipped, `limit` per page (100 by default).
@@ -692,7 +904,15 @@ function inventoryRoutes(router: Router, context: Context) {
     const limit = req.query.limit === undefined ? 100 : Number(req.query.limit);
     const offset = req.query.offset === undefined ? 0 : Number(req.query.offset);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0) {
-      fail(res, 400, error(25706, DOMAIN_INVENTORY, 'You have provided invalid pagination values. limit must be 1 to 100 and offset 0 or more.'));
+      fail(
+        res,
+        400,
+        error(
+          25706,
+          DOMAIN_INVENTORY,
+          'You have provided invalid pagination values. limit must be 1 to 100 and offset 0 or more.',
+        ),
+      );
       return;
     }
     const all = seller.locations ?? [];
@@ -710,7 +930,10 @@ function inventoryRoutes(router: Router, context: Context) {
   });
 
   /** The offer's fields from a createOffer or updateOffer body, or eBay's errors (Content-Language, format, marketplace, price, quantity). */
-  const offerFields = (req: Request, item: SandboxItem | undefined): { problems: EbayErrorDetail[]; apply: () => void } => {
+  const offerFields = (
+    req: Request,
+    item: SandboxItem | undefined,
+  ): { problems: EbayErrorDetail[]; apply: () => void } => {
     const body = (req.body ?? {}) as {
       marketplaceId?: unknown;
       format?: unknown;
@@ -722,21 +945,38 @@ function inventoryRoutes(router: Router, context: Context) {
       pricingSummary?: { price?: { value?: unknown; currency?: unknown } };
     };
     const problems: EbayErrorDetail[] = [];
-    const field = (name: string, text: string) => problems.push(error(25709, DOMAIN_INVENTORY, `Invalid value for ${name}. ${text}`, { parameters: [{ name: 'fieldName', value: name }] }));
+    const field = (name: string, text: string) =>
+      problems.push(
+        error(25709, DOMAIN_INVENTORY, `Invalid value for ${name}. ${text}`, {
+          parameters: [{ name: 'fieldName', value: name }],
+        }),
+      );
     if (!req.get('content-language')) field('header Content-Language', 'It is required.');
     if (body.marketplaceId !== 'EBAY_US') field('marketplaceId', 'The sandbox lists on EBAY_US.');
     if (body.format !== 'FIXED_PRICE') field('format', 'The sandbox takes FIXED_PRICE offers.');
-    if (body.availableQuantity !== undefined && !isQuantity(body.availableQuantity)) field('availableQuantity', 'A whole number of 0 or more.');
+    if (body.availableQuantity !== undefined && !isQuantity(body.availableQuantity))
+      field('availableQuantity', 'A whole number of 0 or more.');
     const price = body.pricingSummary?.price;
-    if (price !== undefined && (typeof price.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(price.value) || typeof price.currency !== 'string')) field('price', 'Send { value: "12.34", currency: "USD" }.');
+    if (
+      price !== undefined &&
+      (typeof price.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(price.value) || typeof price.currency !== 'string')
+    )
+      field('price', 'Send { value: "12.34", currency: "USD" }.');
     const policies = body.listingPolicies;
-    if (policies !== undefined && (typeof policies !== 'object' || policies === null || Object.values(policies).some((id) => id !== undefined && typeof id !== 'string'))) field('listingPolicies', 'Each policy id is a string.');
+    if (
+      policies !== undefined &&
+      (typeof policies !== 'object' ||
+        policies === null ||
+        Object.values(policies).some((id) => id !== undefined && typeof id !== 'string'))
+    )
+      field('listingPolicies', 'Each policy id is a string.');
     return {
       problems,
       apply: () => {
         if (!item) return;
         if (typeof body.availableQuantity === 'number') item.quantity = body.availableQuantity;
-        if (price && typeof price.value === 'string') item.price = { value: Number(price.value).toFixed(2), currency: String(price.currency) };
+        if (price && typeof price.value === 'string')
+          item.price = { value: Number(price.value).toFixed(2), currency: String(price.currency) };
         if (typeof body.categoryId === 'string') item.categoryId = body.categoryId;
         else delete item.categoryId;
         if (typeof body.listingDescription === 'string') item.listingDescription = body.listingDescription;
@@ -744,15 +984,23 @@ function inventoryRoutes(router: Router, context: Context) {
         if (typeof body.merchantLocationKey === 'string') item.merchantLocationKey = body.merchantLocationKey;
         else delete item.merchantLocationKey;
         if (policies && typeof policies === 'object') {
-          const ids = { fulfillmentPolicyId: policies.fulfillmentPolicyId, paymentPolicyId: policies.paymentPolicyId, returnPolicyId: policies.returnPolicyId };
-          item.listingPolicies = Object.fromEntries(Object.entries(ids).filter(([, id]) => typeof id === 'string')) as SandboxItem['listingPolicies'];
+          const ids = {
+            fulfillmentPolicyId: policies.fulfillmentPolicyId,
+            paymentPolicyId: policies.paymentPolicyId,
+            returnPolicyId: policies.returnPolicyId,
+          };
+          item.listingPolicies = Object.fromEntries(
+            Object.entries(ids).filter(([, id]) => typeof id === 'string'),
+          ) as SandboxItem['listingPolicies'];
         } else delete item.listingPolicies;
         item.offerCreated = true;
       },
     };
   };
-  const byOffer = (seller: SandboxSeller, offerId: string) => Object.values(seller.items).find((i) => i.offerId === offerId && i.offerCreated !== false);
-  const offerNotFound = (res: Response) => fail(res, 404, error(25713, DOMAIN_INVENTORY, 'This Offer is not available.'));
+  const byOffer = (seller: SandboxSeller, offerId: string) =>
+    Object.values(seller.items).find((i) => i.offerId === offerId && i.offerCreated !== false);
+  const offerNotFound = (res: Response) =>
+    fail(res, 404, error(25713, DOMAIN_INVENTORY, 'This Offer is not available.'));
 
   // createOffer: one offer per SKU, marketplace and format; a second is refused with the first's id.
   router.post(`${INVENTORY}/offer`, (req, res) => {
@@ -761,11 +1009,23 @@ function inventoryRoutes(router: Router, context: Context) {
     const sku = (req.body as { sku?: unknown } | undefined)?.sku;
     const item = typeof sku === 'string' ? seller.items[sku] : undefined;
     if (!item) {
-      fail(res, 400, error(25702, DOMAIN_INVENTORY, `SKU ${String(sku)} is not available in the system`, { parameters: [{ name: 'sku', value: String(sku) }] }));
+      fail(
+        res,
+        400,
+        error(25702, DOMAIN_INVENTORY, `SKU ${String(sku)} is not available in the system`, {
+          parameters: [{ name: 'sku', value: String(sku) }],
+        }),
+      );
       return;
     }
     if (item.offerCreated !== false) {
-      fail(res, 400, error(25002, DOMAIN_INVENTORY, 'Any User error. Offer entity already exists.', { parameters: [{ name: 'offerId', value: item.offerId }] }));
+      fail(
+        res,
+        400,
+        error(25002, DOMAIN_INVENTORY, 'Any User error. Offer entity already exists.', {
+          parameters: [{ name: 'offerId', value: item.offerId }],
+        }),
+      );
       return;
     }
     const { problems, apply } = offerFields(req, item);
@@ -796,16 +1056,44 @@ function inventoryRoutes(router: Router, context: Context) {
     const item = byOffer(seller, req.params.offerId!);
     if (!item) return offerNotFound(res);
     const missing: EbayErrorDetail[] = [];
-    const userError = (text: string, name: string) => missing.push(error(25002, DOMAIN_INVENTORY, `Any User error. ${text}`, { parameters: [{ name: 'fieldName', value: name }] }));
-    if (!item.product.title) userError('The item title is missing. Add product.title to the inventory item.', 'product.title');
-    if (item.product.imageUrls.length === 0) userError('A listing needs at least one picture. Add product.imageUrls to the inventory item.', 'product.imageUrls');
+    const userError = (text: string, name: string) =>
+      missing.push(
+        error(25002, DOMAIN_INVENTORY, `Any User error. ${text}`, { parameters: [{ name: 'fieldName', value: name }] }),
+      );
+    if (!item.product.title)
+      userError('The item title is missing. Add product.title to the inventory item.', 'product.title');
+    if (item.product.imageUrls.length === 0)
+      userError(
+        'A listing needs at least one picture. Add product.imageUrls to the inventory item.',
+        'product.imageUrls',
+      );
     if (!item.categoryId) userError('No category is set. Add categoryId to the offer.', 'categoryId');
-    else if (!/^\d+$/.test(item.categoryId)) missing.push(error(25005, DOMAIN_INVENTORY, `The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. ${item.categoryId} is not a category ID.`));
+    else if (!/^\d+$/.test(item.categoryId))
+      missing.push(
+        error(
+          25005,
+          DOMAIN_INVENTORY,
+          `The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. ${item.categoryId} is not a category ID.`,
+        ),
+      );
     else if (EBAY_US_TOP_LEVEL_CATEGORIES[item.categoryId]) {
-      missing.push(error(25005, DOMAIN_INVENTORY, `The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. Category ${item.categoryId} (${EBAY_US_TOP_LEVEL_CATEGORIES[item.categoryId]}) is not a leaf category: choose one of its subcategories.`));
+      missing.push(
+        error(
+          25005,
+          DOMAIN_INVENTORY,
+          `The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. Category ${item.categoryId} (${EBAY_US_TOP_LEVEL_CATEGORIES[item.categoryId]}) is not a leaf category: choose one of its subcategories.`,
+        ),
+      );
     }
     missing.push(...locationProblems(seller, item), ...policyProblems(seller, item));
-    if (Number(item.price.value) < 0.99) missing.push(error(25020, DOMAIN_INVENTORY, `Invalid price. The price of a fixed-price listing must be at least 0.99 ${item.price.currency}.`));
+    if (Number(item.price.value) < 0.99)
+      missing.push(
+        error(
+          25020,
+          DOMAIN_INVENTORY,
+          `Invalid price. The price of a fixed-price listing must be at least 0.99 ${item.price.currency}.`,
+        ),
+      );
     if (context.refusesSku(seller.sellerId, item.sku)) missing.push(refusedError(item.sku));
     if (missing.length) return void fail(res, 400, ...missing);
     item.offerStatus = 'PUBLISHED';
@@ -819,7 +1107,8 @@ function inventoryRoutes(router: Router, context: Context) {
     if (!seller) return;
     const item = byOffer(seller, req.params.offerId!);
     if (!item) return offerNotFound(res);
-    if (item.offerStatus !== 'PUBLISHED') return void fail(res, 400, error(25713, DOMAIN_INVENTORY, 'This Offer is not available. It is not published.'));
+    if (item.offerStatus !== 'PUBLISHED')
+      return void fail(res, 400, error(25713, DOMAIN_INVENTORY, 'This Offer is not available. It is not published.'));
     item.offerStatus = 'UNPUBLISHED';
     context.changed(seller.sellerId);
     res.json({ listingId: item.listingId });
@@ -830,16 +1119,34 @@ function inventoryRoutes(router: Router, context: Context) {
     if (!seller) return;
     const requests = (req.body as { requests?: unknown })?.requests;
     const max = Math.min(25, context.state().settings.maxSkusPerCall);
-    if (!Array.isArray(requests) || requests.length === 0 || !requests.every((r) => r && typeof r === 'object' && typeof r.sku === 'string')) {
-      fail(res, 400, error(25709, DOMAIN_INVENTORY, 'Invalid value for requests. Each request needs a sku.', { parameters: [{ name: 'fieldName', value: 'requests' }] }));
+    if (
+      !Array.isArray(requests) ||
+      requests.length === 0 ||
+      !requests.every((r) => r && typeof r === 'object' && typeof r.sku === 'string')
+    ) {
+      fail(
+        res,
+        400,
+        error(25709, DOMAIN_INVENTORY, 'Invalid value for requests. Each request needs a sku.', {
+          parameters: [{ name: 'fieldName', value: 'requests' }],
+        }),
+      );
       return;
     }
     if (new Set(requests.map((r) => r.sku)).size > max || requests.length > 25) {
-      fail(res, 400, error(25709, DOMAIN_INVENTORY, `Invalid value for requests. At most ${max} SKUs per call.`, { parameters: [{ name: 'fieldName', value: 'requests' }] }));
+      fail(
+        res,
+        400,
+        error(25709, DOMAIN_INVENTORY, `Invalid value for requests. At most ${max} SKUs per call.`, {
+          parameters: [{ name: 'fieldName', value: 'requests' }],
+        }),
+      );
       return;
     }
     const now = Date.now();
-    const responses = requests.flatMap((request: PriceQuantityRequest) => updatePriceQuantity(seller, request, context, now));
+    const responses = requests.flatMap((request: PriceQuantityRequest) =>
+      updatePriceQuantity(seller, request, context, now),
+    );
     context.changed(seller.sellerId);
     res.status(responses.every((r) => r.statusCode === 200) ? 200 : 207).json({ responses });
   });
@@ -852,17 +1159,28 @@ interface PriceQuantityRequest {
 }
 
 /** The rejectSkus fault: eBay's per-item user error for this SKU. */
-const refusedError = (sku: string) => error(25002, DOMAIN_INVENTORY, `Any User error. ${refusedSkuMessage(sku)}`, { parameters: [{ name: 'sku', value: sku }] });
+const refusedError = (sku: string) =>
+  error(25002, DOMAIN_INVENTORY, `Any User error. ${refusedSkuMessage(sku)}`, {
+    parameters: [{ name: 'sku', value: sku }],
+  });
 
 const revisionLimitError = () =>
-  error(25002, DOMAIN_INVENTORY, `Any User error. This listing has been revised ${REVISIONS_PER_LISTING_PER_DAY} times today; it can be revised again from the next calendar day.`);
+  error(
+    25002,
+    DOMAIN_INVENTORY,
+    `Any User error. This listing has been revised ${REVISIONS_PER_LISTING_PER_DAY} times today; it can be revised again from the next calendar day.`,
+  );
 
 /** Counts a revision of a published listing; false when the day's revisions are spent (realistic profile). */
 function countRevision(seller: SandboxSeller, item: SandboxItem, context: Context, now: number): boolean {
   if (item.offerStatus !== 'PUBLISHED') return true;
   const day = pacificDay(now);
   if (item.revisions.day !== day) item.revisions = { day, count: 0 };
-  if (context.faults(seller.sellerId).rateLimitProfile === 'realistic' && item.revisions.count >= REVISIONS_PER_LISTING_PER_DAY) return false;
+  if (
+    context.faults(seller.sellerId).rateLimitProfile === 'realistic' &&
+    item.revisions.count >= REVISIONS_PER_LISTING_PER_DAY
+  )
+    return false;
   item.revisions.count++;
   return true;
 }
@@ -874,23 +1192,72 @@ function updatePriceQuantity(seller: SandboxSeller, request: PriceQuantityReques
   const offers = Array.isArray(request.offers) ? request.offers : [];
   const answer = (statusCode: number, errors?: EbayErrorDetail[]) =>
     offers.length > 0
-      ? offers.map((o) => ({ ...(typeof o?.offerId === 'string' ? { offerId: o.offerId } : {}), sku, statusCode, ...(errors ? { errors } : {}) }))
+      ? offers.map((o) => ({
+          ...(typeof o?.offerId === 'string' ? { offerId: o.offerId } : {}),
+          sku,
+          statusCode,
+          ...(errors ? { errors } : {}),
+        }))
       : [{ sku, statusCode, ...(errors ? { errors } : {}) }];
-  if (!item) return answer(404, [error(25002, DOMAIN_INVENTORY, `Any User error. ${sku} could not be found or is not available in the system.`, { parameters: [{ name: 'sku', value: sku }] })]);
+  if (!item)
+    return answer(404, [
+      error(25002, DOMAIN_INVENTORY, `Any User error. ${sku} could not be found or is not available in the system.`, {
+        parameters: [{ name: 'sku', value: sku }],
+      }),
+    ]);
   if (context.refusesSku(seller.sellerId, sku)) return answer(400, [refusedError(sku)]);
   const problems: EbayErrorDetail[] = [];
   const shipTo = request.shipToLocationAvailability?.quantity;
-  if (request.shipToLocationAvailability !== undefined && !isQuantity(shipTo)) problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for shipToLocationAvailability.quantity.', { parameters: [{ name: 'fieldName', value: 'quantity' }] }));
-  if (request.shipToLocationAvailability === undefined && offers.length === 0) problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for request. Give shipToLocationAvailability or offers.'));
+  if (request.shipToLocationAvailability !== undefined && !isQuantity(shipTo))
+    problems.push(
+      error(25709, DOMAIN_INVENTORY, 'Invalid value for shipToLocationAvailability.quantity.', {
+        parameters: [{ name: 'fieldName', value: 'quantity' }],
+      }),
+    );
+  if (request.shipToLocationAvailability === undefined && offers.length === 0)
+    problems.push(
+      error(25709, DOMAIN_INVENTORY, 'Invalid value for request. Give shipToLocationAvailability or offers.'),
+    );
   for (const offer of offers) {
-    if (offer?.offerId !== item.offerId) problems.push(error(25709, DOMAIN_INVENTORY, `Invalid value for offerId. Offer ${String(offer?.offerId)} is not an offer of ${sku}.`, { parameters: [{ name: 'fieldName', value: 'offerId' }] }));
-    if (offer?.availableQuantity !== undefined && !isQuantity(offer.availableQuantity)) problems.push(error(25709, DOMAIN_INVENTORY, 'Invalid value for availableQuantity.', { parameters: [{ name: 'fieldName', value: 'availableQuantity' }] }));
+    if (offer?.offerId !== item.offerId)
+      problems.push(
+        error(
+          25709,
+          DOMAIN_INVENTORY,
+          `Invalid value for offerId. Offer ${String(offer?.offerId)} is not an offer of ${sku}.`,
+          { parameters: [{ name: 'fieldName', value: 'offerId' }] },
+        ),
+      );
+    if (offer?.availableQuantity !== undefined && !isQuantity(offer.availableQuantity))
+      problems.push(
+        error(25709, DOMAIN_INVENTORY, 'Invalid value for availableQuantity.', {
+          parameters: [{ name: 'fieldName', value: 'availableQuantity' }],
+        }),
+      );
     const price = offer?.price;
     if (price !== undefined) {
-      if (typeof price?.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(price.value) || price.currency !== item.price.currency) {
-        problems.push(error(25709, DOMAIN_INVENTORY, `Invalid value for price. Send { value: "12.34", currency: "${item.price.currency}" }.`, { parameters: [{ name: 'fieldName', value: 'price' }] }));
+      if (
+        typeof price?.value !== 'string' ||
+        !/^\d+(\.\d{1,2})?$/.test(price.value) ||
+        price.currency !== item.price.currency
+      ) {
+        problems.push(
+          error(
+            25709,
+            DOMAIN_INVENTORY,
+            `Invalid value for price. Send { value: "12.34", currency: "${item.price.currency}" }.`,
+            { parameters: [{ name: 'fieldName', value: 'price' }] },
+          ),
+        );
       } else if (Number(price.value) < 0.99) {
-        problems.push(error(25709, DOMAIN_INVENTORY, `Invalid value for price. The price of a fixed-price listing must be at least 0.99 ${item.price.currency}.`, { parameters: [{ name: 'fieldName', value: 'price' }] }));
+        problems.push(
+          error(
+            25709,
+            DOMAIN_INVENTORY,
+            `Invalid value for price. The price of a fixed-price listing must be at least 0.99 ${item.price.currency}.`,
+            { parameters: [{ name: 'fieldName', value: 'price' }] },
+          ),
+        );
       }
     }
   }
@@ -907,11 +1274,26 @@ function updatePriceQuantity(seller: SandboxSeller, request: PriceQuantityReques
 /** publishOffer's check of the inventory location: one of the seller's, enabled (error 25012 otherwise). */
 function locationProblems(seller: SandboxSeller, item: SandboxItem): EbayErrorDetail[] {
   if (!item.merchantLocationKey) {
-    return [error(25002, DOMAIN_INVENTORY, 'A user error has occurred. No inventory location is set: add merchantLocationKey to the offer.', { parameters: [{ name: 'fieldName', value: 'merchantLocationKey' }] })];
+    return [
+      error(
+        25002,
+        DOMAIN_INVENTORY,
+        'A user error has occurred. No inventory location is set: add merchantLocationKey to the offer.',
+        { parameters: [{ name: 'fieldName', value: 'merchantLocationKey' }] },
+      ),
+    ];
   }
   const location = (seller.locations ?? []).find((l) => l.merchantLocationKey === item.merchantLocationKey);
-  if (!location) return [error(25012, DOMAIN_INVENTORY, `Invalid inventory location. ${item.merchantLocationKey} is not one of your inventory locations.`)];
-  if (location.merchantLocationStatus !== 'ENABLED') return [error(25012, DOMAIN_INVENTORY, `Invalid inventory location. ${item.merchantLocationKey} is disabled.`)];
+  if (!location)
+    return [
+      error(
+        25012,
+        DOMAIN_INVENTORY,
+        `Invalid inventory location. ${item.merchantLocationKey} is not one of your inventory locations.`,
+      ),
+    ];
+  if (location.merchantLocationStatus !== 'ENABLED')
+    return [error(25012, DOMAIN_INVENTORY, `Invalid inventory location. ${item.merchantLocationKey} is disabled.`)];
   return [];
 }
 
@@ -926,8 +1308,22 @@ function policyProblems(seller: SandboxSeller, item: SandboxItem): EbayErrorDeta
   for (const kind of kinds) {
     const id = item.listingPolicies?.[kind.field];
     const text = `The eBay listing associated with the inventory item, or the unpublished offer has invalid data in the associated ${kind.name} policy.`;
-    if (!id) problems.push(error(kind.code, DOMAIN_INVENTORY, `${text} A ${kind.name.toLowerCase()} policy is required: add listingPolicies.${kind.field} to the offer.`));
-    else if (!(kind.list ?? []).some((p) => p.id === id)) problems.push(error(25035, DOMAIN_INVENTORY, `The specified policy is not found for the market place. ${kind.name} policy ${id} is not one of yours on EBAY_US.`));
+    if (!id)
+      problems.push(
+        error(
+          kind.code,
+          DOMAIN_INVENTORY,
+          `${text} A ${kind.name.toLowerCase()} policy is required: add listingPolicies.${kind.field} to the offer.`,
+        ),
+      );
+    else if (!(kind.list ?? []).some((p) => p.id === id))
+      problems.push(
+        error(
+          25035,
+          DOMAIN_INVENTORY,
+          `The specified policy is not found for the market place. ${kind.name} policy ${id} is not one of yours on EBAY_US.`,
+        ),
+      );
   }
   return problems;
 }
@@ -944,11 +1340,41 @@ function locationBody(location: SandboxLocation) {
 }
 
 const usCities = [
-  { city: 'Columbus', stateOrProvince: 'OH', postalCode: '43228', street: '4400 Lockbourne Rd', timeZoneId: 'America/New_York' },
-  { city: 'Reno', stateOrProvince: 'NV', postalCode: '89502', street: '1350 Greg St', timeZoneId: 'America/Los_Angeles' },
-  { city: 'Memphis', stateOrProvince: 'TN', postalCode: '38118', street: '3820 Tchulahoma Rd', timeZoneId: 'America/Chicago' },
-  { city: 'Allentown', stateOrProvince: 'PA', postalCode: '18106', street: '705 Boulder Dr', timeZoneId: 'America/New_York' },
-  { city: 'Denver', stateOrProvince: 'CO', postalCode: '80216', street: '5200 Havana St', timeZoneId: 'America/Denver' },
+  {
+    city: 'Columbus',
+    stateOrProvince: 'OH',
+    postalCode: '43228',
+    street: '4400 Lockbourne Rd',
+    timeZoneId: 'America/New_York',
+  },
+  {
+    city: 'Reno',
+    stateOrProvince: 'NV',
+    postalCode: '89502',
+    street: '1350 Greg St',
+    timeZoneId: 'America/Los_Angeles',
+  },
+  {
+    city: 'Memphis',
+    stateOrProvince: 'TN',
+    postalCode: '38118',
+    street: '3820 Tchulahoma Rd',
+    timeZoneId: 'America/Chicago',
+  },
+  {
+    city: 'Allentown',
+    stateOrProvince: 'PA',
+    postalCode: '18106',
+    street: '705 Boulder Dr',
+    timeZoneId: 'America/New_York',
+  },
+  {
+    city: 'Denver',
+    stateOrProvince: 'CO',
+    postalCode: '80216',
+    street: '5200 Havana St',
+    timeZoneId: 'America/Denver',
+  },
 ];
 
 /** A seller's inventory locations as Seller Hub sets them up: a warehouse or two, and a closed store (disabled). */
@@ -961,7 +1387,13 @@ function generatedLocations(sequence: number): SandboxLocation[] {
       name: `${place.city} ${type === 'WAREHOUSE' ? 'warehouse' : 'store'}`,
       merchantLocationStatus: status,
       locationTypes: [type],
-      address: { addressLine1: place.street, city: place.city, stateOrProvince: place.stateOrProvince, postalCode: place.postalCode, country: 'US' },
+      address: {
+        addressLine1: place.street,
+        city: place.city,
+        stateOrProvince: place.stateOrProvince,
+        postalCode: place.postalCode,
+        country: 'US',
+      },
       timeZoneId: place.timeZoneId,
     };
   };
@@ -971,14 +1403,26 @@ function generatedLocations(sequence: number): SandboxLocation[] {
 /** A seller's business policies for EBAY_US, as eBay numbers them (long ids) and sellers name them. */
 function generatedPolicies(): NonNullable<SandboxSeller['policies']> {
   const id = () => String(6_000_000_000 + Math.floor(Math.random() * 3_000_000_000));
-  const policy = (name: string, description: string, extra: Partial<SandboxPolicy> = {}): SandboxPolicy => ({ id: id(), name, description, marketplaceId: 'EBAY_US', ...extra });
+  const policy = (name: string, description: string, extra: Partial<SandboxPolicy> = {}): SandboxPolicy => ({
+    id: id(),
+    name,
+    description,
+    marketplaceId: 'EBAY_US',
+    ...extra,
+  });
   return {
     fulfillment: [
-      policy('Free standard shipping', 'USPS Ground Advantage, free to the buyer', { handlingDays: 1, freeShipping: true }),
+      policy('Free standard shipping', 'USPS Ground Advantage, free to the buyer', {
+        handlingDays: 1,
+        freeShipping: true,
+      }),
       policy('Expedited shipping', 'UPS 2nd Day Air, buyer pays', { handlingDays: 2, freeShipping: false }),
     ],
     payment: [policy('eBay managed payments', 'Immediate payment required')],
-    return: [policy('30-day returns', 'Buyer pays return shipping', { returnDays: 30 }), policy('No returns', 'Returns not accepted', { returnDays: 0 })],
+    return: [
+      policy('30-day returns', 'Buyer pays return shipping', { returnDays: 30 }),
+      policy('No returns', 'Returns not accepted', { returnDays: 0 }),
+    ],
   };
 }
 
@@ -1008,8 +1452,22 @@ function accountRoutes(router: Router, context: Context) {
     const grant = authorize(req, res, context, 'account', [ebayScopes.account, ebayScopes.accountReadonly], 'user');
     if (!grant) return undefined;
     const marketplace = req.query.marketplace_id;
-    if (marketplace === undefined || marketplace === '') return void fail(res, 400, error(20401, DOMAIN_ACCOUNT, 'Missing field marketplaceId.', { parameters: [{ name: 'fieldName', value: 'marketplaceId' }] }));
-    if (typeof marketplace !== 'string' || !/^EBAY_[A-Z_]+$/.test(marketplace)) return void fail(res, 400, error(20403, DOMAIN_ACCOUNT, 'Invalid marketplaceId.', { parameters: [{ name: 'fieldName', value: 'marketplaceId' }] }));
+    if (marketplace === undefined || marketplace === '')
+      return void fail(
+        res,
+        400,
+        error(20401, DOMAIN_ACCOUNT, 'Missing field marketplaceId.', {
+          parameters: [{ name: 'fieldName', value: 'marketplaceId' }],
+        }),
+      );
+    if (typeof marketplace !== 'string' || !/^EBAY_[A-Z_]+$/.test(marketplace))
+      return void fail(
+        res,
+        400,
+        error(20403, DOMAIN_ACCOUNT, 'Invalid marketplaceId.', {
+          parameters: [{ name: 'fieldName', value: 'marketplaceId' }],
+        }),
+      );
     const seller = context.state().sellers[grant.sellerId!]!;
     // The sandbox's sellers have policies on eBay US only.
     return marketplace === 'EBAY_US' ? (seller.policies?.[kind] ?? []) : [];
@@ -1028,7 +1486,20 @@ function accountRoutes(router: Router, context: Context) {
         marketplaceId: p.marketplaceId,
         categoryTypes,
         handlingTime: { unit: 'DAY', value: p.handlingDays ?? 1 },
-        shippingOptions: [{ optionType: 'DOMESTIC', costType: 'FLAT_RATE', shippingServices: [{ sortOrder: 1, shippingServiceCode: p.freeShipping ? 'USPSGroundAdvantage' : 'UPS2ndDay', freeShipping: Boolean(p.freeShipping), buyerResponsibleForShipping: !p.freeShipping }] }],
+        shippingOptions: [
+          {
+            optionType: 'DOMESTIC',
+            costType: 'FLAT_RATE',
+            shippingServices: [
+              {
+                sortOrder: 1,
+                shippingServiceCode: p.freeShipping ? 'USPSGroundAdvantage' : 'UPS2ndDay',
+                freeShipping: Boolean(p.freeShipping),
+                buyerResponsibleForShipping: !p.freeShipping,
+              },
+            ],
+          },
+        ],
         shipToLocations: { regionIncluded: [{ regionName: 'United States', regionType: 'COUNTRY' }] },
         globalShipping: false,
         localPickup: false,
@@ -1041,7 +1512,17 @@ function accountRoutes(router: Router, context: Context) {
   router.get(`${ACCOUNT}/payment_policy`, (req, res) => {
     const list = policiesOf(req, res, 'payment');
     if (!list) return;
-    res.json({ total: list.length, paymentPolicies: list.map((p) => ({ paymentPolicyId: p.id, name: p.name, description: p.description, marketplaceId: p.marketplaceId, categoryTypes, immediatePay: true })) });
+    res.json({
+      total: list.length,
+      paymentPolicies: list.map((p) => ({
+        paymentPolicyId: p.id,
+        name: p.name,
+        description: p.description,
+        marketplaceId: p.marketplaceId,
+        categoryTypes,
+        immediatePay: true,
+      })),
+    });
   });
 
   router.get(`${ACCOUNT}/return_policy`, (req, res) => {
@@ -1056,7 +1537,13 @@ function accountRoutes(router: Router, context: Context) {
         marketplaceId: p.marketplaceId,
         categoryTypes: [{ name: 'ALL_EXCLUDING_MOTORS_VEHICLES', default: true }],
         returnsAccepted: (p.returnDays ?? 0) > 0,
-        ...((p.returnDays ?? 0) > 0 ? { returnPeriod: { unit: 'DAY', value: p.returnDays }, returnShippingCostPayer: 'BUYER', refundMethod: 'MONEY_BACK' } : {}),
+        ...((p.returnDays ?? 0) > 0
+          ? {
+              returnPeriod: { unit: 'DAY', value: p.returnDays },
+              returnShippingCostPayer: 'BUYER',
+              refundMethod: 'MONEY_BACK',
+            }
+          : {}),
       })),
     });
   });
@@ -1073,8 +1560,10 @@ function fulfillmentRoutes(router: Router, context: Context) {
     const seller = context.state().sellers[grant.sellerId!]!;
     const limit = req.query.limit === undefined ? 50 : Number(req.query.limit);
     const offset = req.query.offset === undefined ? 0 : Number(req.query.offset);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) return fail(res, 400, error(31100, DOMAIN_FULFILLMENT, `Invalid limit: ${String(req.query.limit)}`));
-    if (!Number.isInteger(offset) || offset < 0) return fail(res, 400, error(31000, DOMAIN_FULFILLMENT, `Invalid offset: ${String(req.query.offset)}`));
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+      return fail(res, 400, error(31100, DOMAIN_FULFILLMENT, `Invalid limit: ${String(req.query.limit)}`));
+    if (!Number.isInteger(offset) || offset < 0)
+      return fail(res, 400, error(31000, DOMAIN_FULFILLMENT, `Invalid offset: ${String(req.query.offset)}`));
     const now = Date.now();
     let field: 'creationDate' | 'lastModifiedDate' = 'creationDate';
     let from = now - 90 * 86_400_000;
@@ -1089,9 +1578,12 @@ function fulfillmentRoutes(router: Router, context: Context) {
         if (!range[1]) return fail(res, 400, error(30820, DOMAIN_FULFILLMENT, 'Start date is missing'));
         const start = Date.parse(range[1]);
         const end = range[2] ? Date.parse(range[2]) : now;
-        if (!Number.isFinite(start) || !Number.isFinite(end)) return fail(res, 400, error(30810, DOMAIN_FULFILLMENT, 'Invalid date format'));
-        if (start > now + 60_000 || (range[2] && end > now + 60_000)) return fail(res, 400, error(30850, DOMAIN_FULFILLMENT, "Start and end dates can't be in the future"));
-        if (start > end) return fail(res, 400, error(30840, DOMAIN_FULFILLMENT, 'Start date should be before end date'));
+        if (!Number.isFinite(start) || !Number.isFinite(end))
+          return fail(res, 400, error(30810, DOMAIN_FULFILLMENT, 'Invalid date format'));
+        if (start > now + 60_000 || (range[2] && end > now + 60_000))
+          return fail(res, 400, error(30850, DOMAIN_FULFILLMENT, "Start and end dates can't be in the future"));
+        if (start > end)
+          return fail(res, 400, error(30840, DOMAIN_FULFILLMENT, 'Start date should be before end date'));
         field = key === 'creationdate' ? 'creationDate' : 'lastModifiedDate';
         from = start;
         to = end;
@@ -1101,11 +1593,23 @@ function fulfillmentRoutes(router: Router, context: Context) {
         return fail(res, 400, error(30700, DOMAIN_FULFILLMENT, `Invalid filter name: ${name}`));
       }
     }
-    if (filter && ![...filter.matchAll(/([a-z]+):(\[[^\]]*\]|\{[^}]*\})/gi)].length) return fail(res, 400, error(30700, DOMAIN_FULFILLMENT, `Invalid filter name: ${filter.split(':')[0]}`));
+    if (filter && ![...filter.matchAll(/([a-z]+):(\[[^\]]*\]|\{[^}]*\})/gi)].length)
+      return fail(res, 400, error(30700, DOMAIN_FULFILLMENT, `Invalid filter name: ${filter.split(':')[0]}`));
     const orderIds = typeof req.query.orderIds === 'string' ? req.query.orderIds.split(',') : undefined;
-    if (orderIds && orderIds.length > 50) return fail(res, 400, error(30900, DOMAIN_FULFILLMENT, 'Exceeded maximum number of order IDs (the current limit is 50)'));
+    if (orderIds && orderIds.length > 50)
+      return fail(
+        res,
+        400,
+        error(30900, DOMAIN_FULFILLMENT, 'Exceeded maximum number of order IDs (the current limit is 50)'),
+      );
     const matching = seller.orders
-      .filter((o) => (orderIds ? orderIds.includes(o.orderId) : Date.parse(o[field]) >= from && Date.parse(o[field]) <= to && (!statuses || statuses.includes(o.orderFulfillmentStatus))))
+      .filter((o) =>
+        orderIds
+          ? orderIds.includes(o.orderId)
+          : Date.parse(o[field]) >= from &&
+            Date.parse(o[field]) <= to &&
+            (!statuses || statuses.includes(o.orderFulfillmentStatus)),
+      )
       .sort((a, b) => a.lastModifiedDate.localeCompare(b.lastModifiedDate) || a.orderId.localeCompare(b.orderId));
     const page = matching.slice(offset, offset + limit);
     const link = (o: number) => {
@@ -1132,42 +1636,87 @@ function fulfillmentRoutes(router: Router, context: Context) {
 const DOMAIN_NOTIFICATION = 'API_NOTIFICATION';
 
 function notificationRoutes(router: Router, context: Context) {
-  const appOrUser = (req: Request, res: Response) => authorize(req, res, context, 'notification', ebayScopes.notification, 'any');
+  const appOrUser = (req: Request, res: Response) =>
+    authorize(req, res, context, 'notification', ebayScopes.notification, 'any');
 
   router.get(`${NOTIFICATION}/public_key/:kid`, (req, res) => {
     if (!appOrUser(req, res)) return;
     const key = context.state().signingKey;
-    if (req.params.kid !== key.kid) return fail(res, 404, error(195001, DOMAIN_NOTIFICATION, 'The specified key id is invalid.'));
+    if (req.params.kid !== key.kid)
+      return fail(res, 404, error(195001, DOMAIN_NOTIFICATION, 'The specified key id is invalid.'));
     res.json({ algorithm: 'ECDSA', digest: 'SHA256', key: key.publicKey });
   });
 
   router.post(`${NOTIFICATION}/destination`, async (req, res) => {
     if (!appOrUser(req, res)) return;
-    const body = (req.body ?? {}) as { name?: unknown; status?: unknown; deliveryConfig?: { endpoint?: unknown; verificationToken?: unknown } };
+    const body = (req.body ?? {}) as {
+      name?: unknown;
+      status?: unknown;
+      deliveryConfig?: { endpoint?: unknown; verificationToken?: unknown };
+    };
     const endpoint = body.deliveryConfig?.endpoint;
     const verificationToken = body.deliveryConfig?.verificationToken;
-    if (typeof body.name !== 'string' || !body.name || body.name.length > 64 || /[<>]/.test(body.name)) return fail(res, 400, error(195016, DOMAIN_NOTIFICATION, 'Invalid name. Markups or lengths greater than 64 not supported'));
-    if (typeof endpoint !== 'string' || !/^https?:\/\//.test(endpoint) || !URL.canParse(endpoint)) return fail(res, 400, error(195017, DOMAIN_NOTIFICATION, 'Invalid or missing endpoint.'));
-    if (body.status !== 'ENABLED' && body.status !== 'DISABLED') return fail(res, 400, error(195018, DOMAIN_NOTIFICATION, 'Invalid or missing destination status. Supported values:[ENABLED,DISABLED]'));
+    if (typeof body.name !== 'string' || !body.name || body.name.length > 64 || /[<>]/.test(body.name))
+      return fail(
+        res,
+        400,
+        error(195016, DOMAIN_NOTIFICATION, 'Invalid name. Markups or lengths greater than 64 not supported'),
+      );
+    if (typeof endpoint !== 'string' || !/^https?:\/\//.test(endpoint) || !URL.canParse(endpoint))
+      return fail(res, 400, error(195017, DOMAIN_NOTIFICATION, 'Invalid or missing endpoint.'));
+    if (body.status !== 'ENABLED' && body.status !== 'DISABLED')
+      return fail(
+        res,
+        400,
+        error(
+          195018,
+          DOMAIN_NOTIFICATION,
+          'Invalid or missing destination status. Supported values:[ENABLED,DISABLED]',
+        ),
+      );
     // eBay's rule for the token: 32 to 80 characters of letters, digits, underscore and hyphen.
-    if (typeof verificationToken !== 'string' || !/^[A-Za-z0-9_-]{32,80}$/.test(verificationToken)) return fail(res, 400, error(195019, DOMAIN_NOTIFICATION, 'Invalid or missing verification token for this endpoint.'));
+    if (typeof verificationToken !== 'string' || !/^[A-Za-z0-9_-]{32,80}$/.test(verificationToken))
+      return fail(
+        res,
+        400,
+        error(195019, DOMAIN_NOTIFICATION, 'Invalid or missing verification token for this endpoint.'),
+      );
     const state = context.state();
-    if (Object.values(state.destinations).some((d) => d.endpoint === endpoint)) return fail(res, 409, error(195021, DOMAIN_NOTIFICATION, 'Destination exists for this endpoint'));
-    if (!(await challengeAnswered(endpoint, verificationToken))) return fail(res, 409, error(195020, DOMAIN_NOTIFICATION, 'Challenge verification failed for requested endpoint'));
+    if (Object.values(state.destinations).some((d) => d.endpoint === endpoint))
+      return fail(res, 409, error(195021, DOMAIN_NOTIFICATION, 'Destination exists for this endpoint'));
+    if (!(await challengeAnswered(endpoint, verificationToken)))
+      return fail(res, 409, error(195020, DOMAIN_NOTIFICATION, 'Challenge verification failed for requested endpoint'));
     const destinationId = crypto.randomUUID();
-    state.destinations[destinationId] = { destinationId, name: body.name, status: body.status, endpoint, verificationToken };
+    state.destinations[destinationId] = {
+      destinationId,
+      name: body.name,
+      status: body.status,
+      endpoint,
+      verificationToken,
+    };
     context.changed();
     res.status(201).set('Location', `${context.baseUrl}${NOTIFICATION}/destination/${destinationId}`).end();
   });
 
-  const destinationBody = (d: EbayState['destinations'][string]) => ({ destinationId: d.destinationId, name: d.name, status: d.status, deliveryConfig: { endpoint: d.endpoint, verificationToken: d.verificationToken } });
+  const destinationBody = (d: EbayState['destinations'][string]) => ({
+    destinationId: d.destinationId,
+    name: d.name,
+    status: d.status,
+    deliveryConfig: { endpoint: d.endpoint, verificationToken: d.verificationToken },
+  });
 
   router.get(`${NOTIFICATION}/destination`, (req, res) => {
     if (!appOrUser(req, res)) return;
     const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
-    if (!Number.isInteger(limit) || limit < 10 || limit > 100) return fail(res, 400, error(195023, DOMAIN_NOTIFICATION, 'Invalid limit. Supported ranges 10 - 100.'));
+    if (!Number.isInteger(limit) || limit < 10 || limit > 100)
+      return fail(res, 400, error(195023, DOMAIN_NOTIFICATION, 'Invalid limit. Supported ranges 10 - 100.'));
     const all = Object.values(context.state().destinations);
-    res.json({ href: `${context.baseUrl}${NOTIFICATION}/destination?limit=${limit}`, limit, total: all.length, destinations: all.slice(0, limit).map(destinationBody) });
+    res.json({
+      href: `${context.baseUrl}${NOTIFICATION}/destination?limit=${limit}`,
+      limit,
+      total: all.length,
+      destinations: all.slice(0, limit).map(destinationBody),
+    });
   });
 
   router.get(`${NOTIFICATION}/destination/:id`, (req, res) => {
@@ -1180,8 +1729,10 @@ function notificationRoutes(router: Router, context: Context) {
   router.delete(`${NOTIFICATION}/destination/:id`, (req, res) => {
     if (!appOrUser(req, res)) return;
     const state = context.state();
-    if (!state.destinations[req.params.id!]) return fail(res, 404, error(195022, DOMAIN_NOTIFICATION, 'The destination id is invalid.'));
-    if (Object.values(state.subscriptions).some((s) => s.destinationId === req.params.id)) return fail(res, 409, error(195024, DOMAIN_NOTIFICATION, 'Destination is in use and cannot be deleted.'));
+    if (!state.destinations[req.params.id!])
+      return fail(res, 404, error(195022, DOMAIN_NOTIFICATION, 'The destination id is invalid.'));
+    if (Object.values(state.subscriptions).some((s) => s.destinationId === req.params.id))
+      return fail(res, 409, error(195024, DOMAIN_NOTIFICATION, 'Destination is in use and cannot be deleted.'));
     delete state.destinations[req.params.id!];
     context.changed();
     res.status(204).end();
@@ -1191,20 +1742,47 @@ function notificationRoutes(router: Router, context: Context) {
     const grant = appOrUser(req, res);
     if (!grant) return;
     const state = context.state();
-    const body = (req.body ?? {}) as { topicId?: unknown; status?: unknown; destinationId?: unknown; payload?: { format?: unknown; schemaVersion?: unknown; deliveryProtocol?: unknown } };
+    const body = (req.body ?? {}) as {
+      topicId?: unknown;
+      status?: unknown;
+      destinationId?: unknown;
+      payload?: { format?: unknown; schemaVersion?: unknown; deliveryProtocol?: unknown };
+    };
     const topic = TOPICS.find((t) => t === body.topicId);
     if (!topic) return fail(res, 400, error(195027, DOMAIN_NOTIFICATION, 'Invalid or missing topic id.'));
-    if (body.status !== 'ENABLED' && body.status !== 'DISABLED') return fail(res, 400, error(195006, DOMAIN_NOTIFICATION, 'Invalid or missing subscription status.'));
+    if (body.status !== 'ENABLED' && body.status !== 'DISABLED')
+      return fail(res, 400, error(195006, DOMAIN_NOTIFICATION, 'Invalid or missing subscription status.'));
     const destination = typeof body.destinationId === 'string' ? state.destinations[body.destinationId] : undefined;
     if (!destination) return fail(res, 400, error(195007, DOMAIN_NOTIFICATION, 'Invalid or missing destination id.'));
-    if (body.payload?.deliveryProtocol !== 'HTTPS') return fail(res, 400, error(195010, DOMAIN_NOTIFICATION, 'Invalid or missing protocol'));
-    if (body.payload?.format !== 'JSON') return fail(res, 400, error(195009, DOMAIN_NOTIFICATION, 'Specified format is not supported for the topic.'));
-    if (body.payload?.schemaVersion !== '1.0') return fail(res, 400, error(195008, DOMAIN_NOTIFICATION, 'Invalid or missing schema version. Please refer to /topic/{topic_id} for supported schema versions.'));
+    if (body.payload?.deliveryProtocol !== 'HTTPS')
+      return fail(res, 400, error(195010, DOMAIN_NOTIFICATION, 'Invalid or missing protocol'));
+    if (body.payload?.format !== 'JSON')
+      return fail(res, 400, error(195009, DOMAIN_NOTIFICATION, 'Specified format is not supported for the topic.'));
+    if (body.payload?.schemaVersion !== '1.0')
+      return fail(
+        res,
+        400,
+        error(
+          195008,
+          DOMAIN_NOTIFICATION,
+          'Invalid or missing schema version. Please refer to /topic/{topic_id} for supported schema versions.',
+        ),
+      );
     // ORDER_CONFIRMATION is a user topic (a seller's token); account deletion is the application's.
     const userTopic = topic === 'ORDER_CONFIRMATION';
-    if (userTopic !== (grant.sellerId !== null)) return fail(res, 403, error(195011, DOMAIN_NOTIFICATION, 'Not authorized for this topic.'));
-    if (body.status === 'ENABLED' && destination.status !== 'ENABLED') return fail(res, 409, error(195015, DOMAIN_NOTIFICATION, 'The subscription cannot be enabled since the destination is not enabled.'));
-    if (Object.values(state.subscriptions).some((s) => s.topicId === topic && s.sellerId === grant.sellerId && s.destinationId === destination.destinationId)) {
+    if (userTopic !== (grant.sellerId !== null))
+      return fail(res, 403, error(195011, DOMAIN_NOTIFICATION, 'Not authorized for this topic.'));
+    if (body.status === 'ENABLED' && destination.status !== 'ENABLED')
+      return fail(
+        res,
+        409,
+        error(195015, DOMAIN_NOTIFICATION, 'The subscription cannot be enabled since the destination is not enabled.'),
+      );
+    if (
+      Object.values(state.subscriptions).some(
+        (s) => s.topicId === topic && s.sellerId === grant.sellerId && s.destinationId === destination.destinationId,
+      )
+    ) {
       return fail(res, 409, error(195012, DOMAIN_NOTIFICATION, 'Subscription already exists'));
     }
     const subscriptionId = crypto.randomUUID();
@@ -1227,14 +1805,20 @@ function notificationRoutes(router: Router, context: Context) {
     const grant = appOrUser(req, res);
     if (!grant) return;
     const mine = Object.values(context.state().subscriptions).filter((s) => s.sellerId === grant.sellerId);
-    res.json({ href: `${context.baseUrl}${NOTIFICATION}/subscription`, limit: 100, total: mine.length, subscriptions: mine.map(subscriptionBody) });
+    res.json({
+      href: `${context.baseUrl}${NOTIFICATION}/subscription`,
+      limit: 100,
+      total: mine.length,
+      subscriptions: mine.map(subscriptionBody),
+    });
   });
 
   router.get(`${NOTIFICATION}/subscription/:id`, (req, res) => {
     const grant = appOrUser(req, res);
     if (!grant) return;
     const subscription = context.state().subscriptions[req.params.id!];
-    if (!subscription || subscription.sellerId !== grant.sellerId) return fail(res, 404, error(195026, DOMAIN_NOTIFICATION, 'The subscription id is invalid.'));
+    if (!subscription || subscription.sellerId !== grant.sellerId)
+      return fail(res, 404, error(195026, DOMAIN_NOTIFICATION, 'The subscription id is invalid.'));
     res.json(subscriptionBody(subscription));
   });
 
@@ -1243,7 +1827,8 @@ function notificationRoutes(router: Router, context: Context) {
     if (!grant) return;
     const state = context.state();
     const subscription = state.subscriptions[req.params.id!];
-    if (!subscription || subscription.sellerId !== grant.sellerId) return fail(res, 404, error(195026, DOMAIN_NOTIFICATION, 'The subscription id is invalid.'));
+    if (!subscription || subscription.sellerId !== grant.sellerId)
+      return fail(res, 404, error(195026, DOMAIN_NOTIFICATION, 'The subscription id is invalid.'));
     delete state.subscriptions[req.params.id!];
     context.changed();
     res.status(204).end();
@@ -1273,24 +1858,40 @@ function controlRoutes(router: Router, context: Context) {
   });
   router.put('/settings', (req, res) => {
     // The settings hold for every seller: only the open control API changes them.
-    if (!context.openControl) return res.status(403).json({ message: 'The eBay sandbox settings hold for every seller: they change only with SANDBOX_CONTROL=open.' });
+    if (!context.openControl)
+      return res.status(403).json({
+        message: 'The eBay sandbox settings hold for every seller: they change only with SANDBOX_CONTROL=open.',
+      });
     const body = (req.body ?? {}) as Record<string, unknown>;
     const settings = { ...context.state().settings };
     if (body.maxSkusPerCall !== undefined) {
-      if (!Number.isInteger(body.maxSkusPerCall) || (body.maxSkusPerCall as number) < 1 || (body.maxSkusPerCall as number) > 25) {
+      if (
+        !Number.isInteger(body.maxSkusPerCall) ||
+        (body.maxSkusPerCall as number) < 1 ||
+        (body.maxSkusPerCall as number) > 25
+      ) {
         return res.status(400).json({ message: 'maxSkusPerCall must be a whole number from 1 to 25' });
       }
       settings.maxSkusPerCall = body.maxSkusPerCall as number;
     }
     if (body.quotaWindowSeconds !== undefined) {
-      if (typeof body.quotaWindowSeconds !== 'number' || !(body.quotaWindowSeconds >= 1 && body.quotaWindowSeconds <= 86_400)) {
+      if (
+        typeof body.quotaWindowSeconds !== 'number' ||
+        !(body.quotaWindowSeconds >= 1 && body.quotaWindowSeconds <= 86_400)
+      ) {
         return res.status(400).json({ message: 'quotaWindowSeconds must be a number from 1 to 86400' });
       }
       settings.quotaWindowSeconds = body.quotaWindowSeconds;
     }
     if (body.dailyQuotas !== undefined) {
       const quotas = body.dailyQuotas as Record<string, unknown>;
-      if (!quotas || typeof quotas !== 'object' || !Object.entries(quotas).every(([api, n]) => (ebayApis as readonly string[]).includes(api) && Number.isInteger(n) && (n as number) >= 0)) {
+      if (
+        !quotas ||
+        typeof quotas !== 'object' ||
+        !Object.entries(quotas).every(
+          ([api, n]) => (ebayApis as readonly string[]).includes(api) && Number.isInteger(n) && (n as number) >= 0,
+        )
+      ) {
         return res.status(400).json({ message: `dailyQuotas maps ${ebayApis.join(', ')} to whole numbers ≥ 0` });
       }
       settings.dailyQuotas = quotas as EbayState['settings']['dailyQuotas'];
@@ -1305,7 +1906,11 @@ function controlRoutes(router: Router, context: Context) {
     const state = context.state();
     const seller = state.sellers[req.params.sellerId!];
     if (!seller) return res.status(404).json({ message: 'No such seller' });
-    const sent = publish(context, 'MARKETPLACE_ACCOUNT_DELETION', null, { username: seller.username, userId: seller.sellerId, eiasToken: Buffer.from(seller.sellerId).toString('base64') });
+    const sent = publish(context, 'MARKETPLACE_ACCOUNT_DELETION', null, {
+      username: seller.username,
+      userId: seller.sellerId,
+      eiasToken: Buffer.from(seller.sellerId).toString('base64'),
+    });
     res.status(202).json({ notifications: sent });
   });
 }

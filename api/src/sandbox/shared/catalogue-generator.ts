@@ -12,9 +12,29 @@ export interface GeneratedProduct {
   attributes: Record<string, string>;
 }
 
-const brands = ['Northwind', 'Cooper & Sons', 'Alder Goods', 'Harbor Lane', 'Summit Gear', 'Willow Home', 'Brightline', 'Copperleaf'];
+const brands = [
+  'Northwind',
+  'Cooper & Sons',
+  'Alder Goods',
+  'Harbor Lane',
+  'Summit Gear',
+  'Willow Home',
+  'Brightline',
+  'Copperleaf',
+];
 const adjectives = ['Classic', 'Organic', 'Premium', 'Compact', 'Deluxe', 'Everyday', 'Heritage', 'Lightweight'];
-const nouns = ['Coffee Mug', 'Throw Blanket', 'Water Bottle', 'Desk Lamp', 'Yoga Mat', 'Backpack', 'Candle', 'Cutting Board', 'Tea Towel Set', 'Plant Pot'];
+const nouns = [
+  'Coffee Mug',
+  'Throw Blanket',
+  'Water Bottle',
+  'Desk Lamp',
+  'Yoga Mat',
+  'Backpack',
+  'Candle',
+  'Cutting Board',
+  'Tea Towel Set',
+  'Plant Pot',
+];
 const colours = ['Black', 'White', 'Sage', 'Navy', 'Terracotta', 'Oat', 'Charcoal', 'Mustard'];
 const sizes = ['Small', 'Medium', 'Large'];
 
@@ -45,7 +65,10 @@ export function generateCatalogue(count: number, seed: number, imageBaseUrl: str
     const noun = pick(nouns);
     const colour = pick(colours);
     const size = pick(sizes);
-    const sku = `${brand.replace(/[^A-Z]/g, '').slice(0, 3).padEnd(3, 'X')}-${String(seed % 1000).padStart(3, '0')}-${String(i + 1).padStart(5, '0')}`;
+    const sku = `${brand
+      .replace(/[^A-Z]/g, '')
+      .slice(0, 3)
+      .padEnd(3, 'X')}-${String(seed % 1000).padStart(3, '0')}-${String(i + 1).padStart(5, '0')}`;
     const cents = Math.round((5 + next() * 195) * 100);
     // One in ten starts out of stock, as real catalogues do.
     const quantity = next() < 0.1 ? 0 : Math.floor(1 + next() * 150);

@@ -4,7 +4,12 @@ import { generateCatalogue } from './catalogue-generator.ts';
 import type { SandboxAccess } from './sandbox-access.ts';
 import type { FaultBoard } from './sandbox-faults.ts';
 import type { RequestLog } from './request-log.ts';
-import { SandboxControlError, type ItemEdit, type SandboxContext, type SandboxDefinition } from './sandbox-definition.ts';
+import {
+  SandboxControlError,
+  type ItemEdit,
+  type SandboxContext,
+  type SandboxDefinition,
+} from './sandbox-definition.ts';
 
 /** What the control API acts on: the sandbox's state, its sellers' owners, faults and log. */
 export interface ControlledSandbox<State extends { sellers: Record<string, unknown> }> {
@@ -26,22 +31,33 @@ const ownerOf = (res: Response) => res.locals[OWNER_LOCAL] as string | undefined
 
 /** A hand edit's body `{ quantity?, price?, title? }`, or the reason it is refused. */
 function readItemEdit(body: unknown): ItemEdit | string {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'Send a JSON object { quantity?, price?, title? }';
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return 'Send a JSON object { quantity?, price?, title? }';
   const { quantity, price, title, ...rest } = body as Record<string, unknown>;
-  if (Object.keys(rest).length) return `Unknown field ${Object.keys(rest).join(', ')}: an edit takes quantity, price and title`;
-  if (quantity === undefined && price === undefined && title === undefined) return 'Give at least one of quantity, price and title';
+  if (Object.keys(rest).length)
+    return `Unknown field ${Object.keys(rest).join(', ')}: an edit takes quantity, price and title`;
+  if (quantity === undefined && price === undefined && title === undefined)
+    return 'Give at least one of quantity, price and title';
   const edit: ItemEdit = {};
   if (quantity !== undefined) {
-    if (!Number.isInteger(quantity) || (quantity as number) < 0 || (quantity as number) > 1_000_000_000) return 'quantity must be a whole number from 0 to 1000000000';
+    if (!Number.isInteger(quantity) || (quantity as number) < 0 || (quantity as number) > 1_000_000_000)
+      return 'quantity must be a whole number from 0 to 1000000000';
     edit.quantity = quantity as number;
   }
   if (price !== undefined) {
-    const text = typeof price === 'number' && Number.isFinite(price) ? String(price) : typeof price === 'string' ? price.trim() : '';
-    if (!/^\d+(\.\d{1,2})?$/.test(text) || !(Number(text) > 0)) return 'price must be a decimal above 0 with at most two decimals, as a string ("12.50") or a number';
+    const text =
+      typeof price === 'number' && Number.isFinite(price)
+        ? String(price)
+        : typeof price === 'string'
+          ? price.trim()
+          : '';
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || !(Number(text) > 0))
+      return 'price must be a decimal above 0 with at most two decimals, as a string ("12.50") or a number';
     edit.price = Number(text).toFixed(2);
   }
   if (title !== undefined) {
-    if (typeof title !== 'string' || !title.trim() || title.length > 500) return 'title must be a non-empty string of at most 500 characters';
+    if (typeof title !== 'string' || !title.trim() || title.length > 500)
+      return 'title must be a non-empty string of at most 500 characters';
     edit.title = title;
   }
   return edit;
@@ -51,7 +67,8 @@ function readItemEdit(body: unknown): ItemEdit | string {
 function productsAsked(sandbox: ControlledSandbox<never>, body: Record<string, unknown> | undefined): number | string {
   const products = Number(body?.products ?? 25);
   const most = sandbox.access.mode === 'scoped' ? sandbox.access.limits.productsPerSeller : 100_000;
-  if (!Number.isInteger(products) || products < 0 || products > most) return `products must be a whole number from 0 to ${most}`;
+  if (!Number.isInteger(products) || products < 0 || products > most)
+    return `products must be a whole number from 0 to ${most}`;
   return products;
 }
 
@@ -60,7 +77,9 @@ function productsAsked(sandbox: ControlledSandbox<never>, body: Record<string, u
  * orders as a buyer, hand edits in the seller UI, faults, the request log and reset. With scoped
  * access every call names its account and reaches only that account's sellers.
  */
-export function controlRoutes<State extends { sellers: Record<string, unknown> }>(sandbox: ControlledSandbox<State>): Router {
+export function controlRoutes<State extends { sellers: Record<string, unknown> }>(
+  sandbox: ControlledSandbox<State>,
+): Router {
   const { definition, context, access, faults, log, owners } = sandbox;
   const state = () => context.state();
   const control = Router();
@@ -69,7 +88,10 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
   if (access.mode === 'scoped') {
     control.use((req, res, next) => {
       const owner = access.ownerOf(req);
-      if (!owner) return void res.status(401).json({ message: 'The sandbox control API acts for a signed-in Marketplace Hub account: sign in first.' });
+      if (!owner)
+        return void res
+          .status(401)
+          .json({ message: 'The sandbox control API acts for a signed-in Marketplace Hub account: sign in first.' });
       res.locals[OWNER_LOCAL] = owner;
       next();
     });
@@ -105,14 +127,19 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
     if (typeof products === 'string') return void res.status(400).json({ message: products });
     // The same seed makes the same catalogue: one seller's SKUs on every marketplace, as a real seller has.
     const requestedSeed = req.body?.seed;
-    if (requestedSeed !== undefined && (!Number.isInteger(requestedSeed) || requestedSeed < 1 || requestedSeed >= 2 ** 31)) {
+    if (
+      requestedSeed !== undefined &&
+      (!Number.isInteger(requestedSeed) || requestedSeed < 1 || requestedSeed >= 2 ** 31)
+    ) {
       return void res.status(400).json({ message: 'seed must be a whole number from 1 to 2147483647' });
     }
     const owner = ownerOf(res);
     if (owner !== undefined && access.mode === 'scoped') {
       const made = Object.keys(state().sellers).filter(ownedBy(owner)).length;
       if (made >= access.limits.sellersPerMarketplace) {
-        return void res.status(409).json({ message: `Your account has ${made} sandbox sellers on this marketplace, the most it may have. Reset them (POST _control/reset) to start again.` });
+        return void res.status(409).json({
+          message: `Your account has ${made} sandbox sellers on this marketplace, the most it may have. Reset them (POST _control/reset) to start again.`,
+        });
       }
     }
     const seed = requestedSeed ?? crypto.randomInt(1, 2 ** 31);
@@ -133,7 +160,8 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
     const edit = readItemEdit(req.body);
     if (typeof edit === 'string') return void res.status(400).json({ message: edit });
     const { sellerId, sku } = req.params as { sellerId: string; sku: string };
-    if (!definition.itemView(state(), sellerId, sku)) return void res.status(404).json({ message: 'No such seller or SKU' });
+    if (!definition.itemView(state(), sellerId, sku))
+      return void res.status(404).json({ message: 'No such seller or SKU' });
     answer(res, 200, sellerId, () => {
       definition.editItem(state(), sellerId, sku, edit, context);
       return definition.itemView(state(), sellerId, sku);
@@ -141,20 +169,32 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
   });
   control.post('/sellers/:sellerId/orders', (req, res) => {
     const lines = req.body?.lines;
-    if (!Array.isArray(lines) || lines.length === 0 || lines.length > 100 || !lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)) {
-      return void res.status(400).json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
+    if (
+      !Array.isArray(lines) ||
+      lines.length === 0 ||
+      lines.length > 100 ||
+      !lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
+    ) {
+      return void res
+        .status(400)
+        .json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
     }
     answer(res, 201, req.params.sellerId!, () => definition.placeOrder(state(), req.params.sellerId!, lines, context));
   });
   // The buyer cancels (or the marketplace cancels for them): status, last-updated time, restock, push.
   control.post('/sellers/:sellerId/orders/:orderId/cancel', (req, res) => {
-    answer(res, 200, req.params.sellerId!, () => definition.cancelOrder(state(), req.params.sellerId!, req.params.orderId!, context));
+    answer(res, 200, req.params.sellerId!, () =>
+      definition.cancelOrder(state(), req.params.sellerId!, req.params.orderId!, context),
+    );
   });
 
   // Faults: every seller's (open access only), or one seller's own.
   control.get('/faults', (_req, res) => res.json(faults.of(undefined)));
   control.put('/faults', (req, res) => {
-    if (access.mode === 'scoped') return void res.status(403).json({ message: 'Faults are set per seller here: PUT _control/sellers/{sellerId}/faults.' });
+    if (access.mode === 'scoped')
+      return void res
+        .status(403)
+        .json({ message: 'Faults are set per seller here: PUT _control/sellers/{sellerId}/faults.' });
     sendFaults(res, faults.setForEveryone(req.body));
   });
   control.get('/sellers/:sellerId/faults', (req, res) => {
@@ -172,7 +212,9 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
   });
 
   definition.controlRoutes?.(control, context);
-  control.use((req: Request, res: Response) => res.status(404).json({ message: `No such control operation: ${req.method} ${req.baseUrl}${req.path}` }));
+  control.use((req: Request, res: Response) =>
+    res.status(404).json({ message: `No such control operation: ${req.method} ${req.baseUrl}${req.path}` }),
+  );
   return control;
 }
 

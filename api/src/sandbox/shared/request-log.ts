@@ -16,13 +16,14 @@ export interface LoggedRequest {
   response?: unknown;
 }
 
-
 const KEPT = 5000;
 const SECRET_FIELDS = /secret|password|token|refresh|code|authorization/i;
 
 function redact(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELDS.test(k) ? '[redacted]' : v]));
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELDS.test(k) ? '[redacted]' : v]),
+  );
 }
 
 /** The marketplace API calls a sandbox received (the newest 5,000), for the contract tests and for debugging. */

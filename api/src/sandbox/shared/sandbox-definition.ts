@@ -21,7 +21,10 @@ export function timeAfter(previousMs: number): number {
 /** Sends the marketplace's 429 with Retry-After when the bucket is empty; answers true when it did. */
 export function refuseIfThrottled(res: Response, waitMs: number, body: unknown): boolean {
   if (waitMs <= 0) return false;
-  res.status(429).set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000)))).json(body);
+  res
+    .status(429)
+    .set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))))
+    .json(body);
   return true;
 }
 
@@ -47,7 +50,11 @@ export interface SandboxDefinition<State extends { sellers: Record<string, unkno
   kind: string;
   emptyState(): State;
   /** Makes a seller holding this catalogue; answers its id and the credentials to enter in the app. */
-  createSeller(state: State, catalogue: GeneratedProduct[], context: SandboxContext<State>): { sellerId: string; credentials: Record<string, string> };
+  createSeller(
+    state: State,
+    catalogue: GeneratedProduct[],
+    context: SandboxContext<State>,
+  ): { sellerId: string; credentials: Record<string, string> };
   /**
    * The seller a marketplace API call acts for, from its credentials (a token, a client id, the
    * shop in the path), without answering anything: the call's faults are that seller's, and the
@@ -60,9 +67,18 @@ export interface SandboxDefinition<State extends { sellers: Record<string, unkno
    */
   perSellerCollections?: readonly string[];
   /** The marketplace's current view of one SKU, in the control API's shape. */
-  itemView(state: State, sellerId: string, sku: string): { sku: string; quantity: number; price: string; status: string } | undefined;
+  itemView(
+    state: State,
+    sellerId: string,
+    sku: string,
+  ): { sku: string; quantity: number; price: string; status: string } | undefined;
   /** An order placed as a buyer would; throws SandboxControlError when it cannot be placed. */
-  placeOrder(state: State, sellerId: string, lines: Array<{ sku: string; quantity: number }>, context: SandboxContext<State>): unknown;
+  placeOrder(
+    state: State,
+    sellerId: string,
+    lines: Array<{ sku: string; quantity: number }>,
+    context: SandboxContext<State>,
+  ): unknown;
   /**
    * The order cancelled as the marketplace records a buyer's cancellation: its status in the
    * marketplace's own words, its last-updated time moved forward, its open units back in stock, and

@@ -21,9 +21,23 @@ export interface Faults {
   rejectSkus: string[];
 }
 
-const faultFields = ['latencyMs', 'errorRate', 'rateLimitProfile', 'rateLimitBurst', 'timeoutRate', 'rejectSkus'] as const;
+const faultFields = [
+  'latencyMs',
+  'errorRate',
+  'rateLimitProfile',
+  'rateLimitBurst',
+  'timeoutRate',
+  'rejectSkus',
+] as const;
 
-export const noFaults = (profile: RateLimitProfile): Faults => ({ latencyMs: 0, errorRate: 0, rateLimitProfile: profile, rateLimitBurst: 0, timeoutRate: 0, rejectSkus: [] });
+export const noFaults = (profile: RateLimitProfile): Faults => ({
+  latencyMs: 0,
+  errorRate: 0,
+  rateLimitProfile: profile,
+  rateLimitBurst: 0,
+  timeoutRate: 0,
+  rejectSkus: [],
+});
 
 /** The faults after a PUT of `body` over `current`, or the reason it is refused. */
 export function nextFaults(current: Faults, body: unknown): Faults | string {
@@ -32,12 +46,26 @@ export function nextFaults(current: Faults, body: unknown): Faults | string {
   if (unknown.length) return `faults: unknown field ${unknown.join(', ')}; the fields are ${faultFields.join(', ')}`;
   const next = { ...current, ...(body as Partial<Faults>) };
   const problems: string[] = [];
-  if (typeof next.latencyMs !== 'number' || !Number.isFinite(next.latencyMs) || next.latencyMs < 0 || next.latencyMs > 60_000) problems.push('latencyMs from 0 to 60000');
-  if (typeof next.errorRate !== 'number' || !(next.errorRate >= 0 && next.errorRate <= 1)) problems.push('errorRate from 0 to 1');
-  if (!(rateLimitProfiles as readonly string[]).includes(next.rateLimitProfile)) problems.push('rateLimitProfile realistic or fast');
-  if (!Number.isInteger(next.rateLimitBurst) || next.rateLimitBurst < 0) problems.push('rateLimitBurst a whole number ≥ 0');
-  if (typeof next.timeoutRate !== 'number' || !(next.timeoutRate >= 0 && next.timeoutRate <= 1)) problems.push('timeoutRate from 0 to 1');
-  if (!Array.isArray(next.rejectSkus) || !next.rejectSkus.every((sku) => typeof sku === 'string' && sku.length > 0) || next.rejectSkus.length > 10_000) {
+  if (
+    typeof next.latencyMs !== 'number' ||
+    !Number.isFinite(next.latencyMs) ||
+    next.latencyMs < 0 ||
+    next.latencyMs > 60_000
+  )
+    problems.push('latencyMs from 0 to 60000');
+  if (typeof next.errorRate !== 'number' || !(next.errorRate >= 0 && next.errorRate <= 1))
+    problems.push('errorRate from 0 to 1');
+  if (!(rateLimitProfiles as readonly string[]).includes(next.rateLimitProfile))
+    problems.push('rateLimitProfile realistic or fast');
+  if (!Number.isInteger(next.rateLimitBurst) || next.rateLimitBurst < 0)
+    problems.push('rateLimitBurst a whole number ≥ 0');
+  if (typeof next.timeoutRate !== 'number' || !(next.timeoutRate >= 0 && next.timeoutRate <= 1))
+    problems.push('timeoutRate from 0 to 1');
+  if (
+    !Array.isArray(next.rejectSkus) ||
+    !next.rejectSkus.every((sku) => typeof sku === 'string' && sku.length > 0) ||
+    next.rejectSkus.length > 10_000
+  ) {
     problems.push('rejectSkus a list of SKUs (non-empty strings, at most 10000)');
   }
   if (problems.length) return `faults: ${problems.join(', ')}`;

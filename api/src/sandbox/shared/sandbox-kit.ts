@@ -8,7 +8,13 @@ import { RequestLog } from './request-log.ts';
 import { SandboxStore, type SandboxState } from './sandbox-store.ts';
 import type { SandboxAccess } from './sandbox-access.ts';
 import { controlRoutes } from './control-routes.ts';
-import { HELD_REQUEST_MS, SELLER_LOCAL, type SandboxApplication, type SandboxContext, type SandboxDefinition } from './sandbox-definition.ts';
+import {
+  HELD_REQUEST_MS,
+  SELLER_LOCAL,
+  type SandboxApplication,
+  type SandboxContext,
+  type SandboxDefinition,
+} from './sandbox-definition.ts';
 
 export * from './sandbox-definition.ts';
 export type { Faults } from './sandbox-faults.ts';
@@ -23,7 +29,12 @@ const API_BODY_LIMIT = '25mb';
 async function deliverOnce(url: string, body: string, headers: Record<string, string>): Promise<void> {
   for (let attempt = 0; attempt < 4; attempt++) {
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(5000) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+        signal: AbortSignal.timeout(5000),
+      });
       if (response.ok) return;
     } catch {
       // The receiver is down or slow: try again.
@@ -49,11 +60,21 @@ export interface SandboxOptions {
  * A stateful stand-in for one marketplace: its own API below the prefix, and a control API under
  * `_control` for tests and for "Use a sandbox seller". State survives restarts in DATA_DIR/sandbox.
  */
-export function createSandbox<State extends SandboxState>(definition: SandboxDefinition<State>, options: SandboxOptions) {
+export function createSandbox<State extends SandboxState>(
+  definition: SandboxDefinition<State>,
+  options: SandboxOptions,
+) {
   const profile = options.profile ?? 'realistic';
   const folder = options.dataDir && path.join(options.dataDir, 'sandbox');
-  const store = new SandboxStore<State>(folder && path.join(folder, definition.kind), definition.perSellerCollections ?? [], (): Stored<State> => current);
-  const current: Stored<State> = store.load(definition.emptyState, folder && path.join(folder, `${definition.kind}.json`));
+  const store = new SandboxStore<State>(
+    folder && path.join(folder, definition.kind),
+    definition.perSellerCollections ?? [],
+    (): Stored<State> => current,
+  );
+  const current: Stored<State> = store.load(
+    definition.emptyState,
+    folder && path.join(folder, `${definition.kind}.json`),
+  );
   const faults = new FaultBoard(profile);
   const log = new RequestLog();
   /** Requests held open by the timeoutRate fault. */
@@ -70,16 +91,23 @@ export function createSandbox<State extends SandboxState>(definition: SandboxDef
   let closed = false;
   const context: SandboxContext<State> = {
     baseUrl: options.baseUrl,
-    application: options.application ?? { clientId: `sandbox-${definition.kind}-app`, clientSecret: crypto.randomBytes(24).toString('hex') },
+    application: options.application ?? {
+      clientId: `sandbox-${definition.kind}-app`,
+      clientSecret: crypto.randomBytes(24).toString('hex'),
+    },
     openControl: access.mode === 'open',
     state: () => current.state,
     changed: (sellerId) => store.changed(sellerId),
     faults: (sellerId) => faults.of(sellerId),
     refusesSku: (sellerId, sku) => faults.of(sellerId).rejectSkus.includes(sku),
-    limitOf: (operation, sellerId) => definition.limits[faults.of(sellerId).rateLimitProfile][operation] ?? { rate: 1000, burst: 1000 },
-    rateLimit: (sellerId, operation, cost = 1) => buckets.take(`${sellerId}:${operation}`, context.limitOf(operation, sellerId), cost),
+    limitOf: (operation, sellerId) =>
+      definition.limits[faults.of(sellerId).rateLimitProfile][operation] ?? { rate: 1000, burst: 1000 },
+    rateLimit: (sellerId, operation, cost = 1) =>
+      buckets.take(`${sellerId}:${operation}`, context.limitOf(operation, sellerId), cost),
     buckets,
-    mayActFor: (req, sellerId) => access.mode === 'open' || (current.owners.get(sellerId) !== undefined && current.owners.get(sellerId) === access.ownerOf(req)),
+    mayActFor: (req, sellerId) =>
+      access.mode === 'open' ||
+      (current.owners.get(sellerId) !== undefined && current.owners.get(sellerId) === access.ownerOf(req)),
     async deliver(url, body, headers) {
       // A few deliveries under way at once, the rest queued, as a marketplace's delivery service
       // sends them (EventBridge API destinations have an invocation rate, Shopify a delivery queue):
@@ -96,10 +124,13 @@ export function createSandbox<State extends SandboxState>(definition: SandboxDef
     newId: (prefix = '') => `${prefix}${crypto.randomBytes(8).toString('hex')}`,
     tickAfter(delayMs) {
       if (!definition.tick || closed) return;
-      const timer = setTimeout(() => {
-        dueTicks.delete(timer);
-        definition.tick!(current.state, context);
-      }, Math.max(0, delayMs) + 1);
+      const timer = setTimeout(
+        () => {
+          dueTicks.delete(timer);
+          definition.tick!(current.state, context);
+        },
+        Math.max(0, delayMs) + 1,
+      );
       timer.unref();
       dueTicks.add(timer);
     },
@@ -115,7 +146,8 @@ export function createSandbox<State extends SandboxState>(definition: SandboxDef
       store.changed(sellerId);
     }
     for (const collection of definition.perSellerCollections ?? []) {
-      for (const [key, entry] of Object.entries(state[collection] ?? {})) if (gone.has(entry?.sellerId as string)) delete state[collection]![key];
+      for (const [key, entry] of Object.entries(state[collection] ?? {}))
+        if (gone.has(entry?.sellerId as string)) delete state[collection]![key];
     }
     log.forget((sellerId) => gone.has(sellerId));
   };
@@ -130,9 +162,15 @@ export function createSandbox<State extends SandboxState>(definition: SandboxDef
   };
 
   const router = Router();
-  router.use('/_control', controlRoutes({ definition, context, access, faults, log, owners: current.owners, removeSellers, resetEverything }));
+  router.use(
+    '/_control',
+    controlRoutes({ definition, context, access, faults, log, owners: current.owners, removeSellers, resetEverything }),
+  );
   router.get('/_images/:file', (req, res) => {
-    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(productImageSvg(String(req.params.file).replace(/\.svg$/, '')));
+    res
+      .type('image/svg+xml')
+      .set('Cache-Control', 'public, max-age=86400')
+      .send(productImageSvg(String(req.params.file).replace(/\.svg$/, '')));
   });
 
   // The marketplace's own API: logged, slowed and broken on demand, each seller as its faults say.
@@ -156,7 +194,14 @@ export function createSandbox<State extends SandboxState>(definition: SandboxDef
   });
   router.use((error: { type?: string; status?: number }, _req: Request, res: Response, next: (e?: unknown) => void) => {
     if (res.headersSent || !error?.type?.startsWith('entity.')) return next(error);
-    res.status(error.status ?? 400).json(definition.errorBody(error.status ?? 400, error.type === 'entity.too.large' ? 'The request body is too large.' : 'The request body could not be read.'));
+    res
+      .status(error.status ?? 400)
+      .json(
+        definition.errorBody(
+          error.status ?? 400,
+          error.type === 'entity.too.large' ? 'The request body is too large.' : 'The request body could not be read.',
+        ),
+      );
   });
 
   const ticker = definition.tick ? setInterval(() => definition.tick!(current.state, context), 100) : undefined;
@@ -179,13 +224,20 @@ export function createSandbox<State extends SandboxState>(definition: SandboxDef
 }
 
 /** Latency, 429 bursts, held requests and 5xx, as the faults in force for the call's seller say. */
-function injectFaults<State extends SandboxState>(definition: SandboxDefinition<State>, faults: FaultBoard, heldRequests: Set<Response>): RequestHandler {
+function injectFaults<State extends SandboxState>(
+  definition: SandboxDefinition<State>,
+  faults: FaultBoard,
+  heldRequests: Set<Response>,
+): RequestHandler {
   return async (_req, res, next) => {
     const sellerId = res.locals[SELLER_LOCAL] as string | undefined;
     const inForce = faults.of(sellerId);
     if (inForce.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, inForce.latencyMs));
     if (faults.takeBurst(sellerId)) {
-      res.status(429).set('Retry-After', '1').json(definition.errorBody(429, 'Too many requests (injected fault: rateLimitBurst)'));
+      res
+        .status(429)
+        .set('Retry-After', '1')
+        .json(definition.errorBody(429, 'Too many requests (injected fault: rateLimitBurst)'));
       return;
     }
     if (inForce.timeoutRate > 0 && Math.random() < inForce.timeoutRate) {

@@ -61,7 +61,8 @@ export class SandboxStore<State extends SandboxState> {
       if (!saved) continue;
       state.sellers[saved.sellerId] = saved.seller;
       if (saved.owner) owners.set(saved.sellerId, saved.owner);
-      for (const [collection, entries] of Object.entries(saved.entries ?? {})) Object.assign((state as Record<string, Record<string, unknown>>)[collection] ?? {}, entries);
+      for (const [collection, entries] of Object.entries(saved.entries ?? {}))
+        Object.assign((state as Record<string, Record<string, unknown>>)[collection] ?? {}, entries);
     }
     return { state, owners };
   }
@@ -141,7 +142,12 @@ export class SandboxStore<State extends SandboxState> {
         writes.push([file, undefined]);
         continue;
       }
-      const saved: SellerFile = { sellerId, owner: owners.get(sellerId) ?? null, seller, entries: this.entriesOf(state, sellerId) };
+      const saved: SellerFile = {
+        sellerId,
+        owner: owners.get(sellerId) ?? null,
+        seller,
+        entries: this.entriesOf(state, sellerId),
+      };
       writes.push([file, JSON.stringify(saved)]);
     }
     this.dirtySellers.clear();

@@ -205,7 +205,12 @@ export function productHandles(products: Array<{ id: number; title: string }>): 
   const handles = new Map<number, string>();
   const taken = new Set<string>();
   for (const product of [...products].sort((a, b) => a.id - b.id)) {
-    const base = product.title.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'product';
+    const base =
+      product.title
+        .normalize('NFKD')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'product';
     let handle = base;
     for (let n = 1; taken.has(handle); n++) handle = `${base}-${n}`;
     taken.add(handle);
@@ -218,7 +223,10 @@ export function productHandles(products: Array<{ id: number; title: string }>): 
 export function productFields(product: ProductFacts, defaultCursor: string) {
   const gid = `gid://shopify/Product/${product.id}`;
   const published = product.status === 'ACTIVE';
-  const description = product.descriptionHtml.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const description = product.descriptionHtml
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return {
     legacyResourceId: String(product.id),
     defaultCursor,
@@ -242,7 +250,12 @@ export function productFields(product: ProductFacts, defaultCursor: string) {
   };
 }
 
-export function productVariantFields(product: ProductFacts, variant: { id: number; available: number }, position: number, defaultCursor: string) {
+export function productVariantFields(
+  product: ProductFacts,
+  variant: { id: number; available: number },
+  position: number,
+  defaultCursor: string,
+) {
   return {
     legacyResourceId: String(variant.id),
     availableForSale: product.status === 'ACTIVE' && variant.available > 0,

@@ -27,7 +27,9 @@ const idempotentDirective = new GraphQLDirective({
   name: 'idempotent',
   description: 'Makes the mutation idempotent: a request repeated with the same key answers the first one’s result.',
   locations: [DirectiveLocation.FIELD],
-  args: { key: { type: new GraphQLNonNull(GraphQLString), description: 'A unique key for the request, such as a UUID.' } },
+  args: {
+    key: { type: new GraphQLNonNull(GraphQLString), description: 'A unique key for the request, such as a UUID.' },
+  },
 });
 
 /**
@@ -38,7 +40,8 @@ const idempotentDirective = new GraphQLDirective({
  */
 const derivations: Record<ShopifySandboxApiVersion, (official: GraphQLSchema) => GraphQLSchema> = {
   '2025-01': (official) => official,
-  '2026-01': (official) => new GraphQLSchema({ ...official.toConfig(), directives: [...official.getDirectives(), idempotentDirective] }),
+  '2026-01': (official) =>
+    new GraphQLSchema({ ...official.toConfig(), directives: [...official.getDirectives(), idempotentDirective] }),
 };
 
 let official: { schema: GraphQLSchema; loadMs: number } | undefined;
@@ -53,7 +56,9 @@ const byVersion = new Map<ShopifySandboxApiVersion, GraphQLSchema>();
 export function officialAdminSchema(): GraphQLSchema {
   if (!official) {
     const started = performance.now();
-    const json = JSON.parse(zlib.gunzipSync(fs.readFileSync(ADMIN_SCHEMA_FILE)).toString('utf8')) as { data: IntrospectionQuery };
+    const json = JSON.parse(zlib.gunzipSync(fs.readFileSync(ADMIN_SCHEMA_FILE)).toString('utf8')) as {
+      data: IntrospectionQuery;
+    };
     const schema = buildClientSchema(json.data);
     loads++;
     official = { schema, loadMs: performance.now() - started };

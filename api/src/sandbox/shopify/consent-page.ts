@@ -1,6 +1,7 @@
 /** Shopify's install consent screen, as a plain page: no script, one small stylesheet. */
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const consentStylesheet = `
 body { font-family: system-ui, sans-serif; background: #f1f2f4; color: #303030; margin: 0; }
@@ -41,7 +42,9 @@ export function consentPage(options: {
   const hidden = Object.entries(options.fields)
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join('');
-  const scopes = options.scopes.map((s) => `<li>${escape(scopeWords[s] ?? s)} <small>(${escape(s)})</small></li>`).join('');
+  const scopes = options.scopes
+    .map((s) => `<li>${escape(scopeWords[s] ?? s)} <small>(${escape(s)})</small></li>`)
+    .join('');
   return page(
     `Install ${options.appName}`,
     options.stylesheetUrl,
@@ -55,5 +58,9 @@ export function consentPage(options: {
 }
 
 export function oauthErrorPage(message: string, stylesheetUrl: string): string {
-  return page('Oauth error', stylesheetUrl, `<h1>Oauth error invalid_request</h1><p class="error">${escape(message)}</p>`);
+  return page(
+    'Oauth error',
+    stylesheetUrl,
+    `<h1>Oauth error invalid_request</h1><p class="error">${escape(message)}</p>`,
+  );
 }

@@ -30,31 +30,46 @@ export function queryCost(
   data?: Data,
 ): number {
   if (operation.operation === 'mutation') {
-    return operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && !s.name.value.startsWith('__')).length * MUTATION_COST;
+    return (
+      operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD && !s.name.value.startsWith('__')).length *
+      MUTATION_COST
+    );
   }
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   const root = schema.getQueryType();
   if (!root) return 0;
 
-  const argument = (field: { arguments?: readonly { name: { value: string }; value: unknown }[] }, name: string): unknown => {
+  const argument = (
+    field: { arguments?: readonly { name: { value: string }; value: unknown }[] },
+    name: string,
+  ): unknown => {
     const arg = field.arguments?.find((a) => a.name.value === name);
     return arg ? valueFromASTUntyped(arg.value as never, variables) : undefined;
   };
 
-  const selectionCost = (selectionSet: SelectionSetNode, type: GraphQLCompositeType, value: Data, inConnection: boolean): number => {
+  const selectionCost = (
+    selectionSet: SelectionSetNode,
+    type: GraphQLCompositeType,
+    value: Data,
+    inConnection: boolean,
+  ): number => {
     let total = 0;
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT || selection.kind === Kind.FRAGMENT_SPREAD) {
         const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
         if (!fragment) continue;
         const condition = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : type;
-        if (condition && isCompositeType(condition)) total += selectionCost(fragment.selectionSet, condition, value, inConnection);
+        if (condition && isCompositeType(condition))
+          total += selectionCost(fragment.selectionSet, condition, value, inConnection);
         continue;
       }
       const name = selection.name.value;
       if (name.startsWith('__') || isAbstractType(type)) continue;
-      const fieldDef = isObjectType(type) || 'getFields' in type ? (type as { getFields(): Record<string, { type: Parameters<typeof getNamedType>[0] }> }).getFields()[name] : undefined;
+      const fieldDef =
+        isObjectType(type) || 'getFields' in type
+          ? (type as { getFields(): Record<string, { type: Parameters<typeof getNamedType>[0] }> }).getFields()[name]
+          : undefined;
       if (!fieldDef || !selection.selectionSet) continue;
       const named = getNamedType(fieldDef.type);
       if (!isCompositeType(named)) continue;
@@ -69,8 +84,11 @@ export function queryCost(
       if (inConnection && (name === 'edges' || name === 'nodes')) {
         // The page: each item costs its own selection (counted by the connection's `first` when requested).
         const own = name === 'nodes' ? 1 : 0;
-        if (child === undefined) total += own + selectionCost(selection.selectionSet, named, undefined, name === 'edges');
-        else for (const item of (child as Data[] | null) ?? []) total += own + selectionCost(selection.selectionSet, named, item, name === 'edges');
+        if (child === undefined)
+          total += own + selectionCost(selection.selectionSet, named, undefined, name === 'edges');
+        else
+          for (const item of (child as Data[] | null) ?? [])
+            total += own + selectionCost(selection.selectionSet, named, item, name === 'edges');
         continue;
       }
       if (inConnection && name === 'pageInfo') continue;
@@ -82,7 +100,9 @@ export function queryCost(
         total += 1;
         continue;
       }
-      if (Array.isArray(child)) total += 1 + Math.max(0, ...child.map((item) => selectionCost(selection.selectionSet!, named, item as Data, false)));
+      if (Array.isArray(child))
+        total +=
+          1 + Math.max(0, ...child.map((item) => selectionCost(selection.selectionSet!, named, item as Data, false)));
       else total += 1 + selectionCost(selection.selectionSet, named, child as Data, false);
     }
     return total;

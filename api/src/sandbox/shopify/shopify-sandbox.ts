@@ -1,6 +1,26 @@
 import crypto from 'node:crypto';
-import { GraphQLError, Kind, execute, parse, validate, valueFromASTUntyped, type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { SandboxControlError, refusedSkuMessage, timeAfter, type Request, type Response, type Router, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import {
+  GraphQLError,
+  Kind,
+  execute,
+  parse,
+  validate,
+  valueFromASTUntyped,
+  type DocumentNode,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import {
+  SandboxControlError,
+  refusedSkuMessage,
+  timeAfter,
+  type Request,
+  type Response,
+  type Router,
+  type SandboxContext,
+  type SandboxDefinition,
+} from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
 import { adminSchema, shopifyValidationMessage, type ShopifySandboxApiVersion } from './admin-schema.ts';
 import { queryCost } from './query-cost.ts';
@@ -34,7 +54,25 @@ export const SHOPIFY_SANDBOX_TOKEN_SECONDS = 3600;
 const REFRESH_TOKEN_SECONDS = 90 * 24 * 3600;
 const CODE_SECONDS = 600;
 
-const inventoryReasons = ['correction', 'cycle_count_available', 'damaged', 'movement_created', 'movement_updated', 'movement_received', 'movement_canceled', 'other', 'promotion', 'quality_control', 'received', 'reservation_created', 'reservation_deleted', 'reservation_updated', 'restock', 'safety_stock', 'shrinkage'];
+const inventoryReasons = [
+  'correction',
+  'cycle_count_available',
+  'damaged',
+  'movement_created',
+  'movement_updated',
+  'movement_received',
+  'movement_canceled',
+  'other',
+  'promotion',
+  'quality_control',
+  'received',
+  'reservation_created',
+  'reservation_deleted',
+  'reservation_updated',
+  'restock',
+  'safety_stock',
+  'shrinkage',
+];
 
 interface Variant {
   id: number;
@@ -158,7 +196,8 @@ function nextId(shop: Shop): number {
  * documents over and over, and checking each against the whole schema cost more than running it
  * (a sandbox stands in for a marketplace on another machine; its work should not weigh on ours).
  */
-type CheckedDocument = { document: DocumentNode; validationErrors: readonly GraphQLError[] } | { syntaxError: GraphQLError };
+type CheckedDocument =
+  { document: DocumentNode; validationErrors: readonly GraphQLError[] } | { syntaxError: GraphQLError };
 const checkedDocumentsBySchema = new WeakMap<GraphQLSchema, Map<string, CheckedDocument>>();
 const CHECKED_DOCUMENTS_KEPT = 500;
 function checkedDocument(schema: GraphQLSchema, query: string): CheckedDocument {
@@ -192,7 +231,8 @@ export function parseSearchQuery(query: string | undefined | null): Term[] {
   const pattern = /([a-z_]+):(>=|<=|>|<)?("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s)]+)/gi;
   for (const match of query.matchAll(pattern)) {
     let value = match[3]!;
-    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
+    if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'")))
+      value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     terms.push({ field: match[1]!.toLowerCase(), op: (match[2] ?? '') as Term['op'], value });
   }
   return terms;
@@ -226,9 +266,13 @@ interface ConnectionArgs {
 }
 const cursorOf = (id: number) => Buffer.from(JSON.stringify({ last_id: id })).toString('base64');
 function connection<T>(all: T[], args: ConnectionArgs, idOf: (item: T) => number, node: (item: T) => unknown) {
-  if (args.first == null && args.last == null) throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
+  if (args.first == null && args.last == null)
+    throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
   const size = (args.first ?? args.last)!;
-  if (size < 0 || size > 250) throw new GraphQLError(`The ${args.first != null ? 'first' : 'last'} argument must be between 0 and 250.`, { extensions: { code: 'BAD_REQUEST' } });
+  if (size < 0 || size > 250)
+    throw new GraphQLError(`The ${args.first != null ? 'first' : 'last'} argument must be between 0 and 250.`, {
+      extensions: { code: 'BAD_REQUEST' },
+    });
   let items = args.reverse ? [...all].reverse() : all;
   let start = 0;
   if (args.after) {
@@ -238,7 +282,8 @@ function connection<T>(all: T[], args: ConnectionArgs, idOf: (item: T) => number
     } catch {
       id = undefined;
     }
-    if (typeof id !== 'number') throw new GraphQLError('Invalid cursor for current pagination sort.', { extensions: { code: 'BAD_REQUEST' } });
+    if (typeof id !== 'number')
+      throw new GraphQLError('Invalid cursor for current pagination sort.', { extensions: { code: 'BAD_REQUEST' } });
     start = items.findIndex((item) => idOf(item) === id) + 1;
   }
   items = args.first != null ? items.slice(start, start + size) : items.slice(Math.max(start, items.length - size));
@@ -270,7 +315,10 @@ function emit(shop: Shop, topic: string, payload: unknown, context: SandboxConte
     const body = JSON.stringify(payload);
     const headers = {
       'X-Shopify-Topic': topicHeader[topic] ?? topic.toLowerCase(),
-      'X-Shopify-Hmac-Sha256': crypto.createHmac('sha256', context.application.clientSecret).update(body, 'utf8').digest('base64'),
+      'X-Shopify-Hmac-Sha256': crypto
+        .createHmac('sha256', context.application.clientSecret)
+        .update(body, 'utf8')
+        .digest('base64'),
       'X-Shopify-Shop-Domain': shop.domain,
       // One id per event: the kit's retries resend the same headers, so a retry keeps it.
       'X-Shopify-Webhook-Id': crypto.randomUUID(),
@@ -323,7 +371,8 @@ function orderPayload(shop: Shop, order: Order) {
 function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
   const locationGid = gid('Location', shop.location.id);
   const shopCreatedAt = shop.createdAt ?? shop.products[0]?.createdAt ?? new Date(0).toISOString();
-  const hasUnfulfilledOrders = () => shop.orders.some((o) => !o.cancelledAt && o.lines.some((l) => l.currentQuantity > 0));
+  const hasUnfulfilledOrders = () =>
+    shop.orders.some((o) => !o.cancelledAt && o.lines.some((l) => l.currentQuantity > 0));
   const locationNode = () => ({
     ...locationFields(shopCreatedAt, hasUnfulfilledOrders()),
     id: locationGid,
@@ -336,7 +385,9 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
   const handleOf = (product: Product) => (handles ??= productHandles(shop.products)).get(product.id)!;
   let skuCounts: Map<string, number> | undefined;
   const duplicateSkuCount = (sku: string) => {
-    skuCounts ??= shop.products.flatMap((p) => p.variants).reduce((counts, v) => counts.set(v.sku, (counts.get(v.sku) ?? 0) + 1), new Map<string, number>());
+    skuCounts ??= shop.products
+      .flatMap((p) => p.variants)
+      .reduce((counts, v) => counts.set(v.sku, (counts.get(v.sku) ?? 0) + 1), new Map<string, number>());
     return (skuCounts.get(sku) ?? 1) - 1;
   };
   const byItem = new Map<number, { product: Product; variant: Variant }>();
@@ -348,7 +399,13 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     }
   }
   const quantityOf = (variant: Variant, name: string) =>
-    name === 'available' ? variant.available : name === 'on_hand' ? variant.onHand : name === 'committed' ? Math.max(0, variant.onHand - variant.available) : 0;
+    name === 'available'
+      ? variant.available
+      : name === 'on_hand'
+        ? variant.onHand
+        : name === 'committed'
+          ? Math.max(0, variant.onHand - variant.available)
+          : 0;
 
   const levelNode = (product: Product, variant: Variant) => ({
     id: `${gid('InventoryLevel', shop.location.id)}?inventory_item_id=${variant.inventoryItemId}`,
@@ -358,7 +415,12 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     updatedAt: variant.updatedAt,
     canDeactivate: false,
     quantities: ({ names }: { names: string[] }) =>
-      names.map((name) => ({ id: `gid://shopify/InventoryQuantity/${shop.location.id}?inventory_item_id=${variant.inventoryItemId}&name=${name}`, name, quantity: quantityOf(variant, name), updatedAt: variant.updatedAt })),
+      names.map((name) => ({
+        id: `gid://shopify/InventoryQuantity/${shop.location.id}?inventory_item_id=${variant.inventoryItemId}&name=${name}`,
+        name,
+        quantity: quantityOf(variant, name),
+        updatedAt: variant.updatedAt,
+      })),
   });
   const itemNode = (product: Product, variant: Variant): Record<string, unknown> => ({
     ...inventoryItemFields(product, variant),
@@ -367,8 +429,15 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     sku: variant.sku,
     tracked: true,
     variant: () => variantNode(product, variant),
-    inventoryLevel: ({ locationId }: { locationId: string }) => (locationId === locationGid ? levelNode(product, variant) : null),
-    inventoryLevels: (args: ConnectionArgs) => connection([variant], args, () => shop.location.id, () => levelNode(product, variant)),
+    inventoryLevel: ({ locationId }: { locationId: string }) =>
+      locationId === locationGid ? levelNode(product, variant) : null,
+    inventoryLevels: (args: ConnectionArgs) =>
+      connection(
+        [variant],
+        args,
+        () => shop.location.id,
+        () => levelNode(product, variant),
+      ),
   });
   const variantNode = (product: Product, variant: Variant): Record<string, unknown> => ({
     ...productVariantFields(product, variant, product.variants.indexOf(variant) + 1, cursorOf(variant.id)),
@@ -394,10 +463,28 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     status: product.status,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
-    featuredImage: product.images[0] ? { ...imageFields(product.images[0]), url: product.images[0], altText: product.title } : null,
+    featuredImage: product.images[0]
+      ? { ...imageFields(product.images[0]), url: product.images[0], altText: product.title }
+      : null,
     images: (args: ConnectionArgs) =>
-      connection(product.images.map((url, i) => ({ url, i })), args, (img) => img.i + 1, (img) => ({ ...imageFields(img.url), url: img.url, altText: product.title, id: gid('ProductImage', product.id * 100 + img.i) })),
-    variants: (args: ConnectionArgs) => connection(product.variants, args, (v) => v.id, (v) => variantNode(product, v)),
+      connection(
+        product.images.map((url, i) => ({ url, i })),
+        args,
+        (img) => img.i + 1,
+        (img) => ({
+          ...imageFields(img.url),
+          url: img.url,
+          altText: product.title,
+          id: gid('ProductImage', product.id * 100 + img.i),
+        }),
+      ),
+    variants: (args: ConnectionArgs) =>
+      connection(
+        product.variants,
+        args,
+        (v) => v.id,
+        (v) => variantNode(product, v),
+      ),
   });
   const lineNode = (line: OrderLine, order: Order) => ({
     ...lineItemFields(line, order.cancelledAt !== null, shop.currency),
@@ -421,7 +508,13 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     cancelReason: order.cancelReason ?? null,
     displayFulfillmentStatus: 'UNFULFILLED',
     currencyCode: shop.currency,
-    lineItems: (args: ConnectionArgs) => connection(order.lines, args, (l) => l.id, (l) => lineNode(l, order)),
+    lineItems: (args: ConnectionArgs) =>
+      connection(
+        order.lines,
+        args,
+        (l) => l.id,
+        (l) => lineNode(l, order),
+      ),
   });
   const adjustmentNode = (record: AdjustmentRecord) => ({
     id: gid('InventoryAdjustmentGroup', record.id),
@@ -434,20 +527,48 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         .filter((c) => !quantityNames || quantityNames.includes(c.name))
         .map((c) => {
           const found = byItem.get(c.inventoryItemId);
-          return { name: c.name, delta: c.delta, quantityAfterChange: c.quantityAfterChange, ledgerDocumentUri: null, location: locationNode, item: found ? () => itemNode(found.product, found.variant) : null };
+          return {
+            name: c.name,
+            delta: c.delta,
+            quantityAfterChange: c.quantityAfterChange,
+            ledgerDocumentUri: null,
+            location: locationNode,
+            item: found ? () => itemNode(found.product, found.variant) : null,
+          };
         }),
   });
-  const allVariants = () => shop.products.flatMap((product) => product.variants.map((variant) => ({ product, variant })));
+  const allVariants = () =>
+    shop.products.flatMap((product) => product.variants.map((variant) => ({ product, variant })));
   const variantFields = (entry: { product: Product; variant: Variant }) => (field: string) =>
-    field === 'sku' ? entry.variant.sku : field === 'barcode' ? entry.variant.barcode : field === 'product_id' ? String(entry.product.id) : field === 'updated_at' ? entry.variant.updatedAt : undefined;
+    field === 'sku'
+      ? entry.variant.sku
+      : field === 'barcode'
+        ? entry.variant.barcode
+        : field === 'product_id'
+          ? String(entry.product.id)
+          : field === 'updated_at'
+            ? entry.variant.updatedAt
+            : undefined;
   const touch = (product: Product, variant: Variant) => {
     variant.updatedAt = nowIso();
     product.updatedAt = variant.updatedAt;
   };
-  const inventoryChanged = (variant: Variant) => emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
+  const inventoryChanged = (variant: Variant) =>
+    emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
 
-  const applyChanges = (name: string, reason: string, referenceDocumentUri: string | null, changes: Array<{ entry: { product: Product; variant: Variant }; delta: number }>): AdjustmentRecord => {
-    const record: AdjustmentRecord = { id: nextId(shop), createdAt: nowIso(), reason, referenceDocumentUri, changes: [] };
+  const applyChanges = (
+    name: string,
+    reason: string,
+    referenceDocumentUri: string | null,
+    changes: Array<{ entry: { product: Product; variant: Variant }; delta: number }>,
+  ): AdjustmentRecord => {
+    const record: AdjustmentRecord = {
+      id: nextId(shop),
+      createdAt: nowIso(),
+      reason,
+      referenceDocumentUri,
+      changes: [],
+    };
     for (const { entry, delta } of changes) {
       const { variant, product } = entry;
       if (name === 'available') {
@@ -458,8 +579,19 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         variant.available += delta;
       }
       touch(product, variant);
-      record.changes.push({ name, delta, inventoryItemId: variant.inventoryItemId, quantityAfterChange: quantityOf(variant, name) });
-      if (name !== 'on_hand') record.changes.push({ name: 'on_hand', delta, inventoryItemId: variant.inventoryItemId, quantityAfterChange: variant.onHand });
+      record.changes.push({
+        name,
+        delta,
+        inventoryItemId: variant.inventoryItemId,
+        quantityAfterChange: quantityOf(variant, name),
+      });
+      if (name !== 'on_hand')
+        record.changes.push({
+          name: 'on_hand',
+          delta,
+          inventoryItemId: variant.inventoryItemId,
+          quantityAfterChange: variant.onHand,
+        });
     }
     context.changed(shop.domain);
     for (const { entry } of changes) inventoryChanged(entry.variant);
@@ -468,7 +600,13 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
 
   return {
     // ---- queries
-    shop: () => ({ ...shopFields(shop, shopCreatedAt), id: gid('Shop', shop.id), name: shop.name, myshopifyDomain: shop.domain, currencyCode: shop.currency }),
+    shop: () => ({
+      ...shopFields(shop, shopCreatedAt),
+      id: gid('Shop', shop.id),
+      name: shop.name,
+      myshopifyDomain: shop.domain,
+      currencyCode: shop.currency,
+    }),
     products: (args: ConnectionArgs & { query?: string }) => {
       const terms = parseSearchQuery(args.query);
       const skus = terms.filter((t) => t.field === 'sku').map((t) => t.value.toLowerCase());
@@ -476,7 +614,15 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       const list = shop.products.filter(
         (p) =>
           (skus.length === 0 || p.variants.some((v) => skus.includes(v.sku.toLowerCase()))) &&
-          matches(others, (f) => (f === 'updated_at' ? p.updatedAt : f === 'status' ? p.status.toLowerCase() : f === 'vendor' ? p.vendor : undefined)),
+          matches(others, (f) =>
+            f === 'updated_at'
+              ? p.updatedAt
+              : f === 'status'
+                ? p.status.toLowerCase()
+                : f === 'vendor'
+                  ? p.vendor
+                  : undefined,
+          ),
       );
       return connection(list, args, (p) => p.id, productNode);
     },
@@ -484,12 +630,22 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       const terms = parseSearchQuery(args.query);
       let list = allVariants().filter((entry) => matches(terms, variantFields(entry)));
       if (args.sortKey === 'SKU') list = [...list].sort((a, b) => a.variant.sku.localeCompare(b.variant.sku));
-      return connection(list, args, (e) => e.variant.id, (e) => variantNode(e.product, e.variant));
+      return connection(
+        list,
+        args,
+        (e) => e.variant.id,
+        (e) => variantNode(e.product, e.variant),
+      );
     },
     inventoryItems: (args: ConnectionArgs & { query?: string }) => {
       const terms = parseSearchQuery(args.query);
       const list = allVariants().filter((entry) => matches(terms, variantFields(entry)));
-      return connection(list, args, (e) => e.variant.inventoryItemId, (e) => itemNode(e.product, e.variant));
+      return connection(
+        list,
+        args,
+        (e) => e.variant.inventoryItemId,
+        (e) => itemNode(e.product, e.variant),
+      );
     },
     product: ({ id }: { id: string }) => {
       const product = shop.products.find((p) => p.id === parseGid(id, 'Product'));
@@ -502,61 +658,187 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
     },
     orders: (args: ConnectionArgs & { query?: string; sortKey?: string }) => {
       const terms = parseSearchQuery(args.query);
-      let list = shop.orders.filter((o) => matches(terms, (f) => (f === 'updated_at' ? o.updatedAt : f === 'created_at' ? o.createdAt : f === 'name' ? o.name : undefined)));
-      if (args.sortKey === 'UPDATED_AT') list = [...list].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id - b.id);
-      else if (args.sortKey === 'CREATED_AT') list = [...list].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+      let list = shop.orders.filter((o) =>
+        matches(terms, (f) =>
+          f === 'updated_at' ? o.updatedAt : f === 'created_at' ? o.createdAt : f === 'name' ? o.name : undefined,
+        ),
+      );
+      if (args.sortKey === 'UPDATED_AT')
+        list = [...list].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id - b.id);
+      else if (args.sortKey === 'CREATED_AT')
+        list = [...list].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
       return connection(list, args, (o) => o.id, orderNode);
     },
 
     // ---- mutations
-    inventorySetQuantities: ({ input }: { input: { name: string; reason: string; referenceDocumentUri?: string | null; ignoreCompareQuantity?: boolean; quantities: Array<{ inventoryItemId: string; locationId: string; quantity: number; compareQuantity?: number | null }> } }) => {
-      if (input.quantities.length > 250) throw new GraphQLError(`The input array size of ${input.quantities.length} is greater than the maximum allowed of 250.`, { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } });
+    inventorySetQuantities: ({
+      input,
+    }: {
+      input: {
+        name: string;
+        reason: string;
+        referenceDocumentUri?: string | null;
+        ignoreCompareQuantity?: boolean;
+        quantities: Array<{
+          inventoryItemId: string;
+          locationId: string;
+          quantity: number;
+          compareQuantity?: number | null;
+        }>;
+      };
+    }) => {
+      if (input.quantities.length > 250)
+        throw new GraphQLError(
+          `The input array size of ${input.quantities.length} is greater than the maximum allowed of 250.`,
+          { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } },
+        );
       const userErrors: Array<{ code: string; field: string[]; message: string }> = [];
-      if (input.name !== 'available' && input.name !== 'on_hand') userErrors.push({ code: 'INVALID_NAME', field: ['input', 'name'], message: "The quantity name must be either 'available' or 'on_hand'." });
-      if (!inventoryReasons.includes(input.reason)) userErrors.push({ code: 'INVALID_REASON', field: ['input', 'reason'], message: 'The specified reason is invalid.' });
+      if (input.name !== 'available' && input.name !== 'on_hand')
+        userErrors.push({
+          code: 'INVALID_NAME',
+          field: ['input', 'name'],
+          message: "The quantity name must be either 'available' or 'on_hand'.",
+        });
+      if (!inventoryReasons.includes(input.reason))
+        userErrors.push({
+          code: 'INVALID_REASON',
+          field: ['input', 'reason'],
+          message: 'The specified reason is invalid.',
+        });
       const seen = new Set<string>();
       const changes: Array<{ entry: { product: Product; variant: Variant }; delta: number }> = [];
       input.quantities.forEach((q, i) => {
         const at = (f: string) => ['input', 'quantities', String(i), f];
         const entry = byItem.get(parseGid(q.inventoryItemId, 'InventoryItem') ?? -1);
-        if (!entry) return userErrors.push({ code: 'INVALID_INVENTORY_ITEM', field: at('inventoryItemId'), message: 'The specified inventory item could not be found.' });
-        if (q.locationId !== locationGid) return userErrors.push({ code: 'INVALID_LOCATION', field: at('locationId'), message: 'The specified location could not be found.' });
-        if (context.refusesSku(shop.domain, entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: at('inventoryItemId'), message: refusedSkuMessage(entry.variant.sku) });
-        if (seen.has(q.inventoryItemId)) return userErrors.push({ code: 'NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR', field: at('inventoryItemId'), message: 'The combination of inventoryItemId and locationId must be unique.' });
+        if (!entry)
+          return userErrors.push({
+            code: 'INVALID_INVENTORY_ITEM',
+            field: at('inventoryItemId'),
+            message: 'The specified inventory item could not be found.',
+          });
+        if (q.locationId !== locationGid)
+          return userErrors.push({
+            code: 'INVALID_LOCATION',
+            field: at('locationId'),
+            message: 'The specified location could not be found.',
+          });
+        if (context.refusesSku(shop.domain, entry.variant.sku))
+          return userErrors.push({
+            code: 'NON_MUTABLE_INVENTORY_ITEM',
+            field: at('inventoryItemId'),
+            message: refusedSkuMessage(entry.variant.sku),
+          });
+        if (seen.has(q.inventoryItemId))
+          return userErrors.push({
+            code: 'NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR',
+            field: at('inventoryItemId'),
+            message: 'The combination of inventoryItemId and locationId must be unique.',
+          });
         seen.add(q.inventoryItemId);
-        if (q.quantity < 0) return userErrors.push({ code: 'INVALID_QUANTITY_NEGATIVE', field: at('quantity'), message: "The quantity can't be negative." });
-        if (q.quantity > 1_000_000_000) return userErrors.push({ code: 'INVALID_QUANTITY_TOO_HIGH', field: at('quantity'), message: "The total quantity can't be higher than 1,000,000,000." });
+        if (q.quantity < 0)
+          return userErrors.push({
+            code: 'INVALID_QUANTITY_NEGATIVE',
+            field: at('quantity'),
+            message: "The quantity can't be negative.",
+          });
+        if (q.quantity > 1_000_000_000)
+          return userErrors.push({
+            code: 'INVALID_QUANTITY_TOO_HIGH',
+            field: at('quantity'),
+            message: "The total quantity can't be higher than 1,000,000,000.",
+          });
         const current = quantityOf(entry.variant, input.name);
         if (!input.ignoreCompareQuantity) {
-          if (q.compareQuantity == null) return userErrors.push({ code: 'COMPARE_QUANTITY_REQUIRED', field: at('compareQuantity'), message: 'The compareQuantity argument must be given to each quantity or ignored using ignoreCompareQuantity.' });
-          if (q.compareQuantity !== current) return userErrors.push({ code: 'COMPARE_QUANTITY_STALE', field: at('compareQuantity'), message: 'The compareQuantity value does not match persisted value.' });
+          if (q.compareQuantity == null)
+            return userErrors.push({
+              code: 'COMPARE_QUANTITY_REQUIRED',
+              field: at('compareQuantity'),
+              message:
+                'The compareQuantity argument must be given to each quantity or ignored using ignoreCompareQuantity.',
+            });
+          if (q.compareQuantity !== current)
+            return userErrors.push({
+              code: 'COMPARE_QUANTITY_STALE',
+              field: at('compareQuantity'),
+              message: 'The compareQuantity value does not match persisted value.',
+            });
         }
         if (q.quantity !== current) changes.push({ entry, delta: q.quantity - current });
       });
       // All or nothing: one user error and no quantity is set.
       if (userErrors.length) return { inventoryAdjustmentGroup: null, userErrors };
-      return { inventoryAdjustmentGroup: adjustmentNode(applyChanges(input.name, input.reason, input.referenceDocumentUri ?? null, changes)), userErrors: [] };
+      return {
+        inventoryAdjustmentGroup: adjustmentNode(
+          applyChanges(input.name, input.reason, input.referenceDocumentUri ?? null, changes),
+        ),
+        userErrors: [],
+      };
     },
-    inventoryAdjustQuantities: ({ input }: { input: { name: string; reason: string; referenceDocumentUri?: string | null; changes: Array<{ inventoryItemId: string; locationId: string; delta: number }> } }, _context: unknown, info: GraphQLResolveInfo) => {
+    inventoryAdjustQuantities: (
+      {
+        input,
+      }: {
+        input: {
+          name: string;
+          reason: string;
+          referenceDocumentUri?: string | null;
+          changes: Array<{ inventoryItemId: string; locationId: string; delta: number }>;
+        };
+      },
+      _context: unknown,
+      info: GraphQLResolveInfo,
+    ) => {
       const directive = info.fieldNodes[0]?.directives?.find((d) => d.name.value === 'idempotent');
       const keyArg = directive?.arguments?.find((a) => a.name.value === 'key');
       const key = keyArg ? valueFromASTUntyped(keyArg.value, info.variableValues) : undefined;
       const fingerprint = sha(JSON.stringify(input));
       if (typeof key === 'string') {
         const previous = shop.idempotency[key];
-        if (previous && previous.fingerprint !== fingerprint) throw new GraphQLError('The idempotency key was already used with different arguments.', { extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' } });
+        if (previous && previous.fingerprint !== fingerprint)
+          throw new GraphQLError('The idempotency key was already used with different arguments.', {
+            extensions: { code: 'IDEMPOTENCY_KEY_PARAMETER_MISMATCH' },
+          });
         if (previous) return { inventoryAdjustmentGroup: adjustmentNode(previous.result), userErrors: [] };
       }
-      if (input.changes.length > 250) throw new GraphQLError(`The input array size of ${input.changes.length} is greater than the maximum allowed of 250.`, { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } });
+      if (input.changes.length > 250)
+        throw new GraphQLError(
+          `The input array size of ${input.changes.length} is greater than the maximum allowed of 250.`,
+          { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } },
+        );
       const userErrors: Array<{ code: string; field: string[]; message: string }> = [];
-      if (input.name !== 'available' && input.name !== 'on_hand') userErrors.push({ code: 'INVALID_QUANTITY_NAME', field: ['input', 'name'], message: 'The quantity name is invalid.' });
-      if (!inventoryReasons.includes(input.reason)) userErrors.push({ code: 'INVALID_REASON', field: ['input', 'reason'], message: 'The specified reason is invalid.' });
+      if (input.name !== 'available' && input.name !== 'on_hand')
+        userErrors.push({
+          code: 'INVALID_QUANTITY_NAME',
+          field: ['input', 'name'],
+          message: 'The quantity name is invalid.',
+        });
+      if (!inventoryReasons.includes(input.reason))
+        userErrors.push({
+          code: 'INVALID_REASON',
+          field: ['input', 'reason'],
+          message: 'The specified reason is invalid.',
+        });
       const changes: Array<{ entry: { product: Product; variant: Variant }; delta: number }> = [];
       input.changes.forEach((c, i) => {
         const entry = byItem.get(parseGid(c.inventoryItemId, 'InventoryItem') ?? -1);
-        if (!entry) return userErrors.push({ code: 'INVALID_INVENTORY_ITEM', field: ['input', 'changes', String(i), 'inventoryItemId'], message: 'The specified inventory item could not be found.' });
-        if (c.locationId !== locationGid) return userErrors.push({ code: 'INVALID_LOCATION', field: ['input', 'changes', String(i), 'locationId'], message: 'The specified location could not be found.' });
-        if (context.refusesSku(shop.domain, entry.variant.sku)) return userErrors.push({ code: 'NON_MUTABLE_INVENTORY_ITEM', field: ['input', 'changes', String(i), 'inventoryItemId'], message: refusedSkuMessage(entry.variant.sku) });
+        if (!entry)
+          return userErrors.push({
+            code: 'INVALID_INVENTORY_ITEM',
+            field: ['input', 'changes', String(i), 'inventoryItemId'],
+            message: 'The specified inventory item could not be found.',
+          });
+        if (c.locationId !== locationGid)
+          return userErrors.push({
+            code: 'INVALID_LOCATION',
+            field: ['input', 'changes', String(i), 'locationId'],
+            message: 'The specified location could not be found.',
+          });
+        if (context.refusesSku(shop.domain, entry.variant.sku))
+          return userErrors.push({
+            code: 'NON_MUTABLE_INVENTORY_ITEM',
+            field: ['input', 'changes', String(i), 'inventoryItemId'],
+            message: refusedSkuMessage(entry.variant.sku),
+          });
         changes.push({ entry, delta: c.delta });
       });
       if (userErrors.length) return { inventoryAdjustmentGroup: null, userErrors };
@@ -564,27 +846,73 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       if (typeof key === 'string') shop.idempotency[key] = { fingerprint, result: record };
       return { inventoryAdjustmentGroup: adjustmentNode(record), userErrors: [] };
     },
-    productVariantsBulkUpdate: ({ productId, variants, allowPartialUpdates }: { productId: string; variants: Array<{ id?: string | null; price?: unknown; compareAtPrice?: unknown; barcode?: string | null }>; allowPartialUpdates?: boolean | null }) => {
-      if (variants.length > 250) throw new GraphQLError(`The input array size of ${variants.length} is greater than the maximum allowed of 250.`, { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } });
+    productVariantsBulkUpdate: ({
+      productId,
+      variants,
+      allowPartialUpdates,
+    }: {
+      productId: string;
+      variants: Array<{ id?: string | null; price?: unknown; compareAtPrice?: unknown; barcode?: string | null }>;
+      allowPartialUpdates?: boolean | null;
+    }) => {
+      if (variants.length > 250)
+        throw new GraphQLError(
+          `The input array size of ${variants.length} is greater than the maximum allowed of 250.`,
+          { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } },
+        );
       const product = shop.products.find((p) => p.id === parseGid(productId, 'Product'));
-      if (!product) return { product: null, productVariants: null, userErrors: [{ code: 'PRODUCT_DOES_NOT_EXIST', field: ['productId'], message: 'Product does not exist' }] };
+      if (!product)
+        return {
+          product: null,
+          productVariants: null,
+          userErrors: [{ code: 'PRODUCT_DOES_NOT_EXIST', field: ['productId'], message: 'Product does not exist' }],
+        };
       const userErrors: Array<{ code: string; field: string[]; message: string }> = [];
       const valid: Array<{ variant: Variant; input: (typeof variants)[number] }> = [];
       const money = (value: unknown) => (typeof value === 'number' ? String(value) : value);
       variants.forEach((input, i) => {
-        if (!input.id) return userErrors.push({ code: 'PRODUCT_VARIANT_ID_MISSING', field: ['variants', String(i), 'id'], message: 'Product variant is missing ID attribute' });
+        if (!input.id)
+          return userErrors.push({
+            code: 'PRODUCT_VARIANT_ID_MISSING',
+            field: ['variants', String(i), 'id'],
+            message: 'Product variant is missing ID attribute',
+          });
         const variant = product.variants.find((v) => v.id === parseGid(input.id, 'ProductVariant'));
-        if (!variant) return userErrors.push({ code: 'PRODUCT_VARIANT_DOES_NOT_EXIST', field: ['variants', String(i), 'id'], message: 'Product variant does not exist' });
+        if (!variant)
+          return userErrors.push({
+            code: 'PRODUCT_VARIANT_DOES_NOT_EXIST',
+            field: ['variants', String(i), 'id'],
+            message: 'Product variant does not exist',
+          });
         if (context.refusesSku(shop.domain, variant.sku)) {
           const field = (['price', 'compareAtPrice', 'barcode'] as const).find((f) => input[f] !== undefined) ?? 'id';
-          return userErrors.push({ code: 'INVALID_INPUT', field: ['variants', String(i), field], message: refusedSkuMessage(variant.sku) });
+          return userErrors.push({
+            code: 'INVALID_INPUT',
+            field: ['variants', String(i), field],
+            message: refusedSkuMessage(variant.sku),
+          });
         }
         for (const field of ['price', 'compareAtPrice'] as const) {
           const value = money(input[field]);
           if (value === undefined || (value === null && field === 'compareAtPrice')) continue;
-          if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value)) return userErrors.push({ code: 'INVALID_INPUT', field: ['variants', String(i), field], message: `${field === 'price' ? 'Price' : 'Compare at price'} is invalid` });
-          if (Number(value) < 0) return userErrors.push({ code: 'GREATER_THAN_OR_EQUAL_TO', field: ['variants', String(i), field], message: `${field === 'price' ? 'Price' : 'Compare at price'} must be greater than or equal to 0` });
-          if (Number(value) >= 1e18) return userErrors.push({ code: 'INVALID_INPUT', field: ['variants', String(i), field], message: `${field === 'price' ? 'Price' : 'Compare at price'} must be less than 1000000000000000000` });
+          if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value))
+            return userErrors.push({
+              code: 'INVALID_INPUT',
+              field: ['variants', String(i), field],
+              message: `${field === 'price' ? 'Price' : 'Compare at price'} is invalid`,
+            });
+          if (Number(value) < 0)
+            return userErrors.push({
+              code: 'GREATER_THAN_OR_EQUAL_TO',
+              field: ['variants', String(i), field],
+              message: `${field === 'price' ? 'Price' : 'Compare at price'} must be greater than or equal to 0`,
+            });
+          if (Number(value) >= 1e18)
+            return userErrors.push({
+              code: 'INVALID_INPUT',
+              field: ['variants', String(i), field],
+              message: `${field === 'price' ? 'Price' : 'Compare at price'} must be less than 1000000000000000000`,
+            });
         }
         valid.push({ variant, input });
       });
@@ -593,49 +921,114 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
         const price = money(input.price);
         const compareAt = money(input.compareAtPrice);
         if (typeof price === 'string') variant.price = Number(price).toFixed(2);
-        if (compareAt !== undefined) variant.compareAtPrice = typeof compareAt === 'string' ? Number(compareAt).toFixed(2) : null;
+        if (compareAt !== undefined)
+          variant.compareAtPrice = typeof compareAt === 'string' ? Number(compareAt).toFixed(2) : null;
         if (typeof input.barcode === 'string') variant.barcode = input.barcode;
         touch(product, variant);
       }
       if (valid.length) context.changed(shop.domain);
-      return { product: productNode(product), productVariants: valid.map(({ variant }) => variantNode(product, variant)), userErrors };
+      return {
+        product: productNode(product),
+        productVariants: valid.map(({ variant }) => variantNode(product, variant)),
+        userErrors,
+      };
     },
     productSet: ({ input }: { input: ProductSetArgs }) => {
       type SetError = { code: string; field: string[]; message: string };
       const userErrors: SetError[] = [];
       const existing = input.id ? shop.products.find((p) => p.id === parseGid(input.id, 'Product')) : undefined;
-      if (input.id && !existing) return { product: null, productSetOperation: null, userErrors: [{ code: 'PRODUCT_DOES_NOT_EXIST', field: ['input', 'id'], message: 'Product does not exist' }] };
+      if (input.id && !existing)
+        return {
+          product: null,
+          productSetOperation: null,
+          userErrors: [{ code: 'PRODUCT_DOES_NOT_EXIST', field: ['input', 'id'], message: 'Product does not exist' }],
+        };
       const title = (input.title ?? existing?.title ?? '').trim();
-      if (!title) userErrors.push({ code: 'INVALID_PRODUCT', field: ['input', 'title'], message: "Title can't be blank" });
-      if (!input.productOptions?.length) userErrors.push({ code: 'PRODUCT_OPTIONS_INPUT_MISSING', field: ['input', 'productOptions'], message: 'Product options input is required when updating variants.' });
-      if (!input.variants?.length) userErrors.push({ code: 'VARIANTS_INPUT_MISSING', field: ['input', 'variants'], message: 'Variants input is required when updating product options.' });
-      if ((input.variants?.length ?? 0) > 100) userErrors.push({ code: 'VARIANTS_OVER_LIMIT', field: ['input', 'variants'], message: 'Number of variants exceeds the limit of 100.' });
+      if (!title)
+        userErrors.push({ code: 'INVALID_PRODUCT', field: ['input', 'title'], message: "Title can't be blank" });
+      if (!input.productOptions?.length)
+        userErrors.push({
+          code: 'PRODUCT_OPTIONS_INPUT_MISSING',
+          field: ['input', 'productOptions'],
+          message: 'Product options input is required when updating variants.',
+        });
+      if (!input.variants?.length)
+        userErrors.push({
+          code: 'VARIANTS_INPUT_MISSING',
+          field: ['input', 'variants'],
+          message: 'Variants input is required when updating product options.',
+        });
+      if ((input.variants?.length ?? 0) > 100)
+        userErrors.push({
+          code: 'VARIANTS_OVER_LIMIT',
+          field: ['input', 'variants'],
+          message: 'Number of variants exceeds the limit of 100.',
+        });
       (input.variants ?? []).forEach((v, i) => {
         const at = (f: string) => ['input', 'variants', String(i), f];
         const price = typeof v.price === 'number' ? String(v.price) : v.price;
-        if (typeof price !== 'string' || !/^\d+(\.\d+)?$/.test(price)) userErrors.push({ code: 'INVALID_VARIANT', field: at('price'), message: 'Price is invalid' });
-        if (!v.optionValues?.length) userErrors.push({ code: 'OPTION_VALUES_MISSING', field: at('optionValues'), message: 'Variant options are missing.' });
+        if (typeof price !== 'string' || !/^\d+(\.\d+)?$/.test(price))
+          userErrors.push({ code: 'INVALID_VARIANT', field: at('price'), message: 'Price is invalid' });
+        if (!v.optionValues?.length)
+          userErrors.push({
+            code: 'OPTION_VALUES_MISSING',
+            field: at('optionValues'),
+            message: 'Variant options are missing.',
+          });
         for (const q of v.inventoryQuantities ?? []) {
-          if (q.locationId !== locationGid) userErrors.push({ code: 'INVALID_INPUT', field: at('inventoryQuantities'), message: 'The specified location could not be found.' });
-          if (q.quantity < 0) userErrors.push({ code: 'INVALID_INPUT', field: at('inventoryQuantities'), message: "The quantity can't be negative." });
+          if (q.locationId !== locationGid)
+            userErrors.push({
+              code: 'INVALID_INPUT',
+              field: at('inventoryQuantities'),
+              message: 'The specified location could not be found.',
+            });
+          if (q.quantity < 0)
+            userErrors.push({
+              code: 'INVALID_INPUT',
+              field: at('inventoryQuantities'),
+              message: "The quantity can't be negative.",
+            });
         }
         const sku = v.sku ?? v.inventoryItem?.sku ?? '';
-        if (sku && context.refusesSku(shop.domain, sku)) userErrors.push({ code: 'INVALID_VARIANT', field: at('sku'), message: refusedSkuMessage(sku) });
+        if (sku && context.refusesSku(shop.domain, sku))
+          userErrors.push({ code: 'INVALID_VARIANT', field: at('sku'), message: refusedSkuMessage(sku) });
       });
       if (userErrors.length) return { product: null, productSetOperation: null, userErrors };
       const now = nowIso();
-      const product: Product = existing ?? { id: nextId(shop), title, descriptionHtml: '', vendor: '', status: 'ACTIVE', images: [], createdAt: now, updatedAt: now, variants: [] };
+      const product: Product = existing ?? {
+        id: nextId(shop),
+        title,
+        descriptionHtml: '',
+        vendor: '',
+        status: 'ACTIVE',
+        images: [],
+        createdAt: now,
+        updatedAt: now,
+        variants: [],
+      };
       product.title = title;
       if (input.descriptionHtml !== undefined) product.descriptionHtml = input.descriptionHtml ?? '';
       if (input.vendor !== undefined) product.vendor = input.vendor ?? '';
       if (input.status) product.status = input.status;
-      if (input.files) product.images = input.files.map((f) => f.originalSource).filter((u): u is string => typeof u === 'string');
+      if (input.files)
+        product.images = input.files.map((f) => f.originalSource).filter((u): u is string => typeof u === 'string');
       product.updatedAt = now;
       // productSet replaces the variant list: variants named by id are kept and updated, the others created.
       product.variants = input.variants!.map((v) => {
         const kept = v.id ? product.variants.find((old) => old.id === parseGid(v.id, 'ProductVariant')) : undefined;
         const quantity = v.inventoryQuantities?.find((q) => q.name === 'available' || q.name === 'on_hand')?.quantity;
-        const variant: Variant = kept ?? { id: nextId(shop), inventoryItemId: nextId(shop), sku: '', title: 'Default Title', price: '0.00', compareAtPrice: null, barcode: '', available: 0, onHand: 0, updatedAt: now };
+        const variant: Variant = kept ?? {
+          id: nextId(shop),
+          inventoryItemId: nextId(shop),
+          sku: '',
+          title: 'Default Title',
+          price: '0.00',
+          compareAtPrice: null,
+          barcode: '',
+          available: 0,
+          onHand: 0,
+          updatedAt: now,
+        };
         variant.sku = v.sku ?? v.inventoryItem?.sku ?? variant.sku;
         variant.title = v.optionValues?.map((o) => o.name).join(' / ') || variant.title;
         variant.price = Number(typeof v.price === 'number' ? v.price : v.price).toFixed(2);
@@ -653,17 +1046,28 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       for (const variant of product.variants) inventoryChanged(variant);
       return { product: productNode(product), productSetOperation: null, userErrors: [] };
     },
-    productUpdate: ({ product: input }: { product: { id?: string | null; status?: Product['status'] | null; title?: string | null } }) => {
+    productUpdate: ({
+      product: input,
+    }: {
+      product: { id?: string | null; status?: Product['status'] | null; title?: string | null };
+    }) => {
       const product = shop.products.find((p) => p.id === parseGid(input.id, 'Product'));
       if (!product) return { product: null, userErrors: [{ field: ['id'], message: 'Product does not exist' }] };
-      if (input.title !== undefined && input.title !== null && !input.title.trim()) return { product: null, userErrors: [{ field: ['title'], message: "Title can't be blank" }] };
+      if (input.title !== undefined && input.title !== null && !input.title.trim())
+        return { product: null, userErrors: [{ field: ['title'], message: "Title can't be blank" }] };
       if (input.status) product.status = input.status;
       if (input.title) product.title = input.title;
       product.updatedAt = nowIso();
       context.changed(shop.domain);
       return { product: productNode(product), userErrors: [] };
     },
-    webhookSubscriptionCreate: ({ topic, webhookSubscription }: { topic: string; webhookSubscription: { callbackUrl?: string | null; format?: string | null } }) => {
+    webhookSubscriptionCreate: ({
+      topic,
+      webhookSubscription,
+    }: {
+      topic: string;
+      webhookSubscription: { callbackUrl?: string | null; format?: string | null };
+    }) => {
       const url = webhookSubscription.callbackUrl;
       const field = ['webhookSubscription', 'callbackUrl'];
       if (!url) return { webhookSubscription: null, userErrors: [{ field, message: "Address can't be blank" }] };
@@ -673,14 +1077,34 @@ function resolvers(shop: Shop, context: SandboxContext<ShopifySandboxState>) {
       } catch {
         parsed = undefined;
       }
-      if (!parsed || !['https:', 'http:'].includes(parsed.protocol)) return { webhookSubscription: null, userErrors: [{ field, message: 'Address is invalid' }] };
-      if (shop.webhooks.some((w) => w.topic === topic && w.callbackUrl === url)) return { webhookSubscription: null, userErrors: [{ field, message: 'Address for this topic has already been taken' }] };
-      const hook: Webhook = { id: nextId(shop), topic, callbackUrl: url, format: webhookSubscription.format ?? 'JSON', createdAt: nowIso() };
+      if (!parsed || !['https:', 'http:'].includes(parsed.protocol))
+        return { webhookSubscription: null, userErrors: [{ field, message: 'Address is invalid' }] };
+      if (shop.webhooks.some((w) => w.topic === topic && w.callbackUrl === url))
+        return {
+          webhookSubscription: null,
+          userErrors: [{ field, message: 'Address for this topic has already been taken' }],
+        };
+      const hook: Webhook = {
+        id: nextId(shop),
+        topic,
+        callbackUrl: url,
+        format: webhookSubscription.format ?? 'JSON',
+        createdAt: nowIso(),
+      };
       shop.webhooks.push(hook);
       context.changed(shop.domain);
       return {
         userErrors: [],
-        webhookSubscription: { ...webhookSubscriptionFields(hook.id, SHOPIFY_SANDBOX_APP.apiVersion), id: gid('WebhookSubscription', hook.id), topic, format: hook.format, createdAt: hook.createdAt, updatedAt: hook.createdAt, callbackUrl: url, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: url } },
+        webhookSubscription: {
+          ...webhookSubscriptionFields(hook.id, SHOPIFY_SANDBOX_APP.apiVersion),
+          id: gid('WebhookSubscription', hook.id),
+          topic,
+          format: hook.format,
+          createdAt: hook.createdAt,
+          updatedAt: hook.createdAt,
+          callbackUrl: url,
+          endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: url },
+        },
       };
     },
   };
@@ -708,7 +1132,8 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     const shop = findShop(context.state(), String(req.params.shop));
     return shop && context.mayActFor(req, shop.domain) ? shop : undefined;
   };
-  const noStore = 'There is no store at this address, or it is not a sandbox shop of the account you are signed in with.';
+  const noStore =
+    'There is no store at this address, or it is not a sandbox shop of the account you are signed in with.';
 
   const oauthParams = (source: Record<string, unknown>) => ({
     clientId: typeof source.client_id === 'string' ? source.client_id : '',
@@ -717,7 +1142,8 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     state: typeof source.state === 'string' ? source.state : '',
   });
   const oauthProblem = (params: ReturnType<typeof oauthParams>): string | undefined => {
-    if (params.clientId !== context.application.clientId) return 'The client_id is not a known app. Use the sandbox app id.';
+    if (params.clientId !== context.application.clientId)
+      return 'The client_id is not a known app. Use the sandbox app id.';
     if (!params.scope) return 'The scope parameter is missing.';
     try {
       const url = new URL(params.redirectUri);
@@ -744,10 +1170,18 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
       consentPage({
         shopName: shop.name,
         appName: SHOPIFY_SANDBOX_APP.name,
-        scopes: params.scope.split(',').map((s) => s.trim()).filter(Boolean),
+        scopes: params.scope
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
         formAction: 'authorize',
         stylesheetUrl,
-        fields: { client_id: params.clientId, scope: params.scope, redirect_uri: params.redirectUri, state: params.state },
+        fields: {
+          client_id: params.clientId,
+          scope: params.scope,
+          redirect_uri: params.redirectUri,
+          state: params.state,
+        },
       }),
     );
   });
@@ -760,7 +1194,9 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
     const params = oauthParams(body);
-    const problem = oauthProblem(params) ?? (body.decision === 'install' || body.decision === 'cancel' ? undefined : 'Choose Install app or Cancel.');
+    const problem =
+      oauthProblem(params) ??
+      (body.decision === 'install' || body.decision === 'cancel' ? undefined : 'Choose Install app or Cancel.');
     if (problem) {
       res.status(400).type('html').send(oauthErrorPage(problem, stylesheetUrl));
       return;
@@ -775,21 +1211,29 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
       return;
     }
     const code = crypto.randomBytes(16).toString('hex');
-    context.state().codes[sha(code)] = { shop: shop.domain, scope: params.scope, expiresAt: Date.now() + CODE_SECONDS * 1000 };
+    context.state().codes[sha(code)] = {
+      shop: shop.domain,
+      scope: params.scope,
+      expiresAt: Date.now() + CODE_SECONDS * 1000,
+    };
     context.changed();
     const query: Record<string, string> = {
       code,
-      host: Buffer.from(`admin.shopify.com/store/${shop.domain.replace('.myshopify.com', '')}`).toString('base64').replace(/=+$/, ''),
+      host: Buffer.from(`admin.shopify.com/store/${shop.domain.replace('.myshopify.com', '')}`)
+        .toString('base64')
+        .replace(/=+$/, ''),
       shop: shop.domain,
       state: params.state,
       timestamp: String(Math.floor(Date.now() / 1000)),
     };
-    for (const [k, v] of Object.entries({ ...query, hmac: callbackHmac(query, context.application.clientSecret) })) target.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({ ...query, hmac: callbackHmac(query, context.application.clientSecret) }))
+      target.searchParams.set(k, v);
     res.redirect(302, target.toString());
   });
 
   // The answer holds tokens: sent as text so the request log never keeps them.
-  const sendTokens = (res: Response, status: number, payload: unknown) => res.status(status).type('application/json').send(JSON.stringify(payload));
+  const sendTokens = (res: Response, status: number, payload: unknown) =>
+    res.status(status).type('application/json').send(JSON.stringify(payload));
 
   router.post('/shops/:shop/admin/oauth/access_token', (req: Request, res: Response) => {
     const state = context.state();
@@ -800,14 +1244,20 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body.client_id !== context.application.clientId || body.client_secret !== context.application.clientSecret) {
-      res.status(401).json({ error: 'invalid_client', error_description: 'Client authentication failed: the client_id or client_secret is wrong.' });
+      res.status(401).json({
+        error: 'invalid_client',
+        error_description: 'Client authentication failed: the client_id or client_secret is wrong.',
+      });
       return;
     }
     let scope: string;
     if (body.grant_type === 'refresh_token') {
       const record = typeof body.refresh_token === 'string' ? state.refreshTokens[sha(body.refresh_token)] : undefined;
       if (!record || record.shop !== shop.domain || record.expiresAt < Date.now()) {
-        res.status(400).json({ error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or already used.' });
+        res.status(400).json({
+          error: 'invalid_grant',
+          error_description: 'The refresh token is invalid, expired or already used.',
+        });
         return;
       }
       // Shopify rotates the refresh token on every use (S-TOK).
@@ -816,7 +1266,10 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     } else {
       const record = typeof body.code === 'string' ? state.codes[sha(body.code)] : undefined;
       if (!record || record.shop !== shop.domain || record.expiresAt < Date.now()) {
-        res.status(400).json({ error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+        res.status(400).json({
+          error: 'invalid_request',
+          error_description: 'The authorization code was not found or was already used',
+        });
         return;
       }
       delete state.codes[sha(body.code as string)];
@@ -824,12 +1277,24 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     }
     const expiring = body.grant_type === 'refresh_token' || String(body.expiring ?? '') === '1';
     const accessToken = `shpat_${crypto.randomBytes(16).toString('hex')}`;
-    state.accessTokens[sha(accessToken)] = { shop: shop.domain, scope, expiresAt: expiring ? Date.now() + SHOPIFY_SANDBOX_TOKEN_SECONDS * 1000 : null };
+    state.accessTokens[sha(accessToken)] = {
+      shop: shop.domain,
+      scope,
+      expiresAt: expiring ? Date.now() + SHOPIFY_SANDBOX_TOKEN_SECONDS * 1000 : null,
+    };
     const answer: Record<string, unknown> = { access_token: accessToken, scope };
     if (expiring) {
       const refreshToken = `shprt_${crypto.randomBytes(16).toString('hex')}`;
-      state.refreshTokens[sha(refreshToken)] = { shop: shop.domain, scope, expiresAt: Date.now() + REFRESH_TOKEN_SECONDS * 1000 };
-      Object.assign(answer, { expires_in: SHOPIFY_SANDBOX_TOKEN_SECONDS, refresh_token: refreshToken, refresh_token_expires_in: REFRESH_TOKEN_SECONDS });
+      state.refreshTokens[sha(refreshToken)] = {
+        shop: shop.domain,
+        scope,
+        expiresAt: Date.now() + REFRESH_TOKEN_SECONDS * 1000,
+      };
+      Object.assign(answer, {
+        expires_in: SHOPIFY_SANDBOX_TOKEN_SECONDS,
+        refresh_token: refreshToken,
+        refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
+      });
     }
     context.changed();
     sendTokens(res, 200, answer);
@@ -855,7 +1320,11 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
       res.status(400).json({ errors: { query: 'Required parameter missing or invalid' } });
       return;
     }
-    if (body.variables !== undefined && body.variables !== null && (typeof body.variables !== 'object' || Array.isArray(body.variables))) {
+    if (
+      body.variables !== undefined &&
+      body.variables !== null &&
+      (typeof body.variables !== 'object' || Array.isArray(body.variables))
+    ) {
       res.status(400).json({ errors: { variables: 'must be an object' } });
       return;
     }
@@ -869,42 +1338,86 @@ function routes(router: Router, context: SandboxContext<ShopifySandboxState>): v
     }
     const { document, validationErrors } = checked;
     if (validationErrors.length) {
-      res.json({ errors: validationErrors.map((e) => ({ ...e.toJSON(), message: shopifyValidationMessage(e), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) });
+      res.json({
+        errors: validationErrors.map((e) => ({
+          ...e.toJSON(),
+          message: shopifyValidationMessage(e),
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        })),
+      });
       return;
     }
-    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+    const operations = document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+    const operation = operationName
+      ? operations.find((o) => o.name?.value === operationName)
+      : operations.length === 1
+        ? operations[0]
+        : undefined;
     if (!operation) {
-      res.json({ errors: [{ message: operationName ? `Unknown operation named "${operationName}".` : 'An operation name is required' }] });
+      res.json({
+        errors: [
+          { message: operationName ? `Unknown operation named "${operationName}".` : 'An operation name is required' },
+        ],
+      });
       return;
     }
 
     const limit = context.limitOf('graphql', shop.domain);
     const requested = queryCost(schema, document, operation, variables);
-    const throttleStatus = () => ({ maximumAvailable: limit.burst, currentlyAvailable: Math.floor(context.buckets.available(`${shop.domain}:graphql`, limit)), restoreRate: limit.rate });
+    const throttleStatus = () => ({
+      maximumAvailable: limit.burst,
+      currentlyAvailable: Math.floor(context.buckets.available(`${shop.domain}:graphql`, limit)),
+      restoreRate: limit.rate,
+    });
     if (requested > limit.burst) {
       res.json({
-        errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${limit.burst}).`, extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: limit.burst } }],
-        extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() } },
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${limit.burst}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: limit.burst },
+          },
+        ],
+        extensions: {
+          cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() },
+        },
       });
       return;
     }
     const wait = context.rateLimit(shop.domain, 'graphql', requested);
     if (wait > 0) {
       res.json({
-        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
-        extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() } },
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+          },
+        ],
+        extensions: {
+          cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() },
+        },
       });
       return;
     }
-    const result = await execute({ schema, document, operationName, variableValues: variables, rootValue: resolvers(shop, context) });
-    const actual = result.data ? Math.min(requested, queryCost(schema, document, operation, variables, result.data as Record<string, unknown>)) : requested;
+    const result = await execute({
+      schema,
+      document,
+      operationName,
+      variableValues: variables,
+      rootValue: resolvers(shop, context),
+    });
+    const actual = result.data
+      ? Math.min(requested, queryCost(schema, document, operation, variables, result.data as Record<string, unknown>))
+      : requested;
     // Shopify charges the actual cost: the difference is given back to the bucket.
     if (requested > actual) context.buckets.take(`${shop.domain}:graphql`, limit, actual - requested);
     res.json({
       ...(result.errors ? { errors: result.errors.map((e) => e.toJSON()) } : {}),
       ...(result.data !== undefined ? { data: result.data } : {}),
-      extensions: { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus() } },
+      extensions: {
+        cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus() },
+      },
     });
   });
 }
@@ -973,7 +1486,12 @@ function orderAnswer(order: Order) {
     updatedAt: order.updatedAt,
     cancelledAt: order.cancelledAt,
     cancelReason: order.cancelReason ?? null,
-    lines: order.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, currentQuantity: l.currentQuantity, price: l.price })),
+    lines: order.lines.map((l) => ({
+      sku: l.sku,
+      quantity: l.quantity,
+      currentQuantity: l.currentQuantity,
+      price: l.price,
+    })),
   };
 }
 
@@ -990,7 +1508,8 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
     const shop = findShop(state, sellerId);
     for (const product of shop?.products ?? []) {
       const variant = product.variants.find((v) => v.sku === sku);
-      if (variant) return { sku, quantity: variant.available, price: variant.price, status: product.status.toLowerCase() };
+      if (variant)
+        return { sku, quantity: variant.available, price: variant.price, status: product.status.toLowerCase() };
     }
     return undefined;
   },
@@ -1005,7 +1524,8 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
       const variant = product?.variants.find((v) => v.sku === sku);
       if (!product || !variant) throw new SandboxControlError(404, `No variant with SKU ${sku}`);
       if (product.status !== 'ACTIVE') throw new SandboxControlError(409, `${sku} is not for sale`);
-      if (variant.available < quantity) throw new SandboxControlError(409, `Only ${variant.available} of ${sku} available, ${quantity} ordered`);
+      if (variant.available < quantity)
+        throw new SandboxControlError(409, `Only ${variant.available} of ${sku} available, ${quantity} ordered`);
       picked.push({ product, variant, quantity });
     }
     const at = nowIso();
@@ -1015,7 +1535,15 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
       createdAt: at,
       updatedAt: at,
       cancelledAt: null,
-      lines: picked.map(({ product, variant, quantity }) => ({ id: nextId(shop), variantId: variant.id, sku: variant.sku, title: `${product.title} - ${variant.title}`, quantity, currentQuantity: quantity, price: variant.price })),
+      lines: picked.map(({ product, variant, quantity }) => ({
+        id: nextId(shop),
+        variantId: variant.id,
+        sku: variant.sku,
+        title: `${product.title} - ${variant.title}`,
+        quantity,
+        currentQuantity: quantity,
+        price: variant.price,
+      })),
     };
     for (const { product, variant, quantity } of picked) {
       variant.available -= quantity;
@@ -1025,7 +1553,8 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
     shop.orders.push(order);
     context.changed(shop.domain);
     emit(shop, 'ORDERS_CREATE', orderPayload(shop, order), context);
-    for (const { variant } of picked) emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
+    for (const { variant } of picked)
+      emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
     return orderAnswer(order);
   },
   cancelOrder(state, sellerId, orderId, context) {
@@ -1057,7 +1586,8 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
     // Shopify sends orders/cancelled and orders/updated (each to the shop's subscriptions of that topic).
     emit(shop, 'ORDERS_CANCELLED', orderPayload(shop, order), context);
     emit(shop, 'ORDERS_UPDATED', orderPayload(shop, order), context);
-    for (const variant of restocked) emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
+    for (const variant of restocked)
+      emit(shop, 'INVENTORY_LEVELS_UPDATE', inventoryLevelPayload(shop, variant), context);
     return orderAnswer(order);
   },
   editItem(state, sellerId, sku, edit, context) {
@@ -1066,7 +1596,8 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
     const variant = product?.variants.find((v) => v.sku === sku);
     if (!shop || !product || !variant) throw new SandboxControlError(404, 'No such seller or SKU');
     // The admin's product form: the title is the product's (shared by its variants).
-    if (edit.title !== undefined && edit.title.length > 255) throw new SandboxControlError(400, 'Title is too long (maximum is 255 characters)');
+    if (edit.title !== undefined && edit.title.length > 255)
+      throw new SandboxControlError(400, 'Title is too long (maximum is 255 characters)');
     const at = nowIso();
     const quantityChanged = edit.quantity !== undefined && edit.quantity !== variant.available;
     if (edit.quantity !== undefined) {
@@ -1083,7 +1614,17 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
   routes,
   // A GraphQL throttle is `errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }]` (FACTS.md §4); the
   // REST-style answers (404, 5xx, an unreadable body) carry `errors` as a string.
-  errorBody: (status, message) => (status === 429 ? { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }] } : { errors: status === 404 ? 'Not Found' : message }),
+  errorBody: (status, message) =>
+    status === 429
+      ? {
+          errors: [
+            {
+              message: 'Throttled',
+              extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+            },
+          ],
+        }
+      : { errors: status === 404 ? 'Not Found' : message },
   limits: {
     // S-RL: Standard plan, 100 points/s restored, a 1,000-point bucket (the old published size; [U] for current plans).
     realistic: { graphql: { rate: 100, burst: 1000 } },

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import express from 'express';
 import type { Request, Response, Router } from 'express';
-import { REFUSED_SKU_CODE, SandboxControlError, refuseIfThrottled, refusedSkuMessage, timeAfter, type SandboxContext, type SandboxDefinition } from '../shared/sandbox-kit.ts';
+import {
+  REFUSED_SKU_CODE,
+  SandboxControlError,
+  refuseIfThrottled,
+  refusedSkuMessage,
+  timeAfter,
+  type SandboxContext,
+  type SandboxDefinition,
+} from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
 import type { SandboxRate } from '../shared/sandbox-limits.ts';
 
@@ -47,7 +55,9 @@ const realisticLimits: Record<string, SandboxRate> = {
   'orders.update': { rate: 1, burst: 5 },
   webhooks: { rate: 1, burst: 5 },
 };
-const fastLimits: Record<string, SandboxRate> = Object.fromEntries(Object.keys(realisticLimits).map((k) => [k, generous]));
+const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
+  Object.keys(realisticLimits).map((k) => [k, generous]),
+);
 
 export interface WalmartSandboxItem {
   sku: string;
@@ -95,7 +105,15 @@ export interface WalmartSandboxFeedItem {
   quantity?: number;
   price?: { amount: number; currency: string };
   /** An MP_ITEM row that passed validation: the item as it will be set up. */
-  setup?: { gtin: string; productName: string; brand: string; price: number; productType: string; description: string; mainImageUrl: string };
+  setup?: {
+    gtin: string;
+    productName: string;
+    brand: string;
+    price: number;
+    productType: string;
+    description: string;
+    mainImageUrl: string;
+  };
   status: 'INPROGRESS' | 'SUCCESS' | 'DATA_ERROR';
   error?: { code: string; description: string };
 }
@@ -120,7 +138,9 @@ interface FeedRow {
 /** One line of a cancellation request, as received (unchecked). */
 interface CancelLine {
   lineNumber?: unknown;
-  orderLineStatuses?: { orderLineStatus?: Array<{ status?: unknown; cancellationReason?: unknown; statusQuantity?: { amount?: unknown } }> };
+  orderLineStatuses?: {
+    orderLineStatus?: Array<{ status?: unknown; cancellationReason?: unknown; statusQuantity?: { amount?: unknown } }>;
+  };
 }
 
 export interface WalmartSandboxSubscription {
@@ -156,7 +176,11 @@ type Severity = 'INFO' | 'WARN' | 'ERROR';
 type Category = 'APPLICATION' | 'SYSTEM' | 'REQUEST' | 'DATA';
 
 /** Walmart's error body: `{ errors: [{ code, field, description, info, severity, category }] }`. */
-export function walmartError(code: string, description: string, options: { field?: string; info?: string; severity?: Severity; category?: Category } = {}) {
+export function walmartError(
+  code: string,
+  description: string,
+  options: { field?: string; info?: string; severity?: Severity; category?: Category } = {},
+) {
   return {
     errors: [
       {
@@ -173,7 +197,13 @@ export function walmartError(code: string, description: string, options: { field
   };
 }
 
-const send = (res: Response, status: number, code: string, description: string, options: Parameters<typeof walmartError>[2] = {}) => {
+const send = (
+  res: Response,
+  status: number,
+  code: string,
+  description: string,
+  options: Parameters<typeof walmartError>[2] = {},
+) => {
   res.status(status).json(walmartError(code, description, options));
 };
 
@@ -185,7 +215,8 @@ const digits = (n: number) => Array.from(crypto.randomBytes(n), (b, i) => (i ===
 
 /** Prices travel as JSON numbers; the state keeps exact decimal strings. */
 const decimal = (amount: number) => amount.toFixed(2);
-const isMoneyAmount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && Math.round(v * 100) === Number((v * 100).toFixed(6));
+const isMoneyAmount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 && Math.round(v * 100) === Number((v * 100).toFixed(6));
 
 function header(req: Request, name: string): string | undefined {
   const value = req.get(name);
@@ -196,7 +227,10 @@ function header(req: Request, name: string): string | undefined {
 function requireWalmartHeaders(req: Request, res: Response): boolean {
   for (const name of ['WM_QOS.CORRELATION_ID', 'WM_SVC.NAME']) {
     if (!header(req, name)) {
-      send(res, 400, 'INVALID_REQUEST_HEADER.GMP_GATEWAY_API', `Invalid or missing header: ${name}`, { field: name, category: 'REQUEST' });
+      send(res, 400, 'INVALID_REQUEST_HEADER.GMP_GATEWAY_API', `Invalid or missing header: ${name}`, {
+        field: name,
+        category: 'REQUEST',
+      });
       return false;
     }
   }
@@ -232,14 +266,28 @@ function orderResponse(seller: WalmartSandboxSeller, order: WalmartSandboxOrder)
       estimatedDeliveryDate: order.orderDate + 5 * 86_400_000,
       estimatedShipDate: order.orderDate + 2 * 86_400_000,
       methodCode: 'Standard',
-      postalAddress: { name: 'Sandbox Buyer', address1: '702 SW 8th St', city: 'Bentonville', state: 'AR', postalCode: '72716', country: 'USA', addressType: 'RESIDENTIAL' },
+      postalAddress: {
+        name: 'Sandbox Buyer',
+        address1: '702 SW 8th St',
+        city: 'Bentonville',
+        state: 'AR',
+        postalCode: '72716',
+        country: 'USA',
+        addressType: 'RESIDENTIAL',
+      },
     },
     orderLines: {
       orderLine: order.lines.map((line) => ({
         lineNumber: line.lineNumber,
         item: { productName: line.productName, sku: line.sku },
         charges: {
-          charge: [{ chargeType: 'PRODUCT', chargeName: 'ItemPrice', chargeAmount: { currency: line.currency, amount: Number(line.unitPrice) } }],
+          charge: [
+            {
+              chargeType: 'PRODUCT',
+              chargeName: 'ItemPrice',
+              chargeAmount: { currency: line.currency, amount: Number(line.unitPrice) },
+            },
+          ],
         },
         orderLineQuantity: { unitOfMeasurement: 'EACH', amount: String(line.quantity) },
         statusDate: line.statusDate,
@@ -256,14 +304,26 @@ function lineStatuses(line: WalmartSandboxOrderLine) {
   const open = line.quantity - line.cancelledQuantity;
   return [
     ...(open > 0 ? [{ status: line.status, statusQuantity: quantity(open) }] : []),
-    ...(line.cancelledQuantity > 0 ? [{ status: 'Cancelled', statusQuantity: quantity(line.cancelledQuantity), ...(line.cancellationReason ? { cancellationReason: line.cancellationReason } : {}) }] : []),
+    ...(line.cancelledQuantity > 0
+      ? [
+          {
+            status: 'Cancelled',
+            statusQuantity: quantity(line.cancelledQuantity),
+            ...(line.cancellationReason ? { cancellationReason: line.cancellationReason } : {}),
+          },
+        ]
+      : []),
   ];
 }
 
 /** The PO_CREATED event as Walmart's event page describes it: `{ source, payload }`. */
 function poCreatedEvent(seller: WalmartSandboxSeller, order: WalmartSandboxOrder) {
   return {
-    source: { eventType: 'PO_CREATED', eventTime: new Date(order.orderDate).toISOString(), eventId: crypto.randomUUID() },
+    source: {
+      eventType: 'PO_CREATED',
+      eventTime: new Date(order.orderDate).toISOString(),
+      eventId: crypto.randomUUID(),
+    },
     payload: {
       partnerId: seller.sellerId,
       purchaseOrderId: order.purchaseOrderId,
@@ -277,7 +337,13 @@ function poCreatedEvent(seller: WalmartSandboxSeller, order: WalmartSandboxOrder
         productName: line.productName,
         quantity: { unitOfMeasure: 'EACH', measurementValue: line.quantity },
         orderLineStatus: line.status,
-        charges: [{ chargeType: 'PRODUCT', chargeName: 'ItemPrice', chargeAmount: { currency: line.currency, amount: Number(line.unitPrice) } }],
+        charges: [
+          {
+            chargeType: 'PRODUCT',
+            chargeName: 'ItemPrice',
+            chargeAmount: { currency: line.currency, amount: Number(line.unitPrice) },
+          },
+        ],
       })),
     },
   };
@@ -289,9 +355,17 @@ function poCreatedEvent(seller: WalmartSandboxSeller, order: WalmartSandboxOrder
  * notifications definition, so the sandbox sends it for a cancellation made on Walmart's side (the
  * control API's cancel); the seller's own cancelOrderLines sends nothing, as on Walmart.
  */
-function poLineCancelledEvent(seller: WalmartSandboxSeller, order: WalmartSandboxOrder, lines: Array<{ line: WalmartSandboxOrderLine; units: number }>) {
+function poLineCancelledEvent(
+  seller: WalmartSandboxSeller,
+  order: WalmartSandboxOrder,
+  lines: Array<{ line: WalmartSandboxOrderLine; units: number }>,
+) {
   return {
-    source: { eventType: 'PO_LINE_AUTOCANCELLED', eventTime: new Date(order.lastModified).toISOString(), eventId: crypto.randomUUID() },
+    source: {
+      eventType: 'PO_LINE_AUTOCANCELLED',
+      eventTime: new Date(order.lastModified).toISOString(),
+      eventId: crypto.randomUUID(),
+    },
     payload: {
       partnerId: seller.sellerId,
       purchaseOrderId: order.purchaseOrderId,
@@ -315,7 +389,12 @@ function poLineCancelledEvent(seller: WalmartSandboxSeller, order: WalmartSandbo
 }
 
 /** Posts an event to the seller's active subscriptions of its type, HMAC-signed where the subscription asks. */
-function deliverEvent(context: SandboxContext<WalmartSandboxState>, seller: WalmartSandboxSeller, eventType: string, event: unknown) {
+function deliverEvent(
+  context: SandboxContext<WalmartSandboxState>,
+  seller: WalmartSandboxSeller,
+  eventType: string,
+  event: unknown,
+) {
   for (const subscription of seller.subscriptions) {
     if (subscription.eventType !== eventType || subscription.status !== 'ACTIVE') continue;
     const body = JSON.stringify(event);
@@ -333,7 +412,9 @@ export function signWalmartPayload(body: string, secret: string): string {
 }
 
 function redactSubscriptionBody(body: unknown): unknown {
-  return JSON.parse(JSON.stringify(body ?? null, (key, value) => (/secret|password/i.test(key) ? '[redacted]' : value)));
+  return JSON.parse(
+    JSON.stringify(body ?? null, (key, value) => (/secret|password/i.test(key) ? '[redacted]' : value)),
+  );
 }
 
 /** The file part of a multipart/form-data body (Walmart feeds are uploaded as `file`). */
@@ -352,7 +433,11 @@ function multipartFile(raw: Buffer, contentType: string): string | undefined {
   return undefined;
 }
 
-function tokenFor(state: WalmartSandboxState, clientId: string, clientSecret: string): WalmartSandboxSeller | undefined {
+function tokenFor(
+  state: WalmartSandboxState,
+  clientId: string,
+  clientSecret: string,
+): WalmartSandboxSeller | undefined {
   const seller = Object.values(state.sellers).find((s) => s.clientId === clientId);
   if (!seller) return undefined;
   const a = Buffer.from(seller.clientSecret);
@@ -375,8 +460,10 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
 
   errorBody(status, message) {
     if (status === 404) return walmartError('CONTENT_NOT_FOUND.GMP_GATEWAY_API', message, { category: 'REQUEST' });
-    if (status === 400 || status === 413) return walmartError('INVALID_REQUEST_CONTENT.GMP_GATEWAY_API', message, { category: 'REQUEST' });
-    if (status === 429) return walmartError('REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', message, { category: 'REQUEST' });
+    if (status === 400 || status === 413)
+      return walmartError('INVALID_REQUEST_CONTENT.GMP_GATEWAY_API', message, { category: 'REQUEST' });
+    if (status === 429)
+      return walmartError('REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', message, { category: 'REQUEST' });
     return walmartError('SYSTEM_ERROR.GMP_GATEWAY_API', message, { category: 'SYSTEM' });
   },
 
@@ -402,7 +489,16 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         attributes: product.attributes,
       };
     }
-    state.sellers[sellerId] = { sellerId, clientId, clientSecret, skus: catalogue.map((p) => p.sku), items, orders: [], feeds: {}, subscriptions: [] };
+    state.sellers[sellerId] = {
+      sellerId,
+      clientId,
+      clientSecret,
+      skus: catalogue.map((p) => p.sku),
+      items,
+      orders: [],
+      feeds: {},
+      subscriptions: [],
+    };
     return { sellerId, credentials: { clientId, clientSecret } };
   },
 
@@ -420,7 +516,8 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     for (const [sku, quantity] of wanted) {
       const item = seller.items[sku];
       if (!item) throw new SandboxControlError(404, `SKU ${sku} is not listed by seller ${sellerId}`);
-      if (item.quantity < quantity) throw new SandboxControlError(409, `Only ${item.quantity} of ${sku} available; ${quantity} ordered`);
+      if (item.quantity < quantity)
+        throw new SandboxControlError(409, `Only ${item.quantity} of ${sku} available; ${quantity} ordered`);
     }
     const now = Date.now();
     const order: WalmartSandboxOrder = {
@@ -431,7 +528,17 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       lines: lines.map((line, i) => {
         const item = seller.items[line.sku]!;
         item.quantity -= line.quantity;
-        return { lineNumber: String(i + 1), sku: line.sku, productName: item.productName, quantity: line.quantity, unitPrice: item.price, currency: item.currency, status: 'Created', cancelledQuantity: 0, statusDate: now };
+        return {
+          lineNumber: String(i + 1),
+          sku: line.sku,
+          productName: item.productName,
+          quantity: line.quantity,
+          unitPrice: item.price,
+          currency: item.currency,
+          status: 'Created',
+          cancelledQuantity: 0,
+          statusDate: now,
+        };
       }),
     };
     seller.orders.push(order);
@@ -447,8 +554,11 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     if (!seller) throw new SandboxControlError(404, `No Walmart sandbox seller ${sellerId}`);
     const order = seller.orders.find((o) => o.purchaseOrderId === orderId);
     if (!order) throw new SandboxControlError(404, `No purchase order ${orderId} for seller ${sellerId}`);
-    if (order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered')) throw new SandboxControlError(409, `Purchase order ${orderId} has shipped lines and cannot be cancelled`);
-    const open = order.lines.map((line) => ({ line, units: line.quantity - line.cancelledQuantity })).filter((l) => l.units > 0);
+    if (order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered'))
+      throw new SandboxControlError(409, `Purchase order ${orderId} has shipped lines and cannot be cancelled`);
+    const open = order.lines
+      .map((line) => ({ line, units: line.quantity - line.cancelledQuantity }))
+      .filter((l) => l.units > 0);
     if (open.length === 0) throw new SandboxControlError(409, `Purchase order ${orderId} is already cancelled`);
     const now = timeAfter(order.lastModified);
     for (const { line, units } of open) {
@@ -494,7 +604,10 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
               entry.status = 'SUCCESS';
             } else if (!item) {
               entry.status = 'DATA_ERROR';
-              entry.error = { code: 'ERR_EXT_DATA_0101001', description: `SKU ${entry.sku} does not exist for this seller. Set up the item before updating it.` };
+              entry.error = {
+                code: 'ERR_EXT_DATA_0101001',
+                description: `SKU ${entry.sku} does not exist for this seller. Set up the item before updating it.`,
+              };
             } else if (entry.quantity !== undefined) {
               item.quantity = entry.quantity;
               entry.status = 'SUCCESS';
@@ -520,9 +633,19 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const wait = context.rateLimit(sellerId, operation);
       if (wait <= 0) return false;
       const limit = context.limitOf(operation, sellerId);
-      res.set('X-Current-Token-Count', String(Math.floor(context.buckets.available(`${sellerId}:${operation}`, limit))));
+      res.set(
+        'X-Current-Token-Count',
+        String(Math.floor(context.buckets.available(`${sellerId}:${operation}`, limit))),
+      );
       res.set('X-Next-Replenishment-Time', String(Date.now() + wait));
-      return refuseIfThrottled(res, wait, walmartError('REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', 'Too Many Requests', { category: 'REQUEST', info: 'Request threshold violated' }));
+      return refuseIfThrottled(
+        res,
+        wait,
+        walmartError('REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', 'Too Many Requests', {
+          category: 'REQUEST',
+          info: 'Request threshold violated',
+        }),
+      );
     };
 
     /** The rejectSkus fault on a single update: Walmart's 400 error body for this SKU. */
@@ -539,10 +662,16 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const entry = token ? state().tokens[token] : undefined;
       const seller = entry && entry.expiresAt > Date.now() ? state().sellers[entry.sellerId] : undefined;
       if (!seller) {
-        send(res, 401, 'UNAUTHORIZED.GMP_GATEWAY_API', token ? 'Access token is invalid or has expired' : 'Missing WM_SEC.ACCESS_TOKEN header', {
-          field: 'WM_SEC.ACCESS_TOKEN',
-          category: 'REQUEST',
-        });
+        send(
+          res,
+          401,
+          'UNAUTHORIZED.GMP_GATEWAY_API',
+          token ? 'Access token is invalid or has expired' : 'Missing WM_SEC.ACCESS_TOKEN header',
+          {
+            field: 'WM_SEC.ACCESS_TOKEN',
+            category: 'REQUEST',
+          },
+        );
         return undefined;
       }
       return seller;
@@ -555,11 +684,23 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const colon = decoded.indexOf(':');
       const seller = colon > 0 ? tokenFor(state(), decoded.slice(0, colon), decoded.slice(colon + 1)) : undefined;
       if (!seller) {
-        send(res, 401, 'UNAUTHORIZED.GMP_GATEWAY_API', 'Invalid client credentials: check the Client ID and Client Secret', { field: 'Authorization', category: 'REQUEST' });
+        send(
+          res,
+          401,
+          'UNAUTHORIZED.GMP_GATEWAY_API',
+          'Invalid client credentials: check the Client ID and Client Secret',
+          { field: 'Authorization', category: 'REQUEST' },
+        );
         return;
       }
       if (req.body?.grant_type !== 'client_credentials') {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_GATEWAY_API', 'grant_type must be client_credentials (form-encoded)', { field: 'grant_type' });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_PARAM.GMP_GATEWAY_API',
+          'grant_type must be client_credentials (form-encoded)',
+          { field: 'grant_type' },
+        );
         return;
       }
       if (throttled(res, seller.sellerId, 'token')) return;
@@ -581,7 +722,17 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         issued_at: String(entry.expiresAt - TOKEN_LIFETIME_S * 1000),
         is_valid: true,
         is_channel_match: true,
-        scopes: { reports: full, item: full, price: full, lagtime: full, feeds: full, returns: full, orders: full, inventory: full, content: full },
+        scopes: {
+          reports: full,
+          item: full,
+          price: full,
+          lagtime: full,
+          feeds: full,
+          returns: full,
+          orders: full,
+          inventory: full,
+          content: full,
+        },
       });
     });
 
@@ -590,7 +741,9 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'items.read')) return;
       const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'limit must be a whole number from 1 to 200', { field: 'limit' });
+        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'limit must be a whole number from 1 to 200', {
+          field: 'limit',
+        });
         return;
       }
       let skus = seller.skus;
@@ -598,9 +751,15 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const cursor = typeof req.query.nextCursor === 'string' ? req.query.nextCursor : '*';
       let start = 0;
       if (cursor !== '*') {
-        start = Number(Buffer.from(cursor, 'base64').toString('utf8').replace(/^offset:/, ''));
+        start = Number(
+          Buffer.from(cursor, 'base64')
+            .toString('utf8')
+            .replace(/^offset:/, ''),
+        );
         if (!Number.isInteger(start) || start < 0) {
-          send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'nextCursor is not a cursor this API returned', { field: 'nextCursor' });
+          send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'nextCursor is not a cursor this API returned', {
+            field: 'nextCursor',
+          });
           return;
         }
       }
@@ -618,12 +777,21 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'items.read')) return;
       const type = req.query.productIdType;
       if (type !== undefined && type !== 'SKU') {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'This sandbox looks items up by productIdType=SKU only', { field: 'productIdType' });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API',
+          'This sandbox looks items up by productIdType=SKU only',
+          { field: 'productIdType' },
+        );
         return;
       }
       const item = seller.items[req.params.id!];
       if (!item) {
-        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_QUERY_API', `Item not found for SKU ${req.params.id}`, { field: 'sku', category: 'DATA' });
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_QUERY_API', `Item not found for SKU ${req.params.id}`, {
+          field: 'sku',
+          category: 'DATA',
+        });
         return;
       }
       res.json({ ItemResponse: [itemResponse(item)], totalItems: 1 });
@@ -635,7 +803,10 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'items.retire')) return;
       const item = seller.items[req.params.sku!];
       if (!item) {
-        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_API', `Item not found for SKU ${req.params.sku}`, { field: 'sku', category: 'DATA' });
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_API', `Item not found for SKU ${req.params.sku}`, {
+          field: 'sku',
+          category: 'DATA',
+        });
         return;
       }
       if (refused(res, seller, item.sku, 'sku')) return;
@@ -644,20 +815,29 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       context.changed(seller.sellerId);
       res.json({
         sku: item.sku,
-        message: 'Thank you.  Your item has been submitted for retirement from Walmart Catalog.  Please note that it can take up to 48 hours for items to be retired from our catalog.',
+        message:
+          'Thank you.  Your item has been submitted for retirement from Walmart Catalog.  Please note that it can take up to 48 hours for items to be retired from our catalog.',
         additionalAttributes: null,
         errors: null,
       });
     });
 
-    const skuFromQuery = (req: Request, res: Response, seller: WalmartSandboxSeller): WalmartSandboxItem | undefined => {
+    const skuFromQuery = (
+      req: Request,
+      res: Response,
+      seller: WalmartSandboxSeller,
+    ): WalmartSandboxItem | undefined => {
       const sku = req.query.sku;
       if (typeof sku !== 'string' || !sku) {
         send(res, 400, 'INVALID_REQUEST_PARAM.GMP_INVENTORY_API', 'Query parameter sku is required', { field: 'sku' });
         return undefined;
       }
       const item = seller.items[sku];
-      if (!item) send(res, 404, 'CONTENT_NOT_FOUND.GMP_INVENTORY_API', `Item not found for SKU ${sku}`, { field: 'sku', category: 'DATA' });
+      if (!item)
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_INVENTORY_API', `Item not found for SKU ${sku}`, {
+          field: 'sku',
+          category: 'DATA',
+        });
       return item;
     };
 
@@ -674,11 +854,19 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const body = req.body;
       const amount = body?.quantity?.amount;
       if (typeof body?.sku !== 'string' || body.sku !== req.query.sku) {
-        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API', 'Body sku must match the sku query parameter', { field: 'sku' });
+        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API', 'Body sku must match the sku query parameter', {
+          field: 'sku',
+        });
         return;
       }
       if (body.quantity?.unit !== 'EACH' || !Number.isInteger(amount) || amount < 0) {
-        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API', 'quantity must be { unit: "EACH", amount } with a whole amount of 0 or more', { field: 'quantity.amount', category: 'DATA' });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API',
+          'quantity must be { unit: "EACH", amount } with a whole amount of 0 or more',
+          { field: 'quantity.amount', category: 'DATA' },
+        );
         return;
       }
       const item = skuFromQuery(req, res, seller);
@@ -699,15 +887,24 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         return;
       }
       if (!base || !isMoneyAmount(base.currentPrice?.amount) || !['USD', 'CAD'].includes(base.currentPrice?.currency)) {
-        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_PRICE_API', 'pricing needs a BASE currentPrice with currency USD and an amount above 0 with at most 2 decimals', {
-          field: 'pricing.currentPrice',
-          category: 'DATA',
-        });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_CONTENT.GMP_PRICE_API',
+          'pricing needs a BASE currentPrice with currency USD and an amount above 0 with at most 2 decimals',
+          {
+            field: 'pricing.currentPrice',
+            category: 'DATA',
+          },
+        );
         return;
       }
       const item = seller.items[body.sku];
       if (!item) {
-        send(res, 404, 'CONTENT_NOT_FOUND.GMP_PRICE_API', `Item not found for SKU ${body.sku}`, { field: 'sku', category: 'DATA' });
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_PRICE_API', `Item not found for SKU ${body.sku}`, {
+          field: 'sku',
+          category: 'DATA',
+        });
         return;
       }
       if (refused(res, seller, item.sku, 'pricing.currentPrice')) return;
@@ -717,7 +914,8 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       res.json({
         ItemPriceResponse: {
           mart: 'WALMART_US',
-          message: 'Thank you. Your price has been updated. Please allow up to five minutes for this change to be reflected on the site.',
+          message:
+            'Thank you. Your price has been updated. Please allow up to five minutes for this change to be reflected on the site.',
           sku: item.sku,
         },
       });
@@ -728,7 +926,13 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller) return;
       const feedType = req.query.feedType === 'MP_ITEM' ? 'item' : req.query.feedType;
       if (feedType !== 'inventory' && feedType !== 'price' && feedType !== 'item') {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_FEED_API', 'This sandbox takes feedType=inventory, price or MP_ITEM', { field: 'feedType' });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_PARAM.GMP_FEED_API',
+          'This sandbox takes feedType=inventory, price or MP_ITEM',
+          { field: 'feedType' },
+        );
         return;
       }
       const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
@@ -742,24 +946,47 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       // Log the feed file itself rather than the raw multipart bytes.
       req.body = feed ?? { file: file === undefined ? '[missing]' : '[not JSON]' };
       if (!feed || typeof feed !== 'object') {
-        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_FEED_API', 'Send the feed as multipart/form-data with a JSON part named "file"', { field: 'file' });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_CONTENT.GMP_FEED_API',
+          'Send the feed as multipart/form-data with a JSON part named "file"',
+          { field: 'file' },
+        );
         return;
       }
       if (feedType === 'item') {
         const header = feed.MPItemFeedHeader as { version?: unknown } | undefined;
         if (typeof header?.version !== 'string' || !Array.isArray(feed.MPItem) || feed.MPItem.length === 0) {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_FEED_API', 'An MP_ITEM feed needs MPItemFeedHeader.version and a non-empty MPItem list', { field: 'file' });
+          send(
+            res,
+            400,
+            'INVALID_REQUEST_CONTENT.GMP_FEED_API',
+            'An MP_ITEM feed needs MPItemFeedHeader.version and a non-empty MPItem list',
+            { field: 'file' },
+          );
           return;
         }
         if (feed.MPItem.length > 10_000) {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_FEED_API', 'An item feed holds at most 10,000 items', { field: 'file' });
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_FEED_API', 'An item feed holds at most 10,000 items', {
+            field: 'file',
+          });
           return;
         }
         if (throttled(res, seller.sellerId, 'feeds.item')) return;
         const now = Date.now();
-        const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults(seller.sellerId).rateLimitProfile];
+        const processing =
+          FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults(seller.sellerId).rateLimitProfile];
         const feedId = `${alnum(32)}@AQMBAQA`;
-        seller.feeds[feedId] = { feedId, feedType, status: 'RECEIVED', submittedAt: now, startAt: now + processing / 4, doneAt: now + processing, items: (feed.MPItem as unknown[]).map(itemSetupEntry) };
+        seller.feeds[feedId] = {
+          feedId,
+          feedType,
+          status: 'RECEIVED',
+          submittedAt: now,
+          startAt: now + processing / 4,
+          doneAt: now + processing,
+          items: (feed.MPItem as unknown[]).map(itemSetupEntry),
+        };
         context.tickAfter(processing / 4);
         context.tickAfter(processing);
         context.changed(seller.sellerId);
@@ -767,13 +994,18 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         return;
       }
       const rows = feedType === 'inventory' ? feed.Inventory : feed.Price;
-      const headerOk = feedType === 'inventory' ? (feed.InventoryHeader as { version?: string })?.version === '1.4' : typeof (feed.PriceHeader as { version?: string })?.version === 'string';
+      const headerOk =
+        feedType === 'inventory'
+          ? (feed.InventoryHeader as { version?: string })?.version === '1.4'
+          : typeof (feed.PriceHeader as { version?: string })?.version === 'string';
       if (!headerOk || !Array.isArray(rows) || rows.length === 0) {
         send(
           res,
           400,
           'INVALID_REQUEST_CONTENT.GMP_FEED_API',
-          feedType === 'inventory' ? 'An inventory feed needs InventoryHeader.version "1.4" and a non-empty Inventory list' : 'A price feed needs PriceHeader.version and a non-empty Price list',
+          feedType === 'inventory'
+            ? 'An inventory feed needs InventoryHeader.version "1.4" and a non-empty Inventory list'
+            : 'A price feed needs PriceHeader.version and a non-empty Price list',
           { field: 'file' },
         );
         return;
@@ -782,7 +1014,11 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const items: WalmartSandboxFeedItem[] = (rows as FeedRow[]).map((row, index) => {
         const sku = typeof row?.sku === 'string' ? row.sku : '';
         const entry: WalmartSandboxFeedItem = { index, sku, status: 'INPROGRESS' };
-        const fail = (description: string): WalmartSandboxFeedItem => ({ ...entry, status: 'DATA_ERROR', error: { code: 'ERR_EXT_DATA_0101002', description } });
+        const fail = (description: string): WalmartSandboxFeedItem => ({
+          ...entry,
+          status: 'DATA_ERROR',
+          error: { code: 'ERR_EXT_DATA_0101002', description },
+        });
         if (!sku) return fail('sku is required');
         if (feedType === 'inventory') {
           const amount = row.quantity?.amount;
@@ -800,9 +1036,18 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         return { ...entry, price: { amount, currency } };
       });
       const now = Date.now();
-      const processing = FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults(seller.sellerId).rateLimitProfile];
+      const processing =
+        FEED_PUBLISHED_PROCESSING_MS * FEED_PROCESSING_SCALE[context.faults(seller.sellerId).rateLimitProfile];
       const feedId = `${alnum(32)}@AQMBAQA`;
-      seller.feeds[feedId] = { feedId, feedType, status: 'RECEIVED', submittedAt: now, startAt: now + processing / 4, doneAt: now + processing, items };
+      seller.feeds[feedId] = {
+        feedId,
+        feedType,
+        status: 'RECEIVED',
+        submittedAt: now,
+        startAt: now + processing / 4,
+        doneAt: now + processing,
+        items,
+      };
       context.tickAfter(processing / 4);
       context.tickAfter(processing);
       context.changed(seller.sellerId);
@@ -814,13 +1059,18 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'feeds.status')) return;
       const feed = seller.feeds[req.params.feedId!];
       if (!feed) {
-        send(res, 404, 'CONTENT_NOT_FOUND.GMP_FEED_API', `Feed ${req.params.feedId} not found`, { field: 'feedId', category: 'DATA' });
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_FEED_API', `Feed ${req.params.feedId} not found`, {
+          field: 'feedId',
+          category: 'DATA',
+        });
         return;
       }
       const offset = Number(req.query.offset ?? 0);
       const limit = Number(req.query.limit ?? 50);
       if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1 || limit > 50) {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_FEED_API', 'offset must be 0 or more and limit from 1 to 50', { field: 'limit' });
+        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_FEED_API', 'offset must be 0 or more and limit from 1 to 50', {
+          field: 'limit',
+        });
         return;
       }
       const count = (status: string) => feed.items.filter((i) => i.status === status).length;
@@ -842,7 +1092,15 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
                   sku: entry.sku,
                   index: entry.index,
                   ingestionStatus: done ? entry.status : 'INPROGRESS',
-                  ...(done && entry.error ? { ingestionErrors: { ingestionError: [{ type: 'DATA_ERROR', code: entry.error.code, description: entry.error.description }] } } : {}),
+                  ...(done && entry.error
+                    ? {
+                        ingestionErrors: {
+                          ingestionError: [
+                            { type: 'DATA_ERROR', code: entry.error.code, description: entry.error.description },
+                          ],
+                        },
+                      }
+                    : {}),
                 })),
               },
             }
@@ -855,7 +1113,9 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'orders.read')) return;
       const limit = req.query.limit === undefined ? 100 : Number(req.query.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'limit must be a whole number from 1 to 200', { field: 'limit' });
+        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'limit must be a whole number from 1 to 200', {
+          field: 'limit',
+        });
         return;
       }
       const dateParam = (name: string): number | undefined | null => {
@@ -867,12 +1127,16 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       const modifiedFrom = dateParam('lastModifiedStartDate');
       const createdFrom = dateParam('createdStartDate');
       if (modifiedFrom === null || createdFrom === null) {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'Dates must be ISO 8601, e.g. 2020-03-16T10:30:15Z', { field: modifiedFrom === null ? 'lastModifiedStartDate' : 'createdStartDate' });
+        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'Dates must be ISO 8601, e.g. 2020-03-16T10:30:15Z', {
+          field: modifiedFrom === null ? 'lastModifiedStartDate' : 'createdStartDate',
+        });
         return;
       }
       const poIndex = req.query.poIndex === undefined ? 0 : Number(req.query.poIndex);
       if (!Number.isInteger(poIndex) || poIndex < 0) {
-        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'poIndex must come from meta.nextCursor', { field: 'poIndex' });
+        send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'poIndex must come from meta.nextCursor', {
+          field: 'poIndex',
+        });
         return;
       }
       // Without dates Walmart answers the last 7 days (orders.json: createdStartDate defaults to now - 7 days).
@@ -883,13 +1147,22 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         .sort((a, b) => a.lastModified - b.lastModified || a.purchaseOrderId.localeCompare(b.purchaseOrderId));
       const page = matching.slice(poIndex, poIndex + limit);
       const end = poIndex + page.length;
-      const dateQuery = modifiedFrom !== undefined ? `&lastModifiedStartDate=${encodeURIComponent(String(req.query.lastModifiedStartDate))}` : createdFrom !== undefined ? `&createdStartDate=${encodeURIComponent(String(req.query.createdStartDate))}` : '';
+      const dateQuery =
+        modifiedFrom !== undefined
+          ? `&lastModifiedStartDate=${encodeURIComponent(String(req.query.lastModifiedStartDate))}`
+          : createdFrom !== undefined
+            ? `&createdStartDate=${encodeURIComponent(String(req.query.createdStartDate))}`
+            : '';
       res.json({
         list: {
           meta: {
             totalCount: matching.length,
             limit,
-            ...(end < matching.length ? { nextCursor: `?limit=${limit}&hasMoreElements=true&soIndex=${matching.length}&poIndex=${end}${dateQuery}` } : {}),
+            ...(end < matching.length
+              ? {
+                  nextCursor: `?limit=${limit}&hasMoreElements=true&soIndex=${matching.length}&poIndex=${end}${dateQuery}`,
+                }
+              : {}),
           },
           elements: { order: page.map((o) => orderResponse(seller, o)) },
         },
@@ -903,12 +1176,21 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'orders.update')) return;
       const order = seller.orders.find((o) => o.purchaseOrderId === req.params.purchaseOrderId);
       if (!order) {
-        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, { field: 'purchaseOrderId', category: 'DATA' });
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, {
+          field: 'purchaseOrderId',
+          category: 'DATA',
+        });
         return;
       }
       const lines = req.body?.orderCancellation?.orderLines?.orderLine;
       if (!Array.isArray(lines) || lines.length === 0) {
-        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', 'orderCancellation.orderLines.orderLine must list the lines to cancel', { field: 'orderCancellation' });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+          'orderCancellation.orderLines.orderLine must list the lines to cancel',
+          { field: 'orderCancellation' },
+        );
         return;
       }
       const changes: Array<{ line: WalmartSandboxOrderLine; units: number; reason: string }> = [];
@@ -917,15 +1199,39 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
         const status = requested?.orderLineStatuses?.orderLineStatus?.[0];
         const units = Number(status?.statusQuantity?.amount);
         if (!line) {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `No line ${requested?.lineNumber} in purchase order ${order.purchaseOrderId}`, { field: 'lineNumber' });
+          send(
+            res,
+            400,
+            'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+            `No line ${requested?.lineNumber} in purchase order ${order.purchaseOrderId}`,
+            { field: 'lineNumber' },
+          );
           return;
         }
-        if (status?.status !== 'Cancelled' || typeof status?.cancellationReason !== 'string' || !Number.isInteger(units) || units < 1 || units > line.quantity - line.cancelledQuantity) {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `Line ${line.lineNumber}: status must be Cancelled with a cancellationReason and from 1 to ${line.quantity - line.cancelledQuantity} units`, { field: 'orderLineStatus' });
+        if (
+          status?.status !== 'Cancelled' ||
+          typeof status?.cancellationReason !== 'string' ||
+          !Number.isInteger(units) ||
+          units < 1 ||
+          units > line.quantity - line.cancelledQuantity
+        ) {
+          send(
+            res,
+            400,
+            'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+            `Line ${line.lineNumber}: status must be Cancelled with a cancellationReason and from 1 to ${line.quantity - line.cancelledQuantity} units`,
+            { field: 'orderLineStatus' },
+          );
           return;
         }
         if (line.status === 'Shipped' || line.status === 'Delivered') {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `Line ${line.lineNumber} has shipped and cannot be cancelled`, { field: 'lineNumber' });
+          send(
+            res,
+            400,
+            'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+            `Line ${line.lineNumber} has shipped and cannot be cancelled`,
+            { field: 'lineNumber' },
+          );
           return;
         }
         changes.push({ line, units, reason: status.cancellationReason });
@@ -950,13 +1256,26 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'orders.update')) return;
       const order = seller.orders.find((o) => o.purchaseOrderId === req.params.purchaseOrderId);
       if (!order) {
-        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, { field: 'purchaseOrderId', category: 'DATA' });
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, {
+          field: 'purchaseOrderId',
+          category: 'DATA',
+        });
         return;
       }
       const open = order.lines.filter((l) => l.quantity > l.cancelledQuantity);
-      const refusal = order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered') ? 'has shipped lines' : open.length === 0 ? 'is cancelled' : undefined;
+      const refusal = order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered')
+        ? 'has shipped lines'
+        : open.length === 0
+          ? 'is cancelled'
+          : undefined;
       if (refusal) {
-        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', `Purchase order ${order.purchaseOrderId} ${refusal} and cannot be acknowledged`, { field: 'purchaseOrderId', category: 'DATA' });
+        send(
+          res,
+          400,
+          'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+          `Purchase order ${order.purchaseOrderId} ${refusal} and cannot be acknowledged`,
+          { field: 'purchaseOrderId', category: 'DATA' },
+        );
         return;
       }
       const created = open.filter((l) => l.status === 'Created');
@@ -986,7 +1305,9 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       req.body = redactSubscriptionBody(received);
       if (!seller || throttled(res, seller.sellerId, 'webhooks')) return;
       if (!Array.isArray(events) || events.length === 0) {
-        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API', 'events must be a non-empty list', { field: 'events' });
+        send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API', 'events must be a non-empty list', {
+          field: 'events',
+        });
         return;
       }
       const created: WalmartSandboxSubscription[] = [];
@@ -997,8 +1318,14 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
             return;
           }
         }
-        if (!['PO_CREATED', 'PO_LINE_AUTOCANCELLED', 'OFFER_UNPUBLISHED', 'BUY_BOX_CHANGED', 'REPORT_STATUS'].includes(event.eventType)) {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API', `Unknown eventType ${event.eventType}`, { field: 'eventType' });
+        if (
+          !['PO_CREATED', 'PO_LINE_AUTOCANCELLED', 'OFFER_UNPUBLISHED', 'BUY_BOX_CHANGED', 'REPORT_STATUS'].includes(
+            event.eventType,
+          )
+        ) {
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API', `Unknown eventType ${event.eventType}`, {
+            field: 'eventType',
+          });
           return;
         }
         let url: URL | undefined;
@@ -1008,12 +1335,26 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
           url = undefined;
         }
         if (!url || !['http:', 'https:'].includes(url.protocol)) {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API', 'eventUrl must be an absolute https URL', { field: 'eventUrl' });
+          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API', 'eventUrl must be an absolute https URL', {
+            field: 'eventUrl',
+          });
           return;
         }
         const auth = event.authDetails;
-        if (auth?.authMethod === 'HMAC' && (typeof auth.clientSecret !== 'string' || !auth.clientSecret || typeof auth.authHeaderName !== 'string' || !auth.authHeaderName)) {
-          send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API', 'HMAC authDetails need clientSecret and authHeaderName', { field: 'authDetails' });
+        if (
+          auth?.authMethod === 'HMAC' &&
+          (typeof auth.clientSecret !== 'string' ||
+            !auth.clientSecret ||
+            typeof auth.authHeaderName !== 'string' ||
+            !auth.authHeaderName)
+        ) {
+          send(
+            res,
+            400,
+            'INVALID_REQUEST_CONTENT.GMP_WEBHOOK_API',
+            'HMAC authDetails need clientSecret and authHeaderName',
+            { field: 'authDetails' },
+          );
           return;
         }
         created.push({
@@ -1038,7 +1379,10 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       if (!seller || throttled(res, seller.sellerId, 'webhooks')) return;
       const index = seller.subscriptions.findIndex((s) => s.subscriptionId === req.params.subscriptionId);
       if (index < 0) {
-        send(res, 404, 'CONTENT_NOT_FOUND.GMP_WEBHOOK_API', `Subscription ${req.params.subscriptionId} not found`, { field: 'subscriptionId', category: 'DATA' });
+        send(res, 404, 'CONTENT_NOT_FOUND.GMP_WEBHOOK_API', `Subscription ${req.params.subscriptionId} not found`, {
+          field: 'subscriptionId',
+          category: 'DATA',
+        });
         return;
       }
       seller.subscriptions.splice(index, 1);
@@ -1047,7 +1391,11 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     });
 
     // Anything else below the prefix: Walmart's 404 body rather than Express's HTML.
-    router.use((_req, res) => send(res, 404, 'CONTENT_NOT_FOUND.GMP_GATEWAY_API', 'No such resource in the Walmart sandbox', { category: 'REQUEST' }));
+    router.use((_req, res) =>
+      send(res, 404, 'CONTENT_NOT_FOUND.GMP_GATEWAY_API', 'No such resource in the Walmart sandbox', {
+        category: 'REQUEST',
+      }),
+    );
   },
 };
 
@@ -1066,7 +1414,10 @@ function validGtin(value: string): boolean {
  * the feed is processed.
  */
 function itemSetupEntry(row: unknown, index: number): WalmartSandboxFeedItem {
-  const r = (row && typeof row === 'object' ? row : {}) as { Orderable?: Record<string, unknown>; Visible?: Record<string, Record<string, unknown>> };
+  const r = (row && typeof row === 'object' ? row : {}) as {
+    Orderable?: Record<string, unknown>;
+    Visible?: Record<string, Record<string, unknown>>;
+  };
   const orderable = r.Orderable ?? {};
   const sku = typeof orderable.sku === 'string' ? orderable.sku : '';
   const entry: WalmartSandboxFeedItem = { index, sku, status: 'INPROGRESS' };
@@ -1082,9 +1433,24 @@ function itemSetupEntry(row: unknown, index: number): WalmartSandboxFeedItem {
   if (!isMoneyAmount(orderable.price)) missing.push('price');
   if (!category || !text(visible?.mainImageUrl)) missing.push('mainImageUrl');
   if (missing.length > 0) {
-    return { ...entry, status: 'DATA_ERROR', error: { code: 'ERR_EXT_DATA_0801001', description: `Missing required attribute(s): ${missing.join(', ')}. Provide a value for each and submit the item again.` } };
+    return {
+      ...entry,
+      status: 'DATA_ERROR',
+      error: {
+        code: 'ERR_EXT_DATA_0801001',
+        description: `Missing required attribute(s): ${missing.join(', ')}. Provide a value for each and submit the item again.`,
+      },
+    };
   }
-  if (!validGtin(productId)) return { ...entry, status: 'DATA_ERROR', error: { code: 'ERR_EXT_DATA_0801002', description: `Invalid productId '${productId}': a GTIN must have 8, 12, 13 or 14 digits and a valid check digit.` } };
+  if (!validGtin(productId))
+    return {
+      ...entry,
+      status: 'DATA_ERROR',
+      error: {
+        code: 'ERR_EXT_DATA_0801002',
+        description: `Invalid productId '${productId}': a GTIN must have 8, 12, 13 or 14 digits and a valid check digit.`,
+      },
+    };
   return {
     ...entry,
     setup: {
@@ -1130,6 +1496,8 @@ function subscriptionResponse(seller: WalmartSandboxSeller, s: WalmartSandboxSub
     resourceName: s.resourceName,
     eventUrl: s.eventUrl,
     status: s.status,
-    ...(s.authMethod ? { authDetails: { authMethod: s.authMethod, ...(s.authHeaderName ? { authHeaderName: s.authHeaderName } : {}) } } : {}),
+    ...(s.authMethod
+      ? { authDetails: { authMethod: s.authMethod, ...(s.authHeaderName ? { authHeaderName: s.authHeaderName } : {}) } }
+      : {}),
   };
 }

@@ -3,7 +3,14 @@ import { MarketplaceError } from '../../../src/marketplaces/errors.ts';
 import type { AmazonAdapter } from '../../../src/marketplaces/amazon/amazon-adapter.ts';
 import { AmazonNotificationError, parseEventBridgeDelivery } from '../../../src/marketplaces/amazon/notifications.ts';
 import type { CatalogueItem, Submission, SubmissionStatus } from '../../../src/marketplaces/types.ts';
-import { detailType, startAmazonSandbox, startReceiver, waitFor, type AmazonTestEnv, type SandboxSeller } from './amazon-test-env.ts';
+import {
+  detailType,
+  startAmazonSandbox,
+  startReceiver,
+  waitFor,
+  type AmazonTestEnv,
+  type SandboxSeller,
+} from './amazon-test-env.ts';
 
 let env: AmazonTestEnv;
 let seller: SandboxSeller;
@@ -36,13 +43,19 @@ describe('Amazon adapter against the sandbox', () => {
   });
 
   test('refused credentials are an auth error carrying Amazon’s words', async () => {
-    const badRefresh = env.adapter({ ...seller, credentials: { ...seller.credentials, refreshToken: 'Atzr|not-the-token' } });
+    const badRefresh = env.adapter({
+      ...seller,
+      credentials: { ...seller.credentials, refreshToken: 'Atzr|not-the-token' },
+    });
     const refresh = await badRefresh.verifyCredentials().catch((error: unknown) => error);
     expect(refresh).toBeInstanceOf(MarketplaceError);
     expect((refresh as MarketplaceError).kind).toBe('auth');
     expect((refresh as MarketplaceError).message).toContain('invalid grant parameter : refresh_token');
 
-    const badSecret = env.adapter({ ...seller, credentials: { ...seller.credentials, clientSecret: 'amzn1.oa2-cs.v1.wrong' } });
+    const badSecret = env.adapter({
+      ...seller,
+      credentials: { ...seller.credentials, clientSecret: 'amzn1.oa2-cs.v1.wrong' },
+    });
     const secret = await badSecret.verifyCredentials().catch((error: unknown) => error);
     expect((secret as MarketplaceError).kind).toBe('auth');
     expect((secret as MarketplaceError).details.code).toBe('invalid_client');
@@ -65,7 +78,9 @@ describe('Amazon adapter against the sandbox', () => {
     const view = await env.item(seller.sellerId, first.sku);
     expect(first.quantity).toBe(view.quantity);
     expect(first.price).toEqual({ amount: view.price, currency: 'USD' });
-    const searches = env.sandbox.requests().filter((r) => r.path === `/listings/2021-08-01/items/${seller.sellerId}` && r.status === 200);
+    const searches = env.sandbox
+      .requests()
+      .filter((r) => r.path === `/listings/2021-08-01/items/${seller.sellerId}` && r.status === 200);
     expect(searches.length).toBeGreaterThanOrEqual(3);
     expect(searches.every((r) => Number(r.query?.pageSize) <= 20)).toBe(true);
   });
@@ -76,7 +91,11 @@ describe('Amazon adapter against the sandbox', () => {
     expect(states.map((s) => s.sku)).toEqual([a, 'NO-SUCH-SKU', b]);
     expect(states[1]).toMatchObject({ status: 'not listed', quantity: null, price: null });
     const view = await env.item(seller.sellerId, a!);
-    expect(states[0]).toMatchObject({ status: 'active', quantity: view.quantity, price: { amount: view.price, currency: 'USD' } });
+    expect(states[0]).toMatchObject({
+      status: 'active',
+      quantity: view.quantity,
+      price: { amount: view.price, currency: 'USD' },
+    });
   });
 
   test('updateListings: quantity and price land, and a refused item carries Amazon’s message while the others succeed', async () => {
@@ -97,7 +116,9 @@ describe('Amazon adapter against the sandbox', () => {
       const view = await env.item(seller.sellerId, first!);
       return view.quantity === 7 && view.price === '12.34' ? view : undefined;
     });
-    await waitFor('quantity 0 to apply', async () => ((await env.item(seller.sellerId, second!)).quantity === 0 ? true : undefined));
+    await waitFor('quantity 0 to apply', async () =>
+      (await env.item(seller.sellerId, second!)).quantity === 0 ? true : undefined,
+    );
     expect(await env.item(seller.sellerId, third!)).toEqual(before);
     const [read] = await adapter.readListings([second!]);
     expect(read).toMatchObject({ quantity: 0, status: 'inactive' });
@@ -140,9 +161,16 @@ describe('Amazon adapter against the sandbox', () => {
     const receiver = await startReceiver();
     try {
       const apiKey = 'test-connection-key-0123456789';
-      const setup = { accountId: '123456789012', region: 'us-east-1', sandboxApiDestination: { url: receiver.url, apiKey } };
+      const setup = {
+        accountId: '123456789012',
+        region: 'us-east-1',
+        sandboxApiDestination: { url: receiver.url, apiKey },
+      };
       const subscribed = await adapter.subscribeNotifications(setup);
-      expect(Object.keys(subscribed.subscriptions).sort()).toEqual(['LISTINGS_ITEM_MFN_QUANTITY_CHANGE', 'ORDER_CHANGE']);
+      expect(Object.keys(subscribed.subscriptions).sort()).toEqual([
+        'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
+        'ORDER_CHANGE',
+      ]);
       // Subscribing again finds the same destination and subscriptions.
       expect(await adapter.subscribeNotifications(setup)).toEqual(subscribed);
 
@@ -156,20 +184,36 @@ describe('Amazon adapter against the sandbox', () => {
 
       const orderDelivery = await receiver.next(detailType('ORDER_CHANGE'));
       const parsed = parseEventBridgeDelivery(orderDelivery.headers, orderDelivery.body, apiKey);
-      expect(parsed.notification).toMatchObject({ kind: 'order_changed', sellerId: seller.sellerId, orderId, orderStatus: 'Unshipped' });
+      expect(parsed.notification).toMatchObject({
+        kind: 'order_changed',
+        sellerId: seller.sellerId,
+        orderId,
+        orderStatus: 'Unshipped',
+      });
       expect(parsed.event.source).toMatch(/^aws\.partner\/sellingpartnerapi\.amazon\.com\/123456789012\//);
-      expect(() => parseEventBridgeDelivery(orderDelivery.headers, orderDelivery.body, 'another-key')).toThrow(AmazonNotificationError);
+      expect(() => parseEventBridgeDelivery(orderDelivery.headers, orderDelivery.body, 'another-key')).toThrow(
+        AmazonNotificationError,
+      );
 
-      const quantityDelivery = await receiver.next((d) => detailType('LISTINGS_ITEM_MFN_QUANTITY_CHANGE')(d) && d.body.includes(`"Sku":"${sku}"`));
-      expect(parseEventBridgeDelivery(quantityDelivery.headers, quantityDelivery.body, apiKey).notification).toMatchObject({ kind: 'quantity_changed', sku, quantity: stock - 2 });
+      const quantityDelivery = await receiver.next(
+        (d) => detailType('LISTINGS_ITEM_MFN_QUANTITY_CHANGE')(d) && d.body.includes(`"Sku":"${sku}"`),
+      );
+      expect(
+        parseEventBridgeDelivery(quantityDelivery.headers, quantityDelivery.body, apiKey).notification,
+      ).toMatchObject({ kind: 'quantity_changed', sku, quantity: stock - 2 });
 
       const page = await adapter.ordersSince(since, undefined);
       const order = page.items.find((o) => o.marketplaceOrderId === orderId);
       const unitPrice = (await env.item(seller.sellerId, sku)).price;
-      expect(order).toMatchObject({ status: 'open', lines: [{ sku, quantity: 2, price: { amount: unitPrice, currency: 'USD' }, cancelledQuantity: 0 }] });
+      expect(order).toMatchObject({
+        status: 'open',
+        lines: [{ sku, quantity: 2, price: { amount: unitPrice, currency: 'USD' }, cancelledQuantity: 0 }],
+      });
       expect(page.next).toBeUndefined();
 
-      const tooMany = await env.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku, quantity: stock + 1 }] });
+      const tooMany = await env.control('POST', `/sellers/${seller.sellerId}/orders`, {
+        lines: [{ sku, quantity: stock + 1 }],
+      });
       expect(tooMany.status).toBe(409);
       expect(tooMany.body.message).toContain('available');
     } finally {
@@ -185,7 +229,9 @@ describe('Amazon adapter against the sandbox', () => {
     const since = new Date(Date.now() - 1000);
     const placedIds: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const placed = await env.control('POST', `/sellers/${pagedSeller.sellerId}/orders`, { lines: [{ sku: item!.sku, quantity: 1 }] });
+      const placed = await env.control('POST', `/sellers/${pagedSeller.sellerId}/orders`, {
+        lines: [{ sku: item!.sku, quantity: 1 }],
+      });
       expect(placed.status).toBe(201);
       placedIds.push(placed.body.AmazonOrderId);
     }

@@ -47,13 +47,21 @@ export async function startAmazonSandbox(profile: RateLimitProfile = 'fast') {
       if (answer.status !== 201) throw new Error(`createSeller: ${answer.status} ${JSON.stringify(answer.body)}`);
       return { sellerId: answer.body.sellerId, credentials: answer.body.credentials };
     },
-    async item(sellerId: string, sku: string): Promise<{ sku: string; quantity: number; price: string; status: string }> {
+    async item(
+      sellerId: string,
+      sku: string,
+    ): Promise<{ sku: string; quantity: number; price: string; status: string }> {
       const answer = await control('GET', `/sellers/${encodeURIComponent(sellerId)}/items/${encodeURIComponent(sku)}`);
       if (answer.status !== 200) throw new Error(`item ${sku}: ${answer.status}`);
       return answer.body;
     },
     adapter(seller: SandboxSeller, overrides: Partial<Parameters<typeof createAmazonAdapter>[0]> = {}): AmazonAdapter {
-      return createAmazonAdapter({ credentials: seller.credentials, endpoints: sandboxEndpoints(baseUrl), retry: testRetry, ...overrides });
+      return createAmazonAdapter({
+        credentials: seller.credentials,
+        endpoints: sandboxEndpoints(baseUrl),
+        retry: testRetry,
+        ...overrides,
+      });
     },
     async close() {
       sandbox.close();
@@ -132,4 +140,5 @@ export async function startReceiver() {
   };
 }
 
-export const detailType = (type: string) => (delivery: Delivery) => (JSON.parse(delivery.body) as { 'detail-type'?: string })['detail-type'] === type;
+export const detailType = (type: string) => (delivery: Delivery) =>
+  (JSON.parse(delivery.body) as { 'detail-type'?: string })['detail-type'] === type;

@@ -14,17 +14,42 @@ import { detailType, startAmazonSandbox, startReceiver, waitFor, type AmazonTest
  * orders v0, notifications v1), so the only allowances are exchanges no model covers, listed here.
  */
 const contracts = [
-  { prefix: '/listings/2021-08-01/', contract: new OfficialContract('listingsItems_2021-08-01', readOfficial('amazon/listingsItems_2021-08-01.json') as any) },
-  { prefix: '/feeds/2021-06-30/', contract: new OfficialContract('feeds_2021-06-30', readOfficial('amazon/feeds_2021-06-30.json') as any) },
+  {
+    prefix: '/listings/2021-08-01/',
+    contract: new OfficialContract(
+      'listingsItems_2021-08-01',
+      readOfficial('amazon/listingsItems_2021-08-01.json') as any,
+    ),
+  },
+  {
+    prefix: '/feeds/2021-06-30/',
+    contract: new OfficialContract('feeds_2021-06-30', readOfficial('amazon/feeds_2021-06-30.json') as any),
+  },
   { prefix: '/orders/v0/', contract: new OfficialContract('ordersV0', readOfficial('amazon/ordersV0.json') as any) },
-  { prefix: '/notifications/v1/', contract: new OfficialContract('notifications', readOfficial('amazon/notifications.json') as any) },
-  { prefix: '/definitions/2020-09-01/', contract: new OfficialContract('definitionsProductTypes_2020-09-01', readOfficial('amazon/definitionsProductTypes_2020-09-01.json') as any) },
+  {
+    prefix: '/notifications/v1/',
+    contract: new OfficialContract('notifications', readOfficial('amazon/notifications.json') as any),
+  },
+  {
+    prefix: '/definitions/2020-09-01/',
+    contract: new OfficialContract(
+      'definitionsProductTypes_2020-09-01',
+      readOfficial('amazon/definitionsProductTypes_2020-09-01.json') as any,
+    ),
+  },
 ];
 
 /** Exchanges outside every SP-API model, each with the reason; the test asserts each one was seen. */
 const allowances = [
-  { pattern: /^\/auth\/o2\/token$/, reason: 'Login with Amazon has no published model (FACTS.md §1, A-LWA); checked by hand below' },
-  { pattern: /^\/_s3\/feed-documents\/[^/]+$/, reason: 'the pre-signed S3 URL for feed documents is S3, not SP-API; the uploaded feed is checked against listings-feed-schema-v2 below' },
+  {
+    pattern: /^\/auth\/o2\/token$/,
+    reason: 'Login with Amazon has no published model (FACTS.md §1, A-LWA); checked by hand below',
+  },
+  {
+    pattern: /^\/_s3\/feed-documents\/[^/]+$/,
+    reason:
+      'the pre-signed S3 URL for feed documents is S3, not SP-API; the uploaded feed is checked against listings-feed-schema-v2 below',
+  },
 ];
 
 /** Sandbox extension fields the models do not name (schema-valid: the models allow extra properties there). */
@@ -34,7 +59,9 @@ function jsonSchemaValidator(schema: any) {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   // The notification schemas give nested `$id`s as JSON pointers ("#/properties/..."), which Ajv treats as anchors; drop them.
-  const cleaned = JSON.parse(JSON.stringify(schema), (key, value) => (key === '$id' && typeof value === 'string' && value.startsWith('#') ? undefined : value));
+  const cleaned = JSON.parse(JSON.stringify(schema), (key, value) =>
+    key === '$id' && typeof value === 'string' && value.startsWith('#') ? undefined : value,
+  );
   return { validate: ajv.compile(cleaned), ajv };
 }
 
@@ -64,13 +91,23 @@ beforeAll(async () => {
       { sku: skus[3]!, quantity: 5 },
       { sku: skus[4]!, quantity: 1.5 },
     ]);
-    await waitFor('feed done', async () => ((await adapter.submissionStatus(submission)).state === 'processing' ? undefined : true));
+    await waitFor('feed done', async () =>
+      (await adapter.submissionStatus(submission)).state === 'processing' ? undefined : true,
+    );
     const feed = await adapter.client.getFeed(submission.submissionId);
-    report = await adapter.client.downloadFeedDocument(await adapter.client.getFeedDocument(feed.resultFeedDocumentId!));
+    report = await adapter.client.downloadFeedDocument(
+      await adapter.client.getFeedDocument(feed.resultFeedDocumentId!),
+    );
 
-    await adapter.subscribeNotifications({ accountId: '210987654321', region: 'eu-west-1', sandboxApiDestination: { url: receiver.url, apiKey: 'contract-key' } });
+    await adapter.subscribeNotifications({
+      accountId: '210987654321',
+      region: 'eu-west-1',
+      sandboxApiDestination: { url: receiver.url, apiKey: 'contract-key' },
+    });
     const since = new Date(Date.now() - 1000);
-    const placed = await env.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: skus[5]!, quantity: 1 }] });
+    const placed = await env.control('POST', `/sellers/${seller.sellerId}/orders`, {
+      lines: [{ sku: skus[5]!, quantity: 1 }],
+    });
     expect(placed.status).toBe(201);
     deliveries.push(JSON.parse((await receiver.next(detailType('ORDER_CHANGE'))).body));
     deliveries.push(JSON.parse((await receiver.next(detailType('LISTINGS_ITEM_MFN_QUANTITY_CHANGE'))).body));
@@ -78,13 +115,19 @@ beforeAll(async () => {
 
     // Error answers are part of the contract too: an injected 503 and a 429 under the published limits.
     await env.control('PUT', '/faults', { errorRate: 1 });
-    const broken = createAmazonAdapter({ credentials: seller.credentials, endpoints: sandboxEndpoints(env.baseUrl), retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const broken = createAmazonAdapter({
+      credentials: seller.credentials,
+      endpoints: sandboxEndpoints(env.baseUrl),
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     await broken.readListings([skus[0]!]).catch(() => undefined);
     await env.control('PUT', '/faults', { errorRate: 0, rateLimitProfile: 'realistic' });
     const token = await adapter.client.accessToken();
     await Promise.all(
       Array.from({ length: 7 }, () =>
-        fetch(`${env.baseUrl}/listings/2021-08-01/items/${seller.sellerId}?marketplaceIds=ATVPDKIKX0DER&pageSize=1`, { headers: { 'x-amz-access-token': token } }),
+        fetch(`${env.baseUrl}/listings/2021-08-01/items/${seller.sellerId}?marketplaceIds=ATVPDKIKX0DER&pageSize=1`, {
+          headers: { 'x-amz-access-token': token },
+        }),
       ),
     );
   } finally {
@@ -112,7 +155,15 @@ test('every request and JSON answer follows the official SP-API models', () => {
       unmatched.push(`${entry.method} ${entry.path}`);
       continue;
     }
-    problems.push(...match.contract.check({ method: entry.method, path: entry.path, requestBody: entry.body, status: entry.status, responseBody: entry.response }));
+    problems.push(
+      ...match.contract.check({
+        method: entry.method,
+        path: entry.path,
+        requestBody: entry.body,
+        status: entry.status,
+        responseBody: entry.response,
+      }),
+    );
   }
   expect(unmatched).toEqual([]);
   expect(problems).toEqual([]);
@@ -157,7 +208,17 @@ test('notifications follow the copied notification schemas, wrapped as EventBrid
   };
   expect(deliveries).toHaveLength(2);
   for (const event of deliveries as any[]) {
-    expect(Object.keys(event).sort()).toEqual(['account', 'detail', 'detail-type', 'id', 'region', 'resources', 'source', 'time', 'version']);
+    expect(Object.keys(event).sort()).toEqual([
+      'account',
+      'detail',
+      'detail-type',
+      'id',
+      'region',
+      'resources',
+      'source',
+      'time',
+      'version',
+    ]);
     expect(event.account).toBe('210987654321');
     expect(event.region).toBe('eu-west-1');
     const schema = schemas[event['detail-type']]!;

@@ -37,13 +37,24 @@ describe('Amazon: creating a listing (putListingsItem) against the sandbox', () 
       const [read] = await adapter.readListings([mug.sku]);
       return read!.status === 'not listed' ? undefined : read;
     });
-    expect(state).toMatchObject({ sku: mug.sku, status: 'active', quantity: 8, price: { amount: '14.00', currency: 'USD' } });
+    expect(state).toMatchObject({
+      sku: mug.sku,
+      status: 'active',
+      quantity: 8,
+      price: { amount: '14.00', currency: 'USD' },
+    });
     expect(state.marketplaceId).toMatch(/^B0[A-Z0-9]{8}$/);
-    expect(await env.item(seller.sellerId, mug.sku)).toMatchObject({ quantity: 8, price: '14.00', status: 'BUYABLE,DISCOVERABLE' });
+    expect(await env.item(seller.sellerId, mug.sku)).toMatchObject({
+      quantity: 8,
+      price: '14.00',
+      status: 'BUYABLE,DISCOVERABLE',
+    });
     // Created listings take the ordinary updates (PATCH with the listing's product type).
     const [update] = await adapter.updateListings([{ sku: mug.sku, quantity: 5 }]);
     expect(update!.outcome).toBe('accepted');
-    await waitFor('the new quantity', async () => ((await env.item(seller.sellerId, mug.sku)).quantity === 5 ? true : undefined));
+    await waitFor('the new quantity', async () =>
+      (await env.item(seller.sellerId, mug.sku)).quantity === 5 ? true : undefined,
+    );
   });
 
   test('creating again replaces the listing: same ASIN, one listing', async () => {
@@ -55,28 +66,45 @@ describe('Amazon: creating a listing (putListingsItem) against the sandbox', () 
       return read!.price?.amount === '15.50' ? read : undefined;
     });
     expect(state.marketplaceId).toBe(before!.marketplaceId);
-    const page = await adapter.client.searchListingsItems({ marketplaceIds: ['ATVPDKIKX0DER'], includedData: ['summaries'], pageSize: 20 });
+    const page = await adapter.client.searchListingsItems({
+      marketplaceIds: ['ATVPDKIKX0DER'],
+      includedData: ['summaries'],
+      pageSize: 20,
+    });
     expect(page.items.filter((i) => i.sku === mug.sku)).toHaveLength(1);
   });
 
   test('a product without brand or GTIN is INVALID with Amazon’s own words, and nothing is listed', async () => {
     const [outcome] = await adapter.createListings([{ ...mug, sku: 'PUB-BARE-1', brand: null, gtin: null }]);
     expect(outcome).toMatchObject({ sku: 'PUB-BARE-1', outcome: 'rejected', code: '90220' });
-    expect((outcome as { message: string }).message).toBe("'brand' is required but not supplied.; 'externally_assigned_product_identifier' is required but not supplied.");
+    expect((outcome as { message: string }).message).toBe(
+      "'brand' is required but not supplied.; 'externally_assigned_product_identifier' is required but not supplied.",
+    );
     expect((await env.control('GET', `/sellers/${seller.sellerId}/items/PUB-BARE-1`)).status).toBe(404);
   });
 
   test('without a product type chosen nothing is sent; one Amazon has no definition of is INVALID in Amazon’s words', async () => {
     const { choices: _none, ...unchosen } = mug;
     expect(await adapter.createListings([{ ...unchosen, sku: 'PUB-NO-TYPE' }])).toEqual([
-      { sku: 'PUB-NO-TYPE', outcome: 'rejected', message: 'Amazon needs a product type for a new listing: choose one in the publish settings of the channel.' },
+      {
+        sku: 'PUB-NO-TYPE',
+        outcome: 'rejected',
+        message: 'Amazon needs a product type for a new listing: choose one in the publish settings of the channel.',
+      },
     ]);
-    const [unknown] = await adapter.createListings([{ ...mug, sku: 'PUB-ODD-TYPE', choices: { productType: 'MAGIC_CARPET' } }]);
+    const [unknown] = await adapter.createListings([
+      { ...mug, sku: 'PUB-ODD-TYPE', choices: { productType: 'MAGIC_CARPET' } },
+    ]);
     expect(unknown).toMatchObject({ sku: 'PUB-ODD-TYPE', outcome: 'rejected', code: '90000900' });
-    expect((unknown as { message: string }).message).toMatch(/^The product type 'MAGIC_CARPET' is not valid for marketplace ATVPDKIKX0DER/);
-    const [offerOnly] = await adapter.createListings([{ ...mug, sku: 'PUB-PRODUCT-TYPE', choices: { productType: 'PRODUCT' } }]);
+    expect((unknown as { message: string }).message).toMatch(
+      /^The product type 'MAGIC_CARPET' is not valid for marketplace ATVPDKIKX0DER/,
+    );
+    const [offerOnly] = await adapter.createListings([
+      { ...mug, sku: 'PUB-PRODUCT-TYPE', choices: { productType: 'PRODUCT' } },
+    ]);
     expect(offerOnly).toMatchObject({ outcome: 'rejected', code: '90000900' });
-    for (const sku of ['PUB-NO-TYPE', 'PUB-ODD-TYPE', 'PUB-PRODUCT-TYPE']) expect((await env.control('GET', `/sellers/${seller.sellerId}/items/${sku}`)).status).toBe(404);
+    for (const sku of ['PUB-NO-TYPE', 'PUB-ODD-TYPE', 'PUB-PRODUCT-TYPE'])
+      expect((await env.control('GET', `/sellers/${seller.sellerId}/items/${sku}`)).status).toBe(404);
   });
 
   test('product types are searched in the Product Type Definitions API, by the seller’s words', async () => {
@@ -92,7 +120,9 @@ describe('Amazon: creating a listing (putListingsItem) against the sandbox', () 
     const fresh = env.adapter(seller);
     const off = await fresh.setListingActive({ sku: mug.sku, active: false });
     expect(off.outcome).toBe('accepted');
-    await waitFor('the offer removed', async () => ((await adapter.readListings([mug.sku]))[0]!.status === 'inactive' ? true : undefined));
+    await waitFor('the offer removed', async () =>
+      (await adapter.readListings([mug.sku]))[0]!.status === 'inactive' ? true : undefined,
+    );
     expect((await env.item(seller.sellerId, mug.sku)).status).toBe('DISCOVERABLE');
 
     expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toMatchObject({ outcome: 'rejected' });
@@ -103,7 +133,13 @@ describe('Amazon: creating a listing (putListingsItem) against the sandbox', () 
       return read!.status === 'active' ? read : undefined;
     });
     expect(state.price).toEqual({ amount: '14.00', currency: 'USD' });
-    const patches = (await env.control('GET', '/requests')).body.filter((r: { method: string; path: string }) => r.method === 'PATCH' && r.path.endsWith(`/${mug.sku}`));
-    expect(patches.slice(-3).map((r: { body: { productType: string } }) => r.body.productType)).toEqual(['DRINKING_CUP', 'DRINKING_CUP', 'DRINKING_CUP']);
+    const patches = (await env.control('GET', '/requests')).body.filter(
+      (r: { method: string; path: string }) => r.method === 'PATCH' && r.path.endsWith(`/${mug.sku}`),
+    );
+    expect(patches.slice(-3).map((r: { body: { productType: string } }) => r.body.productType)).toEqual([
+      'DRINKING_CUP',
+      'DRINKING_CUP',
+      'DRINKING_CUP',
+    ]);
   });
 });

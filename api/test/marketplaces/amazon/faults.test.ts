@@ -8,7 +8,14 @@ beforeAll(async () => {
   env = await startAmazonSandbox('fast');
   seller = await env.createSeller(30);
   const placed = await env.control('POST', `/sellers/${seller.sellerId}/orders`, {
-    lines: [{ sku: Object.entries((env.sandbox.context.state().sellers[seller.sellerId] as any).items).find(([, item]: any) => item.attributes.fulfillment_availability[0].quantity > 0)![0], quantity: 1 }],
+    lines: [
+      {
+        sku: Object.entries((env.sandbox.context.state().sellers[seller.sellerId] as any).items).find(
+          ([, item]: any) => item.attributes.fulfillment_availability[0].quantity > 0,
+        )![0],
+        quantity: 1,
+      },
+    ],
   });
   expect(placed.status).toBe(201);
 });

@@ -17,26 +17,71 @@ test('the official example feed passes the sandbox rules, message by message', (
 });
 
 test('sandbox and official schema agree on generated messages', () => {
-  const patches = [{ op: 'replace', path: '/attributes/fulfillment_availability', value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 3 }] }];
+  const patches = [
+    {
+      op: 'replace',
+      path: '/attributes/fulfillment_availability',
+      value: [{ fulfillment_channel_code: 'DEFAULT', quantity: 3 }],
+    },
+  ];
   const attributes = { fulfillment_availability: [{ fulfillment_channel_code: 'DEFAULT', quantity: 3 }] };
   /** A valid message of each operation type, as the schema's oneOf describes them. */
   const valid: Record<string, Record<string, unknown>> = {
-    UPDATE: { messageId: 1, sku: 'SKU-1', operationType: 'UPDATE', productType: 'HOME', requirements: 'LISTING', attributes },
+    UPDATE: {
+      messageId: 1,
+      sku: 'SKU-1',
+      operationType: 'UPDATE',
+      productType: 'HOME',
+      requirements: 'LISTING',
+      attributes,
+    },
     PARTIAL_UPDATE: { messageId: 2, sku: 'SKU-2', operationType: 'PARTIAL_UPDATE', productType: 'HOME', attributes },
     PATCH: { messageId: 3, sku: 'SKU-3', operationType: 'PATCH', productType: 'HOME', patches },
     DELETE: { messageId: 4, sku: 'SKU-4', operationType: 'DELETE' },
   };
-  const fields = ['messageId', 'sku', 'operationType', 'productType', 'requirements', 'attributes', 'patches', 'extra'] as const;
-  const values: unknown[] = [undefined, 0, 1, 2_147_483_647, 2_147_483_648, 1.5, '1', '', 'SKU', 'PATCH', 'UPSERT', 'LISTING_OFFER_ONLY', {}, attributes, [], patches, [{ op: 'remove', path: '/x' }], [{ op: 'add', path: 7 }], [{ op: 'add', path: '/attributes/a', value: [1] }], null];
+  const fields = [
+    'messageId',
+    'sku',
+    'operationType',
+    'productType',
+    'requirements',
+    'attributes',
+    'patches',
+    'extra',
+  ] as const;
+  const values: unknown[] = [
+    undefined,
+    0,
+    1,
+    2_147_483_647,
+    2_147_483_648,
+    1.5,
+    '1',
+    '',
+    'SKU',
+    'PATCH',
+    'UPSERT',
+    'LISTING_OFFER_ONLY',
+    {},
+    attributes,
+    [],
+    patches,
+    [{ op: 'remove', path: '/x' }],
+    [{ op: 'add', path: 7 }],
+    [{ op: 'add', path: '/attributes/a', value: [1] }],
+    null,
+  ];
   const mutation = fc.record({ field: fc.constantFrom(...fields), value: fc.constantFrom(...values) });
-  const message = fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.array(mutation, { maxLength: 2 })).map(([type, mutations]) => {
-    const m: Record<string, unknown> = { ...valid[type] };
-    for (const { field, value } of mutations) {
-      if (value === undefined) delete m[field];
-      else m[field] = value;
-    }
-    return m;
-  });
+  const message = fc
+    .tuple(fc.constantFrom(...Object.keys(valid)), fc.array(mutation, { maxLength: 2 }))
+    .map(([type, mutations]) => {
+      const m: Record<string, unknown> = { ...valid[type] };
+      for (const { field, value } of mutations) {
+        if (value === undefined) delete m[field];
+        else m[field] = value;
+      }
+      return m;
+    });
   let validSeen = 0;
   let invalidSeen = 0;
   fc.assert(
@@ -45,7 +90,9 @@ test('sandbox and official schema agree on generated messages', () => {
       const ours = messageProblems(m).length === 0;
       if (official) validSeen++;
       else invalidSeen++;
-      expect(ours, `${JSON.stringify(m)}: official ${official}, sandbox ${messageProblems(m).join('; ')}`).toBe(official);
+      expect(ours, `${JSON.stringify(m)}: official ${official}, sandbox ${messageProblems(m).join('; ')}`).toBe(
+        official,
+      );
     }),
     { numRuns: 3000, seed: 20261121 },
   );
@@ -59,14 +106,22 @@ test('feed-level rules match the schema for headers and message lists', () => {
     { header, messages: [] },
     { header: { ...header, version: '1.0' }, messages: [{ messageId: 1, sku: 'A', operationType: 'DELETE' }] },
     { header: { version: '2.0' }, messages: [{ messageId: 1, sku: 'A', operationType: 'DELETE' }] },
-    { header: { ...header, report: { includedData: [], apiVersion: '2021-08-01' } }, messages: [{ messageId: 1, sku: 'A', operationType: 'DELETE' }] },
-    { header: { ...header, report: { includedData: ['issues'], apiVersion: '2021-08-01' } }, messages: [{ messageId: 1, sku: 'A', operationType: 'DELETE' }] },
+    {
+      header: { ...header, report: { includedData: [], apiVersion: '2021-08-01' } },
+      messages: [{ messageId: 1, sku: 'A', operationType: 'DELETE' }],
+    },
+    {
+      header: { ...header, report: { includedData: ['issues'], apiVersion: '2021-08-01' } },
+      messages: [{ messageId: 1, sku: 'A', operationType: 'DELETE' }],
+    },
     { messages: [{ messageId: 1, sku: 'A', operationType: 'DELETE' }] },
     'not a feed',
   ];
   for (const feed of cases) {
     const official = validateFeed(feed);
-    const ours = feedProblems(feed).length === 0 && (feed as { messages: unknown[] }).messages.every((m) => messageProblems(m).length === 0);
+    const ours =
+      feedProblems(feed).length === 0 &&
+      (feed as { messages: unknown[] }).messages.every((m) => messageProblems(m).length === 0);
     expect(ours, JSON.stringify(feed)).toBe(official);
   }
 });

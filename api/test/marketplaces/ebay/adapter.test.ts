@@ -41,7 +41,12 @@ describe('consent and tokens', () => {
 
   it('without a login hint the page offers the sandbox sellers to choose from', async () => {
     const seller = await env.control('POST', '/sellers', { products: 1 });
-    const url = ebayAuthorizeUrl({ endpoints: env.endpoints, clientId: env.application.clientId, ruName: env.application.ruName, state: 's1' });
+    const url = ebayAuthorizeUrl({
+      endpoints: env.endpoints,
+      clientId: env.application.clientId,
+      ruName: env.application.ruName,
+      state: 's1',
+    });
     const html = await (await fetch(url)).text();
     expect(html).toMatch(/<select id="seller" name="seller" required>/);
     expect(html).toContain(`<option value="${seller.body.credentials.username}">`);
@@ -49,7 +54,9 @@ describe('consent and tokens', () => {
 
   it('readEbayCallback reads the code or the refusal', () => {
     expect(readEbayCallback(new URLSearchParams('code=c1&state=s&expires_in=299'))).toEqual({ code: 'c1', state: 's' });
-    expect(readEbayCallback(new URLSearchParams('error=access_denied&error_description=The+user+declined&state=s'))).toEqual({ error: 'The user declined', state: 's' });
+    expect(
+      readEbayCallback(new URLSearchParams('error=access_denied&error_description=The+user+declined&state=s')),
+    ).toEqual({ error: 'The user declined', state: 's' });
   });
 
   it('Decline redirects with access_denied and the state', async () => {
@@ -62,7 +69,9 @@ describe('consent and tokens', () => {
   });
 
   it('refuses an unknown application with a 400 page', async () => {
-    const response = await fetch(`${env.baseUrl}/oauth2/authorize?client_id=someone-else&response_type=code&redirect_uri=${encodeURIComponent(env.application.ruName)}&scope=x&state=s`);
+    const response = await fetch(
+      `${env.baseUrl}/oauth2/authorize?client_id=someone-else&response_type=code&redirect_uri=${encodeURIComponent(env.application.ruName)}&scope=x&state=s`,
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('unauthorized_client');
   });
@@ -73,7 +82,9 @@ describe('consent and tokens', () => {
     const code = location.searchParams.get('code')!;
     const tokens = await exchangeEbayCode({ endpoints: env.endpoints, application: env.application, code });
     expect(tokens.accessTokenExpiresAt.getTime() - Date.now()).toBeGreaterThan(7000 * 1000);
-    const again = await exchangeEbayCode({ endpoints: env.endpoints, application: env.application, code }).catch((e: unknown) => e);
+    const again = await exchangeEbayCode({ endpoints: env.endpoints, application: env.application, code }).catch(
+      (e: unknown) => e,
+    );
     expect(again).toBeInstanceOf(MarketplaceError);
     expect((again as MarketplaceError).kind).toBe('auth');
     expect((again as MarketplaceError).message).toContain('invalid_grant');
@@ -85,7 +96,13 @@ describe('consent and tokens', () => {
   it('refreshes the access token from the refresh token when none is held', async () => {
     const { tokens, sellerId } = await env.connectSeller(1);
     const seen: string[] = [];
-    const adapter = createEbayAdapter({ endpoints: env.endpoints, application: env.application, refreshToken: tokens.refreshToken, sellerKey: sellerId, onAccessToken: (t) => seen.push(t.token) });
+    const adapter = createEbayAdapter({
+      endpoints: env.endpoints,
+      application: env.application,
+      refreshToken: tokens.refreshToken,
+      sellerKey: sellerId,
+      onAccessToken: (t) => seen.push(t.token),
+    });
     expect((await adapter.verifyCredentials()).sellerId).toBe(sellerId);
     expect(seen).toHaveLength(1);
     expect(seen[0]).not.toBe(tokens.accessToken);
@@ -109,12 +126,22 @@ describe('the adapter', () => {
     const { adapter, sellerId, username } = await env.connectSeller(1);
     expect(await adapter.verifyCredentials()).toEqual({ sellerId, displayName: username });
 
-    const revoked = createEbayAdapter({ endpoints: env.endpoints, application: env.application, refreshToken: 'v^1.1#not-a-token', sellerKey: 'x' });
+    const revoked = createEbayAdapter({
+      endpoints: env.endpoints,
+      application: env.application,
+      refreshToken: 'v^1.1#not-a-token',
+      sellerKey: 'x',
+    });
     const error = await revoked.verifyCredentials().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MarketplaceError);
     expect((error as MarketplaceError).kind).toBe('auth');
 
-    const wrongApp = createEbayAdapter({ endpoints: env.endpoints, application: { clientId: env.application.clientId, clientSecret: 'wrong' }, refreshToken: 'x', sellerKey: 'y' });
+    const wrongApp = createEbayAdapter({
+      endpoints: env.endpoints,
+      application: { clientId: env.application.clientId, clientSecret: 'wrong' },
+      refreshToken: 'x',
+      sellerKey: 'y',
+    });
     expect(await wrongApp.verifyCredentials().catch((e: MarketplaceError) => e.kind)).toBe('auth');
   });
 
@@ -150,8 +177,19 @@ describe('the adapter', () => {
     const listings = await adapter.readListings(skus);
     expect(listings.map((l) => l.sku)).toEqual(skus);
     const first = await env.item(sellerId, skus[0]!);
-    expect(listings[0]).toMatchObject({ quantity: first.quantity, price: { amount: first.price, currency: 'USD' }, status: 'active' });
-    expect(listings.at(-1)).toEqual({ sku: 'NO-SUCH-SKU', marketplaceId: null, quantity: null, price: null, status: 'not listed', issues: [] });
+    expect(listings[0]).toMatchObject({
+      quantity: first.quantity,
+      price: { amount: first.price, currency: 'USD' },
+      status: 'active',
+    });
+    expect(listings.at(-1)).toEqual({
+      sku: 'NO-SUCH-SKU',
+      marketplaceId: null,
+      quantity: null,
+      price: null,
+      status: 'not listed',
+      issues: [],
+    });
   });
 
   it('updateListings sets quantity and price; a rejected item carries eBay’s message while the others land', async () => {
@@ -184,7 +222,10 @@ describe('the adapter', () => {
     const before = env.sandbox.requests().length;
     const outcomes = await adapter.updateListings(items.slice(0, 60).map((i, n) => ({ sku: i.sku, quantity: n + 1 })));
     expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
-    const calls = env.sandbox.requests().slice(before).filter((r) => r.path.endsWith('/bulk_update_price_quantity'));
+    const calls = env.sandbox
+      .requests()
+      .slice(before)
+      .filter((r) => r.path.endsWith('/bulk_update_price_quantity'));
     expect(calls.map((c) => (c.body as { requests: unknown[] }).requests.length)).toEqual([25, 25, 10]);
     expect((await env.item(sellerId, items[59]!.sku)).quantity).toBe(60);
   });
@@ -211,7 +252,11 @@ describe('the adapter', () => {
     const page = await adapter.ordersSince(since, undefined);
     expect(page.next).toBeUndefined();
     expect(page.items).toEqual([
-      expect.objectContaining({ marketplaceOrderId: placed.body.orderId, status: 'open', lines: [{ sku, quantity: 2, price: { amount: '12.50', currency: 'USD' }, cancelledQuantity: 0 }] }),
+      expect.objectContaining({
+        marketplaceOrderId: placed.body.orderId,
+        status: 'open',
+        lines: [{ sku, quantity: 2, price: { amount: '12.50', currency: 'USD' }, cancelledQuantity: 0 }],
+      }),
     ]);
     expect((await env.item(sellerId, sku)).quantity).toBe(3);
     expect((await adapter.ordersSince(new Date(Date.now() + 1000), undefined)).items).toEqual([]);
@@ -222,7 +267,8 @@ describe('the adapter', () => {
     const { items } = await adapter.listCatalogue(undefined);
     await adapter.updateListings([{ sku: items[0]!.sku, quantity: 500 }]);
     const since = new Date(Date.now() - 1000);
-    for (let i = 0; i < 205; i++) await env.control('POST', `/sellers/${sellerId}/orders`, { lines: [{ sku: items[0]!.sku, quantity: 1 }] });
+    for (let i = 0; i < 205; i++)
+      await env.control('POST', `/sellers/${sellerId}/orders`, { lines: [{ sku: items[0]!.sku, quantity: 1 }] });
     const first = await adapter.ordersSince(since, undefined);
     expect(first.items).toHaveLength(200);
     const second = await adapter.ordersSince(since, first.next);
@@ -240,7 +286,11 @@ describe('notifications', () => {
     const receiver = await startReceiver(verificationToken, answerEbayChallenge);
     try {
       const { adapter, sellerId } = await env.connectSeller(2);
-      const destinationId = await createEbayDestination(adapter.client, { name: 'hub orders', endpoint: receiver.endpoint, verificationToken });
+      const destinationId = await createEbayDestination(adapter.client, {
+        name: 'hub orders',
+        endpoint: receiver.endpoint,
+        verificationToken,
+      });
       await createEbaySubscription(adapter.client, { topicId: ebayTopics.orderConfirmation, destinationId });
       const { items } = await adapter.listCatalogue(undefined);
       const sku = items.find((i) => (i.quantity ?? 0) > 0)?.sku ?? items[0]!.sku;
@@ -251,11 +301,18 @@ describe('notifications', () => {
       expect(body.metadata.topic).toBe('ORDER_CONFIRMATION');
       expect(body.notification.data).toMatchObject({ orderId: placed.body.orderId, sku, quantity: 1 });
 
-      const app = new EbayClient({ endpoints: env.endpoints, application: env.application, grant: 'application', sellerKey: 'app' });
+      const app = new EbayClient({
+        endpoints: env.endpoints,
+        application: env.application,
+        grant: 'application',
+        sellerKey: 'app',
+      });
       const keys = createEbayPublicKeyFetcher(app);
       const header = notification.headers['x-ebay-signature'] as string;
       expect(await verifyEbaySignature(notification.body, header, keys)).toBe(true);
-      expect(await verifyEbaySignature(notification.body.replace('"quantity":1', '"quantity":9'), header, keys)).toBe(false);
+      expect(await verifyEbaySignature(notification.body.replace('"quantity":1', '"quantity":9'), header, keys)).toBe(
+        false,
+      );
       expect(await verifyEbaySignature(notification.body, undefined, keys)).toBe(false);
       expect(await verifyEbaySignature(notification.body, 'bm90IGpzb24=', keys)).toBe(false);
     } finally {
@@ -267,8 +324,16 @@ describe('notifications', () => {
     const receiver = await startReceiver(verificationToken, () => ({ challengeResponse: 'wrong' }));
     try {
       const { adapter } = await env.connectSeller(1);
-      const error = await createEbayDestination(adapter.client, { name: 'bad', endpoint: receiver.endpoint, verificationToken }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ kind: 'rejected', message: 'Challenge verification failed for requested endpoint', details: { status: 409, code: '195020' } });
+      const error = await createEbayDestination(adapter.client, {
+        name: 'bad',
+        endpoint: receiver.endpoint,
+        verificationToken,
+      }).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        kind: 'rejected',
+        message: 'Challenge verification failed for requested endpoint',
+        details: { status: 409, code: '195020' },
+      });
     } finally {
       await receiver.close();
     }
@@ -277,12 +342,24 @@ describe('notifications', () => {
   it('MARKETPLACE_ACCOUNT_DELETION goes to the application’s subscription, signed', async () => {
     const receiver = await startReceiver(verificationToken, answerEbayChallenge);
     try {
-      const app = new EbayClient({ endpoints: env.endpoints, application: env.application, grant: 'application', sellerKey: 'app' });
-      const destinationId = await createEbayDestination(app, { name: 'hub account deletion', endpoint: receiver.endpoint, verificationToken });
+      const app = new EbayClient({
+        endpoints: env.endpoints,
+        application: env.application,
+        grant: 'application',
+        sellerKey: 'app',
+      });
+      const destinationId = await createEbayDestination(app, {
+        name: 'hub account deletion',
+        endpoint: receiver.endpoint,
+        verificationToken,
+      });
       await createEbaySubscription(app, { topicId: ebayTopics.accountDeletion, destinationId });
       const { sellerId, username, adapter } = await env.connectSeller(1);
       // A seller's token may not subscribe to the application's topic.
-      const refused = await createEbaySubscription(adapter.client, { topicId: ebayTopics.accountDeletion, destinationId }).catch((e: MarketplaceError) => e);
+      const refused = await createEbaySubscription(adapter.client, {
+        topicId: ebayTopics.accountDeletion,
+        destinationId,
+      }).catch((e: MarketplaceError) => e);
       expect(refused).toMatchObject({ kind: 'auth', details: { code: '195011' } });
       const trigger = await env.control('POST', `/sellers/${sellerId}/account_deletion`);
       expect(trigger.status).toBe(202);
@@ -290,7 +367,13 @@ describe('notifications', () => {
       const body = JSON.parse(notification.body);
       expect(body.metadata.topic).toBe('MARKETPLACE_ACCOUNT_DELETION');
       expect(body.notification.data).toMatchObject({ username, userId: sellerId });
-      expect(await verifyEbaySignature(notification.body, notification.headers['x-ebay-signature'] as string, createEbayPublicKeyFetcher(app))).toBe(true);
+      expect(
+        await verifyEbaySignature(
+          notification.body,
+          notification.headers['x-ebay-signature'] as string,
+          createEbayPublicKeyFetcher(app),
+        ),
+      ).toBe(true);
     } finally {
       await receiver.close();
     }
@@ -298,6 +381,8 @@ describe('notifications', () => {
 
   it('answerEbayChallenge is hex SHA-256 of code + token + endpoint', () => {
     // Computed independently with sha256sum of "abctokenhttps://example.com/hook".
-    expect(answerEbayChallenge('abc', 'token', 'https://example.com/hook')).toEqual({ challengeResponse: '91da06b87d55867cb9b3ffe5a644ef736fb19d4c8debbd02cd94fb5637c33383' });
+    expect(answerEbayChallenge('abc', 'token', 'https://example.com/hook')).toEqual({
+      challengeResponse: '91da06b87d55867cb9b3ffe5a644ef736fb19d4c8debbd02cd94fb5637c33383',
+    });
   });
 });

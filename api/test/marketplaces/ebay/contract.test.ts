@@ -5,12 +5,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfficial } from '../../support/marketplace-contract.ts';
 import { EbayClient } from '../../../src/marketplaces/ebay/ebay-client.ts';
-import { answerEbayChallenge, createEbayDestination, ensureEbayDestination, createEbayPublicKeyFetcher, createEbaySubscription, ebayTopics, verifyEbaySignature } from '../../../src/marketplaces/ebay/ebay-notifications.ts';
-import { checkExchange, ebayAllowances, ebayContracts, multiStatusHasNoSchema, withoutAllowed } from './ebay-contracts.ts';
+import {
+  answerEbayChallenge,
+  createEbayDestination,
+  ensureEbayDestination,
+  createEbayPublicKeyFetcher,
+  createEbaySubscription,
+  ebayTopics,
+  verifyEbaySignature,
+} from '../../../src/marketplaces/ebay/ebay-notifications.ts';
+import {
+  checkExchange,
+  ebayAllowances,
+  ebayContracts,
+  multiStatusHasNoSchema,
+  withoutAllowed,
+} from './ebay-contracts.ts';
 import { startEbaySandbox, startReceiver, type EbayTestSandbox } from './ebay-test-sandbox.ts';
 
 /** Paths outside the three definitions: OAuth (no machine-readable spec), the Identity API (no copied file), the sandbox's own controls. */
-const outsideDefinitions = [/^\/oauth2\//, /^\/identity\/v1\/oauth2\/token$/, /^\/commerce\/identity\/v1\/user\/?$/, /^\/_control\//];
+const outsideDefinitions = [
+  /^\/oauth2\//,
+  /^\/identity\/v1\/oauth2\/token$/,
+  /^\/commerce\/identity\/v1\/user\/?$/,
+  /^\/_control\//,
+];
 
 let env: EbayTestSandbox;
 beforeAll(async () => {
@@ -37,15 +56,38 @@ describe('the eBay exchanges follow the official definitions', () => {
       ]);
       await adapter.adjustQuantity!(skus[0]!, -1, 'key');
       await adapter.listingOptions();
-      const destinationId = await createEbayDestination(adapter.client, { name: 'contract', endpoint: receiver.endpoint, verificationToken: 'contract-verification-token-0123456789' });
+      const destinationId = await createEbayDestination(adapter.client, {
+        name: 'contract',
+        endpoint: receiver.endpoint,
+        verificationToken: 'contract-verification-token-0123456789',
+      });
       await createEbaySubscription(adapter.client, { topicId: ebayTopics.orderConfirmation, destinationId });
       // Registering again (after a restart) finds the same destination.
-      expect(await ensureEbayDestination(adapter.client, { name: 'contract', endpoint: receiver.endpoint, verificationToken: 'contract-verification-token-0123456789' })).toBe(destinationId);
-      const placed = await env.control('POST', `/sellers/${sellerId}/orders`, { lines: [{ sku: skus[0]!, quantity: 1 }] });
+      expect(
+        await ensureEbayDestination(adapter.client, {
+          name: 'contract',
+          endpoint: receiver.endpoint,
+          verificationToken: 'contract-verification-token-0123456789',
+        }),
+      ).toBe(destinationId);
+      const placed = await env.control('POST', `/sellers/${sellerId}/orders`, {
+        lines: [{ sku: skus[0]!, quantity: 1 }],
+      });
       await adapter.ordersSince(new Date(Date.now() - 60_000), undefined);
       const notification = await receiver.next((n) => n.body.includes(placed.body.orderId));
-      const app = new EbayClient({ endpoints: env.endpoints, application: env.application, grant: 'application', sellerKey: 'app' });
-      expect(await verifyEbaySignature(notification.body, notification.headers['x-ebay-signature'] as string, createEbayPublicKeyFetcher(app))).toBe(true);
+      const app = new EbayClient({
+        endpoints: env.endpoints,
+        application: env.application,
+        grant: 'application',
+        sellerKey: 'app',
+      });
+      expect(
+        await verifyEbaySignature(
+          notification.body,
+          notification.headers['x-ebay-signature'] as string,
+          createEbayPublicKeyFetcher(app),
+        ),
+      ).toBe(true);
     } finally {
       await receiver.close();
     }
@@ -65,11 +107,24 @@ describe('the eBay exchanges follow the official definitions', () => {
               ? contracts.account
               : undefined;
       if (!contract) {
-        expect(outsideDefinitions.some((p) => p.test(entry.path)), `${entry.method} ${entry.path} belongs to no definition`).toBe(true);
+        expect(
+          outsideDefinitions.some((p) => p.test(entry.path)),
+          `${entry.method} ${entry.path} belongs to no definition`,
+        ).toBe(true);
         continue;
       }
-      covered.add(`${entry.method} ${contract.operation(entry.method, entry.path)?.template ?? entry.path} ${entry.status}`);
-      problems.push(...checkExchange(contract, { method: entry.method, path: entry.path, requestBody: entry.body, status: entry.status, responseBody: entry.response }));
+      covered.add(
+        `${entry.method} ${contract.operation(entry.method, entry.path)?.template ?? entry.path} ${entry.status}`,
+      );
+      problems.push(
+        ...checkExchange(contract, {
+          method: entry.method,
+          path: entry.path,
+          requestBody: entry.body,
+          status: entry.status,
+          responseBody: entry.response,
+        }),
+      );
     }
     // What was exercised: reads, 200 and 207 writes, a 404, notifications.
     expect([...covered].sort()).toEqual(
@@ -97,7 +152,8 @@ describe('the eBay exchanges follow the official definitions', () => {
     expect(problems.some((p) => ebayAllowances[0].pattern.test(p))).toBe(true);
     expect(problems.some((p) => ebayAllowances[2].pattern.test(p))).toBe(true);
     const inventorySpec = readOfficial('ebay/sell_inventory_v1_oas3.json');
-    for (const allowance of ebayAllowances) expect(allowance.stillInDefinition(inventorySpec), allowance.name).toBe(true);
+    for (const allowance of ebayAllowances)
+      expect(allowance.stillInDefinition(inventorySpec), allowance.name).toBe(true);
     expect(multiStatusHasNoSchema(inventorySpec)).toBe(true);
     expect(withoutAllowed(problems)).toEqual([]);
   });

@@ -48,9 +48,18 @@ describe('eBay: inventory item, offer and publish against the sandbox', () => {
     expect(outcome).toMatchObject({ sku: mug.sku, outcome: 'created' });
     const offerId = (outcome as { marketplaceId: string }).marketplaceId;
     const [state] = await adapter.readListings([mug.sku]);
-    expect(state).toEqual({ sku: mug.sku, marketplaceId: offerId, quantity: 8, price: { amount: '14.00', currency: 'USD' }, status: 'active', issues: [] });
+    expect(state).toEqual({
+      sku: mug.sku,
+      marketplaceId: offerId,
+      quantity: 8,
+      price: { amount: '14.00', currency: 'USD' },
+      status: 'active',
+      issues: [],
+    });
     expect(await sandbox.item(sellerId, mug.sku)).toMatchObject({ quantity: 8, price: '14.00', status: 'active' });
-    expect(await adapter.updateListings([{ sku: mug.sku, quantity: 3, price: { amount: '12.00', currency: 'USD' } }])).toEqual([{ sku: mug.sku, outcome: 'confirmed' }]);
+    expect(
+      await adapter.updateListings([{ sku: mug.sku, quantity: 3, price: { amount: '12.00', currency: 'USD' } }]),
+    ).toEqual([{ sku: mug.sku, outcome: 'confirmed' }]);
     expect(await sandbox.item(sellerId, mug.sku)).toMatchObject({ quantity: 3, price: '12.00' });
   });
 
@@ -78,7 +87,13 @@ describe('eBay: inventory item, offer and publish against the sandbox', () => {
     expect(words).toContain('A payment policy is required');
     expect(words).toContain('A return policy is required');
     // A top-level category is not a leaf; a location or policy must be the seller's.
-    const [topLevel] = await adapter.createListings([{ ...mug, sku: 'PUB-TOP-1', choices: { ...mug.choices, categoryId: '99', merchantLocationKey: 'warehouse-1', returnPolicyId: '123' } }]);
+    const [topLevel] = await adapter.createListings([
+      {
+        ...mug,
+        sku: 'PUB-TOP-1',
+        choices: { ...mug.choices, categoryId: '99', merchantLocationKey: 'warehouse-1', returnPolicyId: '123' },
+      },
+    ]);
     expect(topLevel).toMatchObject({ outcome: 'rejected' });
     expect((topLevel as { message: string }).message).toContain('Category 99 (Everything Else) is not a leaf category');
     expect((topLevel as { message: string }).message).toContain('warehouse-1 is not one of your inventory locations');
@@ -90,17 +105,31 @@ describe('eBay: inventory item, offer and publish against the sandbox', () => {
     const options = await adapter.listingOptions();
     expect(options.locations).toHaveLength(2);
     expect(options.locations.every((l) => l.id.startsWith('wh-') && l.detail?.endsWith(', US'))).toBe(true);
-    expect(options.fulfillmentPolicies.map((p) => p.detail)).toEqual(['Ships within 1 business day', 'Ships within 2 business days']);
-    expect(options.paymentPolicies).toEqual([expect.objectContaining({ name: 'eBay managed payments', id: expect.stringMatching(/^\d{10}$/) })]);
+    expect(options.fulfillmentPolicies.map((p) => p.detail)).toEqual([
+      'Ships within 1 business day',
+      'Ships within 2 business days',
+    ]);
+    expect(options.paymentPolicies).toEqual([
+      expect.objectContaining({ name: 'eBay managed payments', id: expect.stringMatching(/^\d{10}$/) }),
+    ]);
     expect(options.returnPolicies.map((p) => p.name)).toEqual(['30-day returns', 'No returns']);
   });
 
   test('withdrawOffer ends the listing, publishOffer lists it again; a repeat changes nothing', async () => {
-    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('inactive');
     expect(await sandbox.item(sellerId, mug.sku)).toMatchObject({ status: 'inactive' });
-    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
-    expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('active');
   });
 });

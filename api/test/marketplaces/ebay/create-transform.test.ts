@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readOfficial } from '../../support/marketplace-contract.ts';
-import { handlingTerms, locationOptions, newInventoryItem, newOffer, policyOptions, returnTerms } from '../../../src/marketplaces/ebay/transform.ts';
+import {
+  handlingTerms,
+  locationOptions,
+  newInventoryItem,
+  newOffer,
+  policyOptions,
+  returnTerms,
+} from '../../../src/marketplaces/ebay/transform.ts';
 import type { NewListing } from '../../../src/marketplaces/types.ts';
 
 type Json = Record<string, any>;
@@ -17,7 +24,13 @@ const mug: NewListing = {
   attributes: { Color: 'Blue', Capacity: 350, ebayCategoryId: '20625', nested: { x: 1 } },
   price: { amount: '14.50', currency: 'USD' },
   quantity: 8,
-  choices: { categoryId: '20625', merchantLocationKey: 'wh-columbus-1', fulfillmentPolicyId: '6196932000', paymentPolicyId: '6196933000', returnPolicyId: '6196934000' },
+  choices: {
+    categoryId: '20625',
+    merchantLocationKey: 'wh-columbus-1',
+    fulfillmentPolicyId: '6196932000',
+    paymentPolicyId: '6196933000',
+    returnPolicyId: '6196934000',
+  },
 };
 
 describe('eBay: a new listing as inventory item and offer', () => {
@@ -27,7 +40,14 @@ describe('eBay: a new listing as inventory item and offer', () => {
     expect(Object.keys(item.product!).every((k) => keysOf('Product').includes(k))).toBe(true);
     expect(item).toEqual({
       condition: 'NEW',
-      product: { title: 'Ceramic mug, 350 ml', description: 'A stoneware mug.', brand: 'Acme', imageUrls: ['https://example.com/a.jpg'], ean: ['4006381333931'], aspects: { Color: ['Blue'], Capacity: ['350'], Brand: ['Acme'] } },
+      product: {
+        title: 'Ceramic mug, 350 ml',
+        description: 'A stoneware mug.',
+        brand: 'Acme',
+        imageUrls: ['https://example.com/a.jpg'],
+        ean: ['4006381333931'],
+        aspects: { Color: ['Blue'], Capacity: ['350'], Brand: ['Acme'] },
+      },
       availability: { shipToLocationAvailability: { quantity: 8 } },
     });
     expect(newInventoryItem({ ...mug, gtin: '036000291452' }).product).toMatchObject({ upc: ['036000291452'] });
@@ -46,7 +66,11 @@ describe('eBay: a new listing as inventory item and offer', () => {
       listingDescription: 'A stoneware mug.',
       listingDuration: 'GTC',
       merchantLocationKey: 'wh-columbus-1',
-      listingPolicies: { fulfillmentPolicyId: '6196932000', paymentPolicyId: '6196933000', returnPolicyId: '6196934000' },
+      listingPolicies: {
+        fulfillmentPolicyId: '6196932000',
+        paymentPolicyId: '6196933000',
+        returnPolicyId: '6196934000',
+      },
       pricingSummary: { price: { value: '14.50', currency: 'USD' } },
     });
   });
@@ -60,10 +84,21 @@ describe('eBay: a new listing as inventory item and offer', () => {
   });
 
   it('locations and business policies as the seller chooses among them (disabled locations and vehicle-only policies left out)', () => {
-    const address = { addressLine1: '4400 Lockbourne Rd', city: 'Columbus', stateOrProvince: 'OH', postalCode: '43228', country: 'US' };
+    const address = {
+      addressLine1: '4400 Lockbourne Rd',
+      city: 'Columbus',
+      stateOrProvince: 'OH',
+      postalCode: '43228',
+      country: 'US',
+    };
     expect(
       locationOptions([
-        { merchantLocationKey: 'wh-columbus-1', name: 'Columbus warehouse', merchantLocationStatus: 'ENABLED', location: { address } },
+        {
+          merchantLocationKey: 'wh-columbus-1',
+          name: 'Columbus warehouse',
+          merchantLocationStatus: 'ENABLED',
+          location: { address },
+        },
         { merchantLocationKey: 'store-reno', name: 'Reno store', merchantLocationStatus: 'DISABLED' },
         { merchantLocationKey: 'bare' },
       ]),
@@ -80,8 +115,12 @@ describe('eBay: a new listing as inventory item and offer', () => {
       { id: '1', name: '30-day returns', detail: 'Returns within 30 days' },
       { id: '2', name: 'No returns', detail: 'No returns' },
     ]);
-    expect(policyOptions([{ fulfillmentPolicyId: '9', name: 'Free shipping', handlingTime: { unit: 'DAY', value: 1 } }], (p) => p.fulfillmentPolicyId, handlingTerms)).toEqual([
-      { id: '9', name: 'Free shipping', detail: 'Ships within 1 business day' },
-    ]);
+    expect(
+      policyOptions(
+        [{ fulfillmentPolicyId: '9', name: 'Free shipping', handlingTime: { unit: 'DAY', value: 1 } }],
+        (p) => p.fulfillmentPolicyId,
+        handlingTerms,
+      ),
+    ).toEqual([{ id: '9', name: 'Free shipping', detail: 'Ships within 1 business day' }]);
   });
 });

@@ -23,7 +23,13 @@ export async function startEbaySandbox(profile: RateLimitProfile = 'fast') {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/ebay`;
   const testApplication = { clientId: EBAY_SANDBOX_APP.clientId, clientSecret: crypto.randomBytes(16).toString('hex') };
-  const sandbox = createSandbox(ebaySandbox, { baseUrl, dataDir: undefined, profile, access: openAccess, application: testApplication });
+  const sandbox = createSandbox(ebaySandbox, {
+    baseUrl,
+    dataDir: undefined,
+    profile,
+    access: openAccess,
+    application: testApplication,
+  });
   app.use('/sandbox/ebay', sandbox.router);
   const endpoints = ebayEndpointsAt(baseUrl);
   // The sandbox has no RuName registry: the RuName is the callback URL itself.
@@ -40,15 +46,30 @@ export async function startEbaySandbox(profile: RateLimitProfile = 'fast') {
 
   /** The seller's popup: open the consent page, choose the seller, press Agree; answers the redirect. */
   const consent = async (username: string, decision: 'agree' | 'decline' = 'agree', state = 'state-123') => {
-    const authorize = ebayAuthorizeUrl({ endpoints, clientId: application.clientId, ruName: application.ruName, state, loginHint: username });
+    const authorize = ebayAuthorizeUrl({
+      endpoints,
+      clientId: application.clientId,
+      ruName: application.ruName,
+      state,
+      loginHint: username,
+    });
     const page = await fetch(authorize);
     const html = await page.text();
     const form = new URLSearchParams();
-    for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(name!, value!.replace(/&amp;/g, '&').replace(/&quot;/g, '"'));
+    for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      form.set(name!, value!.replace(/&amp;/g, '&').replace(/&quot;/g, '"'));
     form.set('seller', username);
     form.set('decision', decision);
-    const answer = await fetch(new URL(/action="([^"]+)"/.exec(html)![1]!, authorize), { method: 'POST', body: form, redirect: 'manual' });
-    return { page: { status: page.status, html }, status: answer.status, location: new URL(answer.headers.get('location') ?? 'about:blank') };
+    const answer = await fetch(new URL(/action="([^"]+)"/.exec(html)![1]!, authorize), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    return {
+      page: { status: page.status, html },
+      status: answer.status,
+      location: new URL(answer.headers.get('location') ?? 'about:blank'),
+    };
   };
 
   /** A sandbox seller with `products` items, connected: consent, code exchange, adapter. */
@@ -65,10 +86,16 @@ export async function startEbaySandbox(profile: RateLimitProfile = 'fast') {
       retry: { attempts: 6, baseDelayMs: 20, maxDelayMs: 2000 },
       ...adapterOptions,
     });
-    return { sellerId: created.body.sellerId as string, username: created.body.credentials.username as string, tokens, adapter };
+    return {
+      sellerId: created.body.sellerId as string,
+      username: created.body.credentials.username as string,
+      tokens,
+      adapter,
+    };
   };
 
-  const item = async (sellerId: string, sku: string) => (await control('GET', `/sellers/${sellerId}/items/${encodeURIComponent(sku)}`)).body;
+  const item = async (sellerId: string, sku: string) =>
+    (await control('GET', `/sellers/${sellerId}/items/${encodeURIComponent(sku)}`)).body;
 
   return {
     baseUrl,
@@ -90,15 +117,23 @@ export async function startEbaySandbox(profile: RateLimitProfile = 'fast') {
 export type EbayTestSandbox = Awaited<ReturnType<typeof startEbaySandbox>>;
 
 /** A local receiver for notifications: answers eBay's challenge and records each POST. */
-export async function startReceiver(verificationToken: string, answerChallenge: (code: string, token: string, endpoint: string) => { challengeResponse: string }) {
+export async function startReceiver(
+  verificationToken: string,
+  answerChallenge: (code: string, token: string, endpoint: string) => { challengeResponse: string },
+) {
   const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
-  const waiters: Array<{ test: (n: { headers: http.IncomingHttpHeaders; body: string }) => boolean; resolve: (n: { headers: http.IncomingHttpHeaders; body: string }) => void }> = [];
+  const waiters: Array<{
+    test: (n: { headers: http.IncomingHttpHeaders; body: string }) => boolean;
+    resolve: (n: { headers: http.IncomingHttpHeaders; body: string }) => void;
+  }> = [];
   let endpoint = '';
   const { server, url } = await listen((req, res) => {
     const requestUrl = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'GET' && requestUrl.searchParams.has('challenge_code')) {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(answerChallenge(requestUrl.searchParams.get('challenge_code')!, verificationToken, endpoint)));
+      res.end(
+        JSON.stringify(answerChallenge(requestUrl.searchParams.get('challenge_code')!, verificationToken, endpoint)),
+      );
       return;
     }
     const chunks: Buffer[] = [];
@@ -122,7 +157,9 @@ export async function startReceiver(verificationToken: string, answerChallenge: 
     next(test: (n: { headers: http.IncomingHttpHeaders; body: string }) => boolean) {
       const seen = received.find(test);
       if (seen) return Promise.resolve(seen);
-      return new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve) => waiters.push({ test, resolve }));
+      return new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve) =>
+        waiters.push({ test, resolve }),
+      );
     },
     async close() {
       server.closeAllConnections();

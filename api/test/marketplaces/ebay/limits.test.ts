@@ -22,16 +22,24 @@ describe('daily quotas (realistic profile)', () => {
     const { adapter, sellerId, tokens } = await env.connectSeller(12);
     const { items } = await adapter.listCatalogue(undefined);
     // The quota of a shortened "day": 5 Inventory calls a second.
-    expect((await env.control('PUT', '/settings', { dailyQuotas: { inventory: 5 }, quotaWindowSeconds: 1 })).status).toBe(200);
+    expect(
+      (await env.control('PUT', '/settings', { dailyQuotas: { inventory: 5 }, quotaWindowSeconds: 1 })).status,
+    ).toBe(200);
 
     const burst = await Promise.all(
-      Array.from({ length: 12 }, () => fetch(`${env.endpoints.inventory}/inventory_item?limit=1`, { headers: { authorization: `Bearer ${tokens.accessToken}` } })),
+      Array.from({ length: 12 }, () =>
+        fetch(`${env.endpoints.inventory}/inventory_item?limit=1`, {
+          headers: { authorization: `Bearer ${tokens.accessToken}` },
+        }),
+      ),
     );
     const refused = burst.filter((r) => r.status === 429);
     // Twelve against five a window: even split across two windows, at least two are refused.
     expect(refused.length).toBeGreaterThanOrEqual(2);
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await refused[0]!.json()).toMatchObject({ errors: [{ errorId: 2001, domain: 'ACCESS', message: expect.stringContaining('Too many requests') }] });
+    expect(await refused[0]!.json()).toMatchObject({
+      errors: [{ errorId: 2001, domain: 'ACCESS', message: expect.stringContaining('Too many requests') }],
+    });
 
     const before = env.sandbox.requests().length;
     const skus = items.slice(0, 7).map((i) => i.sku);
@@ -43,7 +51,11 @@ describe('daily quotas (realistic profile)', () => {
 
     // The 429 answers follow eBay's error container; only the undeclared status is allowed.
     const contracts = ebayContracts();
-    const problems = during.filter((r) => r.status === 429).flatMap((r) => contracts.inventory.check({ method: r.method, path: r.path, status: r.status, responseBody: r.response }));
+    const problems = during
+      .filter((r) => r.status === 429)
+      .flatMap((r) =>
+        contracts.inventory.check({ method: r.method, path: r.path, status: r.status, responseBody: r.response }),
+      );
     expect(problems.some((p) => ebayAllowances[1].pattern.test(p))).toBe(true);
     expect(withoutAllowed(problems)).toEqual([]);
   });
@@ -61,12 +73,17 @@ describe('daily quotas (realistic profile)', () => {
     const { adapter, sellerId } = await env.connectSeller(2);
     const { items } = await adapter.listCatalogue(undefined);
     const [sku, other] = items.map((i) => i.sku);
-    for (let n = 1; n <= 250; n++) expect((await adapter.updateListings([{ sku: sku!, quantity: n }]))[0]!.outcome).toBe('confirmed');
+    for (let n = 1; n <= 250; n++)
+      expect((await adapter.updateListings([{ sku: sku!, quantity: n }]))[0]!.outcome).toBe('confirmed');
     const [refused, fine] = await adapter.updateListings([
       { sku: sku!, quantity: 999 },
       { sku: other!, quantity: 3 },
     ]);
-    expect(refused).toMatchObject({ outcome: 'rejected', code: '25002', message: expect.stringContaining('250 times today') });
+    expect(refused).toMatchObject({
+      outcome: 'rejected',
+      code: '25002',
+      message: expect.stringContaining('250 times today'),
+    });
     expect(fine).toEqual({ sku: other, outcome: 'confirmed' });
     expect((await env.item(sellerId, sku!)).quantity).toBe(250);
   });
@@ -80,14 +97,23 @@ describe('daily quotas (realistic profile)', () => {
     expect(refused.map((o) => o.outcome)).toEqual(['rejected', 'rejected']);
     expect((refused[0] as { message: string }).message).toContain('At most 1 SKUs per call');
 
-    const single = createEbayAdapter({ endpoints: env.endpoints, application: env.application, refreshToken: tokens.refreshToken, sellerKey: sellerId, maxSkusPerCall: 1 });
+    const single = createEbayAdapter({
+      endpoints: env.endpoints,
+      application: env.application,
+      refreshToken: tokens.refreshToken,
+      sellerKey: sellerId,
+      maxSkusPerCall: 1,
+    });
     expect(single.capabilities.maxSkusPerCall).toBe(1);
     expect((await single.updateListings(updates)).map((o) => o.outcome)).toEqual(['confirmed', 'confirmed']);
     expect((await env.item(sellerId, items[1]!.sku)).quantity).toBe(11);
   });
 
   it('refuses bad settings with a message', async () => {
-    expect(await env.control('PUT', '/settings', { maxSkusPerCall: 26 })).toEqual({ status: 400, body: { message: 'maxSkusPerCall must be a whole number from 1 to 25' } });
+    expect(await env.control('PUT', '/settings', { maxSkusPerCall: 26 })).toEqual({
+      status: 400,
+      body: { message: 'maxSkusPerCall must be a whole number from 1 to 25' },
+    });
     expect((await env.control('PUT', '/settings', { dailyQuotas: { nonsense: 1 } })).status).toBe(400);
   });
 });

@@ -39,27 +39,42 @@ describe('connecting a shop (OAuth install)', () => {
     const { location, state } = await h.install(seller.credentials.shopDomain, 'cancel');
     expect(location.searchParams.get('error')).toBe('access_denied');
     expect(location.searchParams.get('state')).toBe(state);
-    expect(verifyShopifyCallback(Object.fromEntries(location.searchParams), app.clientSecret)).toMatchObject({ ok: false, declined: true });
+    expect(verifyShopifyCallback(Object.fromEntries(location.searchParams), app.clientSecret)).toMatchObject({
+      ok: false,
+      declined: true,
+    });
   });
 
   it('refuses a callback whose parameters were changed, and a code used twice', async () => {
     const { location } = await h.install(seller.credentials.shopDomain);
     const query = Object.fromEntries(location.searchParams);
-    expect(verifyShopifyCallback({ ...query, shop: 'evil-shop.myshopify.com' }, app.clientSecret)).toMatchObject({ ok: false });
+    expect(verifyShopifyCallback({ ...query, shop: 'evil-shop.myshopify.com' }, app.clientSecret)).toMatchObject({
+      ok: false,
+    });
     expect(verifyShopifyCallback(query, 'another-secret')).toMatchObject({ ok: false });
     const callback = verifyShopifyCallback(query, app.clientSecret);
     expect(callback.ok).toBe(true);
     const body = { client_id: app.clientId, client_secret: app.clientSecret, code: query.code };
     const tokenUrl = `${h.baseUrl}/shops/${seller.credentials.shopDomain}/admin/oauth/access_token`;
-    const first = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const first = await fetch(tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(first.status).toBe(200);
-    const second = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const second = await fetch(tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(second.status).toBe(400);
     expect((await second.json()).error_description).toMatch(/already used/);
   });
 
   it('answers a 400 page for an unknown app', async () => {
-    const response = await fetch(`${h.baseUrl}/shops/${seller.credentials.shopDomain}/admin/oauth/authorize?client_id=nope&scope=read_products&redirect_uri=https://x.test/cb&state=s`);
+    const response = await fetch(
+      `${h.baseUrl}/shops/${seller.credentials.shopDomain}/admin/oauth/authorize?client_id=nope&scope=read_products&redirect_uri=https://x.test/cb&state=s`,
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('client_id');
   });
@@ -89,7 +104,11 @@ describe('the Shopify adapter against the sandbox', () => {
   it('refreshes a token about to expire and hands over the rotated tokens', async () => {
     const fresh = await h.connect(seller.credentials.shopDomain);
     const rotated: ShopifyTokens[] = [];
-    const adapter = h.adapter(seller.credentials.shopDomain, { ...fresh, expiresAt: Date.now() + 1000 }, { onTokens: (t) => void rotated.push(t) });
+    const adapter = h.adapter(
+      seller.credentials.shopDomain,
+      { ...fresh, expiresAt: Date.now() + 1000 },
+      { onTokens: (t) => void rotated.push(t) },
+    );
     await adapter.verifyCredentials();
     expect(rotated).toHaveLength(1);
     expect(rotated[0]!.accessToken).not.toBe(fresh.accessToken);
@@ -126,7 +145,11 @@ describe('the Shopify adapter against the sandbox', () => {
     expect(listings.map((l) => l.sku)).toEqual(skus);
     expect(listings[1]).toMatchObject({ status: 'not listed', quantity: null });
     const view = await h.item(seller.sellerId, catalogue[99]!.sku);
-    expect(listings[2]).toMatchObject({ status: 'active', quantity: view.quantity, price: { amount: view.price, currency: 'USD' } });
+    expect(listings[2]).toMatchObject({
+      status: 'active',
+      quantity: view.quantity,
+      price: { amount: view.price, currency: 'USD' },
+    });
   });
 
   it('sets quantities and prices, rejecting one item with Shopify’s message while the others land', async () => {
@@ -140,15 +163,24 @@ describe('the Shopify adapter against the sandbox', () => {
       { sku: 'NOPE-000-00000', quantity: 1 },
     ]);
     expect(outcomes.find((o) => o.sku === a)).toEqual({ sku: a, outcome: 'confirmed' });
-    expect(outcomes.find((o) => o.sku === b)).toMatchObject({ outcome: 'rejected', message: "The quantity can't be negative.", code: 'INVALID_QUANTITY_NEGATIVE' });
-    expect(outcomes.find((o) => o.sku === c)).toMatchObject({ outcome: 'rejected', message: 'Price must be greater than or equal to 0' });
+    expect(outcomes.find((o) => o.sku === b)).toMatchObject({
+      outcome: 'rejected',
+      message: "The quantity can't be negative.",
+      code: 'INVALID_QUANTITY_NEGATIVE',
+    });
+    expect(outcomes.find((o) => o.sku === c)).toMatchObject({
+      outcome: 'rejected',
+      message: 'Price must be greater than or equal to 0',
+    });
     expect(outcomes.find((o) => o.sku === d)).toEqual({ sku: d, outcome: 'confirmed' });
     expect(outcomes.find((o) => o.sku === 'NOPE-000-00000')).toMatchObject({ outcome: 'rejected', code: 'NOT_FOUND' });
     expect(await h.item(seller.sellerId, a!)).toMatchObject({ quantity: 41, price: '12.34' });
     expect(await h.item(seller.sellerId, c!)).toMatchObject({ quantity: 7 });
     expect((await h.item(seller.sellerId, d!)).price).toBe('99.00');
     // Replaying the same absolute values changes nothing.
-    const replay = await adapter.updateListings([{ sku: a!, quantity: 41, price: { amount: '12.34', currency: 'USD' } }]);
+    const replay = await adapter.updateListings([
+      { sku: a!, quantity: 41, price: { amount: '12.34', currency: 'USD' } },
+    ]);
     expect(replay).toEqual([{ sku: a, outcome: 'confirmed' }]);
     expect(await h.item(seller.sellerId, a!)).toMatchObject({ quantity: 41, price: '12.34' });
   });
@@ -161,13 +193,19 @@ describe('the Shopify adapter against the sandbox', () => {
     h.beforeRequest(async (body) => {
       if (!sold && typeof body?.query === 'string' && body.query.includes('HubSetQuantities')) {
         sold = true;
-        expect((await h.control('POST', `sellers/${seller.sellerId}/orders`, { lines: [{ sku, quantity: 1 }] })).status).toBe(201);
+        expect(
+          (await h.control('POST', `sellers/${seller.sellerId}/orders`, { lines: [{ sku, quantity: 1 }] })).status,
+        ).toBe(201);
       }
     });
     try {
       const before = h.sandbox.requests().length;
       expect(await adapter.updateListings([{ sku, quantity: 15 }])).toEqual([{ sku, outcome: 'confirmed' }]);
-      const codes = h.sandbox.requests().slice(before).flatMap((r: any) => r.response?.data?.inventorySetQuantities?.userErrors ?? []).map((e: any) => e.code);
+      const codes = h.sandbox
+        .requests()
+        .slice(before)
+        .flatMap((r: any) => r.response?.data?.inventorySetQuantities?.userErrors ?? [])
+        .map((e: any) => e.code);
       expect(codes).toEqual(['COMPARE_QUANTITY_STALE']);
       expect((await h.item(seller.sellerId, sku)).quantity).toBe(15);
     } finally {
@@ -220,7 +258,10 @@ describe('the Shopify adapter against the sandbox', () => {
     const before = h.sandbox.requests().length;
     const outcomes = await adapter.updateListings(skus.map((sku, i) => ({ sku, quantity: 1000 + i })));
     expect(outcomes.filter((o) => o.outcome === 'confirmed')).toHaveLength(260);
-    const sets = h.sandbox.requests().slice(before).filter((r: any) => String(r.body?.query).includes('HubSetQuantities'));
+    const sets = h.sandbox
+      .requests()
+      .slice(before)
+      .filter((r: any) => String(r.body?.query).includes('HubSetQuantities'));
     expect(sets.map((r: any) => r.body.variables.input.quantities.length)).toEqual([250, 10]);
     expect((await h.item(big.sellerId, skus[259]!)).quantity).toBe(1259);
   });
@@ -231,16 +272,28 @@ describe('the Shopify adapter against the sandbox', () => {
     let cursor: string | undefined;
     do cursor = (await adapter.listCatalogue(cursor)).next;
     while (cursor);
-    const skus = h.sandbox.context.state().sellers[shop.sellerId]!.products.flatMap((p) => p.variants.map((v) => v.sku));
-    const lookups = (from: number) => h.sandbox.requests().slice(from).filter((r: any) => String(r.body?.query).includes('HubVariantsBySku')).length;
+    const skus = h.sandbox.context
+      .state()
+      .sellers[shop.sellerId]!.products.flatMap((p) => p.variants.map((v) => v.sku));
+    const lookups = (from: number) =>
+      h.sandbox
+        .requests()
+        .slice(from)
+        .filter((r: any) => String(r.body?.query).includes('HubVariantsBySku')).length;
     let mark = h.sandbox.requests().length;
-    const outcomes = await adapter.updateListings(skus.slice(0, 10).map((sku, i) => ({ sku, quantity: 50 + i, price: { amount: '10.00', currency: 'USD' } })));
+    const outcomes = await adapter.updateListings(
+      skus.slice(0, 10).map((sku, i) => ({ sku, quantity: 50 + i, price: { amount: '10.00', currency: 'USD' } })),
+    );
     expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
     expect(lookups(mark)).toBe(0);
     // A sale on Shopify moves a count the adapter kept: the compare-and-set is refused, that variant read again, the value set.
-    expect((await h.control('POST', `sellers/${shop.sellerId}/orders`, { lines: [{ sku: skus[0], quantity: 1 }] })).status).toBe(201);
+    expect(
+      (await h.control('POST', `sellers/${shop.sellerId}/orders`, { lines: [{ sku: skus[0], quantity: 1 }] })).status,
+    ).toBe(201);
     mark = h.sandbox.requests().length;
-    expect(await adapter.updateListings([{ sku: skus[0]!, quantity: 45 }])).toEqual([{ sku: skus[0], outcome: 'confirmed' }]);
+    expect(await adapter.updateListings([{ sku: skus[0]!, quantity: 45 }])).toEqual([
+      { sku: skus[0], outcome: 'confirmed' },
+    ]);
     expect(lookups(mark)).toBe(1);
     expect((await h.item(shop.sellerId, skus[0]!)).quantity).toBe(45);
     // Reading listings always asks the shop (reconciliation compares with what it holds now).
@@ -256,9 +309,14 @@ describe('the Shopify adapter against the sandbox', () => {
     // Each product's first variants, then each product's second: no two variants of a product side by side.
     const skus = [...products.map((p) => p.variants[0]!.sku), ...products.map((p) => p.variants[1]!.sku)];
     const mark = h.sandbox.requests().length;
-    const outcomes = await adapter.updateListings(skus.map((sku) => ({ sku, price: { amount: '21.50', currency: 'USD' } })));
+    const outcomes = await adapter.updateListings(
+      skus.map((sku) => ({ sku, price: { amount: '21.50', currency: 'USD' } })),
+    );
     expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
-    const priceCalls = h.sandbox.requests().slice(mark).filter((r: any) => String(r.body?.query).includes('HubUpdatePrices'));
+    const priceCalls = h.sandbox
+      .requests()
+      .slice(mark)
+      .filter((r: any) => String(r.body?.query).includes('HubUpdatePrices'));
     expect(priceCalls).toHaveLength(products.length);
     expect(priceCalls.every((r: any) => r.body.variables.variants.length === 2)).toBe(true);
     expect((await h.item(shop.sellerId, skus.at(-1)!)).price).toBe('21.50');
@@ -280,7 +338,9 @@ describe('the Shopify adapter against the sandbox', () => {
     const receiver = await startReceiver();
     try {
       const adapter = h.adapter(seller.credentials.shopDomain, tokens);
-      expect(await adapter.subscribeWebhook('ORDERS_CREATE', receiver.url)).toMatchObject({ id: expect.stringMatching(/^gid:\/\/shopify\/WebhookSubscription\//) });
+      expect(await adapter.subscribeWebhook('ORDERS_CREATE', receiver.url)).toMatchObject({
+        id: expect.stringMatching(/^gid:\/\/shopify\/WebhookSubscription\//),
+      });
       expect(await adapter.subscribeWebhook('ORDERS_CREATE', receiver.url)).toEqual({ id: null });
       await adapter.subscribeWebhook('INVENTORY_LEVELS_UPDATE', receiver.url);
       const since = new Date(Date.now() - 1000);
@@ -302,8 +362,15 @@ describe('the Shopify adapter against the sandbox', () => {
       const check = verifyShopifyWebhook(delivery.rawBody, delivery.headers, app.clientSecret);
       expect(check).toMatchObject({ ok: true, topic: 'orders/create', shopDomain: seller.credentials.shopDomain });
       expect(JSON.parse(delivery.rawBody.toString()).admin_graphql_api_id).toBe(placed.body.id);
-      expect(verifyShopifyWebhook(Buffer.concat([delivery.rawBody, Buffer.from(' ')]), delivery.headers, app.clientSecret).ok).toBe(false);
-      const stock = await receiver.next((d) => d.headers['x-shopify-topic'] === 'inventory_levels/update' && JSON.parse(d.rawBody.toString()).available === 3);
+      expect(
+        verifyShopifyWebhook(Buffer.concat([delivery.rawBody, Buffer.from(' ')]), delivery.headers, app.clientSecret)
+          .ok,
+      ).toBe(false);
+      const stock = await receiver.next(
+        (d) =>
+          d.headers['x-shopify-topic'] === 'inventory_levels/update' &&
+          JSON.parse(d.rawBody.toString()).available === 3,
+      );
       expect(verifyShopifyWebhook(stock.rawBody, stock.headers, app.clientSecret).ok).toBe(true);
       expect(stock.headers['x-shopify-webhook-id']).not.toBe(delivery.headers['x-shopify-webhook-id']);
     } finally {
@@ -318,13 +385,19 @@ describe('the Shopify adapter against the sandbox', () => {
       const shopTokens = await h.connect(shop.credentials.shopDomain);
       await h.adapter(shop.credentials.shopDomain, shopTokens).subscribeWebhook('ORDERS_CREATE', receiver.url);
       const sku = h.sandbox.context.state().sellers[shop.sellerId]!.products[0]!.variants[0]!.sku;
-      expect(await h.adapter(shop.credentials.shopDomain, shopTokens).updateListings([{ sku, quantity: 5 }])).toEqual([{ sku, outcome: 'confirmed' }]);
+      expect(await h.adapter(shop.credentials.shopDomain, shopTokens).updateListings([{ sku, quantity: 5 }])).toEqual([
+        { sku, outcome: 'confirmed' },
+      ]);
       const placed = await h.control('POST', `sellers/${shop.sellerId}/orders`, { lines: [{ sku, quantity: 1 }] });
       expect(placed.status).toBe(201);
       await receiver.next((d) => d !== receiver.deliveries[0] && d.headers['x-shopify-topic'] === 'orders/create');
       expect(receiver.deliveries).toHaveLength(2);
-      expect(receiver.deliveries[1]!.headers['x-shopify-webhook-id']).toBe(receiver.deliveries[0]!.headers['x-shopify-webhook-id']);
-      expect(verifyShopifyWebhook(receiver.deliveries[1]!.rawBody, receiver.deliveries[1]!.headers, app.clientSecret).ok).toBe(true);
+      expect(receiver.deliveries[1]!.headers['x-shopify-webhook-id']).toBe(
+        receiver.deliveries[0]!.headers['x-shopify-webhook-id'],
+      );
+      expect(
+        verifyShopifyWebhook(receiver.deliveries[1]!.rawBody, receiver.deliveries[1]!.headers, app.clientSecret).ok,
+      ).toBe(true);
     } finally {
       await receiver.close();
     }

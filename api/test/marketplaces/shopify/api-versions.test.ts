@@ -25,7 +25,11 @@ beforeAll(async () => {
   shop = seller.credentials.shopDomain;
   sellerId = seller.sellerId;
   token = (await h.connect(shop)).accessToken;
-  const answer = await h.graphql(shop, token, '{ locations(first: 1) { nodes { id } } productVariants(first: 1) { nodes { sku inventoryItem { id } } } }');
+  const answer = await h.graphql(
+    shop,
+    token,
+    '{ locations(first: 1) { nodes { id } } productVariants(first: 1) { nodes { sku inventoryItem { id } } } }',
+  );
   const variant = answer.body.data.productVariants.nodes[0];
   sku = variant.sku;
   change = { inventoryItemId: variant.inventoryItem.id, locationId: answer.body.data.locations.nodes[0].id, delta: 1 };
@@ -41,12 +45,20 @@ describe('Shopify Admin API versions', () => {
     const before = (await h.item(sellerId, sku)).quantity;
     expect(await adapter.adjustQuantity!(sku, 2, crypto.randomUUID())).toEqual({ sku, outcome: 'confirmed' });
     expect((await h.item(sellerId, sku)).quantity).toBe(before + 2);
-    const paths = new Set(h.sandbox.requests().filter((r) => r.path.endsWith('/graphql.json')).map((r) => r.path.replace(/^\/shops\/[^/]+/, '')));
+    const paths = new Set(
+      h.sandbox
+        .requests()
+        .filter((r) => r.path.endsWith('/graphql.json'))
+        .map((r) => r.path.replace(/^\/shops\/[^/]+/, '')),
+    );
     expect(paths).toEqual(new Set(['/admin/api/2026-01/graphql.json']));
   });
 
   it('2026-01 takes @idempotent(key:) and answers a replay with the first result', async () => {
-    const variables = { key: crypto.randomUUID(), input: { name: 'available', reason: 'correction', changes: [change] } };
+    const variables = {
+      key: crypto.randomUUID(),
+      input: { name: 'available', reason: 'correction', changes: [change] },
+    };
     const before = (await h.item(sellerId, sku)).quantity;
     const first = await h.graphql(shop, token, adjust, variables, '2026-01');
     expect(first.body.errors).toBeUndefined();
@@ -57,17 +69,35 @@ describe('Shopify Admin API versions', () => {
 
   it('2025-01 refuses a document using @idempotent with Shopify’s validation error, and changes nothing', async () => {
     const before = (await h.item(sellerId, sku)).quantity;
-    const answer = await h.graphql(shop, token, adjust, { key: crypto.randomUUID(), input: { name: 'available', reason: 'correction', changes: [change] } }, '2025-01');
+    const answer = await h.graphql(
+      shop,
+      token,
+      adjust,
+      { key: crypto.randomUUID(), input: { name: 'available', reason: 'correction', changes: [change] } },
+      '2025-01',
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toBeUndefined();
-    expect(answer.body.errors).toEqual([{ message: 'Directive @idempotent is not defined', locations: [{ line: 2, column: 44 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
+    expect(answer.body.errors).toEqual([
+      {
+        message: 'Directive @idempotent is not defined',
+        locations: [{ line: 2, column: 44 }],
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
     expect((await h.item(sellerId, sku)).quantity).toBe(before);
   });
 
   it('2025-01 still answers what it has, the same adjustment without the directive included', async () => {
     const before = (await h.item(sellerId, sku)).quantity;
     const plain = adjust.replace(', $key: String!', '').replace(' @idempotent(key: $key)', '');
-    const answer = await h.graphql(shop, token, plain, { input: { name: 'available', reason: 'correction', changes: [change] } }, '2025-01');
+    const answer = await h.graphql(
+      shop,
+      token,
+      plain,
+      { input: { name: 'available', reason: 'correction', changes: [change] } },
+      '2025-01',
+    );
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.inventoryAdjustQuantities.userErrors).toEqual([]);
     expect((await h.item(sellerId, sku)).quantity).toBe(before + 1);
@@ -90,7 +120,10 @@ describe('Shopify Admin API versions', () => {
           webhookSubscription { apiVersion { handle supported } } userErrors { message } } }`,
         { url: receiver.url },
       );
-      expect(created.body.data.webhookSubscriptionCreate.webhookSubscription.apiVersion).toEqual({ handle: SHOPIFY_API_VERSION, supported: true });
+      expect(created.body.data.webhookSubscriptionCreate.webhookSubscription.apiVersion).toEqual({
+        handle: SHOPIFY_API_VERSION,
+        supported: true,
+      });
       await h.control('POST', `sellers/${sellerId}/orders`, { lines: [{ sku, quantity: 1 }] });
       const delivery = await receiver.next((d) => d.headers['x-shopify-topic'] === 'orders/create');
       expect(delivery.headers['x-shopify-api-version']).toBe(SHOPIFY_API_VERSION);

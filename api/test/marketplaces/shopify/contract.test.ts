@@ -32,7 +32,11 @@ describe('query documents against the official 2025-01 Admin schema and 2026-01'
   it('lists each newer feature it allows', () => {
     expect(newerThan202501).toEqual(['@idempotent']);
     expect(officialSchema().getDirective('idempotent')).toBeUndefined();
-    expect(adminSchema(SHOPIFY_API_VERSION)!.getDirective('idempotent')?.args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual(['key: String!']);
+    expect(
+      adminSchema(SHOPIFY_API_VERSION)!
+        .getDirective('idempotent')
+        ?.args.map((a) => `${a.name}: ${String(a.type)}`),
+    ).toEqual(['key: String!']);
   });
 });
 
@@ -67,13 +71,30 @@ describe('what the adapter sent and the sandbox answered', () => {
     await h.close();
   });
 
-  const graphqlExchanges = () => h.sandbox.requests().filter((r) => r.path.endsWith(`/admin/api/${SHOPIFY_API_VERSION}/graphql.json`));
+  const graphqlExchanges = () =>
+    h.sandbox.requests().filter((r) => r.path.endsWith(`/admin/api/${SHOPIFY_API_VERSION}/graphql.json`));
 
   it('sent only the documents in queries.ts, each valid against the official schema', () => {
     const exchanges = graphqlExchanges();
-    const sentOperations = new Set(exchanges.map((r) => parse((r.body as { query: string }).query).definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value));
+    const sentOperations = new Set(
+      exchanges.map(
+        (r) =>
+          parse((r.body as { query: string }).query).definitions.find((d) => d.kind === 'OperationDefinition')?.name
+            ?.value,
+      ),
+    );
     expect(sentOperations).toEqual(
-      new Set(['HubShop', 'HubLocations', 'HubCatalogue', 'HubVariantsBySku', 'HubSetQuantities', 'HubUpdatePrices', 'HubAdjustQuantity', 'HubSubscribeWebhook', 'HubOrders']),
+      new Set([
+        'HubShop',
+        'HubLocations',
+        'HubCatalogue',
+        'HubVariantsBySku',
+        'HubSetQuantities',
+        'HubUpdatePrices',
+        'HubAdjustQuantity',
+        'HubSubscribeWebhook',
+        'HubOrders',
+      ]),
     );
     const known = new Set(Object.values(allDocuments).map((d) => print(parse(d))));
     for (const exchange of exchanges) {
@@ -88,7 +109,11 @@ describe('what the adapter sent and the sandbox answered', () => {
     expect(exchanges.length).toBeGreaterThan(8);
     for (const exchange of exchanges) {
       const body = exchange.body as { query: string; variables?: Record<string, unknown> };
-      const answer = exchange.response as { data?: unknown; errors?: unknown; extensions: { cost: Record<string, any> } };
+      const answer = exchange.response as {
+        data?: unknown;
+        errors?: unknown;
+        extensions: { cost: Record<string, any> };
+      };
       expect(exchange.status).toBe(200);
       expect(answer.errors).toBeUndefined();
       expect(checkAnswer(body.query, body.variables, answer.data)).toEqual([]);
@@ -96,7 +121,11 @@ describe('what the adapter sent and the sandbox answered', () => {
       expect(cost).toEqual({
         requestedQueryCost: expect.any(Number),
         actualQueryCost: expect.any(Number),
-        throttleStatus: { maximumAvailable: expect.any(Number), currentlyAvailable: expect.any(Number), restoreRate: expect.any(Number) },
+        throttleStatus: {
+          maximumAvailable: expect.any(Number),
+          currentlyAvailable: expect.any(Number),
+          restoreRate: expect.any(Number),
+        },
       });
       expect(cost.actualQueryCost).toBeLessThanOrEqual(cost.requestedQueryCost);
       // Every query fits Shopify's single-query maximum at the Standard plan.
@@ -105,8 +134,15 @@ describe('what the adapter sent and the sandbox answered', () => {
   });
 
   it('answered the rejected items with user errors of the documented codes', () => {
-    const userErrors = graphqlExchanges().flatMap((r) => Object.values(((r.response as { data?: Record<string, any> }).data ?? {}) as Record<string, any>).flatMap((v) => v?.userErrors ?? []));
-    expect(userErrors.map((e: { code: string }) => e.code).sort()).toEqual(['GREATER_THAN_OR_EQUAL_TO', 'INVALID_QUANTITY_NEGATIVE']);
+    const userErrors = graphqlExchanges().flatMap((r) =>
+      Object.values(((r.response as { data?: Record<string, any> }).data ?? {}) as Record<string, any>).flatMap(
+        (v) => v?.userErrors ?? [],
+      ),
+    );
+    expect(userErrors.map((e: { code: string }) => e.code).sort()).toEqual([
+      'GREATER_THAN_OR_EQUAL_TO',
+      'INVALID_QUANTITY_NEGATIVE',
+    ]);
   });
 
   it('kept no token in its request log', () => {

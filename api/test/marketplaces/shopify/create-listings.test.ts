@@ -34,15 +34,29 @@ describe('Shopify: productSet and product status against the sandbox', () => {
     expect(outcome).toMatchObject({ sku: mug.sku, outcome: 'created' });
     expect((outcome as { marketplaceId: string }).marketplaceId).toMatch(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
     const [state] = await adapter.readListings([mug.sku]);
-    expect(state).toEqual({ sku: mug.sku, marketplaceId: (outcome as { marketplaceId: string }).marketplaceId, quantity: 8, price: { amount: '14.00', currency: 'USD' }, status: 'active', issues: [] });
+    expect(state).toEqual({
+      sku: mug.sku,
+      marketplaceId: (outcome as { marketplaceId: string }).marketplaceId,
+      quantity: 8,
+      price: { amount: '14.00', currency: 'USD' },
+      status: 'active',
+      issues: [],
+    });
     expect(await sandbox.item(shop, mug.sku)).toMatchObject({ quantity: 8, price: '14.00', status: 'active' });
     const [catalogued] = (await adapter.listCatalogue(undefined)).items.filter((i) => i.sku === mug.sku);
-    expect(catalogued).toMatchObject({ brand: 'Acme', gtin: '036000291452', description: 'A stoneware mug & saucer.', images: ['https://example.com/mug.jpg'] });
+    expect(catalogued).toMatchObject({
+      brand: 'Acme',
+      gtin: '036000291452',
+      description: 'A stoneware mug & saucer.',
+      images: ['https://example.com/mug.jpg'],
+    });
   });
 
   test('creating an existing SKU again creates no second product: its values are set', async () => {
     const [first] = await adapter.readListings([mug.sku]);
-    const [outcome] = await adapter.createListings([{ ...mug, quantity: 5, price: { amount: '15.50', currency: 'USD' } }]);
+    const [outcome] = await adapter.createListings([
+      { ...mug, quantity: 5, price: { amount: '15.50', currency: 'USD' } },
+    ]);
     expect(outcome).toEqual({ sku: mug.sku, outcome: 'created', marketplaceId: first!.marketplaceId });
     expect(await sandbox.item(shop, mug.sku)).toMatchObject({ quantity: 5, price: '15.50' });
     expect((await adapter.listCatalogue(undefined)).items.filter((i) => i.sku === mug.sku)).toHaveLength(1);
@@ -50,7 +64,12 @@ describe('Shopify: productSet and product status against the sandbox', () => {
 
   test('a product without a title is refused with Shopify’s user error, and nothing is created', async () => {
     const [outcome] = await adapter.createListings([{ ...mug, sku: 'PUB-BARE-1', title: ' ' }]);
-    expect(outcome).toEqual({ sku: 'PUB-BARE-1', outcome: 'rejected', message: "Title can't be blank", code: 'INVALID_PRODUCT' });
+    expect(outcome).toEqual({
+      sku: 'PUB-BARE-1',
+      outcome: 'rejected',
+      message: "Title can't be blank",
+      code: 'INVALID_PRODUCT',
+    });
     expect((await adapter.readListings(['PUB-BARE-1']))[0]!.status).toBe('not listed');
   });
 
@@ -64,16 +83,27 @@ describe('Shopify: productSet and product status against the sandbox', () => {
   });
 
   test('a variant going off sale while its product stays on sale changes nothing of the product (it is offered 0 units by the push)', async () => {
-    expect(await adapter.setListingActive({ sku: mug.sku, active: false, productOffSale: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false, productOffSale: false })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
     expect(await sandbox.item(shop, mug.sku)).toMatchObject({ status: 'active' });
   });
 
   test('DRAFT takes the product off sale (every variant of it off sale), ACTIVE puts it back', async () => {
-    expect(await adapter.setListingActive({ sku: mug.sku, active: false, productOffSale: true })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false, productOffSale: true })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('inactive');
     expect(await sandbox.item(shop, mug.sku)).toMatchObject({ status: 'draft' });
-    expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('active');
-    expect(await adapter.setListingActive({ sku: 'NO-SUCH-SKU', active: false })).toMatchObject({ outcome: 'rejected' });
+    expect(await adapter.setListingActive({ sku: 'NO-SUCH-SKU', active: false })).toMatchObject({
+      outcome: 'rejected',
+    });
   });
 });

@@ -29,7 +29,9 @@ describe('Shopify: a new listing as productSet', () => {
     expect(Object.keys(input).every((k) => inputFields('ProductSetInput').includes(k))).toBe(true);
     const variant = input.variants[0]!;
     expect(Object.keys(variant).every((k) => inputFields('ProductVariantSetInput').includes(k))).toBe(true);
-    expect(Object.keys(variant.inventoryQuantities[0]!).every((k) => inputFields('ProductSetInventoryInput').includes(k))).toBe(true);
+    expect(
+      Object.keys(variant.inventoryQuantities[0]!).every((k) => inputFields('ProductSetInventoryInput').includes(k)),
+    ).toBe(true);
     expect(Object.keys(variant.inventoryItem).every((k) => inputFields('InventoryItemInput').includes(k))).toBe(true);
     expect(Object.keys(input.files![0]!).every((k) => inputFields('FileSetInput').includes(k))).toBe(true);
     expect(input).toEqual({
@@ -50,16 +52,39 @@ describe('Shopify: a new listing as productSet', () => {
         },
       ],
     });
-    expect(productSetInput(mug, location, { productId: 'gid://shopify/Product/1', variantId: 'gid://shopify/ProductVariant/2' })).toMatchObject({ id: 'gid://shopify/Product/1', variants: [{ id: 'gid://shopify/ProductVariant/2' }] });
+    expect(
+      productSetInput(mug, location, {
+        productId: 'gid://shopify/Product/1',
+        variantId: 'gid://shopify/ProductVariant/2',
+      }),
+    ).toMatchObject({ id: 'gid://shopify/Product/1', variants: [{ id: 'gid://shopify/ProductVariant/2' }] });
   });
 
   it('the answer: the variant’s GID when set, Shopify’s user errors when not', () => {
-    expect(productSetOutcome('MUG-1', { productSet: { product: { id: 'gid://shopify/Product/1', status: 'ACTIVE', variants: { nodes: [{ id: 'gid://shopify/ProductVariant/2', sku: 'MUG-1' }] } }, userErrors: [] } })).toEqual({
+    expect(
+      productSetOutcome('MUG-1', {
+        productSet: {
+          product: {
+            id: 'gid://shopify/Product/1',
+            status: 'ACTIVE',
+            variants: { nodes: [{ id: 'gid://shopify/ProductVariant/2', sku: 'MUG-1' }] },
+          },
+          userErrors: [],
+        },
+      }),
+    ).toEqual({
       sku: 'MUG-1',
       outcome: 'created',
       marketplaceId: 'gid://shopify/ProductVariant/2',
     });
-    expect(productSetOutcome('MUG-1', { productSet: { product: null, userErrors: [{ code: 'INVALID_PRODUCT', field: ['input', 'title'], message: "Title can't be blank" }] } })).toEqual({
+    expect(
+      productSetOutcome('MUG-1', {
+        productSet: {
+          product: null,
+          userErrors: [{ code: 'INVALID_PRODUCT', field: ['input', 'title'], message: "Title can't be blank" }],
+        },
+      }),
+    ).toEqual({
       sku: 'MUG-1',
       outcome: 'rejected',
       message: "Title can't be blank",

@@ -6,7 +6,11 @@ import express from 'express';
 import { createSandbox } from '../../../src/sandbox/shared/sandbox-kit.ts';
 import { shopifySandbox, SHOPIFY_SANDBOX_APP } from '../../../src/sandbox/shopify/shopify-sandbox.ts';
 import { createShopifyAdapter, type ShopifyAdapterOptions } from '../../../src/marketplaces/shopify/shopify-adapter.ts';
-import { exchangeShopifyCode, shopifyAuthorizeUrl, verifyShopifyCallback } from '../../../src/marketplaces/shopify/oauth.ts';
+import {
+  exchangeShopifyCode,
+  shopifyAuthorizeUrl,
+  verifyShopifyCallback,
+} from '../../../src/marketplaces/shopify/oauth.ts';
 import { SHOPIFY_API_VERSION } from '../../../src/marketplaces/shopify/endpoints.ts';
 import type { ShopifyTokens } from '../../../src/marketplaces/shopify/types.ts';
 import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
@@ -21,7 +25,13 @@ export async function startSandbox(profile: 'fast' | 'realistic' = 'fast') {
   const listener = server.listen(0, '127.0.0.1');
   await once(listener, 'listening');
   const baseUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/sandbox/shopify`;
-  const sandbox = createSandbox(shopifySandbox, { baseUrl, dataDir: undefined, profile, access: openAccess, application: app });
+  const sandbox = createSandbox(shopifySandbox, {
+    baseUrl,
+    dataDir: undefined,
+    profile,
+    access: openAccess,
+    application: app,
+  });
   // A test may act just before the sandbox handles a request (a sale landing mid-sync).
   let beforeRequest: ((body: any) => Promise<void>) | undefined;
   server.use('/sandbox/shopify', express.json(), async (req, _res, next) => {
@@ -32,7 +42,11 @@ export async function startSandbox(profile: 'fast' | 'realistic' = 'fast') {
   server.use('/sandbox/shopify', sandbox.router);
 
   const control = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}/_control/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${baseUrl}/_control/${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as any };
   };
 
@@ -49,39 +63,74 @@ export async function startSandbox(profile: 'fast' | 'realistic' = 'fast') {
       return body as { sellerId: string; credentials: { shopDomain: string } };
     },
     async item(sellerId: string, sku: string) {
-      return (await control('GET', `sellers/${encodeURIComponent(sellerId)}/items/${encodeURIComponent(sku)}`)).body as { sku: string; quantity: number; price: string; status: string };
+      return (await control('GET', `sellers/${encodeURIComponent(sellerId)}/items/${encodeURIComponent(sku)}`))
+        .body as { sku: string; quantity: number; price: string; status: string };
     },
     /** The seller's consent, as a browser would give it: the page's form posted with "Install app". */
     async install(shopDomain: string, decision: 'install' | 'cancel' = 'install') {
       const state = `state-${Math.random().toString(36).slice(2)}`;
-      const pageUrl = shopifyAuthorizeUrl({ shopDomain, clientId: app.clientId, redirectUri, state, sandboxBaseUrl: baseUrl });
+      const pageUrl = shopifyAuthorizeUrl({
+        shopDomain,
+        clientId: app.clientId,
+        redirectUri,
+        state,
+        sandboxBaseUrl: baseUrl,
+      });
       const page = await fetch(pageUrl);
       const html = await page.text();
       const relative = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
       if (!relative) throw new Error('no consent form');
       const action = new URL(relative, pageUrl);
       const fields = new URLSearchParams();
-      for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(match[1]!, match[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"'));
+      for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+        fields.set(match[1]!, match[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"'));
       fields.set('decision', decision);
       const answer = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
-      return { status: answer.status, location: new URL(answer.headers.get('location') ?? 'about:blank'), state, html, pageUrl };
+      return {
+        status: answer.status,
+        location: new URL(answer.headers.get('location') ?? 'about:blank'),
+        state,
+        html,
+        pageUrl,
+      };
     },
     async connect(shopDomain: string): Promise<ShopifyTokens> {
       const { location, state } = await this.install(shopDomain);
       const callback = verifyShopifyCallback(Object.fromEntries(location.searchParams), app.clientSecret);
       if (!callback.ok || callback.state !== state) throw new Error(`callback refused: ${JSON.stringify(callback)}`);
-      return exchangeShopifyCode({ shopDomain: callback.shopDomain, app, code: callback.code, sandboxBaseUrl: baseUrl });
+      return exchangeShopifyCode({
+        shopDomain: callback.shopDomain,
+        app,
+        code: callback.code,
+        sandboxBaseUrl: baseUrl,
+      });
     },
     adapter(shopDomain: string, tokens: ShopifyTokens, extra: Partial<ShopifyAdapterOptions> = {}) {
-      return createShopifyAdapter({ shopDomain, app, tokens, sandboxBaseUrl: baseUrl, retry: { attempts: 6, baseDelayMs: 20, maxDelayMs: 200 }, ...extra });
+      return createShopifyAdapter({
+        shopDomain,
+        app,
+        tokens,
+        sandboxBaseUrl: baseUrl,
+        retry: { attempts: 6, baseDelayMs: 20, maxDelayMs: 200 },
+        ...extra,
+      });
     },
     /** Admin GraphQL sent by hand, for what the adapter never sends on purpose (to the adapter's API version unless told). */
-    async graphql(shopDomain: string, token: string, query: string, variables: Record<string, unknown> = {}, version: string = SHOPIFY_API_VERSION) {
-      const response = await fetch(`${baseUrl}/shops/${shopDomain.replace('.myshopify.com', '')}/admin/api/${version}/graphql.json`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'X-Shopify-Access-Token': token },
-        body: JSON.stringify({ query, variables }),
-      });
+    async graphql(
+      shopDomain: string,
+      token: string,
+      query: string,
+      variables: Record<string, unknown> = {},
+      version: string = SHOPIFY_API_VERSION,
+    ) {
+      const response = await fetch(
+        `${baseUrl}/shops/${shopDomain.replace('.myshopify.com', '')}/admin/api/${version}/graphql.json`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'X-Shopify-Access-Token': token },
+          body: JSON.stringify({ query, variables }),
+        },
+      );
       return { status: response.status, body: (await response.json()) as any };
     },
     async close() {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { getNamedType, isLeafType, isNonNullType, isObjectType, isRequiredArgument, type GraphQLObjectType } from 'graphql';
+import {
+  getNamedType,
+  isLeafType,
+  isNonNullType,
+  isObjectType,
+  isRequiredArgument,
+  type GraphQLObjectType,
+} from 'graphql';
 import { startSandbox } from './harness.ts';
 import { checkAnswer, officialSchema } from './schema-check.ts';
 
@@ -37,7 +44,8 @@ const reached: Record<string, string> = {
   ProductVariant: '{ productVariants(first: 3) { nodes { % } } }',
   InventoryItem: '{ inventoryItems(first: 3) { nodes { % } } }',
   InventoryLevel: '{ inventoryItems(first: 3) { nodes { inventoryLevels(first: 1) { nodes { % } } } } }',
-  InventoryQuantity: '{ inventoryItems(first: 3) { nodes { inventoryLevels(first: 1) { nodes { quantities(names: ["available", "on_hand", "committed"]) { % } } } } } }',
+  InventoryQuantity:
+    '{ inventoryItems(first: 3) { nodes { inventoryLevels(first: 1) { nodes { quantities(names: ["available", "on_hand", "committed"]) { % } } } } } }',
   Image: '{ products(first: 3) { nodes { featuredImage { % } images(first: 2) { nodes { % } } } } }',
   Order: '{ orders(first: 5) { nodes { % } } }',
   LineItem: '{ orders(first: 5) { nodes { lineItems(first: 5) { nodes { % } } } } }',
@@ -60,10 +68,25 @@ beforeAll(async () => {
   shop = seller.credentials.shopDomain;
   sellerId = seller.sellerId;
   token = (await h.connect(shop)).accessToken;
-  const answer = await h.graphql(shop, token, '{ locations(first: 1) { nodes { id } } productVariants(first: 8) { nodes { sku price inventoryQuantity inventoryItem { id } } } }');
-  const variants = answer.body.data.productVariants.nodes as Array<{ sku: string; price: string; inventoryQuantity: number; inventoryItem: { id: string } }>;
-  stocked = variants.filter((v) => v.inventoryQuantity >= 3).map((v) => ({ sku: v.sku, price: v.price, available: v.inventoryQuantity }));
-  const change = { inventoryItemId: variants[0]!.inventoryItem.id, locationId: answer.body.data.locations.nodes[0].id, delta: 1 };
+  const answer = await h.graphql(
+    shop,
+    token,
+    '{ locations(first: 1) { nodes { id } } productVariants(first: 8) { nodes { sku price inventoryQuantity inventoryItem { id } } } }',
+  );
+  const variants = answer.body.data.productVariants.nodes as Array<{
+    sku: string;
+    price: string;
+    inventoryQuantity: number;
+    inventoryItem: { id: string };
+  }>;
+  stocked = variants
+    .filter((v) => v.inventoryQuantity >= 3)
+    .map((v) => ({ sku: v.sku, price: v.price, available: v.inventoryQuantity }));
+  const change = {
+    inventoryItemId: variants[0]!.inventoryItem.id,
+    locationId: answer.body.data.locations.nodes[0].id,
+    delta: 1,
+  };
   adjustment = { input: { name: 'available', reason: 'correction', changes: [change] } };
 });
 afterAll(async () => {
@@ -79,16 +102,27 @@ const orderQuery = `query O($id: ID!) { order(id: $id) {
   displayFinancialStatus
   totalPriceSet { ${moneyBag} } currentTotalPriceSet { ${moneyBag} } totalRefundedSet { ${moneyBag} }
 } }`;
-const bag = (amount: string) => ({ shopMoney: { amount, currencyCode: 'USD' }, presentmentMoney: { amount, currencyCode: 'USD' } });
+const bag = (amount: string) => ({
+  shopMoney: { amount, currencyCode: 'USD' },
+  presentmentMoney: { amount, currencyCode: 'USD' },
+});
 
 describe('Order money and financial status', () => {
   it('totals an open order’s lines (quantity × price) in the shop’s currency, PAID', async () => {
     const [a, b] = stocked;
-    const id = await placeOrder([{ sku: a!.sku, quantity: 2 }, { sku: b!.sku, quantity: 1 }]);
+    const id = await placeOrder([
+      { sku: a!.sku, quantity: 2 },
+      { sku: b!.sku, quantity: 1 },
+    ]);
     const total = ((Math.round(Number(a!.price) * 100) * 2 + Math.round(Number(b!.price) * 100)) / 100).toFixed(2);
     const answer = await h.graphql(shop, token, orderQuery, { id });
     expect(answer.body.errors).toBeUndefined();
-    expect(answer.body.data.order).toEqual({ displayFinancialStatus: 'PAID', totalPriceSet: bag(total), currentTotalPriceSet: bag(total), totalRefundedSet: bag('0.00') });
+    expect(answer.body.data.order).toEqual({
+      displayFinancialStatus: 'PAID',
+      totalPriceSet: bag(total),
+      currentTotalPriceSet: bag(total),
+      totalRefundedSet: bag('0.00'),
+    });
     expect(checkAnswer(orderQuery, { id }, answer.body.data)).toEqual([]);
   });
 
@@ -98,7 +132,12 @@ describe('Order money and financial status', () => {
     expect((await h.control('POST', `sellers/${sellerId}/orders/${encodeURIComponent(id)}/cancel`)).status).toBe(200);
     const answer = await h.graphql(shop, token, orderQuery, { id });
     expect(answer.body.errors).toBeUndefined();
-    expect(answer.body.data.order).toEqual({ displayFinancialStatus: 'REFUNDED', totalPriceSet: bag(a!.price), currentTotalPriceSet: bag('0.00'), totalRefundedSet: bag(a!.price) });
+    expect(answer.body.data.order).toEqual({
+      displayFinancialStatus: 'REFUNDED',
+      totalPriceSet: bag(a!.price),
+      currentTotalPriceSet: bag('0.00'),
+      totalRefundedSet: bag(a!.price),
+    });
   });
 });
 
@@ -114,12 +153,16 @@ describe('every non-null field of the types the sandbox serves', () => {
       const { selection, nonNull } = walk(typeName);
       expect(nonNull.length).toBeGreaterThan(0);
       const query = shape.replaceAll('%', `__typename ${selection}`);
-      const variables = query.startsWith('mutation') ? { url: `https://hub.example.test/hooks/${crypto.randomUUID()}`, key: crypto.randomUUID(), ...adjustment } : {};
+      const variables = query.startsWith('mutation')
+        ? { url: `https://hub.example.test/hooks/${crypto.randomUUID()}`, key: crypto.randomUUID(), ...adjustment }
+        : {};
       const answer = await h.graphql(shop, token, query, variables);
       expect(answer.body.errors).toBeUndefined();
       const nodes = collect(answer.body.data, typeName);
       expect(nodes.length).toBeGreaterThan(0);
-      const missing = nodes.flatMap((node) => nonNull.filter((field) => node[field] === null || node[field] === undefined));
+      const missing = nodes.flatMap((node) =>
+        nonNull.filter((field) => node[field] === null || node[field] === undefined),
+      );
       expect(missing).toEqual([]);
       expect(checkAnswer(query, variables, answer.body.data)).toEqual([]);
     });
@@ -127,7 +170,14 @@ describe('every non-null field of the types the sandbox serves', () => {
 
   it('covers the fields the orders read and the money the issue named', () => {
     const order = walk('Order');
-    for (const field of ['totalPriceSet', 'currentTotalPriceSet', 'displayFulfillmentStatus', 'processedAt', 'legacyResourceId']) expect(order.nonNull).toContain(field);
+    for (const field of [
+      'totalPriceSet',
+      'currentTotalPriceSet',
+      'displayFulfillmentStatus',
+      'processedAt',
+      'legacyResourceId',
+    ])
+      expect(order.nonNull).toContain(field);
     expect(order.selection).toContain('displayFinancialStatus');
     expect(order.nonNull.length).toBeGreaterThanOrEqual(60);
     expect(walk('LineItem').nonNull.length).toBeGreaterThanOrEqual(25);
@@ -140,8 +190,12 @@ function collect(data: unknown, typeName: string): Array<Record<string, unknown>
   if (Array.isArray(data)) return data.flatMap((d) => collect(d, typeName));
   if (!data || typeof data !== 'object') return [];
   const record = data as Record<string, unknown>;
-  return [...(record.__typename === typeName ? [record] : []), ...Object.values(record).flatMap((v) => collect(v, typeName))];
+  return [
+    ...(record.__typename === typeName ? [record] : []),
+    ...Object.values(record).flatMap((v) => collect(v, typeName)),
+  ];
 }
 
 // A type the walk reaches must be one the schema has as an object type.
-for (const typeName of Object.keys(reached)) if (!isObjectType(officialSchema().getType(typeName))) throw new Error(`${typeName} is not an object type`);
+for (const typeName of Object.keys(reached))
+  if (!isObjectType(officialSchema().getType(typeName))) throw new Error(`${typeName} is not an object type`);

@@ -16,7 +16,9 @@ export function stripIdempotent(document: DocumentNode): DocumentNode {
   const keyVariables = new Set<string>();
   visit(document, {
     Directive: (node) => {
-      if (node.name.value === 'idempotent') for (const arg of node.arguments ?? []) if (arg.value.kind === Kind.VARIABLE) keyVariables.add(arg.value.name.value);
+      if (node.name.value === 'idempotent')
+        for (const arg of node.arguments ?? [])
+          if (arg.value.kind === Kind.VARIABLE) keyVariables.add(arg.value.name.value);
     },
   });
   // The key's variable goes with the directive (it is used nowhere else).
@@ -43,7 +45,8 @@ export function checkAnswer(query: string, variables: Record<string, unknown> | 
     document,
     variableValues: variables ?? {},
     rootValue: data,
-    fieldResolver: (source, _args, _context, info) => (source as Record<string, unknown> | null)?.[String(info.path.key)],
+    fieldResolver: (source, _args, _context, info) =>
+      (source as Record<string, unknown> | null)?.[String(info.path.key)],
     typeResolver: (value) => (value as { __typename?: string }).__typename,
   });
   return (result.errors ?? []).map((e) => `${e.message} at ${e.path?.join('.') ?? '?'}`);

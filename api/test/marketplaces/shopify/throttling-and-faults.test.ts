@@ -22,7 +22,11 @@ describe('cost-based throttling (profile realistic: 1,000 points, 100 points/s)'
     const tokens = await h.connect(shop);
     // 12 documents × 20 mutations × 10 points at once: 2,400 points for a 1,000-point bucket.
     const started = Date.now();
-    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => h.graphql(shop, tokens.accessToken, burstMutation, { callbackUrl: `https://hooks.example.test/last/${i}` })));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        h.graphql(shop, tokens.accessToken, burstMutation, { callbackUrl: `https://hooks.example.test/last/${i}` }),
+      ),
+    );
     const seconds = (Date.now() - started) / 1000;
     const throttled = burst.filter((r) => r.body.errors?.[0]?.extensions?.code === 'THROTTLED');
     const accepted = burst.filter((r) => r.body.data?.last);
@@ -39,7 +43,10 @@ describe('cost-based throttling (profile realistic: 1,000 points, 100 points/s)'
     }
 
     const adapter = h.adapter(shop, tokens);
-    const skus = Array.from({ length: 12 }, (_, i) => `${h.sandbox.context.state().sellers[shop]!.products[Math.floor(i / 2)]!.variants[i % 2]!.sku}`);
+    const skus = Array.from(
+      { length: 12 },
+      (_, i) => `${h.sandbox.context.state().sellers[shop]!.products[Math.floor(i / 2)]!.variants[i % 2]!.sku}`,
+    );
     // The adapter's connection is opened first (once the bucket has room again), so its first call
     // below goes out at once: the bucket restores 100 points a second, and a call held back by a
     // new connection under load could find it refilled and not be throttled.
@@ -58,20 +65,29 @@ describe('cost-based throttling (profile realistic: 1,000 points, 100 points/s)'
       if (answer.body.errors?.[0]?.extensions?.code === 'THROTTLED') break;
     }
     const before = h.sandbox.requests().length;
-    const outcomes = await adapter.updateListings(skus.map((sku, i) => ({ sku, quantity: i + 1, price: { amount: `${10 + i}.00`, currency: 'USD' } })));
+    const outcomes = await adapter.updateListings(
+      skus.map((sku, i) => ({ sku, quantity: i + 1, price: { amount: `${10 + i}.00`, currency: 'USD' } })),
+    );
     expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
-    const adapterAnswers = h.sandbox.requests().slice(before).map((r) => r.response as any);
+    const adapterAnswers = h.sandbox
+      .requests()
+      .slice(before)
+      .map((r) => r.response as any);
     // Throttled once, then paced by the reported throttleStatus rather than refused again and again.
     const throttledAdapter = adapterAnswers.filter((a) => a?.errors?.[0]?.extensions?.code === 'THROTTLED').length;
     expect(throttledAdapter).toBeGreaterThanOrEqual(1);
     expect(throttledAdapter).toBeLessThanOrEqual(2);
-    expect((await h.item(seller.sellerId, skus[11]!))).toMatchObject({ quantity: 12, price: '21.00' });
+    expect(await h.item(seller.sellerId, skus[11]!)).toMatchObject({ quantity: 12, price: '21.00' });
   });
 
   it('refuses a single query above the maximum cost', async () => {
     const seller = await h.createSeller(2);
     const tokens = await h.connect(seller.credentials.shopDomain);
-    const answer = await h.graphql(seller.credentials.shopDomain, tokens.accessToken, '{ productVariants(first: 250) { nodes { id product { id images(first: 10) { nodes { url } } } } } }');
+    const answer = await h.graphql(
+      seller.credentials.shopDomain,
+      tokens.accessToken,
+      '{ productVariants(first: 250) { nodes { id product { id images(first: 10) { nodes { url } } } } } }',
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.errors[0].extensions.code).toBe('MAX_COST_EXCEEDED');
     expect(answer.body.errors[0].message).toMatch(/exceeds the single query max cost limit \(1000\)/);
@@ -91,7 +107,9 @@ describe('injected faults', () => {
     const seller = await h.createSeller(110);
     const tokens = await h.connect(seller.credentials.shopDomain);
     expect((await h.control('PUT', 'faults', { errorRate: 0.3 })).status).toBe(200);
-    const adapter = h.adapter(seller.credentials.shopDomain, tokens, { retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 } });
+    const adapter = h.adapter(seller.credentials.shopDomain, tokens, {
+      retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 },
+    });
     const skus: string[] = [];
     let cursor: string | undefined;
     do {

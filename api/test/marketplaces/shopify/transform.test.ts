@@ -31,8 +31,18 @@ const catalogueAnswer = {
         barcode: '4006381333931',
         displayName: 'Classic Mug - Black, Small',
         inventoryQuantity: 12,
-        product: { id: 'gid://shopify/Product/912', title: 'Classic Mug', descriptionHtml: '<p>A mug &amp; a saucer.</p>', vendor: 'Northwind', status: 'ACTIVE', images: { nodes: [{ url: 'https://cdn.shopify.com/s/files/mug.png' }] } },
-        inventoryItem: { id: 'gid://shopify/InventoryItem/55', inventoryLevel: { quantities: [{ name: 'available', quantity: 12 }] } },
+        product: {
+          id: 'gid://shopify/Product/912',
+          title: 'Classic Mug',
+          descriptionHtml: '<p>A mug &amp; a saucer.</p>',
+          vendor: 'Northwind',
+          status: 'ACTIVE',
+          images: { nodes: [{ url: 'https://cdn.shopify.com/s/files/mug.png' }] },
+        },
+        inventoryItem: {
+          id: 'gid://shopify/InventoryItem/55',
+          inventoryLevel: { quantities: [{ name: 'available', quantity: 12 }] },
+        },
       },
       {
         id: 'gid://shopify/ProductVariant/43729077',
@@ -41,7 +51,14 @@ const catalogueAnswer = {
         barcode: null,
         displayName: 'Classic Mug - Black, Large',
         inventoryQuantity: 0,
-        product: { id: 'gid://shopify/Product/912', title: 'Classic Mug', descriptionHtml: '', vendor: '', status: 'DRAFT', images: { nodes: [] } },
+        product: {
+          id: 'gid://shopify/Product/912',
+          title: 'Classic Mug',
+          descriptionHtml: '',
+          vendor: '',
+          status: 'DRAFT',
+          images: { nodes: [] },
+        },
         inventoryItem: { id: 'gid://shopify/InventoryItem/56', inventoryLevel: null },
       },
     ],
@@ -60,7 +77,14 @@ const ordersAnswer = {
         cancelledAt: null,
         displayFulfillmentStatus: 'UNFULFILLED',
         lineItems: {
-          nodes: [{ sku: 'MUG-BLK-S', quantity: 3, currentQuantity: 2, originalUnitPriceSet: { shopMoney: { amount: '19.5', currencyCode: 'EUR' } } }],
+          nodes: [
+            {
+              sku: 'MUG-BLK-S',
+              quantity: 3,
+              currentQuantity: 2,
+              originalUnitPriceSet: { shopMoney: { amount: '19.5', currencyCode: 'EUR' } },
+            },
+          ],
           pageInfo: { hasNextPage: false, endCursor: null },
         },
       },
@@ -71,7 +95,17 @@ const ordersAnswer = {
         updatedAt: '2025-03-02T11:00:00Z',
         cancelledAt: '2025-03-02T11:00:00Z',
         displayFulfillmentStatus: 'UNFULFILLED',
-        lineItems: { nodes: [{ sku: null, quantity: 1, currentQuantity: 0, originalUnitPriceSet: { shopMoney: { amount: '5.00', currencyCode: 'EUR' } } }], pageInfo: { hasNextPage: false, endCursor: null } },
+        lineItems: {
+          nodes: [
+            {
+              sku: null,
+              quantity: 1,
+              currentQuantity: 0,
+              originalUnitPriceSet: { shopMoney: { amount: '5.00', currencyCode: 'EUR' } },
+            },
+          ],
+          pageInfo: { hasNextPage: false, endCursor: null },
+        },
       },
       {
         id: 'gid://shopify/Order/4504812716110',
@@ -89,17 +123,23 @@ const ordersAnswer = {
 
 describe('fixtures follow the official 2025-01 schema', () => {
   it('for the catalogue and orders documents', () => {
-    expect(checkAnswer(catalogueQuery, { first: 50, locationId: 'gid://shopify/Location/1' }, catalogueAnswer)).toEqual([]);
+    expect(checkAnswer(catalogueQuery, { first: 50, locationId: 'gid://shopify/Location/1' }, catalogueAnswer)).toEqual(
+      [],
+    );
     expect(checkAnswer(ordersQuery, { first: 10, query: 'updated_at:>2025-01-01' }, ordersAnswer)).toEqual([]);
   });
 
   it('and the check catches an answer that does not', () => {
     const wrongStatus = structuredClone(catalogueAnswer);
     (wrongStatus.productVariants.nodes[0]!.product as { status: string }).status = 'LIVE';
-    expect(checkAnswer(catalogueQuery, { first: 50, locationId: 'gid://shopify/Location/1' }, wrongStatus).join()).toMatch(/Enum "ProductStatus" cannot represent value: "LIVE"/);
+    expect(
+      checkAnswer(catalogueQuery, { first: 50, locationId: 'gid://shopify/Location/1' }, wrongStatus).join(),
+    ).toMatch(/Enum "ProductStatus" cannot represent value: "LIVE"/);
     const missing = structuredClone(ordersAnswer) as any;
     delete missing.orders.nodes[0].name;
-    expect(checkAnswer(ordersQuery, { first: 10, query: 'x' }, missing).join()).toMatch(/non-nullable field Order.name/);
+    expect(checkAnswer(ordersQuery, { first: 10, query: 'x' }, missing).join()).toMatch(
+      /non-nullable field Order.name/,
+    );
   });
 });
 
@@ -120,13 +160,34 @@ describe('transform', () => {
       status: 'active',
       attributes: { productId: 'gid://shopify/Product/912', inventoryItemId: 'gid://shopify/InventoryItem/55' },
     });
-    expect(variantToCatalogueItem(draft!, 'EUR')).toMatchObject({ description: null, brand: null, gtin: null, images: [], quantity: null, status: 'inactive' });
+    expect(variantToCatalogueItem(draft!, 'EUR')).toMatchObject({
+      description: null,
+      brand: null,
+      gtin: null,
+      images: [],
+      quantity: null,
+      status: 'inactive',
+    });
   });
 
   it('turns a variant into a listing state, naming a location that does not stock it', () => {
-    expect(variantToListingState(stocked!, 'EUR')).toEqual({ sku: 'MUG-BLK-S', marketplaceId: 'gid://shopify/ProductVariant/43729076', quantity: 12, price: { amount: '19.50', currency: 'EUR' }, status: 'active', issues: [] });
+    expect(variantToListingState(stocked!, 'EUR')).toEqual({
+      sku: 'MUG-BLK-S',
+      marketplaceId: 'gid://shopify/ProductVariant/43729076',
+      quantity: 12,
+      price: { amount: '19.50', currency: 'EUR' },
+      status: 'active',
+      issues: [],
+    });
     expect(variantToListingState(draft!, 'EUR').issues[0]).toMatch(/not stocked/);
-    expect(notListed('X')).toEqual({ sku: 'X', marketplaceId: null, quantity: null, price: null, status: 'not listed', issues: [] });
+    expect(notListed('X')).toEqual({
+      sku: 'X',
+      marketplaceId: null,
+      quantity: null,
+      price: null,
+      status: 'not listed',
+      issues: [],
+    });
   });
 
   it('turns orders into open, cancelled and shipped orders with cancelled quantities', () => {
@@ -167,13 +228,16 @@ describe('transform', () => {
       currency: 'EUR',
       line_items: [{ sku: 'MUG-BLK-S', quantity: 3, current_quantity: 2, price: '19.5' }],
     };
-    for (const topic of ['orders/create', 'orders/updated', 'orders/cancelled', 'orders/paid']) expect(isOrderWebhook(topic, body)).toBe(true);
+    for (const topic of ['orders/create', 'orders/updated', 'orders/cancelled', 'orders/paid'])
+      expect(isOrderWebhook(topic, body)).toBe(true);
     // orders/edited carries an edit, inventory_levels/update a stock level: neither is the order.
     expect(isOrderWebhook('orders/edited', body)).toBe(false);
     expect(isOrderWebhook('inventory_levels/update', body)).toBe(false);
     expect(isOrderWebhook('orders/create', { ...body, updated_at: undefined })).toBe(false);
     expect(isOrderWebhook('orders/create', { ...body, admin_graphql_api_id: undefined })).toBe(false);
-    expect(isOrderWebhook('orders/create', { ...body, line_items: [{ ...body.line_items[0], quantity: 1.5 }] })).toBe(false);
+    expect(isOrderWebhook('orders/create', { ...body, line_items: [{ ...body.line_items[0], quantity: 1.5 }] })).toBe(
+      false,
+    );
     expect(isOrderWebhook('orders/create', undefined)).toBe(false);
   });
 
@@ -191,18 +255,44 @@ describe('endpoints, OAuth and webhook helpers', () => {
   const secret = 'shpss_test';
 
   it('reaches the shop in production and the same paths below the sandbox', () => {
-    expect(shopifyEndpoints('acme.myshopify.com').graphql).toBe('https://acme.myshopify.com/admin/api/2026-01/graphql.json');
-    expect(shopBaseUrl('acme.myshopify.com', 'http://localhost:3000/sandbox/shopify/')).toBe('http://localhost:3000/sandbox/shopify/shops/acme');
-    const url = new URL(shopifyAuthorizeUrl({ shopDomain: 'acme.myshopify.com', clientId: 'id', redirectUri: 'https://hub.test/cb', state: 'xyz' }));
+    expect(shopifyEndpoints('acme.myshopify.com').graphql).toBe(
+      'https://acme.myshopify.com/admin/api/2026-01/graphql.json',
+    );
+    expect(shopBaseUrl('acme.myshopify.com', 'http://localhost:3000/sandbox/shopify/')).toBe(
+      'http://localhost:3000/sandbox/shopify/shops/acme',
+    );
+    const url = new URL(
+      shopifyAuthorizeUrl({
+        shopDomain: 'acme.myshopify.com',
+        clientId: 'id',
+        redirectUri: 'https://hub.test/cb',
+        state: 'xyz',
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://acme.myshopify.com/admin/oauth/authorize');
     expect(url.searchParams.get('scope')).toContain('write_inventory');
-    expect(() => shopifyAuthorizeUrl({ shopDomain: 'acme.example.com', clientId: 'id', redirectUri: 'https://hub.test/cb', state: 'x' })).toThrow(/not a shop domain/);
+    expect(() =>
+      shopifyAuthorizeUrl({
+        shopDomain: 'acme.example.com',
+        clientId: 'id',
+        redirectUri: 'https://hub.test/cb',
+        state: 'x',
+      }),
+    ).toThrow(/not a shop domain/);
   });
 
   it('verifies a callback hmac over the sorted parameters', () => {
     const params = { code: 'c0de', host: 'aG9zdA', shop: 'acme.myshopify.com', state: 'st', timestamp: '1700000000' };
-    const hmac = crypto.createHmac('sha256', secret).update(new URLSearchParams(Object.entries(params)).toString()).digest('hex');
-    expect(verifyShopifyCallback({ ...params, hmac }, secret)).toEqual({ ok: true, shopDomain: 'acme.myshopify.com', code: 'c0de', state: 'st' });
+    const hmac = crypto
+      .createHmac('sha256', secret)
+      .update(new URLSearchParams(Object.entries(params)).toString())
+      .digest('hex');
+    expect(verifyShopifyCallback({ ...params, hmac }, secret)).toEqual({
+      ok: true,
+      shopDomain: 'acme.myshopify.com',
+      code: 'c0de',
+      state: 'st',
+    });
     expect(verifyShopifyCallback({ ...params, code: 'other', hmac }, secret).ok).toBe(false);
     expect(verifyShopifyCallback({ ...params, hmac: 'zz' }, secret).ok).toBe(false);
   });
@@ -215,7 +305,12 @@ describe('endpoints, OAuth and webhook helpers', () => {
       'X-Shopify-Shop-Domain': 'acme.myshopify.com',
       'X-Shopify-Webhook-Id': 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043',
     };
-    expect(verifyShopifyWebhook(body, headers, secret)).toEqual({ ok: true, topic: 'orders/create', shopDomain: 'acme.myshopify.com', webhookId: 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043' });
+    expect(verifyShopifyWebhook(body, headers, secret)).toEqual({
+      ok: true,
+      topic: 'orders/create',
+      shopDomain: 'acme.myshopify.com',
+      webhookId: 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043',
+    });
     expect(verifyShopifyWebhook(body, new Headers(headers), secret).ok).toBe(true);
     expect(verifyShopifyWebhook(body, headers, 'wrong').ok).toBe(false);
     expect(verifyShopifyWebhook('{"id":2}', headers, secret).ok).toBe(false);

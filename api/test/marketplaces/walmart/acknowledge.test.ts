@@ -10,7 +10,11 @@ const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema(ordersSpec, 'orders');
 ajv.addSchema(readOfficial('walmart/inventory.json') as Json, 'inventory');
 const orderLine = ajv.compile({ $ref: 'orders#/components/schemas/OrderLineType' });
-const walmartErrorBody = ajv.compile({ type: 'object', required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: { $ref: 'inventory#/components/schemas/Error' } } } });
+const walmartErrorBody = ajv.compile({
+  type: 'object',
+  required: ['errors'],
+  properties: { errors: { type: 'array', minItems: 1, items: { $ref: 'inventory#/components/schemas/Error' } } },
+});
 /** orders.json types the order's lines as RefundLinesType (its own example fails the same way; see contract.test.ts): lines are checked against OrderLineType. */
 const refundLinesSlip = /^data\/order\/orderLines\/orderLine\/\d+ must have required property 'refunds'$/;
 
@@ -18,14 +22,19 @@ const refundLinesSlip = /^data\/order\/orderLines\/orderLine\/\d+ must have requ
 function problemsOfAnswer(purchaseOrderId: string, body: Json): string[] {
   const problems = orders
     .check({ method: 'POST', path: `/v3/orders/${purchaseOrderId}/acknowledge`, status: 200, responseBody: body })
-    .flatMap((p) => p.replace(/^[^:]+: response 200 of POST \/v3\/orders\/\{purchaseOrderId\}\/acknowledge: /, '').split(', '))
+    .flatMap((p) =>
+      p.replace(/^[^:]+: response 200 of POST \/v3\/orders\/\{purchaseOrderId\}\/acknowledge: /, '').split(', '),
+    )
     .filter((p) => !refundLinesSlip.test(p));
-  for (const line of body.order?.orderLines?.orderLine ?? []) if (!orderLine(line)) problems.push(ajv.errorsText(orderLine.errors));
+  for (const line of body.order?.orderLines?.orderLine ?? [])
+    if (!orderLine(line)) problems.push(ajv.errorsText(orderLine.errors));
   return problems;
 }
 
 const statusesOf = (body: Json) =>
-  (body.order.orderLines.orderLine as Json[]).map((l) => (l.orderLineStatuses.orderLineStatus as Json[]).map((s) => `${s.status} ${s.statusQuantity.amount}`));
+  (body.order.orderLines.orderLine as Json[]).map((l) =>
+    (l.orderLineStatuses.orderLineStatus as Json[]).map((s) => `${s.status} ${s.statusQuantity.amount}`),
+  );
 
 let sb: WalmartSandboxHandle;
 let seller: { sellerId: string; credentials: { clientId: string; clientSecret: string } };
@@ -53,10 +62,14 @@ const acknowledge = (po: string) => sb.walmart(token, 'POST', `/v3/orders/${po}/
 
 describe('Walmart POST /v3/orders/{purchaseOrderId}/acknowledge', () => {
   it('acknowledges the whole order: every line Acknowledged, answered as orders.json defines it', async () => {
-    const po = await place([{ sku: skus[0]!, quantity: 2 }, { sku: skus[1]!, quantity: 1 }]);
+    const po = await place([
+      { sku: skus[0]!, quantity: 2 },
+      { sku: skus[1]!, quantity: 1 },
+    ]);
     const since = new Date(Date.now() - 1000).toISOString();
     const before = await sb.walmart(token, 'GET', `/v3/orders?lastModifiedStartDate=${since}`);
-    const placedModified = before.body.list.elements.order.find((o: Json) => o.purchaseOrderId === po).orderLines.orderLine[0].statusDate;
+    const placedModified = before.body.list.elements.order.find((o: Json) => o.purchaseOrderId === po).orderLines
+      .orderLine[0].statusDate;
     const answer = await acknowledge(po);
     expect(answer.status).toBe(200);
     expect(answer.body.order.purchaseOrderId).toBe(po);
@@ -67,8 +80,16 @@ describe('Walmart POST /v3/orders/{purchaseOrderId}/acknowledge', () => {
     const order = read.body.list.elements.order.find((o: Json) => o.purchaseOrderId === po);
     expect(statusesOf({ order })).toEqual([['Acknowledged 2'], ['Acknowledged 1']]);
     expect(order.orderLines.orderLine[0].statusDate).toBeGreaterThan(placedModified);
-    const seen = (await sb.adapter(seller.credentials).ordersSince(new Date(since), undefined)).items.find((o) => o.marketplaceOrderId === po);
-    expect(seen).toMatchObject({ status: 'open', lines: [{ quantity: 2, cancelledQuantity: 0 }, { quantity: 1, cancelledQuantity: 0 }] });
+    const seen = (await sb.adapter(seller.credentials).ordersSince(new Date(since), undefined)).items.find(
+      (o) => o.marketplaceOrderId === po,
+    );
+    expect(seen).toMatchObject({
+      status: 'open',
+      lines: [
+        { quantity: 2, cancelledQuantity: 0 },
+        { quantity: 1, cancelledQuantity: 0 },
+      ],
+    });
   });
 
   it('answers the same order when acknowledged again, as Walmart allows', async () => {
@@ -82,7 +103,24 @@ describe('Walmart POST /v3/orders/{purchaseOrderId}/acknowledge', () => {
   it('acknowledges the open units of a partly cancelled line and leaves the cancelled ones', async () => {
     const po = await place([{ sku: skus[3]!, quantity: 3 }]);
     const cancel = await sb.walmart(token, 'POST', `/v3/orders/${po}/cancel`, {
-      orderCancellation: { orderLines: { orderLine: [{ lineNumber: '1', orderLineStatuses: { orderLineStatus: [{ status: 'Cancelled', cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL', statusQuantity: { unitOfMeasurement: 'EA', amount: '1' } }] } }] } },
+      orderCancellation: {
+        orderLines: {
+          orderLine: [
+            {
+              lineNumber: '1',
+              orderLineStatuses: {
+                orderLineStatus: [
+                  {
+                    status: 'Cancelled',
+                    cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL',
+                    statusQuantity: { unitOfMeasurement: 'EA', amount: '1' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
     });
     expect(cancel.status).toBe(200);
     const answer = await acknowledge(po);
@@ -100,7 +138,10 @@ describe('Walmart POST /v3/orders/{purchaseOrderId}/acknowledge', () => {
     expect((await sb.control('POST', `/sellers/${seller.sellerId}/orders/${cancelledPo}/cancel`)).status).toBe(200);
     const cancelled = await acknowledge(cancelledPo);
     expect(cancelled.status).toBe(400);
-    expect(cancelled.body.errors[0]).toMatchObject({ code: 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', description: expect.stringContaining('is cancelled') });
+    expect(cancelled.body.errors[0]).toMatchObject({
+      code: 'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+      description: expect.stringContaining('is cancelled'),
+    });
 
     // The sandbox has no shipping call: a line is marked shipped in its state, as Walmart's would be.
     const shippedPo = await place([{ sku: skus[5]!, quantity: 1 }]);
@@ -109,20 +150,32 @@ describe('Walmart POST /v3/orders/{purchaseOrderId}/acknowledge', () => {
     state.orders.find((o) => o.purchaseOrderId === shippedPo)!.lines[0]!.status = 'Shipped';
     const shipped = await acknowledge(shippedPo);
     expect(shipped.status).toBe(400);
-    expect(shipped.body.errors[0]).toMatchObject({ code: 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', description: expect.stringContaining('has shipped lines') });
+    expect(shipped.body.errors[0]).toMatchObject({
+      code: 'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+      description: expect.stringContaining('has shipped lines'),
+    });
 
-    const noCorrelation = await fetch(`${sb.baseUrl}/v3/orders/${shippedPo}/acknowledge`, { method: 'POST', headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_SVC.NAME': 'test' } });
+    const noCorrelation = await fetch(`${sb.baseUrl}/v3/orders/${shippedPo}/acknowledge`, {
+      method: 'POST',
+      headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_SVC.NAME': 'test' },
+    });
     expect(noCorrelation.status).toBe(400);
-    expect((await noCorrelation.json()).errors[0]).toMatchObject({ code: 'INVALID_REQUEST_HEADER.GMP_GATEWAY_API', field: 'WM_QOS.CORRELATION_ID' });
+    expect((await noCorrelation.json()).errors[0]).toMatchObject({
+      code: 'INVALID_REQUEST_HEADER.GMP_GATEWAY_API',
+      field: 'WM_QOS.CORRELATION_ID',
+    });
     const noToken = await sb.walmart('', 'POST', `/v3/orders/${shippedPo}/acknowledge`);
     expect(noToken.status).toBe(401);
 
-    for (const body of [unknown.body, cancelled.body, shipped.body, noToken.body]) expect(walmartErrorBody(body), ajv.errorsText(walmartErrorBody.errors)).toBe(true);
+    for (const body of [unknown.body, cancelled.body, shipped.body, noToken.body])
+      expect(walmartErrorBody(body), ajv.errorsText(walmartErrorBody.errors)).toBe(true);
   });
 
   it('is throttled with the other order updates (orders.update: 1/s, burst 5 when realistic)', async () => {
     const po = await place([{ sku: skus[0]!, quantity: 1 }]);
-    expect((await sb.control('PUT', `/sellers/${seller.sellerId}/faults`, { rateLimitProfile: 'realistic' })).status).toBe(200);
+    expect(
+      (await sb.control('PUT', `/sellers/${seller.sellerId}/faults`, { rateLimitProfile: 'realistic' })).status,
+    ).toBe(200);
     try {
       const answers = await Promise.all(Array.from({ length: 8 }, () => acknowledge(po)));
       const refused = answers.filter((a) => a.status === 429);
@@ -131,7 +184,9 @@ describe('Walmart POST /v3/orders/{purchaseOrderId}/acknowledge', () => {
       expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(refused[0]!.body.errors[0]).toMatchObject({ code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API' });
       // The same bucket as the seller's cancellations.
-      const cancel = await sb.walmart(token, 'POST', `/v3/orders/${po}/cancel`, { orderCancellation: { orderLines: { orderLine: [] } } });
+      const cancel = await sb.walmart(token, 'POST', `/v3/orders/${po}/cancel`, {
+        orderCancellation: { orderLines: { orderLine: [] } },
+      });
       expect(cancel.status).toBe(429);
     } finally {
       await sb.control('PUT', `/sellers/${seller.sellerId}/faults`, { rateLimitProfile: 'fast' });

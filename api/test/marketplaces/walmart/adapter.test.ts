@@ -23,7 +23,11 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
 
     const refused = sb.adapter({ clientId: seller.credentials.clientId, clientSecret: 'wrong' }).verifyCredentials();
     await expect(refused).rejects.toBeInstanceOf(MarketplaceError);
-    await expect(refused).rejects.toMatchObject({ kind: 'auth', message: expect.stringContaining('Invalid client credentials'), details: { status: 401, code: 'UNAUTHORIZED.GMP_GATEWAY_API' } });
+    await expect(refused).rejects.toMatchObject({
+      kind: 'auth',
+      message: expect.stringContaining('Invalid client credentials'),
+      details: { status: 401, code: 'UNAUTHORIZED.GMP_GATEWAY_API' },
+    });
   });
 
   it('caches the 15-minute token and renews it before it expires', async () => {
@@ -74,7 +78,12 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
     const [sku] = await sb.skus(seller.credentials, 1);
     const [known, unknown] = await adapter.readListings([sku!, 'NO-SUCH-SKU']);
     const view = await sb.item(seller.sellerId, sku!);
-    expect(known).toMatchObject({ sku, quantity: view.quantity, price: { amount: view.price, currency: 'USD' }, status: 'active' });
+    expect(known).toMatchObject({
+      sku,
+      quantity: view.quantity,
+      price: { amount: view.price, currency: 'USD' },
+      status: 'active',
+    });
     expect(unknown).toMatchObject({ sku: 'NO-SUCH-SKU', status: 'not listed', quantity: null });
   });
 
@@ -88,7 +97,12 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
       { sku: a!, quantity: -2 },
     ]);
     expect(outcomes[0]).toEqual({ sku: a, outcome: 'confirmed' });
-    expect(outcomes[1]).toMatchObject({ sku: 'GHOST-1', outcome: 'rejected', message: 'Item not found for SKU GHOST-1', code: 'CONTENT_NOT_FOUND.GMP_INVENTORY_API' });
+    expect(outcomes[1]).toMatchObject({
+      sku: 'GHOST-1',
+      outcome: 'rejected',
+      message: 'Item not found for SKU GHOST-1',
+      code: 'CONTENT_NOT_FOUND.GMP_INVENTORY_API',
+    });
     expect(outcomes[2]).toEqual({ sku: b, outcome: 'confirmed' });
     expect(outcomes[3]).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('whole number') });
     expect(await sb.item(seller.sellerId, a!)).toMatchObject({ quantity: 7, price: '19.95' });
@@ -106,8 +120,16 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
   it('submits inventory and price feeds and reads per-item results', async () => {
     const adapter = sb.adapter(seller.credentials);
     const skus = await sb.skus(seller.credentials, 60);
-    const updates = skus.slice(4).map((sku, i) => ({ sku, quantity: 100 + i, ...(i % 2 === 0 ? { price: { amount: `${20 + i}.50`, currency: 'USD' } } : {}) }));
-    const submission = await adapter.submitBulk!([...updates, { sku: 'GHOST-FEED', quantity: 5 }, { sku: skus[0]!, quantity: -5 }]);
+    const updates = skus.slice(4).map((sku, i) => ({
+      sku,
+      quantity: 100 + i,
+      ...(i % 2 === 0 ? { price: { amount: `${20 + i}.50`, currency: 'USD' } } : {}),
+    }));
+    const submission = await adapter.submitBulk!([
+      ...updates,
+      { sku: 'GHOST-FEED', quantity: 5 },
+      { sku: skus[0]!, quantity: -5 },
+    ]);
     expect(submission.submissionId).toMatch(/^inventory:.+,price:.+$/);
     expect(await adapter.submissionStatus!(submission)).toEqual({ state: 'processing' });
     const status = await vi.waitFor(
@@ -121,8 +143,14 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
     expect(status.state === 'done' && status.results).toHaveLength(updates.length + 2);
     if (status.state !== 'done') return;
     expect(status.results.filter((r) => r.outcome === 'confirmed')).toHaveLength(updates.length);
-    expect(status.results.find((r) => r.sku === 'GHOST-FEED')).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('does not exist') });
-    expect(status.results.find((r) => r.sku === skus[0])).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('whole number of 0 or more') });
+    expect(status.results.find((r) => r.sku === 'GHOST-FEED')).toMatchObject({
+      outcome: 'rejected',
+      message: expect.stringContaining('does not exist'),
+    });
+    expect(status.results.find((r) => r.sku === skus[0])).toMatchObject({
+      outcome: 'rejected',
+      message: expect.stringContaining('whole number of 0 or more'),
+    });
     expect((await sb.item(seller.sellerId, skus[0]!)).quantity).not.toBe(-5);
     expect(await sb.item(seller.sellerId, updates[0]!.sku)).toMatchObject({ quantity: 100, price: '20.50' });
     expect(await sb.item(seller.sellerId, updates[55]!.sku)).toMatchObject({ quantity: 155 });
@@ -135,7 +163,9 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
     const since = new Date(Date.now() - 1000);
     const placed = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: d, quantity: 2 }] });
     expect(placed.status).toBe(201);
-    const tooMany = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: d, quantity: 4 }] });
+    const tooMany = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, {
+      lines: [{ sku: d, quantity: 4 }],
+    });
     expect(tooMany.status).toBe(409);
     expect((await sb.item(seller.sellerId, d!)).quantity).toBe(3);
     const page = await adapter.ordersSince(since, undefined);
@@ -146,23 +176,70 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
   it('shows lines the seller cancelled, in part and in full', async () => {
     const adapter = sb.adapter(seller.credentials);
     const skus = await sb.skus(seller.credentials, 8);
-    await adapter.updateListings([{ sku: skus[6]!, quantity: 10 }, { sku: skus[7]!, quantity: 10 }]);
-    const placed = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: skus[6], quantity: 3 }, { sku: skus[7], quantity: 1 }] });
+    await adapter.updateListings([
+      { sku: skus[6]!, quantity: 10 },
+      { sku: skus[7]!, quantity: 10 },
+    ]);
+    const placed = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, {
+      lines: [
+        { sku: skus[6], quantity: 3 },
+        { sku: skus[7], quantity: 1 },
+      ],
+    });
     const po = placed.body.purchaseOrderId as string;
     const since = new Date(Date.now() - 1000);
     const token = await adapter.client.accessToken();
     const cancel = (lineNumber: string, amount: number) => ({
-      orderCancellation: { orderLines: { orderLine: [{ lineNumber, orderLineStatuses: { orderLineStatus: [{ status: 'Cancelled', cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL', statusQuantity: { unitOfMeasurement: 'EA', amount: String(amount) } }] } }] } },
+      orderCancellation: {
+        orderLines: {
+          orderLine: [
+            {
+              lineNumber,
+              orderLineStatuses: {
+                orderLineStatus: [
+                  {
+                    status: 'Cancelled',
+                    cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL',
+                    statusQuantity: { unitOfMeasurement: 'EA', amount: String(amount) },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
     });
     expect((await sb.walmart(token, 'POST', `/v3/orders/${po}/cancel`, cancel('1', 2))).status).toBe(200);
     const partly = (await adapter.ordersSince(since, undefined)).items.find((o) => o.marketplaceOrderId === po);
-    expect(partly).toMatchObject({ status: 'open', lines: [{ sku: skus[6], quantity: 3, cancelledQuantity: 2 }, { sku: skus[7], quantity: 1, cancelledQuantity: 0 }] });
+    expect(partly).toMatchObject({
+      status: 'open',
+      lines: [
+        { sku: skus[6], quantity: 3, cancelledQuantity: 2 },
+        { sku: skus[7], quantity: 1, cancelledQuantity: 0 },
+      ],
+    });
     const tooMany = await sb.walmart(token, 'POST', `/v3/orders/${po}/cancel`, cancel('1', 2));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors[0].description).toContain('from 1 to 1 units');
-    expect((await sb.walmart(token, 'POST', `/v3/orders/${po}/cancel`, { orderCancellation: { orderLines: { orderLine: [cancel('1', 1).orderCancellation.orderLines.orderLine[0], cancel('2', 1).orderCancellation.orderLines.orderLine[0]] } } })).status).toBe(200);
+    expect(
+      (
+        await sb.walmart(token, 'POST', `/v3/orders/${po}/cancel`, {
+          orderCancellation: {
+            orderLines: {
+              orderLine: [
+                cancel('1', 1).orderCancellation.orderLines.orderLine[0],
+                cancel('2', 1).orderCancellation.orderLines.orderLine[0],
+              ],
+            },
+          },
+        })
+      ).status,
+    ).toBe(200);
     const cancelled = (await adapter.ordersSince(since, undefined)).items.find((o) => o.marketplaceOrderId === po);
-    expect(cancelled).toMatchObject({ status: 'cancelled', lines: [{ cancelledQuantity: 3 }, { cancelledQuantity: 1 }] });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      lines: [{ cancelledQuantity: 3 }, { cancelledQuantity: 1 }],
+    });
   });
 
   it('follows Walmart’s nextCursor across order pages', async () => {
@@ -171,13 +248,20 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
     const skus = await sb.skus(fresh.credentials, 3);
     await adapter.updateListings(skus.map((sku) => ({ sku, quantity: 50 })));
     const since = new Date(Date.now() - 1000);
-    for (const sku of skus) await sb.control('POST', `/sellers/${fresh.sellerId}/orders`, { lines: [{ sku, quantity: 1 }] });
+    for (const sku of skus)
+      await sb.control('POST', `/sellers/${fresh.sellerId}/orders`, { lines: [{ sku, quantity: 1 }] });
     const token = await adapter.client.accessToken();
-    const { body: first } = await sb.walmart(token, 'GET', `/v3/orders?lastModifiedStartDate=${since.toISOString()}&limit=2`);
+    const { body: first } = await sb.walmart(
+      token,
+      'GET',
+      `/v3/orders?lastModifiedStartDate=${since.toISOString()}&limit=2`,
+    );
     expect(first.list.elements.order).toHaveLength(2);
     const rest = await adapter.ordersSince(since, first.list.meta.nextCursor);
     // The second page holds the one order the first did not (orders made in the same millisecond sort by purchase order id).
-    const onFirst = (first.list.elements.order as Array<{ orderLines: { orderLine: Array<{ item: { sku: string } }> } }>).map((o) => o.orderLines.orderLine[0]!.item.sku);
+    const onFirst = (
+      first.list.elements.order as Array<{ orderLines: { orderLine: Array<{ item: { sku: string } }> } }>
+    ).map((o) => o.orderLines.orderLine[0]!.item.sku);
     expect(rest.items.map((o) => o.lines[0]!.sku)).toEqual(skus.filter((sku) => !onFirst.includes(sku)));
     expect(onFirst).toHaveLength(2);
     expect(rest.next).toBeUndefined();
@@ -192,14 +276,28 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
       const [, , , , e] = await sb.skus(seller.credentials, 5);
       await adapter.updateListings([{ sku: e!, quantity: 4 }]);
       const delivery = receiver.next();
-      const placed = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: e, quantity: 1 }] });
+      const placed = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, {
+        lines: [{ sku: e, quantity: 1 }],
+      });
       const { rawBody, headers } = await delivery;
-      expect(verifyWalmartWebhook(rawBody, headers, seller.credentials.clientSecret, WALMART_WEBHOOK_HEADER)).toBe(true);
-      expect(verifyWalmartWebhook(Buffer.concat([rawBody, Buffer.from(' ')]), headers, seller.credentials.clientSecret, WALMART_WEBHOOK_HEADER)).toBe(false);
+      expect(verifyWalmartWebhook(rawBody, headers, seller.credentials.clientSecret, WALMART_WEBHOOK_HEADER)).toBe(
+        true,
+      );
+      expect(
+        verifyWalmartWebhook(
+          Buffer.concat([rawBody, Buffer.from(' ')]),
+          headers,
+          seller.credentials.clientSecret,
+          WALMART_WEBHOOK_HEADER,
+        ),
+      ).toBe(false);
       expect(verifyWalmartWebhook(rawBody, headers, 'another-secret', WALMART_WEBHOOK_HEADER)).toBe(false);
       const event = JSON.parse(rawBody.toString('utf8'));
       expect(event.source.eventType).toBe('PO_CREATED');
-      expect(orderFromPoCreated(event)).toMatchObject({ marketplaceOrderId: placed.body.purchaseOrderId, lines: [{ sku: e, quantity: 1 }] });
+      expect(orderFromPoCreated(event)).toMatchObject({
+        marketplaceOrderId: placed.body.purchaseOrderId,
+        lines: [{ sku: e, quantity: 1 }],
+      });
       // The HMAC secret never reaches the request log.
       expect(JSON.stringify(sb.sandbox.requests())).not.toContain(seller.credentials.clientSecret);
     } finally {
@@ -209,16 +307,31 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
 });
 
 describe('Walmart sandbox input checks', () => {
-  const headers = (token: string) => ({ 'WM_SEC.ACCESS_TOKEN': token, 'WM_QOS.CORRELATION_ID': crypto.randomUUID(), 'WM_SVC.NAME': 'test', 'content-type': 'application/json' });
+  const headers = (token: string) => ({
+    'WM_SEC.ACCESS_TOKEN': token,
+    'WM_QOS.CORRELATION_ID': crypto.randomUUID(),
+    'WM_SVC.NAME': 'test',
+    'content-type': 'application/json',
+  });
 
   it('answers bad input with 4xx and Walmart’s error body', async () => {
     const token = await sb.adapter(seller.credentials).client.accessToken();
     const [sku] = await sb.skus(seller.credentials, 1);
-    const negative = await fetch(`${sb.baseUrl}/v3/inventory?sku=${sku}`, { method: 'PUT', headers: headers(token), body: JSON.stringify({ sku, quantity: { unit: 'EACH', amount: -1 } }) });
+    const negative = await fetch(`${sb.baseUrl}/v3/inventory?sku=${sku}`, {
+      method: 'PUT',
+      headers: headers(token),
+      body: JSON.stringify({ sku, quantity: { unit: 'EACH', amount: -1 } }),
+    });
     expect(negative.status).toBe(400);
-    expect((await negative.json()).errors[0]).toMatchObject({ code: 'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API', field: 'quantity.amount', severity: 'ERROR' });
+    expect((await negative.json()).errors[0]).toMatchObject({
+      code: 'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API',
+      field: 'quantity.amount',
+      severity: 'ERROR',
+    });
 
-    const noCorrelation = await fetch(`${sb.baseUrl}/v3/inventory?sku=${sku}`, { headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_SVC.NAME': 'test' } });
+    const noCorrelation = await fetch(`${sb.baseUrl}/v3/inventory?sku=${sku}`, {
+      headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_SVC.NAME': 'test' },
+    });
     expect(noCorrelation.status).toBe(400);
     expect((await noCorrelation.json()).errors[0].code).toBe('INVALID_REQUEST_HEADER.GMP_GATEWAY_API');
 
@@ -226,11 +339,22 @@ describe('Walmart sandbox input checks', () => {
     expect(badToken.status).toBe(401);
     expect((await badToken.json()).errors[0].code).toBe('UNAUTHORIZED.GMP_GATEWAY_API');
 
-    const jsonFeed = await fetch(`${sb.baseUrl}/v3/feeds?feedType=inventory`, { method: 'POST', headers: headers(token), body: JSON.stringify({ InventoryHeader: { version: '1.4' }, Inventory: [] }) });
+    const jsonFeed = await fetch(`${sb.baseUrl}/v3/feeds?feedType=inventory`, {
+      method: 'POST',
+      headers: headers(token),
+      body: JSON.stringify({ InventoryHeader: { version: '1.4' }, Inventory: [] }),
+    });
     expect(jsonFeed.status).toBe(400);
     expect((await jsonFeed.json()).errors[0].description).toContain('multipart/form-data');
 
-    const price = await fetch(`${sb.baseUrl}/v3/price`, { method: 'PUT', headers: headers(token), body: JSON.stringify({ sku, pricing: [{ currentPriceType: 'BASE', currentPrice: { currency: 'USD', amount: 0 } }] }) });
+    const price = await fetch(`${sb.baseUrl}/v3/price`, {
+      method: 'PUT',
+      headers: headers(token),
+      body: JSON.stringify({
+        sku,
+        pricing: [{ currentPriceType: 'BASE', currentPrice: { currency: 'USD', amount: 0 } }],
+      }),
+    });
     expect(price.status).toBe(400);
 
     const missing = await fetch(`${sb.baseUrl}/v3/feeds/NOPE`, { headers: headers(token) });
@@ -241,8 +365,19 @@ describe('Walmart sandbox input checks', () => {
   it('rejects feed rows with unknown SKUs or negative amounts, per item', async () => {
     const adapter = sb.adapter(seller.credentials);
     const [sku] = await sb.skus(seller.credentials, 1);
-    const feed = { InventoryHeader: { version: '1.4' }, Inventory: [{ sku, quantity: { unit: 'EACH', amount: 12 } }, { sku, quantity: { unit: 'EACH', amount: -4 } }, { sku: 'GHOST', quantity: { unit: 'EACH', amount: 1 } }] };
-    const { body } = await adapter.client.uploadFeed<{ feedId: string }>('inventoryFeed', adapter.client.endpoints.feeds('inventory'), feed);
+    const feed = {
+      InventoryHeader: { version: '1.4' },
+      Inventory: [
+        { sku, quantity: { unit: 'EACH', amount: 12 } },
+        { sku, quantity: { unit: 'EACH', amount: -4 } },
+        { sku: 'GHOST', quantity: { unit: 'EACH', amount: 1 } },
+      ],
+    };
+    const { body } = await adapter.client.uploadFeed<{ feedId: string }>(
+      'inventoryFeed',
+      adapter.client.endpoints.feeds('inventory'),
+      feed,
+    );
     const status = await vi.waitFor(
       async () => {
         const s = await adapter.submissionStatus!({ submissionId: `inventory:${body.feedId}`, skus: [sku!, 'GHOST'] });
@@ -252,9 +387,13 @@ describe('Walmart sandbox input checks', () => {
       { timeout: 5000, interval: 50 },
     );
     const token = await adapter.client.accessToken();
-    const raw = await fetch(adapter.client.endpoints.feedStatus(body.feedId, 0, 50), { headers: headers(token) }).then((r) => r.json() as Promise<any>);
+    const raw = await fetch(adapter.client.endpoints.feedStatus(body.feedId, 0, 50), { headers: headers(token) }).then(
+      (r) => r.json() as Promise<any>,
+    );
     expect(raw).toMatchObject({ feedStatus: 'PROCESSED', itemsReceived: 3, itemsSucceeded: 1, itemsFailed: 2 });
-    expect(raw.itemDetails.itemIngestionStatus[1].ingestionErrors.ingestionError[0].description).toContain('whole number');
+    expect(raw.itemDetails.itemIngestionStatus[1].ingestionErrors.ingestionError[0].description).toContain(
+      'whole number',
+    );
     expect(status.state === 'done' && status.results.find((r) => r.sku === 'GHOST')?.outcome).toBe('rejected');
     expect((await sb.item(seller.sellerId, sku!)).quantity).toBe(12);
   });

@@ -6,7 +6,9 @@ import { startReceiver, startWalmartSandbox, type WalmartSandboxHandle } from '.
 
 type Json = Record<string, any>;
 const files = ['auth', 'items', 'inventory', 'price', 'feeds', 'orders', 'notifications'] as const;
-const contracts = Object.fromEntries(files.map((f) => [f, new OfficialContract(`walmart/${f}.json`, readOfficial(`walmart/${f}.json`) as Json)])) as Record<(typeof files)[number], OfficialContract>;
+const contracts = Object.fromEntries(
+  files.map((f) => [f, new OfficialContract(`walmart/${f}.json`, readOfficial(`walmart/${f}.json`) as Json)]),
+) as Record<(typeof files)[number], OfficialContract>;
 
 /** The definition an exchange belongs to. POST /v3/feeds is defined per feed type (inventory.json, price.json). */
 function contractFor(entry: LoggedRequest): OfficialContract {
@@ -15,7 +17,8 @@ function contractFor(entry: LoggedRequest): OfficialContract {
   if (p.startsWith('/v3/items')) return contracts.items;
   if (p === '/v3/inventory') return contracts.inventory;
   if (p === '/v3/price') return contracts.price;
-  if (p === '/v3/feeds' && entry.method === 'POST') return entry.query?.feedType === 'price' ? contracts.price : contracts.inventory;
+  if (p === '/v3/feeds' && entry.method === 'POST')
+    return entry.query?.feedType === 'price' ? contracts.price : contracts.inventory;
   if (p.startsWith('/v3/feeds')) return contracts.feeds;
   if (p.startsWith('/v3/orders')) return contracts.orders;
   if (p.startsWith('/v3/webhooks')) return contracts.notifications;
@@ -31,7 +34,9 @@ beforeAll(async () => {
   const adapter = sb.adapter(seller.credentials);
   const receiver = await startReceiver();
   try {
-    await expect(sb.adapter({ ...seller.credentials, clientSecret: 'wrong' }).verifyCredentials()).rejects.toMatchObject({ kind: 'auth' });
+    await expect(
+      sb.adapter({ ...seller.credentials, clientSecret: 'wrong' }).verifyCredentials(),
+    ).rejects.toMatchObject({ kind: 'auth' });
     await adapter.verifyCredentials();
     const skus: string[] = [];
     let cursor: string | undefined;
@@ -47,7 +52,12 @@ beforeAll(async () => {
       { sku: 'NOT-LISTED-EITHER', price: { amount: '3.00', currency: 'USD' } },
     ]);
     await adapter.adjustQuantity!(skus[1]!, -1, 'k');
-    const submission = await adapter.submitBulk!(skus.slice(2).map((sku, i) => ({ sku, quantity: i, price: { amount: '5.25', currency: 'USD' } })).concat([{ sku: 'GHOST', quantity: 1, price: { amount: '1.00', currency: 'USD' } }]));
+    const submission = await adapter.submitBulk!(
+      skus
+        .slice(2)
+        .map((sku, i) => ({ sku, quantity: i, price: { amount: '5.25', currency: 'USD' } }))
+        .concat([{ sku: 'GHOST', quantity: 1, price: { amount: '1.00', currency: 'USD' } }]),
+    );
     await vi.waitFor(
       async () => {
         if ((await adapter.submissionStatus!(submission)).state !== 'done') throw new Error('processing');
@@ -57,14 +67,38 @@ beforeAll(async () => {
     await adapter.subscribeOrderWebhook(receiver.url);
     const delivered = receiver.next();
     const since = new Date(Date.now() - 1000);
-    await sb.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: skus[5], quantity: 1 }, { sku: skus[6], quantity: 1 }] });
+    await sb.control('POST', `/sellers/${seller.sellerId}/orders`, {
+      lines: [
+        { sku: skus[5], quantity: 1 },
+        { sku: skus[6], quantity: 1 },
+      ],
+    });
     await sb.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: skus[7], quantity: 1 }] });
-    const { body: order } = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, { lines: [{ sku: skus[8], quantity: 2 }] });
+    const { body: order } = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, {
+      lines: [{ sku: skus[8], quantity: 2 }],
+    });
     await delivered;
     // A seller cancels a unit (orders.json cancelOrderLines), so answers carry a Cancelled status line.
     const sellerToken = await adapter.client.accessToken();
     await sb.walmart(sellerToken, 'POST', `/v3/orders/${order.purchaseOrderId}/cancel`, {
-      orderCancellation: { orderLines: { orderLine: [{ lineNumber: '1', orderLineStatuses: { orderLineStatus: [{ status: 'Cancelled', cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL', statusQuantity: { unitOfMeasurement: 'EA', amount: '1' } }] } }] } },
+      orderCancellation: {
+        orderLines: {
+          orderLine: [
+            {
+              lineNumber: '1',
+              orderLineStatuses: {
+                orderLineStatus: [
+                  {
+                    status: 'Cancelled',
+                    cancellationReason: 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL',
+                    statusQuantity: { unitOfMeasurement: 'EA', amount: '1' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
     });
     await adapter.ordersSince(since, undefined);
     // One throttled answer, for the 429 body.
@@ -72,7 +106,13 @@ beforeAll(async () => {
     const token = await adapter.client.accessToken();
     await Promise.all(
       Array.from({ length: 8 }, () =>
-        fetch(`${sb.baseUrl}/v3/orders?lastModifiedStartDate=${since.toISOString()}`, { headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_QOS.CORRELATION_ID': crypto.randomUUID(), 'WM_SVC.NAME': 'contract' } }),
+        fetch(`${sb.baseUrl}/v3/orders?lastModifiedStartDate=${since.toISOString()}`, {
+          headers: {
+            'WM_SEC.ACCESS_TOKEN': token,
+            'WM_QOS.CORRELATION_ID': crypto.randomUUID(),
+            'WM_SVC.NAME': 'contract',
+          },
+        }),
       ),
     );
   } finally {
@@ -86,8 +126,23 @@ afterAll(async () => {
 
 describe('every Walmart exchange against the official definitions', () => {
   it('exercised every operation the adapter uses', () => {
-    const seen = new Set(log.map((r) => `${r.method} ${r.path.replace(/^\/v3\/(items|feeds|orders)\/[^/]+/, '/v3/$1/{id}')}`));
-    for (const op of ['POST /v3/orders/{id}/cancel', 'POST /v3/token', 'GET /v3/token/detail', 'GET /v3/items', 'GET /v3/items/{id}', 'GET /v3/inventory', 'PUT /v3/inventory', 'PUT /v3/price', 'POST /v3/feeds', 'GET /v3/feeds/{id}', 'GET /v3/orders', 'POST /v3/webhooks/subscriptions']) {
+    const seen = new Set(
+      log.map((r) => `${r.method} ${r.path.replace(/^\/v3\/(items|feeds|orders)\/[^/]+/, '/v3/$1/{id}')}`),
+    );
+    for (const op of [
+      'POST /v3/orders/{id}/cancel',
+      'POST /v3/token',
+      'GET /v3/token/detail',
+      'GET /v3/items',
+      'GET /v3/items/{id}',
+      'GET /v3/inventory',
+      'PUT /v3/inventory',
+      'PUT /v3/price',
+      'POST /v3/feeds',
+      'GET /v3/feeds/{id}',
+      'GET /v3/orders',
+      'POST /v3/webhooks/subscriptions',
+    ]) {
       expect(seen, op).toContain(op);
     }
     expect(log.some((r) => r.status === 429)).toBe(true);
@@ -102,14 +157,19 @@ describe('every Walmart exchange against the official definitions', () => {
     // orders.json types GetOrderResponseRecord.orderLines (and Order.orderLines) as RefundLinesType (a
     // generator slip): its own example fails the same way, so order lines are checked against
     // OrderLineType separately below.
-    orderLinesAsRefundLines: /^data(\/list\/elements)?\/order(\/\d+)?\/orderLines\/orderLine\/\d+ must have required property 'refunds'$/,
+    orderLinesAsRefundLines:
+      /^data(\/list\/elements)?\/order(\/\d+)?\/orderLines\/orderLine\/\d+ must have required property 'refunds'$/,
   };
 
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(readOfficial('walmart/inventory.json') as Json, 'inventory');
   ajv.addSchema(readOfficial('walmart/price.json') as Json, 'price');
   ajv.addSchema(readOfficial('walmart/orders.json') as Json, 'orders');
-  const walmartErrorBody = ajv.compile({ type: 'object', required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: { $ref: 'inventory#/components/schemas/Error' } } } });
+  const walmartErrorBody = ajv.compile({
+    type: 'object',
+    required: ['errors'],
+    properties: { errors: { type: 'array', minItems: 1, items: { $ref: 'inventory#/components/schemas/Error' } } },
+  });
   const inventoryRow = ajv.compile({ $ref: 'inventory#/components/schemas/Inventory' });
   const priceRow = ajv.compile({ $ref: 'price#/components/schemas/Price' });
   const orderLine = ajv.compile({ $ref: 'orders#/components/schemas/OrderLineType' });
@@ -119,11 +179,20 @@ describe('every Walmart exchange against the official definitions', () => {
     let allowedErrors = 0;
     let allowedOrderLines = 0;
     for (const entry of log) {
-      const problems = contractFor(entry).check({ method: entry.method, path: entry.path, requestBody: entry.body, status: entry.status, responseBody: entry.response });
+      const problems = contractFor(entry).check({
+        method: entry.method,
+        path: entry.path,
+        requestBody: entry.body,
+        status: entry.status,
+        responseBody: entry.response,
+      });
       for (const problem of problems) {
         if (allowances.undeclaredErrorStatus.test(problem)) {
           allowedErrors++;
-          if (!walmartErrorBody(entry.response)) unexpected.push(`${entry.method} ${entry.path} ${entry.status}: not Walmart's error body: ${ajv.errorsText(walmartErrorBody.errors)}`);
+          if (!walmartErrorBody(entry.response))
+            unexpected.push(
+              `${entry.method} ${entry.path} ${entry.status}: not Walmart's error body: ${ajv.errorsText(walmartErrorBody.errors)}`,
+            );
           continue;
         }
         const detail = problem.replace(/^[^:]+: response 200 of (GET|POST) \/v3\/orders[^:]*: /, '');
@@ -145,13 +214,28 @@ describe('every Walmart exchange against the official definitions', () => {
     const example = spec.paths['/v3/orders'].get.responses['200'].content['application/json'].example;
     const problems = contracts.orders.check({ method: 'GET', path: '/v3/orders', status: 200, responseBody: example });
     expect(problems).toHaveLength(1);
-    expect(problems[0]!.replace(/^[^:]+: response 200 of GET \/v3\/orders: /, '').split(', ').every((d) => allowances.orderLinesAsRefundLines.test(d))).toBe(true);
+    expect(
+      problems[0]!
+        .replace(/^[^:]+: response 200 of GET \/v3\/orders: /, '')
+        .split(', ')
+        .every((d) => allowances.orderLinesAsRefundLines.test(d)),
+    ).toBe(true);
     const answered = log
       .filter((r) => r.path.startsWith('/v3/orders') && r.status === 200)
-      .flatMap((r) => ((r.response as Json).list ? (r.response as Json).list.elements.order : [(r.response as Json).order]));
+      .flatMap((r) =>
+        (r.response as Json).list ? (r.response as Json).list.elements.order : [(r.response as Json).order],
+      );
     expect(answered.length).toBeGreaterThanOrEqual(4);
-    expect(answered.some((o) => o.orderLines.orderLine.some((l: Json) => l.orderLineStatuses.orderLineStatus.some((s: Json) => s.status === 'Cancelled')))).toBe(true);
-    for (const order of answered) for (const line of order.orderLines.orderLine) expect(orderLine(line), ajv.errorsText(orderLine.errors)).toBe(true);
+    expect(
+      answered.some((o) =>
+        o.orderLines.orderLine.some((l: Json) =>
+          l.orderLineStatuses.orderLineStatus.some((s: Json) => s.status === 'Cancelled'),
+        ),
+      ),
+    ).toBe(true);
+    for (const order of answered)
+      for (const line of order.orderLines.orderLine)
+        expect(orderLine(line), ajv.errorsText(orderLine.errors)).toBe(true);
   });
 
   it('the feed files (multipart, so outside the check) follow the definitions’ row schemas and examples', () => {
@@ -163,12 +247,16 @@ describe('every Walmart exchange against the official definitions', () => {
     for (const row of inventory.Inventory) expect(inventoryRow(row), ajv.errorsText(inventoryRow.errors)).toBe(true);
     for (const row of price.Price) expect(priceRow(row), ajv.errorsText(priceRow.errors)).toBe(true);
     // Each submission went as multipart/form-data, as the definitions' requestBody says.
-    expect(Object.keys((readOfficial('walmart/inventory.json') as Json).paths['/v3/feeds'].post.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(
+      Object.keys((readOfficial('walmart/inventory.json') as Json).paths['/v3/feeds'].post.requestBody.content),
+    ).toEqual(['multipart/form-data']);
   });
 
   it('secrets stay out of the request log', () => {
     const text = JSON.stringify(log);
     expect(text).not.toMatch(/"clientSecret":"(?!\[redacted\])/);
-    expect(log.find((r) => r.path === '/v3/webhooks/subscriptions' && r.method === 'POST')!.body).toMatchObject({ events: [{ authDetails: { clientSecret: '[redacted]' } }] });
+    expect(log.find((r) => r.path === '/v3/webhooks/subscriptions' && r.method === 'POST')!.body).toMatchObject({
+      events: [{ authDetails: { clientSecret: '[redacted]' } }],
+    });
   });
 });

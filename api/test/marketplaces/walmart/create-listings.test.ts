@@ -50,7 +50,9 @@ describe('Walmart: item setup (MP_ITEM feed) and retirement against the sandbox'
     const [state] = await adapter.readListings([mug.sku]);
     expect(state).toMatchObject({ status: 'active', price: { amount: '14.00', currency: 'USD' }, quantity: 0 });
     expect(state!.marketplaceId).toBeTruthy();
-    expect(await adapter.updateListings([{ sku: mug.sku, quantity: 8 }])).toEqual([{ sku: mug.sku, outcome: 'confirmed' }]);
+    expect(await adapter.updateListings([{ sku: mug.sku, quantity: 8 }])).toEqual([
+      { sku: mug.sku, outcome: 'confirmed' },
+    ]);
     expect(await sandbox.item(sellerId, mug.sku)).toMatchObject({ quantity: 8, price: '14.00', status: 'PUBLISHED' });
   });
 
@@ -65,30 +67,58 @@ describe('Walmart: item setup (MP_ITEM feed) and retirement against the sandbox'
   test('an item without brand and image is a DATA_ERROR in the feed with Walmart’s words, and no item exists', async () => {
     const [outcome] = await adapter.createListings([{ ...mug, sku: 'PUB-BARE-1', brand: null, images: [] }]);
     const status = await settled((outcome as { submissionId: string }).submissionId, ['PUB-BARE-1']);
-    expect(status.results).toEqual([{ sku: 'PUB-BARE-1', outcome: 'rejected', code: 'ERR_EXT_DATA_0801001', message: 'Missing required attribute(s): brand, mainImageUrl. Provide a value for each and submit the item again.' }]);
+    expect(status.results).toEqual([
+      {
+        sku: 'PUB-BARE-1',
+        outcome: 'rejected',
+        code: 'ERR_EXT_DATA_0801001',
+        message:
+          'Missing required attribute(s): brand, mainImageUrl. Provide a value for each and submit the item again.',
+      },
+    ]);
     expect((await adapter.readListings(['PUB-BARE-1']))[0]!.status).toBe('not listed');
   });
 
   test('retiring (DELETE) makes the item inactive; only the item feed brings it back', async () => {
-    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('inactive');
     expect(await adapter.setListingActive({ sku: mug.sku, active: true })).toMatchObject({ outcome: 'rejected' });
     const back = await adapter.setListingActive({ sku: mug.sku, active: true, listing: mug });
     // The item feed's per-item result says later whether Walmart took it back.
-    expect(back).toMatchObject({ outcome: 'accepted', checkBy: 'submission', submissionId: expect.stringMatching(/^item:/) });
+    expect(back).toMatchObject({
+      outcome: 'accepted',
+      checkBy: 'submission',
+      submissionId: expect.stringMatching(/^item:/),
+    });
     await settled((back as { submissionId: string }).submissionId, [mug.sku]);
     expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('active');
-    expect(await adapter.setListingActive({ sku: 'NO-SUCH-SKU', active: false })).toMatchObject({ outcome: 'rejected', message: 'Item not found for SKU NO-SUCH-SKU' });
+    expect(await adapter.setListingActive({ sku: 'NO-SUCH-SKU', active: false })).toMatchObject({
+      outcome: 'rejected',
+      message: 'Item not found for SKU NO-SUCH-SKU',
+    });
   });
 
   test('an item the item feed does not take back (the rejectSkus fault) is refused in the feed’s item status, in Walmart’s words', async () => {
-    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({ sku: mug.sku, outcome: 'confirmed' });
+    expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({
+      sku: mug.sku,
+      outcome: 'confirmed',
+    });
     expect((await sandbox.control('PUT', '/faults', { rejectSkus: [mug.sku] })).status).toBe(200);
     try {
       const back = await adapter.setListingActive({ sku: mug.sku, active: true, listing: mug });
       expect(back).toMatchObject({ outcome: 'accepted', checkBy: 'submission' });
       const status = await settled((back as { submissionId: string }).submissionId, [mug.sku]);
-      expect(status.results).toEqual([{ sku: mug.sku, outcome: 'rejected', code: 'SANDBOX_REJECTED_SKU', message: `The marketplace refused the change to SKU ${mug.sku} (sandbox fault rejectSkus).` }]);
+      expect(status.results).toEqual([
+        {
+          sku: mug.sku,
+          outcome: 'rejected',
+          code: 'SANDBOX_REJECTED_SKU',
+          message: `The marketplace refused the change to SKU ${mug.sku} (sandbox fault rejectSkus).`,
+        },
+      ]);
       expect((await adapter.readListings([mug.sku]))[0]!.status).toBe('inactive');
     } finally {
       await sandbox.control('PUT', '/faults', { rejectSkus: [] });

@@ -20,7 +20,12 @@ describe('Walmart published limits (profile realistic)', () => {
       Array.from({ length: 25 }, (_, i) =>
         fetch(`${sb.baseUrl}/v3/inventory?sku=${encodeURIComponent(skus[i % skus.length]!)}`, {
           method: 'PUT',
-          headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_QOS.CORRELATION_ID': crypto.randomUUID(), 'WM_SVC.NAME': 'burst', 'content-type': 'application/json' },
+          headers: {
+            'WM_SEC.ACCESS_TOKEN': token,
+            'WM_QOS.CORRELATION_ID': crypto.randomUUID(),
+            'WM_SVC.NAME': 'burst',
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ sku: skus[i % skus.length], quantity: { unit: 'EACH', amount: 1 } }),
         }),
       ),
@@ -29,14 +34,22 @@ describe('Walmart published limits (profile realistic)', () => {
     expect(refused.length).toBeGreaterThanOrEqual(5);
     expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused[0]!.headers.get('x-current-token-count')).toBe('0');
-    expect((await refused[0]!.json()).errors[0]).toMatchObject({ code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', description: 'Too Many Requests' });
+    expect((await refused[0]!.json()).errors[0]).toMatchObject({
+      code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API',
+      description: 'Too Many Requests',
+    });
 
     // The sandbox bucket is empty now; the adapter's own bucket is full, so it meets 429s and must wait them out.
     const outcomes = await adapter.updateListings(skus.slice(0, 12).map((sku, i) => ({ sku, quantity: 40 + i })));
     expect(outcomes.every((o) => o.outcome === 'confirmed')).toBe(true);
-    const adapterRefusals = sb.sandbox.requests().filter((r) => r.path === '/v3/inventory' && r.status === 429 && r.at > new Date(Date.now() - 10_000).toISOString());
+    const adapterRefusals = sb.sandbox
+      .requests()
+      .filter(
+        (r) => r.path === '/v3/inventory' && r.status === 429 && r.at > new Date(Date.now() - 10_000).toISOString(),
+      );
     expect(adapterRefusals.length).toBeGreaterThan(refused.length);
-    for (const [i, sku] of skus.slice(0, 12).entries()) expect((await sb.item(seller.sellerId, sku)).quantity).toBe(40 + i);
+    for (const [i, sku] of skus.slice(0, 12).entries())
+      expect((await sb.item(seller.sellerId, sku)).quantity).toBe(40 + i);
   });
 
   it('allows 10 inventory feeds an hour: the adapter waits for the 11th, and the sandbox refuses it when sent', async () => {
@@ -52,11 +65,22 @@ describe('Walmart published limits (profile realistic)', () => {
     await expect(paced.client.uploadFeed('inventoryFeed', feedsUrl, feed, AbortSignal.timeout(150))).rejects.toThrow();
     expect(sent()).toBe(before);
     // A client that does not pace (granted-more limits) is refused by the sandbox with Walmart's 429.
-    const unpaced = sb.adapter(seller.credentials, { retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 }, limits: { inventoryFeed: { rate: 100, burst: 100 } } });
-    await expect(unpaced.client.uploadFeed('inventoryFeed', feedsUrl, feed)).rejects.toMatchObject({ kind: 'rate_limited', details: { status: 429, code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API' } });
+    const unpaced = sb.adapter(seller.credentials, {
+      retry: { attempts: 1, baseDelayMs: 10, maxDelayMs: 10 },
+      limits: { inventoryFeed: { rate: 100, burst: 100 } },
+    });
+    await expect(unpaced.client.uploadFeed('inventoryFeed', feedsUrl, feed)).rejects.toMatchObject({
+      kind: 'rate_limited',
+      details: { status: 429, code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API' },
+    });
     // A price feed has its own 10/hour.
-    const price = { PriceHeader: { version: '1.7' }, Price: [{ sku, pricing: [{ currentPriceType: 'BASE', currentPrice: { currency: 'USD', amount: 9.99 } }] }] };
-    await expect(paced.client.uploadFeed<{ feedId: string }>('priceFeed', paced.client.endpoints.feeds('price'), price)).resolves.toMatchObject({ status: 200 });
+    const price = {
+      PriceHeader: { version: '1.7' },
+      Price: [{ sku, pricing: [{ currentPriceType: 'BASE', currentPrice: { currency: 'USD', amount: 9.99 } }] }],
+    };
+    await expect(
+      paced.client.uploadFeed<{ feedId: string }>('priceFeed', paced.client.endpoints.feeds('price'), price),
+    ).resolves.toMatchObject({ status: 200 });
   });
 });
 
@@ -75,7 +99,10 @@ describe('Walmart faults', () => {
     expect((await sb.control('PUT', '/faults', { errorRate: 0.3 })).status).toBe(200);
     // Generous client limits: the point here is the retries, not the pacing.
     const fast = { rate: 1000, burst: 1000 };
-    const adapter = sb.adapter(seller.credentials, { retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 }, limits: { itemsRead: fast, inventoryRead: fast } });
+    const adapter = sb.adapter(seller.credentials, {
+      retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 },
+      limits: { itemsRead: fast, inventoryRead: fast },
+    });
     const skus: string[] = [];
     let cursor: string | undefined;
     do {

@@ -42,7 +42,10 @@ describe('Walmart transforms on the official examples', () => {
       price: { amount: '59.99', currency: 'USD' },
       status: 'suppressed',
       quantity: null,
-      attributes: { productType: 'Outerwear Coats, Jackets & Vests', shelf: ['Home Page', 'Clothing', 'Mens Clothing', 'Mens Jackets & Outerwear', 'Mens Jackets & Outerwear'] },
+      attributes: {
+        productType: 'Outerwear Coats, Jackets & Vests',
+        shelf: ['Home Page', 'Clothing', 'Mens Clothing', 'Mens Jackets & Outerwear', 'Mens Jackets & Outerwear'],
+      },
     });
     // 189 (a whole number in the JSON) keeps its cents.
     expect(items.find((i: Json) => i.sku === '4419464')!.price).toEqual({ amount: '189.00', currency: 'USD' });
@@ -73,19 +76,40 @@ describe('Walmart transforms on the official examples', () => {
 
   it('builds the inventory feed file as the official JSON example', () => {
     const example = requestExample('inventory.json', '/v3/feeds', 'post', 'multipart/form-data', 'json1');
-    expect(inventoryFeed([{ sku: 'test1', quantity: 10 }, { sku: '894728', quantity: 20 }, { sku: 'price-only', price: { amount: '1.00', currency: 'USD' } }])).toEqual(example);
+    expect(
+      inventoryFeed([
+        { sku: 'test1', quantity: 10 },
+        { sku: '894728', quantity: 20 },
+        { sku: 'price-only', price: { amount: '1.00', currency: 'USD' } },
+      ]),
+    ).toEqual(example);
   });
 
   it('turns feed status with item details into per-SKU outcomes', () => {
     const processed = response('feeds.json', '/v3/feeds/{feedId}', 'get');
     const sku = processed.itemDetails.itemIngestionStatus[0].sku;
-    expect(submissionStatusFromFeeds([sku], [processed])).toEqual({ state: 'done', results: [{ sku, outcome: 'confirmed' }] });
-    expect(submissionStatusFromFeeds([sku], [{ ...processed, feedStatus: 'INPROGRESS' }])).toEqual({ state: 'processing' });
+    expect(submissionStatusFromFeeds([sku], [processed])).toEqual({
+      state: 'done',
+      results: [{ sku, outcome: 'confirmed' }],
+    });
+    expect(submissionStatusFromFeeds([sku], [{ ...processed, feedStatus: 'INPROGRESS' }])).toEqual({
+      state: 'processing',
+    });
     const failed = {
       ...processed,
       itemsSucceeded: 0,
       itemsFailed: 1,
-      itemDetails: { itemIngestionStatus: [{ sku, ingestionStatus: 'DATA_ERROR', ingestionErrors: { ingestionError: [{ type: 'DATA_ERROR', code: 'ERR_EXT_DATA_0101002', description: 'Invalid quantity' }] } }] },
+      itemDetails: {
+        itemIngestionStatus: [
+          {
+            sku,
+            ingestionStatus: 'DATA_ERROR',
+            ingestionErrors: {
+              ingestionError: [{ type: 'DATA_ERROR', code: 'ERR_EXT_DATA_0101002', description: 'Invalid quantity' }],
+            },
+          },
+        ],
+      },
     };
     expect(submissionStatusFromFeeds([sku, 'missing'], [failed])).toEqual({
       state: 'done',
@@ -94,19 +118,44 @@ describe('Walmart transforms on the official examples', () => {
         { sku: 'missing', outcome: 'unknown', message: 'Walmart reported no status for this SKU' },
       ],
     });
-    expect(submissionStatusFromFeeds([sku], [{ feedId: 'F1', feedStatus: 'ERROR' }])).toMatchObject({ state: 'failed', message: expect.stringContaining('F1') });
+    expect(submissionStatusFromFeeds([sku], [{ feedId: 'F1', feedStatus: 'ERROR' }])).toMatchObject({
+      state: 'failed',
+      message: expect.stringContaining('F1'),
+    });
   });
 
   it('takes every item as confirmed when the feed’s counts say all succeeded, without item details', () => {
     const processed = response('feeds.json', '/v3/feeds/{feedId}', 'get');
-    const counted = { feedId: processed.feedId, feedStatus: 'PROCESSED' as const, itemsReceived: 2, itemsSucceeded: 2, itemsFailed: 0, itemsProcessing: 0 };
-    expect(submissionStatusFromFeeds(['A', 'B'], [counted])).toEqual({ state: 'done', results: [{ sku: 'A', outcome: 'confirmed' }, { sku: 'B', outcome: 'confirmed' }] });
+    const counted = {
+      feedId: processed.feedId,
+      feedStatus: 'PROCESSED' as const,
+      itemsReceived: 2,
+      itemsSucceeded: 2,
+      itemsFailed: 0,
+      itemsProcessing: 0,
+    };
+    expect(submissionStatusFromFeeds(['A', 'B'], [counted])).toEqual({
+      state: 'done',
+      results: [
+        { sku: 'A', outcome: 'confirmed' },
+        { sku: 'B', outcome: 'confirmed' },
+      ],
+    });
     // One failed: the item details are needed, and a SKU they do not name stays unknown.
-    expect(submissionStatusFromFeeds(['A', 'B'], [{ ...counted, itemsSucceeded: 1, itemsFailed: 1 }])).toMatchObject({ state: 'done', results: [{ sku: 'A', outcome: 'unknown' }, { sku: 'B', outcome: 'unknown' }] });
+    expect(submissionStatusFromFeeds(['A', 'B'], [{ ...counted, itemsSucceeded: 1, itemsFailed: 1 }])).toMatchObject({
+      state: 'done',
+      results: [
+        { sku: 'A', outcome: 'unknown' },
+        { sku: 'B', outcome: 'unknown' },
+      ],
+    });
   });
 
   it('names both feeds in one submission id and reads them back', () => {
-    const id = submissionId({ inventory: 'F129C19240844B97A3C6AD8F1A2C4997@AU8BAQA', price: '14066B6642344B76A8B77AC094F8C63B@AVMBAgA' });
+    const id = submissionId({
+      inventory: 'F129C19240844B97A3C6AD8F1A2C4997@AU8BAQA',
+      price: '14066B6642344B76A8B77AC094F8C63B@AVMBAgA',
+    });
     expect(feedsOfSubmission(id)).toEqual([
       { feedType: 'inventory', feedId: 'F129C19240844B97A3C6AD8F1A2C4997@AU8BAQA' },
       { feedType: 'price', feedId: '14066B6642344B76A8B77AC094F8C63B@AVMBAgA' },
@@ -123,7 +172,11 @@ describe('Walmart transforms on the official examples', () => {
       createdAt: new Date(1568466571000).toISOString(),
       updatedAt: new Date(1568466647000).toISOString(),
     });
-    expect(orders[1]).toMatchObject({ marketplaceOrderId: '3796235970012', status: 'cancelled', lines: [{ sku: 'TEST-02', quantity: 1, cancelledQuantity: 1 }] });
+    expect(orders[1]).toMatchObject({
+      marketplaceOrderId: '3796235970012',
+      status: 'cancelled',
+      lines: [{ sku: 'TEST-02', quantity: 1, cancelledQuantity: 1 }],
+    });
     expect(page.list.meta.nextCursor).toMatch(/^\?limit=10&hasMoreElements=true/);
   });
 
@@ -139,11 +192,24 @@ describe('Walmart transforms on the official examples', () => {
     expect(walmartAmount({ amount: '12.34', currency: 'USD' })).toBe(12.34);
     expect(walmartAmount({ amount: '12.345', currency: 'USD' })).toBeUndefined();
     expect(walmartAmount({ amount: '0', currency: 'USD' })).toBeUndefined();
-    expect(describeWalmartError(429, { errors: [{ code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API', description: 'Too Many Requests', severity: 'ERROR', category: 'REQUEST' }] })).toEqual({
+    expect(
+      describeWalmartError(429, {
+        errors: [
+          {
+            code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API',
+            description: 'Too Many Requests',
+            severity: 'ERROR',
+            category: 'REQUEST',
+          },
+        ],
+      }),
+    ).toEqual({
       message: 'Too Many Requests',
       code: 'REQUEST_THRESHOLD_VIOLATED.GMP_GATEWAY_API',
     });
-    expect(describeWalmartError(502, '<html>Bad gateway</html>').message).toBe('Walmart answered HTTP 502: <html>Bad gateway</html>');
+    expect(describeWalmartError(502, '<html>Bad gateway</html>').message).toBe(
+      'Walmart answered HTTP 502: <html>Bad gateway</html>',
+    );
   });
 
   it('keeps every cent between Walmart numbers and hub decimals', () => {
@@ -167,8 +233,21 @@ describe('PO_CREATED deliveries', () => {
       customerOrderId: '5381720034651',
       orderDate: '2025-03-01T10:00:00.000Z',
       orderLines: [
-        { lineNumber: '1', sku: 'MUG-BLK-S', quantity: { unitOfMeasure: 'EACH', measurementValue: 2 }, orderLineStatus: 'Created', charges: [{ chargeType: 'PRODUCT', chargeName: 'ItemPrice', chargeAmount: { currency: 'USD', amount: 19.5 } }] },
-        { lineNumber: '2', sku: 'VASE-01', quantity: { unitOfMeasure: 'EACH', measurementValue: 1 }, orderLineStatus: 'Created' },
+        {
+          lineNumber: '1',
+          sku: 'MUG-BLK-S',
+          quantity: { unitOfMeasure: 'EACH', measurementValue: 2 },
+          orderLineStatus: 'Created',
+          charges: [
+            { chargeType: 'PRODUCT', chargeName: 'ItemPrice', chargeAmount: { currency: 'USD', amount: 19.5 } },
+          ],
+        },
+        {
+          lineNumber: '2',
+          sku: 'VASE-01',
+          quantity: { unitOfMeasure: 'EACH', measurementValue: 1 },
+          orderLineStatus: 'Created',
+        },
       ],
     },
   };
@@ -188,10 +267,20 @@ describe('PO_CREATED deliveries', () => {
   });
 
   it('is not taken as an order when it is another event or its lines are not whole', () => {
-    expect(isPoCreatedWithOrder({ ...event, source: { ...event.source, eventType: 'PO_LINE_AUTOCANCELLED' } })).toBe(false);
+    expect(isPoCreatedWithOrder({ ...event, source: { ...event.source, eventType: 'PO_LINE_AUTOCANCELLED' } })).toBe(
+      false,
+    );
     expect(isPoCreatedWithOrder({ ...event, payload: { ...event.payload, orderLines: [] } })).toBe(false);
     expect(isPoCreatedWithOrder({ ...event, payload: { ...event.payload, orderDate: 'yesterday' } })).toBe(false);
-    expect(isPoCreatedWithOrder({ ...event, payload: { ...event.payload, orderLines: [{ ...event.payload.orderLines[0], quantity: { measurementValue: 0 } }] } })).toBe(false);
+    expect(
+      isPoCreatedWithOrder({
+        ...event,
+        payload: {
+          ...event.payload,
+          orderLines: [{ ...event.payload.orderLines[0], quantity: { measurementValue: 0 } }],
+        },
+      }),
+    ).toBe(false);
     expect(isPoCreatedWithOrder({ eventType: 'OFFER_UNPUBLISHED' })).toBe(false);
   });
 });

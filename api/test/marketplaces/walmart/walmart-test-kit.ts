@@ -34,7 +34,13 @@ export async function startWalmartSandbox(profile: RateLimitProfile = 'fast') {
       if (status !== 201) throw new Error(`seller not created: ${JSON.stringify(body)}`);
       return body as { sellerId: string; credentials: { clientId: string; clientSecret: string } };
     },
-    item: async (sellerId: string, sku: string) => (await control('GET', `/sellers/${sellerId}/items/${encodeURIComponent(sku)}`)).body as { sku: string; quantity: number; price: string; status: string },
+    item: async (sellerId: string, sku: string) =>
+      (await control('GET', `/sellers/${sellerId}/items/${encodeURIComponent(sku)}`)).body as {
+        sku: string;
+        quantity: number;
+        price: string;
+        status: string;
+      },
     /** The first `count` SKUs of the seller's catalogue, via the Walmart items API. */
     async skus(credentials: { clientId: string; clientSecret: string }, count: number) {
       const adapter = createWalmartAdapter({ credentials, baseUrl });
@@ -51,13 +57,24 @@ export async function startWalmartSandbox(profile: RateLimitProfile = 'fast') {
     walmart: async (token: string, method: string, path: string, body?: unknown) => {
       const response = await fetch(`${baseUrl}${path}`, {
         method,
-        headers: { 'WM_SEC.ACCESS_TOKEN': token, 'WM_QOS.CORRELATION_ID': crypto.randomUUID(), 'WM_SVC.NAME': 'test', accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'WM_SEC.ACCESS_TOKEN': token,
+          'WM_QOS.CORRELATION_ID': crypto.randomUUID(),
+          'WM_SVC.NAME': 'test',
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: response.status, headers: response.headers, body: (await response.json()) as any };
     },
     adapter: (credentials: { clientId: string; clientSecret: string }, options: Partial<WalmartAdapterOptions> = {}) =>
-      createWalmartAdapter({ credentials, baseUrl, retry: { attempts: 5, baseDelayMs: 20, maxDelayMs: 200 }, ...options }),
+      createWalmartAdapter({
+        credentials,
+        baseUrl,
+        retry: { attempts: 5, baseDelayMs: 20, maxDelayMs: 200 },
+        ...options,
+      }),
     async close() {
       sandbox.close();
       server.closeAllConnections();
@@ -86,14 +103,16 @@ export async function startReceiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/walmart/events`,
-    next: () => new Promise<{ rawBody: Buffer; headers: http.IncomingHttpHeaders }>((resolve) => {
-      const ready = received.shift();
-      if (ready) resolve(ready);
-      else waiting.push(resolve);
-    }),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    next: () =>
+      new Promise<{ rawBody: Buffer; headers: http.IncomingHttpHeaders }>((resolve) => {
+        const ready = received.shift();
+        if (ready) resolve(ready);
+        else waiting.push(resolve);
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -5,9 +5,21 @@ import type { AlertTone } from './Alert';
 
 const tones = {
   info: { backgroundColor: vars.color.info.soft, borderColor: vars.color.info.border, color: vars.color.info.text },
-  positive: { backgroundColor: vars.color.positive.soft, borderColor: vars.color.positive.border, color: vars.color.positive.text },
-  caution: { backgroundColor: vars.color.caution.soft, borderColor: vars.color.caution.border, color: vars.color.caution.text },
-  critical: { backgroundColor: vars.color.critical.soft, borderColor: vars.color.critical.border, color: vars.color.critical.text },
+  positive: {
+    backgroundColor: vars.color.positive.soft,
+    borderColor: vars.color.positive.border,
+    color: vars.color.positive.text,
+  },
+  caution: {
+    backgroundColor: vars.color.caution.soft,
+    borderColor: vars.color.caution.border,
+    color: vars.color.caution.text,
+  },
+  critical: {
+    backgroundColor: vars.color.critical.soft,
+    borderColor: vars.color.critical.border,
+    color: vars.color.critical.text,
+  },
 } satisfies Record<AlertTone, StyleRule>;
 
 export const alert = recipe({

@@ -23,13 +23,17 @@ describe('displayName', () => {
 
 describe('Avatar', () => {
   test('shows the photo when there is one', () => {
-    const { container } = render(<Avatar firstName="Li" lastName="Wei" email="li@example.com" profileImageUrl="/li.png" />);
+    const { container } = render(
+      <Avatar firstName="Li" lastName="Wei" email="li@example.com" profileImageUrl="/li.png" />,
+    );
     expect(screen.getByRole('img', { name: 'Li Wei' })).toBeInTheDocument();
     expect(container.querySelector('img')).toHaveAttribute('src', '/li.png');
   });
 
   test('falls back to initials when the photo fails to load', () => {
-    const { container } = render(<Avatar firstName="Li" lastName="Wei" email="li@example.com" profileImageUrl="/broken.png" />);
+    const { container } = render(
+      <Avatar firstName="Li" lastName="Wei" email="li@example.com" profileImageUrl="/broken.png" />,
+    );
     fireEvent.error(container.querySelector('img') as HTMLImageElement);
     expect(screen.getByRole('img', { name: 'Li Wei' })).toHaveTextContent('LW');
   });

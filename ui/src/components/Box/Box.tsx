@@ -1,7 +1,19 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { sprinkles, type Sprinkles } from '../../theme/sprinkles.css';
 
-export const boxElements = ['div', 'section', 'article', 'header', 'footer', 'nav', 'aside', 'span', 'ul', 'li', 'form'] as const;
+export const boxElements = [
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'nav',
+  'aside',
+  'span',
+  'ul',
+  'li',
+  'form',
+] as const;
 export type BoxElement = (typeof boxElements)[number];
 
 export interface BoxProps extends Sprinkles, Omit<HTMLAttributes<HTMLElement>, keyof Sprinkles> {

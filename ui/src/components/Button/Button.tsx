@@ -38,7 +38,13 @@ export function Button(props: ButtonProps) {
   const classes = [styles.button({ variant, size, fullWidth }), className].filter(Boolean).join(' ');
   const content = (
     <>
-      {loading ? <SpinnerGlyph size="small" /> : icon ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}
+      {loading ? (
+        <SpinnerGlyph size="small" />
+      ) : icon ? (
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       {children}
     </>
   );

@@ -11,7 +11,10 @@ const paddings = {
 
 const tones = {
   neutral: {},
-  brand: { borderColor: vars.color.brand.border, boxShadow: `0 0 0 1px ${vars.color.brand.border}, ${vars.shadow.medium}` },
+  brand: {
+    borderColor: vars.color.brand.border,
+    boxShadow: `0 0 0 1px ${vars.color.brand.border}, ${vars.shadow.medium}`,
+  },
   critical: { borderColor: vars.color.critical.border },
 } satisfies Record<CardTone, StyleRule>;
 

@@ -37,8 +37,16 @@ export const MostPopularPlan: Story = {
     as: 'article',
     title: 'Growth',
     description: 'Up to 2,000 SKUs, 3 connections, real-time sync',
-    actions: <Badge tone="brand" emphasis="solid">Most Popular</Badge>,
-    children: <Text size="large" weight="semibold">$49 / month</Text>,
+    actions: (
+      <Badge tone="brand" emphasis="solid">
+        Most Popular
+      </Badge>
+    ),
+    children: (
+      <Text size="large" weight="semibold">
+        $49 / month
+      </Text>
+    ),
     footer: (
       <Button href="/auth" fullWidth>
         Start Free Trial
@@ -57,7 +65,11 @@ export const SupportOption: Story = {
     title: 'Email Support',
     titleLevel: 3,
     description: 'Response within 24 hours',
-    children: <Button variant="secondary" href="mailto:support@example.com">Email Support</Button>,
+    children: (
+      <Button variant="secondary" href="mailto:support@example.com">
+        Email Support
+      </Button>
+    ),
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Response within 24 hours')).toBeVisible();

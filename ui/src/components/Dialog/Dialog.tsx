@@ -29,7 +29,9 @@ export function DialogContent({ title, description, closeLabel = 'Close', childr
       >
         <div className={styles.header}>
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+          ) : null}
         </div>
         {children}
         <RadixDialog.Close className={styles.close} aria-label={closeLabel}>

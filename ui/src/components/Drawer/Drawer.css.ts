@@ -3,7 +3,10 @@ import { focusRing } from '../../theme/utils.css';
 import { vars } from '../../theme/vars.css';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const slideIn = keyframes({ from: { transform: 'translateX(24px)', opacity: 0 }, to: { transform: 'translateX(0)', opacity: 1 } });
+const slideIn = keyframes({
+  from: { transform: 'translateX(24px)', opacity: 0 },
+  to: { transform: 'translateX(0)', opacity: 1 },
+});
 
 export const overlay = style({
   position: 'fixed',
@@ -37,7 +40,13 @@ export const header = style({
   borderBottom: `1px solid ${vars.color.border.subtle}`,
 });
 
-export const title = style({ margin: 0, fontSize: vars.font.size.large, fontWeight: vars.font.weight.semibold, lineHeight: vars.font.lineHeight.snug, overflowWrap: 'anywhere' });
+export const title = style({
+  margin: 0,
+  fontSize: vars.font.size.large,
+  fontWeight: vars.font.weight.semibold,
+  lineHeight: vars.font.lineHeight.snug,
+  overflowWrap: 'anywhere',
+});
 export const description = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.text.secondary });
 export const body = style({ flex: 1, overflowY: 'auto', padding: vars.space.xlarge });
 

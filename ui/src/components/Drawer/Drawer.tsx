@@ -23,10 +23,16 @@ export function DrawerContent({ title, description, closeLabel = 'Close', childr
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={styles.overlay} />
-      <RadixDialog.Content className={styles.content} {...(description ? {} : { 'aria-describedby': undefined })} {...props}>
+      <RadixDialog.Content
+        className={styles.content}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        {...props}
+      >
         <div className={styles.header}>
           <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+          ) : null}
         </div>
         {/* Focusable, so keyboard users can scroll a long body (it may hold no control at all). */}
         <div className={styles.body} tabIndex={0}>

@@ -6,7 +6,14 @@ import { RoleBadge, ViewModeBadge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
 import { LogOutIcon } from '../icons';
 import { Text } from '../Text/Text';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './DropdownMenu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './DropdownMenu';
 
 interface UserMenuProps {
   user: AuthUser;
@@ -73,11 +80,11 @@ export const ClientUserMenu: Story = {
     const menu = await screen.findByRole('menu');
     await expect(within(menu).getByText('jane.cooper@cooperhome.example')).toBeVisible();
     await expect(within(menu).getByText('Client')).toBeVisible();
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Change Photo',
-      'Profile Settings',
-      'Sign Out',
-    ]);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Change Photo', 'Profile Settings', 'Sign Out']);
   },
 };
 

@@ -25,7 +25,13 @@ interface DropdownMenuContentProps extends ComponentProps<typeof RadixMenu.Conte
   portal?: boolean;
 }
 
-export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', portal = false, ...props }: DropdownMenuContentProps) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  align = 'end',
+  portal = false,
+  ...props
+}: DropdownMenuContentProps) {
   const content = (
     <RadixMenu.Content
       className={className ? `${styles.content} ${className}` : styles.content}

@@ -12,7 +12,13 @@ export interface EmptyStateProps {
 }
 
 /** Nothing to show yet, and what to do about it. */
-export function EmptyState({ title, description, action, icon = <InboxIcon width={24} height={24} />, titleLevel = 2 }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon = <InboxIcon width={24} height={24} />,
+  titleLevel = 2,
+}: EmptyStateProps) {
   const Title = `h${titleLevel}` as const;
   return (
     <div className={styles.root}>

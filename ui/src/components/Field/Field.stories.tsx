@@ -23,7 +23,13 @@ export const EmailField: Story = {
 };
 
 export const OptionalCompanyName: Story = {
-  args: { label: 'Company Name', type: 'text', name: 'companyName', autoComplete: 'organization', secondaryLabel: 'Optional' },
+  args: {
+    label: 'Company Name',
+    type: 'text',
+    name: 'companyName',
+    autoComplete: 'organization',
+    secondaryLabel: 'Optional',
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Optional')).toBeVisible();
@@ -41,7 +47,9 @@ export const PasswordWithHint: Story = {
     hint: 'At least 6 characters.',
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText('New Password')).toHaveAccessibleDescription('At least 6 characters.');
+    await expect(within(canvasElement).getByLabelText('New Password')).toHaveAccessibleDescription(
+      'At least 6 characters.',
+    );
   },
 };
 

@@ -23,7 +23,11 @@ describe('Field', () => {
   });
 
   test('an explicit id is used for the control', () => {
-    render(<Field label="Token" id="verify-token">{(control) => <input {...control} />}</Field>);
+    render(
+      <Field label="Token" id="verify-token">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
     expect(screen.getByLabelText('Token')).toHaveAttribute('id', 'verify-token');
   });
 });

@@ -14,7 +14,9 @@ type Story = StoryObj<typeof meta>;
 
 export const PageTitle: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Multi-marketplace operations hub' })).toBeVisible();
+    await expect(
+      within(canvasElement).getByRole('heading', { level: 1, name: 'Multi-marketplace operations hub' }),
+    ).toBeVisible();
   },
 };
 

@@ -1,4 +1,11 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  useContext,
+  type AnchorHTMLAttributes,
+  type ComponentType,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
 export interface LinkComponentProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   href: string;

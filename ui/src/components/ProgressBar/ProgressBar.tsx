@@ -29,7 +29,10 @@ export function ProgressBar({ label, value, max = 100, valueText }: ProgressBarP
       aria-busy={determinate ? undefined : true}
       className={styles.track}
     >
-      <div className={styles.indicator({ determinate })} style={now === undefined ? undefined : { transform: `scaleX(${now / max})` }} />
+      <div
+        className={styles.indicator({ determinate })}
+        style={now === undefined ? undefined : { transform: `scaleX(${now / max})` }}
+      />
     </div>
   );
 }

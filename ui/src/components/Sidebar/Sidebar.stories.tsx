@@ -50,7 +50,9 @@ function StoryLink({ onClick, ...props }: LinkComponentProps) {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <LinkProvider component={StoryLink}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignContent: 'flex-start', minHeight: '100vh' }}>{children}</div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignContent: 'flex-start', minHeight: '100vh' }}>
+        {children}
+      </div>
     </LinkProvider>
   );
 }
@@ -102,9 +104,7 @@ export const SuperUserInUserManagement: Story = {
   args: {
     groups: [operationsWithoutBilling, administration],
     currentPath: '/admin/users',
-    children: (
-      <Card padding="medium" title="Admin Access" titleLevel={2} description="System management" />
-    ),
+    children: <Card padding="medium" title="Admin Access" titleLevel={2} description="System management" />,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

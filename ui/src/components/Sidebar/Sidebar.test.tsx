@@ -44,7 +44,15 @@ describe('Sidebar', () => {
     const user = userEvent.setup();
     // jsdom cannot load another document: the link only records the press.
     function InertLink(props: LinkComponentProps) {
-      return <a {...props} onClick={(event) => { event.preventDefault(); props.onClick?.(event); }} />;
+      return (
+        <a
+          {...props}
+          onClick={(event) => {
+            event.preventDefault();
+            props.onClick?.(event);
+          }}
+        />
+      );
     }
     render(
       <LinkProvider component={InertLink}>

@@ -27,6 +27,9 @@ export const HeroCallToAction: Story = {
     ],
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'Start 7-Day Free Trial' })).toHaveAttribute('href', '/auth');
+    await expect(within(canvasElement).getByRole('link', { name: 'Start 7-Day Free Trial' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
   },
 };

@@ -29,7 +29,9 @@ function UserTable({ users }: { users: AdminUser[] }) {
             <TableCell>
               <RoleBadge role={user.role} />
             </TableCell>
-            <TableCell>{user.lastSignInAt ? new Date(user.lastSignInAt).toISOString().slice(0, 10) : 'Never'}</TableCell>
+            <TableCell>
+              {user.lastSignInAt ? new Date(user.lastSignInAt).toISOString().slice(0, 10) : 'Never'}
+            </TableCell>
             <TableCell>
               <Button size="small" variant="secondary" aria-label={`Impersonate ${displayName(user)}`}>
                 Impersonate

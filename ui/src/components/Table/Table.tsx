@@ -16,7 +16,12 @@ interface TableProps {
  */
 export function Table({ caption, hideCaption = false, children }: TableProps) {
   return (
-    <div className={styles.scroller} tabIndex={0} role="group" aria-label={typeof caption === 'string' ? caption : undefined}>
+    <div
+      className={styles.scroller}
+      tabIndex={0}
+      role="group"
+      aria-label={typeof caption === 'string' ? caption : undefined}
+    >
       <table className={styles.table}>
         <caption className={hideCaption ? visuallyHidden : styles.caption}>{caption}</caption>
         {children}

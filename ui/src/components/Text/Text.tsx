@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import * as styles from './Text.css';
 
 export const textSizes = ['xsmall', 'small', 'standard', 'large'] as const;
-export const textTones = ['primary', 'secondary', 'muted', 'brand', 'positive', 'caution', 'critical', 'inherit'] as const;
+export const textTones = [
+  'primary',
+  'secondary',
+  'muted',
+  'brand',
+  'positive',
+  'caution',
+  'critical',
+  'inherit',
+] as const;
 export const textWeights = ['regular', 'medium', 'semibold'] as const;
 export type TextSize = (typeof textSizes)[number];
 export type TextTone = (typeof textTones)[number];

@@ -62,8 +62,12 @@ export const toast = recipe({
     borderRadius: vars.radius.large,
     boxShadow: vars.shadow.large,
     selectors: {
-      '&[data-state="open"]': { animation: `${slideIn} ${vars.motion.duration.standard} ${vars.motion.easing.decelerate}` },
-      '&[data-state="closed"]': { animation: `${fadeOut} ${vars.motion.duration.fast} ${vars.motion.easing.accelerate}` },
+      '&[data-state="open"]': {
+        animation: `${slideIn} ${vars.motion.duration.standard} ${vars.motion.easing.decelerate}`,
+      },
+      '&[data-state="closed"]': {
+        animation: `${fadeOut} ${vars.motion.duration.fast} ${vars.motion.easing.accelerate}`,
+      },
       '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
     },
   },

@@ -32,7 +32,14 @@ type Story = StoryObj<typeof meta>;
 
 export const WelcomeBack: Story = {
   args: {
-    toasts: [{ trigger: 'Sign in', title: 'Welcome back!', description: 'You have signed in successfully.', variant: 'success' }],
+    toasts: [
+      {
+        trigger: 'Sign in',
+        title: 'Welcome back!',
+        description: 'You have signed in successfully.',
+        variant: 'success',
+      },
+    ],
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Sign in' }));
@@ -43,7 +50,9 @@ export const WelcomeBack: Story = {
 
 export const SignInFailed: Story = {
   args: {
-    toasts: [{ trigger: 'Sign in', title: 'Sign In Failed', description: 'Invalid email or password', variant: 'destructive' }],
+    toasts: [
+      { trigger: 'Sign in', title: 'Sign In Failed', description: 'Invalid email or password', variant: 'destructive' },
+    ],
   },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Sign in' }));
@@ -55,8 +64,16 @@ export const SignInFailed: Story = {
 export const OneToastAtATime: Story = {
   args: {
     toasts: [
-      { trigger: 'Send reset email', title: 'Password Reset Email Sent', description: 'Check your inbox for the reset link.' },
-      { trigger: 'Resend verification', title: 'Verification Email Sent', description: 'Check your inbox for the new link.' },
+      {
+        trigger: 'Send reset email',
+        title: 'Password Reset Email Sent',
+        description: 'Check your inbox for the reset link.',
+      },
+      {
+        trigger: 'Resend verification',
+        title: 'Verification Email Sent',
+        description: 'Check your inbox for the new link.',
+      },
     ],
   },
   play: async ({ canvasElement }) => {

@@ -61,7 +61,9 @@ export function Toast({ title, description, variant = 'default', action, duratio
     >
       <div className={styles.text}>
         {title ? <RadixToast.Title className={styles.title}>{title}</RadixToast.Title> : null}
-        {description ? <RadixToast.Description className={styles.description}>{description}</RadixToast.Description> : null}
+        {description ? (
+          <RadixToast.Description className={styles.description}>{description}</RadixToast.Description>
+        ) : null}
       </div>
       {action ? (
         <RadixToast.Action className={styles.action} altText={action.label} onClick={action.onSelect}>

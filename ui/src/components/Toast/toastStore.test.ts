@@ -40,7 +40,9 @@ describe('toast store', () => {
     const store = createToastStore();
     const handle = store.toast({ title: 'Signing in' });
     handle.update({ title: 'Welcome back!', variant: 'success' });
-    expect(store.getSnapshot()).toEqual([expect.objectContaining({ id: handle.id, title: 'Welcome back!', variant: 'success' })]);
+    expect(store.getSnapshot()).toEqual([
+      expect.objectContaining({ id: handle.id, title: 'Welcome back!', variant: 'success' }),
+    ]);
   });
 
   test('subscribers hear every change and can unsubscribe', () => {

@@ -47,7 +47,10 @@ interface ToastStoreOptions {
  * A small external store (read with useSyncExternalStore), so toasts can be raised from
  * anywhere the store is reachable, such as mutation callbacks, not only from components.
  */
-export function createToastStore({ limit = TOAST_LIMIT, removeDelay = TOAST_REMOVE_DELAY }: ToastStoreOptions = {}): ToastStore {
+export function createToastStore({
+  limit = TOAST_LIMIT,
+  removeDelay = TOAST_REMOVE_DELAY,
+}: ToastStoreOptions = {}): ToastStore {
   let toasts: readonly ToastEntry[] = [];
   let nextId = 0;
   const listeners = new Set<() => void>();

@@ -38,7 +38,14 @@ export interface ImpersonationBannerProps {
 }
 
 /** "Viewing as: {first} {last} ({company})" with an "Exit Impersonation" button. */
-export function ImpersonationBanner({ firstName, lastName, companyName, email, onExit, exiting = false }: ImpersonationBannerProps) {
+export function ImpersonationBanner({
+  firstName,
+  lastName,
+  companyName,
+  email,
+  onExit,
+  exiting = false,
+}: ImpersonationBannerProps) {
   const name = [firstName, lastName].filter(Boolean).join(' ') || email;
   return (
     <TopBar

@@ -2,15 +2,7 @@ import type { ComponentType } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { mailto, salesEmail, supportResponseTime } from '../marketing/contact';
-import {
-  CheckIcon,
-  ClockIcon,
-  LockIcon,
-  ShieldCheckIcon,
-  StoreIcon,
-  SyncIcon,
-  UsersIcon,
-} from '../marketing/icons';
+import { CheckIcon, ClockIcon, LockIcon, ShieldCheckIcon, StoreIcon, SyncIcon, UsersIcon } from '../marketing/icons';
 import { AnchorButton } from '../marketing/links';
 import { marketplaces } from '../marketing/marketplaces';
 import type { TileTone } from '../marketing/marketingValues';
@@ -41,7 +33,8 @@ interface Reason {
 const reasons = [
   {
     title: 'Zero overselling',
-    description: 'Stock is counted once, on your main channel, and every sale updates every marketplace — so the last unit is sold only once.',
+    description:
+      'Stock is counted once, on your main channel, and every sale updates every marketplace — so the last unit is sold only once.',
     icon: ShieldCheckIcon,
     tone: 'positive',
   },
@@ -59,7 +52,8 @@ const reasons = [
   },
   {
     title: 'Security by default',
-    description: 'Marketplace credentials and tokens are encrypted at rest with AES-256-GCM; passwords are hashed with Argon2id.',
+    description:
+      'Marketplace credentials and tokens are encrypted at rest with AES-256-GCM; passwords are hashed with Argon2id.',
     icon: LockIcon,
     tone: 'brand',
   },
@@ -80,9 +74,7 @@ const reasons = [
 /** The public About page (/about). */
 export function About() {
   return (
-    <PublicPage
-      header={<SignedOutHeader />}
-    >
+    <PublicPage header={<SignedOutHeader />}>
       <section className={styles.hero} aria-labelledby="about-title">
         <div className={styles.heroInner}>
           <p className={marketing.eyebrow}>About us</p>

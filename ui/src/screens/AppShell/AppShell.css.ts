@@ -35,7 +35,11 @@ export const content = style({
   padding: vars.space.xlarge,
 });
 
-export const brand = style({ fontWeight: vars.font.weight.semibold, fontSize: vars.font.size.large, color: vars.color.text.navigationActive });
+export const brand = style({
+  fontWeight: vars.font.weight.semibold,
+  fontSize: vars.font.size.large,
+  color: vars.color.text.navigationActive,
+});
 
 export const adminPanel = style({
   margin: vars.space.medium,
@@ -46,7 +50,11 @@ export const adminPanel = style({
   fontSize: vars.font.size.small,
 });
 
-export const adminPanelTitle = style({ margin: 0, fontWeight: vars.font.weight.semibold, color: vars.color.text.navigationActive });
+export const adminPanelTitle = style({
+  margin: 0,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.color.text.navigationActive,
+});
 export const adminPanelText = style({ margin: 0 });
 
 export const menuTrigger = style({
@@ -63,7 +71,16 @@ export const menuTrigger = style({
   ':hover': { background: vars.color.neutral.soft },
 });
 
-export const menuIdentity = style({ display: 'grid', gap: vars.space.xxsmall, padding: `${vars.space.small} ${vars.space.medium}`, maxWidth: 280 });
+export const menuIdentity = style({
+  display: 'grid',
+  gap: vars.space.xxsmall,
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  maxWidth: 280,
+});
 export const menuName = style({ fontWeight: vars.font.weight.semibold, color: vars.color.text.primary });
-export const menuEmail = style({ color: vars.color.text.secondary, fontSize: vars.font.size.small, overflowWrap: 'anywhere' });
+export const menuEmail = style({
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.small,
+  overflowWrap: 'anywhere',
+});
 export const badges = style({ display: 'flex', gap: vars.space.xsmall, flexWrap: 'wrap' });

@@ -13,19 +13,36 @@ const meta = {
   parameters: { layout: 'fullscreen', route: '/channels' },
   args: {
     user: fixtures.users.client,
-    children: <UpcomingPage title="Channels" description="Your connected marketplaces." emptyTitle="No channels connected yet" emptyText="Connect a marketplace to begin." />,
+    children: (
+      <UpcomingPage
+        title="Channels"
+        description="Your connected marketplaces."
+        emptyTitle="No channels connected yet"
+        emptyText="Connect a marketplace to begin."
+      />
+    ),
   },
 } satisfies Meta<typeof AppShell>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const navigation = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole('navigation', { name: 'Main navigation' }));
+const navigation = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('navigation', { name: 'Main navigation' }));
 
 export const ClientSidebar: Story = {
   play: async ({ canvasElement }) => {
     const nav = navigation(canvasElement);
-    for (const item of ['Dashboard', 'Channels', 'Listings', 'Analytics', 'Advertising', 'Compliance', 'Support', 'Billing']) {
+    for (const item of [
+      'Dashboard',
+      'Channels',
+      'Listings',
+      'Analytics',
+      'Advertising',
+      'Compliance',
+      'Support',
+      'Billing',
+    ]) {
       await expect(nav.getByRole('link', { name: item })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'Channels' })).toHaveAttribute('aria-current', 'page');

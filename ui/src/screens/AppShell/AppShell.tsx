@@ -22,13 +22,18 @@ export function AppShell({ user, children }: AppShellProps) {
     exit.mutate(undefined, {
       onSuccess: (answer) => {
         if (!answer?.success) {
-          toast({ title: impersonationToasts.exitFailed, description: impersonationToasts.noExitSuccess, variant: 'destructive' });
+          toast({
+            title: impersonationToasts.exitFailed,
+            description: impersonationToasts.noExitSuccess,
+            variant: 'destructive',
+          });
           return;
         }
         toast({ title: impersonationToasts.ended, description: answer.message, variant: 'success' });
         setTimeout(() => navigate('/admin/users'), IMPERSONATION_REDIRECT_MS);
       },
-      onError: (error) => toast({ title: impersonationToasts.exitFailed, description: exitFailure(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: impersonationToasts.exitFailed, description: exitFailure(error), variant: 'destructive' }),
     });
 
   return (

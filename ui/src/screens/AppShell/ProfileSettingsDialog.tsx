@@ -34,8 +34,10 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
     update.mutate(
       { firstName, lastName, companyName },
       {
-        onSuccess: () => toast({ title: 'Profile Updated', description: 'Your name and company are saved.', variant: 'success' }),
-        onError: (error) => toast({ title: 'Profile Update Failed', description: errorText(error), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({ title: 'Profile Updated', description: 'Your name and company are saved.', variant: 'success' }),
+        onError: (error) =>
+          toast({ title: 'Profile Update Failed', description: errorText(error), variant: 'destructive' }),
       },
     );
   };
@@ -50,7 +52,8 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
           setNewPassword('');
           toast({ title: 'Password Changed', description: answer.message, variant: 'success' });
         },
-        onError: (error) => toast({ title: 'Password Change Failed', description: errorText(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Password Change Failed', description: errorText(error), variant: 'destructive' }),
       },
     );
   };
@@ -61,9 +64,27 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
         <Stack space="xlarge">
           <form onSubmit={saveProfile} aria-label="Profile">
             <Stack space="medium">
-              <TextField label="First name" value={firstName} maxLength={100} onChange={(e) => setFirstName(e.target.value)} autoComplete="given-name" />
-              <TextField label="Last name" value={lastName} maxLength={100} onChange={(e) => setLastName(e.target.value)} autoComplete="family-name" />
-              <TextField label="Company" value={companyName} maxLength={100} onChange={(e) => setCompanyName(e.target.value)} autoComplete="organization" />
+              <TextField
+                label="First name"
+                value={firstName}
+                maxLength={100}
+                onChange={(e) => setFirstName(e.target.value)}
+                autoComplete="given-name"
+              />
+              <TextField
+                label="Last name"
+                value={lastName}
+                maxLength={100}
+                onChange={(e) => setLastName(e.target.value)}
+                autoComplete="family-name"
+              />
+              <TextField
+                label="Company"
+                value={companyName}
+                maxLength={100}
+                onChange={(e) => setCompanyName(e.target.value)}
+                autoComplete="organization"
+              />
               <Button type="submit" loading={update.isPending}>
                 Save Profile
               </Button>
@@ -75,7 +96,14 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
             <form onSubmit={savePassword} aria-label="Change password">
               <Stack space="medium">
                 <Text weight="semibold">Change password</Text>
-                <TextField label="Current password" type="password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} autoComplete="current-password" />
+                <TextField
+                  label="Current password"
+                  type="password"
+                  required
+                  value={currentPassword}
+                  onChange={(e) => setCurrentPassword(e.target.value)}
+                  autoComplete="current-password"
+                />
                 <TextField
                   label="New password"
                   type="password"
@@ -86,7 +114,12 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
                   autoComplete="new-password"
                   hint="At least 6 characters. Your other sessions will be signed out."
                 />
-                <Button type="submit" variant="secondary" loading={change.isPending} disabled={!currentPassword || newPassword.length < MIN_PASSWORD_LENGTH}>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  loading={change.isPending}
+                  disabled={!currentPassword || newPassword.length < MIN_PASSWORD_LENGTH}
+                >
                   Change Password
                 </Button>
               </Stack>

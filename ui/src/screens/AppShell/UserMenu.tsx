@@ -35,7 +35,14 @@ export function UserMenu({ user, onSignOut, defaultOpen }: UserMenuProps) {
     <>
       <DropdownMenu defaultOpen={defaultOpen} modal={false}>
         <DropdownMenuTrigger className={styles.menuTrigger}>
-          <Avatar firstName={user.firstName} lastName={user.lastName} email={user.email} profileImageUrl={user.profileImageUrl} size="small" decorative />
+          <Avatar
+            firstName={user.firstName}
+            lastName={user.lastName}
+            email={user.email}
+            profileImageUrl={user.profileImageUrl}
+            size="small"
+            decorative
+          />
           {/* Text rather than aria-label, so the accessible name is the button's own content. */}
           <span className={visuallyHidden}>Account menu for {name}</span>
         </DropdownMenuTrigger>

@@ -14,6 +14,8 @@ export const impersonationToasts = {
 } as const;
 
 export const impersonationFailure = (error: unknown) =>
-  error instanceof ApiError || error instanceof Error ? `Impersonation failed: ${errorText(error)}` : impersonationToasts.fallback;
+  error instanceof ApiError || error instanceof Error
+    ? `Impersonation failed: ${errorText(error)}`
+    : impersonationToasts.fallback;
 
 export const exitFailure = (error: unknown) => `Exit failed: ${errorText(error)}`;

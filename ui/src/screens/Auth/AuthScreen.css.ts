@@ -30,9 +30,19 @@ export const sidePanel = style({
   '@media': { [mediaQuery.desktop]: { display: 'flex' } },
 });
 
-export const sidePanelTitle = style({ fontSize: vars.font.size.xxxlarge, lineHeight: vars.font.lineHeight.tight, margin: 0 });
+export const sidePanelTitle = style({
+  fontSize: vars.font.size.xxxlarge,
+  lineHeight: vars.font.lineHeight.tight,
+  margin: 0,
+});
 
-export const sidePanelList = style({ margin: 0, paddingLeft: vars.space.xlarge, display: 'grid', gap: vars.space.medium, lineHeight: vars.font.lineHeight.relaxed });
+export const sidePanelList = style({
+  margin: 0,
+  paddingLeft: vars.space.xlarge,
+  display: 'grid',
+  gap: vars.space.medium,
+  lineHeight: vars.font.lineHeight.relaxed,
+});
 
 export const brandRow = style({
   display: 'flex',

@@ -16,7 +16,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-
 async function fillSignIn(canvas: ReturnType<typeof within>) {
   await userEvent.type(canvas.getByLabelText('Email'), 'casey@cooperhome.example');
   await userEvent.type(canvas.getByLabelText('Password'), 'a good secret');
@@ -39,7 +38,8 @@ export const SignUp: Story = {
   args: { initialTab: 'signup' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    for (const label of ['First name', 'Last name', 'Email', 'Password']) await expect(canvas.getByLabelText(label)).toBeVisible();
+    for (const label of ['First name', 'Last name', 'Email', 'Password'])
+      await expect(canvas.getByLabelText(label)).toBeVisible();
     await expect(canvas.getByText(/optional/)).toBeVisible();
     await expect(canvas.getByText(/We'll send you a verification email/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Sign up with Google' })).toBeVisible();

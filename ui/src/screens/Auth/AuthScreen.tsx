@@ -1,7 +1,29 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Alert, Button, Card, Heading, Stack, Tabs, TabsContent, TabsList, TabsTrigger, Text, TextField, useToast, visuallyHidden } from '../../index';
-import { errorText, isVerificationRequired, useForgotPassword, useLogin, useRegister, useResendVerification, useVerifyEmail } from '../../api';
+import {
+  Alert,
+  Button,
+  Card,
+  Heading,
+  Stack,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  Text,
+  TextField,
+  useToast,
+  visuallyHidden,
+} from '../../index';
+import {
+  errorText,
+  isVerificationRequired,
+  useForgotPassword,
+  useLogin,
+  useRegister,
+  useResendVerification,
+  useVerifyEmail,
+} from '../../api';
 import { authErrorParams, authToasts, GOOGLE_SIGN_IN_PATH, type AuthErrorParam } from './authTexts';
 import * as styles from './AuthScreen.css';
 
@@ -23,7 +45,12 @@ export interface AuthScreenProps {
 const goToGoogle = () => window.location.assign(GOOGLE_SIGN_IN_PATH);
 
 /** /auth: Sign In and Sign Up, and the verify-email and forgot-password modes (spec sections 2 and 4). */
-export function AuthScreen({ initialMode = 'normal', initialTab = 'signin', initialEmail = '', onGoogleSignIn = goToGoogle }: AuthScreenProps) {
+export function AuthScreen({
+  initialMode = 'normal',
+  initialTab = 'signin',
+  initialEmail = '',
+  onGoogleSignIn = goToGoogle,
+}: AuthScreenProps) {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(search);
@@ -61,13 +88,21 @@ export function AuthScreen({ initialMode = 'normal', initialTab = 'signin', init
               <span aria-hidden="true">◆</span> Marketplace Hub
             </div>
             {mode === 'verify-email' ? (
-              <VerifyEmailPanel email={email} onEmailChange={setEmail} token={tokenParam} onBack={backToSignIn} onVerified={() => navigate('/')} />
+              <VerifyEmailPanel
+                email={email}
+                onEmailChange={setEmail}
+                token={tokenParam}
+                onBack={backToSignIn}
+                onVerified={() => navigate('/')}
+              />
             ) : mode === 'forgot-password' ? (
               <ForgotPasswordPanel email={email} onEmailChange={setEmail} onBack={backToSignIn} onSent={backToSignIn} />
             ) : (
               <Card padding="large">
                 {/* The page's heading for assistive technology; the tabs say the same visually. */}
-                <h1 className={visuallyHidden}>{tab === 'signin' ? 'Sign in to Marketplace Hub' : 'Create your Marketplace Hub account'}</h1>
+                <h1 className={visuallyHidden}>
+                  {tab === 'signin' ? 'Sign in to Marketplace Hub' : 'Create your Marketplace Hub account'}
+                </h1>
                 <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
                   <TabsList aria-label="Sign in or create an account">
                     <TabsTrigger value="signin">Sign In</TabsTrigger>
@@ -147,7 +182,8 @@ function SignInForm({ email, onEmailChange, onForgot, onSignedIn, onNeedsVerific
           toast({ title: authToasts.welcomeBack, variant: 'success' });
           onSignedIn();
         },
-        onError: (error) => toast({ title: authToasts.signInFailed, description: errorText(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: authToasts.signInFailed, description: errorText(error), variant: 'destructive' }),
       },
     );
   };
@@ -155,8 +191,24 @@ function SignInForm({ email, onEmailChange, onForgot, onSignedIn, onNeedsVerific
   return (
     <form onSubmit={submit} aria-label="Sign in">
       <Stack space="large">
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => onEmailChange(e.target.value)} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => onEmailChange(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className={styles.endAligned}>
           <Button variant="link" type="button" onClick={onForgot}>
             Forgot your password?
@@ -195,7 +247,8 @@ function SignUpForm({ email, onEmailChange, onRegistered, onGoogle }: SignUpForm
           toast({ title: authToasts.registrationSuccessful, description: answer.message, variant: 'success' });
           onRegistered(answer.email);
         },
-        onError: (error) => toast({ title: authToasts.registrationFailed, description: errorText(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: authToasts.registrationFailed, description: errorText(error), variant: 'destructive' }),
       },
     );
   };
@@ -204,14 +257,51 @@ function SignUpForm({ email, onEmailChange, onRegistered, onGoogle }: SignUpForm
     <form onSubmit={submit} aria-label="Create an account">
       <Stack space="large">
         <div className={styles.nameRow}>
-          <TextField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+          />
         </div>
-        <TextField label="Company name" secondaryLabel="optional" name="companyName" autoComplete="organization" value={companyName} onChange={(e) => setCompanyName(e.target.value)} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => onEmailChange(e.target.value)} />
-        <TextField label="Password" type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} hint="At least 6 characters; avoid common passwords." />
+        <TextField
+          label="Company name"
+          secondaryLabel="optional"
+          name="companyName"
+          autoComplete="organization"
+          value={companyName}
+          onChange={(e) => setCompanyName(e.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => onEmailChange(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="At least 6 characters; avoid common passwords."
+        />
         <Text size="small" tone="secondary">
-          We'll send you a verification email. Confirm your address to start your 7-day free trial — no credit card needed.
+          We'll send you a verification email. Confirm your address to start your 7-day free trial — no credit card
+          needed.
         </Text>
         <Button type="submit" fullWidth loading={register.isPending}>
           Create Account
@@ -231,7 +321,13 @@ interface VerifyEmailPanelProps {
   onVerified: () => void;
 }
 
-function VerifyEmailPanel({ email, onEmailChange, token: tokenFromAddress, onBack, onVerified }: VerifyEmailPanelProps) {
+function VerifyEmailPanel({
+  email,
+  onEmailChange,
+  token: tokenFromAddress,
+  onBack,
+  onVerified,
+}: VerifyEmailPanelProps) {
   const [token, setToken] = useState(tokenFromAddress ?? '');
   const verify = useVerifyEmail();
   const resend = useResendVerification();
@@ -241,10 +337,15 @@ function VerifyEmailPanel({ email, onEmailChange, token: tokenFromAddress, onBac
   const runVerification = (value: string) =>
     verify.mutate(value.trim(), {
       onSuccess: () => {
-        toast({ title: authToasts.emailVerified, description: 'Your email is verified. Welcome to Marketplace Hub!', variant: 'success' });
+        toast({
+          title: authToasts.emailVerified,
+          description: 'Your email is verified. Welcome to Marketplace Hub!',
+          variant: 'success',
+        });
         onVerified();
       },
-      onError: (error) => toast({ title: authToasts.verificationFailed, description: errorText(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: authToasts.verificationFailed, description: errorText(error), variant: 'destructive' }),
     });
 
   useEffect(() => {
@@ -263,8 +364,10 @@ function VerifyEmailPanel({ email, onEmailChange, token: tokenFromAddress, onBac
 
   const resendEmail = () =>
     resend.mutate(email, {
-      onSuccess: (answer) => toast({ title: authToasts.verificationEmailSent, description: answer.message, variant: 'success' }),
-      onError: (error) => toast({ title: authToasts.failedToResend, description: errorText(error), variant: 'destructive' }),
+      onSuccess: (answer) =>
+        toast({ title: authToasts.verificationEmailSent, description: answer.message, variant: 'success' }),
+      onError: (error) =>
+        toast({ title: authToasts.failedToResend, description: errorText(error), variant: 'destructive' }),
     });
 
   return (
@@ -280,13 +383,29 @@ function VerifyEmailPanel({ email, onEmailChange, token: tokenFromAddress, onBac
         )}
         <form onSubmit={submit} aria-label="Verify email">
           <Stack space="medium">
-            <TextField label="Verification code" name="token" autoComplete="one-time-code" value={token} onChange={(e) => setToken(e.target.value)} />
+            <TextField
+              label="Verification code"
+              name="token"
+              autoComplete="one-time-code"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+            />
             <Button type="submit" fullWidth loading={verify.isPending} disabled={!token.trim()}>
               Verify Email
             </Button>
           </Stack>
         </form>
-        {!email && <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => onEmailChange(e.target.value)} hint="The address to send a new link to." />}
+        {!email && (
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => onEmailChange(e.target.value)}
+            hint="The address to send a new link to."
+          />
+        )}
         <Button variant="secondary" fullWidth onClick={resendEmail} loading={resend.isPending} disabled={!email.trim()}>
           Resend Verification Email
         </Button>
@@ -315,7 +434,8 @@ function ForgotPasswordPanel({ email, onEmailChange, onBack, onSent }: ForgotPas
         toast({ title: authToasts.resetEmailSent, description: answer.message, variant: 'success' });
         onSent();
       },
-      onError: (error) => toast({ title: authToasts.failedToSendReset, description: errorText(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: authToasts.failedToSendReset, description: errorText(error), variant: 'destructive' }),
     });
   };
   return (
@@ -324,7 +444,15 @@ function ForgotPasswordPanel({ email, onEmailChange, onBack, onSent }: ForgotPas
         <Stack space="large">
           <Heading level="1">Reset Password</Heading>
           <Text tone="secondary">Enter your account's email and we'll send you a link to choose a new password.</Text>
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => onEmailChange(e.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => onEmailChange(e.target.value)}
+          />
           <Button type="submit" fullWidth loading={forgot.isPending}>
             Send Reset Link
           </Button>
@@ -342,7 +470,8 @@ function MarketingPanel() {
     <aside className={styles.sidePanel} aria-label="Why Marketplace Hub">
       <h2 className={styles.sidePanelTitle}>Sell everywhere. Oversell nowhere.</h2>
       <Text tone="inherit" size="large">
-        One catalogue, four marketplaces. Marketplace Hub keeps Amazon, Walmart, eBay and Shopify in step within seconds of every order.
+        One catalogue, four marketplaces. Marketplace Hub keeps Amazon, Walmart, eBay and Shopify in step within seconds
+        of every order.
       </Text>
       <ul className={styles.sidePanelList}>
         <li>Stock reserved the moment an order lands, on every channel</li>

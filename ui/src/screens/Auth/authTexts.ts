@@ -25,8 +25,14 @@ export const authToasts = {
 
 /** The error parameter values /auth understands, with the toast each shows. */
 export const authErrorParams = {
-  google_auth_failed: { title: 'Authentication Failed', description: 'Google authentication failed. Please try again.' },
-  session_error: { title: 'Session Error', description: 'There was an issue with your session. Please try signing in again.' },
+  google_auth_failed: {
+    title: 'Authentication Failed',
+    description: 'Google authentication failed. Please try again.',
+  },
+  session_error: {
+    title: 'Session Error',
+    description: 'There was an issue with your session. Please try signing in again.',
+  },
 } as const;
 export type AuthErrorParam = keyof typeof authErrorParams;
 

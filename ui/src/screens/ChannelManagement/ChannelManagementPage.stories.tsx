@@ -44,6 +44,8 @@ export const StaffForceASync: Story = {
 export const NoAccessForSellers: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.signedInClient, channels: channelHandlers.adminForbidden } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeVisible();
   },
 };

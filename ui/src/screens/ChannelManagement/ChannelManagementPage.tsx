@@ -1,5 +1,29 @@
-import { Alert, Badge, Button, Card, EmptyState, ErrorState, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, useToast } from '../../index';
-import { ApiError, errorText, useAdminChannels, useAdminPauseChannel, useAdminResumeChannel, useForceChannelSync, type AdminChannel } from '../../api';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  useToast,
+} from '../../index';
+import {
+  ApiError,
+  errorText,
+  useAdminChannels,
+  useAdminPauseChannel,
+  useAdminResumeChannel,
+  useForceChannelSync,
+  type AdminChannel,
+} from '../../api';
 import { NoAccess, PageHeader } from '../SignedInPage/SignedInPage';
 import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../Channels/channelTexts';
 import * as styles from './ChannelManagement.css';
@@ -7,7 +31,8 @@ import * as styles from './ChannelManagement.css';
 /** /admin/channels: every account's channels with their health, for platform staff (pages.md section 3). */
 export function ChannelManagementPage() {
   const channels = useAdminChannels();
-  if (channels.error instanceof ApiError && channels.error.status === 403) return <NoAccess title="Channel Management" />;
+  if (channels.error instanceof ApiError && channels.error.status === 403)
+    return <NoAccess title="Channel Management" />;
   const failing = channels.data?.items.filter((i) => i.channel.status === 'error') ?? [];
   return (
     <>
@@ -15,16 +40,24 @@ export function ChannelManagementPage() {
       {channels.isPending ? (
         <Spinner label="Loading channels..." />
       ) : channels.isError ? (
-        <ErrorState title="Channels could not be loaded" description={errorText(channels.error)} onRetry={() => channels.refetch()} />
+        <ErrorState
+          title="Channels could not be loaded"
+          description={errorText(channels.error)}
+          onRetry={() => channels.refetch()}
+        />
       ) : channels.data.items.length === 0 ? (
         <Card padding="large">
-          <EmptyState title="No channels on the platform yet" description="Channels appear here as sellers connect their marketplaces." />
+          <EmptyState
+            title="No channels on the platform yet"
+            description="Channels appear here as sellers connect their marketplaces."
+          />
         </Card>
       ) : (
         <Card padding="large">
           {failing.length ? (
             <Alert tone="critical" title={`${failing.length} channel${failing.length === 1 ? '' : 's'} in error`}>
-              Sync keeps retrying them: each comes back by itself once its marketplace answers again, or once its seller reconnects it.
+              Sync keeps retrying them: each comes back by itself once its marketplace answers again, or once its seller
+              reconnects it.
             </Alert>
           ) : null}
           <Table caption="Channels of every account">
@@ -58,8 +91,12 @@ export function ChannelManagementPage() {
                   </TableCell>
                   <TableCell>
                     <Text size="small">{channel.health.listings.toLocaleString('en-US')}</Text>
-                    <Text size="xsmall" tone={channel.health.listingsInError + channel.health.failures24h > 0 ? 'critical' : 'secondary'}>
-                      {channel.health.listingsInError} in error · {channel.health.failures24h} refused in 24 h · {channel.health.waitingWrites} waiting
+                    <Text
+                      size="xsmall"
+                      tone={channel.health.listingsInError + channel.health.failures24h > 0 ? 'critical' : 'secondary'}
+                    >
+                      {channel.health.listingsInError} in error · {channel.health.failures24h} refused in 24 h ·{' '}
+                      {channel.health.waitingWrites} waiting
                     </Text>
                   </TableCell>
                   <TableCell>
@@ -86,7 +123,8 @@ function ChannelActions({ item }: { item: AdminChannel }) {
   const resume = useAdminResumeChannel();
   const { channel, accountName } = item;
   const name = `${marketplaceNames[channel.kind]} of ${accountName}`;
-  const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: 'destructive' });
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorText(error), variant: 'destructive' });
   return (
     <div className={styles.actions}>
       <Button
@@ -94,16 +132,50 @@ function ChannelActions({ item }: { item: AdminChannel }) {
         variant="secondary"
         disabled={channel.status === 'paused' || sync.isPending}
         aria-label={`Force sync: ${name}`}
-        onClick={() => sync.mutate(channel.id, { onSuccess: () => toast({ title: 'Sync Started', description: `${name} is being read again.`, variant: 'success' }), onError: failed('Sync Not Started') })}
+        onClick={() =>
+          sync.mutate(channel.id, {
+            onSuccess: () =>
+              toast({ title: 'Sync Started', description: `${name} is being read again.`, variant: 'success' }),
+            onError: failed('Sync Not Started'),
+          })
+        }
       >
         Force sync
       </Button>
       {channel.status === 'paused' ? (
-        <Button size="small" variant="secondary" disabled={resume.isPending} aria-label={`Resume: ${name}`} onClick={() => resume.mutate(channel.id, { onSuccess: () => toast({ title: 'Channel Resumed', description: `${name} syncs again.`, variant: 'success' }), onError: failed('Channel Not Resumed') })}>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={resume.isPending}
+          aria-label={`Resume: ${name}`}
+          onClick={() =>
+            resume.mutate(channel.id, {
+              onSuccess: () =>
+                toast({ title: 'Channel Resumed', description: `${name} syncs again.`, variant: 'success' }),
+              onError: failed('Channel Not Resumed'),
+            })
+          }
+        >
           Resume
         </Button>
       ) : (
-        <Button size="small" variant="secondary" disabled={pause.isPending} aria-label={`Pause: ${name}`} onClick={() => pause.mutate(channel.id, { onSuccess: () => toast({ title: 'Channel Paused', description: `${name} is paused until someone resumes it.`, variant: 'success' }), onError: failed('Channel Not Paused') })}>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={pause.isPending}
+          aria-label={`Pause: ${name}`}
+          onClick={() =>
+            pause.mutate(channel.id, {
+              onSuccess: () =>
+                toast({
+                  title: 'Channel Paused',
+                  description: `${name} is paused until someone resumes it.`,
+                  variant: 'success',
+                }),
+              onError: failed('Channel Not Paused'),
+            })
+          }
+        >
           Pause
         </Button>
       )}

@@ -34,7 +34,8 @@ export function ChannelSync({ channel, run }: ChannelSyncProps) {
 
   const active = run && isUnfinished(run) ? run : undefined;
   // A failed run of a channel in error says what the channel's own alert already says.
-  const problem = run && (run.status === 'partial' || (run.status === 'failed' && channel.status !== 'error')) ? run : undefined;
+  const problem =
+    run && (run.status === 'partial' || (run.status === 'failed' && channel.status !== 'error')) ? run : undefined;
 
   return (
     <>
@@ -48,7 +49,12 @@ export function ChannelSync({ channel, run }: ChannelSyncProps) {
               {progressText(active)}
             </Text>
           </div>
-          <ProgressBar label={`${name} sync progress`} value={active.status === 'queued' || active.total === null ? null : active.done} max={active.total ?? undefined} valueText={progressText(active)} />
+          <ProgressBar
+            label={`${name} sync progress`}
+            value={active.status === 'queued' || active.total === null ? null : active.done}
+            max={active.total ?? undefined}
+            valueText={progressText(active)}
+          />
           {active.status === 'running' ? (
             <Text size="xsmall" tone="secondary">
               {repairsText(active)}
@@ -57,7 +63,10 @@ export function ChannelSync({ channel, run }: ChannelSyncProps) {
         </div>
       ) : null}
       {problem ? (
-        <Alert tone={problem.status === 'failed' ? 'critical' : 'caution'} title={problem.status === 'failed' ? 'Last sync failed' : 'Last sync stopped short'}>
+        <Alert
+          tone={problem.status === 'failed' ? 'critical' : 'caution'}
+          title={problem.status === 'failed' ? 'Last sync failed' : 'Last sync stopped short'}
+        >
           {problem.message ?? `${progressText(problem)}; some listings could not be read.`}
           {isPlanLimitMessage(problem.message) ? (
             <>

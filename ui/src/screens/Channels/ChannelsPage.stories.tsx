@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { MARKETPLACE_DOWN_MESSAGE, PLAN_LIMIT_MESSAGE, authHandlers, channelFixtures, channelHandlers, syncHandlers } from '@hub/mocks';
+import {
+  MARKETPLACE_DOWN_MESSAGE,
+  PLAN_LIMIT_MESSAGE,
+  authHandlers,
+  channelFixtures,
+  channelHandlers,
+  syncHandlers,
+} from '@hub/mocks';
 import { ChannelsPage } from './ChannelsPage';
 import { withRouter } from '../storyRouter';
 
@@ -9,21 +16,26 @@ const meta = {
   title: 'Screens/Channels',
   component: ChannelsPage,
   decorators: [withRouter],
-  parameters: { route: '/channels', msw: { handlers: { auth: authHandlers.signedInClient, channels: channelHandlers.mainAndTargets } } },
+  parameters: {
+    route: '/channels',
+    msw: { handlers: { auth: authHandlers.signedInClient, channels: channelHandlers.mainAndTargets } },
+  },
 } satisfies Meta<typeof ChannelsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 const page = () => within(document.body);
 /** The value shown under a health count's name on a card. */
-const healthCount = (card: HTMLElement, name: string) => within(card).getByText(name, { selector: 'dt' }).nextElementSibling;
+const healthCount = (card: HTMLElement, name: string) =>
+  within(card).getByText(name, { selector: 'dt' }).nextElementSibling;
 
 export const NoneConnected: Story = {
   parameters: { msw: { handlers: { channels: channelHandlers.none } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No channels connected yet' })).toBeVisible();
-    for (const name of ['Amazon', 'Walmart', 'eBay', 'Shopify']) await expect(canvas.getByRole('button', { name: `Connect ${name}` })).toBeVisible();
+    for (const name of ['Amazon', 'Walmart', 'eBay', 'Shopify'])
+      await expect(canvas.getByRole('button', { name: `Connect ${name}` })).toBeVisible();
   },
 };
 
@@ -107,7 +119,9 @@ export const SyncFinishedWithRepairs: Story = {
     await expect(await findInToast('Amazon Synced')).toBeVisible();
     await expect(await findInToast('1,198 listings read, 4 values repaired.')).toBeVisible();
     // The card says it too, in a polite live region, and the bar is gone.
-    await expect(within(amazon).getByRole('status')).toHaveTextContent('Synced: 1,198 listings read, 4 values repaired.');
+    await expect(within(amazon).getByRole('status')).toHaveTextContent(
+      'Synced: 1,198 listings read, 4 values repaired.',
+    );
     await expect(within(amazon).queryByRole('progressbar')).not.toBeInTheDocument();
     await waitFor(() => expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeEnabled());
   },
@@ -175,7 +189,9 @@ export const ConnectingAmazonWithASandboxSeller: Story = {
   play: async () => {
     const dialog = within(await page().findByRole('dialog', { name: 'Connect Amazon' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Use a sandbox seller' }));
-    await waitFor(() => expect(dialog.getByLabelText('LWA Client ID')).toHaveValue('amzn1.application-oa2-client.sandbox01'));
+    await waitFor(() =>
+      expect(dialog.getByLabelText('LWA Client ID')).toHaveValue('amzn1.application-oa2-client.sandbox01'),
+    );
     await expect(dialog.getByLabelText('Seller ID (merchant token)')).toHaveValue('A1SANDBOX01');
     await userEvent.click(dialog.getByRole('button', { name: 'Connect Amazon' }));
     await expect(await findInToast('Amazon Connected')).toBeVisible();
@@ -200,7 +216,8 @@ export const RejectedCredentials: Story = {
   parameters: { msw: { handlers: { channels: channelHandlers.credentialsRejected } } },
   play: async () => {
     const dialog = within(await page().findByRole('dialog', { name: 'Connect Amazon' }));
-    for (const label of ['LWA Client ID', 'Client Secret', 'Refresh Token', 'Seller ID (merchant token)']) await userEvent.type(dialog.getByLabelText(label), 'x');
+    for (const label of ['LWA Client ID', 'Client Secret', 'Refresh Token', 'Seller ID (merchant token)'])
+      await userEvent.type(dialog.getByLabelText(label), 'x');
     await userEvent.click(dialog.getByRole('button', { name: 'Connect Amazon' }));
     await expect(await dialog.findByText('Amazon did not connect')).toBeVisible();
     await expect(dialog.getByText(/Amazon refused these credentials/)).toBeVisible();
@@ -222,7 +239,12 @@ export const EbayConsentDeclined: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { name: 'No channels connected yet' });
     // What the /auth-declined popup posts to the page that opened it.
-    window.dispatchEvent(new MessageEvent('message', { data: { type: 'marketplace-consent-result', outcome: 'declined' }, origin: window.location.origin }));
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'marketplace-consent-result', outcome: 'declined' },
+        origin: window.location.origin,
+      }),
+    );
     await expect(await findInToast('eBay Not Connected')).toBeVisible();
   },
 };
@@ -268,6 +290,8 @@ export const ConfirmingDisconnect: Story = {
 export const ChannelsFailToLoad: Story = {
   parameters: { msw: { handlers: { channels: channelHandlers.failsToLoad } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: 'Channels could not be loaded' })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: 'Channels could not be loaded' }),
+    ).toBeVisible();
   },
 };

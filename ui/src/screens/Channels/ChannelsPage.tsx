@@ -1,7 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearch, useLocation } from 'wouter';
-import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, ErrorState, Spinner, Stack, Text, useToast } from '../../index';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  DialogContent,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  Stack,
+  Text,
+  useToast,
+} from '../../index';
 import {
   channelsQuery,
   errorText,
@@ -51,8 +64,13 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.data?.type !== CONSENT_RESULT_MESSAGE) return;
       void queryClient.invalidateQueries({ queryKey: channelsQuery.queryKey });
-      if (event.data.outcome === 'connected') toast({ title: 'eBay Connected', description: 'Your eBay account is connected.', variant: 'success' });
-      else toast({ title: 'eBay Not Connected', description: 'Authentication with eBay was cancelled. You can try again any time.' });
+      if (event.data.outcome === 'connected')
+        toast({ title: 'eBay Connected', description: 'Your eBay account is connected.', variant: 'success' });
+      else
+        toast({
+          title: 'eBay Not Connected',
+          description: 'Authentication with eBay was cancelled. You can try again any time.',
+        });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -63,8 +81,18 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
   const consentError = params.get('error');
   useEffect(() => {
     if (!connected && !consentError) return;
-    if (connected) toast({ title: `${marketplaceNames[connected as MarketplaceKind] ?? 'Channel'} Connected`, description: 'The channel is connected.', variant: 'success' });
-    else toast({ title: 'Channel Not Connected', description: params.get('message') ?? 'The marketplace did not grant access.', variant: 'destructive' });
+    if (connected)
+      toast({
+        title: `${marketplaceNames[connected as MarketplaceKind] ?? 'Channel'} Connected`,
+        description: 'The channel is connected.',
+        variant: 'success',
+      });
+    else
+      toast({
+        title: 'Channel Not Connected',
+        description: params.get('message') ?? 'The marketplace did not grant access.',
+        variant: 'destructive',
+      });
     navigate(location, { replace: true });
     // Once per arrival with the parameters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -72,11 +100,18 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
 
   return (
     <>
-      <PageHeader title="Channels" description="Your connected marketplaces. The main channel holds your true stock and prices; targets follow it." />
+      <PageHeader
+        title="Channels"
+        description="Your connected marketplaces. The main channel holds your true stock and prices; targets follow it."
+      />
       {channels.isPending ? (
         <Spinner label="Loading channels..." />
       ) : channels.isError ? (
-        <ErrorState title="Channels could not be loaded" description={errorText(channels.error)} onRetry={() => channels.refetch()} />
+        <ErrorState
+          title="Channels could not be loaded"
+          description={errorText(channels.error)}
+          onRetry={() => channels.refetch()}
+        />
       ) : (
         <>
           <section className={styles.section} aria-labelledby="connected-channels">
@@ -93,7 +128,12 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
             ) : (
               <div className={styles.grid}>
                 {channels.data.items.map((channel) => (
-                  <ChannelCard key={channel.id} channel={channel} onlyChannel={channels.data.items.length === 1} run={latestRunOf(runs.data?.items, channel.id)} />
+                  <ChannelCard
+                    key={channel.id}
+                    channel={channel}
+                    onlyChannel={channels.data.items.length === 1}
+                    run={latestRunOf(runs.data?.items, channel.id)}
+                  />
                 ))}
               </div>
             )}
@@ -104,18 +144,39 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
             </h2>
             <div className={styles.connectGrid}>
               {marketplaces.map((m) => (
-                <Card key={m.id} title={m.name} titleLevel={3} description={m.connection} footer={<Button variant="secondary" onClick={() => setConnecting(m.id)}>{`Connect ${marketplaceNames[m.id]}`}</Button>} />
+                <Card
+                  key={m.id}
+                  title={m.name}
+                  titleLevel={3}
+                  description={m.connection}
+                  footer={
+                    <Button
+                      variant="secondary"
+                      onClick={() => setConnecting(m.id)}
+                    >{`Connect ${marketplaceNames[m.id]}`}</Button>
+                  }
+                />
               ))}
             </div>
           </section>
         </>
       )}
-      {connecting ? <ConnectDialog kind={connecting} open onOpenChange={(open) => !open && setConnecting(null)} /> : null}
+      {connecting ? (
+        <ConnectDialog kind={connecting} open onOpenChange={(open) => !open && setConnecting(null)} />
+      ) : null}
     </>
   );
 }
 
-function ChannelCard({ channel, onlyChannel, run }: { channel: Channel; onlyChannel: boolean; run: SyncRun | undefined }) {
+function ChannelCard({
+  channel,
+  onlyChannel,
+  run,
+}: {
+  channel: Channel;
+  onlyChannel: boolean;
+  run: SyncRun | undefined;
+}) {
   const { toast } = useToast();
   const makeMain = useMakeMain();
   const sync = useSyncChannel();
@@ -125,13 +186,17 @@ function ChannelCard({ channel, onlyChannel, run }: { channel: Channel; onlyChan
   const [rulesOpen, setRulesOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const name = marketplaceNames[channel.kind];
-  const failed = (title: string) => (error: unknown) => toast({ title, description: errorText(error), variant: 'destructive' });
+  const failed = (title: string) => (error: unknown) =>
+    toast({ title, description: errorText(error), variant: 'destructive' });
 
   return (
     <Card as="article" padding="large" title={`${name} · ${channel.displayName}`} titleLevel={3}>
       <Stack space="medium">
         <div className={styles.badges}>
-          <Badge tone={channel.role === 'main' ? 'brand' : 'neutral'} emphasis={channel.role === 'main' ? 'solid' : 'soft'}>
+          <Badge
+            tone={channel.role === 'main' ? 'brand' : 'neutral'}
+            emphasis={channel.role === 'main' ? 'solid' : 'soft'}
+          >
             {channel.role === 'main' ? 'Main channel' : 'Target'}
           </Badge>
           <Badge tone={statusTones[channel.status]}>{statusLabels[channel.status]}</Badge>
@@ -166,7 +231,17 @@ function ChannelCard({ channel, onlyChannel, run }: { channel: Channel; onlyChan
           {channel.role === 'target' ? (
             <Button
               size="small"
-              onClick={() => makeMain.mutate(channel.id, { onSuccess: () => toast({ title: 'Main Channel Changed', description: `${name} is now your main channel.`, variant: 'success' }), onError: failed('Could Not Make Main') })}
+              onClick={() =>
+                makeMain.mutate(channel.id, {
+                  onSuccess: () =>
+                    toast({
+                      title: 'Main Channel Changed',
+                      description: `${name} is now your main channel.`,
+                      variant: 'success',
+                    }),
+                  onError: failed('Could Not Make Main'),
+                })
+              }
               loading={makeMain.isPending}
               disabled={channel.status !== 'active'}
             >
@@ -189,22 +264,40 @@ function ChannelCard({ channel, onlyChannel, run }: { channel: Channel; onlyChan
             Rules
           </Button>
           {channel.status === 'active' ? (
-            <Button size="small" variant="secondary" onClick={() => pause.mutate(channel.id, { onError: failed('Could Not Pause') })} loading={pause.isPending}>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => pause.mutate(channel.id, { onError: failed('Could Not Pause') })}
+              loading={pause.isPending}
+            >
               Pause
             </Button>
           ) : (
-            <Button size="small" variant="secondary" onClick={() => resume.mutate(channel.id, { onError: failed('Could Not Resume') })} loading={resume.isPending}>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => resume.mutate(channel.id, { onError: failed('Could Not Resume') })}
+              loading={resume.isPending}
+            >
               Resume
             </Button>
           )}
-          <Button size="small" variant="ghost" onClick={() => setConfirmOpen(true)} disabled={channel.role === 'main' && !onlyChannel}>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => setConfirmOpen(true)}
+            disabled={channel.role === 'main' && !onlyChannel}
+          >
             Disconnect
           </Button>
         </div>
       </Stack>
       <RulesDialog channel={channel} open={rulesOpen} onOpenChange={setRulesOpen} />
       <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <DialogContent title={`Disconnect ${name}?`} description="Sync with this channel stops and its credentials are deleted. Its listings on the marketplace stay as they are.">
+        <DialogContent
+          title={`Disconnect ${name}?`}
+          description="Sync with this channel stops and its credentials are deleted. Its listings on the marketplace stay as they are."
+        >
           <div className={styles.actions}>
             <Button
               variant="danger"
@@ -249,7 +342,9 @@ function ChannelHealth({ health }: { health: Channel['health'] }) {
       {facts.map((fact) => (
         <div key={fact.name} className={styles.stat}>
           <dt className={styles.statName}>{fact.name}</dt>
-          <dd className={styles.statValue({ tone: fact.alarming ? 'critical' : 'neutral' })}>{formatCount(fact.value)}</dd>
+          <dd className={styles.statValue({ tone: fact.alarming ? 'critical' : 'neutral' })}>
+            {formatCount(fact.value)}
+          </dd>
         </div>
       ))}
     </dl>

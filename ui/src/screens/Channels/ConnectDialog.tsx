@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogContent, Stack, Text, TextField, useToast } from '../../index';
-import { errorText, useConnectChannel, useCreateSandboxSeller, useStartConsent, type ChannelEnvironment, type MarketplaceKind } from '../../api';
+import {
+  errorText,
+  useConnectChannel,
+  useCreateSandboxSeller,
+  useStartConsent,
+  type ChannelEnvironment,
+  type MarketplaceKind,
+} from '../../api';
 import { CONSENT_POPUP_FEATURES, marketplaceNames } from './channelTexts';
 import * as styles from './Channels.css';
 
@@ -32,7 +39,13 @@ const openConsentPopup = (url: string) => window.open(url, 'marketplace-consent'
 const goTo = (url: string) => window.location.assign(url);
 
 /** Connect one marketplace: typed credentials (Amazon, Walmart) or the marketplace's consent (eBay, Shopify). */
-export function ConnectDialog({ kind, open, onOpenChange, openPopup = openConsentPopup, navigate = goTo }: ConnectDialogProps) {
+export function ConnectDialog({
+  kind,
+  open,
+  onOpenChange,
+  openPopup = openConsentPopup,
+  navigate = goTo,
+}: ConnectDialogProps) {
   const name = marketplaceNames[kind];
   const { toast } = useToast();
   const connect = useConnectChannel();
@@ -59,7 +72,14 @@ export function ConnectDialog({ kind, open, onOpenChange, openPopup = openConsen
       const credentials = Object.fromEntries(credentialFields[kind].map((f) => [f.name, values[f.name]?.trim() ?? '']));
       connect.mutate({ kind, environment, credentials } as Parameters<typeof connect.mutate>[0], {
         onSuccess: (channel) => {
-          toast({ title: `${name} Connected`, description: channel.role === 'main' ? `${channel.displayName} is your main channel.` : `${channel.displayName} is connected as a target.`, variant: 'success' });
+          toast({
+            title: `${name} Connected`,
+            description:
+              channel.role === 'main'
+                ? `${channel.displayName} is your main channel.`
+                : `${channel.displayName} is connected as a target.`,
+            variant: 'success',
+          });
           setValues({});
           onOpenChange(false);
         },
@@ -68,7 +88,12 @@ export function ConnectDialog({ kind, open, onOpenChange, openPopup = openConsen
       return;
     }
     consent.mutate(
-      { kind, environment, ...(kind === 'shopify' ? { shopDomain: values.shopDomain?.trim() ?? '' } : {}), ...(kind === 'ebay' && values.username ? { sellerHint: values.username } : {}) },
+      {
+        kind,
+        environment,
+        ...(kind === 'shopify' ? { shopDomain: values.shopDomain?.trim() ?? '' } : {}),
+        ...(kind === 'ebay' && values.username ? { sellerHint: values.username } : {}),
+      },
       {
         onSuccess: ({ authorizeUrl }) => {
           if (kind === 'ebay') {
@@ -92,7 +117,12 @@ export function ConnectDialog({ kind, open, onOpenChange, openPopup = openConsen
               <Text size="small" weight="medium" as="span">
                 Connect to
               </Text>
-              <select className={styles.select} value={environment} onChange={(e) => setEnvironment(e.target.value as ChannelEnvironment)} aria-label="Connect to">
+              <select
+                className={styles.select}
+                value={environment}
+                onChange={(e) => setEnvironment(e.target.value as ChannelEnvironment)}
+                aria-label="Connect to"
+              >
                 <option value="sandbox">{name} sandbox (built in, no account needed)</option>
                 <option value="production">Live {name}</option>
               </select>
@@ -150,7 +180,8 @@ export function ConnectDialog({ kind, open, onOpenChange, openPopup = openConsen
 
 const descriptions: Record<MarketplaceKind, string> = {
   amazon: 'Your Selling Partner API app credentials. We check them with Amazon before saving them, encrypted.',
-  walmart: 'The Client ID and Client Secret from the Walmart Developer Portal. We check them with Walmart before saving them, encrypted.',
+  walmart:
+    'The Client ID and Client Secret from the Walmart Developer Portal. We check them with Walmart before saving them, encrypted.',
   ebay: 'Sign in to eBay and agree to give Marketplace Hub access to your inventory and orders.',
   shopify: 'Install Marketplace Hub on your Shopify store.',
 };

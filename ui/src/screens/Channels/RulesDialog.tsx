@@ -34,7 +34,9 @@ export function RulesDialog({ channel, open, onOpenChange }: RulesDialogProps) {
       maxQuantity: draft.maxQuantity.trim() === '' ? null : whole(draft.maxQuantity),
       outOfStockThreshold: whole(draft.outOfStockThreshold),
     };
-    const invalid = [rules.stockPercent, rules.bufferUnits, rules.outOfStockThreshold, rules.maxQuantity ?? 0].some((n) => !Number.isInteger(n) || n < 0);
+    const invalid = [rules.stockPercent, rules.bufferUnits, rules.outOfStockThreshold, rules.maxQuantity ?? 0].some(
+      (n) => !Number.isInteger(n) || n < 0,
+    );
     if (invalid || rules.stockPercent > 100) {
       setProblem('Use whole numbers: a share from 0 to 100, and a buffer, cap and threshold of 0 or more.');
       return;
@@ -43,7 +45,11 @@ export function RulesDialog({ channel, open, onOpenChange }: RulesDialogProps) {
       { channelId: channel.id, rules },
       {
         onSuccess: () => {
-          toast({ title: 'Rules Saved', description: `${channel.displayName} will be offered stock and prices by the new rules.`, variant: 'success' });
+          toast({
+            title: 'Rules Saved',
+            description: `${channel.displayName} will be offered stock and prices by the new rules.`,
+            variant: 'success',
+          });
           onOpenChange(false);
         },
         onError: (error) => setProblem(errorText(error)),
@@ -53,25 +59,58 @@ export function RulesDialog({ channel, open, onOpenChange }: RulesDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Rules for ${channel.displayName}`} description="What this channel is offered of your available stock, and whether prices follow the main channel.">
+      <DialogContent
+        title={`Rules for ${channel.displayName}`}
+        description="What this channel is offered of your available stock, and whether prices follow the main channel."
+      >
         <form onSubmit={submit} aria-label="Channel rules">
           <Stack space="large">
             <label className={styles.checkboxRow}>
-              <input type="checkbox" checked={draft.syncQuantity} onChange={(e) => setDraft({ ...draft, syncQuantity: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.syncQuantity}
+                onChange={(e) => setDraft({ ...draft, syncQuantity: e.target.checked })}
+              />
               Sync quantity
             </label>
             <label className={styles.checkboxRow}>
-              <input type="checkbox" checked={draft.syncPrice} onChange={(e) => setDraft({ ...draft, syncPrice: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.syncPrice}
+                onChange={(e) => setDraft({ ...draft, syncPrice: e.target.checked })}
+              />
               Sync price
             </label>
             <div className={styles.twoColumns}>
-              <TextField label="Share of stock (%)" inputMode="numeric" value={draft.stockPercent} onChange={(e) => setDraft({ ...draft, stockPercent: e.target.value })} />
-              <TextField label="Buffer units" inputMode="numeric" value={draft.bufferUnits} onChange={(e) => setDraft({ ...draft, bufferUnits: e.target.value })} />
-              <TextField label="Maximum quantity" secondaryLabel="optional" inputMode="numeric" value={draft.maxQuantity} onChange={(e) => setDraft({ ...draft, maxQuantity: e.target.value })} />
-              <TextField label="Out-of-stock at" inputMode="numeric" value={draft.outOfStockThreshold} onChange={(e) => setDraft({ ...draft, outOfStockThreshold: e.target.value })} />
+              <TextField
+                label="Share of stock (%)"
+                inputMode="numeric"
+                value={draft.stockPercent}
+                onChange={(e) => setDraft({ ...draft, stockPercent: e.target.value })}
+              />
+              <TextField
+                label="Buffer units"
+                inputMode="numeric"
+                value={draft.bufferUnits}
+                onChange={(e) => setDraft({ ...draft, bufferUnits: e.target.value })}
+              />
+              <TextField
+                label="Maximum quantity"
+                secondaryLabel="optional"
+                inputMode="numeric"
+                value={draft.maxQuantity}
+                onChange={(e) => setDraft({ ...draft, maxQuantity: e.target.value })}
+              />
+              <TextField
+                label="Out-of-stock at"
+                inputMode="numeric"
+                value={draft.outOfStockThreshold}
+                onChange={(e) => setDraft({ ...draft, outOfStockThreshold: e.target.value })}
+              />
             </div>
             <Text size="small" tone="secondary">
-              Offered = 0 when available is at or below the threshold; otherwise the share of available, less the buffer, up to the maximum.
+              Offered = 0 when available is at or below the threshold; otherwise the share of available, less the
+              buffer, up to the maximum.
             </Text>
             {problem ? <Alert tone="critical">{problem}</Alert> : null}
             <Button type="submit" loading={update.isPending}>

@@ -8,7 +8,16 @@ const meta = {
   title: 'Screens/Dashboard',
   component: DashboardPage,
   decorators: [withRouter],
-  parameters: { route: '/', msw: { handlers: { auth: authHandlers.signedInClient, channels: channelHandlers.mainAndTargets, dashboard: dashboardHandlers.populated } } },
+  parameters: {
+    route: '/',
+    msw: {
+      handlers: {
+        auth: authHandlers.signedInClient,
+        channels: channelHandlers.mainAndTargets,
+        dashboard: dashboardHandlers.populated,
+      },
+    },
+  },
 } satisfies Meta<typeof DashboardPage>;
 
 export default meta;
@@ -29,7 +38,10 @@ export const NewAccount: Story = {
       expect.stringContaining('Import its catalogue'),
     ]);
     for (const step of steps) await expect(within(step).getByText('To do')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Connect your first channel in Channels' })).toHaveAttribute('href', '/channels');
+    await expect(canvas.getByRole('link', { name: 'Connect your first channel in Channels' })).toHaveAttribute(
+      'href',
+      '/channels',
+    );
     // Nothing to show yet: no sales, no health table.
     await expect(canvas.queryByRole('heading', { name: 'Sales' })).not.toBeInTheDocument();
   },
@@ -60,12 +72,22 @@ export const Populated: Story = {
     await expect(within(health).getByRole('row', { name: /Walmart/ })).toHaveTextContent('16 h');
     await expect(within(health).getByRole('row', { name: /Shopify/ })).toHaveTextContent('Up to date');
     // Alerts lead to what needs doing.
-    await expect(canvas.getByRole('link', { name: 'See sync activity' })).toHaveAttribute('href', '/listings?tab=activity');
-    await expect(canvas.getByRole('link', { name: 'Accept or overwrite' })).toHaveAttribute('href', '/listings?tab=drift');
+    await expect(canvas.getByRole('link', { name: 'See sync activity' })).toHaveAttribute(
+      'href',
+      '/listings?tab=activity',
+    );
+    await expect(canvas.getByRole('link', { name: 'Accept or overwrite' })).toHaveAttribute(
+      'href',
+      '/listings?tab=drift',
+    );
     await expect(canvas.getByText('14 products have 5 units or fewer available')).toBeVisible();
     // Recent activity.
-    await expect(within(canvas.getByRole('table', { name: 'Recent orders' })).getByText('Amazon 114-3941689-8772232')).toBeVisible();
-    await expect(within(canvas.getByRole('table', { name: 'Recent changes' })).getByText('79.99 → 74.99')).toBeVisible();
+    await expect(
+      within(canvas.getByRole('table', { name: 'Recent orders' })).getByText('Amazon 114-3941689-8772232'),
+    ).toBeVisible();
+    await expect(
+      within(canvas.getByRole('table', { name: 'Recent changes' })).getByText('79.99 → 74.99'),
+    ).toBeVisible();
     // Set up already: no steps.
     await expect(canvas.queryByText(/Set up sync/)).not.toBeInTheDocument();
   },
@@ -94,7 +116,9 @@ export const ChannelInError: Story = {
     const canvas = within(canvasElement);
     const alert = (await canvas.findByText('1 channel has stopped syncing')).closest('[role="alert"]') as HTMLElement;
     await expect(within(alert).getByRole('link', { name: 'See channels' })).toHaveAttribute('href', '/channels');
-    const ebay = within(canvas.getByRole('table', { name: 'Sync health by channel' })).getByRole('row', { name: /eBay/ });
+    const ebay = within(canvas.getByRole('table', { name: 'Sync health by channel' })).getByRole('row', {
+      name: /eBay/,
+    });
     await expect(ebay).toHaveTextContent('Error');
     await expect(ebay).toHaveTextContent(dashboardFixtures.channelInError.health[2]!.statusReason!);
     await expect(ebay).toHaveTextContent('2 h 3 min');
@@ -121,6 +145,8 @@ export const LoadError: Story = {
 export const NoAccess: Story = {
   parameters: { msw: { handlers: { dashboard: dashboardHandlers.forbidden } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeVisible();
   },
 };

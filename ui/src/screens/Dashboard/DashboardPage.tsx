@@ -1,10 +1,34 @@
-import { Alert, Badge, Card, EmptyState, ErrorState, Spinner, Stack, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, useLinkComponent } from '../../index';
+import {
+  Alert,
+  Badge,
+  Card,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  useLinkComponent,
+} from '../../index';
 import { ApiError, errorText, useDashboard, type Dashboard, type SalesFigures } from '../../api';
 import { NoAccess, PageHeader } from '../SignedInPage/SignedInPage';
 import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../Channels/channelTexts';
 import { formatCount } from '../Channels/syncTexts';
 import { SalesChart } from './SalesChart';
-import { alertTexts, causeLabels, fieldLabels, lagText, RATE_LIMIT_CAUTION_PERCENT, rateLimitedText, revenueText } from './dashboardTexts';
+import {
+  alertTexts,
+  causeLabels,
+  fieldLabels,
+  lagText,
+  RATE_LIMIT_CAUTION_PERCENT,
+  rateLimitedText,
+  revenueText,
+} from './dashboardTexts';
 import * as styles from './Dashboard.css';
 
 const TITLE = 'Dashboard';
@@ -12,14 +36,27 @@ const TITLE = 'Dashboard';
 /** `/`: sales, sync health, what needs doing and recent activity; for a new account, the first steps. */
 export function DashboardPage() {
   const dashboard = useDashboard();
-  if (dashboard.error instanceof ApiError && dashboard.error.status === 403) return <NoAccess title={TITLE} description="This account's data is not available to you. Platform staff see a seller's dashboard by viewing as that seller." />;
+  if (dashboard.error instanceof ApiError && dashboard.error.status === 403)
+    return (
+      <NoAccess
+        title={TITLE}
+        description="This account's data is not available to you. Platform staff see a seller's dashboard by viewing as that seller."
+      />
+    );
   return (
     <>
-      <PageHeader title={TITLE} description="Sales, orders and sync health across your channels. Days are calendar days in UTC." />
+      <PageHeader
+        title={TITLE}
+        description="Sales, orders and sync health across your channels. Days are calendar days in UTC."
+      />
       {dashboard.isPending ? (
         <Spinner label="Loading dashboard..." />
       ) : dashboard.isError ? (
-        <ErrorState title="The dashboard could not be loaded" description={errorText(dashboard.error)} onRetry={() => dashboard.refetch()} />
+        <ErrorState
+          title="The dashboard could not be loaded"
+          description={errorText(dashboard.error)}
+          onRetry={() => dashboard.refetch()}
+        />
       ) : !dashboard.data.setup.channelConnected ? (
         <SetupSteps setup={dashboard.data.setup} />
       ) : (
@@ -276,7 +313,10 @@ function SetupSteps({ setup }: { setup: Dashboard['setup'] }) {
       <Card padding="large">
         <Stack space="large">
           {done === 0 ? (
-            <EmptyState title="Get started" description="Connect your first marketplace, make it your main channel, and we import your catalogue. Sales and sync health appear here." />
+            <EmptyState
+              title="Get started"
+              description="Connect your first marketplace, make it your main channel, and we import your catalogue. Sales and sync health appear here."
+            />
           ) : null}
           <h2 id="dashboard-setup" className={styles.sectionTitle}>
             {`Set up sync: ${done} of ${stepTexts.length} steps done`}

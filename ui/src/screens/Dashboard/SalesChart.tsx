@@ -23,7 +23,12 @@ export function SalesChart({ channels, currency }: { channels: ChannelSales[]; c
   const max = Math.max(1, ...values);
   const barSpace = WIDTH - LABEL - VALUE;
   return (
-    <svg className={styles.chart} viewBox={`0 0 ${WIDTH} ${ROW * channels.length}`} aria-hidden="true" focusable="false">
+    <svg
+      className={styles.chart}
+      viewBox={`0 0 ${WIDTH} ${ROW * channels.length}`}
+      aria-hidden="true"
+      focusable="false"
+    >
       {channels.map((c, i) => {
         const y = i * ROW;
         const width = Math.round((values[i]! / max) * barSpace);
@@ -33,7 +38,15 @@ export function SalesChart({ channels, currency }: { channels: ChannelSales[]; c
               {marketplaceNames[c.channelKind]}
             </text>
             <rect x={LABEL} y={y + 8} width={barSpace} height={ROW - 16} rx={4} className={styles.chartTrack} />
-            <rect x={LABEL} y={y + 8} width={width} height={ROW - 16} rx={4} className={styles.chartBar} data-value={values[i]} />
+            <rect
+              x={LABEL}
+              y={y + 8}
+              width={width}
+              height={ROW - 16}
+              rx={4}
+              className={styles.chartBar}
+              data-value={values[i]}
+            />
             <text x={LABEL + barSpace + 8} y={y + ROW / 2 + 4} className={styles.chartValue}>
               {currency ? formatMoney({ amount: String(values[i]), currency }) : `${values[i]} units`}
             </text>

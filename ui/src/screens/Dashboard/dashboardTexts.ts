@@ -11,7 +11,8 @@ export function formatMoney({ amount, currency }: SalesAmount): string {
 }
 
 /** Revenue in every currency sold in, "—" when nothing was sold. */
-export const revenueText = (revenue: SalesAmount[]) => (revenue.length === 0 ? 'None' : revenue.map(formatMoney).join(' + '));
+export const revenueText = (revenue: SalesAmount[]) =>
+  revenue.length === 0 ? 'None' : revenue.map(formatMoney).join(' + ');
 
 /** How long the oldest value has waited on its way to the channel. */
 export function lagText(seconds: number | null): string {
@@ -33,12 +34,40 @@ export const RATE_LIMIT_CAUTION_PERCENT = 80;
 export const rateLimitedText = (n: number) => `${plural(n, 'call', 'calls')} slowed down by the marketplace`;
 
 /** Each alert: what it says, where to act on it, and the link's words. */
-export const alertTexts: Record<DashboardAlert['kind'], { title: (n: number) => string; href: string; action: string; tone: 'critical' | 'caution' }> = {
-  failed_pushes: { title: (n) => `${plural(n, 'value was', 'values were')} refused by a marketplace`, href: '/listings?tab=activity', action: 'See sync activity', tone: 'critical' },
-  channels_in_error: { title: (n) => `${plural(n, 'channel has', 'channels have')} stopped syncing`, href: '/channels', action: 'See channels', tone: 'critical' },
-  suppressed_listings: { title: (n) => `${plural(n, 'listing is', 'listings are')} suppressed by the marketplace`, href: '/listings?status=suppressed', action: 'See listings', tone: 'caution' },
-  low_stock: { title: (n) => `${plural(n, 'product has', 'products have')} 5 units or fewer available`, href: '/listings?sort=available', action: 'See lowest stock first', tone: 'caution' },
-  open_drift: { title: (n) => `${plural(n, 'value was', 'values were')} edited directly on a channel`, href: '/listings?tab=drift', action: 'Accept or overwrite', tone: 'caution' },
+export const alertTexts: Record<
+  DashboardAlert['kind'],
+  { title: (n: number) => string; href: string; action: string; tone: 'critical' | 'caution' }
+> = {
+  failed_pushes: {
+    title: (n) => `${plural(n, 'value was', 'values were')} refused by a marketplace`,
+    href: '/listings?tab=activity',
+    action: 'See sync activity',
+    tone: 'critical',
+  },
+  channels_in_error: {
+    title: (n) => `${plural(n, 'channel has', 'channels have')} stopped syncing`,
+    href: '/channels',
+    action: 'See channels',
+    tone: 'critical',
+  },
+  suppressed_listings: {
+    title: (n) => `${plural(n, 'listing is', 'listings are')} suppressed by the marketplace`,
+    href: '/listings?status=suppressed',
+    action: 'See listings',
+    tone: 'caution',
+  },
+  low_stock: {
+    title: (n) => `${plural(n, 'product has', 'products have')} 5 units or fewer available`,
+    href: '/listings?sort=available',
+    action: 'See lowest stock first',
+    tone: 'caution',
+  },
+  open_drift: {
+    title: (n) => `${plural(n, 'value was', 'values were')} edited directly on a channel`,
+    href: '/listings?tab=drift',
+    action: 'Accept or overwrite',
+    tone: 'caution',
+  },
 };
 
 export const causeLabels: Record<DashboardChange['cause'], string> = {
@@ -52,4 +81,9 @@ export const causeLabels: Record<DashboardChange['cause'], string> = {
   rule_change: 'Channel rules',
 };
 
-export const fieldLabels: Record<DashboardChange['field'], string> = { available: 'Available', on_hand: 'On hand', price: 'Price', quantity: 'Quantity' };
+export const fieldLabels: Record<DashboardChange['field'], string> = {
+  available: 'Available',
+  on_hand: 'On hand',
+  price: 'Price',
+  quantity: 'Quantity',
+};

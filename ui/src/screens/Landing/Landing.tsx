@@ -203,7 +203,10 @@ function Features() {
         <ul className={marketing.grid({ columns: 'four' })} role="list" aria-label="Features">
           {features.map(({ title, description, icon: Icon, tone }, index) => (
             // The lead feature spans two columns: seven cards then fill two rows of four.
-            <li key={title} className={index === 0 ? `${marketing.gridItem} ${styles.leadFeature}` : marketing.gridItem}>
+            <li
+              key={title}
+              className={index === 0 ? `${marketing.gridItem} ${styles.leadFeature}` : marketing.gridItem}
+            >
               <Card as="article">
                 <span className={marketing.iconTile({ tone })}>
                   <Icon />

@@ -17,8 +17,7 @@ export const hero = {
   /** The headline's first line, in the brand colour. */
   headlineAccent: 'Zero overselling.',
   headline: 'Real-time inventory sync across Amazon, Walmart, eBay and Shopify.',
-  lead:
-    'Choose one main channel as your source of truth. Marketplace Hub pushes every stock, price and listing change to your other marketplaces in seconds instead of every 15 minutes — and shows each change with its before and after.',
+  lead: 'Choose one main channel as your source of truth. Marketplace Hub pushes every stock, price and listing change to your other marketplaces in seconds instead of every 15 minutes — and shows each change with its before and after.',
 } as const;
 
 /** Marketing claims, shown as figures under the hero. */

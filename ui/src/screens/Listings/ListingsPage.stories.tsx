@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AMAZON_PRICE_REFUSED, WALMART_ITEM_SUPPRESSED, authHandlers, channelHandlers, listingHandlers, resetListingMocks } from '@hub/mocks';
+import {
+  AMAZON_PRICE_REFUSED,
+  WALMART_ITEM_SUPPRESSED,
+  authHandlers,
+  channelHandlers,
+  listingHandlers,
+  resetListingMocks,
+} from '@hub/mocks';
 import { ListingsPage } from './ListingsPage';
 import { storyLocation, withRouter } from '../storyRouter';
 
@@ -10,7 +17,13 @@ const meta = {
   decorators: [withRouter],
   parameters: {
     route: '/listings',
-    msw: { handlers: { auth: authHandlers.signedInClient, channels: channelHandlers.mainAndTargets, listings: listingHandlers.populated } },
+    msw: {
+      handlers: {
+        auth: authHandlers.signedInClient,
+        channels: channelHandlers.mainAndTargets,
+        listings: listingHandlers.populated,
+      },
+    },
   },
 } satisfies Meta<typeof ListingsPage>;
 
@@ -20,7 +33,10 @@ type Story = StoryObj<typeof meta>;
 const page = () => within(document.body);
 const grid = async (canvasElement: HTMLElement) => within(canvasElement).findByRole('table', { name: 'Catalogue' });
 /** The rows of the grid now in the document (the header row left out). */
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').filter((row) => row.closest('tbody') && !row.hasAttribute('aria-hidden'));
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .filter((row) => row.closest('tbody') && !row.hasAttribute('aria-hidden'));
 const rowOf = async (canvasElement: HTMLElement, sku: string) => {
   const button = await within(await grid(canvasElement)).findByRole('button', { name: `Open ${sku}` });
   return button.closest('tr') as HTMLElement;
@@ -66,9 +82,13 @@ export const Populated: Story = {
     // Sorting by a column header, twice for the other way; the address keeps it.
     await expect(canvas.getByRole('columnheader', { name: /SKU/ })).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(canvas.getByRole('button', { name: /Available/ }));
-    await waitFor(() => expect(canvas.getByRole('columnheader', { name: /Available/ })).toHaveAttribute('aria-sort', 'ascending'));
+    await waitFor(() =>
+      expect(canvas.getByRole('columnheader', { name: /Available/ })).toHaveAttribute('aria-sort', 'ascending'),
+    );
     await userEvent.click(canvas.getByRole('button', { name: /Available/ }));
-    await waitFor(() => expect(canvas.getByRole('columnheader', { name: /Available/ })).toHaveAttribute('aria-sort', 'descending'));
+    await waitFor(() =>
+      expect(canvas.getByRole('columnheader', { name: /Available/ })).toHaveAttribute('aria-sort', 'descending'),
+    );
     await expect(params().get('sort')).toBe('available');
     await expect(params().get('order')).toBe('desc');
 
@@ -86,7 +106,9 @@ export const SelectAllMatching: Story = {
     const canvas = within(canvasElement);
     await grid(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Bulk edit' })).toBeDisabled();
-    await userEvent.click(within(await rowOf(canvasElement, 'CH-00002')).getByRole('checkbox', { name: 'Select CH-00002' }));
+    await userEvent.click(
+      within(await rowOf(canvasElement, 'CH-00002')).getByRole('checkbox', { name: 'Select CH-00002' }),
+    );
     await expect(canvas.getByRole('status')).toHaveTextContent('1 selected.');
     await expect(canvas.getByRole('button', { name: 'Bulk edit' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Publish to channel' })).toBeEnabled();
@@ -105,7 +127,8 @@ export const ToolbarOpensTheDialogs: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await grid(canvasElement);
-    for (const sku of ['CH-00001', 'CH-00002']) await userEvent.click(within(await rowOf(canvasElement, sku)).getByRole('checkbox', { name: `Select ${sku}` }));
+    for (const sku of ['CH-00001', 'CH-00002'])
+      await userEvent.click(within(await rowOf(canvasElement, sku)).getByRole('checkbox', { name: `Select ${sku}` }));
     // The selection stays while paging.
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(canvas.getByText('Showing 51–100 of 1,240')).toBeVisible());
@@ -138,7 +161,10 @@ export const SearchAndFilters: Story = {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Status' }), 'Inactive');
     await waitFor(() => expect(params().get('status')).toBe('inactive'));
     // The export follows the filter and the sort shown.
-    await expect(canvas.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/listings/export?q=CH-0011&status=inactive&outOfStock=true&sort=sku&order=asc');
+    await expect(canvas.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/listings/export?q=CH-0011&status=inactive&outOfStock=true&sort=sku&order=asc',
+    );
   },
 };
 
@@ -161,7 +187,9 @@ export const PushInProgress: Story = {
   play: async ({ canvasElement }) => {
     const first = await rowOf(canvasElement, 'CH-00001');
     // The confirmed values, the ones on their way, and a "sending" marker.
-    const amazon = within(first).getByRole('img', { name: 'Amazon · Active · Price 12.36 → 11.12 · Qty 3 → 1 · sending' });
+    const amazon = within(first).getByRole('img', {
+      name: 'Amazon · Active · Price 12.36 → 11.12 · Qty 3 → 1 · sending',
+    });
     await expect(amazon).toHaveTextContent('sending');
     await expect(within(first).getByRole('img', { name: 'Shopify · Active · Price 11.36 · Qty 7' })).toBeVisible();
     const sixth = await rowOf(canvasElement, 'CH-00006');
@@ -176,7 +204,10 @@ export const PushConfirmedWhileWatching: Story = {
     const first = await rowOf(canvasElement, 'CH-00001');
     await expect(within(first).getByRole('img', { name: /^Amazon · Active · Price 12.36 → 11.12/ })).toBeVisible();
     // The stream says the SKU changed: the chip follows without a reload.
-    await waitFor(() => expect(within(first).getByRole('img', { name: 'Amazon · Active · Price 11.12 · Qty 1' })).toBeVisible(), { timeout: 4_000 });
+    await waitFor(
+      () => expect(within(first).getByRole('img', { name: 'Amazon · Active · Price 11.12 · Qty 1' })).toBeVisible(),
+      { timeout: 4_000 },
+    );
   },
 };
 
@@ -191,7 +222,9 @@ export const PartialFailure: Story = {
     refused.focus();
     await expect(within(second).getByRole('tooltip')).toHaveTextContent(AMAZON_PRICE_REFUSED);
     const third = await rowOf(canvasElement, 'CH-00003');
-    await expect(within(third).getByRole('button', { name: /^Walmart · Suppressed/ })).toHaveAccessibleDescription(WALMART_ITEM_SUPPRESSED);
+    await expect(within(third).getByRole('button', { name: /^Walmart · Suppressed/ })).toHaveAccessibleDescription(
+      WALMART_ITEM_SUPPRESSED,
+    );
     // Only the SKUs with a refusal.
     await userEvent.click(canvas.getByRole('checkbox', { name: 'With errors' }));
     await waitFor(() => expect(canvas.getByText('Showing 1–6 of 6')).toBeVisible());
@@ -199,17 +232,31 @@ export const PartialFailure: Story = {
 };
 
 export const TakenOffSale: Story = {
-  parameters: { msw: { handlers: { channels: channelHandlers.withShopifyTarget, listings: listingHandlers.takenOffSale } } },
+  parameters: {
+    msw: { handlers: { channels: channelHandlers.withShopifyTarget, listings: listingHandlers.takenOffSale } },
+  },
   play: async ({ canvasElement }) => {
     const first = await rowOf(canvasElement, 'CH-00001');
-    await expect(within(first).getByRole('img', { name: 'Amazon · Inactive · Price — · Qty 3 · taken off sale' })).toBeVisible();
+    await expect(
+      within(first).getByRole('img', { name: 'Amazon · Inactive · Price — · Qty 3 · taken off sale' }),
+    ).toBeVisible();
     const second = await rowOf(canvasElement, 'CH-00002');
-    await expect(within(second).getByRole('img', { name: /^Shopify · Inactive · Price [\d.]+ · Qty 0 · taken off sale, 0 units offered$/ })).toBeVisible();
+    await expect(
+      within(second).getByRole('img', {
+        name: /^Shopify · Inactive · Price [\d.]+ · Qty 0 · taken off sale, 0 units offered$/,
+      }),
+    ).toBeVisible();
     // The drawer says why it stays off sale, and on Shopify what that means for the product.
     await userEvent.click(within(second).getByRole('button', { name: 'Open CH-00002' }));
     const drawer = await page().findByRole('dialog', { name: 'CH-00002' });
-    const outlet = (await within(drawer).findAllByRole('article', { name: 'Shopify listing' })).find((a) => within(a).queryByText(/taken|took/))!;
-    await expect(within(outlet).getByText(/Shopify has no status per variant: this SKU is offered 0 units while the other variants of its product stay on sale/)).toBeVisible();
+    const outlet = (await within(drawer).findAllByRole('article', { name: 'Shopify listing' })).find((a) =>
+      within(a).queryByText(/taken|took/),
+    )!;
+    await expect(
+      within(outlet).getByText(
+        /Shopify has no status per variant: this SKU is offered 0 units while the other variants of its product stay on sale/,
+      ),
+    ).toBeVisible();
   },
 };
 
@@ -223,7 +270,9 @@ export const SkuOnlyOnTarget: Story = {
     await expect(within(row).getByRole('checkbox', { name: 'Select AMZ-ONLY-7' })).toBeDisabled();
     await userEvent.click(within(row).getByRole('button', { name: 'Open AMZ-ONLY-7' }));
     const drawer = await page().findByRole('dialog', { name: 'AMZ-ONLY-7' });
-    await expect(within(drawer).getByText('This SKU is on a target channel only: your main channel does not have it.')).toBeVisible();
+    await expect(
+      within(drawer).getByText('This SKU is on a target channel only: your main channel does not have it.'),
+    ).toBeVisible();
   },
 };
 
@@ -283,10 +332,14 @@ export const LoadError: Story = {
 };
 
 export const NoAccess: Story = {
-  parameters: { msw: { handlers: { auth: authHandlers.signedInSuperUser, channels: [], listings: listingHandlers.forbidden } } },
+  parameters: {
+    msw: { handlers: { auth: authHandlers.signedInSuperUser, channels: [], listings: listingHandlers.forbidden } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible());
+    await waitFor(() =>
+      expect(canvas.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible(),
+    );
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Bulk edit' })).not.toBeInTheDocument();
   },

@@ -13,7 +13,8 @@ export const listingsTabs = ['catalogue', 'activity', 'drift'] as const;
 export type ListingsTab = (typeof listingsTabs)[number];
 const tabLabels: Record<ListingsTab, string> = { catalogue: 'Catalogue', activity: 'Sync activity', drift: 'Drift' };
 
-const isTab = (value: string | null): value is ListingsTab => value !== null && (listingsTabs as readonly string[]).includes(value);
+const isTab = (value: string | null): value is ListingsTab =>
+  value !== null && (listingsTabs as readonly string[]).includes(value);
 
 /** /listings: the catalogue, the sync activity and the drift, one tab each; the tab is in the address (?tab=). */
 export function ListingsPage() {
@@ -29,7 +30,10 @@ export function ListingsPage() {
       <>
         <PageHeader title={TITLE} />
         <Card padding="large">
-          <EmptyState title="You don't have access to this page" description="Listings belong to a seller's account. Staff see them by viewing as the seller." />
+          <EmptyState
+            title="You don't have access to this page"
+            description="Listings belong to a seller's account. Staff see them by viewing as the seller."
+          />
         </Card>
       </>
     );

@@ -67,7 +67,12 @@ export const policySection = style({
 });
 
 globalStyle(`${policySection} p, ${policySection} ul`, { margin: 0 });
-globalStyle(`${policySection} ul`, { display: 'flex', flexDirection: 'column', gap: vars.space.small, paddingLeft: vars.space.xlarge });
+globalStyle(`${policySection} ul`, {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  paddingLeft: vars.space.xlarge,
+});
 globalStyle(`${policySection} strong`, { color: vars.color.text.primary, fontWeight: vars.font.weight.semibold });
 
 export const sectionTitle = style({

@@ -37,7 +37,9 @@ export const PrivacyPolicyPage: Story = {
       await expect(within(rights).getByText(right)).toBeVisible();
     }
     await expect(
-      within(canvas.getByRole('region', { name: 'Contact Us' })).getByRole('link', { name: 'support@marketplace-hub.com' }),
+      within(canvas.getByRole('region', { name: 'Contact Us' })).getByRole('link', {
+        name: 'support@marketplace-hub.com',
+      }),
     ).toHaveAttribute('href', 'mailto:support@marketplace-hub.com');
   },
 };

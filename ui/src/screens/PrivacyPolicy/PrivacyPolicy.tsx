@@ -38,8 +38,8 @@ const policySections: PolicySection[] = [
             audit log of actions taken in your account.
           </li>
           <li>
-            <strong>Billing information:</strong> your plan and payment history. Card details are handled by our
-            payment provider; we never see or store full card numbers.
+            <strong>Billing information:</strong> your plan and payment history. Card details are handled by our payment
+            provider; we never see or store full card numbers.
           </li>
         </ul>
       </>
@@ -61,8 +61,8 @@ const policySections: PolicySection[] = [
           <li>meet our legal and accounting obligations.</li>
         </ul>
         <p>
-          We do not sell your personal information or your business data, and we do not use your sales data to
-          compete with you.
+          We do not sell your personal information or your business data, and we do not use your sales data to compete
+          with you.
         </p>
       </>
     ),
@@ -78,8 +78,7 @@ const policySections: PolicySection[] = [
             decrypted only when a sync needs them.
           </li>
           <li>
-            Passwords are <strong>hashed with Argon2id</strong>; we never store them in plain text and cannot read
-            them.
+            Passwords are <strong>hashed with Argon2id</strong>; we never store them in plain text and cannot read them.
           </li>
           <li>All traffic between your browser, our servers and the marketplaces is encrypted in transit with TLS.</li>
           <li>
@@ -106,8 +105,8 @@ const policySections: PolicySection[] = [
             products, inventory, prices, listings and orders.
           </li>
           <li>
-            <strong>Google sign-in</strong>, to sign you in. We receive your name, email address and profile picture;
-            we never receive your Google password.
+            <strong>Google sign-in</strong>, to sign you in. We receive your name, email address and profile picture; we
+            never receive your Google password.
           </li>
         </ul>
         <p>
@@ -164,9 +163,7 @@ const policySections: PolicySection[] = [
 /** The public privacy policy (/privacy-policy). */
 export function PrivacyPolicy() {
   return (
-    <PublicPage
-      header={<SignedOutHeader />}
-    >
+    <PublicPage header={<SignedOutHeader />}>
       <article className={styles.document} aria-labelledby="privacy-title">
         <header className={styles.intro}>
           <h1 id="privacy-title" className={marketing.pageTitle}>
@@ -174,8 +171,8 @@ export function PrivacyPolicy() {
           </h1>
           <p className={styles.updated}>Last updated: {privacyPolicyLastUpdated}</p>
           <p className={marketing.lead}>
-            This policy explains what information {productName} collects, how we use and protect it, and the choices
-            you have.
+            This policy explains what information {productName} collects, how we use and protect it, and the choices you
+            have.
           </p>
         </header>
 
@@ -195,7 +192,12 @@ export function PrivacyPolicy() {
         </nav>
 
         {policySections.map((section) => (
-          <section key={section.id} id={section.id} className={styles.policySection} aria-labelledby={`${section.id}-title`}>
+          <section
+            key={section.id}
+            id={section.id}
+            className={styles.policySection}
+            aria-labelledby={`${section.id}-title`}
+          >
             <h2 id={`${section.id}-title`} className={styles.sectionTitle}>
               {section.title}
             </h2>

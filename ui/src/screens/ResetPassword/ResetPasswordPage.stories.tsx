@@ -9,7 +9,11 @@ const meta = {
   title: 'Screens/Reset password',
   component: ResetPasswordPage,
   decorators: [withRouter],
-  parameters: { layout: 'fullscreen', route: '/reset-password?token=a-mailed-token', msw: { handlers: { auth: authHandlers.signedOut } } },
+  parameters: {
+    layout: 'fullscreen',
+    route: '/reset-password?token=a-mailed-token',
+    msw: { handlers: { auth: authHandlers.signedOut } },
+  },
 } satisfies Meta<typeof ResetPasswordPage>;
 
 export default meta;
@@ -72,7 +76,9 @@ export const InvalidResetLink: Story = {
   parameters: { route: '/reset-password' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
-    await expect(page().getAllByText('The password reset link is invalid or has expired.', { exact: false }).length).toBeGreaterThan(0);
+    await expect(
+      page().getAllByText('The password reset link is invalid or has expired.', { exact: false }).length,
+    ).toBeGreaterThan(0);
     await waitFor(() => expect(storyLocation.current.path).toBe('/auth'), { timeout: 3000 });
   },
 };

@@ -27,7 +27,11 @@ export function ResetPasswordPage() {
     if (token) return;
     if (!warned.current) {
       warned.current = true;
-      toast({ title: authToasts.invalidResetLink, description: authToasts.invalidResetLinkText, variant: 'destructive' });
+      toast({
+        title: authToasts.invalidResetLink,
+        description: authToasts.invalidResetLinkText,
+        variant: 'destructive',
+      });
     }
     const timer = setTimeout(() => navigate('/auth'), INVALID_LINK_REDIRECT_MS);
     return () => clearTimeout(timer);
@@ -42,11 +46,19 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (differ) {
-      toast({ title: authToasts.passwordsDontMatch, description: authToasts.passwordsDontMatchText, variant: 'destructive' });
+      toast({
+        title: authToasts.passwordsDontMatch,
+        description: authToasts.passwordsDontMatchText,
+        variant: 'destructive',
+      });
       return;
     }
     if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: authToasts.passwordTooShort, description: authToasts.passwordTooShortText, variant: 'destructive' });
+      toast({
+        title: authToasts.passwordTooShort,
+        description: authToasts.passwordTooShortText,
+        variant: 'destructive',
+      });
       return;
     }
     reset.mutate(
@@ -56,7 +68,8 @@ export function ResetPasswordPage() {
           setDone(true);
           toast({ title: authToasts.resetSuccessful, description: answer.message, variant: 'success' });
         },
-        onError: (error) => toast({ title: authToasts.resetFailed, description: errorText(error), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: authToasts.resetFailed, description: errorText(error), variant: 'destructive' }),
       },
     );
   };
@@ -83,8 +96,26 @@ export function ResetPasswordPage() {
             {/* The browser's own checks are off, so the spec's own messages show (section 5). */}
             <form onSubmit={submit} noValidate aria-label="Choose a new password">
               <Stack space="large">
-                <TextField label="New Password" type="password" name="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required value={password} onChange={(e) => setPassword(e.target.value)} />
-                <TextField label="Confirm Password" type="password" name="confirm" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+                <TextField
+                  label="New Password"
+                  type="password"
+                  name="password"
+                  autoComplete="new-password"
+                  minLength={MIN_PASSWORD_LENGTH}
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <TextField
+                  label="Confirm Password"
+                  type="password"
+                  name="confirm"
+                  autoComplete="new-password"
+                  minLength={MIN_PASSWORD_LENGTH}
+                  required
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
                 {showMismatch && <Alert tone="critical">Passwords do not match</Alert>}
                 <Button type="submit" fullWidth loading={reset.isPending} disabled={differ}>
                   Reset Password

@@ -21,6 +21,8 @@ export const NoChannelsYet: Story = {
 export const NoAccessToPage: Story = {
   render: () => <NoAccess title="System Settings" />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await expect(
+      within(canvasElement).getByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeVisible();
   },
 };

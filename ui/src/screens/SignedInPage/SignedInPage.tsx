@@ -31,7 +31,13 @@ export function UpcomingPage({ title, description, emptyTitle, emptyText }: Page
 }
 
 /** What a page shows when the server refuses its data to this user (pages.md section 4). */
-export function NoAccess({ title, description = 'This page is for platform staff. If you think you should see it, ask an administrator.' }: { title: string; description?: string }) {
+export function NoAccess({
+  title,
+  description = 'This page is for platform staff. If you think you should see it, ask an administrator.',
+}: {
+  title: string;
+  description?: string;
+}) {
   return (
     <>
       <PageHeader title={title} />

@@ -27,9 +27,7 @@ export type ContentFrame = (typeof contentFrames)[number];
 export function SupportCentre({ signedIn }: SupportCentreProps) {
   if (signedIn) return <SupportContent frame="shell" />;
   return (
-    <PublicPage
-      header={<SignedOutHeader />}
-    >
+    <PublicPage header={<SignedOutHeader />}>
       <SupportContent frame="page" />
     </PublicPage>
   );

@@ -13,7 +13,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const intervalField = async (canvasElement: HTMLElement) => within(canvasElement).findByLabelText('Default sync interval (minutes)');
+const intervalField = async (canvasElement: HTMLElement) =>
+  within(canvasElement).findByLabelText('Default sync interval (minutes)');
 
 export const StaffSeeTheSyncInterval: Story = {
   play: async ({ canvasElement }) => {
@@ -53,7 +54,9 @@ export const TheServerRefusesTheChange: Story = {
     await userEvent.clear(field);
     await userEvent.type(field, '5');
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save Settings' }));
-    await expect(await within(canvasElement).findByText('The sync interval is a whole number of minutes from 1 to 60.')).toBeVisible();
+    await expect(
+      await within(canvasElement).findByText('The sync interval is a whole number of minutes from 1 to 60.'),
+    ).toBeVisible();
   },
 };
 
@@ -74,6 +77,8 @@ export const LoadingSettings: Story = {
 export const NoAccessForSellers: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.signedInClient, settings: settingsHandlers.forbidden } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeVisible();
   },
 };

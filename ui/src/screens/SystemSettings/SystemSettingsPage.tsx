@@ -16,7 +16,11 @@ export function SystemSettingsPage() {
       {settings.isPending ? (
         <Spinner label="Loading settings..." />
       ) : settings.isError ? (
-        <ErrorState title="Settings could not be loaded" description={errorText(settings.error)} onRetry={() => settings.refetch()} />
+        <ErrorState
+          title="Settings could not be loaded"
+          description={errorText(settings.error)}
+          onRetry={() => settings.refetch()}
+        />
       ) : (
         <SyncIntervalCard minutes={settings.data.syncIntervalMinutes} />
       )}
@@ -43,7 +47,11 @@ function SyncIntervalCard({ minutes }: { minutes: number }) {
       { syncIntervalMinutes: value },
       {
         onSuccess: (saved) =>
-          toast({ title: 'Settings Saved', description: `Channels are read every ${saved.syncIntervalMinutes} minute${saved.syncIntervalMinutes === 1 ? '' : 's'}.`, variant: 'success' }),
+          toast({
+            title: 'Settings Saved',
+            description: `Channels are read every ${saved.syncIntervalMinutes} minute${saved.syncIntervalMinutes === 1 ? '' : 's'}.`,
+            variant: 'success',
+          }),
         onError: (error) => setProblem(errorText(error)),
       },
     );
@@ -68,7 +76,8 @@ function SyncIntervalCard({ minutes }: { minutes: number }) {
             </Button>
           </div>
           <Text size="small" tone="secondary">
-            Takes effect at the next minute's schedule; orders and stock changes that marketplaces announce are read at once whatever the interval.
+            Takes effect at the next minute's schedule; orders and stock changes that marketplaces announce are read at
+            once whatever the interval.
           </Text>
         </Stack>
       </form>

@@ -9,7 +9,10 @@ const meta = {
   title: 'Screens/User management',
   component: UserManagementPage,
   decorators: [withRouter],
-  parameters: { route: '/admin/users', msw: { handlers: { auth: authHandlers.signedInSuperUser, admin: adminHandlers.default } } },
+  parameters: {
+    route: '/admin/users',
+    msw: { handlers: { auth: authHandlers.signedInSuperUser, admin: adminHandlers.default } },
+  },
 } satisfies Meta<typeof UserManagementPage>;
 
 export default meta;
@@ -22,7 +25,9 @@ export const EveryUser: Story = {
     await expect(canvas.getByRole('heading', { name: 'User Management' })).toBeVisible();
     // Nobody views as themselves.
     const me = fixtures.users.superUser;
-    await expect(canvas.queryByRole('button', { name: `View as ${me.firstName} ${me.lastName}` })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: `View as ${me.firstName} ${me.lastName}` }),
+    ).not.toBeInTheDocument();
   },
 };
 
@@ -67,6 +72,8 @@ export const NoUsersYet: Story = {
 export const NoAccessForClients: Story = {
   parameters: { msw: { handlers: { auth: authHandlers.signedInClient, admin: adminHandlers.forbidden } } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeVisible();
   },
 };

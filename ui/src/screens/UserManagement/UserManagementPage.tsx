@@ -24,8 +24,10 @@ import * as styles from './UserManagement.css';
 
 export const USERS_PAGE_SIZE = 25;
 
-const fullName = (u: Pick<AdminUser, 'firstName' | 'lastName' | 'email'>) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : 'Never');
+const fullName = (u: Pick<AdminUser, 'firstName' | 'lastName' | 'email'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : 'Never';
 
 /** Platform staff: every user, searchable, with "View as" to act as one (spec section 6). */
 export function UserManagementPage() {
@@ -43,24 +45,35 @@ export function UserManagementPage() {
     start.mutate(target.id, {
       onSuccess: (answer) => {
         if (!answer?.impersonatedUser) {
-          toast({ title: impersonationToasts.failed, description: impersonationToasts.noUserData, variant: 'destructive' });
+          toast({
+            title: impersonationToasts.failed,
+            description: impersonationToasts.noUserData,
+            variant: 'destructive',
+          });
           return;
         }
         toast({ title: impersonationToasts.started, description: answer.message, variant: 'success' });
         setTimeout(() => navigate('/'), IMPERSONATION_REDIRECT_MS);
       },
-      onError: (error) => toast({ title: impersonationToasts.failed, description: impersonationFailure(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: impersonationToasts.failed, description: impersonationFailure(error), variant: 'destructive' }),
     });
 
   const canViewAs = (target: AdminUser) =>
-    me !== null && me !== undefined && target.id !== me.id && !(me.role === 'admin' && (target.role === 'super' || target.role === 'super_user'));
+    me !== null &&
+    me !== undefined &&
+    target.id !== me.id &&
+    !(me.role === 'admin' && (target.role === 'super' || target.role === 'super_user'));
 
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
 
   return (
     <>
-      <PageHeader title="User Management" description="Every user of the platform. View as a user to see exactly what they see." />
+      <PageHeader
+        title="User Management"
+        description="Every user of the platform. View as a user to see exactly what they see."
+      />
       <Card padding="large">
         <div className={styles.toolbar}>
           <div className={styles.search}>
@@ -79,7 +92,11 @@ export function UserManagementPage() {
         {users.isPending ? (
           <Spinner label="Loading users..." />
         ) : users.isError ? (
-          <ErrorState title="Users could not be loaded" description={errorText(users.error)} onRetry={() => users.refetch()} />
+          <ErrorState
+            title="Users could not be loaded"
+            description={errorText(users.error)}
+            onRetry={() => users.refetch()}
+          />
         ) : users.data.items.length === 0 ? (
           <EmptyState title="No users match" description={search ? `Nobody matches "${search}".` : 'No users yet.'} />
         ) : (
@@ -110,11 +127,23 @@ export function UserManagementPage() {
                     <TableCell>
                       <RoleBadge role={u.role} />
                     </TableCell>
-                    <TableCell>{u.emailVerified ? <Badge tone="positive">Verified</Badge> : <Badge tone="caution">Unverified</Badge>}</TableCell>
+                    <TableCell>
+                      {u.emailVerified ? (
+                        <Badge tone="positive">Verified</Badge>
+                      ) : (
+                        <Badge tone="caution">Unverified</Badge>
+                      )}
+                    </TableCell>
                     <TableCell>{formatDate(u.lastSignInAt)}</TableCell>
                     <TableCell>
                       {canViewAs(u) ? (
-                        <Button size="small" variant="secondary" onClick={() => viewAs(u)} disabled={start.isPending} aria-label={`View as ${fullName(u)}`}>
+                        <Button
+                          size="small"
+                          variant="secondary"
+                          onClick={() => viewAs(u)}
+                          disabled={start.isPending}
+                          aria-label={`View as ${fullName(u)}`}
+                        >
                           View as
                         </Button>
                       ) : null}

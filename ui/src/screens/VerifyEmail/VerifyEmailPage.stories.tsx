@@ -9,7 +9,11 @@ const meta = {
   title: 'Screens/Email verification',
   component: VerifyEmailPage,
   decorators: [withRouter],
-  parameters: { layout: 'fullscreen', route: '/verify-email?token=a-mailed-token', msw: { handlers: { auth: authHandlers.signedOut } } },
+  parameters: {
+    layout: 'fullscreen',
+    route: '/verify-email?token=a-mailed-token',
+    msw: { handlers: { auth: authHandlers.signedOut } },
+  },
 } satisfies Meta<typeof VerifyEmailPage>;
 
 export default meta;

@@ -25,7 +25,11 @@ export function VerifyEmailPage() {
     verify.mutate(value, {
       onSuccess: () => {
         setState('verified');
-        toast({ title: authToasts.emailVerified, description: 'Your email is verified. Welcome to Marketplace Hub!', variant: 'success' });
+        toast({
+          title: authToasts.emailVerified,
+          description: 'Your email is verified. Welcome to Marketplace Hub!',
+          variant: 'success',
+        });
       },
       onError: (error) => {
         setFailure(errorText(error));
@@ -67,7 +71,9 @@ export function VerifyEmailPage() {
         ) : state === 'verified' ? (
           <Card title="Email Verified!" titleLevel={1} padding="large">
             <Stack space="large" align="center">
-              <Text tone="secondary">Your email address is confirmed. Taking you to your dashboard in a few seconds…</Text>
+              <Text tone="secondary">
+                Your email address is confirmed. Taking you to your dashboard in a few seconds…
+              </Text>
               <Button onClick={() => navigate('/')}>Continue to Dashboard</Button>
             </Stack>
           </Card>

@@ -20,9 +20,7 @@ export function PlanCard({ plan, action, headingLevel = 3 }: PlanCardProps) {
   return (
     <Card as="article" tone={plan.popular ? 'brand' : 'neutral'}>
       <div className={styles.planHeader}>
-        <NameElement className={styles.planName}>
-          {plan.name}
-        </NameElement>
+        <NameElement className={styles.planName}>{plan.name}</NameElement>
         {plan.popular ? (
           <Badge tone="brand" emphasis="solid">
             Most Popular

@@ -87,9 +87,7 @@ export function SiteFooter({ onLandingPage = false }: SiteFooterProps) {
         ))}
       </div>
       <div className={styles.footerBottom}>
-        <p>
-          © 2026 {productName}. All rights reserved.
-        </p>
+        <p>© 2026 {productName}. All rights reserved.</p>
         <p>Amazon, Walmart, eBay and Shopify are trademarks of their respective owners.</p>
       </div>
     </footer>

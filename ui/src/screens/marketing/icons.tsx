@@ -210,7 +210,14 @@ export function LogoMark({ size = 32 }: { size?: number }) {
         strokeWidth="2.4"
         strokeLinecap="round"
       />
-      <path d="M22.6 6.5v4.3h-4.3M9.4 25.5v-4.3h4.3" fill="none" stroke="#ffffff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M22.6 6.5v4.3h-4.3M9.4 25.5v-4.3h4.3"
+        fill="none"
+        stroke="#ffffff"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="16" cy="16" r="2.2" fill="#ffffff" />
     </svg>
   );

@@ -1,10 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/Button/Button';
-import {
-  LinkProvider,
-  useLinkComponent,
-  type LinkComponentProps,
-} from '../../components/LinkProvider/LinkProvider';
+import { LinkProvider, useLinkComponent, type LinkComponentProps } from '../../components/LinkProvider/LinkProvider';
 
 /**
  * Only an app path ("/auth") goes through the app's router link. In-page anchors

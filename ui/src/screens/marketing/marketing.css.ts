@@ -138,7 +138,9 @@ export const quietLink = style([
     textDecoration: 'none',
     whiteSpace: 'nowrap',
     borderRadius: vars.radius.small,
-    selectors: { '&:hover': { color: vars.color.text.primary, textDecoration: 'underline', textUnderlineOffset: '3px' } },
+    selectors: {
+      '&:hover': { color: vars.color.text.primary, textDecoration: 'underline', textUnderlineOffset: '3px' },
+    },
   },
 ]);
 

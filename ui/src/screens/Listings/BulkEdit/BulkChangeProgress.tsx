@@ -3,7 +3,12 @@ import { errorText, useBulkChange, useUndoBulkChange, type BulkChange, type Undo
 import * as styles from './BulkEdit.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const fieldNames: Record<UndoResult['skipped'][number]['field'], string> = { price: 'price', on_hand: 'on hand', title: 'title', status: 'status' };
+const fieldNames: Record<UndoResult['skipped'][number]['field'], string> = {
+  price: 'price',
+  on_hand: 'on hand',
+  title: 'title',
+  status: 'status',
+};
 
 /**
  * A bulk change once applied: its values on their way to the channels (read again until they
@@ -19,7 +24,8 @@ export function BulkChangeProgress({ applied }: { applied: BulkChange }) {
   return (
     <Stack space="medium">
       <Alert tone="positive" title="Changes saved">
-        {count(change.values)} {change.values === 1 ? 'value' : 'values'} changed on {count(change.skus)} {change.skus === 1 ? 'SKU' : 'SKUs'}.
+        {count(change.values)} {change.values === 1 ? 'value' : 'values'} changed on {count(change.skus)}{' '}
+        {change.skus === 1 ? 'SKU' : 'SKUs'}.
       </Alert>
       {total === 0 ? (
         <Text size="small" tone="secondary">
@@ -27,11 +33,20 @@ export function BulkChangeProgress({ applied }: { applied: BulkChange }) {
         </Text>
       ) : (
         <Stack space="xsmall">
-          <ProgressBar label="Sending to channels" value={confirmed + failed} max={total} valueText={`${count(confirmed + failed)} of ${count(total)} values sent`} />
+          <ProgressBar
+            label="Sending to channels"
+            value={confirmed + failed}
+            max={total}
+            valueText={`${count(confirmed + failed)} of ${count(total)} values sent`}
+          />
           <Text size="small" tone="secondary">
-            {open > 0 ? `${count(confirmed)} of ${count(total)} values confirmed, ${count(open)} on their way.` : `All ${count(total)} values sent: ${count(confirmed)} confirmed.`}
+            {open > 0
+              ? `${count(confirmed)} of ${count(total)} values confirmed, ${count(open)} on their way.`
+              : `All ${count(total)} values sent: ${count(confirmed)} confirmed.`}
           </Text>
-          {failed > 0 ? <Alert tone="critical">{`${count(failed)} ${failed === 1 ? 'value was' : 'values were'} refused by the marketplace. See Sync activity for the reasons.`}</Alert> : null}
+          {failed > 0 ? (
+            <Alert tone="critical">{`${count(failed)} ${failed === 1 ? 'value was' : 'values were'} refused by the marketplace. See Sync activity for the reasons.`}</Alert>
+          ) : null}
         </Stack>
       )}
       {undone ? (

@@ -1,9 +1,26 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme';
 
-export const fieldset = style({ display: 'grid', gap: vars.space.small, margin: 0, padding: 0, border: 'none', minWidth: 0 });
-export const legend = style({ padding: 0, marginBottom: vars.space.xsmall, fontSize: vars.font.size.small, fontWeight: vars.font.weight.semibold, color: vars.color.text.primary });
-export const twoColumns = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' });
+export const fieldset = style({
+  display: 'grid',
+  gap: vars.space.small,
+  margin: 0,
+  padding: 0,
+  border: 'none',
+  minWidth: 0,
+});
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space.xsmall,
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.color.text.primary,
+});
+export const twoColumns = style({
+  display: 'grid',
+  gap: vars.space.medium,
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+});
 export const select = style({
   width: '100%',
   padding: `${vars.space.small} ${vars.space.medium}`,
@@ -13,8 +30,18 @@ export const select = style({
   color: vars.color.text.primary,
   font: 'inherit',
 });
-export const checkboxRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.small, fontSize: vars.font.size.small, color: vars.color.text.primary });
-export const channelChoices = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xsmall} ${vars.space.large}` });
+export const checkboxRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.small,
+  fontSize: vars.font.size.small,
+  color: vars.color.text.primary,
+});
+export const channelChoices = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xsmall} ${vars.space.large}`,
+});
 /** An old value struck through beside its new one. */
 export const before = style({ color: vars.color.text.secondary, textDecoration: 'line-through' });
 export const arrow = style({ color: vars.color.text.secondary, padding: `0 ${vars.space.xxsmall}` });

@@ -40,7 +40,9 @@ export const BulkEditForm: Story = {
     await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'inactive');
     const channels = within(dialog).getByRole('group', { name: 'Channels' });
     await expect(within(channels).getByLabelText(`Amazon · ${channelFixtures.amazonTarget.displayName}`)).toBeVisible();
-    await expect(within(channels).queryByLabelText(`Shopify · ${channelFixtures.shopifyMain.displayName}`)).not.toBeInTheDocument();
+    await expect(
+      within(channels).queryByLabelText(`Shopify · ${channelFixtures.shopifyMain.displayName}`),
+    ).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview changes' }));
     await expect(within(dialog).getByText('Choose the channels to set the status on.')).toBeVisible();
   },
@@ -53,7 +55,9 @@ export const ShopifyVariantOffSale: Story = {
     await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'inactive');
     const channels = within(dialog).getByRole('group', { name: 'Channels' });
     const note = /^Shopify has no status per variant: a SKU taken off sale there is offered 0 units/;
-    await userEvent.click(await within(channels).findByLabelText(`Amazon · ${channelFixtures.amazonTarget.displayName}`));
+    await userEvent.click(
+      await within(channels).findByLabelText(`Amazon · ${channelFixtures.amazonTarget.displayName}`),
+    );
     await expect(within(dialog).queryByText(note)).not.toBeInTheDocument();
     await userEvent.click(within(channels).getByLabelText(`Shopify · ${channelFixtures.shopifyOutlet.displayName}`));
     await expect(within(dialog).getByText(note)).toBeVisible();
@@ -101,8 +105,13 @@ export const BulkEditApplied: Story = {
     await expect(await within(dialog).findByText('Changes saved')).toBeVisible();
     await expect(within(dialog).getByText('6 values changed on 3 SKUs.')).toBeVisible();
     // The run answered with values on their way; the next read has them all confirmed.
-    await expect(await within(dialog).findByText('All 12 values sent: 12 confirmed.', {}, { timeout: 3_000 })).toBeVisible();
-    await expect(within(dialog).getByRole('progressbar', { name: 'Sending to channels' })).toHaveAttribute('aria-valuenow', '12');
+    await expect(
+      await within(dialog).findByText('All 12 values sent: 12 confirmed.', {}, { timeout: 3_000 }),
+    ).toBeVisible();
+    await expect(within(dialog).getByRole('progressbar', { name: 'Sending to channels' })).toHaveAttribute(
+      'aria-valuenow',
+      '12',
+    );
     await expect(within(dialog).getByRole('button', { name: 'Undo' })).toBeEnabled();
   },
 };
@@ -112,7 +121,10 @@ export const PushInProgress: Story = {
   play: async () => {
     const dialog = await apply();
     await expect(await within(dialog).findByText('5 of 12 values confirmed, 7 on their way.')).toBeVisible();
-    await expect(within(dialog).getByRole('progressbar', { name: 'Sending to channels' })).toHaveAttribute('aria-valuetext', '5 of 12 values sent');
+    await expect(within(dialog).getByRole('progressbar', { name: 'Sending to channels' })).toHaveAttribute(
+      'aria-valuetext',
+      '5 of 12 values sent',
+    );
   },
 };
 

@@ -1,5 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogContent, Field, Input, Stack, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '../../../index';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogContent,
+  Field,
+  Input,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '../../../index';
 import {
   errorText,
   useChannels,
@@ -28,7 +43,12 @@ type PriceMode = (typeof priceModes)[number];
 type QuantityMode = (typeof quantityModes)[number];
 type StatusChoice = (typeof statusChoices)[number];
 
-const priceModeLabels: Record<PriceMode, string> = { none: 'No change', set: 'Set to', percent: 'Change by %', amount: 'Change by amount' };
+const priceModeLabels: Record<PriceMode, string> = {
+  none: 'No change',
+  set: 'Set to',
+  percent: 'Change by %',
+  amount: 'Change by amount',
+};
 const quantityModeLabels: Record<QuantityMode, string> = { none: 'No change', set: 'Set to', amount: 'Change by' };
 const statusLabels: Record<StatusChoice, string> = { none: 'No change', active: 'Active', inactive: 'Inactive' };
 
@@ -40,7 +60,14 @@ interface Draft {
   status: StatusChoice;
   channelIds: string[];
 }
-const emptyDraft: Draft = { priceMode: 'none', price: '', quantityMode: 'none', quantity: '', status: 'none', channelIds: [] };
+const emptyDraft: Draft = {
+  priceMode: 'none',
+  price: '',
+  quantityMode: 'none',
+  quantity: '',
+  status: 'none',
+  channelIds: [],
+};
 
 const count = (n: number) => n.toLocaleString('en-US');
 const skus = (n: number) => `${count(n)} ${n === 1 ? 'SKU' : 'SKUs'}`;
@@ -51,7 +78,8 @@ export function toRequest(draft: Draft, selection: ListingSelection): BulkEditRe
   if (draft.priceMode !== 'none') {
     const value = Number(draft.price);
     if (draft.price.trim() === '' || !Number.isFinite(value)) return 'Enter a number for the price.';
-    if (draft.priceMode !== 'percent' && !/^-?\d+(\.\d{1,2})?$/.test(draft.price.trim())) return 'Prices have at most two decimals.';
+    if (draft.priceMode !== 'percent' && !/^-?\d+(\.\d{1,2})?$/.test(draft.price.trim()))
+      return 'Prices have at most two decimals.';
     if (draft.priceMode === 'set' && value <= 0) return 'A price must be more than 0.';
     request.price = { mode: draft.priceMode, value };
   }
@@ -65,10 +93,10 @@ export function toRequest(draft: Draft, selection: ListingSelection): BulkEditRe
     if (draft.channelIds.length === 0) return 'Choose the channels to set the status on.';
     request.status = { status: draft.status, channelIds: draft.channelIds };
   }
-  if (!request.price && !request.quantity && !request.status) return 'Choose a price, a quantity or a status to change.';
+  if (!request.price && !request.quantity && !request.status)
+    return 'Choose a price, a quantity or a status to change.';
   return request;
 }
-
 
 /**
  * Bulk edit of the selected SKUs (pages.md section 3): price (a value, a percent or an amount),
@@ -89,7 +117,10 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
     const request = toRequest(draft, selection);
     if (typeof request === 'string') return setProblem(request);
     setProblem(null);
-    preview.mutate(request, { onSuccess: (answer) => setPreviewed({ request, preview: answer }), onError: (error) => setProblem(errorText(error)) });
+    preview.mutate(request, {
+      onSuccess: (answer) => setPreviewed({ request, preview: answer }),
+      onError: (error) => setProblem(errorText(error)),
+    });
   };
 
   const apply = () => {
@@ -110,7 +141,10 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Bulk edit" description="Change price, stock or status of the selected SKUs. You see every change before it is made.">
+      <DialogContent
+        title="Bulk edit"
+        description="Change price, stock or status of the selected SKUs. You see every change before it is made."
+      >
         {run.data ? (
           <BulkChangeProgress applied={run.data} />
         ) : previewed ? (
@@ -132,7 +166,12 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                 <div className={styles.twoColumns}>
                   <Field label="Price change">
                     {(control) => (
-                      <select {...control} className={styles.select} value={draft.priceMode} onChange={(e) => setDraft({ ...draft, priceMode: e.target.value as PriceMode })}>
+                      <select
+                        {...control}
+                        className={styles.select}
+                        value={draft.priceMode}
+                        onChange={(e) => setDraft({ ...draft, priceMode: e.target.value as PriceMode })}
+                      >
                         {priceModes.map((mode) => (
                           <option key={mode} value={mode}>
                             {priceModeLabels[mode]}
@@ -142,7 +181,15 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                     )}
                   </Field>
                   <Field label={draft.priceMode === 'percent' ? 'Percent' : 'Price'}>
-                    {(control) => <Input {...control} inputMode="decimal" disabled={draft.priceMode === 'none'} value={draft.price} onChange={(e) => setDraft({ ...draft, price: e.target.value })} />}
+                    {(control) => (
+                      <Input
+                        {...control}
+                        inputMode="decimal"
+                        disabled={draft.priceMode === 'none'}
+                        value={draft.price}
+                        onChange={(e) => setDraft({ ...draft, price: e.target.value })}
+                      />
+                    )}
                   </Field>
                 </div>
               </fieldset>
@@ -151,7 +198,12 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                 <div className={styles.twoColumns}>
                   <Field label="On hand change">
                     {(control) => (
-                      <select {...control} className={styles.select} value={draft.quantityMode} onChange={(e) => setDraft({ ...draft, quantityMode: e.target.value as QuantityMode })}>
+                      <select
+                        {...control}
+                        className={styles.select}
+                        value={draft.quantityMode}
+                        onChange={(e) => setDraft({ ...draft, quantityMode: e.target.value as QuantityMode })}
+                      >
                         {quantityModes.map((mode) => (
                           <option key={mode} value={mode}>
                             {quantityModeLabels[mode]}
@@ -161,7 +213,15 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                     )}
                   </Field>
                   <Field label="Units">
-                    {(control) => <Input {...control} inputMode="numeric" disabled={draft.quantityMode === 'none'} value={draft.quantity} onChange={(e) => setDraft({ ...draft, quantity: e.target.value })} />}
+                    {(control) => (
+                      <Input
+                        {...control}
+                        inputMode="numeric"
+                        disabled={draft.quantityMode === 'none'}
+                        value={draft.quantity}
+                        onChange={(e) => setDraft({ ...draft, quantity: e.target.value })}
+                      />
+                    )}
                   </Field>
                 </div>
               </fieldset>
@@ -169,7 +229,12 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                 <legend className={styles.legend}>Listing status</legend>
                 <Field label="Status">
                   {(control) => (
-                    <select {...control} className={styles.select} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as StatusChoice })}>
+                    <select
+                      {...control}
+                      className={styles.select}
+                      value={draft.status}
+                      onChange={(e) => setDraft({ ...draft, status: e.target.value as StatusChoice })}
+                    >
                       {statusChoices.map((choice) => (
                         <option key={choice} value={choice}>
                           {statusLabels[choice]}
@@ -185,14 +250,22 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                         <input
                           type="checkbox"
                           checked={draft.channelIds.includes(channel.id)}
-                          onChange={(e) => setDraft({ ...draft, channelIds: e.target.checked ? [...draft.channelIds, channel.id] : draft.channelIds.filter((id) => id !== channel.id) })}
+                          onChange={(e) =>
+                            setDraft({
+                              ...draft,
+                              channelIds: e.target.checked
+                                ? [...draft.channelIds, channel.id]
+                                : draft.channelIds.filter((id) => id !== channel.id),
+                            })
+                          }
                         />
                         {marketplaceNames[channel.kind]} · {channel.displayName}
                       </label>
                     ))}
                   </div>
                 ) : null}
-                {draft.status === 'inactive' && targets.some((c) => c.kind === 'shopify' && draft.channelIds.includes(c.id)) ? (
+                {draft.status === 'inactive' &&
+                targets.some((c) => c.kind === 'shopify' && draft.channelIds.includes(c.id)) ? (
                   <Text size="small" tone="secondary">
                     {SHOPIFY_OFF_SALE_NOTE}
                   </Text>
@@ -212,7 +285,19 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
   );
 }
 
-function PreviewStep({ preview, problem, applying, onBack, onApply }: { preview: BulkEditPreview; problem: string | null; applying: boolean; onBack: () => void; onApply: () => void }) {
+function PreviewStep({
+  preview,
+  problem,
+  applying,
+  onBack,
+  onApply,
+}: {
+  preview: BulkEditPreview;
+  problem: string | null;
+  applying: boolean;
+  onBack: () => void;
+  onApply: () => void;
+}) {
   const shown = preview.items.length;
   return (
     <Stack space="medium">
@@ -225,7 +310,8 @@ function PreviewStep({ preview, problem, applying, onBack, onApply }: { preview:
         <Alert tone="info">The selected SKUs already hold these values. Nothing would change.</Alert>
       ) : (
         <Text size="small" tone="secondary">
-          {skus(preview.total)} will change.{preview.total + preview.errors > shown ? ` Showing the first ${count(shown)}.` : ''}
+          {skus(preview.total)} will change.
+          {preview.total + preview.errors > shown ? ` Showing the first ${count(shown)}.` : ''}
         </Text>
       )}
       {shown > 0 ? (
@@ -255,16 +341,26 @@ function PreviewStep({ preview, problem, applying, onBack, onApply }: { preview:
                   </TableCell>
                 ) : (
                   <>
-                    <TableCell className={styles.valueCell}>{row.price ? <ValueChange before={row.price.before ?? 'none'} after={row.price.after} /> : <NoChange />}</TableCell>
-                    <TableCell className={styles.valueCell}>{row.onHand ? <ValueChange before={row.onHand.before} after={row.onHand.after} /> : <NoChange />}</TableCell>
+                    <TableCell className={styles.valueCell}>
+                      {row.price ? (
+                        <ValueChange before={row.price.before ?? 'none'} after={row.price.after} />
+                      ) : (
+                        <NoChange />
+                      )}
+                    </TableCell>
+                    <TableCell className={styles.valueCell}>
+                      {row.onHand ? <ValueChange before={row.onHand.before} after={row.onHand.after} /> : <NoChange />}
+                    </TableCell>
                     <TableCell>
-                      {row.statuses.length > 0
-                        ? row.statuses.map((s) => (
-                            <div key={s.channelId}>
-                              {marketplaceNames[s.channelKind]}: <ValueChange before={s.before} after={s.after} />
-                            </div>
-                          ))
-                        : <NoChange />}
+                      {row.statuses.length > 0 ? (
+                        row.statuses.map((s) => (
+                          <div key={s.channelId}>
+                            {marketplaceNames[s.channelKind]}: <ValueChange before={s.before} after={s.after} />
+                          </div>
+                        ))
+                      ) : (
+                        <NoChange />
+                      )}
                     </TableCell>
                   </>
                 )}

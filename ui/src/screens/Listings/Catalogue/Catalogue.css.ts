@@ -5,7 +5,13 @@ import { mediaQuery, vars } from '../../../theme';
 export const tab = style({ display: 'grid', gap: vars.space.large });
 
 // Toolbar: actions on the selection, then the search and filters.
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.small,
+});
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.small });
 export const filters = style({
   display: 'grid',
@@ -14,8 +20,20 @@ export const filters = style({
   alignItems: 'end',
   '@media': { [mediaQuery.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' } },
 });
-export const checks = style({ display: 'flex', gap: vars.space.medium, flexWrap: 'wrap', paddingBottom: vars.space.small });
-export const checkLabel = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xsmall, fontSize: vars.font.size.small, color: vars.color.text.primary, whiteSpace: 'nowrap' });
+export const checks = style({
+  display: 'flex',
+  gap: vars.space.medium,
+  flexWrap: 'wrap',
+  paddingBottom: vars.space.small,
+});
+export const checkLabel = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+  fontSize: vars.font.size.small,
+  color: vars.color.text.primary,
+  whiteSpace: 'nowrap',
+});
 export const select = style({
   width: '100%',
   padding: `${vars.space.small} ${vars.space.medium}`,
@@ -48,7 +66,13 @@ export const scroller = style({
   backgroundColor: vars.color.surface.raised,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
 });
-export const table = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed', fontSize: vars.font.size.small, color: vars.color.text.primary });
+export const table = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  tableLayout: 'fixed',
+  fontSize: vars.font.size.small,
+  color: vars.color.text.primary,
+});
 export const head = style({ position: 'sticky', top: 0, zIndex: 1, backgroundColor: vars.color.surface.sunken });
 export const headCell = style({
   height: '40px',
@@ -79,16 +103,31 @@ export const row = style({
   height: vars.layout.gridRowHeight,
   borderBottom: `1px solid ${vars.color.border.subtle}`,
   cursor: 'pointer',
-  selectors: { '&:hover': { backgroundColor: vars.color.surface.canvas }, '&[data-selected]': { backgroundColor: vars.color.brand.soft } },
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.surface.canvas },
+    '&[data-selected]': { backgroundColor: vars.color.brand.soft },
+  },
 });
 export const spacer = style({ padding: 0, border: 0 });
-export const cell = style({ height: vars.layout.gridRowHeight, padding: `0 ${vars.space.medium}`, verticalAlign: 'middle', overflow: 'hidden' });
+export const cell = style({
+  height: vars.layout.gridRowHeight,
+  padding: `0 ${vars.space.medium}`,
+  verticalAlign: 'middle',
+  overflow: 'hidden',
+});
 export const checkCol = style({ width: '44px' });
 export const imageCol = style({ width: '64px' });
 export const skuCol = style({ width: '160px' });
 export const titleCol = style({ width: '26%' });
 export const availableCol = style({ width: '96px', textAlign: 'right' });
-export const thumb = style({ display: 'block', width: '44px', height: '44px', objectFit: 'cover', borderRadius: vars.radius.small, backgroundColor: vars.color.surface.sunken });
+export const thumb = style({
+  display: 'block',
+  width: '44px',
+  height: '44px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.small,
+  backgroundColor: vars.color.surface.sunken,
+});
 export const skuButton = style({
   padding: 0,
   border: 0,
@@ -99,11 +138,26 @@ export const skuButton = style({
   textAlign: 'left',
   cursor: 'pointer',
   overflowWrap: 'anywhere',
-  selectors: { '&:hover': { color: vars.color.text.linkHover, textDecoration: 'underline' }, '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:hover': { color: vars.color.text.linkHover, textDecoration: 'underline' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 });
-export const title = style({ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' });
+export const title = style({
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+});
 export const muted = style({ color: vars.color.text.muted });
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xsmall, maxHeight: vars.layout.gridRowHeight, overflow: 'hidden', padding: `${vars.space.xxsmall} 0` });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xsmall,
+  maxHeight: vars.layout.gridRowHeight,
+  overflow: 'hidden',
+  padding: `${vars.space.xxsmall} 0`,
+});
 
 // One listing of a SKU on one channel: marketplace, status, price and quantity.
 export const chipWrap = style({ position: 'relative', display: 'inline-flex' });
@@ -123,11 +177,28 @@ export const chip = recipe({
   },
   variants: {
     tone: {
-      positive: { backgroundColor: vars.color.positive.soft, borderColor: vars.color.positive.border, color: vars.color.positive.text },
+      positive: {
+        backgroundColor: vars.color.positive.soft,
+        borderColor: vars.color.positive.border,
+        color: vars.color.positive.text,
+      },
       info: { backgroundColor: vars.color.info.soft, borderColor: vars.color.info.border, color: vars.color.info.text },
-      caution: { backgroundColor: vars.color.caution.soft, borderColor: vars.color.caution.border, color: vars.color.caution.text },
-      critical: { backgroundColor: vars.color.critical.soft, borderColor: vars.color.critical.border, color: vars.color.critical.text, cursor: 'help' },
-      neutral: { backgroundColor: vars.color.neutral.soft, borderColor: vars.color.neutral.border, color: vars.color.neutral.text },
+      caution: {
+        backgroundColor: vars.color.caution.soft,
+        borderColor: vars.color.caution.border,
+        color: vars.color.caution.text,
+      },
+      critical: {
+        backgroundColor: vars.color.critical.soft,
+        borderColor: vars.color.critical.border,
+        color: vars.color.critical.text,
+        cursor: 'help',
+      },
+      neutral: {
+        backgroundColor: vars.color.neutral.soft,
+        borderColor: vars.color.neutral.border,
+        color: vars.color.neutral.text,
+      },
     },
   },
   defaultVariants: { tone: 'neutral' },
@@ -153,21 +224,79 @@ export const tooltip = style({
   selectors: { [`${chipWrap}:hover &, ${chipWrap}:focus-within &`]: { display: 'block' } },
 });
 
-export const pager = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small, fontSize: vars.font.size.small, color: vars.color.text.secondary });
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.small,
+  fontSize: vars.font.size.small,
+  color: vars.color.text.secondary,
+});
 export const pagerButtons = style({ display: 'flex', gap: vars.space.small });
 
 // The drawer of one SKU.
 export const section = style({ display: 'grid', gap: vars.space.small, marginBottom: vars.space.xlarge });
-export const sectionTitle = style({ margin: 0, fontSize: vars.font.size.standard, fontWeight: vars.font.weight.semibold });
-export const facts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xsmall} ${vars.space.medium}`, margin: 0, fontSize: vars.font.size.small });
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.font.size.standard,
+  fontWeight: vars.font.weight.semibold,
+});
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.xsmall} ${vars.space.medium}`,
+  margin: 0,
+  fontSize: vars.font.size.small,
+});
 export const factName = style({ color: vars.color.text.secondary });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
-export const images = style({ display: 'flex', gap: vars.space.small, flexWrap: 'wrap', margin: 0, padding: 0, listStyle: 'none' });
-export const image = style({ width: '72px', height: '72px', objectFit: 'cover', borderRadius: vars.radius.medium, backgroundColor: vars.color.surface.sunken });
-export const listingCard = style({ display: 'grid', gap: vars.space.xsmall, padding: vars.space.medium, borderRadius: vars.radius.medium, border: `1px solid ${vars.color.border.subtle}` });
-export const listingHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small, margin: 0, fontSize: vars.font.size.small, fontWeight: vars.font.weight.semibold });
+export const images = style({
+  display: 'flex',
+  gap: vars.space.small,
+  flexWrap: 'wrap',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const image = style({
+  width: '72px',
+  height: '72px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.surface.sunken,
+});
+export const listingCard = style({
+  display: 'grid',
+  gap: vars.space.xsmall,
+  padding: vars.space.medium,
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.border.subtle}`,
+});
+export const listingHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.small,
+  margin: 0,
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.semibold,
+});
 export const errorText = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.critical.text });
 export const history = style({ display: 'grid', gap: vars.space.small, margin: 0, padding: 0, listStyle: 'none' });
-export const change = style({ display: 'grid', gap: vars.space.xxsmall, padding: vars.space.small, borderBottom: `1px solid ${vars.color.border.subtle}`, fontSize: vars.font.size.small });
+export const change = style({
+  display: 'grid',
+  gap: vars.space.xxsmall,
+  padding: vars.space.small,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+  fontSize: vars.font.size.small,
+});
 export const changeHead = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.small, alignItems: 'baseline' });
-export const results = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xsmall, margin: 0, padding: 0, listStyle: 'none' });
+export const results = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xsmall,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});

@@ -43,11 +43,22 @@ const columns: Array<{ id: CatalogueSort | null; label: string; className: strin
 ];
 
 /** One page of the catalogue as a table whose rows in view alone are in the document. */
-export function CatalogueGrid({ rows, sort, order, onSort, selected, allMatching, onToggle, onTogglePage, onOpen }: CatalogueGridProps) {
+export function CatalogueGrid({
+  rows,
+  sort,
+  order,
+  onSort,
+  selected,
+  allMatching,
+  onToggle,
+  onTogglePage,
+  onOpen,
+}: CatalogueGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollTop: 0, height: 0 });
   const selectable = rows.filter((row) => row.productId !== null);
-  const pageSelected = allMatching || (selectable.length > 0 && selectable.every((row) => selected.has(row.productId as string)));
+  const pageSelected =
+    allMatching || (selectable.length > 0 && selectable.every((row) => selected.has(row.productId as string)));
   const someSelected = !pageSelected && selectable.some((row) => selected.has(row.productId as string));
 
   useLayoutEffect(() => {
@@ -104,7 +115,11 @@ export function CatalogueGrid({ rows, sort, order, onSort, selected, allMatching
                 aria-sort={column.id && column.id === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
               >
                 {column.id ? (
-                  <button type="button" className={styles.sortButton} onClick={() => onSort(column.id as CatalogueSort)}>
+                  <button
+                    type="button"
+                    className={styles.sortButton}
+                    onClick={() => onSort(column.id as CatalogueSort)}
+                  >
                     {column.label}
                     <span aria-hidden="true">{column.id === sort ? (order === 'asc' ? '▲' : '▼') : ''}</span>
                   </button>
@@ -141,15 +156,33 @@ export function CatalogueGrid({ rows, sort, order, onSort, selected, allMatching
                   />
                 </td>
                 <td className={styles.cell}>
-                  {row.imageUrl ? <img className={styles.thumb} src={row.imageUrl} alt={row.title ?? row.sku} loading="lazy" width={44} height={44} /> : <span className={styles.thumb} />}
+                  {row.imageUrl ? (
+                    <img
+                      className={styles.thumb}
+                      src={row.imageUrl}
+                      alt={row.title ?? row.sku}
+                      loading="lazy"
+                      width={44}
+                      height={44}
+                    />
+                  ) : (
+                    <span className={styles.thumb} />
+                  )}
                 </td>
                 <td className={styles.cell}>
-                  <button type="button" className={styles.skuButton} onClick={() => onOpen(row.sku)} aria-label={`Open ${row.sku}`}>
+                  <button
+                    type="button"
+                    className={styles.skuButton}
+                    onClick={() => onOpen(row.sku)}
+                    aria-label={`Open ${row.sku}`}
+                  >
                     {row.sku}
                   </button>
                 </td>
                 <td className={styles.cell}>
-                  <span className={row.title ? styles.title : styles.muted}>{row.title ?? 'Not on the main channel'}</span>
+                  <span className={row.title ? styles.title : styles.muted}>
+                    {row.title ?? 'Not on the main channel'}
+                  </span>
                 </td>
                 <td className={`${styles.cell} ${styles.availableCol}`}>{shown(row.available)}</td>
                 <td className={styles.cell}>

@@ -1,7 +1,26 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ApiError, catalogueExportUrl, errorText, useCatalogue, useChannels, useListingsEvents, type CatalogueSort, type ListingSelection } from '../../../api';
-import { Button, Card, EmptyState, ErrorState, Field, Input, LinkProvider, Spinner, type LinkComponentProps } from '../../../index';
+import {
+  ApiError,
+  catalogueExportUrl,
+  errorText,
+  useCatalogue,
+  useChannels,
+  useListingsEvents,
+  type CatalogueSort,
+  type ListingSelection,
+} from '../../../api';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Field,
+  Input,
+  LinkProvider,
+  Spinner,
+  type LinkComponentProps,
+} from '../../../index';
 import { marketplaceNames } from '../../Channels/channelTexts';
 import { BulkEditDialog } from '../BulkEdit/BulkEditDialog';
 import { CsvImportDialog } from '../CsvImport/CsvImportDialog';
@@ -54,7 +73,15 @@ export function CatalogueTab() {
   };
   // The selection is of SKUs, not of a page: it stays while paging.
   const setPage = (page: number) => go(writeView(search, { ...view, page }));
-  const sortBy = (column: CatalogueSort) => go(writeView(search, { ...view, sort: column, order: view.sort === column && view.order === 'asc' ? 'desc' : 'asc', page: 1 }));
+  const sortBy = (column: CatalogueSort) =>
+    go(
+      writeView(search, {
+        ...view,
+        sort: column,
+        order: view.sort === column && view.order === 'asc' ? 'desc' : 'asc',
+        page: 1,
+      }),
+    );
   const openSku = (next: string | null) => {
     const params = new URLSearchParams(search);
     if (next === null) params.delete('sku');
@@ -124,7 +151,11 @@ export function CatalogueTab() {
           <Button variant="secondary" disabled={selectedCount === 0} onClick={() => setDialog('bulk-edit')}>
             Bulk edit
           </Button>
-          <Button variant="secondary" disabled={selected.size === 0 || allMatching} onClick={() => setDialog('publish')}>
+          <Button
+            variant="secondary"
+            disabled={selected.size === 0 || allMatching}
+            onClick={() => setDialog('publish')}
+          >
             Publish to channel
           </Button>
         </div>
@@ -141,11 +172,25 @@ export function CatalogueTab() {
       </div>
       <div className={styles.filters} role="search" aria-label="Catalogue">
         <Field label="Search">
-          {(control) => <Input {...control} type="search" placeholder="SKU, title, GTIN or brand" maxLength={200} value={query} onChange={(event) => setQuery(event.target.value)} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder="SKU, title, GTIN or brand"
+              maxLength={200}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          )}
         </Field>
         <Field label="Channel">
           {(control) => (
-            <select {...control} className={styles.select} value={view.channelId ?? ''} onChange={(event) => setFilter({ channelId: event.target.value || undefined })}>
+            <select
+              {...control}
+              className={styles.select}
+              value={view.channelId ?? ''}
+              onChange={(event) => setFilter({ channelId: event.target.value || undefined })}
+            >
               <option value="">All channels</option>
               {channels.data?.items.map((channel) => (
                 <option key={channel.id} value={channel.id}>
@@ -161,7 +206,9 @@ export function CatalogueTab() {
               {...control}
               className={styles.select}
               value={view.status ?? ''}
-              onChange={(event) => setFilter({ status: listingStatuses.find((status) => status === event.target.value) })}
+              onChange={(event) =>
+                setFilter({ status: listingStatuses.find((status) => status === event.target.value) })
+              }
             >
               <option value="">Any status</option>
               {listingStatuses.map((status) => (
@@ -174,18 +221,30 @@ export function CatalogueTab() {
         </Field>
         <div className={styles.checks}>
           <label className={styles.checkLabel}>
-            <input type="checkbox" checked={view.outOfStock ?? false} onChange={(event) => setFilter({ outOfStock: event.target.checked || undefined })} />
+            <input
+              type="checkbox"
+              checked={view.outOfStock ?? false}
+              onChange={(event) => setFilter({ outOfStock: event.target.checked || undefined })}
+            />
             Out of stock
           </label>
           <label className={styles.checkLabel}>
-            <input type="checkbox" checked={view.withErrors ?? false} onChange={(event) => setFilter({ withErrors: event.target.checked || undefined })} />
+            <input
+              type="checkbox"
+              checked={view.withErrors ?? false}
+              onChange={(event) => setFilter({ withErrors: event.target.checked || undefined })}
+            />
             With errors
           </label>
         </div>
       </div>
       {selectedCount > 0 ? (
         <div className={styles.selectionBar} role="status">
-          <span>{allMatching ? `All ${formatCount(total)} matching SKUs are selected.` : `${formatCount(selected.size)} selected.`}</span>
+          <span>
+            {allMatching
+              ? `All ${formatCount(total)} matching SKUs are selected.`
+              : `${formatCount(selected.size)} selected.`}
+          </span>
           {!allMatching && pageAllSelected && total > rows.length ? (
             <Button variant="link" size="small" onClick={() => setAllMatching(true)}>
               {`Select all ${formatCount(total)} matching`}
@@ -200,10 +259,18 @@ export function CatalogueTab() {
         <Spinner label="Loading catalogue..." />
       ) : catalogue.error instanceof ApiError && catalogue.error.status === 403 ? (
         <Card padding="large">
-          <EmptyState title="You don't have access to this page" description="Listings belong to a seller's account. Staff see them by viewing as the seller." />
+          <EmptyState
+            title="You don't have access to this page"
+            description="Listings belong to a seller's account. Staff see them by viewing as the seller."
+          />
         </Card>
       ) : catalogue.isError ? (
-        <ErrorState title="The catalogue could not be loaded" description={errorText(catalogue.error)} onRetry={() => catalogue.refetch()} retrying={catalogue.isFetching} />
+        <ErrorState
+          title="The catalogue could not be loaded"
+          description={errorText(catalogue.error)}
+          onRetry={() => catalogue.refetch()}
+          retrying={catalogue.isFetching}
+        />
       ) : total === 0 ? (
         <Card padding="large">
           {isFiltered(view) ? (
@@ -211,13 +278,27 @@ export function CatalogueTab() {
               title="No SKUs match"
               description="Try other words or fewer filters."
               action={
-                <Button variant="secondary" onClick={() => setFilter({ q: undefined, channelId: undefined, status: undefined, outOfStock: undefined, withErrors: undefined })}>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    setFilter({
+                      q: undefined,
+                      channelId: undefined,
+                      status: undefined,
+                      outOfStock: undefined,
+                      withErrors: undefined,
+                    })
+                  }
+                >
                   Clear filters
                 </Button>
               }
             />
           ) : (
-            <EmptyState title="No SKUs yet" description="Your main channel's catalogue shows here once it is imported." />
+            <EmptyState
+              title="No SKUs yet"
+              description="Your main channel's catalogue shows here once it is imported."
+            />
           )}
         </Card>
       ) : (
@@ -239,7 +320,12 @@ export function CatalogueTab() {
               <Button variant="secondary" size="small" disabled={view.page <= 1} onClick={() => setPage(view.page - 1)}>
                 Previous
               </Button>
-              <Button variant="secondary" size="small" disabled={view.page * PAGE_SIZE >= total} onClick={() => setPage(view.page + 1)}>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={view.page * PAGE_SIZE >= total}
+                onClick={() => setPage(view.page + 1)}
+              >
                 Next
               </Button>
             </div>
@@ -247,8 +333,12 @@ export function CatalogueTab() {
         </>
       )}
       <ListingDrawer sku={sku} onClose={() => openSku(null)} />
-      {dialog === 'bulk-edit' ? <BulkEditDialog open onOpenChange={(open) => !open && setDialog(null)} selection={selection} /> : null}
-      {dialog === 'publish' ? <PublishDialog open onOpenChange={(open) => !open && setDialog(null)} productIds={[...selected]} /> : null}
+      {dialog === 'bulk-edit' ? (
+        <BulkEditDialog open onOpenChange={(open) => !open && setDialog(null)} selection={selection} />
+      ) : null}
+      {dialog === 'publish' ? (
+        <PublishDialog open onOpenChange={(open) => !open && setDialog(null)} productIds={[...selected]} />
+      ) : null}
       {dialog === 'import' ? <CsvImportDialog open onOpenChange={(open) => !open && setDialog(null)} /> : null}
     </div>
   );

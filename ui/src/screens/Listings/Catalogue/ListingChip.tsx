@@ -5,15 +5,24 @@ import { listingStatusLabels, listingStatusTones, offSaleChipText, shown } from 
 import * as styles from './Catalogue.css';
 
 /** "19.99", or "19.99 → 17.99" while a new price is on its way. */
-export function valueText(confirmed: string | number | null, desired: string | number | null, pending: boolean): string {
-  return pending && desired !== null && String(desired) !== String(confirmed) ? `${shown(confirmed)} → ${desired}` : shown(confirmed);
+export function valueText(
+  confirmed: string | number | null,
+  desired: string | number | null,
+  pending: boolean,
+): string {
+  return pending && desired !== null && String(desired) !== String(confirmed)
+    ? `${shown(confirmed)} → ${desired}`
+    : shown(confirmed);
 }
 
 /** What a chip says, in one line (also its accessible name). */
 export function chipText(chip: Chip): string {
   const parts = [marketplaceNames[chip.channelKind], listingStatusLabels[chip.status]];
   if (chip.status !== 'not listed') {
-    parts.push(`Price ${valueText(chip.price, chip.desiredPrice, chip.pushPending)}`, `Qty ${valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}`);
+    parts.push(
+      `Price ${valueText(chip.price, chip.desiredPrice, chip.pushPending)}`,
+      `Qty ${valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}`,
+    );
   }
   if (chip.takenOffSale) parts.push(offSaleChipText(chip.channelKind));
   if (chip.pushPending) parts.push('sending');
@@ -50,7 +59,13 @@ export function ListingChip({ chip }: { chip: Chip }) {
   }
   return (
     <span className={styles.chipWrap}>
-      <button type="button" className={styles.chip({ tone })} aria-label={chipText(chip)} aria-describedby={messageId} onClick={(event) => event.stopPropagation()}>
+      <button
+        type="button"
+        className={styles.chip({ tone })}
+        aria-label={chipText(chip)}
+        aria-describedby={messageId}
+        onClick={(event) => event.stopPropagation()}
+      >
         {content}
       </button>
       <span role="tooltip" id={messageId} className={styles.tooltip}>

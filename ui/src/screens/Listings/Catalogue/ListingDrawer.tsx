@@ -2,7 +2,15 @@ import { ApiError, errorText, useListingDetail, type ChangeEntry, type ListingDe
 import { Badge, Drawer, DrawerContent, ErrorState, Spinner } from '../../../index';
 import { marketplaceNames } from '../../Channels/channelTexts';
 import { valueText } from './ListingChip';
-import { changeCauseLabels, changeFieldLabels, formatWhen, listingStatusLabels, listingStatusTones, offSaleExplanation, shown } from './catalogueState';
+import {
+  changeCauseLabels,
+  changeFieldLabels,
+  formatWhen,
+  listingStatusLabels,
+  listingStatusTones,
+  offSaleExplanation,
+  shown,
+} from './catalogueState';
 import * as styles from './Catalogue.css';
 
 const resultLabels = { pending: 'Pending', retrying: 'Retrying', confirmed: 'Confirmed', failed: 'Failed' } as const;
@@ -19,7 +27,11 @@ export function ListingDrawer({ sku, onClose }: { sku: string | null; onClose: (
             <Spinner label="Loading SKU..." />
           ) : detail.isError ? (
             <ErrorState
-              title={detail.error instanceof ApiError && detail.error.status === 404 ? 'This SKU is not in your catalogue' : 'This SKU could not be loaded'}
+              title={
+                detail.error instanceof ApiError && detail.error.status === 404
+                  ? 'This SKU is not in your catalogue'
+                  : 'This SKU could not be loaded'
+              }
               description={errorText(detail.error)}
               onRetry={() => detail.refetch()}
               titleLevel={3}
@@ -44,7 +56,8 @@ function Fact({ name, value }: { name: string; value: string | number | null | u
 
 function DetailBody({ detail }: { detail: ListingDetail }) {
   const { row, product, listings, history } = detail;
-  const money = (value: string | null) => (value === null ? null : product?.currency ? `${value} ${product.currency}` : value);
+  const money = (value: string | null) =>
+    value === null ? null : product?.currency ? `${value} ${product.currency}` : value;
   return (
     <>
       <section className={styles.section} aria-labelledby="sku-product">
@@ -57,7 +70,13 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
               <ul className={styles.images}>
                 {product.images.map((src, index) => (
                   <li key={src}>
-                    <img className={styles.image} src={src} alt={`${row.title ?? row.sku}, image ${index + 1}`} width={72} height={72} />
+                    <img
+                      className={styles.image}
+                      src={src}
+                      alt={`${row.title ?? row.sku}, image ${index + 1}`}
+                      width={72}
+                      height={72}
+                    />
                   </li>
                 ))}
               </ul>
@@ -83,7 +102,11 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
           Listings
         </h3>
         {listings.map((listing) => (
-          <article key={listing.listingId} className={styles.listingCard} aria-label={`${marketplaceNames[listing.channelKind]} listing`}>
+          <article
+            key={listing.listingId}
+            className={styles.listingCard}
+            aria-label={`${marketplaceNames[listing.channelKind]} listing`}
+          >
             <h4 className={styles.listingHead}>
               {marketplaceNames[listing.channelKind]}
               {listing.channelRole === 'main' ? ' (main)' : ''}
@@ -97,7 +120,9 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
               <Fact name="Confirmed" value={formatWhen(listing.confirmedAt)} />
             </dl>
             {listing.takenOffSale ? <p className={styles.muted}>{offSaleExplanation(listing.channelKind)}</p> : null}
-            {listing.pushPending ? <p className={styles.muted}>Sending the new values to {marketplaceNames[listing.channelKind]}.</p> : null}
+            {listing.pushPending ? (
+              <p className={styles.muted}>Sending the new values to {marketplaceNames[listing.channelKind]}.</p>
+            ) : null}
             {listing.lastError ? <p className={styles.errorText}>{listing.lastError}</p> : null}
           </article>
         ))}
@@ -138,7 +163,9 @@ function HistoryEntry({ change }: { change: ChangeEntry }) {
         <ul className={styles.results} aria-label="Result per channel">
           {change.results.map((result) => (
             <li key={result.channelId}>
-              <Badge tone={resultTones[result.status]}>{`${marketplaceNames[result.channelKind]}: ${resultLabels[result.status]}`}</Badge>
+              <Badge
+                tone={resultTones[result.status]}
+              >{`${marketplaceNames[result.channelKind]}: ${resultLabels[result.status]}`}</Badge>
               {result.message ? <span className={styles.errorText}> {result.message}</span> : null}
             </li>
           ))}

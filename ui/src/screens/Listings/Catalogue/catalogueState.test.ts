@@ -4,7 +4,11 @@ import { filterOf, rangeText, readView, writeView } from './catalogueState';
 
 describe('the catalogue view in the address', () => {
   test('reads the filter, sort and page, and ignores what it does not know', () => {
-    expect(readView('q=mug&channelId=7a1c0000-0000-4000-8000-000000000002&status=error&outOfStock=true&withErrors=true&sort=available&order=desc&page=3&tab=catalogue')).toEqual({
+    expect(
+      readView(
+        'q=mug&channelId=7a1c0000-0000-4000-8000-000000000002&status=error&outOfStock=true&withErrors=true&sort=available&order=desc&page=3&tab=catalogue',
+      ),
+    ).toEqual({
       q: 'mug',
       channelId: '7a1c0000-0000-4000-8000-000000000002',
       status: 'error',
@@ -14,18 +18,27 @@ describe('the catalogue view in the address', () => {
       order: 'desc',
       page: 3,
     });
-    expect(readView('channelId=nope&status=lost&sort=price&order=up&page=-2&outOfStock=yes')).toEqual({ sort: 'sku', order: 'asc', page: 1 });
+    expect(readView('channelId=nope&status=lost&sort=price&order=up&page=-2&outOfStock=yes')).toEqual({
+      sort: 'sku',
+      order: 'asc',
+      page: 1,
+    });
     expect(readView(`q=${'x'.repeat(300)}`).q).toHaveLength(200);
   });
 
   test('writes only what differs from the defaults, keeping the other parameters', () => {
-    expect(writeView('tab=catalogue&sku=CH-1&page=4', { sort: 'sku', order: 'asc', page: 1, q: 'mug', outOfStock: true })).toBe('tab=catalogue&sku=CH-1&q=mug&outOfStock=true');
+    expect(
+      writeView('tab=catalogue&sku=CH-1&page=4', { sort: 'sku', order: 'asc', page: 1, q: 'mug', outOfStock: true }),
+    ).toBe('tab=catalogue&sku=CH-1&q=mug&outOfStock=true');
     const view = readView('q=a+b&status=inactive&sort=title&order=desc&page=2');
     expect(readView(writeView('', view))).toEqual(view);
   });
 
   test('the filter of a view is what "select all matching" sends', () => {
-    expect(filterOf({ ...readView('q=mug&withErrors=true&page=9&sort=title') })).toEqual({ q: 'mug', withErrors: true });
+    expect(filterOf({ ...readView('q=mug&withErrors=true&page=9&sort=title') })).toEqual({
+      q: 'mug',
+      withErrors: true,
+    });
   });
 
   test('says which rows of how many are shown', () => {

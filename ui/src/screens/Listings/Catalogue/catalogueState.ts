@@ -1,11 +1,26 @@
-import type { CatalogueQuery, CatalogueSort, ChangeCause, ChangeField, ListingFilter, ListingStatus, MarketplaceKind } from '../../../api';
+import type {
+  CatalogueQuery,
+  CatalogueSort,
+  ChangeCause,
+  ChangeField,
+  ListingFilter,
+  ListingStatus,
+  MarketplaceKind,
+} from '../../../api';
 
 /** Rows per page of the grid (the server's default too). */
 export const PAGE_SIZE = 50;
 /** Typing in the search box reaches the address (and the server) after this pause. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-export const listingStatuses = ['active', 'pending', 'error', 'suppressed', 'inactive', 'not listed'] as const satisfies readonly ListingStatus[];
+export const listingStatuses = [
+  'active',
+  'pending',
+  'error',
+  'suppressed',
+  'inactive',
+  'not listed',
+] as const satisfies readonly ListingStatus[];
 export const sortColumns = ['sku', 'title', 'available', 'updated'] as const satisfies readonly CatalogueSort[];
 
 export const listingStatusLabels: Record<ListingStatus, string> = {
@@ -27,7 +42,8 @@ export const listingStatusTones = {
 } as const satisfies Record<ListingStatus, string>;
 
 /** What a chip adds when the seller took its listing off sale (Shopify, whose status is a product's: the variant is offered 0 units). */
-export const offSaleChipText = (kind: MarketplaceKind) => (kind === 'shopify' ? 'taken off sale, 0 units offered' : 'taken off sale');
+export const offSaleChipText = (kind: MarketplaceKind) =>
+  kind === 'shopify' ? 'taken off sale, 0 units offered' : 'taken off sale';
 
 /** Why a listing the seller took off sale stays so, and how it comes back. */
 export const offSaleExplanation = (kind: MarketplaceKind) =>
@@ -36,7 +52,8 @@ export const offSaleExplanation = (kind: MarketplaceKind) =>
     : 'You took this listing off sale. No price or stock is sent to it until you set it active again; it then gets the current ones.';
 
 /** Said where a status is chosen for Shopify: its status is a product's. */
-export const SHOPIFY_OFF_SALE_NOTE = 'Shopify has no status per variant: a SKU taken off sale there is offered 0 units, and its product is set to draft once every variant you list there is off sale.';
+export const SHOPIFY_OFF_SALE_NOTE =
+  'Shopify has no status per variant: a SKU taken off sale there is offered 0 units, and its product is set to draft once every variant you list there is off sale.';
 
 export const changeCauseLabels: Record<ChangeCause, string> = {
   order: 'Order',
@@ -49,7 +66,12 @@ export const changeCauseLabels: Record<ChangeCause, string> = {
   rule_change: 'Channel rule change',
 };
 
-export const changeFieldLabels: Record<ChangeField, string> = { available: 'Available', on_hand: 'On hand', price: 'Price', quantity: 'Quantity' };
+export const changeFieldLabels: Record<ChangeField, string> = {
+  available: 'Available',
+  on_hand: 'On hand',
+  price: 'Price',
+  quantity: 'Quantity',
+};
 
 /** What the grid shows: the filter, the sort and the page, as kept in the address. */
 export interface CatalogueView extends CatalogueQuery {
@@ -58,7 +80,8 @@ export interface CatalogueView extends CatalogueQuery {
   page: number;
 }
 
-const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T => value !== null && (values as readonly string[]).includes(value);
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the view from the address; anything unknown or malformed falls back to the default. */
@@ -104,7 +127,13 @@ export function writeView(search: string, view: CatalogueView): string {
 /** The filter part of a view: what "select all matching" applies to. */
 export function filterOf(view: CatalogueQuery): ListingFilter {
   const { q, channelId, status, outOfStock, withErrors } = view;
-  return { ...(q ? { q } : {}), ...(channelId ? { channelId } : {}), ...(status ? { status } : {}), ...(outOfStock ? { outOfStock } : {}), ...(withErrors ? { withErrors } : {}) };
+  return {
+    ...(q ? { q } : {}),
+    ...(channelId ? { channelId } : {}),
+    ...(status ? { status } : {}),
+    ...(outOfStock ? { outOfStock } : {}),
+    ...(withErrors ? { withErrors } : {}),
+  };
 }
 
 export const isFiltered = (view: CatalogueQuery) => Object.keys(filterOf(view)).length > 0;
@@ -120,7 +149,8 @@ export function rangeText(page: number, pageSize: number, shown: number, total: 
 }
 
 /** A value as the grid shows it; an unknown one as a dash. */
-export const shown = (value: string | number | null | undefined) => (value === null || value === undefined ? '—' : String(value));
+export const shown = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '—' : String(value);
 
 export function formatWhen(iso: string | null): string {
   if (!iso) return 'Not yet';

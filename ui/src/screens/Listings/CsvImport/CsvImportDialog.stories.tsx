@@ -16,7 +16,11 @@ const page = () => within(document.body);
 
 async function chooseFile() {
   const dialog = await page().findByRole('dialog', { name: 'Import CSV' });
-  const file = new File(['sku,price,quantity,title\nMUG-BLUE-350,11.50,,\nMUG-RED-350,,24,"Ceramic mug, red, 350 ml, dishwasher safe"\n'], 'prices.csv', { type: 'text/csv' });
+  const file = new File(
+    ['sku,price,quantity,title\nMUG-BLUE-350,11.50,,\nMUG-RED-350,,24,"Ceramic mug, red, 350 ml, dishwasher safe"\n'],
+    'prices.csv',
+    { type: 'text/csv' },
+  );
   await userEvent.upload(within(dialog).getByLabelText('CSV file'), file);
   return dialog;
 }

@@ -1,5 +1,19 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Button, Dialog, DialogContent, Field, Stack, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '../../../index';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogContent,
+  Field,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '../../../index';
 import { errorText, usePreviewCsvImport, useRunCsvImport, type CsvImportPreview } from '../../../api';
 import { BulkChangeProgress } from '../BulkEdit/BulkChangeProgress';
 import { NoChange, ValueChange } from '../BulkEdit/ValueChange';
@@ -51,13 +65,24 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
   const result = preview.data;
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Import CSV" description="One row per SKU: a sku column, and any of price, quantity (on hand) and title. Empty cells are left as they are.">
+      <DialogContent
+        title="Import CSV"
+        description="One row per SKU: a sku column, and any of price, quantity (on hand) and title. Empty cells are left as they are."
+      >
         {run.data ? (
           <BulkChangeProgress applied={run.data} />
         ) : (
           <Stack space="medium">
             <Field label="CSV file" hint="Up to 5 MB.">
-              {(control) => <input {...control} type="file" accept=".csv,text/csv" className={styles.fileInput} onChange={(e) => void choose(e)} />}
+              {(control) => (
+                <input
+                  {...control}
+                  type="file"
+                  accept=".csv,text/csv"
+                  className={styles.fileInput}
+                  onChange={(e) => void choose(e)}
+                />
+              )}
             </Field>
             {preview.isPending ? (
               <Text size="small" tone="secondary">
@@ -88,7 +113,10 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
   if (preview.errors.length > 0) {
     return (
       <Stack space="small">
-        <Alert tone="critical" title={`${count(preview.errors.length)} ${preview.errors.length === 1 ? 'row has an error' : 'rows have errors'}`}>
+        <Alert
+          tone="critical"
+          title={`${count(preview.errors.length)} ${preview.errors.length === 1 ? 'row has an error' : 'rows have errors'}`}
+        >
           Nothing was imported. Fix these lines and choose the file again.
         </Alert>
         <Table caption="Rows in error">
@@ -114,11 +142,13 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
       </Stack>
     );
   }
-  if (preview.total === 0) return <Alert tone="info">Every SKU in the file already holds these values. Nothing would change.</Alert>;
+  if (preview.total === 0)
+    return <Alert tone="info">Every SKU in the file already holds these values. Nothing would change.</Alert>;
   return (
     <Stack space="small">
       <Text size="small" tone="secondary">
-        {count(preview.total)} {preview.total === 1 ? 'row changes' : 'rows change'} something.{preview.total > preview.items.length ? ` Showing the first ${count(preview.items.length)}.` : ''}
+        {count(preview.total)} {preview.total === 1 ? 'row changes' : 'rows change'} something.
+        {preview.total > preview.items.length ? ` Showing the first ${count(preview.items.length)}.` : ''}
       </Text>
       <Table caption="Changes to import">
         <TableHeader>
@@ -137,9 +167,15 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
                 <span className={styles.lineNumber}>{row.line}</span>
               </TableCell>
               <TableCell>{row.sku}</TableCell>
-              <TableCell>{row.price ? <ValueChange before={row.price.before ?? 'none'} after={row.price.after} /> : <NoChange />}</TableCell>
-              <TableCell>{row.onHand ? <ValueChange before={row.onHand.before} after={row.onHand.after} /> : <NoChange />}</TableCell>
-              <TableCell>{row.title ? <ValueChange before={row.title.before ?? 'none'} after={row.title.after} /> : <NoChange />}</TableCell>
+              <TableCell>
+                {row.price ? <ValueChange before={row.price.before ?? 'none'} after={row.price.after} /> : <NoChange />}
+              </TableCell>
+              <TableCell>
+                {row.onHand ? <ValueChange before={row.onHand.before} after={row.onHand.after} /> : <NoChange />}
+              </TableCell>
+              <TableCell>
+                {row.title ? <ValueChange before={row.title.before ?? 'none'} after={row.title.after} /> : <NoChange />}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -10,7 +10,12 @@ const meta = {
   component: DriftTab,
   decorators: [withRouter],
   beforeEach: () => resetPushMocks(),
-  parameters: { route: '/listings?tab=drift', msw: { handlers: { auth: authHandlers.signedInClient, drift: driftHandlers.withDrift, pushes: pushHandlers.allCaughtUp } } },
+  parameters: {
+    route: '/listings?tab=drift',
+    msw: {
+      handlers: { auth: authHandlers.signedInClient, drift: driftHandlers.withDrift, pushes: pushHandlers.allCaughtUp },
+    },
+  },
 } satisfies Meta<typeof DriftTab>;
 
 export default meta;
@@ -24,13 +29,20 @@ export const WithDrift: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Edited on a channel (3)' })).toBeVisible();
     const lamp = within(table()).getByRole('row', { name: /LAMP-OAK/ });
     // Channel, field, ours, on the channel.
-    await expect(within(lamp).getAllByRole('cell').slice(1, 5).map((cell) => cell.textContent)).toEqual(['eBay', 'Quantity', '7', '20']);
+    await expect(
+      within(lamp)
+        .getAllByRole('cell')
+        .slice(1, 5)
+        .map((cell) => cell.textContent),
+    ).toEqual(['eBay', 'Quantity', '7', '20']);
     // Nothing selected: the bulk buttons wait.
     await expect(canvas.getByRole('button', { name: 'Accept selected' })).toBeDisabled();
     // Overwrite one: the dialog says what will happen first.
     await userEvent.click(within(lamp).getByRole('button', { name: 'Overwrite LAMP-OAK on eBay' }));
     const dialog = await page().findByRole('dialog', { name: 'Overwrite 1 value on the channel?' });
-    await expect(dialog).toHaveTextContent('The channel is sent the value our rules give, replacing the one set by hand.');
+    await expect(dialog).toHaveTextContent(
+      'The channel is sent the value our rules give, replacing the one set by hand.',
+    );
     await expect(dialog).toHaveTextContent('LAMP-OAK on eBay: quantity goes back from 20 to our value');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
     await expect(await findInToast('1 value will be sent our value again.')).toBeVisible();

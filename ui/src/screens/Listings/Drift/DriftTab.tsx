@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Button, Card, Dialog, DialogContent, EmptyState, ErrorState, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, useToast } from '../../../index';
+import {
+  Button,
+  Card,
+  Dialog,
+  DialogContent,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  useToast,
+} from '../../../index';
 import { errorText, useDrift, useResolveDrift, type Drift, type DriftDecision } from '../../../api';
 import { formatWhen, marketplaceNames } from '../../Channels/channelTexts';
 import { formatCount } from '../../Channels/syncTexts';
@@ -9,10 +25,20 @@ import * as styles from '../SyncActivity/SyncActivity.css';
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** What each decision does, said before it is made. */
-const decisionTexts: Record<DriftDecision, { title: (n: number) => string; description: string; confirm: string; toastTitle: string; done: (n: number) => string }> = {
+const decisionTexts: Record<
+  DriftDecision,
+  {
+    title: (n: number) => string;
+    description: string;
+    confirm: string;
+    toastTitle: string;
+    done: (n: number) => string;
+  }
+> = {
   accept: {
     title: (n) => `Keep ${plural(n, 'value', 'values')} set on the channel?`,
-    description: 'A price set on a channel becomes that listing’s own price there, and our rules leave it alone. A quantity is kept until stock next changes.',
+    description:
+      'A price set on a channel becomes that listing’s own price there, and our rules leave it alone. A quantity is kept until stock next changes.',
     confirm: 'Keep',
     toastTitle: 'Values Kept',
     done: (n) => `${plural(n, 'value', 'values')} set on the channel ${n === 1 ? 'is' : 'are'} kept.`,
@@ -35,12 +61,22 @@ export function DriftTab() {
   const [asking, setAsking] = useState<{ decision: DriftDecision; items: Drift[] } | null>(null);
 
   if (drift.isPending) return <Spinner label="Loading drift..." />;
-  if (drift.isError) return <ErrorState title="Drift could not be loaded" description={errorText(drift.error)} onRetry={() => drift.refetch()} />;
+  if (drift.isError)
+    return (
+      <ErrorState
+        title="Drift could not be loaded"
+        description={errorText(drift.error)}
+        onRetry={() => drift.refetch()}
+      />
+    );
   const items = drift.data.items;
   if (items.length === 0) {
     return (
       <Card padding="large">
-        <EmptyState title="No drift" description="Values edited directly on a channel appear here, to keep or overwrite. Right now every channel holds what we sent." />
+        <EmptyState
+          title="No drift"
+          description="Values edited directly on a channel appear here, to keep or overwrite. Right now every channel holds what we sent."
+        />
       </Card>
     );
   }
@@ -64,8 +100,18 @@ export function DriftTab() {
         onSuccess: ({ done, refused }) => {
           setAsking(null);
           setSelected(new Set());
-          if (done > 0) toast({ title: decisionTexts[decision].toastTitle, description: decisionTexts[decision].done(done), variant: 'success' });
-          if (refused.length > 0) toast({ title: 'Some Were Not Changed', description: `${plural(refused.length, 'value', 'values')}: ${refused[0]}`, variant: 'destructive' });
+          if (done > 0)
+            toast({
+              title: decisionTexts[decision].toastTitle,
+              description: decisionTexts[decision].done(done),
+              variant: 'success',
+            });
+          if (refused.length > 0)
+            toast({
+              title: 'Some Were Not Changed',
+              description: `${plural(refused.length, 'value', 'values')}: ${refused[0]}`,
+              variant: 'destructive',
+            });
         },
         onError: (error) => toast({ title: 'Nothing Changed', description: errorText(error), variant: 'destructive' }),
       },
@@ -79,22 +125,37 @@ export function DriftTab() {
           {`Edited on a channel (${formatCount(items.length)})`}
         </h2>
         <div className={styles.actions}>
-          <Button variant="secondary" disabled={chosen.length === 0} onClick={() => setAsking({ decision: 'accept', items: chosen })}>
+          <Button
+            variant="secondary"
+            disabled={chosen.length === 0}
+            onClick={() => setAsking({ decision: 'accept', items: chosen })}
+          >
             {`Accept selected${chosen.length ? ` (${chosen.length})` : ''}`}
           </Button>
-          <Button variant="secondary" disabled={chosen.length === 0} onClick={() => setAsking({ decision: 'overwrite', items: chosen })}>
+          <Button
+            variant="secondary"
+            disabled={chosen.length === 0}
+            onClick={() => setAsking({ decision: 'overwrite', items: chosen })}
+          >
             {`Overwrite selected${chosen.length ? ` (${chosen.length})` : ''}`}
           </Button>
         </div>
       </div>
       <Text size="small" tone="secondary">
-        Someone changed these values on the marketplace itself. Accept keeps the channel’s value; Overwrite sends ours again.
+        Someone changed these values on the marketplace itself. Accept keeps the channel’s value; Overwrite sends ours
+        again.
       </Text>
       <Table caption="Values edited on a channel" hideCaption>
         <TableHeader>
           <TableRow>
             <TableHeaderCell>
-              <input type="checkbox" className={styles.checkbox} aria-label="Select all" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(items.map((d) => d.id)))} />
+              <input
+                type="checkbox"
+                className={styles.checkbox}
+                aria-label="Select all"
+                checked={allChosen}
+                onChange={() => setSelected(allChosen ? new Set() : new Set(items.map((d) => d.id)))}
+              />
             </TableHeaderCell>
             <TableHeaderCell>SKU</TableHeaderCell>
             <TableHeaderCell>Channel</TableHeaderCell>
@@ -111,7 +172,13 @@ export function DriftTab() {
             return (
               <TableRow key={d.id}>
                 <TableCell>
-                  <input type="checkbox" className={styles.checkbox} aria-label={`Select ${d.sku} on ${name}`} checked={selected.has(d.id)} onChange={() => toggle(d.id)} />
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    aria-label={`Select ${d.sku} on ${name}`}
+                    checked={selected.has(d.id)}
+                    onChange={() => toggle(d.id)}
+                  />
                 </TableCell>
                 <TableHeaderCell scope="row">{d.sku}</TableHeaderCell>
                 <TableCell>{name}</TableCell>
@@ -121,10 +188,20 @@ export function DriftTab() {
                 <TableCell>{formatWhen(d.detectedAt)}</TableCell>
                 <TableCell>
                   <div className={styles.actions}>
-                    <Button size="small" variant="secondary" aria-label={`Accept ${d.sku} on ${name}`} onClick={() => setAsking({ decision: 'accept', items: [d] })}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      aria-label={`Accept ${d.sku} on ${name}`}
+                      onClick={() => setAsking({ decision: 'accept', items: [d] })}
+                    >
                       Accept
                     </Button>
-                    <Button size="small" variant="ghost" aria-label={`Overwrite ${d.sku} on ${name}`} onClick={() => setAsking({ decision: 'overwrite', items: [d] })}>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={`Overwrite ${d.sku} on ${name}`}
+                      onClick={() => setAsking({ decision: 'overwrite', items: [d] })}
+                    >
                       Overwrite
                     </Button>
                   </div>
@@ -136,7 +213,10 @@ export function DriftTab() {
       </Table>
       <Dialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
         {asking ? (
-          <DialogContent title={decisionTexts[asking.decision].title(asking.items.length)} description={decisionTexts[asking.decision].description}>
+          <DialogContent
+            title={decisionTexts[asking.decision].title(asking.items.length)}
+            description={decisionTexts[asking.decision].description}
+          >
             <ul>
               {asking.items.map((d) => (
                 <li key={d.id}>
@@ -145,7 +225,11 @@ export function DriftTab() {
               ))}
             </ul>
             <div className={styles.actions}>
-              <Button variant={asking.decision === 'overwrite' ? 'danger' : 'primary'} loading={resolve.isPending} onClick={decide}>
+              <Button
+                variant={asking.decision === 'overwrite' ? 'danger' : 'primary'}
+                loading={resolve.isPending}
+                onClick={decide}
+              >
                 {decisionTexts[asking.decision].confirm}
               </Button>
               <Button variant="secondary" onClick={() => setAsking(null)}>

@@ -51,7 +51,9 @@ export const Published: Story = {
     const dialog = await choose(channelFixtures.amazonTarget.id);
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Publish 1 product' }));
     await expect(await within(dialog).findByText('Published')).toBeVisible();
-    await expect(within(dialog).getByText(/1 product listed on Amazon, pending until the marketplace confirms\./)).toBeVisible();
+    await expect(
+      within(dialog).getByText(/1 product listed on Amazon, pending until the marketplace confirms\./),
+    ).toBeVisible();
     await expect(within(dialog).getByRole('button', { name: 'Done' })).toBeVisible();
   },
 };
@@ -82,24 +84,41 @@ export const ChooseAmazonProductType: Story = {
 };
 
 export const EbaySettingsMissing: Story = {
-  parameters: { msw: { handlers: { channels: channelHandlers.channelInError, listingEdits: listingEditHandlers.publishNeedsEbaySettings } } },
+  parameters: {
+    msw: {
+      handlers: {
+        channels: channelHandlers.channelInError,
+        listingEdits: listingEditHandlers.publishNeedsEbaySettings,
+      },
+    },
+  },
   play: async () => {
     const dialog = await choose(channelFixtures.ebayInError.id);
     const settings = await within(dialog).findByRole('region', { name: 'eBay settings for new listings' });
     const missing = await within(settings).findByRole('alert');
-    for (const setting of [MISSING_SETTING.categoryId, MISSING_SETTING.merchantLocation, MISSING_SETTING.fulfillmentPolicy, MISSING_SETTING.paymentPolicy, MISSING_SETTING.returnPolicy]) {
+    for (const setting of [
+      MISSING_SETTING.categoryId,
+      MISSING_SETTING.merchantLocation,
+      MISSING_SETTING.fulfillmentPolicy,
+      MISSING_SETTING.paymentPolicy,
+      MISSING_SETTING.returnPolicy,
+    ]) {
       await expect(within(missing).getByText(setting)).toBeVisible();
     }
     // The table names, per product, what is missing too.
     const table = await within(dialog).findByRole('table', { name: 'What each product needs' });
-    await expect(within(within(table).getByText('MUG-BLUE-350').closest('tr')!).getByText(MISSING_SETTING.categoryId)).toBeVisible();
+    await expect(
+      within(within(table).getByText('MUG-BLUE-350').closest('tr')!).getByText(MISSING_SETTING.categoryId),
+    ).toBeVisible();
 
     // A category is a number: the form says so before anything is sent.
     const category = within(settings).getByLabelText('eBay category number');
     await userEvent.type(category, 'mugs');
     await userEvent.selectOptions(await within(settings).findByLabelText('Inventory location'), 'wh-columbus-1');
     await userEvent.click(within(settings).getByRole('button', { name: 'Save eBay settings' }));
-    await expect(await within(settings).findByText('An eBay category is a number, digits only (e.g. 20625).')).toBeVisible();
+    await expect(
+      await within(settings).findByText('An eBay category is a number, digits only (e.g. 20625).'),
+    ).toBeVisible();
 
     await userEvent.clear(category);
     await userEvent.type(category, '20625');
@@ -114,7 +133,11 @@ export const EbaySettingsMissing: Story = {
 };
 
 export const EbayOptionsLoading: Story = {
-  parameters: { msw: { handlers: { channels: channelHandlers.channelInError, listingEdits: listingEditHandlers.ebayOptionsLoading } } },
+  parameters: {
+    msw: {
+      handlers: { channels: channelHandlers.channelInError, listingEdits: listingEditHandlers.ebayOptionsLoading },
+    },
+  },
   play: async () => {
     const dialog = await choose(channelFixtures.ebayInError.id);
     const settings = await within(dialog).findByRole('region', { name: 'eBay settings for new listings' });
@@ -124,15 +147,25 @@ export const EbayOptionsLoading: Story = {
 };
 
 export const EbayOptionsUnavailable: Story = {
-  parameters: { msw: { handlers: { channels: channelHandlers.channelInError, listingEdits: listingEditHandlers.ebayOptionsUnavailable } } },
+  parameters: {
+    msw: {
+      handlers: { channels: channelHandlers.channelInError, listingEdits: listingEditHandlers.ebayOptionsUnavailable },
+    },
+  },
   play: async () => {
     const dialog = await choose(channelFixtures.ebayInError.id);
     const settings = await within(dialog).findByRole('region', { name: 'eBay settings for new listings' });
-    await expect(await within(settings).findByText('Your eBay locations and policies could not be loaded')).toBeVisible();
-    await expect(within(settings).getByText('eBay did not answer (eBay answered HTTP 503). Try again in a moment.')).toBeVisible();
+    await expect(
+      await within(settings).findByText('Your eBay locations and policies could not be loaded'),
+    ).toBeVisible();
+    await expect(
+      within(settings).getByText('eBay did not answer (eBay answered HTTP 503). Try again in a moment.'),
+    ).toBeVisible();
     await userEvent.click(within(settings).getByRole('button', { name: 'Try Again' }));
     await expect(await within(settings).findByLabelText('Inventory location')).toBeVisible();
-    await expect(within(settings).queryByText('Your eBay locations and policies could not be loaded')).not.toBeInTheDocument();
+    await expect(
+      within(settings).queryByText('Your eBay locations and policies could not be loaded'),
+    ).not.toBeInTheDocument();
   },
 };
 

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Dialog, DialogContent, Field, Stack, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, type BadgeTone } from '../../../index';
+import {
+  Alert,
+  Badge,
+  Button,
+  Dialog,
+  DialogContent,
+  Field,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  type BadgeTone,
+} from '../../../index';
 import { errorText, useChannels, useCheckPublish, usePublishListings, type PublishCheckItem } from '../../../api';
 import { marketplaceNames } from '../../Channels/channelTexts';
 import { PublishSettingsSection } from './PublishSettings';
@@ -55,11 +71,19 @@ export function PublishDialog({ open, onOpenChange, productIds }: PublishDialogP
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent title="Publish to a channel" description={`List ${products(productIds.length)} of your main channel on another channel.`}>
+      <DialogContent
+        title="Publish to a channel"
+        description={`List ${products(productIds.length)} of your main channel on another channel.`}
+      >
         <Stack space="medium">
           <Field label="Channel">
             {(control) => (
-              <select {...control} className={styles.select} value={channelId} onChange={(e) => chooseChannel(e.target.value)}>
+              <select
+                {...control}
+                className={styles.select}
+                value={channelId}
+                onChange={(e) => chooseChannel(e.target.value)}
+              >
                 <option value="">Choose a channel</option>
                 {targets.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -75,7 +99,14 @@ export function PublishDialog({ open, onOpenChange, productIds }: PublishDialogP
             </Text>
           ) : null}
           {check.isError ? <Alert tone="critical">{errorText(check.error)}</Alert> : null}
-          {channel && !publish.data ? <PublishSettingsSection key={channel.id} channelId={channel.id} kind={channel.kind} onSaved={() => check.mutate({ channelId, productIds })} /> : null}
+          {channel && !publish.data ? (
+            <PublishSettingsSection
+              key={channel.id}
+              channelId={channel.id}
+              kind={channel.kind}
+              onSaved={() => check.mutate({ channelId, productIds })}
+            />
+          ) : null}
           {publish.data ? (
             <Alert tone="positive" title="Published">
               {`${products(publish.data.published)} listed on ${channel ? marketplaceNames[channel.kind] : 'the channel'}, pending until the marketplace confirms.`}
@@ -129,7 +160,11 @@ export function PublishDialog({ open, onOpenChange, productIds }: PublishDialogP
               {publish.data ? 'Done' : 'Cancel'}
             </Button>
             {check.data && !publish.data ? (
-              <Button disabled={ready === 0} loading={publish.isPending} onClick={() => publish.mutate({ channelId, productIds })}>
+              <Button
+                disabled={ready === 0}
+                loading={publish.isPending}
+                onClick={() => publish.mutate({ channelId, productIds })}
+              >
                 {`Publish ${products(ready)}`}
               </Button>
             ) : null}

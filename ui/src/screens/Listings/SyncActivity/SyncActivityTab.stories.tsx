@@ -1,6 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AMAZON_REFUSED_PRICE, EBAY_REFUSED_QUANTITY, authHandlers, channelHandlers, pushHandlers, resetPushMocks, syncHandlers } from '@hub/mocks';
+import {
+  AMAZON_REFUSED_PRICE,
+  EBAY_REFUSED_QUANTITY,
+  authHandlers,
+  channelHandlers,
+  pushHandlers,
+  resetPushMocks,
+  syncHandlers,
+} from '@hub/mocks';
 import { findInToast } from '../../storyToasts';
 import { withRouter } from '../../storyRouter';
 import { SyncActivityTab } from './SyncActivityTab';
@@ -10,28 +18,46 @@ const meta = {
   component: SyncActivityTab,
   decorators: [withRouter],
   beforeEach: () => resetPushMocks(),
-  parameters: { route: '/listings?tab=activity', msw: { handlers: { auth: authHandlers.signedInClient, channels: channelHandlers.channelInError, sync: syncHandlers.idle, pushes: pushHandlers.allCaughtUp } } },
+  parameters: {
+    route: '/listings?tab=activity',
+    msw: {
+      handlers: {
+        auth: authHandlers.signedInClient,
+        channels: channelHandlers.channelInError,
+        sync: syncHandlers.idle,
+        pushes: pushHandlers.allCaughtUp,
+      },
+    },
+  },
 } satisfies Meta<typeof SyncActivityTab>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A count shown under its name on a channel's card. */
-const countOf = (card: HTMLElement, name: string) => within(card).getByText(name, { selector: 'dt' }).nextElementSibling;
+const countOf = (card: HTMLElement, name: string) =>
+  within(card).getByText(name, { selector: 'dt' }).nextElementSibling;
 
 export const RunInProgress: Story = {
   parameters: { msw: { handlers: { sync: syncHandlers.readingAmazon, pushes: pushHandlers.sending } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const bar = await canvas.findByRole('progressbar', { name: 'Reconciliation · Amazon · Cooper Home (Amazon US) progress' });
+    const bar = await canvas.findByRole('progressbar', {
+      name: 'Reconciliation · Amazon · Cooper Home (Amazon US) progress',
+    });
     // Amazon does not say how many listings it holds: the bar is busy, the count goes up live.
     await expect(bar).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', '510 listings read'), { timeout: 5_000 });
     const runs = canvas.getByRole('table', { name: 'Recent runs' });
-    await expect(within(runs).getByRole('row', { name: /Import · Every channel/ })).toHaveTextContent('1,240 listings read');
+    await expect(within(runs).getByRole('row', { name: /Import · Every channel/ })).toHaveTextContent(
+      '1,240 listings read',
+    );
     // Values going out to Amazon: a bar per channel with its counts.
     const amazon = canvas.getByRole('article', { name: /Amazon/ });
-    await expect(within(amazon).getByRole('progressbar', { name: 'Amazon pushes' })).toHaveAttribute('aria-valuetext', '330 of 500 values confirmed');
+    await expect(within(amazon).getByRole('progressbar', { name: 'Amazon pushes' })).toHaveAttribute(
+      'aria-valuetext',
+      '330 of 500 values confirmed',
+    );
     await expect(countOf(amazon, 'Waiting')).toHaveTextContent('120');
     await expect(countOf(amazon, 'On their way')).toHaveTextContent('50');
     await expect(canvas.queryByText('All caught up')).not.toBeInTheDocument();
@@ -57,7 +83,9 @@ export const PartialFailure: Story = {
     // Retry all: every channel's refused values go out again.
     await userEvent.click(canvas.getByRole('button', { name: 'Retry all failed' }));
     await expect(await findInToast('2 values will be sent again.')).toBeVisible();
-    await waitFor(() => expect(canvas.queryByRole('table', { name: 'Values refused by the marketplace' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(canvas.queryByRole('table', { name: 'Values refused by the marketplace' })).not.toBeInTheDocument(),
+    );
   },
 };
 
@@ -66,14 +94,21 @@ export const AllCaughtUp: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('All caught up')).toBeVisible();
     const amazon = canvas.getByRole('article', { name: /Amazon/ });
-    await expect(within(amazon).getByRole('progressbar', { name: 'Amazon pushes' })).toHaveAttribute('aria-valuetext', '842 of 842 values confirmed');
+    await expect(within(amazon).getByRole('progressbar', { name: 'Amazon pushes' })).toHaveAttribute(
+      'aria-valuetext',
+      '842 of 842 values confirmed',
+    );
     await expect(canvas.queryByRole('button', { name: 'Retry all failed' })).not.toBeInTheDocument();
-    await expect(within(canvas.getByRole('table', { name: 'Recent runs' })).getByRole('row', { name: /Reconciliation · Amazon/ })).toHaveTextContent('7 values repaired');
+    await expect(
+      within(canvas.getByRole('table', { name: 'Recent runs' })).getByRole('row', { name: /Reconciliation · Amazon/ }),
+    ).toHaveTextContent('7 values repaired');
   },
 };
 
 export const Empty: Story = {
-  parameters: { msw: { handlers: { sync: syncHandlers.none, pushes: pushHandlers.none, channels: channelHandlers.none } } },
+  parameters: {
+    msw: { handlers: { sync: syncHandlers.none, pushes: pushHandlers.none, channels: channelHandlers.none } },
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { name: 'Nothing synced yet' })).toBeVisible();
   },

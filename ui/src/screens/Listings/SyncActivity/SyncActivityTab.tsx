@@ -1,8 +1,43 @@
-import { Alert, Badge, Button, Card, EmptyState, ErrorState, ProgressBar, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, useToast } from '../../../index';
-import { errorText, isUnfinished, useChannels, usePushActivity, useRetryFailedPushes, useSyncEvents, useSyncRuns, type FailedPush, type PushActivity, type SyncRun } from '../../../api';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  ProgressBar,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  useToast,
+} from '../../../index';
+import {
+  errorText,
+  isUnfinished,
+  useChannels,
+  usePushActivity,
+  useRetryFailedPushes,
+  useSyncEvents,
+  useSyncRuns,
+  type FailedPush,
+  type PushActivity,
+  type SyncRun,
+} from '../../../api';
 import { formatWhen, marketplaceNames } from '../../Channels/channelTexts';
 import { formatCount, progressText, repairsText } from '../../Channels/syncTexts';
-import { fieldNames, pushProgressText, pushTotal, runKindLabel, runStatusLabels, runStatusTones } from './activityTexts';
+import {
+  fieldNames,
+  pushProgressText,
+  pushTotal,
+  runKindLabel,
+  runStatusLabels,
+  runStatusTones,
+} from './activityTexts';
 import { visuallyHidden } from '../../../theme/utils.css';
 import * as styles from './SyncActivity.css';
 
@@ -14,12 +49,22 @@ export function SyncActivityTab() {
   const channels = useChannels();
 
   if (runs.isPending || pushes.isPending) return <Spinner label="Loading sync activity..." />;
-  if (pushes.isError) return <ErrorState title="Sync activity could not be loaded" description={errorText(pushes.error)} onRetry={() => pushes.refetch()} />;
+  if (pushes.isError)
+    return (
+      <ErrorState
+        title="Sync activity could not be loaded"
+        description={errorText(pushes.error)}
+        onRetry={() => pushes.refetch()}
+      />
+    );
   const runList = runs.data?.items ?? [];
   if (runList.length === 0 && pushes.data.channels.length === 0) {
     return (
       <Card padding="large">
-        <EmptyState title="Nothing synced yet" description="Imports, reconciliations and the values sent to your channels appear here once a channel is connected." />
+        <EmptyState
+          title="Nothing synced yet"
+          description="Imports, reconciliations and the values sent to your channels appear here once a channel is connected."
+        />
       </Card>
     );
   }
@@ -55,7 +100,12 @@ function Pushes({ activity }: { activity: PushActivity }) {
           return (
             <Card key={c.channelId} as="article" title={`${name} · ${c.displayName}`} titleLevel={3} padding="large">
               <div className={styles.progress}>
-                <ProgressBar label={`${name} pushes`} value={c.confirmed} max={Math.max(1, pushTotal(c))} valueText={pushProgressText(c)} />
+                <ProgressBar
+                  label={`${name} pushes`}
+                  value={c.confirmed}
+                  max={Math.max(1, pushTotal(c))}
+                  valueText={pushProgressText(c)}
+                />
                 <Text size="small" tone="secondary">
                   {pushProgressText(c)}
                 </Text>
@@ -85,8 +135,10 @@ function Failed({ activity }: { activity: PushActivity }) {
   const retry = useRetryFailedPushes();
   const { toast } = useToast();
   if (activity.failed.length === 0) return null;
-  const retried = (answer: { message: string }) => toast({ title: 'Sending Again', description: answer.message, variant: 'success' });
-  const failed = (error: unknown) => toast({ title: 'Could Not Retry', description: errorText(error), variant: 'destructive' });
+  const retried = (answer: { message: string }) =>
+    toast({ title: 'Sending Again', description: answer.message, variant: 'success' });
+  const failed = (error: unknown) =>
+    toast({ title: 'Could Not Retry', description: errorText(error), variant: 'destructive' });
   const retryOne = (item: FailedPush) => retry.mutate({ writeIds: [item.id] }, { onSuccess: retried, onError: failed });
   const retryAll = async () => {
     // Per channel: every refused value of it, listed here or not.
@@ -94,7 +146,11 @@ function Failed({ activity }: { activity: PushActivity }) {
     try {
       let sent = 0;
       for (const channelId of channelIds) sent += (await retry.mutateAsync({ channelId })).retried;
-      toast({ title: 'Sending Again', description: `${formatCount(sent)} ${sent === 1 ? 'value' : 'values'} will be sent again.`, variant: 'success' });
+      toast({
+        title: 'Sending Again',
+        description: `${formatCount(sent)} ${sent === 1 ? 'value' : 'values'} will be sent again.`,
+        variant: 'success',
+      });
     } catch (error) {
       failed(error);
     }
@@ -131,7 +187,13 @@ function Failed({ activity }: { activity: PushActivity }) {
               <TableCell className={styles.message}>{item.message ?? 'No message given.'}</TableCell>
               <TableCell>{formatWhen(item.failedAt)}</TableCell>
               <TableCell>
-                <Button size="small" variant="secondary" onClick={() => retryOne(item)} disabled={retry.isPending} aria-label={`Retry ${item.sku} on ${marketplaceNames[item.channelKind]}`}>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={() => retryOne(item)}
+                  disabled={retry.isPending}
+                  aria-label={`Retry ${item.sku} on ${marketplaceNames[item.channelKind]}`}
+                >
                   Retry
                 </Button>
               </TableCell>
@@ -140,19 +202,32 @@ function Failed({ activity }: { activity: PushActivity }) {
         </TableBody>
       </Table>
       {activity.failedTotal > activity.failed.length ? (
-        <Text size="small" tone="secondary">{`The newest ${formatCount(activity.failed.length)} are listed. "Retry all failed" sends every one again.`}</Text>
+        <Text
+          size="small"
+          tone="secondary"
+        >{`The newest ${formatCount(activity.failed.length)} are listed. "Retry all failed" sends every one again.`}</Text>
       ) : null}
     </section>
   );
 }
 
-function Runs({ runs, channelName, failedToLoad }: { runs: SyncRun[]; channelName: (id: string | null) => string; failedToLoad: boolean }) {
+function Runs({
+  runs,
+  channelName,
+  failedToLoad,
+}: {
+  runs: SyncRun[];
+  channelName: (id: string | null) => string;
+  failedToLoad: boolean;
+}) {
   return (
     <section className={styles.section} aria-labelledby="activity-runs">
       <h2 id="activity-runs" className={styles.sectionTitle}>
         Recent runs
       </h2>
-      {failedToLoad ? <Alert tone="caution">Recent runs could not be loaded. They show again once the connection is back.</Alert> : null}
+      {failedToLoad ? (
+        <Alert tone="caution">Recent runs could not be loaded. They show again once the connection is back.</Alert>
+      ) : null}
       {runs.length === 0 ? (
         <Text tone="secondary">No imports or reconciliations yet.</Text>
       ) : (
@@ -184,7 +259,12 @@ function Runs({ runs, channelName, failedToLoad }: { runs: SyncRun[]; channelNam
                   <TableCell>
                     {isUnfinished(run) ? (
                       <div className={styles.progress}>
-                        <ProgressBar label={`${label} progress`} value={run.status === 'queued' || run.total === null ? null : run.done} max={run.total ?? undefined} valueText={progressText(run)} />
+                        <ProgressBar
+                          label={`${label} progress`}
+                          value={run.status === 'queued' || run.total === null ? null : run.done}
+                          max={run.total ?? undefined}
+                          valueText={progressText(run)}
+                        />
                         <Text size="xsmall" tone="secondary">
                           {progressText(run)}
                         </Text>
