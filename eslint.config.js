@@ -4,6 +4,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const forbid = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups }],
@@ -23,6 +26,45 @@ const uiImports = {
 const sandboxToEngine = {
   group: ['**/modules/**', '**/marketplaces/**', '**/http/**', '**/db/**', '**/workers/**'],
   message: 'A sandbox stands apart from the engine: it imports nothing of it.',
+};
+
+// The UI's layers (issue 20): a screen never imports another screen; what several screens use lives
+// in ui/src/shared/, which imports no screen; the design system (components, theme) and the request
+// layer (api) import neither. Imports are resolved to files, so `../Other/x`, `../../screens/Other/x`
+// and `@hub/ui/screens/Other/x` are all caught, and a new screen folder is covered once it exists.
+const uiSource = path.join(import.meta.dirname, 'ui/src');
+const screenFolders = fs
+  .readdirSync(path.join(uiSource, 'screens'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const uiLayers = {
+  name: 'ui/layers',
+  files: ['ui/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  // The sources import TypeScript files without their extension, as Vite resolves them.
+  settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx'] })] },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: uiSource,
+        zones: [
+          ...screenFolders.map((screen) => ({
+            target: `screens/${screen}`,
+            from: 'screens',
+            except: [`./${screen}`],
+            message: 'A screen never imports another screen: what several screens use belongs in ui/src/shared/.',
+          })),
+          { target: 'shared', from: 'screens', message: 'Shared UI code never imports a screen.' },
+          {
+            target: ['components', 'theme', 'api'],
+            from: ['screens', 'shared', 'testing'],
+            message: 'The design system and the request layer import no screen, shared screen code or story helper.',
+          },
+        ],
+      },
+    ],
+  },
 };
 
 export default tseslint.config(
@@ -61,4 +103,5 @@ export default tseslint.config(
   { files: ['app/**/*.{ts,tsx}'], rules: forbid([apiImports]) },
   { files: ['api/**/*.ts'], rules: forbid([appImports, uiImports]) },
   { files: ['api/src/sandbox/**/*.ts'], rules: forbid([appImports, uiImports, sandboxToEngine]) },
+  uiLayers,
 );

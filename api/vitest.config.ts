@@ -12,13 +12,22 @@ export default defineConfig({
     // The web/worker split with a killed worker is a PostgreSQL test (it makes its own database), as is a
     // request turned away while the waiting job starts (on PGlite the job cannot start meanwhile):
     // it runs in the PostgreSQL pass, once. Tests whose subject is not the database run in the
-    // embedded pass only: the adapters and the sandboxes (which keep no data in it), and the embedded
-    // (PGlite) process itself. Malformed input runs on both: NUL bytes and other accounts' ids reach queries.
+    // embedded pass only: the adapters, their transforms and the sandboxes (which keep no data in it),
+    // and the embedded (PGlite) process itself. Malformed input runs on both: NUL bytes and other accounts' ids reach queries.
     exclude: [
       '**/node_modules/**',
       ...(process.env.DATABASE_URL
-        ? ['api/test/marketplaces/**', 'api/test/embedded-process.test.ts', 'api/test/db/threaded-pglite.test.ts']
-        : ['api/test/sync/worker-crash.test.ts', 'api/test/workers/turned-away.test.ts']),
+        ? [
+            'api/test/marketplaces/**',
+            'api/src/marketplaces/**',
+            'api/test/embedded-process.test.ts',
+            'api/test/db/threaded-pglite.test.ts',
+          ]
+        : [
+            'api/test/sync/worker-crash.test.ts',
+            'api/test/workers/turned-away.test.ts',
+            'api/test/workers/fetch-lock.test.ts',
+          ]),
     ],
     environment: 'node',
     globalSetup: ['api/test/support/global-setup.ts'],

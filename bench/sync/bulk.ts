@@ -3,18 +3,18 @@ import { sandboxDefinitions } from '../../api/src/sandbox/index.ts';
 import {
   processingTimes as amazonProcessingTimes,
   REALISTIC_TIME_SCALE as AMAZON_SCALE,
-} from '../../api/src/sandbox/amazon/amazon-sandbox.ts';
+} from '../../api/src/sandbox/amazon/limits.ts';
 import {
   FEED_PROCESSING_SCALE as WALMART_SCALE,
   FEED_PUBLISHED_PROCESSING_MS as WALMART_FEED_MS,
-} from '../../api/src/sandbox/walmart/walmart-sandbox.ts';
+} from '../../api/src/sandbox/walmart/limits.ts';
 import { MUTATION_COST } from '../../api/src/sandbox/shopify/query-cost.ts';
 import type { SandboxRate } from '../../api/src/sandbox/shared/sandbox-limits.ts';
 import { amazonCapabilities } from '../../api/src/marketplaces/amazon/amazon-adapter.ts';
 import { walmartCapabilities } from '../../api/src/marketplaces/walmart/walmart-adapter.ts';
 import { EBAY_MAX_SKUS_PER_CALL } from '../../api/src/marketplaces/ebay/ebay-adapter.ts';
 import { SHOPIFY_MAX_PER_MUTATION } from '../../api/src/marketplaces/shopify/shopify-adapter.ts';
-import { insertChanges, type ChangeInput } from '../../api/src/db/queries/listing-writes.ts';
+import { insertChanges, type ChangeInput } from '../../api/src/db/queries/changes.ts';
 import { planListingWrites } from '../../api/src/modules/sync/plan-writes.ts';
 import { sql } from 'drizzle-orm';
 import {

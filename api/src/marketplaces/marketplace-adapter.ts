@@ -17,8 +17,12 @@ import type {
   UpdateOutcome,
 } from './types.ts';
 import type { RateLimitUse } from './shared/token-bucket.ts';
+import type { EventDestination } from './marketplace-events.ts';
 
-/** How each marketplace wants writes batched (from FACTS.md), so the engine can plan pushes. */
+/**
+ * How each marketplace wants writes batched (from its published limits, cited where each adapter
+ * declares its capabilities), so the engine can plan pushes.
+ */
 export interface WriteCapabilities {
   /** Most SKUs one immediate call can update (Shopify 250 quantities, eBay 25 requests, Amazon and Walmart 1). */
   maxSkusPerCall: number;
@@ -129,6 +133,14 @@ export interface MarketplaceAdapter {
    * (yet) is left out.
    */
   ordersById?(ids: string[], signal?: AbortSignal): Promise<MarketplaceOrder[]>;
+
+  /**
+   * Subscribes the channel to these topics of the marketplace's pushes (the registry's
+   * `marketplaceEvents[kind].topics`), delivered to `destination`. Safe to call again: a subscription
+   * that exists already counts as made. Where the marketplace's pushes are set up outside its API
+   * (live Amazon: an EventBridge rule in the seller's AWS account), nothing is sent.
+   */
+  subscribeToEvents?(topics: readonly string[], destination: EventDestination, signal?: AbortSignal): Promise<void>;
 }
 
 export type { Money };

@@ -1,17 +1,31 @@
+/**
+ * The marketplaces behind their interfaces, by kind (no switch): the adapter factory
+ * (marketplace-adapter.ts), the events a channel subscribes to and the reading of what the
+ * marketplace delivers (marketplace-events.ts), and, where sellers connect by consent, the consent
+ * (marketplace-consent.ts). The app's modules reach a marketplace through these only.
+ */
 import type { MarketplaceAdapter } from './marketplace-adapter.ts';
-import type { MarketplaceKind } from './types.ts';
+import type { MarketplaceConsent } from './marketplace-consent.ts';
+import type { MarketplaceEvents } from './marketplace-events.ts';
+import type { MarketplaceEnvironment, MarketplaceKind } from './types.ts';
 import type { TokenBuckets } from './shared/token-bucket.ts';
 import { createWalmartAdapter } from './walmart/walmart-adapter.ts';
+import { walmartEvents } from './walmart/webhooks.ts';
 import { createEbayAdapter } from './ebay/ebay-adapter.ts';
+import { ebayConsent } from './ebay/consent.ts';
+import { ebayEvents } from './ebay/webhooks.ts';
 import { createAmazonAdapter } from './amazon/amazon-adapter.ts';
-import { createShopifyAdapter } from './shopify/index.ts';
+import { amazonEvents } from './amazon/webhooks.ts';
+import { createShopifyAdapter } from './shopify/shopify-adapter.ts';
+import { shopifyConsent } from './shopify/consent.ts';
+import { shopifyEvents } from './shopify/webhooks.ts';
 import {
   productionEndpoints as amazonProduction,
   sandboxEndpoints as amazonSandboxEndpoints,
 } from './amazon/endpoints.ts';
 import { ebayEarlierSellerScopes, ebayEndpointsAt, ebayProduction } from './ebay/endpoints.ts';
 
-export type MarketplaceEnvironment = 'sandbox' | 'production';
+export type { MarketplaceEnvironment };
 
 /** Where a channel's adapter points: the marketplace itself, or the built-in sandbox of it. */
 export interface AdapterTarget {
@@ -91,6 +105,20 @@ export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> 
       buckets: target.buckets,
     });
   },
+};
+
+/** What each marketplace pushes and what a channel subscribes to (kind → events). */
+export const marketplaceEvents: Record<MarketplaceKind, MarketplaceEvents> = {
+  amazon: amazonEvents,
+  walmart: walmartEvents,
+  ebay: ebayEvents,
+  shopify: shopifyEvents,
+};
+
+/** The marketplaces a seller connects by consent (OAuth), and how (kind → consent). */
+export const marketplaceConsents: Partial<Record<MarketplaceKind, MarketplaceConsent>> = {
+  ebay: ebayConsent,
+  shopify: shopifyConsent,
 };
 
 export function createAdapter(

@@ -2,6 +2,9 @@
 export const marketplaceKinds = ['amazon', 'walmart', 'ebay', 'shopify'] as const;
 export type MarketplaceKind = (typeof marketplaceKinds)[number];
 
+/** Where a channel's marketplace is: the marketplace itself, or the built-in sandbox of it. */
+export type MarketplaceEnvironment = 'sandbox' | 'production';
+
 /** Money as the marketplaces send it: a decimal string, never a float. */
 export interface Money {
   amount: string;
@@ -132,7 +135,10 @@ export type CreateOutcome =
 export interface ListingActivation {
   sku: string;
   active: boolean;
-  /** The product as we would list it: some marketplaces need it to put a listing back on sale (Amazon's offer, Walmart's item feed). */
+  /**
+   * The product as we would list it: some marketplaces need it to put a listing back on sale (Amazon's offer,
+   * Walmart's item feed).
+   */
   listing?: NewListing;
   /**
    * Where the status is a product's, shared by its variants (Shopify): taking this SKU off sale,

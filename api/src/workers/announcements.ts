@@ -1,5 +1,3 @@
-import Manager from 'pg-boss/dist/manager.js';
-
 /**
  * How a job announced by NOTIFY wakes a queue's workers.
  *
@@ -10,6 +8,9 @@ import Manager from 'pg-boss/dist/manager.js';
  * channels), so a batch is taken by as many workers, one fetch after another, and one fetch finds
  * nothing at the end. Busy workers are told, as pg-boss tells them, so that the one running a key's
  * job fetches the job waiting behind it as soon as it ends.
+ *
+ * pg-boss's listener calls its Manager's notifyQueue, which has no public replacement:
+ * pg-boss-patches.ts puts `wakeForAnnouncement` in its place.
  */
 
 /** What this relies on of pg-boss's Worker (checked: a worker of another shape is woken as pg-boss does). */
@@ -25,7 +26,7 @@ export interface AnnouncedWorker {
 
 const chained = new WeakSet<object>();
 
-function isAnnouncedWorker(worker: unknown): worker is AnnouncedWorker {
+export function isAnnouncedWorker(worker: unknown): worker is AnnouncedWorker {
   const w = worker as Partial<AnnouncedWorker> | null;
   return (
     !!w &&
@@ -67,22 +68,4 @@ function chainFetches(worker: AnnouncedWorker, workers: () => AnnouncedWorker[])
         ?.notify();
     return jobs;
   };
-}
-
-type ManagerInternals = {
-  prototype: { notifyQueue?: (this: { workers: Map<string, { name: string }> }, name: string) => void };
-};
-
-let installed = false;
-
-/** Installed once, for every job queue of the process (the pinned pg-boss's Manager.notifyQueue). */
-export function wakeOneWorkerPerAnnouncement(): boolean {
-  const prototype = (Manager as unknown as ManagerInternals).prototype;
-  if (installed) return true;
-  if (typeof prototype.notifyQueue !== 'function') return false;
-  installed = true;
-  prototype.notifyQueue = function notifyQueue(name: string) {
-    wakeForAnnouncement(() => [...this.workers.values()].filter((worker) => worker.name === name));
-  };
-  return true;
 }

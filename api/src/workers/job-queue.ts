@@ -1,12 +1,9 @@
-import { PgBoss } from 'pg-boss';
-import { fromPglite } from 'pg-boss/dist/adapters/pglite.js';
-import { fromDrizzle } from 'pg-boss/dist/adapters/drizzle.js';
+import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterCommit, type DatabaseHandle, type Db } from '../db/client.ts';
 import { oneAtATimePerKeyQueues, queueDefinitions } from './queues.ts';
-import { wakeOneWorkerPerAnnouncement } from './announcements.ts';
-import { fetchOneAtATimePerKeyedQueue } from './one-fetch-at-a-time.ts';
+import { fetchLockPoolProblem, installPgBossPatches } from './pg-boss-patches.ts';
 
 export type JobQueue = PgBoss;
 
@@ -19,11 +16,9 @@ const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10, 
 
 /** pg-boss on the app's own database: PGlite in the embedded default, PostgreSQL otherwise. */
 export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
-  if (!wakeOneWorkerPerAnnouncement())
-    console.warn('[jobs] pg-boss has no Manager.notifyQueue: every idle worker fetches on each announcement');
-  // Without it, two jobs of one key could run at once on PostgreSQL (see one-fetch-at-a-time.ts).
-  if (!fetchOneAtATimePerKeyedQueue() && handle.kind === 'postgres')
-    throw new Error('pg-boss has no Manager.fetch to take one job per key at a time');
+  // One job per key at a time on PostgreSQL, one worker woken per announcement: pg-boss-patches.ts
+  // (throws if this pg-boss is not the one they were written for).
+  installPgBossPatches();
   const boss =
     handle.kind === 'pglite'
       ? new PgBoss({
@@ -41,6 +36,11 @@ export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
   boss.on('error', (error: Error) => console.error('[jobs]', error.message));
   if (handle.kind === 'postgres') askAgainWhenTurnedAway.add(boss);
   await boss.start();
+  const unlocked = handle.kind === 'postgres' ? fetchLockPoolProblem(boss) : undefined;
+  if (unlocked) {
+    await boss.stop({ graceful: false });
+    throw new Error(unlocked);
+  }
   for (const queue of queueDefinitions) {
     await replaceIfPolicyChanged(boss, queue.name, queue.options);
     await boss.createQueue(queue.name, { ...queue.options });

@@ -1,5 +1,3 @@
-import Manager from 'pg-boss/dist/manager.js';
-
 /**
  * Fetches of a one-job-per-key queue, one at a time (PostgreSQL).
  *
@@ -10,20 +8,24 @@ import Manager from 'pg-boss/dist/manager.js';
  * adjusters reading and setting the same main quantity, which applied a sale twice. Each fetch of
  * such a queue first takes a transaction lock of the queue, so the next one starts after it has
  * committed and sees its job active. On PGlite statements already run one at a time.
+ *
+ * pg-boss has no public way to run its workers' fetches this way: pg-boss-patches.ts puts
+ * `fetchInTurn` in place of its fetch.
  */
 
-type Fetch = (this: FetchingManager, name: string, options?: FetchOptions) => Promise<unknown[]>;
-interface FetchOptions {
-  groupConcurrency?: unknown;
-  db?: unknown;
-}
 interface PooledClient {
   query(text: string, values?: unknown[]): Promise<unknown>;
   release(error?: Error | boolean): void;
 }
-interface FetchingManager {
-  db?: { pool?: { connect(): Promise<PooledClient> } };
-  getQueueCache(name: string): Promise<unknown>;
+
+/** Where the fetch takes its connection: pg-boss's own pool (a pg Pool). */
+export interface ConnectionPool {
+  connect(): Promise<PooledClient>;
+}
+
+/** What pg-boss's fetch runs its statement on when given one (its `db` option). */
+export interface StatementRunner {
+  executeSql(text: string, values?: unknown[]): Promise<unknown>;
 }
 
 /** A signed 32-bit FNV-1a hash: the advisory lock's keys, written into the statement as numbers. */
@@ -35,6 +37,11 @@ function lockKey(text: string): number {
 
 /** The lock's first key keeps it apart from any other advisory lock; the second is the queue's. */
 const FETCH_LOCK_CLASS = lockKey('pg-boss fetch');
+
+/** The two keys of a queue's fetch lock (`pg_advisory_xact_lock(int, int)`). */
+export function fetchLockKeys(name: string): [number, number] {
+  return [FETCH_LOCK_CLASS, lockKey(name)];
+}
 
 /**
  * A process's fetches of a queue wait their turn here, each holding no connection meanwhile: fetches
@@ -52,39 +59,30 @@ function inTurn<T>(owner: object, name: string, work: () => Promise<T>): Promise
   return result;
 }
 
-let installed = false;
-
-/** Installed once, for every job queue of the process (the pinned pg-boss's Manager.fetch). */
-export function fetchOneAtATimePerKeyedQueue(): boolean {
-  const prototype = (Manager as unknown as { prototype: { fetch?: Fetch } }).prototype;
-  if (installed) return true;
-  const fetch = prototype.fetch;
-  if (typeof fetch !== 'function') return false;
-  installed = true;
-  prototype.fetch = async function fetchInTurn(name, options = {}) {
-    const pool = this.db?.pool;
-    if (options.groupConcurrency === undefined || options.groupConcurrency === null || options.db || !pool)
-      return fetch.call(this, name, options);
-    // Read before a connection is held: a fetch that found the queue uncached would ask the pool for another.
-    await this.getQueueCache(name);
-    return inTurn(this, name, async () => {
-      const client = await pool.connect();
-      try {
-        // One round trip: both are numbers.
-        await client.query(`begin; select pg_advisory_xact_lock(${FETCH_LOCK_CLASS}, ${lockKey(name)})`);
-        const jobs = await fetch.call(this, name, {
-          ...options,
-          db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
-        });
-        await client.query('commit');
-        client.release();
-        return jobs;
-      } catch (error) {
-        // The connection may be mid-transaction: the pool discards it rather than lend it again.
-        client.release(error instanceof Error ? error : true);
-        throw error;
-      }
-    });
-  };
-  return true;
+/**
+ * Runs `fetch` (pg-boss's own fetch of queue `name`) on a connection of `pool`, in a transaction that
+ * first takes the queue's fetch lock; one at a time per `owner` (a job queue) and queue.
+ */
+export function fetchInTurn<T>(
+  owner: object,
+  name: string,
+  pool: ConnectionPool,
+  fetch: (db: StatementRunner) => Promise<T>,
+): Promise<T> {
+  const [lockClass, queueKey] = fetchLockKeys(name);
+  return inTurn(owner, name, async () => {
+    const client = await pool.connect();
+    try {
+      // One round trip: both are numbers.
+      await client.query(`begin; select pg_advisory_xact_lock(${lockClass}, ${queueKey})`);
+      const jobs = await fetch({ executeSql: (text, values) => client.query(text, values) });
+      await client.query('commit');
+      client.release();
+      return jobs;
+    } catch (error) {
+      // The connection may be mid-transaction: the pool discards it rather than lend it again.
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
+  });
 }

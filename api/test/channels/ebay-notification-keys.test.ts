@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import { consentOnEbay, type ConnectedChannel } from '../support/channel-flows.ts';
 import { control, query, sandboxRequests } from '../support/sync-checks.ts';
-import { ebayPublicKeyPolicy } from '../../src/marketplaces/ebay/ebay-notifications.ts';
+import { ebayPublicKeyPolicy } from '../../src/marketplaces/ebay/webhooks.ts';
 
 /**
  * eBay's notification keys, over HTTP against the built-in sandbox: the key that signs real

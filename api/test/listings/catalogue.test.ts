@@ -4,8 +4,9 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller } from '../support/channel-flows.ts';
 import { catalogueCsv } from '../../src/modules/listings/catalogue.ts';
-import { catalogueRows, planCatalogueFilter } from '../../src/db/queries/catalogue.ts';
-import { confirmWrites } from '../../src/db/queries/listing-writes.ts';
+import { catalogueRows } from '../../src/db/queries/catalogue-rows.ts';
+import { planCatalogueFilter } from '../../src/db/queries/catalogue-filter.ts';
+import { confirmWrites } from '../../src/db/queries/listing-writes-settling.ts';
 
 let t: TestProduct;
 let seller: Browser;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendableWhileOffSale, writesFor } from '../../src/modules/sync/plan-writes.ts';
-import type { PlannableListing } from '../../src/db/queries/listing-writes.ts';
+import type { PlannableListing } from '../../src/db/queries/listing-writes-planning.ts';
 import { defaultChannelRules } from '../../src/db/schema/index.ts';
 
 /** What the planner sends to a listing the seller took off sale, against one that is on sale. */

@@ -5,8 +5,12 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { repoRoot } from '../../src/config.ts';
 
-/** The marketplaces' official definitions, read where CI and developers have them: ../shared/marketplaces. */
-export const officialDefinitions = path.resolve(repoRoot, '..', 'shared', 'marketplaces');
+/**
+ * The marketplaces' official definitions and example payloads the tests read, copied into the
+ * repository (`api/test/fixtures/marketplaces/<kind>/`, each folder's origin and licence in its
+ * SOURCE.md). Shopify's Admin schema is the sandbox's own (`api/src/sandbox/shopify/schema/`).
+ */
+export const officialDefinitions = path.join(repoRoot, 'api', 'test', 'fixtures', 'marketplaces');
 
 export function readOfficial(relativePath: string): unknown {
   const file = path.join(officialDefinitions, relativePath);

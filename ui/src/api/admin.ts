@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@contract';
-import { api, request } from './request';
+import { api, unwrap } from './request';
 import { switchIdentity } from './auth';
 
 export type AdminUser = components['schemas']['AdminUser'];
@@ -15,8 +15,7 @@ export interface UserFilter {
 export const usersQuery = (filter: UserFilter) =>
   queryOptions({
     queryKey: ['/api/admin/users', filter] as const,
-    queryFn: ({ signal }) =>
-      request('GET', '/api/admin/users', () => api.GET('/api/admin/users', { params: { query: filter }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/admin/users', { params: { query: filter }, signal })),
     placeholderData: keepPreviousData,
   });
 
@@ -29,9 +28,7 @@ export function useStartImpersonation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      request('POST', '/api/admin/impersonate/{userId}', () =>
-        api.POST('/api/admin/impersonate/{userId}', { params: { path: { userId } } }),
-      ),
+      unwrap(api.POST('/api/admin/impersonate/{userId}', { params: { path: { userId } } })),
     onSuccess: (answer) => switchIdentity(queryClient, answer.impersonatedUser),
   });
 }
@@ -39,7 +36,7 @@ export function useStartImpersonation() {
 export function useExitImpersonation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request('POST', '/api/admin/exit-impersonation', () => api.POST('/api/admin/exit-impersonation')),
+    mutationFn: () => unwrap(api.POST('/api/admin/exit-impersonation')),
     onSuccess: (answer) => switchIdentity(queryClient, answer.user),
   });
 }

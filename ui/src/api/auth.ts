@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { components } from '@contract';
-import { api, ApiError, request } from './request';
+import { api, ApiError, unwrap } from './request';
 
 export type AuthUser = components['schemas']['AuthUser'];
 export type VerificationRequired = components['schemas']['VerificationRequired'];
@@ -18,7 +18,7 @@ export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'] as const,
   queryFn: async ({ signal }): Promise<AuthUser | null> => {
     try {
-      return await request('GET', '/api/auth/user', () => api.GET('/api/auth/user', { signal }));
+      return await unwrap(api.GET('/api/auth/user', { signal }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -46,8 +46,7 @@ export function useCurrentUser() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      request('POST', '/api/auth/login', () => api.POST('/api/auth/login', { body })),
+    mutationFn: (body: { email: string; password: string }) => unwrap(api.POST('/api/auth/login', { body })),
     onSuccess: (answer) => {
       if (!isVerificationRequired(answer)) queryClient.setQueryData(currentUserQuery.queryKey, answer);
     },
@@ -56,8 +55,7 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterInput) =>
-      request('POST', '/api/auth/register', () => api.POST('/api/auth/register', { body })),
+    mutationFn: (body: RegisterInput) => unwrap(api.POST('/api/auth/register', { body })),
   });
 }
 
@@ -65,7 +63,7 @@ export function useRegister() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request('POST', '/api/auth/logout', () => api.POST('/api/auth/logout')),
+    mutationFn: () => unwrap(api.POST('/api/auth/logout')),
     onSuccess: () => switchIdentity(queryClient, null),
   });
 }
@@ -73,40 +71,33 @@ export function useLogout() {
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      request('POST', '/api/auth/verify-email', () => api.POST('/api/auth/verify-email', { body: { token } })),
+    mutationFn: (token: string) => unwrap(api.POST('/api/auth/verify-email', { body: { token } })),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) =>
-      request('POST', '/api/auth/resend-verification', () =>
-        api.POST('/api/auth/resend-verification', { body: { email } }),
-      ),
+    mutationFn: (email: string) => unwrap(api.POST('/api/auth/resend-verification', { body: { email } })),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) =>
-      request('POST', '/api/auth/forgot-password', () => api.POST('/api/auth/forgot-password', { body: { email } })),
+    mutationFn: (email: string) => unwrap(api.POST('/api/auth/forgot-password', { body: { email } })),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
-      request('POST', '/api/auth/reset-password', () => api.POST('/api/auth/reset-password', { body })),
+    mutationFn: (body: { token: string; password: string }) => unwrap(api.POST('/api/auth/reset-password', { body })),
   });
 }
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdate) =>
-      request('PATCH', '/api/auth/profile', () => api.PATCH('/api/auth/profile', { body })),
+    mutationFn: (body: ProfileUpdate) => unwrap(api.PATCH('/api/auth/profile', { body })),
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }
@@ -114,6 +105,6 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      request('POST', '/api/auth/change-password', () => api.POST('/api/auth/change-password', { body })),
+      unwrap(api.POST('/api/auth/change-password', { body })),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@contract';
-import { api, request } from './request';
+import { api, unwrap } from './request';
 
 export type Channel = components['schemas']['Channel'];
 export type ChannelRules = components['schemas']['ChannelRules'];
@@ -11,12 +11,12 @@ export type AdminChannel = components['schemas']['AdminChannel'];
 
 export const channelsQuery = queryOptions({
   queryKey: ['/api/channels'] as const,
-  queryFn: ({ signal }) => request('GET', '/api/channels', () => api.GET('/api/channels', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/channels', { signal })),
 });
 
 export const adminChannelsQuery = queryOptions({
   queryKey: ['/api/admin/channels'] as const,
-  queryFn: ({ signal }) => request('GET', '/api/admin/channels', () => api.GET('/api/admin/channels', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/admin/channels', { signal })),
 });
 
 export function useChannels() {
@@ -37,58 +37,43 @@ function useChannelMutation<Input, Output>(mutationFn: (input: Input) => Promise
 }
 
 export const useConnectChannel = () =>
-  useChannelMutation((body: ConnectChannelRequest) =>
-    request('POST', '/api/channels/connect', () => api.POST('/api/channels/connect', { body })),
-  );
+  useChannelMutation((body: ConnectChannelRequest) => unwrap(api.POST('/api/channels/connect', { body })));
 
 export const useMakeMain = () =>
   useChannelMutation((channelId: string) =>
-    request('POST', '/api/channels/{channelId}/make-main', () =>
-      api.POST('/api/channels/{channelId}/make-main', { params: { path: { channelId } } }),
-    ),
+    unwrap(api.POST('/api/channels/{channelId}/make-main', { params: { path: { channelId } } })),
   );
 
 export const useUpdateRules = () =>
   useChannelMutation(({ channelId, rules }: { channelId: string; rules: Partial<ChannelRules> }) =>
-    request('PATCH', '/api/channels/{channelId}/rules', () =>
-      api.PATCH('/api/channels/{channelId}/rules', { params: { path: { channelId } }, body: rules }),
-    ),
+    unwrap(api.PATCH('/api/channels/{channelId}/rules', { params: { path: { channelId } }, body: rules })),
   );
 
 export const usePauseChannel = () =>
   useChannelMutation((channelId: string) =>
-    request('POST', '/api/channels/{channelId}/pause', () =>
-      api.POST('/api/channels/{channelId}/pause', { params: { path: { channelId } } }),
-    ),
+    unwrap(api.POST('/api/channels/{channelId}/pause', { params: { path: { channelId } } })),
   );
 
 export const useResumeChannel = () =>
   useChannelMutation((channelId: string) =>
-    request('POST', '/api/channels/{channelId}/resume', () =>
-      api.POST('/api/channels/{channelId}/resume', { params: { path: { channelId } } }),
-    ),
+    unwrap(api.POST('/api/channels/{channelId}/resume', { params: { path: { channelId } } })),
   );
 
 export const useDisconnectChannel = () =>
   useChannelMutation((channelId: string) =>
-    request('DELETE', '/api/channels/{channelId}', () =>
-      api.DELETE('/api/channels/{channelId}', { params: { path: { channelId } } }),
-    ),
+    unwrap(api.DELETE('/api/channels/{channelId}', { params: { path: { channelId } } })),
   );
 
 export function useStartConsent() {
   return useMutation({
     mutationFn: (body: components['schemas']['StartConsentRequest']) =>
-      request('POST', '/api/channels/oauth/start', () => api.POST('/api/channels/oauth/start', { body })),
+      unwrap(api.POST('/api/channels/oauth/start', { body })),
   });
 }
 
 export function useCreateSandboxSeller() {
   return useMutation({
-    mutationFn: (kind: MarketplaceKind) =>
-      request('POST', '/api/channels/sandbox-sellers', () =>
-        api.POST('/api/channels/sandbox-sellers', { body: { kind } }),
-      ),
+    mutationFn: (kind: MarketplaceKind) => unwrap(api.POST('/api/channels/sandbox-sellers', { body: { kind } })),
   });
 }
 
@@ -103,21 +88,15 @@ function useAdminChannelMutation<Output>(mutationFn: (channelId: string) => Prom
 
 export const useForceChannelSync = () =>
   useAdminChannelMutation((channelId) =>
-    request('POST', '/api/admin/channels/{channelId}/sync', () =>
-      api.POST('/api/admin/channels/{channelId}/sync', { params: { path: { channelId } } }),
-    ),
+    unwrap(api.POST('/api/admin/channels/{channelId}/sync', { params: { path: { channelId } } })),
   );
 
 export const useAdminPauseChannel = () =>
   useAdminChannelMutation((channelId) =>
-    request('POST', '/api/admin/channels/{channelId}/pause', () =>
-      api.POST('/api/admin/channels/{channelId}/pause', { params: { path: { channelId } } }),
-    ),
+    unwrap(api.POST('/api/admin/channels/{channelId}/pause', { params: { path: { channelId } } })),
   );
 
 export const useAdminResumeChannel = () =>
   useAdminChannelMutation((channelId) =>
-    request('POST', '/api/admin/channels/{channelId}/resume', () =>
-      api.POST('/api/admin/channels/{channelId}/resume', { params: { path: { channelId } } }),
-    ),
+    unwrap(api.POST('/api/admin/channels/{channelId}/resume', { params: { path: { channelId } } })),
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@contract';
-import { api, request } from './request';
+import { api, unwrap } from './request';
 
 export type Dashboard = components['schemas']['Dashboard'];
 export type SalesFigures = components['schemas']['SalesFigures'];
@@ -13,7 +13,7 @@ export type DashboardChange = components['schemas']['DashboardChange'];
 
 export const dashboardQuery = queryOptions({
   queryKey: ['/api/dashboard'] as const,
-  queryFn: ({ signal }) => request('GET', '/api/dashboard', () => api.GET('/api/dashboard', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/dashboard', { signal })),
   // Sales and sync health move on their own: read again every minute while the page is open.
   refetchInterval: 60_000,
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@contract';
-import { api, request } from './request';
+import { api, unwrap } from './request';
 import { listingsKey } from './listings';
 
 export type BulkEditRequest = components['schemas']['BulkEditRequest'];
@@ -22,9 +22,7 @@ export const bulkChangeQuery = (batchId: string) =>
   queryOptions({
     queryKey: ['/api/listings/changes', batchId] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/listings/changes/{batchId}', () =>
-        api.GET('/api/listings/changes/{batchId}', { params: { path: { batchId } }, signal }),
-      ),
+      unwrap(api.GET('/api/listings/changes/{batchId}', { params: { path: { batchId } }, signal })),
     refetchInterval: (query) =>
       query.state.data && query.state.data.pushes.open === 0 ? false : BULK_CHANGE_REFRESH_MS,
   });
@@ -37,8 +35,7 @@ export function useBulkChange(batchId: string | null) {
 /** Previews store nothing: a mutation only because the form's values are its input. */
 export function usePreviewBulkEdit() {
   return useMutation({
-    mutationFn: (body: BulkEditRequest) =>
-      request('POST', '/api/listings/bulk-edit/preview', () => api.POST('/api/listings/bulk-edit/preview', { body })),
+    mutationFn: (body: BulkEditRequest) => unwrap(api.POST('/api/listings/bulk-edit/preview', { body })),
   });
 }
 
@@ -60,8 +57,7 @@ function useCatalogueMutation<Input, Output>(
 export function useRunBulkEdit() {
   const queryClient = useQueryClient();
   return useCatalogueMutation(
-    (body: BulkEditRequest) =>
-      request('POST', '/api/listings/bulk-edit', () => api.POST('/api/listings/bulk-edit', { body })),
+    (body: BulkEditRequest) => unwrap(api.POST('/api/listings/bulk-edit', { body })),
     (batch) => queryClient.setQueryData(bulkChangeQuery(batch.batchId).queryKey, batch),
   );
 }
@@ -69,40 +65,31 @@ export function useRunBulkEdit() {
 export function useUndoBulkChange() {
   const queryClient = useQueryClient();
   return useCatalogueMutation(
-    (batchId: string) =>
-      request('POST', '/api/listings/changes/{batchId}/undo', () =>
-        api.POST('/api/listings/changes/{batchId}/undo', { params: { path: { batchId } } }),
-      ),
+    (batchId: string) => unwrap(api.POST('/api/listings/changes/{batchId}/undo', { params: { path: { batchId } } })),
     (result) => void queryClient.invalidateQueries({ queryKey: bulkChangeQuery(result.batchId).queryKey }),
   );
 }
 
 export function usePreviewCsvImport() {
   return useMutation({
-    mutationFn: (csv: string) =>
-      request('POST', '/api/listings/import/preview', () =>
-        api.POST('/api/listings/import/preview', { body: { csv } }),
-      ),
+    mutationFn: (csv: string) => unwrap(api.POST('/api/listings/import/preview', { body: { csv } })),
   });
 }
 
 export function useRunCsvImport() {
   const queryClient = useQueryClient();
   return useCatalogueMutation(
-    (csv: string) => request('POST', '/api/listings/import', () => api.POST('/api/listings/import', { body: { csv } })),
+    (csv: string) => unwrap(api.POST('/api/listings/import', { body: { csv } })),
     (batch) => queryClient.setQueryData(bulkChangeQuery(batch.batchId).queryKey, batch),
   );
 }
 
 export function useCheckPublish() {
   return useMutation({
-    mutationFn: (body: PublishRequest) =>
-      request('POST', '/api/listings/publish/check', () => api.POST('/api/listings/publish/check', { body })),
+    mutationFn: (body: PublishRequest) => unwrap(api.POST('/api/listings/publish/check', { body })),
   });
 }
 
 export function usePublishListings() {
-  return useCatalogueMutation((body: PublishRequest) =>
-    request('POST', '/api/listings/publish', () => api.POST('/api/listings/publish', { body })),
-  );
+  return useCatalogueMutation((body: PublishRequest) => unwrap(api.POST('/api/listings/publish', { body })));
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryCli
 import { useEffect } from 'react';
 import type { components, paths } from '@contract';
 import { followEventStream } from './event-stream';
-import { api, request } from './request';
+import { api, unwrap } from './request';
 import { SYNC_EVENTS_PATH } from './sync';
 
 export type ListingStatus = components['schemas']['ListingStatus'];
@@ -38,8 +38,7 @@ function compact<T extends object>(query: T): T {
 export const catalogueQuery = (query: CatalogueQuery) =>
   queryOptions({
     queryKey: [...listingsKey, 'catalogue', compact(query)] as const,
-    queryFn: ({ signal }) =>
-      request('GET', '/api/listings', () => api.GET('/api/listings', { params: { query: compact(query) }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/listings', { params: { query: compact(query) }, signal })),
     // Paging and filtering keep the previous rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
     refetchInterval: CATALOGUE_REFRESH_MS,
@@ -49,10 +48,7 @@ export const catalogueQuery = (query: CatalogueQuery) =>
 export const listingDetailQuery = (sku: string) =>
   queryOptions({
     queryKey: [...listingsKey, 'items', sku] as const,
-    queryFn: ({ signal }) =>
-      request('GET', '/api/listings/items/{sku}', () =>
-        api.GET('/api/listings/items/{sku}', { params: { path: { sku } }, signal }),
-      ),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/listings/items/{sku}', { params: { path: { sku } }, signal })),
     refetchInterval: CATALOGUE_REFRESH_MS,
     refetchIntervalInBackground: false,
   });

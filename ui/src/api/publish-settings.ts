@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@contract';
-import { api, request } from './request';
+import { api, unwrap } from './request';
 
 export type PublishSettings = components['schemas']['PublishSettings'];
 export type PublishSettingsUpdate = components['schemas']['PublishSettingsUpdate'];
@@ -12,9 +12,7 @@ export const publishSettingsQuery = (channelId: string) =>
   queryOptions({
     queryKey: ['/api/channels/{channelId}/publish-settings', channelId] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/channels/{channelId}/publish-settings', () =>
-        api.GET('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, signal }),
-      ),
+      unwrap(api.GET('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, signal })),
   });
 
 export function usePublishSettings(channelId: string, enabled = true) {
@@ -26,7 +24,7 @@ export const amazonProductTypesQuery = (channelId: string, keywords: string) =>
   queryOptions({
     queryKey: ['/api/channels/{channelId}/publish-settings/product-types', channelId, keywords] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/channels/{channelId}/publish-settings/product-types', () =>
+      unwrap(
         api.GET('/api/channels/{channelId}/publish-settings/product-types', {
           params: { path: { channelId }, query: { keywords } },
           signal,
@@ -43,7 +41,7 @@ export const ebayListingOptionsQuery = (channelId: string) =>
   queryOptions({
     queryKey: ['/api/channels/{channelId}/publish-settings/ebay-options', channelId] as const,
     queryFn: ({ signal }) =>
-      request('GET', '/api/channels/{channelId}/publish-settings/ebay-options', () =>
+      unwrap(
         api.GET('/api/channels/{channelId}/publish-settings/ebay-options', { params: { path: { channelId } }, signal }),
       ),
   });
@@ -57,9 +55,7 @@ export function useSavePublishSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ channelId, update }: { channelId: string; update: PublishSettingsUpdate }) =>
-      request('PUT', '/api/channels/{channelId}/publish-settings', () =>
-        api.PUT('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, body: update }),
-      ),
+      unwrap(api.PUT('/api/channels/{channelId}/publish-settings', { params: { path: { channelId } }, body: update })),
     onSuccess: (saved) => queryClient.setQueryData(publishSettingsQuery(saved.channelId).queryKey, saved),
   });
 }

@@ -9,9 +9,9 @@ import {
   mapErrorMessage,
   NETWORK_MESSAGE,
   readByKey,
-  request,
   REQUEST_TIMEOUT_MS,
   TIMEOUT_MESSAGE,
+  unwrap,
 } from './request';
 import { createQueryClient } from './query-client';
 import { CURRENT_USER_STALE_MS, currentUserQuery } from './auth';
@@ -33,9 +33,7 @@ describe('the error catalogue (spec section 8)', () => {
         HttpResponse.json({ message: 'Too many attempts.' }, { status: 429 }),
       ),
     );
-    const error = await request('POST', '/api/auth/forgot-password', () =>
-      api.POST('/api/auth/forgot-password', { body: { email: 'a@b.co' } }),
-    ).catch((e) => e);
+    const error = await unwrap(api.POST('/api/auth/forgot-password', { body: { email: 'a@b.co' } })).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('429: {"message":"Too many attempts."}');
     expect(error.status).toBe(429);
@@ -51,7 +49,7 @@ describe('the error catalogue (spec section 8)', () => {
         () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' }),
       ),
     );
-    const error = await request('GET', '/api/admin/users', () => api.GET('/api/admin/users')).catch((e) => e);
+    const error = await unwrap(api.GET('/api/admin/users')).catch((e) => e);
     expect(error.message).toBe('503: Service Unavailable');
   });
 
@@ -63,11 +61,11 @@ describe('the error catalogue (spec section 8)', () => {
   it('logs failed calls with method and path, but not failed fetches', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post(`${origin}/api/auth/logout`, () => HttpResponse.json({ message: 'no' }, { status: 403 })));
-    await request('POST', '/api/auth/logout', () => api.POST('/api/auth/logout')).catch(() => undefined);
+    await unwrap(api.POST('/api/auth/logout')).catch(() => undefined);
     expect(log).toHaveBeenCalledWith('[api] POST /api/auth/logout failed:', '403: {"message":"no"}');
     log.mockClear();
     server.use(http.post(`${origin}/api/auth/logout`, () => HttpResponse.error()));
-    const error = await request('POST', '/api/auth/logout', () => api.POST('/api/auth/logout')).catch((e) => e);
+    const error = await unwrap(api.POST('/api/auth/logout')).catch((e) => e);
     expect(error.message).toBe(NETWORK_MESSAGE);
     expect(log).not.toHaveBeenCalled();
   });
@@ -79,7 +77,7 @@ describe('the error catalogue (spec section 8)', () => {
     const fired = new AbortController();
     fired.abort(new DOMException('The operation timed out.', 'TimeoutError'));
     const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(fired.signal);
-    const error = await request('GET', '/api/auth/user', () => api.GET('/api/auth/user')).catch((e) => e);
+    const error = await unwrap(api.GET('/api/auth/user')).catch((e) => e);
     expect(timeout).toHaveBeenCalledWith(120_000);
     expect(REQUEST_TIMEOUT_MS).toBe(120_000);
     expect(error.message).toBe(TIMEOUT_MESSAGE);
@@ -95,12 +93,37 @@ describe('requests', () => {
         return HttpResponse.json({ requiresVerification: true, message: 'verify', email: 'a@b.co' });
       }),
     );
-    await request('POST', '/api/auth/login', () =>
-      api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }),
-    );
+    await unwrap(api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }));
     expect(seen?.type).toContain('application/json');
     expect(seen?.body).toEqual({ email: 'a@b.co', password: 'x' });
     expect(seen?.credentials).toBe('include');
+  });
+
+  it('name method and path once: failures are logged with the contract path, answers come back as data', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.post(`${origin}/api/channels/:channelId/pause`, () =>
+        HttpResponse.json({ message: 'Channel not found' }, { status: 404 }),
+      ),
+      http.get(`${origin}/api/admin/settings`, () => HttpResponse.json({ syncIntervalMinutes: 3 })),
+    );
+    const error = await unwrap(
+      api.POST('/api/channels/{channelId}/pause', { params: { path: { channelId: 'c-1' } } }),
+    ).catch((e) => e);
+    expect(error.serverMessage).toBe('Channel not found');
+    expect(log).toHaveBeenCalledWith(
+      '[api] POST /api/channels/{channelId}/pause failed:',
+      '404: {"message":"Channel not found"}',
+    );
+    await expect(unwrap(api.GET('/api/admin/settings'))).resolves.toEqual({ syncIntervalMinutes: 3 });
+  });
+
+  it('a 2xx answer that is not JSON fails, logged with method and path', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get(`${origin}/api/dashboard`, () => HttpResponse.text('<!doctype html>')));
+    const error = await unwrap(api.GET('/api/dashboard')).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(log).toHaveBeenCalledWith('[api] GET /api/dashboard failed:', error.message);
   });
 
   it('the generic reader GETs the joined key and parses JSON', async () => {

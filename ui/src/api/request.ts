@@ -99,34 +99,54 @@ const jsonBodies: Middleware = {
   },
 };
 
+/**
+ * Every call of `api` fails as the spec says (section 8), named by its method and the contract's
+ * path, so a call site names them once: a non-2xx answer becomes "status: body"; a failed fetch,
+ * the 120 s limit or a cancellation get their texts. The body is read here whole, so the same
+ * holds while a 2xx body arrives, and a 2xx body that is not JSON fails here, logged, too.
+ */
+const specErrors: Middleware = {
+  async onResponse({ request, response, schemaPath, options }) {
+    let body: string;
+    try {
+      body = await response.text();
+    } catch (exception) {
+      throw errorFromException(exception, request.method, schemaPath);
+    }
+    if (!response.ok) throw errorFromBody(response.status, response.statusText, body, request.method, schemaPath);
+    if (options.parseAs === 'json' && body !== '') {
+      try {
+        // Only to fail here, with method and path; openapi-fetch parses the body again.
+        JSON.parse(body);
+      } catch (exception) {
+        throw errorFromException(exception, request.method, schemaPath);
+      }
+    }
+    // The body was consumed above: openapi-fetch reads this copy of it.
+    const { status, statusText, headers } = response;
+    return new Response(body === '' ? null : body, { status, statusText, headers });
+  },
+  onError({ error, request, schemaPath }) {
+    return errorFromException(error, request.method, schemaPath);
+  },
+};
+
 /** The one typed client of the contract. Resolved against the page's origin at call time. */
 export const api = createClient<paths>({
   baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   credentials: 'include',
   fetch: (request: Request) => timedFetch(request),
 });
-api.use(jsonBodies);
-
-type Result<T> = { data?: T; error?: unknown; response: Response };
+api.use(jsonBodies, specErrors);
 
 /**
- * Unwraps an openapi-fetch call: the data on success, else the spec's ApiError.
- * `call` receives nothing and returns the client's promise, so exceptions are caught here too.
+ * The data of a call of `api`, which names its method and path once:
+ * `unwrap(api.PATCH('/api/auth/profile', { body }))`. Failures never get here: `specErrors` has
+ * already thrown them as the spec's ApiError.
  */
-export async function request<T>(method: string, path: string, call: () => Promise<Result<T>>): Promise<T> {
-  let result: Result<T>;
-  try {
-    result = await call();
-  } catch (exception) {
-    throw errorFromException(exception, method, path);
-  }
-  if (!result.response.ok) {
-    // openapi-fetch has already read the body into `error` (parsed JSON, or the text).
-    const body =
-      result.error === undefined ? '' : typeof result.error === 'string' ? result.error : JSON.stringify(result.error);
-    throw errorFromBody(result.response.status, result.response.statusText, body, method, path);
-  }
-  return result.data as T;
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@contract';
-import { api, request } from './request';
+import { api, unwrap } from './request';
 
 export type PlatformSettings = components['schemas']['PlatformSettings'];
 export type PlatformSettingsUpdate = components['schemas']['PlatformSettingsUpdate'];
@@ -10,7 +10,7 @@ export const SYNC_INTERVAL_MINUTES = { min: 1, max: 60 } as const;
 
 export const platformSettingsQuery = queryOptions({
   queryKey: ['/api/admin/settings'] as const,
-  queryFn: ({ signal }) => request('GET', '/api/admin/settings', () => api.GET('/api/admin/settings', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/admin/settings', { signal })),
 });
 
 export function usePlatformSettings() {
@@ -20,8 +20,7 @@ export function usePlatformSettings() {
 export function useUpdatePlatformSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlatformSettingsUpdate) =>
-      request('PATCH', '/api/admin/settings', () => api.PATCH('/api/admin/settings', { body })),
+    mutationFn: (body: PlatformSettingsUpdate) => unwrap(api.PATCH('/api/admin/settings', { body })),
     onSuccess: (settings) => queryClient.setQueryData(platformSettingsQuery.queryKey, settings),
   });
 }

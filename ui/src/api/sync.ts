@@ -11,7 +11,7 @@ import type { components } from '@contract';
 import { channelsQuery } from './channels';
 import { dashboardQuery } from './dashboard';
 import { followEventStream } from './event-stream';
-import { api, errorText, request } from './request';
+import { api, errorText, unwrap } from './request';
 
 export type SyncRun = components['schemas']['SyncRun'];
 export type SyncRunList = components['schemas']['SyncRunList'];
@@ -47,7 +47,7 @@ export function latestRunOf(runs: readonly SyncRun[] | undefined, channelId: str
 
 export const syncRunsQuery = queryOptions({
   queryKey: ['/api/sync/runs'] as const,
-  queryFn: ({ signal }) => request('GET', '/api/sync/runs', () => api.GET('/api/sync/runs', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/sync/runs', { signal })),
   // Fetched lists and streamed runs meet here: keep the newer version of every run.
   structuralSharing: (previous: unknown, next: unknown) =>
     replaceEqualDeep(previous, {
@@ -113,9 +113,7 @@ export function useSyncChannel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (channelId: string) =>
-      request('POST', '/api/channels/{channelId}/sync', () =>
-        api.POST('/api/channels/{channelId}/sync', { params: { path: { channelId } } }),
-      ),
+      unwrap(api.POST('/api/channels/{channelId}/sync', { params: { path: { channelId } } })),
     onSuccess: (run) => applyRun(queryClient, run),
     // A refusal (a channel paused meanwhile) means our view is stale too.
     onSettled: () =>
@@ -134,7 +132,7 @@ export type Drift = components['schemas']['Drift'];
 
 export const pushActivityQuery = queryOptions({
   queryKey: ['/api/sync/pushes'] as const,
-  queryFn: ({ signal }) => request('GET', '/api/sync/pushes', () => api.GET('/api/sync/pushes', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/sync/pushes', { signal })),
   // Values go out and come back confirmed without a run to stream: read again while the tab is open.
   refetchInterval: 5_000,
 });
@@ -147,8 +145,7 @@ export function usePushActivity() {
 export function useRetryFailedPushes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RetryPushesRequest) =>
-      request('POST', '/api/sync/pushes/retry', () => api.POST('/api/sync/pushes/retry', { body })),
+    mutationFn: (body: RetryPushesRequest) => unwrap(api.POST('/api/sync/pushes/retry', { body })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pushActivityQuery.queryKey }),
@@ -160,7 +157,7 @@ export function useRetryFailedPushes() {
 
 export const driftQuery = queryOptions({
   queryKey: ['/api/sync/drift'] as const,
-  queryFn: ({ signal }) => request('GET', '/api/sync/drift', () => api.GET('/api/sync/drift', { signal })),
+  queryFn: ({ signal }) => unwrap(api.GET('/api/sync/drift', { signal })),
 });
 
 export function useDrift() {
@@ -182,13 +179,8 @@ export function useResolveDrift() {
       for (const driftId of ids) {
         try {
           if (decision === 'accept')
-            await request('POST', '/api/sync/drift/{driftId}/accept', () =>
-              api.POST('/api/sync/drift/{driftId}/accept', { params: { path: { driftId } } }),
-            );
-          else
-            await request('POST', '/api/sync/drift/{driftId}/overwrite', () =>
-              api.POST('/api/sync/drift/{driftId}/overwrite', { params: { path: { driftId } } }),
-            );
+            await unwrap(api.POST('/api/sync/drift/{driftId}/accept', { params: { path: { driftId } } }));
+          else await unwrap(api.POST('/api/sync/drift/{driftId}/overwrite', { params: { path: { driftId } } }));
           done += 1;
         } catch (error) {
           refused.push(errorText(error));

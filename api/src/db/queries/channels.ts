@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { currencyOfAccount } from './catalogue.ts';
+import { currencyOfAccount } from './account-currency.ts';
 import {
   accounts,
   channelRateLimits,

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { onHandWithSellerEdits } from './stock.ts';
-import { catalogueRows, type CatalogueCursor, type CatalogueFilter } from './catalogue.ts';
+import { catalogueRows, type CatalogueCursor } from './catalogue-rows.ts';
+import type { CatalogueFilter } from './catalogue-filter.ts';
 import {
   changeBatches,
   changes,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, listings, listingWrites, products, type ChannelKind, type ListingStatus } from '../schema/index.ts';
-import { claimedWriteColumns, type ClaimedWrite } from './listing-writes.ts';
+import { claimedWriteColumns, type ClaimedWrite } from './listing-writes-sending.ts';
 
 export interface PublishableProduct {
   id: string;

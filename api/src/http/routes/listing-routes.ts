@@ -5,12 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { requireUser } from '../request-context.ts';
 import { accountRateLimit } from '../middleware/rate-limit.ts';
-import {
-  catalogueSortValues,
-  type CatalogueFilter,
-  type CatalogueListingRecord,
-  type CatalogueSort,
-} from '../../db/queries/catalogue.ts';
+import type { CatalogueFilter } from '../../db/queries/catalogue-filter.ts';
+import type { CatalogueListingRecord } from '../../db/queries/catalogue-page.ts';
+import { catalogueSortValues, type CatalogueSort } from '../../db/queries/catalogue-rows.ts';
 import { listingStatusValues, type ListingStatus } from '../../db/schema/index.ts';
 import {
   catalogueCsv,

@@ -3,7 +3,7 @@ import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { auditContext, requireUser } from '../request-context.ts';
 import { accountRateLimit } from '../middleware/rate-limit.ts';
-import { listOpenDrift, type OpenDrift } from '../../db/queries/catalogue.ts';
+import { listOpenDrift, type OpenDrift } from '../../db/queries/listing-drift.ts';
 import { recentRuns, runsChangedSince, unfinishedRuns, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { acceptDrift, overwriteDrift, syncNow } from '../../modules/sync/sync-requests.ts';
 import { listingChangeFeed } from '../../modules/listings/listing-feed.ts';

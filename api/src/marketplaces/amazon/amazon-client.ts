@@ -40,7 +40,9 @@ export interface AmazonCredentials {
 
 /**
  * Published default usage plans (rate = requests per second restored, burst = bucket size), from
- * the models' "Usage Plan" tables (FACTS.md §1). Sellers can be granted more: pass `limits`.
+ * the models' "Usage Plan" tables (amzn/selling-partner-api-models, e.g. listingsItems_2021-08-01.json,
+ * and https://developer-docs.amazon.com/sp-api/docs/listings-items-api-rate-limits). Sellers can be
+ * granted more: pass `limits`.
  */
 export const amazonRateLimits = {
   getListingsItem: { rate: 5, burst: 10 },
@@ -49,7 +51,10 @@ export const amazonRateLimits = {
   putListingsItem: { rate: 5, burst: 10 },
   createFeedDocument: { rate: 0.5, burst: 15 },
   createFeed: { rate: 0.0083, burst: 15 },
-  /** JSON_LISTINGS_FEED submissions: 5 per 5 minutes (A-CL), on top of createFeed's own plan. */
+  /**
+   * JSON_LISTINGS_FEED submissions: 5 per 5 minutes, on top of createFeed's own plan
+   * (https://developer-docs.amazon.com/sp-api/changelog/update-feed-size-and-rate-limit-changes-for-the-json_listings_feed).
+   */
   jsonListingsFeedSubmission: { rate: 5 / 300, burst: 5 },
   getFeed: { rate: 2, burst: 15 },
   getFeedDocument: { rate: 0.0222, burst: 10 },

@@ -3,7 +3,10 @@
  * sandbox that serves the same paths below its own address, so the same client code reaches either.
  */
 
-/** SP-API regional endpoints (FACTS.md §1). */
+/**
+ * SP-API regional endpoints, as Amazon's "Connect to the SP-API" guide gives them:
+ * https://developer-docs.amazon.com/sp-api-blog/docs/selling-partner-api-migration-for-private-developers
+ */
 export const spApiRegions = {
   na: 'https://sellingpartnerapi-na.amazon.com',
   eu: 'https://sellingpartnerapi-eu.amazon.com',

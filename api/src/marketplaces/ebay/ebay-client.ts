@@ -10,16 +10,17 @@ import { SINGLE_ATTEMPT, withEbayRetry } from './ebay-retry.ts';
 
 export { MAX_RETRY_AFTER_MS } from './ebay-retry.ts';
 import { ebayApplicationScope, type EbayEndpoints } from './endpoints.ts';
-import { requestEbayToken, type EbayApplication, type EbayTokens } from './ebay-oauth.ts';
+import { requestEbayToken, type EbayApplication, type EbayTokens } from './consent.ts';
 import { describeEbayError } from './transform.ts';
 
 export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account';
 
 /**
- * eBay publishes daily quotas per API, not per-second rates (FACTS.md 2, Limits). Each is a bucket
- * refilling a day's quota over the day and holding an hour's share, so a busy hour cannot spend the
- * day. Notification 10,000/day [V]; Inventory 2,000,000 and Fulfillment 100,000 [U: commonly
- * quoted, confirm with getRateLimits]; Identity [U]; Account 25,000/day [V].
+ * eBay publishes daily quotas per API, not per-second rates
+ * (https://developer.ebay.com/develop/api/sell/api_call_limits). Each is a bucket refilling a day's
+ * quota over the day and holding an hour's share, so a busy hour cannot spend the day. Notification
+ * 10,000/day and Account 25,000/day are published there; Inventory 2,000,000 and Fulfillment 100,000
+ * are commonly quoted (confirm with getRateLimits); Identity's is not published.
  */
 export const ebayDailyQuotas: Record<EbayApiName, number> = {
   inventory: 2_000_000,

@@ -160,7 +160,10 @@ export interface EbayPublicKey {
   key?: string;
 }
 
-/** A push notification's body (E-ASYNC). */
+/**
+ * A push notification's body, as eBay's AsyncAPI describes it:
+ * https://developer.ebay.com/api-docs/master/commerce/notification/asyncapi/order_confirmation.yaml
+ */
 export interface EbayNotification<Data = unknown> {
   metadata: { topic: string; schemaVersion: string; deprecated?: boolean };
   notification: {

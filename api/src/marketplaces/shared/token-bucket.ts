@@ -1,4 +1,8 @@
-/** A published limit: `rate` tokens refill per second up to `burst` (FACTS.md: "rate = refill per second, burst = bucket size"). */
+/**
+ * A published limit: `rate` tokens refill per second up to `burst`, as Amazon's SP-API models define
+ * their usage plans ("rate = refill per second, burst = bucket size": the "Usage Plan" text of each
+ * operation in amzn/selling-partner-api-models, e.g. models/feeds-api-model/feeds_2021-06-30.json).
+ */
 export interface RateLimit {
   rate: number;
   burst: number;

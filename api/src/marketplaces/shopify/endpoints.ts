@@ -1,8 +1,11 @@
 /**
  * The Admin API version the adapter speaks: the first that has everything it sends. Relative
  * adjustments carry `@idempotent(key:)` (inventoryAdjustQuantities), which 2026-01 introduced (optional
- * there, mandatory for inventory adjustments from 2026-04: FACTS.md §4); an earlier version refuses the
- * document. Every other field and mutation it uses is in the official 2025-01 schema, which 2026-01 keeps.
+ * there, mandatory for inventory adjustments from 2026-04: Shopify's changelog,
+ * https://shopify.dev/changelog/adding-idempotency-for-inventory-adjustments-and-refund-mutations and
+ * https://shopify.dev/changelog/making-idempotency-mandatory-for-inventory-adjustments-and-refund-mutations);
+ * an earlier version refuses the document. Every other field and mutation it uses is in the official
+ * 2025-01 schema, which 2026-01 keeps.
  */
 export const SHOPIFY_API_VERSION = '2026-01';
 

@@ -2,12 +2,13 @@ import { MarketplaceError } from '../errors.ts';
 import { marketplaceFetch, type RetryPolicy } from '../shared/http-client.ts';
 import { TokenBuckets, type RateLimit, type RateLimitUse } from '../shared/token-bucket.ts';
 import { shopDomainPattern, shopifyEndpoints } from './endpoints.ts';
-import { refreshShopifyToken, type ShopifyApp } from './oauth.ts';
+import { refreshShopifyToken, type ShopifyApp } from './consent.ts';
 import type { ShopifyCost, ShopifyGraphqlResponse, ShopifyTokens } from './types.ts';
 
 /**
- * S-RL: a leaky bucket per app and store, restored at 100 points/s on the Standard plan; 1,000
- * points is the last published bucket size. Both are replaced by what throttleStatus reports.
+ * A leaky bucket per app and store, restored at 100 points/s on the Standard plan; 1,000 points is
+ * the last published bucket size (https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits).
+ * Both are replaced by what throttleStatus reports.
  */
 export const SHOPIFY_DEFAULT_LIMIT: RateLimit = { rate: 100, burst: 1000 };
 /** Refresh the access token this long before it expires. */

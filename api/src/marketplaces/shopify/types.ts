@@ -82,7 +82,10 @@ export interface ShopifyGraphqlResponse<T> {
   extensions?: { cost?: ShopifyCost };
 }
 
-/** The token endpoint's answer (S-TOK: expiring offline tokens carry expires_in and refresh_token). */
+/**
+ * The token endpoint's answer: expiring offline tokens carry expires_in and refresh_token
+ * (https://shopify.dev/changelog/offline-access-tokens-now-support-expiry-and-refresh).
+ */
 export interface ShopifyTokenResponse {
   access_token: string;
   scope: string;

@@ -1,5 +1,26 @@
+/**
+ * Shopify's webhooks: checking a delivery's signature (https://shopify.dev/docs/apps/build/webhooks/verify-deliveries),
+ * reading what it says changed (an order's body, an inventory level), and subscribing a channel to
+ * the topics the hub uses (webhookSubscriptionCreate).
+ */
 import crypto from 'node:crypto';
+import { MarketplaceError } from '../errors.ts';
+import type { MarketplaceEvents, WebhookChange, WebhookDelivery, WebhookReading } from '../marketplace-events.ts';
 import { shopDomainPattern } from './endpoints.ts';
+import { webhookSubscribeMutation } from './queries.ts';
+import type { ShopifyClient } from './shopify-client.ts';
+import { isOrderWebhook, orderWebhookToMarketplaceOrder } from './transform.ts';
+import type { ShopifyUserError } from './types.ts';
+
+/**
+ * The topics the hub subscribes to (GraphQL's WebhookSubscriptionTopic); deliveries name them REST-style
+ * (orders/create).
+ */
+export const shopifyWebhookTopics = ['ORDERS_CREATE', 'ORDERS_UPDATED', 'INVENTORY_LEVELS_UPDATE'] as const;
+export type ShopifyWebhookTopic = (typeof shopifyWebhookTopics)[number];
+
+export const isShopifyWebhookTopic = (topic: string): topic is ShopifyWebhookTopic =>
+  (shopifyWebhookTopics as readonly string[]).includes(topic);
 
 export type ShopifyWebhookCheck =
   { ok: true; topic: string; shopDomain: string; webhookId: string } | { ok: false; reason: string };
@@ -43,3 +64,56 @@ export function verifyShopifyWebhook(
     return { ok: false, reason: 'X-Shopify-Shop-Domain is not a shop domain' };
   return { ok: true, topic, shopDomain, webhookId };
 }
+
+/** Subscribes a callback URL to a topic (an address already subscribed counts as done). */
+export async function subscribeShopifyWebhook(
+  client: ShopifyClient,
+  topic: ShopifyWebhookTopic,
+  callbackUrl: string,
+  signal?: AbortSignal,
+): Promise<{ id: string | null }> {
+  const data = await client.graphql<{
+    webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: ShopifyUserError[] };
+  }>(webhookSubscribeMutation, { topic, callbackUrl }, { cost: 10, signal });
+  const result = data.webhookSubscriptionCreate;
+  if (result.webhookSubscription) return { id: result.webhookSubscription.id };
+  const error = result.userErrors[0];
+  if (error && /already been taken/i.test(error.message)) return { id: null };
+  throw new MarketplaceError('rejected', error?.message ?? 'Shopify did not create the webhook subscription');
+}
+
+/** A delivery to a channel's endpoint: signed with our application's secret, for the channel's own shop. */
+function readShopifyDelivery(
+  { raw, headers, json }: WebhookDelivery,
+  secrets: { sellerId: string; applicationSecret: string | undefined },
+): WebhookReading {
+  if (!secrets.applicationSecret) return { ok: false, status: 401, message: 'Shopify is not configured' };
+  const verdict = verifyShopifyWebhook(raw, headers, secrets.applicationSecret);
+  if (!verdict.ok) return { ok: false, status: 401, message: verdict.reason };
+  if (verdict.shopDomain !== secrets.sellerId)
+    return { ok: false, status: 401, message: 'The webhook is for another shop' };
+  const payload = json();
+  if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
+  const { inventory_item_id: item, available } = (payload ?? {}) as {
+    inventory_item_id?: number | string;
+    available?: unknown;
+  };
+  // An inventory level names its inventory item; every other topic the hub subscribes to is an order's.
+  const change: WebhookChange =
+    verdict.topic === 'inventory_levels/update' && item !== undefined
+      ? {
+          kind: 'stock',
+          inventoryItemId: `gid://shopify/InventoryItem/${item}`,
+          ...(typeof available === 'number' ? { quantity: available } : {}),
+        }
+      : { kind: 'orders' };
+  return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload, change };
+}
+
+/** Shopify's events: orders for every channel, stock levels for the main one; each delivery holds its order whole. */
+export const shopifyEvents: MarketplaceEvents = {
+  topics: { channel: ['ORDERS_CREATE', 'ORDERS_UPDATED'], main: ['INVENTORY_LEVELS_UPDATE'] },
+  readDelivery: readShopifyDelivery,
+  orderInDelivery: (topic, payload) =>
+    isOrderWebhook(topic, payload) ? { order: orderWebhookToMarketplaceOrder(payload), pricesLater: false } : undefined,
+};

@@ -1,12 +1,17 @@
+/**
+ * Walmart Marketplace behind the MarketplaceAdapter contract: the Items and Inventory APIs for reads,
+ * single PUTs of inventory and price for immediate updates, inventory and price feeds for bulk, the
+ * MP_ITEM feed for item setup, the Orders API, and PO_CREATED webhooks (webhooks.ts).
+ */
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type {
   CatalogueItem,
   CreateOutcome,
-  NewListing,
   ListingState,
   ListingUpdate,
   MarketplaceOrder,
+  NewListing,
   Page,
   SellerIdentity,
   Submission,
@@ -38,14 +43,15 @@ import type {
   WalmartOrdersPage,
   WalmartPriceResponse,
   WalmartRetireResponse,
-  WalmartSubscriptionRequest,
-  WalmartSubscriptionResponse,
   WalmartTokenDetail,
 } from './types.ts';
 import { WalmartClient, type WalmartClientOptions } from './walmart-client.ts';
-import { WALMART_WEBHOOK_HEADER } from './walmart-webhook.ts';
+import { subscribeWalmartOrderWebhook } from './webhooks.ts';
 
-/** From FACTS.md: single PUTs take one SKU; inventory and price feeds carry ~10,000 rows well under their 5 MB / 10 MB caps. */
+/**
+ * Single PUTs take one SKU (inventory.json, price.json); inventory and price feeds carry ~10,000 rows
+ * well under their 5 MB / 10 MB caps (https://developer.walmart.com/us-marketplace/lang-zh/docs/throttling).
+ */
 export const walmartCapabilities: WriteCapabilities = {
   maxSkusPerCall: 1,
   supportsBulkSubmission: true,
@@ -66,7 +72,8 @@ export interface WalmartAdapter extends MarketplaceAdapter {
   readonly client: WalmartClient;
   /**
    * Subscribes `eventUrl` to PO_CREATED, signed with HMAC (header `headerName`, keyed with `secret`,
-   * by default the seller's Client Secret as FACTS.md describes). Verify deliveries with verifyWalmartWebhook.
+   * by default the seller's Client Secret, as Walmart's Notifications API describes authDetails).
+   * Verify deliveries with verifyWalmartWebhook.
    */
   subscribeOrderWebhook(
     eventUrl: string,
@@ -77,7 +84,10 @@ export interface WalmartAdapter extends MarketplaceAdapter {
 
 const notFound = (error: unknown) => error instanceof MarketplaceError && error.details.status === 404;
 
-/** An item's write failed: the marketplace's own words when it refused, 'unknown' when the answer was lost; anything else stops the batch. */
+/**
+ * An item's write failed: the marketplace's own words when it refused, 'unknown' when the answer was lost; anything
+ * else stops the batch.
+ */
 function outcomeOfFailure(sku: string, error: unknown): UpdateOutcome {
   if (error instanceof MarketplaceError && error.kind === 'rejected')
     return {
@@ -91,105 +101,34 @@ function outcomeOfFailure(sku: string, error: unknown): UpdateOutcome {
   throw error;
 }
 
-export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAdapter {
-  const client = new WalmartClient(options);
+/** One SKU as Walmart holds it: the item, and its inventory (either may be missing). */
+async function readOne(client: WalmartClient, sku: string, signal?: AbortSignal): Promise<ListingState> {
   const api = client.endpoints;
-
-  async function readOne(sku: string, signal?: AbortSignal): Promise<ListingState> {
-    let item: WalmartItemsPage['ItemResponse'][number] | undefined;
-    try {
-      const response = await client.call<WalmartItemsPage>('itemsRead', { method: 'GET', url: api.item(sku) }, signal);
-      item = response.body.ItemResponse?.find((i) => i.sku === sku) ?? response.body.ItemResponse?.[0];
-    } catch (error) {
-      if (!notFound(error)) throw error;
-    }
-    if (!item) return listingFromWalmart(sku, undefined, undefined);
-    let inventory: WalmartInventory | undefined;
-    try {
-      inventory = (
-        await client.call<WalmartInventory>('inventoryRead', { method: 'GET', url: api.inventory(sku) }, signal)
-      ).body;
-    } catch (error) {
-      if (!notFound(error)) throw error;
-    }
-    return listingFromWalmart(sku, item, inventory);
+  let item: WalmartItemsPage['ItemResponse'][number] | undefined;
+  try {
+    const response = await client.call<WalmartItemsPage>('itemsRead', { method: 'GET', url: api.item(sku) }, signal);
+    item = response.body.ItemResponse?.find((i) => i.sku === sku) ?? response.body.ItemResponse?.[0];
+  } catch (error) {
+    if (!notFound(error)) throw error;
   }
-
-  async function updateOne(update: ListingUpdate, signal?: AbortSignal): Promise<UpdateOutcome> {
-    const invalid = invalidUpdate(update);
-    if (invalid) return { sku: update.sku, outcome: 'rejected', message: invalid };
-    try {
-      if (update.quantity !== undefined) {
-        await client.call(
-          'inventoryUpdate',
-          { method: 'PUT', url: api.inventory(update.sku), body: inventoryBody(update.sku, update.quantity) },
-          signal,
-        );
-      }
-      if (update.price) {
-        await client.call<WalmartPriceResponse>(
-          'priceUpdate',
-          {
-            method: 'PUT',
-            url: api.price(),
-            body: priceBody(update.sku, walmartAmount(update.price)!, update.price.currency),
-          },
-          signal,
-        );
-      }
-      return { sku: update.sku, outcome: 'confirmed' };
-    } catch (error) {
-      return outcomeOfFailure(update.sku, error);
-    }
-  }
-
-  async function feedStatus(feedId: string, signal?: AbortSignal): Promise<WalmartFeedStatus> {
-    const first = (
-      await client.call<WalmartFeedStatus>(
-        'feedStatus',
-        { method: 'GET', url: api.feedStatus(feedId, 0, FEED_DETAILS_PAGE) },
-        signal,
-      )
+  if (!item) return listingFromWalmart(sku, undefined, undefined);
+  let inventory: WalmartInventory | undefined;
+  try {
+    inventory = (
+      await client.call<WalmartInventory>('inventoryRead', { method: 'GET', url: api.inventory(sku) }, signal)
     ).body;
-    // Item statuses are paged 50 at a time (5 calls a second): read them only when some item did not succeed.
-    if (first.feedStatus !== 'PROCESSED' || allItemsSucceeded(first)) return first;
-    const details = [...(first.itemDetails?.itemIngestionStatus ?? [])];
-    const total = first.itemsReceived ?? details.length;
-    for (let offset = details.length; offset < total;) {
-      const page = (
-        await client.call<WalmartFeedStatus>(
-          'feedStatus',
-          { method: 'GET', url: api.feedStatus(feedId, offset, FEED_DETAILS_PAGE) },
-          signal,
-        )
-      ).body;
-      const entries = page.itemDetails?.itemIngestionStatus ?? [];
-      if (entries.length === 0) break;
-      details.push(...entries);
-      offset += entries.length;
-    }
-    return { ...first, itemDetails: { itemIngestionStatus: details } };
+  } catch (error) {
+    if (!notFound(error)) throw error;
   }
+  return listingFromWalmart(sku, item, inventory);
+}
 
-  async function createItems(items: NewListing[], signal?: AbortSignal): Promise<CreateOutcome[]> {
-    if (items.length === 0) return [];
-    // Item setup is a feed (MP_ITEM, processMode REPLACE: the same SKU again replaces the item); each item's result is in the feed status.
-    try {
-      const { feedId } = (
-        await client.uploadFeed<WalmartFeedId>('itemFeed', api.feeds('MP_ITEM'), mpItemFeed(items), signal)
-      ).body;
-      return itemFeedOutcomes(items, feedId);
-    } catch (error) {
-      return items.map((item) => outcomeOfFailure(item.sku, error) as CreateOutcome);
-    }
-  }
-
+/** Who the seller is, their catalogue a page at a time, and what Walmart holds for some SKUs. */
+function walmartReads(
+  client: WalmartClient,
+): Pick<WalmartAdapter, 'verifyCredentials' | 'listCatalogue' | 'readListings'> {
+  const api = client.endpoints;
   return {
-    kind: 'walmart',
-    rateLimitUse: () => client.rateLimitUse(),
-    capabilities: walmartCapabilities,
-    client,
-
     async verifyCredentials(signal): Promise<SellerIdentity> {
       await client.accessToken(signal);
       const detail = (await client.call<WalmartTokenDetail>('token', { method: 'GET', url: api.tokenDetail() }, signal))
@@ -215,49 +154,101 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
 
     async readListings(skus, signal) {
       const listings: ListingState[] = [];
-      for (const sku of skus) listings.push(await readOne(sku, signal));
+      for (const sku of skus) listings.push(await readOne(client, sku, signal));
       return listings;
     },
+  };
+}
 
+/** One SKU's quantity and price by Walmart's single PUTs. */
+async function updateOne(client: WalmartClient, update: ListingUpdate, signal?: AbortSignal): Promise<UpdateOutcome> {
+  const invalid = invalidUpdate(update);
+  if (invalid) return { sku: update.sku, outcome: 'rejected', message: invalid };
+  const api = client.endpoints;
+  try {
+    if (update.quantity !== undefined) {
+      await client.call(
+        'inventoryUpdate',
+        { method: 'PUT', url: api.inventory(update.sku), body: inventoryBody(update.sku, update.quantity) },
+        signal,
+      );
+    }
+    if (update.price) {
+      await client.call<WalmartPriceResponse>(
+        'priceUpdate',
+        {
+          method: 'PUT',
+          url: api.price(),
+          body: priceBody(update.sku, walmartAmount(update.price)!, update.price.currency),
+        },
+        signal,
+      );
+    }
+    return { sku: update.sku, outcome: 'confirmed' };
+  } catch (error) {
+    return outcomeOfFailure(update.sku, error);
+  }
+}
+
+/** Immediate updates, one SKU a call, and an adjustment as a read then a set. */
+function walmartUpdates(client: WalmartClient): Pick<WalmartAdapter, 'updateListings' | 'adjustQuantity'> {
+  return {
     async updateListings(updates, signal) {
       const outcomes: UpdateOutcome[] = [];
       // One SKU per call (Walmart's single PUTs), paced by the buckets; a refusal stays with its SKU.
-      for (const update of updates) outcomes.push(await updateOne(update, signal));
+      for (const update of updates) outcomes.push(await updateOne(client, update, signal));
       return outcomes;
     },
 
-    createListings: createItems,
-
-    async setListingActive(change, signal): Promise<UpdateOutcome> {
-      if (change.active) {
-        // A retired item comes back only through item setup again (the MP_ITEM feed).
-        if (!change.listing)
-          return {
-            sku: change.sku,
-            outcome: 'rejected',
-            message: 'Walmart puts a retired item back on sale only through its item feed: the product data is needed',
-          };
-        const [outcome] = await createItems([change.listing], signal);
-        // The feed's per-item result tells later whether Walmart took the item back (submissionStatus).
-        if (outcome!.outcome === 'accepted')
-          return { sku: change.sku, outcome: 'accepted', submissionId: outcome!.submissionId, checkBy: 'submission' };
-        if (outcome!.outcome === 'created') return { sku: change.sku, outcome: 'confirmed' };
-        return outcome!;
-      }
+    async adjustQuantity(sku, delta, _idempotencyKey, signal) {
+      // Walmart has no relative update or idempotency key: read, then set the absolute value.
       try {
-        await client.call<WalmartRetireResponse>(
-          'itemRetire',
-          { method: 'DELETE', url: api.retire(change.sku) },
-          signal,
-        );
-        return { sku: change.sku, outcome: 'confirmed' };
+        const current = (
+          await client.call<WalmartInventory>(
+            'inventoryRead',
+            { method: 'GET', url: client.endpoints.inventory(sku) },
+            signal,
+          )
+        ).body.quantity.amount;
+        return await updateOne(client, { sku, quantity: Math.max(0, current + delta) }, signal);
       } catch (error) {
-        return outcomeOfFailure(change.sku, error);
+        return outcomeOfFailure(sku, error);
       }
     },
+  };
+}
 
+/** A feed's status, with every item's ingestion status when some item did not succeed. */
+async function feedStatus(client: WalmartClient, feedId: string, signal?: AbortSignal): Promise<WalmartFeedStatus> {
+  const page = async (offset: number) =>
+    (
+      await client.call<WalmartFeedStatus>(
+        'feedStatus',
+        { method: 'GET', url: client.endpoints.feedStatus(feedId, offset, FEED_DETAILS_PAGE) },
+        signal,
+      )
+    ).body;
+  const first = await page(0);
+  // Item statuses are paged 50 at a time (5 calls a second): read them only when some item did not succeed.
+  if (first.feedStatus !== 'PROCESSED' || allItemsSucceeded(first)) return first;
+  const details = [...(first.itemDetails?.itemIngestionStatus ?? [])];
+  const total = first.itemsReceived ?? details.length;
+  for (let offset = details.length; offset < total;) {
+    const entries = (await page(offset)).itemDetails?.itemIngestionStatus ?? [];
+    if (entries.length === 0) break;
+    details.push(...entries);
+    offset += entries.length;
+  }
+  return { ...first, itemDetails: { itemIngestionStatus: details } };
+}
+
+/** Bulk updates: an inventory feed and a price feed, one submission; their per-item results later. */
+function walmartFeeds(client: WalmartClient): Pick<Required<WalmartAdapter>, 'submitBulk' | 'submissionStatus'> {
+  const api = client.endpoints;
+  return {
     async submitBulk(updates, signal): Promise<Submission> {
-      // Every row goes to Walmart as is: it rejects bad rows (unknown SKU, negative amount) one by one in the feed status.
+      // Every row goes to Walmart as is: it rejects bad rows (unknown SKU, negative amount) one by one in the feed
+      // status.
       if (updates.length === 0) throw new MarketplaceError('rejected', 'A Walmart feed needs at least one update');
       const feeds: { inventory?: string; price?: string } = {};
       const quantities = inventoryFeed(updates);
@@ -280,65 +271,123 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
       if (feeds.length === 0)
         throw new MarketplaceError('rejected', `Not a Walmart submission id: ${submission.submissionId}`);
       const statuses: WalmartFeedStatus[] = [];
-      for (const feed of feeds) statuses.push(await feedStatus(feed.feedId, signal));
+      for (const feed of feeds) statuses.push(await feedStatus(client, feed.feedId, signal));
       return submissionStatusFromFeeds(submission.skus, statuses);
     },
+  };
+}
 
-    async adjustQuantity(sku, delta, _idempotencyKey, signal) {
-      // Walmart has no relative update or idempotency key: read, then set the absolute value.
+/**
+ * Item setup is a feed (MP_ITEM, processMode REPLACE: the same SKU again replaces the item); each item's result is
+ * in the feed status.
+ */
+async function createItems(client: WalmartClient, items: NewListing[], signal?: AbortSignal): Promise<CreateOutcome[]> {
+  if (items.length === 0) return [];
+  try {
+    const { feedId } = (
+      await client.uploadFeed<WalmartFeedId>('itemFeed', client.endpoints.feeds('MP_ITEM'), mpItemFeed(items), signal)
+    ).body;
+    return itemFeedOutcomes(items, feedId);
+  } catch (error) {
+    return items.map((item) => outcomeOfFailure(item.sku, error) as CreateOutcome);
+  }
+}
+
+/** New items, and items put on sale (the item feed again) or taken off (retired). */
+function walmartPublishing(client: WalmartClient): Pick<WalmartAdapter, 'createListings' | 'setListingActive'> {
+  return {
+    createListings: (items, signal) => createItems(client, items, signal),
+
+    async setListingActive(change, signal): Promise<UpdateOutcome> {
+      if (change.active) {
+        // A retired item comes back only through item setup again (the MP_ITEM feed).
+        if (!change.listing)
+          return {
+            sku: change.sku,
+            outcome: 'rejected',
+            message: 'Walmart puts a retired item back on sale only through its item feed: the product data is needed',
+          };
+        const [outcome] = await createItems(client, [change.listing], signal);
+        // The feed's per-item result tells later whether Walmart took the item back (submissionStatus).
+        if (outcome!.outcome === 'accepted')
+          return { sku: change.sku, outcome: 'accepted', submissionId: outcome!.submissionId, checkBy: 'submission' };
+        if (outcome!.outcome === 'created') return { sku: change.sku, outcome: 'confirmed' };
+        return outcome!;
+      }
       try {
-        const current = (
-          await client.call<WalmartInventory>('inventoryRead', { method: 'GET', url: api.inventory(sku) }, signal)
-        ).body.quantity.amount;
-        return await updateOne({ sku, quantity: Math.max(0, current + delta) }, signal);
+        await client.call<WalmartRetireResponse>(
+          'itemRetire',
+          { method: 'DELETE', url: client.endpoints.retire(change.sku) },
+          signal,
+        );
+        return { sku: change.sku, outcome: 'confirmed' };
       } catch (error) {
-        return outcomeOfFailure(sku, error);
+        return outcomeOfFailure(change.sku, error);
       }
     },
+  };
+}
 
-    async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
-      const url = cursor
-        ? api.ordersNext(cursor)
-        : api.orders({ lastModifiedStartDate: since.toISOString(), limit: ORDERS_PAGE_SIZE });
-      const body = (await client.call<WalmartOrdersPage>('ordersRead', { method: 'GET', url }, signal)).body;
-      const orders = (body.list?.elements?.order ?? [])
-        .map(orderFromWalmart)
-        .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
-      return {
-        items: orders,
-        next: orders.length > 0 && body.list?.meta?.nextCursor ? body.list.meta.nextCursor : undefined,
-      };
-    },
+/** Orders changed since a time, a page at a time, oldest first. */
+async function ordersSince(
+  client: WalmartClient,
+  since: Date,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<Page<MarketplaceOrder>> {
+  const api = client.endpoints;
+  const url = cursor
+    ? api.ordersNext(cursor)
+    : api.orders({ lastModifiedStartDate: since.toISOString(), limit: ORDERS_PAGE_SIZE });
+  const body = (await client.call<WalmartOrdersPage>('ordersRead', { method: 'GET', url }, signal)).body;
+  const orders = (body.list?.elements?.order ?? [])
+    .map(orderFromWalmart)
+    .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+  return {
+    items: orders,
+    next: orders.length > 0 && body.list?.meta?.nextCursor ? body.list.meta.nextCursor : undefined,
+  };
+}
 
-    async subscribeOrderWebhook(eventUrl, subscribeOptions = {}, signal) {
-      const request: WalmartSubscriptionRequest = {
-        events: [
-          {
-            eventType: 'PO_CREATED',
-            eventVersion: 'V1',
-            resourceName: 'ORDER',
-            eventUrl,
-            status: 'ACTIVE',
-            authDetails: {
-              authMethod: 'HMAC',
-              clientSecret: subscribeOptions.secret ?? options.credentials.clientSecret,
-              authHeaderName: subscribeOptions.headerName ?? WALMART_WEBHOOK_HEADER,
-            },
-            headers: { 'content-type': 'application/json' },
-          },
-        ],
-      };
-      const body = (
-        await client.call<WalmartSubscriptionResponse>(
-          'webhooks',
-          { method: 'POST', url: api.subscriptions(), body: request },
-          signal,
-        )
-      ).body;
-      const created = (body.events ?? body.event ?? []).find((e) => e.eventType === 'PO_CREATED');
-      if (!created?.subscriptionId)
-        throw new MarketplaceError('unavailable', 'Walmart did not answer a subscription id for PO_CREATED');
-      return { subscriptionId: created.subscriptionId };
+/** PO_CREATED webhooks, signed with the seller's client secret unless another is given. */
+function walmartSubscriptions(
+  client: WalmartClient,
+  clientSecret: string,
+): Pick<WalmartAdapter, 'subscribeOrderWebhook' | 'subscribeToEvents'> {
+  const subscribeOrderWebhook: WalmartAdapter['subscribeOrderWebhook'] = (eventUrl, options = {}, signal) =>
+    subscribeWalmartOrderWebhook(
+      client,
+      {
+        eventUrl,
+        secret: options.secret ?? clientSecret,
+        ...(options.headerName ? { headerName: options.headerName } : {}),
+      },
+      signal,
+    );
+  return {
+    subscribeOrderWebhook,
+    async subscribeToEvents(topics, destination, signal) {
+      for (const topic of topics) {
+        if (topic !== 'PO_CREATED')
+          throw new MarketplaceError('rejected', `Not a Walmart event the hub takes: ${topic}`);
+        await subscribeOrderWebhook(destination.callbackUrl, {}, signal);
+      }
     },
+  };
+}
+
+export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAdapter {
+  const client = new WalmartClient(options);
+  return {
+    kind: 'walmart',
+    capabilities: walmartCapabilities,
+    client,
+    rateLimitUse: () => client.rateLimitUse(),
+    ...walmartReads(client),
+    ...walmartUpdates(client),
+    ...walmartFeeds(client),
+    ...walmartPublishing(client),
+    ordersSince: (since, cursor, signal) => ordersSince(client, since, cursor, signal),
+    ...walmartSubscriptions(client, options.credentials.clientSecret),
   };
 }

@@ -14,11 +14,13 @@ import type { WalmartToken } from './types.ts';
 const perHour = (n: number): RateLimit => ({ rate: n / 3600, burst: n });
 
 /**
- * Walmart Marketplace (US) limits per seller and operation. Published (FACTS.md, W-THR): inventory
- * and price feeds 10/hour each, item (MP_ITEM) feeds 20/hour. Not published for MP (FACTS.md section 6), so conservative choices:
- * item, inventory and price calls 5/s with a burst of 10 (Walmart calls the single PUTs "emergency"
- * APIs, "highly throttled"); orders 1/s, burst 5 (the Supplier API's 60/min); /v3/token 100/hour
- * (the Supplier figure). Sellers granted more pass their own limits.
+ * Walmart Marketplace (US) limits per seller and operation. Published in Walmart's throttling table
+ * (https://developer.walmart.com/us-marketplace/lang-zh/docs/throttling): inventory and price feeds
+ * 10/hour each, item (MP_ITEM) feeds 20/hour. Not published for the other Marketplace calls
+ * (https://developer.walmart.com/us-marketplace/docs/throttling says only that limits vary by API), so
+ * conservative choices: item, inventory and price calls 5/s with a burst of 10 (Walmart calls the
+ * single PUTs "emergency" APIs, "highly throttled"); orders 1/s, burst 5 (the Supplier API's 60/min);
+ * /v3/token 100/hour (the Supplier figure). Sellers granted more pass their own limits.
  */
 export const walmartRateLimits = {
   token: perHour(100),
@@ -28,7 +30,7 @@ export const walmartRateLimits = {
   priceUpdate: { rate: 5, burst: 10 },
   inventoryFeed: perHour(10),
   priceFeed: perHour(10),
-  /** MP_ITEM feeds: 20 an hour (FACTS.md §3, W-THR). */
+  /** MP_ITEM feeds: 20 an hour (https://developer.walmart.com/us-marketplace/lang-zh/docs/throttling). */
   itemFeed: perHour(20),
   itemRetire: { rate: 5, burst: 10 },
   feedStatus: { rate: 5, burst: 10 },

@@ -42,8 +42,8 @@ export async function adapterForChannel(
   const boundTo = { accountId: channel.accountId, channelId: channel.id };
   let credentials = ctx.marketplaces.vault.open(sealed, boundTo);
   let saving: Promise<void> = Promise.resolve();
-  const entry = { sealed: new Set([sealed]), adapter: undefined as unknown as MarketplaceAdapter };
-  entry.adapter = createAdapter(channel.kind, credentials, {
+  const sealedOnes = new Set([sealed]);
+  const adapter = createAdapter(channel.kind, credentials, {
     environment: channel.environment,
     sandboxBaseUrl: ctx.config.sandbox.baseUrl,
     buckets: channel.environment === 'sandbox' ? ctx.marketplaces.sandboxBuckets : ctx.marketplaces.buckets,
@@ -52,7 +52,7 @@ export async function adapterForChannel(
       credentials = { ...credentials, ...changes };
       const next = ctx.marketplaces.vault.seal(credentials, boundTo);
       // This adapter holds the renewed credentials: it stays the channel's adapter once they are stored.
-      entry.sealed.add(next);
+      sealedOnes.add(next);
       // In order: a later rotation must not be overwritten by an earlier one.
       saving = saving
         .then(() => replaceCredentials(ctx.db, channel.accountId, channel.id, next, ctx.clock()))
@@ -64,7 +64,7 @@ export async function adapterForChannel(
     },
   });
   cache.delete(channel.id);
-  cache.set(channel.id, entry);
+  cache.set(channel.id, { sealed: sealedOnes, adapter });
   if (cache.size > MAX_CACHED_ADAPTERS) cache.delete(cache.keys().next().value!);
-  return entry.adapter;
+  return adapter;
 }

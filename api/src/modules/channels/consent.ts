@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import type { ChannelEnvironment } from '../../db/schema/index.ts';
-import { ebayAuthorizeUrl, exchangeEbayCode, readEbayCallback } from '../../marketplaces/ebay/ebay-oauth.ts';
-import { ebayEndpointsAt, ebayProduction, ebaySellerScopes } from '../../marketplaces/ebay/endpoints.ts';
-import { exchangeShopifyCode, shopifyAuthorizeUrl, verifyShopifyCallback } from '../../marketplaces/shopify/index.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
+import type { ConsentApplication, ConsentTarget, MarketplaceConsent } from '../../marketplaces/marketplace-consent.ts';
+import { marketplaceConsents } from '../../marketplaces/registry.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { adapterFor, applicationsFor, saveVerifiedChannel, verifyWithMarketplace } from './connect-channel.ts';
 import { subscribeToMarketplaceEvents } from './subscribe-events.ts';
@@ -26,74 +25,77 @@ const MAX_PENDING = 5;
 
 export type ConsentSession = { channelConsents?: Record<string, PendingConsent> };
 
-const endpointsFor = (ctx: AppContext, environment: ChannelEnvironment) =>
-  environment === 'sandbox' ? ebayEndpointsAt(`${ctx.config.sandbox.baseUrl}/ebay`) : ebayProduction;
+type ConsentKind = PendingConsent['kind'];
+
+/** What each consent needs configured on this server, said when it is missing. */
+const notConfigured: Record<ConsentKind, string> = {
+  ebay: 'eBay is not configured on this server (set EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME).',
+  shopify: 'Shopify is not configured on this server (set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET).',
+};
+
+/** Where our callback for a consent is. */
+const callbackUrl = (ctx: AppContext, kind: ConsentKind) => `${ctx.config.appUrl}/api/channels/oauth/${kind}/callback`;
+
+/** The marketplace's consent (the registry's), and our application with it in this environment when it is set up. */
+function consentOf(
+  ctx: AppContext,
+  kind: ConsentKind,
+  environment: ChannelEnvironment,
+): { consent: MarketplaceConsent; target: ConsentTarget | undefined } {
+  const consent = marketplaceConsents[kind];
+  if (!consent) throw new AppError(400, `${kind} connects with credentials, not consent.`);
+  const applications: Partial<Record<ConsentKind, ConsentApplication>> = applicationsFor(ctx, environment);
+  const application = applications[kind];
+  return {
+    consent,
+    target: consent.configured(application)
+      ? { environment, sandboxBaseUrl: ctx.config.sandbox.baseUrl, application, callbackUrl: callbackUrl(ctx, kind) }
+      : undefined,
+  };
+}
+
+/** Forget expired consents, and keep only the newest few, with the new one. */
+function rememberPending(session: ConsentSession, state: string, pending: PendingConsent, now: number): void {
+  const kept = Object.entries(session.channelConsents ?? {})
+    .filter(([, c]) => now - c.startedAt < CONSENT_LIFETIME_MS)
+    .sort(([, a], [, b]) => b.startedAt - a.startedAt)
+    .slice(0, MAX_PENDING - 1);
+  session.channelConsents = Object.fromEntries([...kept, [state, pending]]);
+}
 
 /** Where to send the browser for consent; the state is random, single use and remembered in the session. */
 export function startConsent(
   ctx: AppContext,
   session: ConsentSession,
   user: { id: string; accountId: string },
-  request: { kind: 'ebay' | 'shopify'; environment: ChannelEnvironment; shopDomain?: string; sellerHint?: string },
+  request: { kind: ConsentKind; environment: ChannelEnvironment; shopDomain?: string; sellerHint?: string },
 ): { authorizeUrl: string } {
   if (request.environment === 'sandbox' && !ctx.config.sandbox.enabled)
     throw new AppError(400, 'The built-in sandbox is turned off on this server.');
-  const applications = applicationsFor(ctx, request.environment);
+  const { consent, target } = consentOf(ctx, request.kind, request.environment);
   const now = ctx.clock().getTime();
   const state = crypto.randomBytes(24).toString('base64url');
-  // Forget expired consents, and keep only the newest few.
-  const pending = Object.entries(session.channelConsents ?? {})
-    .filter(([, c]) => now - c.startedAt < CONSENT_LIFETIME_MS)
-    .sort(([, a], [, b]) => b.startedAt - a.startedAt)
-    .slice(0, MAX_PENDING - 1);
-  session.channelConsents = Object.fromEntries([
-    ...pending,
-    [
-      state,
-      {
-        kind: request.kind,
-        environment: request.environment,
-        accountId: user.accountId,
-        userId: user.id,
-        startedAt: now,
-      },
-    ],
-  ]);
-
-  if (request.kind === 'ebay') {
-    const app = applications.ebay;
-    if (!app?.ruName)
-      throw new AppError(
-        400,
-        'eBay is not configured on this server (set EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME).',
-      );
-    return {
-      authorizeUrl: ebayAuthorizeUrl({
-        endpoints: endpointsFor(ctx, request.environment),
-        clientId: app.clientId,
-        ruName: app.ruName,
-        state,
-        ...(request.sellerHint ? { loginHint: request.sellerHint } : {}),
-      }),
-    };
+  const pending: PendingConsent = {
+    kind: request.kind,
+    environment: request.environment,
+    accountId: user.accountId,
+    userId: user.id,
+    startedAt: now,
+  };
+  rememberPending(session, state, pending, now);
+  if (!target) throw new AppError(400, notConfigured[request.kind]);
+  // Consent on the seller's own shop (Shopify): the callback must come back for the shop named here.
+  const shopDomain = consent.perShop ? request.shopDomain?.trim().toLowerCase() : undefined;
+  if (consent.perShop) {
+    if (!shopDomain) throw new AppError(400, 'Enter your shop domain, e.g. your-store.myshopify.com.');
+    pending.shopDomain = shopDomain;
   }
-  const app = applications.shopify;
-  if (!app)
-    throw new AppError(
-      400,
-      'Shopify is not configured on this server (set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET).',
-    );
-  const shopDomain = request.shopDomain?.trim().toLowerCase();
-  if (!shopDomain) throw new AppError(400, 'Enter your shop domain, e.g. your-store.myshopify.com.');
-  session.channelConsents[state]!.shopDomain = shopDomain;
   try {
     return {
-      authorizeUrl: shopifyAuthorizeUrl({
-        shopDomain,
-        clientId: app.clientId,
-        redirectUri: `${ctx.config.appUrl}/api/channels/oauth/shopify/callback`,
+      authorizeUrl: consent.authorizeUrl(target, {
         state,
-        ...(request.environment === 'sandbox' ? { sandboxBaseUrl: `${ctx.config.sandbox.baseUrl}/shopify` } : {}),
+        ...(shopDomain ? { shopDomain } : {}),
+        ...(request.sellerHint ? { sellerHint: request.sellerHint } : {}),
       }),
     };
   } catch (error) {
@@ -122,30 +124,17 @@ export async function finishShopifyConsent(
     return back({
       message: 'The Shopify install could not be matched to your request. Please start again from Channels.',
     });
-  const app = applicationsFor(ctx, pending.environment).shopify;
-  if (!app) return back({ message: 'Shopify is not configured on this server.' });
-  const checked = verifyShopifyCallback(Object.fromEntries(query), app.clientSecret);
-  if (!checked.ok)
+  const { consent, target } = consentOf(ctx, 'shopify', pending.environment);
+  if (!target) return back({ message: 'Shopify is not configured on this server.' });
+  const answer = consent.readCallback(query, target.application);
+  if (!answer.ok)
     return back({
-      message: checked.declined ? 'The Shopify install was cancelled; nothing was connected.' : checked.reason,
+      message: answer.declined ? 'The Shopify install was cancelled; nothing was connected.' : answer.reason,
     });
-  if (checked.shopDomain !== pending.shopDomain)
+  if (answer.shopDomain !== pending.shopDomain)
     return back({ message: 'Shopify answered for a different shop than the one you entered.' });
-  const sandboxBaseUrl = pending.environment === 'sandbox' ? `${ctx.config.sandbox.baseUrl}/shopify` : undefined;
   try {
-    const tokens = await exchangeShopifyCode({
-      shopDomain: checked.shopDomain,
-      app,
-      code: checked.code,
-      ...(sandboxBaseUrl ? { sandboxBaseUrl } : {}),
-    });
-    const credentials: Record<string, string> = {
-      shopDomain: checked.shopDomain,
-      accessToken: tokens.accessToken,
-      scope: tokens.scope,
-      ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
-      ...(tokens.expiresAt ? { expiresAt: String(tokens.expiresAt) } : {}),
-    };
+    const credentials = await consent.credentialsFor(answer, target);
     const adapter = adapterFor(ctx, 'shopify', pending.environment, credentials);
     const identity = await verifyWithMarketplace('shopify', adapter);
     const channel = await saveVerifiedChannel(ctx, audit, {
@@ -191,23 +180,14 @@ export async function finishEbayConsent(
   user: { id: string } | undefined,
   query: URLSearchParams,
 ): Promise<string> {
-  const answer = readEbayCallback(query);
-  const pending = takePending(ctx, session, user, 'ebay', answer.state);
-  if (!pending || 'error' in answer) return '/auth-declined';
-  const application = applicationsFor(ctx, pending.environment).ebay;
-  if (!application?.ruName) return '/auth-declined';
+  const pending = takePending(ctx, session, user, 'ebay', query.get('state'));
+  if (!pending) return '/auth-declined';
+  const { consent, target } = consentOf(ctx, 'ebay', pending.environment);
+  if (!target) return '/auth-declined';
+  const answer = consent.readCallback(query, target.application);
+  if (!answer.ok) return '/auth-declined';
   try {
-    const tokens = await exchangeEbayCode({
-      endpoints: endpointsFor(ctx, pending.environment),
-      application: { ...application, ruName: application.ruName },
-      code: answer.code,
-    });
-    // The scopes granted are kept: a refresh may ask for them and no more (a channel connected earlier holds fewer).
-    const credentials = {
-      refreshToken: tokens.refreshToken,
-      sellerKey: crypto.randomBytes(6).toString('hex'),
-      scopes: ebaySellerScopes.join(' '),
-    };
+    const credentials = await consent.credentialsFor(answer, target);
     const adapter = adapterFor(ctx, 'ebay', pending.environment, credentials);
     const identity = await verifyWithMarketplace('ebay', adapter);
     const channel = await saveVerifiedChannel(ctx, audit, {

@@ -2,19 +2,8 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
 import { findConnectedChannelForWebhook, recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
-import {
-  isOrderWebhook,
-  orderWebhookToMarketplaceOrder,
-  verifyShopifyWebhook,
-} from '../../marketplaces/shopify/index.ts';
-import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../marketplaces/walmart/walmart-webhook.ts';
-import { isPoCreatedWithOrder, orderFromPoCreated } from '../../marketplaces/walmart/transform.ts';
-import type { MarketplaceOrder } from '../../marketplaces/types.ts';
-import {
-  AmazonNotificationError,
-  orderOfDeliveredEvent,
-  parseEventBridgeDelivery,
-} from '../../marketplaces/amazon/notifications.ts';
+import type { DeliveredOrder, WebhookDelivery } from '../../marketplaces/marketplace-events.ts';
+import { marketplaceEvents } from '../../marketplaces/registry.ts';
 import { applicationsFor } from './connect-channel.ts';
 import { recordDeliveredOrders, requestDeliveredOrdersApplied, requestOrdersPoll } from '../sync/order-polling.ts';
 import { recordOrders, requestMainRefresh } from '../sync/order-ledger.ts';
@@ -24,127 +13,50 @@ import { confirmOnNotice } from '../sync/listing-confirmation.ts';
 import { stockOfInventoryItem } from '../../db/queries/stock.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
 
+export type { DeliveredOrder };
+
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
-/** The key an Amazon EventBridge connection sends for this channel: derived, never stored. */
-export function amazonWebhookKey(ctx: AppContext, channelId: string): string {
-  return crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update(`amazon:${channelId}`).digest('base64url');
+/**
+ * The key our endpoint gives a marketplace for a channel's deliveries, where we choose one (Amazon's
+ * EventBridge connection sends it in a header): derived, never stored.
+ */
+export function channelDeliveryKey(ctx: AppContext, kind: ChannelKind, channelId: string): string {
+  return crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update(`${kind}:${channelId}`).digest('base64url');
 }
 
 export const webhookUrl = (ctx: AppContext, kind: ChannelKind, channelId: string) =>
   `${ctx.config.appUrl}/api/webhooks/${kind}/${channelId}`;
 
-interface Delivery {
-  raw: Buffer;
-  headers: Headers;
-}
-
-/** What a delivery says changed: orders, or one listing's stock (by SKU or Shopify inventory item). */
-type Change = { kind: 'orders' } | { kind: 'stock'; sku?: string; inventoryItemId?: string; quantity?: number };
-
-/**
- * An order a delivery holds whole, so the sale can count without reading the channel's orders first;
- * `pricesLater`: the marketplace left the prices out (Amazon), for a later read to add.
- */
-export interface DeliveredOrder {
-  order: MarketplaceOrder;
-  pricesLater: boolean;
-}
-
-/** How each marketplace's deliveries hold orders (kind → reader, no switch). */
-const orderReaders: Partial<Record<ChannelKind, (topic: string, payload: unknown) => DeliveredOrder | undefined>> = {
-  shopify: (topic, payload) =>
-    isOrderWebhook(topic, payload) ? { order: orderWebhookToMarketplaceOrder(payload), pricesLater: false } : undefined,
-  walmart: (_topic, payload) =>
-    isPoCreatedWithOrder(payload) ? { order: orderFromPoCreated(payload), pricesLater: false } : undefined,
-  amazon: (_topic, payload) => {
-    const order = orderOfDeliveredEvent(payload);
-    return order ? { order, pricesLater: true } : undefined;
-  },
-};
-
-/** The whole order a verified delivery of this channel kind holds, if it holds one. */
+/** The whole order a verified delivery of this channel kind holds, if it holds one (the marketplace reads it). */
 export function orderInDelivery(kind: ChannelKind, topic: string, payload: unknown): DeliveredOrder | undefined {
-  return orderReaders[kind]?.(topic, payload);
+  return marketplaceEvents[kind].orderInDelivery?.(topic, payload);
 }
 
-type Check = (
-  ctx: AppContext,
-  channel: { id: string; environment: 'sandbox' | 'production'; externalSellerId: string },
-  credentials: Record<string, string>,
-  delivery: Delivery,
-) =>
-  | { ok: true; topic: string; deliveryId: string; payload: unknown; change: Change }
-  | { ok: false; status: 401 | 400; message: string };
+/** A delivery as received, its body read as JSON once, with a NUL in it (which no query could hold) as U+FFFD. */
+function deliveryOf(raw: Buffer, headers: Headers): WebhookDelivery {
+  let json: { value: unknown } | undefined;
+  return {
+    raw,
+    headers,
+    json() {
+      if (!json) {
+        try {
+          json = { value: parseStorableJson(raw.toString('utf8')) };
+        } catch {
+          json = { value: undefined };
+        }
+      }
+      return json.value;
+    },
+  };
+}
 
-/** A verified body as JSON; a NUL in it (which no query could hold) becomes U+FFFD before anything reads it. */
-const parse = (raw: Buffer): unknown => {
-  try {
-    return parseStorableJson(raw.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-};
-const digest = (raw: Buffer) => crypto.createHash('sha256').update(raw).digest('hex');
-
-/** How each marketplace proves a delivery is its own, and names it (kind → check, no switch). */
-const checks: Partial<Record<ChannelKind, Check>> = {
-  shopify: (ctx, channel, _credentials, { raw, headers }) => {
-    const app = applicationsFor(ctx, channel.environment).shopify;
-    if (!app) return { ok: false, status: 401, message: 'Shopify is not configured' };
-    const verdict = verifyShopifyWebhook(raw, headers, app.clientSecret);
-    if (!verdict.ok) return { ok: false, status: 401, message: verdict.reason };
-    if (verdict.shopDomain !== channel.externalSellerId)
-      return { ok: false, status: 401, message: 'The webhook is for another shop' };
-    const payload = parse(raw);
-    if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
-    const { inventory_item_id: item, available } = payload as {
-      inventory_item_id?: number | string;
-      available?: unknown;
-    };
-    const change: Change =
-      verdict.topic === 'inventory_levels/update' && item !== undefined
-        ? {
-            kind: 'stock',
-            inventoryItemId: `gid://shopify/InventoryItem/${item}`,
-            ...(typeof available === 'number' ? { quantity: available } : {}),
-          }
-        : { kind: 'orders' };
-    return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload, change };
-  },
-  walmart: (_ctx, _channel, credentials, { raw, headers }) => {
-    if (!verifyWalmartWebhook(raw, headers, credentials.clientSecret ?? '', WALMART_WEBHOOK_HEADER))
-      return { ok: false, status: 401, message: 'The webhook signature does not match' };
-    const payload = parse(raw) as
-      { eventType?: string; eventId?: string; source?: { eventType?: string; eventId?: string } } | undefined;
-    if (payload === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
-    // Walmart names its events; where a delivery carries no id, the body itself identifies it.
-    const deliveryId = payload.source?.eventId ?? payload.eventId ?? digest(raw);
-    return {
-      ok: true,
-      topic: payload.source?.eventType ?? payload.eventType ?? 'PO_CREATED',
-      deliveryId,
-      payload,
-      change: { kind: 'orders' },
-    };
-  },
-  amazon: (ctx, channel, _credentials, { raw, headers }) => {
-    const body = parse(raw);
-    if (body === undefined) return { ok: false, status: 400, message: 'The body is not JSON' };
-    try {
-      const { event, notification } = parseEventBridgeDelivery(headers, body, amazonWebhookKey(ctx, channel.id));
-      const change: Change =
-        notification.kind === 'quantity_changed'
-          ? { kind: 'stock', sku: notification.sku, quantity: notification.quantity }
-          : { kind: 'orders' };
-      return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body, change };
-    } catch (error) {
-      if (error instanceof AmazonNotificationError)
-        return { ok: false, status: error.status === 401 ? 401 : 400, message: error.message };
-      throw error;
-    }
-  },
-};
+/** Our application's secret with this channel's marketplace, where it has one (Shopify signs deliveries with it). */
+function applicationSecret(ctx: AppContext, kind: ChannelKind, environment: 'sandbox' | 'production') {
+  const applications: Partial<Record<ChannelKind, { clientSecret: string }>> = applicationsFor(ctx, environment);
+  return applications[kind]?.clientSecret;
+}
 
 /**
  * Deliveries of one channel whose orders this process applies as they arrive, each in its own
@@ -208,17 +120,22 @@ export async function receiveWebhook(
   ctx: AppContext,
   kind: ChannelKind,
   channelId: string,
-  delivery: Delivery,
+  delivery: { raw: Buffer; headers: Headers },
 ): Promise<Verdict> {
-  const check = checks[kind];
-  if (!check || !/^[0-9a-f-]{36}$/i.test(channelId)) return { status: 404, message: 'No such webhook endpoint' };
+  const readDelivery = marketplaceEvents[kind]?.readDelivery;
+  if (!readDelivery || !/^[0-9a-f-]{36}$/i.test(channelId)) return { status: 404, message: 'No such webhook endpoint' };
   const channel = await findConnectedChannelForWebhook(ctx.db, channelId);
   if (!channel || channel.kind !== kind) return { status: 404, message: 'No such webhook endpoint' };
   const credentials = ctx.marketplaces.vault.open(channel.sealed, {
     accountId: channel.accountId,
     channelId: channel.id,
   });
-  const verdict = check(ctx, channel, credentials, delivery);
+  const verdict = readDelivery(deliveryOf(delivery.raw, delivery.headers), {
+    credentials,
+    sellerId: channel.externalSellerId,
+    applicationSecret: applicationSecret(ctx, kind, channel.environment),
+    deliveryKey: channelDeliveryKey(ctx, kind, channel.id),
+  });
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
   // A push means something changed, acted on in the same transaction as the record: a delivery
   // holding a whole order has it applied there and then, or in a burst kept for the channel's job

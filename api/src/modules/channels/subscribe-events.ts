@@ -1,59 +1,28 @@
 import type { AppContext } from '../../context.ts';
-import type { ChannelKind } from '../../db/schema/index.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
-import type { ShopifyAdapter } from '../../marketplaces/shopify/index.ts';
-import type { WalmartAdapter } from '../../marketplaces/walmart/walmart-adapter.ts';
-import type { AmazonAdapter } from '../../marketplaces/amazon/amazon-adapter.ts';
+import type { EventDestination } from '../../marketplaces/marketplace-events.ts';
+import { marketplaceEvents } from '../../marketplaces/registry.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
-import { amazonWebhookKey, webhookUrl } from './marketplace-events.ts';
-import type { EbayAdapter } from '../../marketplaces/ebay/ebay-adapter.ts';
-import { subscribeSellerToOrders } from './ebay-account-deletion.ts';
+import { channelDeliveryKey, webhookUrl } from './marketplace-events.ts';
+import { ensureApplicationNotifications } from './ebay-account-deletion.ts';
 
-type Subscribe = (ctx: AppContext, channel: ChannelRecord, adapter: MarketplaceAdapter) => Promise<void>;
-
-/**
- * Stock levels of the main channel (the truth) are read as they change. A target's teach nothing:
- * they are our own values echoed back, one per value sent (a bulk change of 10,000 SKUs would bring
- * as many), or hand edits, which reconciliation finds. So only the main channel subscribes.
- */
-async function subscribeShopifyStock(ctx: AppContext, channel: ChannelRecord, shopify: ShopifyAdapter): Promise<void> {
-  await shopify.subscribeWebhook('INVENTORY_LEVELS_UPDATE', webhookUrl(ctx, 'shopify', channel.id));
+/** Where the channel's marketplace is to deliver its events. */
+function destinationOf(ctx: AppContext, channel: ChannelRecord): EventDestination {
+  return {
+    environment: channel.environment,
+    callbackUrl: webhookUrl(ctx, channel.kind, channel.id),
+    deliveryKey: channelDeliveryKey(ctx, channel.kind, channel.id),
+    // Where the marketplace notifies our application instead (eBay), its endpoint is registered first.
+    applicationDestination: () => ensureApplicationNotifications(ctx, channel.kind, channel.environment),
+  };
 }
 
-/** What only the main channel subscribes to (kind → subscription): a channel made main subscribes then. */
-const mainSubscriptions: Partial<Record<ChannelKind, Subscribe>> = {
-  shopify: (ctx, channel, adapter) => subscribeShopifyStock(ctx, channel, adapter as ShopifyAdapter),
-};
-
-/** Where each marketplace sends orders and stock changes for this channel (kind → subscription, no switch). */
-const subscriptions: Partial<Record<ChannelKind, Subscribe>> = {
-  shopify: async (ctx, channel, adapter) => {
-    const shopify = adapter as ShopifyAdapter;
-    await shopify.subscribeWebhook('ORDERS_CREATE', webhookUrl(ctx, 'shopify', channel.id));
-    // Cancellations and edits of orders: their units are released or moved at once.
-    await shopify.subscribeWebhook('ORDERS_UPDATED', webhookUrl(ctx, 'shopify', channel.id));
-    if (channel.role === 'main') await subscribeShopifyStock(ctx, channel, shopify);
-  },
-  ebay: async (ctx, channel, adapter) => {
-    await subscribeSellerToOrders(ctx, channel.environment, (adapter as EbayAdapter).client);
-  },
-  walmart: async (ctx, channel, adapter) => {
-    await (adapter as WalmartAdapter).subscribeOrderWebhook(webhookUrl(ctx, 'walmart', channel.id));
-  },
-  amazon: async (ctx, channel, adapter) => {
-    // Live Amazon delivers through an EventBridge rule and API destination configured in the AWS account.
-    if (channel.environment !== 'sandbox') return;
-    await (adapter as AmazonAdapter).subscribeNotifications({
-      accountId: '000000000000',
-      region: 'us-east-1',
-      sandboxApiDestination: { url: webhookUrl(ctx, 'amazon', channel.id), apiKey: amazonWebhookKey(ctx, channel.id) },
-    });
-  },
-};
-
 /**
- * Subscribes a new channel to its marketplace's pushes. A failure leaves the channel connected
- * (polling still finds every order) and is reported, not thrown.
+ * Subscribes a new channel to its marketplace's pushes: its orders, and for the main channel its
+ * stock levels too. A target's stock levels teach nothing: they are our own values echoed back, one
+ * per value sent (a bulk change of 10,000 SKUs would bring as many), or hand edits, which
+ * reconciliation finds. A failure leaves the channel connected (polling still finds every order)
+ * and is reported, not thrown.
  */
 export async function subscribeToMarketplaceEvents(
   ctx: AppContext,
@@ -61,10 +30,13 @@ export async function subscribeToMarketplaceEvents(
   adapter: MarketplaceAdapter,
   log: (line: string) => void = console.warn,
 ): Promise<boolean> {
-  const subscribe = subscriptions[channel.kind];
-  if (!subscribe) return false;
+  const { topics } = marketplaceEvents[channel.kind];
+  if (!adapter.subscribeToEvents) return false;
   try {
-    await subscribe(ctx, channel, adapter);
+    await adapter.subscribeToEvents(
+      [...topics.channel, ...(channel.role === 'main' ? topics.main : [])],
+      destinationOf(ctx, channel),
+    );
     return true;
   } catch (error) {
     log(
@@ -85,10 +57,12 @@ export async function subscribeAsMainChannel(
   adapterOf: () => Promise<MarketplaceAdapter>,
   log: (line: string) => void = console.warn,
 ): Promise<boolean> {
-  const subscribe = mainSubscriptions[channel.kind];
-  if (!subscribe) return false;
+  const { main } = marketplaceEvents[channel.kind].topics;
+  if (main.length === 0) return false;
   try {
-    await subscribe(ctx, channel, await adapterOf());
+    const adapter = await adapterOf();
+    if (!adapter.subscribeToEvents) return false;
+    await adapter.subscribeToEvents(main, destinationOf(ctx, channel));
     return true;
   } catch (error) {
     log(

@@ -1,6 +1,6 @@
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
-import { accountCurrency } from '../../db/queries/catalogue.ts';
+import { accountCurrency } from '../../db/queries/account-currency.ts';
 import {
   alertCounts,
   channelSyncHealth,

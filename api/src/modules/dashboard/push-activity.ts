@@ -1,13 +1,10 @@
 import type { components } from '@contract';
 import { AppError, type AppContext } from '../../context.ts';
 import { findChannel } from '../../db/queries/channels.ts';
-import {
-  failedWrites,
-  lockFailedWrites,
-  pushCounts,
-  queueWrites,
-  supersedeWrites,
-} from '../../db/queries/listing-writes.ts';
+import { failedWrites, pushCounts } from '../../db/queries/listing-writes-activity.ts';
+import { lockFailedWrites } from '../../db/queries/listing-writes-refusals.ts';
+import { queueWrites } from '../../db/queries/listing-writes-planning.ts';
+import { supersedeWrites } from '../../db/queries/listing-writes-settling.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { listingsHeldOffSale } from '../../db/queries/listing-publish.ts';
 import { requestDuePush, sendableWhileOffSale } from '../sync/plan-writes.ts';

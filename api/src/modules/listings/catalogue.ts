@@ -3,23 +3,24 @@ import {
   catalogueCount,
   catalogueListings,
   cataloguePageRows,
-  catalogueRowBySku,
-  catalogueRows,
-  catalogueState,
-  planCatalogueFilter,
-  skuChanges,
-  writesOfChanges,
-  type CatalogueFilter,
   type CatalogueListingRecord,
-  type CataloguePlan,
+} from '../../db/queries/catalogue-page.ts';
+import { planCatalogueFilter, type CatalogueFilter, type CataloguePlan } from '../../db/queries/catalogue-filter.ts';
+import {
+  catalogueRows,
   type CatalogueRowRecord,
   type CatalogueSort,
-  type CatalogueState,
+  type SortOrder,
+} from '../../db/queries/catalogue-rows.ts';
+import { catalogueState, type CatalogueState } from '../../db/queries/catalogue-version.ts';
+import {
+  catalogueRowBySku,
+  skuChanges,
+  writesOfChanges,
   type ChangeRecord,
   type ChangeWriteRecord,
   type ProductDetail,
-  type SortOrder,
-} from '../../db/queries/catalogue.ts';
+} from '../../db/queries/catalogue-sku.ts';
 import { listChannels } from '../../db/queries/channels.ts';
 import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
 import { csvLine } from './catalogue-csv.ts';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { insertChanges, type ChangeInput } from '../../db/queries/listing-writes.ts';
+import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
 import {
   batchChanges,
   batchPushCounts,

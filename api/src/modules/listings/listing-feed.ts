@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { LATE_COMMIT_MS, latestListingChange, listingsChangedSince } from '../../db/queries/catalogue.ts';
+import { LATE_COMMIT_MS, latestListingChange, listingsChangedSince } from '../../db/queries/catalogue-version.ts';
 
 /** Each look reaches back this far, so a change committed late is not missed (the ones already told are not told again). */
 const LOOKBACK_MS = LATE_COMMIT_MS;

@@ -88,8 +88,16 @@ async function adapterWith<K extends 'searchProductTypes' | 'listingOptions'>(
       `These options are ${marketplaceNames[kind]}'s; this channel is on ${marketplaceNames[channel.kind]}.`,
     );
   const adapter = await adapterForChannel(ctx, channel);
-  if (!adapter[method]) throw new AppError(409, `${marketplaceNames[kind]} offers no such options here.`);
-  return adapter as unknown as Required<Pick<MarketplaceAdapter, K>>;
+  if (!offers(adapter, method)) throw new AppError(409, `${marketplaceNames[kind]} offers no such options here.`);
+  return adapter;
+}
+
+/** Whether the adapter has this optional part of the contract. */
+function offers<K extends keyof MarketplaceAdapter>(
+  adapter: MarketplaceAdapter,
+  method: K,
+): adapter is MarketplaceAdapter & Required<Pick<MarketplaceAdapter, K>> {
+  return adapter[method] !== undefined;
 }
 
 /** Amazon's product types matching the seller's words (Product Type Definitions API). */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findChannel, type ChannelRecord } from '../../db/queries/channels.ts';
-import { accountCurrency } from '../../db/queries/catalogue.ts';
+import { accountCurrency } from '../../db/queries/account-currency.ts';
 import { insertPendingListings, skusListedOn } from '../../db/queries/listing-edits.ts';
 import {
   PUBLISH_SUBMISSION_PREFIX,
@@ -23,15 +23,9 @@ import {
   type ListingToCreate,
   type ListingWithProduct,
 } from '../../db/queries/listing-publish.ts';
-import {
-  confirmWrites,
-  failWrites,
-  markInFlight,
-  releaseClaims,
-  requeueWrites,
-  writesOfSubmission,
-  type ClaimedWrite,
-} from '../../db/queries/listing-writes.ts';
+import { markInFlight, releaseClaims, type ClaimedWrite } from '../../db/queries/listing-writes-sending.ts';
+import { confirmWrites, writesOfSubmission } from '../../db/queries/listing-writes-settling.ts';
+import { failWrites, requeueWrites } from '../../db/queries/listing-writes-refusals.ts';
 import type { ChannelPublishSettings, ListingStatus } from '../../db/schema/index.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { CreateOutcome, ListingState, NewListing, UpdateOutcome } from '../../marketplaces/types.ts';

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { findChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
 import {
   claimPendingWrites,
-  confirmWrites,
-  failWrites,
   markInFlight,
   releaseClaims,
   type ClaimedWrite,
-} from '../../db/queries/listing-writes.ts';
+} from '../../db/queries/listing-writes-sending.ts';
+import { confirmWrites } from '../../db/queries/listing-writes-settling.ts';
+import { failWrites } from '../../db/queries/listing-writes-refusals.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { ListingUpdate, Money, UpdateOutcome } from '../../marketplaces/types.ts';

@@ -3,15 +3,14 @@ import { findChannelAtWork } from '../../db/queries/channels.ts';
 import {
   acceptedWritesOfSku,
   confirmWrites,
-  failWrites,
   hasPendingWrites,
   listingsWithNewerWrites,
   quantitiesMovedBySale,
-  requeueWrites,
   supersedeWrites,
   writesOfSubmission,
-  type ClaimedWrite,
-} from '../../db/queries/listing-writes.ts';
+} from '../../db/queries/listing-writes-settling.ts';
+import { failWrites, requeueWrites } from '../../db/queries/listing-writes-refusals.ts';
+import type { ClaimedWrite } from '../../db/queries/listing-writes-sending.ts';
 import type { ListingState, UpdateOutcome } from '../../marketplaces/types.ts';
 import type { ListingsConfirmJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channels/channel-adapter.ts';

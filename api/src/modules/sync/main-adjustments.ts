@@ -15,7 +15,7 @@ import {
   isSellerAdjustment,
   type ClaimedAdjustment,
 } from '../../db/queries/stock.ts';
-import { insertChanges } from '../../db/queries/listing-writes.ts';
+import { insertChanges } from '../../db/queries/changes.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
 import type { MainAdjustJob, MainRefreshJob } from '../../workers/queues.ts';

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { insertChanges } from '../../db/queries/changes.ts';
 import {
-  insertChanges,
   markWritesDue,
   plannableListings,
   queueWrites,
   type PlannableListing,
   type WriteInput,
-} from '../../db/queries/listing-writes.ts';
+} from '../../db/queries/listing-writes-planning.ts';
 import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { enqueue, enqueueEach } from '../../workers/job-queue.ts';

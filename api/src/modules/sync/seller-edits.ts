@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mainListingsOf, queueWrites } from '../../db/queries/listing-writes.ts';
+import { mainListingsOf, queueWrites } from '../../db/queries/listing-writes-planning.ts';
 import { insertAdjustments, moveStock, sellerAdjustmentKey, type AdjustmentInput } from '../../db/queries/stock.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
 import { planLimits } from '../billing/plan-limits.ts';

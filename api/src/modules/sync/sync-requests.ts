@@ -1,7 +1,7 @@
 import { AppError, type AppContext } from '../../context.ts';
 import { findChannel } from '../../db/queries/channels.ts';
-import { lockOpenDrift, resolveDrift, setPriceOverride } from '../../db/queries/catalogue.ts';
-import { insertChanges } from '../../db/queries/listing-writes.ts';
+import { lockOpenDrift, resolveDrift, setPriceOverride } from '../../db/queries/listing-drift.ts';
+import { insertChanges } from '../../db/queries/changes.ts';
 import type { SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { planListingWrites } from './plan-writes.ts';

@@ -4,17 +4,20 @@ import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import {
   listingCount,
   listingsBySku,
-  markSynced,
-  openDrift,
   productCount,
   productsBySku,
   setConfirmed,
+} from '../../db/queries/catalogue-reconcile.ts';
+import {
+  linkListingsToProducts,
+  markSynced,
   upsertListings,
   upsertProducts,
-  linkListingsToProducts,
   type ListingInput,
-} from '../../db/queries/catalogue.ts';
-import { insertChanges, skusWithOpenPriceWrites, type ChangeInput } from '../../db/queries/listing-writes.ts';
+} from '../../db/queries/catalogue-import.ts';
+import { openDrift } from '../../db/queries/listing-drift.ts';
+import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
+import { skusWithOpenPriceWrites } from '../../db/queries/listing-writes-settling.ts';
 import { lockStock, takeMainQuantities } from '../../db/queries/stock.ts';
 import {
   findSyncRun,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { channelsWithPendingWrites } from '../../db/queries/listing-writes.ts';
+import { channelsWithPendingWrites } from '../../db/queries/listing-writes-sending.ts';
 import { accountsWithPendingAdjustments } from '../../db/queries/stock.ts';
 import { accountsDueForReconciliation } from '../../db/queries/sync-runs.ts';
 import type { Plan } from '../../db/schema/index.ts';

@@ -22,7 +22,10 @@ export type { LoggedRequest } from './request-log.ts';
 
 /** Notifications a sandbox has under way at once (see deliver). */
 const DELIVERIES_IN_FLIGHT = 16;
-/** The largest body of a marketplace API call: Walmart's largest feed file (25 MB, FACTS.md §3 W-THR). */
+/**
+ * The largest body of a marketplace API call: Walmart's largest feed file (25 MB:
+ * https://developer.walmart.com/us-marketplace/docs/throttling).
+ */
 const API_BODY_LIMIT = '25mb';
 
 /** One notification, tried again a few times when the receiver does not answer 2xx, as marketplaces retry deliveries. */

@@ -69,9 +69,7 @@ function orderTotals(order: OrderFacts) {
 }
 
 export function orderFields(order: OrderFacts, shop: ShopFacts) {
-  const { original, current } = orderTotals(order);
-  const refunded = original - current;
-  const money = (value: number) => moneyBag(value, shop.currency);
+  const { current } = orderTotals(order);
   const cancelled = order.cancelledAt !== null;
   const unfulfilled = order.lines.some((l) => l.currentQuantity > 0);
   const token = crypto.createHash('sha256').update(`${shop.domain}/${order.id}`).digest('hex');
@@ -82,41 +80,7 @@ export function orderFields(order: OrderFacts, shop: ShopFacts) {
     displayFinancialStatus: financialStatus(order),
     returnStatus: 'NO_RETURN',
     riskLevel: 'LOW',
-    // totalPriceSet is the total "before returns" (the schema's words): what was ordered. The current
-    // total, after the refund of a cancellation, is currentTotalPriceSet.
-    totalPriceSet: money(original),
-    originalTotalPriceSet: money(original),
-    subtotalPriceSet: money(original),
-    totalReceivedSet: money(original),
-    currentTotalPriceSet: money(current),
-    currentSubtotalPriceSet: money(current),
-    netPaymentSet: money(current),
-    totalRefundedSet: money(refunded),
-    ...Object.fromEntries(
-      [
-        'totalTaxSet',
-        'currentTotalTaxSet',
-        'totalDiscountsSet',
-        'currentTotalDiscountsSet',
-        'cartDiscountAmountSet',
-        'currentCartDiscountAmountSet',
-        'totalShippingPriceSet',
-        'currentShippingPriceSet',
-        'totalRefundedShippingSet',
-        'totalOutstandingSet',
-        'totalCapturableSet',
-        'totalTipReceivedSet',
-        'refundDiscrepancySet',
-      ].map((field) => [field, money(0)]),
-    ),
-    // The deprecated Money fields, in the shop's currency.
-    totalPrice: amount(original),
-    totalReceived: amount(original),
-    netPayment: amount(current),
-    totalRefunded: amount(refunded),
-    totalShippingPrice: amount(0),
-    totalCapturable: amount(0),
-    totalTipReceived: { amount: amount(0), currencyCode: shop.currency },
+    ...orderMoneyFields(order, shop),
     subtotalLineItemsQuantity: order.lines.reduce((n, l) => n + l.quantity, 0),
     currentSubtotalLineItemsQuantity: order.lines.reduce((n, l) => n + l.currentQuantity, 0),
     // UnsignedInt64, in grams: the sandbox's products have no weight.
@@ -156,6 +120,53 @@ export function orderFields(order: OrderFacts, shop: ShopFacts) {
     disputes: [],
     fulfillments: [],
     taxLines: [],
+  };
+}
+
+/**
+ * An order's money fields: as placed, after refunds, and what was refunded; zero for what the sandbox
+ * does not model (taxes, discounts, shipping, tips).
+ */
+function orderMoneyFields(order: OrderFacts, shop: ShopFacts) {
+  const { original, current } = orderTotals(order);
+  const refunded = original - current;
+  const money = (value: number) => moneyBag(value, shop.currency);
+  return {
+    // totalPriceSet is the total "before returns" (the schema's words): what was ordered. The current
+    // total, after the refund of a cancellation, is currentTotalPriceSet.
+    totalPriceSet: money(original),
+    originalTotalPriceSet: money(original),
+    subtotalPriceSet: money(original),
+    totalReceivedSet: money(original),
+    currentTotalPriceSet: money(current),
+    currentSubtotalPriceSet: money(current),
+    netPaymentSet: money(current),
+    totalRefundedSet: money(refunded),
+    ...Object.fromEntries(
+      [
+        'totalTaxSet',
+        'currentTotalTaxSet',
+        'totalDiscountsSet',
+        'currentTotalDiscountsSet',
+        'cartDiscountAmountSet',
+        'currentCartDiscountAmountSet',
+        'totalShippingPriceSet',
+        'currentShippingPriceSet',
+        'totalRefundedShippingSet',
+        'totalOutstandingSet',
+        'totalCapturableSet',
+        'totalTipReceivedSet',
+        'refundDiscrepancySet',
+      ].map((field) => [field, money(0)]),
+    ),
+    // The deprecated Money fields, in the shop's currency.
+    totalPrice: amount(original),
+    totalReceived: amount(original),
+    netPayment: amount(current),
+    totalRefunded: amount(refunded),
+    totalShippingPrice: amount(0),
+    totalCapturable: amount(0),
+    totalTipReceived: { amount: amount(0), currencyCode: shop.currency },
   };
 }
 

@@ -20,8 +20,10 @@ export const SHOPIFY_SANDBOX_API_VERSIONS = ['2025-01', '2026-01'] as const;
 export type ShopifySandboxApiVersion = (typeof SHOPIFY_SANDBOX_API_VERSIONS)[number];
 
 /**
- * `@idempotent(key:)`, as 2026-01 declares it (FACTS.md §4, S-IDEM): optional in 2026-01, mandatory for
- * inventory adjustments from 2026-04; a replay with the same key answers the original result.
+ * `@idempotent(key:)`, as 2026-01 declares it: optional in 2026-01, mandatory for inventory adjustments
+ * from 2026-04; a replay with the same key answers the original result
+ * (https://shopify.dev/changelog/adding-idempotency-for-inventory-adjustments-and-refund-mutations,
+ * https://shopify.dev/changelog/making-idempotency-mandatory-for-inventory-adjustments-and-refund-mutations).
  */
 const idempotentDirective = new GraphQLDirective({
   name: 'idempotent',
@@ -35,7 +37,7 @@ const idempotentDirective = new GraphQLDirective({
 /**
  * Each version's schema from the official 2025-01 one. 2025-01 is the file as Shopify published it.
  * 2026-01 is DERIVED, since no 2026-01 schema file is public (schema/SOURCE.md): 2025-01 plus what
- * FACTS.md §4 says 2026-01 adds that the product uses, the `@idempotent(key: String!)` directive.
+ * Shopify's changelog says 2026-01 adds that the product uses, the `@idempotent(key: String!)` directive.
  * Anything else 2026-01 changed is not known here. The types are the 2025-01 schema's own objects.
  */
 const derivations: Record<ShopifySandboxApiVersion, (official: GraphQLSchema) => GraphQLSchema> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MarketplaceError } from '../../../src/marketplaces/errors.ts';
 import type { AmazonAdapter } from '../../../src/marketplaces/amazon/amazon-adapter.ts';
-import { AmazonNotificationError, parseEventBridgeDelivery } from '../../../src/marketplaces/amazon/notifications.ts';
+import { AmazonNotificationError, parseEventBridgeDelivery } from '../../../src/marketplaces/amazon/webhooks.ts';
 import type { CatalogueItem, Submission, SubmissionStatus } from '../../../src/marketplaces/types.ts';
 import {
   detailType,

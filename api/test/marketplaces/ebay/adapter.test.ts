@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketplaceError } from '../../../src/marketplaces/errors.ts';
 import { createEbayAdapter } from '../../../src/marketplaces/ebay/ebay-adapter.ts';
 import { EbayClient } from '../../../src/marketplaces/ebay/ebay-client.ts';
-import { ebayAuthorizeUrl, exchangeEbayCode, readEbayCallback } from '../../../src/marketplaces/ebay/ebay-oauth.ts';
+import { ebayAuthorizeUrl, exchangeEbayCode, readEbayCallback } from '../../../src/marketplaces/ebay/consent.ts';
 import {
   answerEbayChallenge,
   createEbayDestination,
@@ -11,7 +11,7 @@ import {
   createEbaySubscription,
   ebayTopics,
   verifyEbaySignature,
-} from '../../../src/marketplaces/ebay/ebay-notifications.ts';
+} from '../../../src/marketplaces/ebay/webhooks.ts';
 import { startEbaySandbox, startReceiver, type EbayTestSandbox } from './ebay-test-sandbox.ts';
 
 let env: EbayTestSandbox;

@@ -13,7 +13,7 @@ import {
   createEbaySubscription,
   ebayTopics,
   verifyEbaySignature,
-} from '../../../src/marketplaces/ebay/ebay-notifications.ts';
+} from '../../../src/marketplaces/ebay/webhooks.ts';
 import {
   checkExchange,
   ebayAllowances,

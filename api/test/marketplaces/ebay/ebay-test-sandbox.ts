@@ -7,7 +7,7 @@ import { createSandbox } from '../../../src/sandbox/shared/sandbox-kit.ts';
 import type { RateLimitProfile } from '../../../src/sandbox/shared/sandbox-limits.ts';
 import { EBAY_SANDBOX_APP, ebaySandbox } from '../../../src/sandbox/ebay/ebay-sandbox.ts';
 import { ebayEndpointsAt } from '../../../src/marketplaces/ebay/endpoints.ts';
-import { ebayAuthorizeUrl, exchangeEbayCode, type EbayApplication } from '../../../src/marketplaces/ebay/ebay-oauth.ts';
+import { ebayAuthorizeUrl, exchangeEbayCode, type EbayApplication } from '../../../src/marketplaces/ebay/consent.ts';
 import { createEbayAdapter, type EbayAdapterOptions } from '../../../src/marketplaces/ebay/ebay-adapter.ts';
 import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketplaceError } from '../../../src/marketplaces/errors.ts';
 import type { CatalogueItem } from '../../../src/marketplaces/types.ts';
-import { verifyShopifyCallback } from '../../../src/marketplaces/shopify/oauth.ts';
+import { verifyShopifyCallback } from '../../../src/marketplaces/shopify/consent.ts';
 import { verifyShopifyWebhook } from '../../../src/marketplaces/shopify/webhooks.ts';
 import type { ShopifyTokens } from '../../../src/marketplaces/shopify/types.ts';
 import { app, startReceiver, startSandbox } from './harness.ts';

@@ -10,7 +10,7 @@ import {
   exchangeShopifyCode,
   shopifyAuthorizeUrl,
   verifyShopifyCallback,
-} from '../../../src/marketplaces/shopify/oauth.ts';
+} from '../../../src/marketplaces/shopify/consent.ts';
 import { SHOPIFY_API_VERSION } from '../../../src/marketplaces/shopify/endpoints.ts';
 import type { ShopifyTokens } from '../../../src/marketplaces/shopify/types.ts';
 import { openAccess } from '../../../src/sandbox/shared/sandbox-access.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MarketplaceError } from '../../../src/marketplaces/errors.ts';
 import { orderFromPoCreated } from '../../../src/marketplaces/walmart/transform.ts';
 import { TOKEN_REFRESH_MARGIN_MS } from '../../../src/marketplaces/walmart/walmart-client.ts';
-import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../../src/marketplaces/walmart/walmart-webhook.ts';
+import { verifyWalmartWebhook, WALMART_WEBHOOK_HEADER } from '../../../src/marketplaces/walmart/webhooks.ts';
 import { startReceiver, startWalmartSandbox, type WalmartSandboxHandle } from './walmart-test-kit.ts';
 
 let sb: WalmartSandboxHandle;

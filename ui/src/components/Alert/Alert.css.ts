@@ -1,7 +1,7 @@
 import { style, type StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { AlertTone } from './Alert';
+import type { AlertTone } from './Alert.variants';
 
 const tones = {
   info: { backgroundColor: vars.color.info.soft, borderColor: vars.color.info.border, color: vars.color.info.text },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Alert, alertTones } from './Alert';
+import { Alert } from './Alert';
+import { alertTones } from './Alert.variants';
 
 const meta = {
   title: 'Components/Alert',

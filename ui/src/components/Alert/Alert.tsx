@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, InfoIcon } from '../icons';
 import * as styles from './Alert.css';
+import type { AlertTone } from './Alert.variants';
 
-export const alertTones = ['info', 'positive', 'caution', 'critical'] as const;
-export type AlertTone = (typeof alertTones)[number];
+export { alertTones, type AlertTone } from './Alert.variants';
 
 const toneIcons = {
   info: InfoIcon,

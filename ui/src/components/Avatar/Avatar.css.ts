@@ -1,7 +1,7 @@
 import { style, type StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { AvatarSize } from './Avatar';
+import type { AvatarSize } from './Avatar.variants';
 
 const sizes = {
   small: { width: '28px', height: '28px', fontSize: vars.font.size.xsmall },

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { fixtures } from '@hub/mocks';
-import { Avatar, avatarSizes } from './Avatar';
+import { Avatar } from './Avatar';
+import { avatarSizes } from './Avatar.variants';
 
 const meta = {
   title: 'Components/Avatar',

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import * as styles from './Avatar.css';
+import type { AvatarSize } from './Avatar.variants';
 import { avatarInitials, displayName, type UserNameFields } from './userNames';
 
 export { avatarInitials, displayName, type UserNameFields } from './userNames';
-
-export const avatarSizes = ['small', 'medium', 'large'] as const;
-export type AvatarSize = (typeof avatarSizes)[number];
+export { avatarSizes, type AvatarSize } from './Avatar.variants';
 
 export interface AvatarProps extends UserNameFields {
   profileImageUrl?: string | null;

@@ -1,7 +1,7 @@
 import type { StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import { badgeEmphases, badgeTones, type BadgeEmphasis, type BadgeTone } from './badgeValues';
+import { badgeEmphases, badgeTones, type BadgeEmphasis, type BadgeTone } from './Badge.variants';
 
 type ToneName = Exclude<keyof typeof vars.color, 'surface' | 'text' | 'border' | 'focusRing'>;
 

@@ -1,7 +1,8 @@
 import { roleValues } from '@contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Badge, RoleBadge, ViewModeBadge, badgeEmphases, badgeTones } from './Badge';
+import { Badge, RoleBadge, ViewModeBadge } from './Badge';
+import { badgeEmphases, badgeTones } from './Badge.variants';
 
 const meta = {
   title: 'Components/Badge',

@@ -1,9 +1,9 @@
 import type { components } from '@contract';
 import type { ReactNode } from 'react';
 import * as styles from './Badge.css';
-import type { BadgeEmphasis, BadgeTone } from './badgeValues';
+import type { BadgeEmphasis, BadgeTone } from './Badge.variants';
 
-export { badgeEmphases, badgeTones, type BadgeEmphasis, type BadgeTone } from './badgeValues';
+export { badgeEmphases, badgeTones, type BadgeEmphasis, type BadgeTone } from './Badge.variants';
 
 export interface BadgeProps {
   tone?: BadgeTone;

@@ -1,20 +1,8 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { sprinkles, type Sprinkles } from '../../theme/sprinkles.css';
+import type { BoxElement } from './Box.variants';
 
-export const boxElements = [
-  'div',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'nav',
-  'aside',
-  'span',
-  'ul',
-  'li',
-  'form',
-] as const;
-export type BoxElement = (typeof boxElements)[number];
+export { boxElements, type BoxElement } from './Box.variants';
 
 export interface BoxProps extends Sprinkles, Omit<HTMLAttributes<HTMLElement>, keyof Sprinkles> {
   as?: BoxElement;

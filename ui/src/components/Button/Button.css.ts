@@ -2,11 +2,11 @@ import { style, type StyleRule } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
 import { focusRing } from '../../theme/utils.css';
-import type { ButtonSize, ButtonVariant } from './Button';
+import { buttonSizes, type ButtonSize, type ButtonVariant } from './Button.variants';
 
 const transition = `background-color ${vars.motion.duration.fast} ${vars.motion.easing.standard}, border-color ${vars.motion.duration.fast} ${vars.motion.easing.standard}, color ${vars.motion.duration.fast} ${vars.motion.easing.standard}`;
 
-// `satisfies` ties the recipe to the allowed values declared in Button.tsx:
+// `satisfies` ties the recipe to the allowed values declared in Button.variants.ts:
 // a value without a style (or a style without a value) is a type error.
 const variants = {
   primary: {
@@ -90,7 +90,7 @@ export const button = recipe({
     fullWidth: { true: { width: '100%' }, false: {} },
   },
   // A link-styled button sits in running text: no box, whatever the size.
-  compoundVariants: (['small', 'medium', 'large'] as const).map((size) => ({
+  compoundVariants: buttonSizes.map((size) => ({
     variants: { variant: 'link' as const, size },
     style: { minHeight: 'auto', paddingInline: 0, borderWidth: 0, fontSize: 'inherit' },
   })),

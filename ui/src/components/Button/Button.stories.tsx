@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Button, buttonSizes, buttonVariants } from './Button';
+import { Button } from './Button';
+import { buttonSizes, buttonVariants } from './Button.variants';
 
 const meta = {
   title: 'Components/Button',

@@ -2,11 +2,9 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode,
 import { useLinkComponent } from '../LinkProvider/LinkProvider';
 import { SpinnerGlyph } from '../Spinner/Spinner';
 import * as styles from './Button.css';
+import type { ButtonSize, ButtonVariant } from './Button.variants';
 
-export const buttonVariants = ['primary', 'secondary', 'ghost', 'danger', 'link'] as const;
-export const buttonSizes = ['small', 'medium', 'large'] as const;
-export type ButtonVariant = (typeof buttonVariants)[number];
-export type ButtonSize = (typeof buttonSizes)[number];
+export { buttonSizes, buttonVariants, type ButtonSize, type ButtonVariant } from './Button.variants';
 
 interface ButtonStyleProps {
   variant?: ButtonVariant;

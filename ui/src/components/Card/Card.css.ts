@@ -1,7 +1,7 @@
 import { style, type StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { CardPadding, CardTone } from './Card';
+import type { CardPadding, CardTone } from './Card.variants';
 
 const paddings = {
   none: { padding: 0 },

@@ -3,7 +3,8 @@ import { expect, within } from 'storybook/test';
 import { Badge } from '../Badge/Badge';
 import { Button } from '../Button/Button';
 import { Text } from '../Text/Text';
-import { Card, cardPaddings, cardTones } from './Card';
+import { Card } from './Card';
+import { cardPaddings, cardTones } from './Card.variants';
 
 const meta = {
   title: 'Components/Card',

@@ -1,10 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import * as styles from './Card.css';
+import type { CardPadding, CardTone } from './Card.variants';
 
-export const cardPaddings = ['none', 'medium', 'large'] as const;
-export const cardTones = ['neutral', 'brand', 'critical'] as const;
-export type CardPadding = (typeof cardPaddings)[number];
-export type CardTone = (typeof cardTones)[number];
+export { cardPaddings, cardTones, type CardPadding, type CardTone } from './Card.variants';
 
 export interface CardProps {
   title?: ReactNode;

@@ -1,7 +1,7 @@
 import { keyframes, style, type StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { MenuItemTone } from './DropdownMenu';
+import type { MenuItemTone } from './DropdownMenu.variants';
 
 const appear = keyframes({
   from: { opacity: 0, transform: 'translateY(-4px)' },

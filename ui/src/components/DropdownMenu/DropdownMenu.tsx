@@ -1,9 +1,9 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import * as styles from './DropdownMenu.css';
+import type { MenuItemTone } from './DropdownMenu.variants';
 
-export const menuItemTones = ['neutral', 'critical'] as const;
-export type MenuItemTone = (typeof menuItemTones)[number];
+export { menuItemTones, type MenuItemTone } from './DropdownMenu.variants';
 
 /**
  * Radix DropdownMenu: arrow keys move, typeahead jumps, Escape closes and refocuses the trigger.

@@ -1,7 +1,7 @@
 import type { StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { HeadingLevel } from './Heading';
+import type { HeadingLevel } from './Heading.variants';
 
 const levels = {
   '1': { fontSize: vars.font.size.xxxlarge, fontWeight: vars.font.weight.bold, letterSpacing: '-0.02em' },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Heading, headingLevels } from './Heading';
+import { Heading } from './Heading';
+import { headingLevels } from './Heading.variants';
 
 const meta = {
   title: 'Typography/Heading',

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import * as styles from './Heading.css';
+import type { HeadingLevel } from './Heading.variants';
 
-export const headingLevels = ['1', '2', '3', '4'] as const;
-export type HeadingLevel = (typeof headingLevels)[number];
+export { headingLevels, type HeadingLevel } from './Heading.variants';
 
 export interface HeadingProps {
   /** The document outline level; the visual size follows it. */

@@ -2,7 +2,7 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import type { StyleRule } from '@vanilla-extract/css';
 import { vars } from '../../theme/vars.css';
-import type { SpinnerSize } from './Spinner';
+import type { SpinnerSize } from './Spinner.variants';
 
 const spin = keyframes({
   from: { transform: 'rotate(0deg)' },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Spinner, spinnerSizes } from './Spinner';
+import { Spinner } from './Spinner';
+import { spinnerSizes } from './Spinner.variants';
 
 const meta = {
   title: 'Components/Spinner',

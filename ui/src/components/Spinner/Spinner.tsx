@@ -1,8 +1,8 @@
 import { visuallyHidden } from '../../theme/utils.css';
 import * as styles from './Spinner.css';
+import type { SpinnerSize } from './Spinner.variants';
 
-export const spinnerSizes = ['small', 'medium', 'large'] as const;
-export type SpinnerSize = (typeof spinnerSizes)[number];
+export { spinnerSizes, type SpinnerSize } from './Spinner.variants';
 
 interface SpinnerGlyphProps {
   size?: SpinnerSize;

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Button } from '../Button/Button';
 import { Text } from '../Text/Text';
-import { Stack, stackAlignments } from './Stack';
+import { Stack } from './Stack';
+import { stackAlignments } from './Stack.variants';
 
 const meta = {
   title: 'Layout/Stack',

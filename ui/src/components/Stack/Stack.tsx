@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { sprinkles } from '../../theme/sprinkles.css';
 import type { vars } from '../../theme/vars.css';
 import * as styles from './Stack.css';
+import type { StackAlignment } from './Stack.variants';
 
-export const stackAlignments = ['stretch', 'flex-start', 'center', 'flex-end'] as const;
-export type StackAlignment = (typeof stackAlignments)[number];
+export { stackAlignments, type StackAlignment } from './Stack.variants';
 export type StackSpace = keyof typeof vars.space;
 
 interface StackProps {

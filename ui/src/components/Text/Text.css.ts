@@ -1,7 +1,7 @@
 import type { StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { TextSize, TextTone, TextWeight } from './Text';
+import type { TextSize, TextTone, TextWeight } from './Text.variants';
 
 const sizes = {
   xsmall: { fontSize: vars.font.size.xsmall, lineHeight: vars.font.lineHeight.standard },

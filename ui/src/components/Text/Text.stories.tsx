@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Text, textSizes, textTones, textWeights } from './Text';
+import { Text } from './Text';
+import { textSizes, textTones, textWeights } from './Text.variants';
 
 const meta = {
   title: 'Typography/Text',

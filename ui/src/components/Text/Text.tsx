@@ -1,21 +1,8 @@
 import type { ReactNode } from 'react';
 import * as styles from './Text.css';
+import type { TextSize, TextTone, TextWeight } from './Text.variants';
 
-export const textSizes = ['xsmall', 'small', 'standard', 'large'] as const;
-export const textTones = [
-  'primary',
-  'secondary',
-  'muted',
-  'brand',
-  'positive',
-  'caution',
-  'critical',
-  'inherit',
-] as const;
-export const textWeights = ['regular', 'medium', 'semibold'] as const;
-export type TextSize = (typeof textSizes)[number];
-export type TextTone = (typeof textTones)[number];
-export type TextWeight = (typeof textWeights)[number];
+export { textSizes, textTones, textWeights, type TextSize, type TextTone, type TextWeight } from './Text.variants';
 
 export interface TextProps {
   size?: TextSize;

@@ -2,7 +2,7 @@ import { keyframes, style, type StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { focusRing } from '../../theme/utils.css';
 import { vars } from '../../theme/vars.css';
-import type { ToastVariant } from './Toast';
+import type { ToastVariant } from './Toast.variants';
 
 const slideIn = keyframes({
   from: { transform: 'translateY(100%)', opacity: 0 },

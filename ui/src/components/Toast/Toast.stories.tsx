@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button';
-import { useToast, type ToastVariant } from './Toast';
+import { useToast } from './Toast';
+import type { ToastVariant } from './Toast.variants';
 import type { ToastOptions } from './toastStore';
 
 interface ToastTriggerProps {

@@ -4,8 +4,7 @@ import { CloseIcon } from '../icons';
 import * as styles from './Toast.css';
 import { createToastStore, type ToastEntry, type ToastOptions, type ToastStore } from './toastStore';
 
-export const toastVariants = ['default', 'destructive', 'success'] as const;
-export type ToastVariant = (typeof toastVariants)[number];
+export { toastVariants, type ToastVariant } from './Toast.variants';
 
 const ToastStoreContext = createContext<ToastStore | null>(null);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ToastVariant } from './Toast';
+import type { ToastVariant } from './Toast.variants';
 
 /** Only one toast is shown at a time: a new toast replaces the current one (spec section 4). */
 export const TOAST_LIMIT = 1;

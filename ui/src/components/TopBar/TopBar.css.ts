@@ -1,7 +1,7 @@
 import { style, type StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { TopBarTone } from './TopBar';
+import type { TopBarTone } from './TopBar.variants';
 
 const tones = {
   neutral: {

@@ -2,7 +2,8 @@ import { fixtures } from '@hub/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button';
-import { ImpersonationBanner, TopBar, topBarTones } from './TopBar';
+import { ImpersonationBanner, TopBar } from './TopBar';
+import { topBarTones } from './TopBar.variants';
 
 const meta = {
   title: 'Navigation/TopBar',

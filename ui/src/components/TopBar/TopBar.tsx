@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../Button/Button';
 import { AlertTriangleIcon } from '../icons';
 import * as styles from './TopBar.css';
+import type { TopBarTone } from './TopBar.variants';
 
-export const topBarTones = ['neutral', 'brand', 'impersonation'] as const;
-export type TopBarTone = (typeof topBarTones)[number];
+export { topBarTones, type TopBarTone } from './TopBar.variants';
 
 export interface TopBarProps {
   tone?: TopBarTone;

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { mediaQuery } from '../../theme/tokens';
 import { vars } from '../../theme/vars.css';
-import { container } from '../marketing/marketing.css';
+import { container } from '../../shared/marketing/marketing.css';
 
 export const hero = style({
   paddingBlock: vars.space.xxxlarge,

@@ -1,16 +1,24 @@
 import type { ComponentType } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { mailto, salesEmail, supportResponseTime } from '../marketing/contact';
-import { CheckIcon, ClockIcon, LockIcon, ShieldCheckIcon, StoreIcon, SyncIcon, UsersIcon } from '../marketing/icons';
-import { AnchorButton } from '../marketing/links';
-import { marketplaces } from '../marketing/marketplaces';
-import type { TileTone } from '../marketing/marketingValues';
-import { freeTrialNote } from '../marketing/plans';
-import { productName } from '../marketing/ProductLogo';
-import { PublicPage, SignedOutHeader } from '../marketing/PublicPage';
-import { publicPaths } from '../marketing/routes';
-import * as marketing from '../marketing/marketing.css';
+import { mailto, salesEmail, supportResponseTime } from '../../shared/marketing/contact';
+import {
+  CheckIcon,
+  ClockIcon,
+  LockIcon,
+  ShieldCheckIcon,
+  StoreIcon,
+  SyncIcon,
+  UsersIcon,
+} from '../../shared/marketing/icons';
+import { AnchorButton } from '../../shared/marketing/links';
+import { marketplaces } from '../../shared/marketing/marketplaces';
+import type { TileTone } from '../../shared/marketing/marketing.variants';
+import { freeTrialNote } from '../../shared/marketing/plans';
+import { productName } from '../../shared/marketing/ProductLogo';
+import { PublicPage, SignedOutHeader } from '../../shared/marketing/PublicPage';
+import { publicPaths } from '../../shared/marketing/routes';
+import * as marketing from '../../shared/marketing/marketing.css';
 import * as styles from './About.css';
 
 const capabilities = [

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { findInToast } from '../storyToasts';
+import { findInToast } from '../../testing/storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { adminHandlers, authHandlers, fixtures } from '@hub/mocks';
 import { AppShell } from './AppShell';
-import { storyLocation, withRouter } from '../storyRouter';
-import { UpcomingPage } from '../SignedInPage/SignedInPage';
+import { storyLocation, withRouter } from '../../testing/storyRouter';
+import { UpcomingPage } from '../../shared/SignedInPage/SignedInPage';
 
 const meta = {
   title: 'Screens/Signed-in shell',

@@ -4,7 +4,7 @@ import { ImpersonationBanner, Sidebar, useToast } from '../../index';
 import { useExitImpersonation, type AuthUser } from '../../api';
 import { navigationFor, seesAdministration } from './navigation';
 import { UserMenu } from './UserMenu';
-import { exitFailure, IMPERSONATION_REDIRECT_MS, impersonationToasts } from './impersonationTexts';
+import { exitFailure, IMPERSONATION_REDIRECT_MS, impersonationToasts } from '../../shared/auth/impersonationTexts';
 import * as styles from './AppShell.css';
 
 export interface AppShellProps {

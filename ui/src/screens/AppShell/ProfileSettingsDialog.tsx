@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogContent, Stack, Text, TextField, useToast } from '../../index';
 import { errorText, useChangePassword, useUpdateProfile, type AuthUser } from '../../api';
-import { MIN_PASSWORD_LENGTH } from '../Auth/authTexts';
+import { MIN_PASSWORD_LENGTH } from '../../shared/auth/authTexts';
 
 export interface ProfileSettingsDialogProps {
   user: AuthUser;

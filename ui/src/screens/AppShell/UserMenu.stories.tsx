@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { findInToast } from '../storyToasts';
+import { findInToast } from '../../testing/storyToasts';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fixtures } from '@hub/mocks';
 import { SIGN_OUT_PATH, UserMenu } from './UserMenu';

@@ -1,4 +1,4 @@
-import { UpcomingPage } from '../SignedInPage/SignedInPage';
+import { UpcomingPage } from '../../shared/SignedInPage/SignedInPage';
 
 /** Audit Logs: its contents arrive with a later issue; until then, its title and what it will hold. */
 export function AuditLogsPage() {

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { findInToast } from '../storyToasts';
+import { findInToast } from '../../testing/storyToasts';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers } from '@hub/mocks';
 import { AuthScreen } from './AuthScreen';
-import { withRouter, storyLocation } from '../storyRouter';
+import { withRouter, storyLocation } from '../../testing/storyRouter';
 
 const meta = {
   title: 'Screens/Sign in',

@@ -24,7 +24,7 @@ import {
   useResendVerification,
   useVerifyEmail,
 } from '../../api';
-import { authErrorParams, authToasts, GOOGLE_SIGN_IN_PATH, type AuthErrorParam } from './authTexts';
+import { authErrorParams, authToasts, GOOGLE_SIGN_IN_PATH, type AuthErrorParam } from '../../shared/auth/authTexts';
 import * as styles from './AuthScreen.css';
 
 export const authModes = ['normal', 'verify-email', 'forgot-password'] as const;

@@ -24,8 +24,8 @@ import {
   useForceChannelSync,
   type AdminChannel,
 } from '../../api';
-import { NoAccess, PageHeader } from '../SignedInPage/SignedInPage';
-import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../Channels/channelTexts';
+import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
+import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../../shared/channels/channelTexts';
 import * as styles from './ChannelManagement.css';
 
 /** /admin/channels: every account's channels with their health, for platform staff (pages.md section 3). */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, ProgressBar, Text, useLinkComponent, useToast } from '../../index';
 import { isUnfinished, type Channel, type SyncRun } from '../../api';
-import { marketplaceNames } from './channelTexts';
-import { isPlanLimitMessage, progressText, repairsText, syncOutcome } from './syncTexts';
+import { marketplaceNames } from '../../shared/channels/channelTexts';
+import { isPlanLimitMessage, progressText, repairsText, syncOutcome } from '../../shared/channels/syncTexts';
 import * as styles from './Channels.css';
 
 export interface ChannelSyncProps {

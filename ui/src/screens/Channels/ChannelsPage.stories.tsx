@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { findInToast } from '../storyToasts';
+import { findInToast } from '../../testing/storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   MARKETPLACE_DOWN_MESSAGE,
@@ -10,7 +10,7 @@ import {
   syncHandlers,
 } from '@hub/mocks';
 import { ChannelsPage } from './ChannelsPage';
-import { withRouter } from '../storyRouter';
+import { withRouter } from '../../testing/storyRouter';
 
 const meta = {
   title: 'Screens/Channels',
@@ -28,6 +28,12 @@ const page = () => within(document.body);
 /** The value shown under a health count's name on a card. */
 const healthCount = (card: HTMLElement, name: string) =>
   within(card).getByText(name, { selector: 'dt' }).nextElementSibling;
+
+export const PageTitle: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { level: 1, name: 'Channels' })).toBeVisible();
+  },
+};
 
 export const NoneConnected: Story = {
   parameters: { msw: { handlers: { channels: channelHandlers.none } } },

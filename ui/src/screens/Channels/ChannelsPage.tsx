@@ -32,14 +32,14 @@ import {
   type MarketplaceKind,
   type SyncRun,
 } from '../../api';
-import { PageHeader } from '../SignedInPage/SignedInPage';
-import { marketplaces } from '../marketing/marketplaces';
-import { CONSENT_RESULT_MESSAGE } from '../PopupResult/PopupResult';
+import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../../shared/channels/channelTexts';
+import { CONSENT_RESULT_MESSAGE } from '../../shared/channels/consent';
+import { formatCount } from '../../shared/channels/syncTexts';
+import { marketplaces } from '../../shared/marketing/marketplaces';
+import { PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { ChannelSync } from './ChannelSync';
 import { ConnectDialog } from './ConnectDialog';
 import { RulesDialog } from './RulesDialog';
-import { formatWhen, marketplaceNames, statusLabels, statusTones } from './channelTexts';
-import { formatCount } from './syncTexts';
 import * as styles from './Channels.css';
 
 export interface ChannelsPageProps {

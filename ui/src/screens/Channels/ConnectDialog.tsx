@@ -8,7 +8,8 @@ import {
   type ChannelEnvironment,
   type MarketplaceKind,
 } from '../../api';
-import { CONSENT_POPUP_FEATURES, marketplaceNames } from './channelTexts';
+import { marketplaceNames } from '../../shared/channels/channelTexts';
+import { CONSENT_POPUP_FEATURES } from '../../shared/channels/consent';
 import * as styles from './Channels.css';
 
 /** The fields each typed-credential marketplace asks for, with the marketplace's own names. */

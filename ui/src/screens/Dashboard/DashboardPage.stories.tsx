@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { authHandlers, channelHandlers, dashboardFixtures, dashboardHandlers } from '@hub/mocks';
 import { DashboardPage } from './DashboardPage';
-import { withRouter } from '../storyRouter';
+import { withRouter } from '../../testing/storyRouter';
 
 const meta = {
   title: 'Screens/Dashboard',

@@ -16,9 +16,9 @@ import {
   useLinkComponent,
 } from '../../index';
 import { ApiError, errorText, useDashboard, type Dashboard, type SalesFigures } from '../../api';
-import { NoAccess, PageHeader } from '../SignedInPage/SignedInPage';
-import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../Channels/channelTexts';
-import { formatCount } from '../Channels/syncTexts';
+import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
+import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../../shared/channels/channelTexts';
+import { formatCount } from '../../shared/channels/syncTexts';
 import { SalesChart } from './SalesChart';
 import {
   alertTexts,

@@ -1,4 +1,4 @@
-import { marketplaceNames } from '../Channels/channelTexts';
+import { marketplaceNames } from '../../shared/channels/channelTexts';
 import type { ChannelSales } from '../../api';
 import { formatMoney } from './dashboardTexts';
 import * as styles from './Dashboard.css';

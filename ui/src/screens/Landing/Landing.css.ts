@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { focusRing } from '../../theme/utils.css';
 import { mediaQuery } from '../../theme/tokens';
 import { vars } from '../../theme/vars.css';
-import { container, headerHeight } from '../marketing/marketing.css';
+import { container, headerHeight } from '../../shared/marketing/marketing.css';
 
 // --- Navigation: a bar on desktop; below it, the links fold into a menu. ---------------
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { plans } from '../marketing/plans';
+import { plans } from '../../shared/marketing/plans';
 import { features } from './landingContent';
 import { Landing } from './Landing';
 

@@ -1,14 +1,14 @@
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { mailto, salesEmail } from '../marketing/contact';
-import { ArrowRightIcon, CheckIcon, MegaphoneIcon, PlayIcon, TagIcon } from '../marketing/icons';
-import { AnchorButton } from '../marketing/links';
-import { marketplaces } from '../marketing/marketplaces';
-import { PlanCard } from '../marketing/PlanCard';
-import { freeTrialNote, plans } from '../marketing/plans';
-import { PublicPage } from '../marketing/PublicPage';
-import { landingSectionIds, publicPaths } from '../marketing/routes';
-import * as marketing from '../marketing/marketing.css';
+import { mailto, salesEmail } from '../../shared/marketing/contact';
+import { ArrowRightIcon, CheckIcon, MegaphoneIcon, PlayIcon, TagIcon } from '../../shared/marketing/icons';
+import { AnchorButton } from '../../shared/marketing/links';
+import { marketplaces } from '../../shared/marketing/marketplaces';
+import { PlanCard } from './PlanCard';
+import { freeTrialNote, plans } from '../../shared/marketing/plans';
+import { PublicPage } from '../../shared/marketing/PublicPage';
+import { landingSectionIds, publicPaths } from '../../shared/marketing/routes';
+import * as marketing from '../../shared/marketing/marketing.css';
 import {
   advertising,
   examplePriceChange,

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Button } from '../../components/Button/Button';
-import { CloseLinesIcon, MenuLinesIcon } from '../marketing/icons';
-import { SiteLink } from '../marketing/links';
-import { ProductLogo } from '../marketing/ProductLogo';
-import { landingSectionIds, publicPaths } from '../marketing/routes';
-import * as marketing from '../marketing/marketing.css';
+import { CloseLinesIcon, MenuLinesIcon } from '../../shared/marketing/icons';
+import { SiteLink } from '../../shared/marketing/links';
+import { ProductLogo } from '../../shared/marketing/ProductLogo';
+import { landingSectionIds, publicPaths } from '../../shared/marketing/routes';
+import * as marketing from '../../shared/marketing/marketing.css';
 import * as styles from './Landing.css';
 
 export const landingNavLinks = [

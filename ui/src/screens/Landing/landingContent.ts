@@ -7,8 +7,8 @@ import {
   SyncIcon,
   TagIcon,
   UsersIcon,
-} from '../marketing/icons';
-import type { TileTone } from '../marketing/marketingValues';
+} from '../../shared/marketing/icons';
+import type { TileTone } from '../../shared/marketing/marketing.variants';
 
 // The landing page's copy, kept apart from its layout.
 

@@ -9,7 +9,7 @@ import {
   resetListingMocks,
 } from '@hub/mocks';
 import { ListingsPage } from './ListingsPage';
-import { storyLocation, withRouter } from '../storyRouter';
+import { storyLocation, withRouter } from '../../testing/storyRouter';
 
 const meta = {
   title: 'Screens/Listings',

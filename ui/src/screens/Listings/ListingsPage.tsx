@@ -1,7 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { ApiError, useChannels } from '../../api';
 import { Card, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from '../../index';
-import { PageHeader } from '../SignedInPage/SignedInPage';
+import { PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { CatalogueTab } from './Catalogue/CatalogueTab';
 import { DriftTab } from './Drift/DriftTab';
 import { SyncActivityTab } from './SyncActivity/SyncActivityTab';

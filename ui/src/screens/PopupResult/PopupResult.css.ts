@@ -1,7 +1,7 @@
 import { style, type StyleRule } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/vars.css';
-import type { PopupOutcome } from './PopupResult';
+import type { PopupOutcome } from './PopupResult.variants';
 
 export const page = style({
   display: 'flex',

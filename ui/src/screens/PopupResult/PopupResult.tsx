@@ -1,16 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button/Button';
-import { CheckCircleLargeIcon, XCircleIcon } from '../marketing/icons';
-import { productName } from '../marketing/ProductLogo';
+import { CONSENT_RESULT_MESSAGE } from '../../shared/channels/consent';
+import { CheckCircleLargeIcon, XCircleIcon } from '../../shared/marketing/icons';
+import { productName } from '../../shared/marketing/ProductLogo';
 import * as styles from './PopupResult.css';
+import type { PopupOutcome } from './PopupResult.variants';
 
 // The pages eBay's consent flow returns to, inside the popup the Channels page opened
 // (spec section 2). Delays are in milliseconds (spec section 9).
 export const AUTH_SUCCESS_CLOSE_DELAY_MS = 3000;
 export const AUTH_DECLINED_CLOSE_DELAY_MS = 5000;
 
-export const popupOutcomes = ['connected', 'declined'] as const;
-export type PopupOutcome = (typeof popupOutcomes)[number];
+export { popupOutcomes, type PopupOutcome } from './PopupResult.variants';
 
 function isOpenedByAnotherWindow(): boolean {
   return typeof window !== 'undefined' && window.opener != null;
@@ -20,9 +21,6 @@ function isOpenedByAnotherWindow(): boolean {
  * Closes the window after `delayMs`, but only when another window opened it: a page
  * reached directly (a bookmark, a new tab) must stay open. Returns whether it will close.
  */
-/** The message the Channels page listens for, so it shows the outcome without polling. */
-export const CONSENT_RESULT_MESSAGE = 'marketplace-consent-result';
-
 export function useCloseWhenOpenedByAnotherWindow(delayMs: number, outcome?: PopupOutcome): boolean {
   // Read once: the opener does not change while the page is shown.
   const [openedByAnotherWindow] = useState(isOpenedByAnotherWindow);

@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { focusRing } from '../../theme/utils.css';
 import { mediaQuery } from '../../theme/tokens';
 import { vars } from '../../theme/vars.css';
-import { headerHeight, narrowContainer } from '../marketing/marketing.css';
+import { headerHeight, narrowContainer } from '../../shared/marketing/marketing.css';
 
 export const document = style([
   narrowContainer,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { mailto, supportEmail, supportHours, supportResponseTime } from '../marketing/contact';
-import { productName } from '../marketing/ProductLogo';
-import { PublicPage, SignedOutHeader } from '../marketing/PublicPage';
-import * as marketing from '../marketing/marketing.css';
+import { mailto, supportEmail, supportHours, supportResponseTime } from '../../shared/marketing/contact';
+import { productName } from '../../shared/marketing/ProductLogo';
+import { PublicPage, SignedOutHeader } from '../../shared/marketing/PublicPage';
+import * as marketing from '../../shared/marketing/marketing.css';
 import * as styles from './PrivacyPolicy.css';
 
 export const privacyPolicyLastUpdated = 'November 2026';

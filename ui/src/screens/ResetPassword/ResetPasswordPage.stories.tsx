@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { findInToast } from '../storyToasts';
+import { findInToast } from '../../testing/storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers } from '@hub/mocks';
 import { ResetPasswordPage } from './ResetPasswordPage';
-import { storyLocation, withRouter } from '../storyRouter';
+import { storyLocation, withRouter } from '../../testing/storyRouter';
 
 const meta = {
   title: 'Screens/Reset password',

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Alert, Button, Card, Stack, Text, TextField, useToast } from '../../index';
 import { errorText, useResetPassword } from '../../api';
-import { authToasts, MIN_PASSWORD_LENGTH } from '../Auth/authTexts';
-import * as styles from '../StatusPages/StatusPages.css';
+import { authToasts, MIN_PASSWORD_LENGTH } from '../../shared/auth/authTexts';
+import * as styles from '../../shared/layout/statusPage.css';
 
 /** Without a token the page returns to sign-in after 2 s; after a reset, too (spec section 9). */
 export const INVALID_LINK_REDIRECT_MS = 2000;

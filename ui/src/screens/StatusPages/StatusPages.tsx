@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Spinner, Stack, Text } from '../../index';
-import * as styles from './StatusPages.css';
+import * as styles from '../../shared/layout/statusPage.css';
 
 /** Shown while the authentication state loads (spec section 2). */
 export function LoadingApplication() {

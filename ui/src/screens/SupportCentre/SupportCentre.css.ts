@@ -2,8 +2,8 @@ import { globalStyle, style, type ComplexStyleRule } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes';
 import { mediaQuery } from '../../theme/tokens';
 import { vars } from '../../theme/vars.css';
-import { container, headerHeight } from '../marketing/marketing.css';
-import type { ContentFrame } from './SupportCentre';
+import { container, headerHeight } from '../../shared/marketing/marketing.css';
+import type { ContentFrame } from './SupportCentre.variants';
 
 /**
  * Signed out, the page stands alone and sets its own width. Signed in, the app's shell

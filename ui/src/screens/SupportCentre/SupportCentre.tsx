@@ -1,13 +1,14 @@
 import { Accordion, AccordionItem } from '../../components/Accordion/Accordion';
 import { Badge } from '../../components/Badge/Badge';
 import { Card } from '../../components/Card/Card';
-import { mailto, supportEmail, supportHours, supportResponseTime } from '../marketing/contact';
-import { BookIcon, MailIcon, PlayIcon } from '../marketing/icons';
-import { AnchorButton } from '../marketing/links';
-import { PublicPage, SignedOutHeader } from '../marketing/PublicPage';
-import * as marketing from '../marketing/marketing.css';
+import { mailto, supportEmail, supportHours, supportResponseTime } from '../../shared/marketing/contact';
+import { BookIcon, MailIcon, PlayIcon } from '../../shared/marketing/icons';
+import { AnchorButton } from '../../shared/marketing/links';
+import { PublicPage, SignedOutHeader } from '../../shared/marketing/PublicPage';
+import * as marketing from '../../shared/marketing/marketing.css';
 import { operationalLabel, questions, setupGuides, statusServices } from './supportContent';
 import * as styles from './SupportCentre.css';
+import type { ContentFrame } from './SupportCentre.variants';
 
 export interface SupportCentreProps {
   /**
@@ -19,9 +20,7 @@ export interface SupportCentreProps {
 
 export const setupGuidesId = 'setup-guides';
 
-/** `page`: a standalone public page. `shell`: inside the app's signed-in shell. */
-export const contentFrames = ['page', 'shell'] as const;
-export type ContentFrame = (typeof contentFrames)[number];
+export { contentFrames, type ContentFrame } from './SupportCentre.variants';
 
 /** The support centre (/support): public, and also shown inside the signed-in shell. */
 export function SupportCentre({ signedIn }: SupportCentreProps) {

@@ -1,5 +1,5 @@
-import type { MarketplaceId } from '../marketing/marketplaces';
-import { freeTrial } from '../marketing/plans';
+import type { MarketplaceId } from '../../shared/marketing/marketplaces';
+import { freeTrial } from '../../shared/marketing/plans';
 
 // The support centre's copy: setup guides, questions and the status panel.
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { findInToast } from '../storyToasts';
+import { findInToast } from '../../testing/storyToasts';
 import { authHandlers, settingsHandlers } from '@hub/mocks';
 import { SystemSettingsPage } from './SystemSettingsPage';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, ErrorState, Heading, Spinner, Stack, Text, TextField, useToast } from '../../index';
 import { ApiError, errorText, SYNC_INTERVAL_MINUTES, usePlatformSettings, useUpdatePlatformSettings } from '../../api';
-import { NoAccess, PageHeader } from '../SignedInPage/SignedInPage';
+import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import * as styles from './SystemSettings.css';
 
 const TITLE = 'System Settings';

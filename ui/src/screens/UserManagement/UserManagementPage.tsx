@@ -18,8 +18,12 @@ import {
   useToast,
 } from '../../index';
 import { ApiError, errorText, useCurrentUser, useStartImpersonation, useUsers, type AdminUser } from '../../api';
-import { NoAccess, PageHeader } from '../SignedInPage/SignedInPage';
-import { IMPERSONATION_REDIRECT_MS, impersonationFailure, impersonationToasts } from '../AppShell/impersonationTexts';
+import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
+import {
+  IMPERSONATION_REDIRECT_MS,
+  impersonationFailure,
+  impersonationToasts,
+} from '../../shared/auth/impersonationTexts';
 import * as styles from './UserManagement.css';
 
 export const USERS_PAGE_SIZE = 25;

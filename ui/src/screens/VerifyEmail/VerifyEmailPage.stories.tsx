@@ -3,7 +3,7 @@ import { delay } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { authHandlers, http } from '@hub/mocks';
 import { VerifyEmailPage } from './VerifyEmailPage';
-import { withRouter } from '../storyRouter';
+import { withRouter } from '../../testing/storyRouter';
 
 const meta = {
   title: 'Screens/Email verification',

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Button, Card, Spinner, Stack, Text, useToast } from '../../index';
 import { errorText, useVerifyEmail } from '../../api';
-import { authToasts } from '../Auth/authTexts';
-import * as styles from '../StatusPages/StatusPages.css';
+import { authToasts } from '../../shared/auth/authTexts';
+import * as styles from '../../shared/layout/statusPage.css';
 
 /** After a successful verification the page moves on to the dashboard after 3 seconds. */
 export const VERIFIED_REDIRECT_MS = 3000;

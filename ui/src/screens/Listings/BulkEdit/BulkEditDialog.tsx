@@ -26,7 +26,7 @@ import {
 } from '../../../api';
 import { BulkChangeProgress } from './BulkChangeProgress';
 import { NoChange, ValueChange } from './ValueChange';
-import { marketplaceNames } from '../../Channels/channelTexts';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { SHOPIFY_OFF_SALE_NOTE } from '../Catalogue/catalogueState';
 import * as styles from './BulkEdit.css';
 

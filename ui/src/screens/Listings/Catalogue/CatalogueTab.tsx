@@ -21,7 +21,7 @@ import {
   Spinner,
   type LinkComponentProps,
 } from '../../../index';
-import { marketplaceNames } from '../../Channels/channelTexts';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { BulkEditDialog } from '../BulkEdit/BulkEditDialog';
 import { CsvImportDialog } from '../CsvImport/CsvImportDialog';
 import { PublishDialog } from '../Publish/PublishDialog';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ListingChip as Chip } from '../../../api';
-import { marketplaceNames } from '../../Channels/channelTexts';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { listingStatusLabels, listingStatusTones, offSaleChipText, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
 

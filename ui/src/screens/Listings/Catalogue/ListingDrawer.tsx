@@ -1,6 +1,6 @@
 import { ApiError, errorText, useListingDetail, type ChangeEntry, type ListingDetail } from '../../../api';
 import { Badge, Drawer, DrawerContent, ErrorState, Spinner } from '../../../index';
-import { marketplaceNames } from '../../Channels/channelTexts';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { valueText } from './ListingChip';
 import {
   changeCauseLabels,

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers, driftHandlers, pushHandlers, resetPushMocks } from '@hub/mocks';
-import { findInToast } from '../../storyToasts';
-import { withRouter } from '../../storyRouter';
+import { findInToast } from '../../../testing/storyToasts';
+import { withRouter } from '../../../testing/storyRouter';
 import { DriftTab } from './DriftTab';
 
 const meta = {

@@ -17,8 +17,8 @@ import {
   useToast,
 } from '../../../index';
 import { errorText, useDrift, useResolveDrift, type Drift, type DriftDecision } from '../../../api';
-import { formatWhen, marketplaceNames } from '../../Channels/channelTexts';
-import { formatCount } from '../../Channels/syncTexts';
+import { formatWhen, marketplaceNames } from '../../../shared/channels/channelTexts';
+import { formatCount } from '../../../shared/channels/syncTexts';
 import { fieldNames } from '../SyncActivity/activityTexts';
 import * as styles from '../SyncActivity/SyncActivity.css';
 

@@ -17,7 +17,7 @@ import {
   type BadgeTone,
 } from '../../../index';
 import { errorText, useChannels, useCheckPublish, usePublishListings, type PublishCheckItem } from '../../../api';
-import { marketplaceNames } from '../../Channels/channelTexts';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { PublishSettingsSection } from './PublishSettings';
 import * as styles from './Publish.css';
 

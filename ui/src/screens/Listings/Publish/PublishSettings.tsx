@@ -10,7 +10,7 @@ import {
   type MarketplaceOption,
   type PublishSettings as Settings,
 } from '../../../api';
-import { marketplaceNames } from '../../Channels/channelTexts';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import * as styles from './Publish.css';
 
 /** The marketplaces that ask the seller to choose something for new listings. */

@@ -9,8 +9,8 @@ import {
   resetPushMocks,
   syncHandlers,
 } from '@hub/mocks';
-import { findInToast } from '../../storyToasts';
-import { withRouter } from '../../storyRouter';
+import { findInToast } from '../../../testing/storyToasts';
+import { withRouter } from '../../../testing/storyRouter';
 import { SyncActivityTab } from './SyncActivityTab';
 
 const meta = {

@@ -28,8 +28,8 @@ import {
   type PushActivity,
   type SyncRun,
 } from '../../../api';
-import { formatWhen, marketplaceNames } from '../../Channels/channelTexts';
-import { formatCount, progressText, repairsText } from '../../Channels/syncTexts';
+import { formatWhen, marketplaceNames } from '../../../shared/channels/channelTexts';
+import { formatCount, progressText, repairsText } from '../../../shared/channels/syncTexts';
 import {
   fieldNames,
   pushProgressText,

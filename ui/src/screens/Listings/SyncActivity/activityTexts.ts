@@ -1,5 +1,5 @@
 import type { PushChannelActivity, SyncRun } from '../../../api';
-import { counted, formatCount } from '../../Channels/syncTexts';
+import { counted, formatCount } from '../../../shared/channels/syncTexts';
 
 /** What a run was; kinds added later show as they are named. */
 export const runKindLabels: Record<string, string> = {

@@ -1,0 +1,121 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { listings, listingWrites, products, type ListingStatus } from '../schema/index.ts';
+
+// What a reconciliation compares the channels' answers with: how much it will read, the stored
+// products and listings by SKU, and what a listing was last confirmed to hold.
+
+export async function productCount(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.accountId, accountId));
+  return row?.n ?? 0;
+}
+
+export interface StoredProduct {
+  id: string;
+  sku: string;
+  onHand: number;
+  price: string | null;
+  /** When the price held was read from the main channel (null: never read, or not since this was added). */
+  priceReadAt: Date | null;
+}
+
+export async function productsBySku(db: Db, accountId: string, skus: string[]): Promise<Map<string, StoredProduct>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      onHand: products.onHand,
+      price: products.price,
+      priceReadAt: products.priceReadAt,
+    })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.sku, skus)));
+  return new Map(rows.map((r) => [r.sku, r]));
+}
+
+export interface StoredListing {
+  id: string;
+  sku: string;
+  productId: string | null;
+  confirmedQuantity: number | null;
+  confirmedPrice: string | null;
+  desiredQuantity: number | null;
+  desiredPrice: string | null;
+  status: ListingStatus;
+  /** The seller holds it off sale: its status is the seller's, not what a read finds. */
+  takenOffSale: boolean;
+  /** A value of ours is on its way there: what the channel shows now may be before or after it. */
+  writeInFlight: boolean;
+  confirmedAt: Date | null;
+}
+
+export async function listingsBySku(db: Db, channelId: string, skus: string[]): Promise<Map<string, StoredListing>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: listings.id,
+      sku: listings.sku,
+      productId: listings.productId,
+      confirmedQuantity: listings.confirmedQuantity,
+      confirmedPrice: listings.confirmedPrice,
+      desiredQuantity: listings.desiredQuantity,
+      desiredPrice: listings.desiredPrice,
+      status: listings.status,
+      takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
+      // Names written out: in a one-table select drizzle leaves columns unqualified, and inside the
+      // subquery "id" would be the write's own id (the probe then never finds anything).
+      writeInFlight: sql<boolean>`exists (select 1 from listing_writes in_flight where in_flight.listing_id = listings.id and in_flight.status in ('sending', 'submitted', 'accepted'))`,
+      confirmedAt: listings.confirmedAt,
+    })
+    .from(listings)
+    .where(and(eq(listings.channelId, channelId), inArray(listings.sku, skus)));
+  return new Map(rows.map((r) => [r.sku, r]));
+}
+
+/**
+ * What reconciliation found a listing holding becomes what it was last confirmed to hold, unless a
+ * value of ours was confirmed or sent since it was looked at (`unchangedSince`): then what was found
+ * may be older than that value, and nothing is set. Answers whether it was set.
+ */
+export async function setConfirmed(
+  db: Db,
+  listingId: string,
+  values: { quantity?: number | null; price?: string | null; status?: ListingStatus },
+  at: Date,
+  unchangedSince?: { confirmedAt: Date | null },
+): Promise<boolean> {
+  const unchanged = unchangedSince
+    ? [
+        unchangedSince.confirmedAt === null
+          ? isNull(listings.confirmedAt)
+          : eq(listings.confirmedAt, unchangedSince.confirmedAt),
+        sql`not exists (select 1 from ${listingWrites} where ${listingWrites.listingId} = ${listings.id} and ${listingWrites.status} in ('sending', 'submitted', 'accepted'))`,
+      ]
+    : [];
+  const set = await db
+    .update(listings)
+    .set({
+      ...(values.quantity !== undefined ? { confirmedQuantity: values.quantity } : {}),
+      ...(values.price !== undefined ? { confirmedPrice: values.price } : {}),
+      ...(values.status ? { status: values.status } : {}),
+      confirmedAt: at,
+      updatedAt: at,
+    })
+    .where(and(eq(listings.id, listingId), ...unchanged))
+    .returning({ id: listings.id });
+  return set.length > 0;
+}
+
+/** Listings of these channels of the account: what a reconciliation will read. */
+export async function listingCount(db: Db, accountId: string, channelIds: string[]): Promise<number> {
+  if (channelIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.accountId, accountId), inArray(listings.channelId, channelIds)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,203 @@
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import {
+  accounts,
+  channels,
+  listingDrift,
+  listings,
+  listingWrites,
+  products,
+  type ChannelKind,
+  type ChannelRules,
+  type ListingWriteField,
+  type Plan,
+} from '../schema/index.ts';
+
+// Planning the values to send: what the planner reads of the target listings (their products
+// locked), the values it queues to wait for a push (a newer one replacing one not yet sent), and
+// when a scheduled plan's values are due.
+
+/** What the planner needs of one target listing: the product's stock and price, the channel's rules, what we last asked for. */
+export interface PlannableListing {
+  listingId: string;
+  channelId: string;
+  sku: string;
+  productId: string;
+  onHand: number;
+  committed: number;
+  price: string | null;
+  rules: ChannelRules;
+  confirmedQuantity: number | null;
+  confirmedPrice: string | null;
+  desiredQuantity: number | null;
+  desiredPrice: string | null;
+  priceOverride: string | null;
+  /** A hand edit of the price waits for the seller's decision: the price is left alone meanwhile. */
+  priceDriftOpen: boolean;
+  channelKind: ChannelKind;
+  /** The seller took the listing off sale: no value may put it back on sale. */
+  takenOffSale: boolean;
+  /** The account's plan (whether its values go at once), read with the listings to save a statement. */
+  plan: Plan;
+}
+
+/**
+ * Every linked listing of these products on the account's target channels that sync runs for
+ * (active, or in error and being retried), with what the planner needs; the products stay locked
+ * until the transaction ends.
+ *
+ * The products are locked first (in id order, so planners never deadlock): a planner waits for a
+ * change of the same stock to commit. Then everything is read in a statement of its own, so it is
+ * read as that change left it. Read in the locking statement, only the locked products would be
+ * fresh. A channel's rules and its listings' desired values would still be from before the wait:
+ * a "Sync now" repair that waited for a rule change then sent the old rules' quantity over it.
+ */
+export async function plannableListings(
+  db: Db,
+  accountId: string,
+  productIds: string[] | 'all',
+  channelId?: string,
+): Promise<PlannableListing[]> {
+  if (productIds.length === 0) return [];
+  const where = and(
+    eq(listings.accountId, accountId),
+    ...(productIds === 'all' ? [] : [inArray(listings.productId, productIds)]),
+    inArray(channels.status, ['active', 'error']),
+    ne(channels.role, 'main'),
+    ...(channelId ? [eq(listings.channelId, channelId)] : []),
+  );
+  await db
+    .select({ id: products.id })
+    .from(listings)
+    .innerJoin(products, eq(products.id, listings.productId))
+    .innerJoin(channels, eq(channels.id, listings.channelId))
+    .where(where)
+    .orderBy(asc(products.id))
+    .for('update', { of: products });
+  return db
+    .select({
+      listingId: listings.id,
+      channelId: listings.channelId,
+      sku: listings.sku,
+      productId: products.id,
+      onHand: products.onHand,
+      committed: products.committed,
+      price: products.price,
+      rules: channels.rules,
+      confirmedQuantity: listings.confirmedQuantity,
+      confirmedPrice: listings.confirmedPrice,
+      desiredQuantity: listings.desiredQuantity,
+      desiredPrice: listings.desiredPrice,
+      priceOverride: listings.priceOverride,
+      priceDriftOpen: sql<boolean>`exists (select 1 from ${listingDrift} where ${listingDrift.listingId} = ${listings.id} and ${listingDrift.field} = 'price' and ${listingDrift.resolvedAt} is null)`,
+      channelKind: channels.kind,
+      takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
+      plan: accounts.plan,
+    })
+    .from(listings)
+    .innerJoin(products, eq(products.id, listings.productId))
+    .innerJoin(channels, eq(channels.id, listings.channelId))
+    .innerJoin(accounts, eq(accounts.id, listings.accountId))
+    .where(where)
+    .orderBy(asc(products.id));
+}
+
+export interface WriteInput {
+  channelId: string;
+  listingId: string;
+  changeId: string | null;
+  sku: string;
+  field: ListingWriteField;
+  before: string | null;
+  after: string;
+}
+
+/**
+ * Queues values to set: a newer value for a listing replaces one not yet sent, and the listing's
+ * desired value becomes the new one. Same transaction as the change that calls for them.
+ */
+export async function queueWrites(db: Db, accountId: string, items: WriteInput[], at: Date): Promise<void> {
+  for (let i = 0; i < items.length; i += 1000) {
+    const page = items.slice(i, i + 1000);
+    // In one statement (a round trip less while the transaction holds its locks): the values still
+    // waiting for these listings are replaced, and the listings' desired values become what we now
+    // ask for. The new writes go in after, once no value of theirs is pending (one pending per field).
+    const fields = sql.join(
+      page.map((w) => sql`(${w.listingId}::uuid, ${w.field}::text)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      with superseded as (
+        update ${listingWrites} set status = 'superseded', updated_at = ${at}
+        where ${listingWrites.status} = 'pending' and (${listingWrites.listingId}, ${listingWrites.field}) in (values ${fields})
+      )
+      update ${listings} set
+        desired_quantity = coalesce(v.quantity, ${listings.desiredQuantity}),
+        desired_price = coalesce(v.price, ${listings.desiredPrice}),
+        updated_at = ${at}
+      from (values ${valuesPerListing(page)}) as v(listing_id, quantity, price)
+      where ${listings.id} = v.listing_id`);
+    await db
+      .insert(listingWrites)
+      .values(page.map((w) => ({ accountId, ...w, status: 'pending' as const, createdAt: at, updatedAt: at })));
+  }
+}
+
+/**
+ * One row per listing with its new quantity and price (null where unchanged). An UPDATE … FROM
+ * applies only one joined row to each target row, so a listing's quantity and price must arrive
+ * on the same row or one of them is silently lost.
+ */
+function valuesPerListing(writes: Array<{ listingId: string; field: ListingWriteField; after: string }>): SQL {
+  const perListing = new Map<string, { quantity: string | null; price: string | null }>();
+  for (const w of writes) {
+    const row = perListing.get(w.listingId) ?? { quantity: null, price: null };
+    row[w.field] = w.after;
+    perListing.set(w.listingId, row);
+  }
+  return sql.join(
+    [...perListing].map(([listingId, v]) => sql`(${listingId}::uuid, ${v.quantity}::integer, ${v.price}::numeric)`),
+    sql`, `,
+  );
+}
+
+/** On a scheduled plan, the channel's sync is due: what is queued until now is to be sent. */
+export async function markWritesDue(db: Db, channelId: string, until: Date): Promise<void> {
+  await db.update(channels).set({ writesDueUntil: until }).where(eq(channels.id, channelId));
+}
+
+export interface MainListing {
+  listingId: string;
+  channelId: string;
+  productId: string;
+  sku: string;
+  confirmedPrice: string | null;
+}
+
+/** These products' listings on the account's main channel. */
+export async function mainListingsOf(db: Db, accountId: string, productIds: string[]): Promise<MainListing[]> {
+  if (productIds.length === 0) return [];
+  const found: MainListing[] = [];
+  for (let i = 0; i < productIds.length; i += 5000) {
+    const rows = await db
+      .select({
+        listingId: listings.id,
+        channelId: listings.channelId,
+        productId: sql<string>`${listings.productId}`,
+        sku: listings.sku,
+        confirmedPrice: listings.confirmedPrice,
+      })
+      .from(listings)
+      .innerJoin(channels, eq(channels.id, listings.channelId))
+      .where(
+        and(
+          eq(listings.accountId, accountId),
+          eq(channels.role, 'main'),
+          ne(channels.status, 'disconnected'),
+          inArray(listings.productId, productIds.slice(i, i + 5000)),
+        ),
+      );
+    found.push(...rows);
+  }
+  return found;
+}

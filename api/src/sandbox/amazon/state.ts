@@ -1,0 +1,175 @@
+/**
+ * The Amazon sandbox's state (plain JSON, persisted by the kit) and the small helpers its resources
+ * share: ids, the quantity and price a listing's attributes hold, query lists and page tokens.
+ */
+import crypto from 'node:crypto';
+import type { SandboxContext } from '../shared/sandbox-kit.ts';
+
+export const AMAZON_SANDBOX_MARKETPLACE_ID = 'ATVPDKIKX0DER';
+
+// ---- State (plain JSON: persisted by the kit) ----
+
+export type Attributes = Record<string, Array<Record<string, unknown>>>;
+
+export interface Issue {
+  code: string;
+  message: string;
+  severity: 'ERROR' | 'WARNING' | 'INFO';
+  attributeNames?: string[];
+  categories: string[];
+}
+
+export interface ItemRecord {
+  sku: string;
+  asin: string;
+  productType: string;
+  createdDate: string;
+  lastUpdatedDate: string;
+  attributes: Attributes;
+  issues: Issue[];
+}
+
+export interface PatchOp {
+  op: 'add' | 'replace' | 'merge' | 'delete';
+  path: string;
+  value?: Array<Record<string, unknown>>;
+}
+
+export interface PendingChange {
+  sku: string;
+  submissionId: string;
+  applyAt: number;
+  /** PATCH operations, or a full PUT replacement. */
+  patches?: PatchOp[];
+  put?: { productType: string; attributes: Attributes };
+}
+
+export interface OrderRecord {
+  AmazonOrderId: string;
+  PurchaseDate: string;
+  LastUpdateDate: string;
+  OrderStatus: 'Unshipped' | 'Canceled';
+  items: Array<{
+    OrderItemId: string;
+    ASIN: string;
+    SellerSKU: string;
+    Title: string;
+    QuantityOrdered: number;
+    unitPrice: string;
+    currency: string;
+  }>;
+}
+
+export interface SellerRecord {
+  sellerId: string;
+  clientId: string;
+  clientSecretHash: string;
+  refreshTokenHash: string;
+  applicationId: string;
+  items: Record<string, ItemRecord>;
+  pending: PendingChange[];
+  orders: Record<string, OrderRecord>;
+  subscriptions: Record<string, { subscriptionId: string; destinationId: string; payloadVersion: string }>;
+}
+
+export interface DestinationRecord {
+  destinationId: string;
+  clientId: string;
+  /** The application the partner event source is named after. */
+  applicationId: string;
+  name: string;
+  accountId: string;
+  region: string;
+  url?: string;
+  apiKey?: string;
+}
+
+export interface DocumentRecord {
+  documentId: string;
+  sellerId: string;
+  kind: 'input' | 'result';
+  contentType: string;
+  content?: unknown;
+}
+
+export interface FeedRecord {
+  feedId: string;
+  sellerId: string;
+  feedType: string;
+  marketplaceIds: string[];
+  createdTime: string;
+  processingStatus: 'IN_QUEUE' | 'IN_PROGRESS' | 'DONE' | 'FATAL' | 'CANCELLED';
+  processingStartTime?: string;
+  processingEndTime?: string;
+  inputFeedDocumentId: string;
+  resultFeedDocumentId?: string;
+  startAt: number;
+  doneAt: number;
+}
+
+export interface AmazonSandboxState {
+  sellers: Record<string, SellerRecord>;
+  /** Access tokens by SHA-256 (the tokens themselves are never stored). */
+  accessTokens: Record<string, { clientId: string; sellerId?: string; scope?: string; expiresAt: number }>;
+  destinations: Record<string, DestinationRecord>;
+  documents: Record<string, DocumentRecord>;
+  feeds: Record<string, FeedRecord>;
+  /** Signs the pre-signed document URLs. */
+  signingKey: string;
+}
+
+export type AmazonContext = SandboxContext<AmazonSandboxState>;
+
+// ---- Helpers ----
+
+export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+export const randomChars = (alphabet: string, length: number) =>
+  Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
+export const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const digits = (length: number) => randomChars('0123456789', length);
+export const nowIso = () => new Date().toISOString();
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+export function quantityOf(item: ItemRecord): number {
+  const entry = item.attributes.fulfillment_availability?.find((f) => f.fulfillment_channel_code === 'DEFAULT');
+  return typeof entry?.quantity === 'number' ? entry.quantity : 0;
+}
+
+export function priceOf(item: ItemRecord): { amount: string; currency: string } | undefined {
+  const offer =
+    item.attributes.purchasable_offer?.find((p) => p.marketplace_id === AMAZON_SANDBOX_MARKETPLACE_ID) ??
+    item.attributes.purchasable_offer?.[0];
+  const value = (offer?.our_price as Array<{ schedule?: Array<{ value_with_tax?: unknown }> }> | undefined)?.[0]
+    ?.schedule?.[0]?.value_with_tax;
+  if (typeof value !== 'number' || typeof offer?.currency !== 'string') return undefined;
+  return { amount: value.toFixed(2), currency: offer.currency };
+}
+
+export function setQuantity(item: ItemRecord, quantity: number) {
+  item.attributes.fulfillment_availability = [{ fulfillment_channel_code: 'DEFAULT', quantity }];
+}
+
+export function summaryStatus(item: ItemRecord): Array<'BUYABLE' | 'DISCOVERABLE'> {
+  return quantityOf(item) > 0 && priceOf(item) ? ['BUYABLE', 'DISCOVERABLE'] : ['DISCOVERABLE'];
+}
+
+/** A csv or repeated query parameter as a list. */
+export function listParam(value: unknown): string[] {
+  if (value === undefined) return [];
+  const parts = Array.isArray(value) ? value : [value];
+  return parts
+    .flatMap((p) => String(p).split(','))
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** A page token (listings' pageToken, orders' NextToken): the page's position, base64url JSON. */
+export const encodeToken = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+export function decodeToken<T>(token: string): T | undefined {
+  try {
+    return JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The eBay sandbox's state (plain JSON, persisted by the kit) and its settings. Shapes follow the eBay
+ * Sell APIs (sell_inventory_v1, sell_fulfillment_v1, sell_account_v1, commerce_notification_v1).
+ */
+import type { SandboxContext } from '../shared/sandbox-kit.ts';
+
+/** The APIs a daily quota is counted for (https://developer.ebay.com/develop/api/sell/api_call_limits). */
+export const ebayApis = [
+  'inventory',
+  'fulfillment',
+  'notification',
+  'identity',
+  'account',
+  'oauth_authorization_code',
+  'oauth_refresh_token',
+  'oauth_client_credentials',
+] as const;
+export type EbayApi = (typeof ebayApis)[number];
+
+export interface EbaySettings {
+  /**
+   * Most SKUs in one bulk_update_price_quantity: 25 per the BulkPriceQuantity schema and eBay's guide
+   * (https://developer.ebay.com/api-docs/sell/static/inventory/bulk-updates.html), 1 per the method's text
+   * (https://developer.ebay.com/api-docs/sell/inventory/resources/inventory_item/methods/bulkUpdatePriceQuantity).
+   */
+  maxSkusPerCall: number;
+  /** Replaces the profile's daily quota of an API. */
+  dailyQuotas: Partial<Record<EbayApi, number>>;
+  /** Length of a quota "day"; shorter in tests so a spent quota comes back. */
+  quotaWindowSeconds: number;
+}
+
+export const defaultSettings = (): EbaySettings => ({
+  maxSkusPerCall: 25,
+  dailyQuotas: {},
+  quotaWindowSeconds: 86_400,
+});
+
+export interface EbayAmount {
+  value: string;
+  currency: string;
+}
+
+export interface SandboxItem {
+  sku: string;
+  locale: string;
+  condition: string;
+  product: {
+    title: string;
+    description: string;
+    brand: string;
+    imageUrls: string[];
+    ean: string[];
+    aspects: Record<string, string[]>;
+  };
+  quantity: number;
+  offerId: string;
+  listingId: string;
+  offerStatus: 'PUBLISHED' | 'UNPUBLISHED';
+  /** false until createOffer for an item made through the API (generated items come with their offer). */
+  offerCreated?: boolean;
+  categoryId?: string;
+  listingDescription?: string;
+  merchantLocationKey?: string;
+  listingPolicies?: { fulfillmentPolicyId?: string; paymentPolicyId?: string; returnPolicyId?: string };
+  price: EbayAmount;
+  soldQuantity: number;
+  /** Revisions of the listing on the calendar day `day` (YYYY-MM-DD, Pacific). */
+  revisions: { day: string; count: number };
+}
+
+export interface SandboxOrder {
+  orderId: string;
+  creationDate: string;
+  lastModifiedDate: string;
+  orderFulfillmentStatus: 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
+  orderPaymentStatus: 'PAID' | 'FULLY_REFUNDED';
+  sellerId: string;
+  buyer: { username: string };
+  salesRecordReference: string;
+  pricingSummary: { priceSubtotal: EbayAmount; total: EbayAmount };
+  /** getOrders always answers cancelRequests empty (sell_fulfillment_v1: "returned but is always empty"). */
+  cancelStatus: { cancelState: 'NONE_REQUESTED' | 'CANCELED'; cancelledDate?: string; cancelRequests: unknown[] };
+  lineItems: Array<{
+    lineItemId: string;
+    legacyItemId: string;
+    sku: string;
+    title: string;
+    quantity: number;
+    lineItemCost: EbayAmount;
+    total: EbayAmount;
+    lineItemFulfillmentStatus: 'NOT_STARTED';
+    listingMarketplaceId: 'EBAY_US';
+    purchaseMarketplaceId: 'EBAY_US';
+    soldFormat: 'FIXED_PRICE';
+  }>;
+}
+
+/** An inventory location (sell_inventory_v1 InventoryLocationResponse). */
+export interface SandboxLocation {
+  merchantLocationKey: string;
+  name: string;
+  merchantLocationStatus: 'ENABLED' | 'DISABLED';
+  locationTypes: Array<'WAREHOUSE' | 'STORE' | 'FULFILLMENT_CENTER'>;
+  address: { addressLine1: string; city: string; stateOrProvince: string; postalCode: string; country: 'US' };
+  timeZoneId: string;
+}
+
+/** A business policy (sell_account_v1 Fulfillment-, Payment- or ReturnPolicy): the fields the sandbox keeps. */
+export interface SandboxPolicy {
+  id: string;
+  name: string;
+  description: string;
+  marketplaceId: 'EBAY_US';
+  /** Fulfillment: business days to ship; free shipping. */
+  handlingDays?: number;
+  freeShipping?: boolean;
+  /** Return: days to return, 0 when returns are not accepted. */
+  returnDays?: number;
+}
+
+export interface SandboxSeller {
+  sellerId: string;
+  username: string;
+  items: Record<string, SandboxItem>;
+  orders: SandboxOrder[];
+  /** Absent in state saved before the sandbox had them: none. */
+  locations?: SandboxLocation[];
+  policies?: { fulfillment: SandboxPolicy[]; payment: SandboxPolicy[]; return: SandboxPolicy[] };
+}
+
+export interface SandboxGrant {
+  /** The seller the grant acts for; null for an application token. */
+  sellerId: string | null;
+  scopes: string[];
+  expiresAt: number;
+}
+
+export interface SandboxDestination {
+  destinationId: string;
+  name: string;
+  status: 'ENABLED' | 'DISABLED';
+  endpoint: string;
+  verificationToken: string;
+}
+
+export interface SandboxSubscription {
+  subscriptionId: string;
+  topicId: string;
+  status: 'ENABLED' | 'DISABLED';
+  creationDate: string;
+  destinationId: string;
+  payload: { format: string; schemaVersion: string; deliveryProtocol: string };
+  /** The seller whose events it carries; null for application topics (account deletion). */
+  sellerId: string | null;
+}
+
+export interface EbayState {
+  sellers: Record<string, SandboxSeller>;
+  codes: Record<string, SandboxGrant & { redirectUri: string }>;
+  accessTokens: Record<string, SandboxGrant>;
+  refreshTokens: Record<string, SandboxGrant>;
+  destinations: Record<string, SandboxDestination>;
+  subscriptions: Record<string, SandboxSubscription>;
+  /** The notification signing key (ECDSA P-256), PEM. */
+  signingKey: { kid: string; publicKey: string; privateKey: string };
+  /** Calls counted in the current quota window, per `${sellerId or 'app'}:${api}`. */
+  usage: Record<string, { window: number; count: number }>;
+  settings: EbaySettings;
+  sequence: number;
+}
+
+export type EbayContext = SandboxContext<EbayState>;

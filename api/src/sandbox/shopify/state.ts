@@ -1,0 +1,123 @@
+/**
+ * The Shopify sandbox's state (plain JSON, persisted by the kit): a shop per seller, keyed by its
+ * myshopify domain, with its products, orders and webhook subscriptions; and the small helpers its
+ * resources share (global ids, a variant's named quantities).
+ */
+import crypto from 'node:crypto';
+import type { SandboxContext } from '../shared/sandbox-kit.ts';
+
+export interface Variant {
+  id: number;
+  inventoryItemId: number;
+  sku: string;
+  title: string;
+  price: string;
+  compareAtPrice: string | null;
+  barcode: string;
+  available: number;
+  onHand: number;
+  updatedAt: string;
+}
+export interface Product {
+  id: number;
+  title: string;
+  descriptionHtml: string;
+  vendor: string;
+  status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+  images: string[];
+  createdAt: string;
+  updatedAt: string;
+  variants: Variant[];
+}
+export interface OrderLine {
+  id: number;
+  variantId: number;
+  sku: string;
+  title: string;
+  quantity: number;
+  currentQuantity: number;
+  price: string;
+}
+export interface Order {
+  id: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  /** OrderCancelReason (CUSTOMER, DECLINED, FRAUD, INVENTORY, STAFF, OTHER) once cancelled. */
+  cancelReason?: string | null;
+  lines: OrderLine[];
+}
+export interface Webhook {
+  id: number;
+  topic: string;
+  callbackUrl: string;
+  format: string;
+  createdAt: string;
+}
+export interface AdjustmentRecord {
+  id: number;
+  createdAt: string;
+  reason: string;
+  referenceDocumentUri: string | null;
+  changes: Array<{ name: string; delta: number; inventoryItemId: number; quantityAfterChange: number }>;
+}
+export interface Shop {
+  id: number;
+  domain: string;
+  name: string;
+  currency: string;
+  /** When the shop was made (absent from state saved before it was kept). */
+  createdAt?: string;
+  location: { id: number; name: string };
+  products: Product[];
+  orders: Order[];
+  webhooks: Webhook[];
+  /** Results of @idempotent mutations by key, so a replay answers the original result. */
+  idempotency: Record<string, { fingerprint: string; result: AdjustmentRecord }>;
+  nextId: number;
+  orderNumber: number;
+}
+export interface ShopifySandboxState {
+  sellers: Record<string, Shop>;
+  /** Keyed by SHA-256 of the code or token: the state file holds no usable secret. */
+  codes: Record<string, { shop: string; scope: string; expiresAt: number }>;
+  accessTokens: Record<string, { shop: string; scope: string; expiresAt: number | null }>;
+  refreshTokens: Record<string, { shop: string; scope: string; expiresAt: number }>;
+}
+
+export type ShopifyContext = SandboxContext<ShopifySandboxState>;
+
+export const gid = (type: string, id: number | string) => `gid://shopify/${type}/${id}`;
+export const parseGid = (value: unknown, type: string): number | undefined => {
+  const match = typeof value === 'string' ? new RegExp(`^gid://shopify/${type}/(\\d+)$`).exec(value) : null;
+  return match ? Number(match[1]) : undefined;
+};
+export const sha = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+export const nowIso = () => new Date().toISOString();
+
+/** Accepts `hub-demo-1234` or `hub-demo-1234.myshopify.com` in the path, as a shop's own host would. */
+export function findShop(state: ShopifySandboxState, shop: string): Shop | undefined {
+  const domain = shop.endsWith('.myshopify.com') ? shop : `${shop}.myshopify.com`;
+  return state.sellers[domain];
+}
+
+export function nextId(shop: Shop): number {
+  return shop.nextId++;
+}
+
+/** A variant's quantity by its name in the Admin API (available, on_hand, committed; 0 for the others). */
+export const quantityOf = (variant: Variant, name: string) =>
+  name === 'available'
+    ? variant.available
+    : name === 'on_hand'
+      ? variant.onHand
+      : name === 'committed'
+        ? Math.max(0, variant.onHand - variant.available)
+        : 0;
+
+/** Marks a variant (and its product) updated now. */
+export function touch(product: Product, variant: Variant) {
+  variant.updatedAt = nowIso();
+  product.updatedAt = variant.updatedAt;
+}

@@ -1,0 +1,237 @@
+/**
+ * A Walmart seller's items (items.json: list, get by SKU, retire), their inventory (inventory.json:
+ * GET and PUT /v3/inventory) and price (price.json: PUT /v3/price), and the seller's own edit in
+ * Seller Center (the control API).
+ */
+import type { Request, Response, Router } from 'express';
+import { SandboxControlError, type ItemEdit } from '../shared/sandbox-kit.ts';
+import { authorise } from './auth.ts';
+import { refused, send } from './errors.ts';
+import { throttled } from './limits.ts';
+import {
+  decimal,
+  isMoneyAmount,
+  type WalmartContext,
+  type WalmartSandboxItem,
+  type WalmartSandboxSeller,
+  type WalmartSandboxState,
+} from './state.ts';
+
+export function listingRoutes(router: Router, context: WalmartContext) {
+  router.get('/v3/items', (req, res) => listItems(context, req, res));
+  router.get('/v3/items/:id', (req, res) => getItem(context, req, res));
+  // items.json retireAnItem: the item is un-published and retired; only item setup (MP_ITEM) brings it back.
+  router.delete('/v3/items/:sku', (req, res) => retireItem(context, req, res));
+  router.get('/v3/inventory', (req, res) => getInventory(context, req, res));
+  router.put('/v3/inventory', (req, res) => updateInventory(context, req, res));
+  router.put('/v3/price', (req, res) => updatePrice(context, req, res));
+}
+
+function itemResponse(item: WalmartSandboxItem) {
+  return {
+    mart: 'WALMART_US',
+    sku: item.sku,
+    wpid: item.wpid,
+    upc: item.upc,
+    gtin: item.gtin,
+    productName: item.productName,
+    shelf: JSON.stringify(['Home Page', item.productType]),
+    productType: item.productType,
+    // items.json ItemSearchPrice: amount is a string (its examples show numbers; the schema rules).
+    price: { currency: item.currency, amount: item.price },
+    publishedStatus: item.publishedStatus,
+    lifecycleStatus: item.lifecycleStatus,
+  };
+}
+
+function listItems(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'items.read')) return;
+  const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'limit must be a whole number from 1 to 200', {
+      field: 'limit',
+    });
+    return;
+  }
+  let skus = seller.skus;
+  if (typeof req.query.sku === 'string') skus = skus.filter((s) => s === req.query.sku);
+  const cursor = typeof req.query.nextCursor === 'string' ? req.query.nextCursor : '*';
+  let start = 0;
+  if (cursor !== '*') {
+    start = Number(
+      Buffer.from(cursor, 'base64')
+        .toString('utf8')
+        .replace(/^offset:/, ''),
+    );
+    if (!Number.isInteger(start) || start < 0) {
+      send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'nextCursor is not a cursor this API returned', {
+        field: 'nextCursor',
+      });
+      return;
+    }
+  }
+  const page = skus.slice(start, start + limit);
+  const end = start + page.length;
+  res.json({
+    ItemResponse: page.map((sku) => itemResponse(seller.items[sku]!)),
+    totalItems: skus.length,
+    ...(end < skus.length ? { nextCursor: Buffer.from(`offset:${end}`).toString('base64') } : {}),
+  });
+}
+
+function getItem(context: WalmartContext, req: Request<{ id: string }>, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'items.read')) return;
+  const type = req.query.productIdType;
+  if (type !== undefined && type !== 'SKU') {
+    send(
+      res,
+      400,
+      'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API',
+      'This sandbox looks items up by productIdType=SKU only',
+      {
+        field: 'productIdType',
+      },
+    );
+    return;
+  }
+  const item = seller.items[req.params.id!];
+  if (!item) {
+    send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_QUERY_API', `Item not found for SKU ${req.params.id}`, {
+      field: 'sku',
+      category: 'DATA',
+    });
+    return;
+  }
+  res.json({ ItemResponse: [itemResponse(item)], totalItems: 1 });
+}
+
+function retireItem(context: WalmartContext, req: Request<{ sku: string }>, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'items.retire')) return;
+  const item = seller.items[req.params.sku!];
+  if (!item) {
+    send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_API', `Item not found for SKU ${req.params.sku}`, {
+      field: 'sku',
+      category: 'DATA',
+    });
+    return;
+  }
+  if (refused(context, res, seller, item.sku, 'sku')) return;
+  item.lifecycleStatus = 'RETIRED';
+  item.publishedStatus = 'UNPUBLISHED';
+  context.changed(seller.sellerId);
+  res.json({
+    sku: item.sku,
+    message:
+      'Thank you.  Your item has been submitted for retirement from Walmart Catalog.  Please note that it can take up to 48 hours for items to be retired from our catalog.',
+    additionalAttributes: null,
+    errors: null,
+  });
+}
+
+/** The item of the `sku` query parameter, or a 400/404 already sent. */
+function skuFromQuery(req: Request, res: Response, seller: WalmartSandboxSeller): WalmartSandboxItem | undefined {
+  const sku = req.query.sku;
+  if (typeof sku !== 'string' || !sku) {
+    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_INVENTORY_API', 'Query parameter sku is required', { field: 'sku' });
+    return undefined;
+  }
+  const item = seller.items[sku];
+  if (!item)
+    send(res, 404, 'CONTENT_NOT_FOUND.GMP_INVENTORY_API', `Item not found for SKU ${sku}`, {
+      field: 'sku',
+      category: 'DATA',
+    });
+  return item;
+}
+
+function getInventory(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'inventory.read')) return;
+  const item = skuFromQuery(req, res, seller);
+  if (item) res.json({ sku: item.sku, quantity: { unit: 'EACH', amount: item.quantity } });
+}
+
+function updateInventory(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'inventory.update')) return;
+  const body = req.body;
+  const amount = body?.quantity?.amount;
+  if (typeof body?.sku !== 'string' || body.sku !== req.query.sku) {
+    send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API', 'Body sku must match the sku query parameter', {
+      field: 'sku',
+    });
+    return;
+  }
+  if (body.quantity?.unit !== 'EACH' || !Number.isInteger(amount) || amount < 0) {
+    send(
+      res,
+      400,
+      'INVALID_REQUEST_CONTENT.GMP_INVENTORY_API',
+      'quantity must be { unit: "EACH", amount } with a whole amount of 0 or more',
+      { field: 'quantity.amount', category: 'DATA' },
+    );
+    return;
+  }
+  const item = skuFromQuery(req, res, seller);
+  if (!item || refused(context, res, seller, item.sku, 'quantity.amount')) return;
+  item.quantity = amount;
+  context.changed(seller.sellerId);
+  res.json({ sku: item.sku, quantity: { unit: 'EACH', amount: item.quantity } });
+}
+
+function updatePrice(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'price.update')) return;
+  const body = req.body;
+  const pricing = Array.isArray(body?.pricing) ? body.pricing : [];
+  const base = pricing.find((p: { currentPriceType?: string }) => p?.currentPriceType === 'BASE');
+  if (typeof body?.sku !== 'string' || !body.sku) {
+    send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_PRICE_API', 'sku is required', { field: 'sku' });
+    return;
+  }
+  if (!base || !isMoneyAmount(base.currentPrice?.amount) || !['USD', 'CAD'].includes(base.currentPrice?.currency)) {
+    send(
+      res,
+      400,
+      'INVALID_REQUEST_CONTENT.GMP_PRICE_API',
+      'pricing needs a BASE currentPrice with currency USD and an amount above 0 with at most 2 decimals',
+      {
+        field: 'pricing.currentPrice',
+        category: 'DATA',
+      },
+    );
+    return;
+  }
+  const item = seller.items[body.sku];
+  if (!item) {
+    send(res, 404, 'CONTENT_NOT_FOUND.GMP_PRICE_API', `Item not found for SKU ${body.sku}`, {
+      field: 'sku',
+      category: 'DATA',
+    });
+    return;
+  }
+  if (refused(context, res, seller, item.sku, 'pricing.currentPrice')) return;
+  item.price = decimal(base.currentPrice.amount);
+  item.currency = base.currentPrice.currency;
+  context.changed(seller.sellerId);
+  res.json({
+    ItemPriceResponse: {
+      mart: 'WALMART_US',
+      message:
+        'Thank you. Your price has been updated. Please allow up to five minutes for this change to be reflected on the site.',
+      sku: item.sku,
+    },
+  });
+}
+
+/** The seller's edit in Seller Center: quantity, price and product name, as they are. */
+export function editItem(state: WalmartSandboxState, sellerId: string, sku: string, edit: ItemEdit) {
+  const item = state.sellers[sellerId]?.items[sku];
+  if (!item) throw new SandboxControlError(404, 'No such seller or SKU');
+  if (edit.quantity !== undefined) item.quantity = edit.quantity;
+  if (edit.price !== undefined) item.price = edit.price;
+  if (edit.title !== undefined) item.productName = edit.title;
+}

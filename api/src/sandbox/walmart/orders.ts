@@ -1,0 +1,342 @@
+/**
+ * Walmart's purchase orders (orders.json): read since a date, lines cancelled by the seller, a PO
+ * acknowledged; and orders placed and cancelled on Walmart's side (the control API), with their events.
+ */
+import type { Request, Response, Router } from 'express';
+import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
+import { authorise } from './auth.ts';
+import { send } from './errors.ts';
+import { throttled } from './limits.ts';
+import { deliverEvent, poCreatedEvent, poLineCancelledEvent } from './notifications.ts';
+import {
+  digits,
+  type WalmartContext,
+  type WalmartSandboxOrder,
+  type WalmartSandboxOrderLine,
+  type WalmartSandboxSeller,
+  type WalmartSandboxState,
+} from './state.ts';
+
+/** One line of a cancellation request, as received (unchecked). */
+interface CancelLine {
+  lineNumber?: unknown;
+  orderLineStatuses?: {
+    orderLineStatus?: Array<{ status?: unknown; cancellationReason?: unknown; statusQuantity?: { amount?: unknown } }>;
+  };
+}
+
+export function orderRoutes(router: Router, context: WalmartContext) {
+  router.get('/v3/orders', (req, res) => getOrders(context, req, res));
+  // The seller cancels units of order lines (orders.json cancelOrderLines). Stock is not put back:
+  // the seller sets inventory, as on Walmart.
+  router.post('/v3/orders/:purchaseOrderId/cancel', (req, res) => cancelOrderLines(context, req, res));
+  // The seller acknowledges a whole PO (orders.json acknowledgeOrders): every open line goes from
+  // Created to Acknowledged, and the answer is the order (GetOrderResponse). Walmart's guide allows
+  // acknowledging again (the same answer) and says not to acknowledge a PO shipped or cancelled, which
+  // it refuses as invalid content. Throttled with the other order updates.
+  router.post('/v3/orders/:purchaseOrderId/acknowledge', (req, res) => acknowledgeOrder(context, req, res));
+}
+
+export function orderResponse(seller: WalmartSandboxSeller, order: WalmartSandboxOrder) {
+  return {
+    purchaseOrderId: order.purchaseOrderId,
+    customerOrderId: order.customerOrderId,
+    customerEmailId: `${order.customerOrderId}@relay.walmart.com`,
+    orderType: 'REGULAR',
+    orderDate: order.orderDate,
+    shippingInfo: {
+      phone: '3155550100',
+      estimatedDeliveryDate: order.orderDate + 5 * 86_400_000,
+      estimatedShipDate: order.orderDate + 2 * 86_400_000,
+      methodCode: 'Standard',
+      postalAddress: {
+        name: 'Sandbox Buyer',
+        address1: '702 SW 8th St',
+        city: 'Bentonville',
+        state: 'AR',
+        postalCode: '72716',
+        country: 'USA',
+        addressType: 'RESIDENTIAL',
+      },
+    },
+    orderLines: {
+      orderLine: order.lines.map((line) => ({
+        lineNumber: line.lineNumber,
+        item: { productName: line.productName, sku: line.sku },
+        charges: {
+          charge: [
+            {
+              chargeType: 'PRODUCT',
+              chargeName: 'ItemPrice',
+              chargeAmount: { currency: line.currency, amount: Number(line.unitPrice) },
+            },
+          ],
+        },
+        orderLineQuantity: { unitOfMeasurement: 'EACH', amount: String(line.quantity) },
+        statusDate: line.statusDate,
+        orderLineStatuses: { orderLineStatus: lineStatuses(line) },
+        fulfillment: { fulfillmentOption: 'S2H', shipMethod: 'STANDARD' },
+      })),
+    },
+    shipNode: { type: 'SellerFulfilled', name: `Seller ${seller.sellerId}`, id: seller.sellerId },
+  };
+}
+
+function lineStatuses(line: WalmartSandboxOrderLine) {
+  const quantity = (amount: number) => ({ unitOfMeasurement: 'EACH', amount: String(amount) });
+  const open = line.quantity - line.cancelledQuantity;
+  return [
+    ...(open > 0 ? [{ status: line.status, statusQuantity: quantity(open) }] : []),
+    ...(line.cancelledQuantity > 0
+      ? [
+          {
+            status: 'Cancelled',
+            statusQuantity: quantity(line.cancelledQuantity),
+            ...(line.cancellationReason ? { cancellationReason: line.cancellationReason } : {}),
+          },
+        ]
+      : []),
+  ];
+}
+
+function getOrders(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'orders.read')) return;
+  const limit = req.query.limit === undefined ? 100 : Number(req.query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'limit must be a whole number from 1 to 200', {
+      field: 'limit',
+    });
+    return;
+  }
+  const dateParam = (name: string): number | undefined | null => {
+    const value = req.query[name];
+    if (value === undefined) return undefined;
+    const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+    return Number.isFinite(ms) ? ms : null;
+  };
+  const modifiedFrom = dateParam('lastModifiedStartDate');
+  const createdFrom = dateParam('createdStartDate');
+  if (modifiedFrom === null || createdFrom === null) {
+    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'Dates must be ISO 8601, e.g. 2020-03-16T10:30:15Z', {
+      field: modifiedFrom === null ? 'lastModifiedStartDate' : 'createdStartDate',
+    });
+    return;
+  }
+  const poIndex = req.query.poIndex === undefined ? 0 : Number(req.query.poIndex);
+  if (!Number.isInteger(poIndex) || poIndex < 0) {
+    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ORDER_API', 'poIndex must come from meta.nextCursor', {
+      field: 'poIndex',
+    });
+    return;
+  }
+  // Without dates Walmart answers the last 7 days (orders.json: createdStartDate defaults to now - 7 days).
+  const from = modifiedFrom ?? createdFrom ?? Date.now() - 7 * 86_400_000;
+  const matching = seller.orders
+    .filter((o) => (modifiedFrom !== undefined ? o.lastModified >= from : o.orderDate >= from))
+    .filter((o) => typeof req.query.sku !== 'string' || o.lines.some((l) => l.sku === req.query.sku))
+    .sort((a, b) => a.lastModified - b.lastModified || a.purchaseOrderId.localeCompare(b.purchaseOrderId));
+  const page = matching.slice(poIndex, poIndex + limit);
+  const end = poIndex + page.length;
+  const dateQuery =
+    modifiedFrom !== undefined
+      ? `&lastModifiedStartDate=${encodeURIComponent(String(req.query.lastModifiedStartDate))}`
+      : createdFrom !== undefined
+        ? `&createdStartDate=${encodeURIComponent(String(req.query.createdStartDate))}`
+        : '';
+  res.json({
+    list: {
+      meta: {
+        totalCount: matching.length,
+        limit,
+        ...(end < matching.length
+          ? { nextCursor: `?limit=${limit}&hasMoreElements=true&soIndex=${matching.length}&poIndex=${end}${dateQuery}` }
+          : {}),
+      },
+      elements: { order: page.map((o) => orderResponse(seller, o)) },
+    },
+  });
+}
+
+/** The seller's purchase order named in the path, or a 404 already sent. */
+function orderOfPath(seller: WalmartSandboxSeller, req: Request, res: Response): WalmartSandboxOrder | undefined {
+  const order = seller.orders.find((o) => o.purchaseOrderId === req.params.purchaseOrderId);
+  if (!order)
+    send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, {
+      field: 'purchaseOrderId',
+      category: 'DATA',
+    });
+  return order;
+}
+
+function cancelOrderLines(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'orders.update')) return;
+  const order = orderOfPath(seller, req, res);
+  if (!order) return;
+  const lines = req.body?.orderCancellation?.orderLines?.orderLine;
+  if (!Array.isArray(lines) || lines.length === 0) {
+    send(
+      res,
+      400,
+      'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+      'orderCancellation.orderLines.orderLine must list the lines to cancel',
+      { field: 'orderCancellation' },
+    );
+    return;
+  }
+  const changes = cancellations(order, lines as CancelLine[], res);
+  if (!changes) return;
+  const now = Date.now();
+  for (const { line, units, reason } of changes) {
+    line.cancelledQuantity += units;
+    line.cancellationReason = reason;
+    line.statusDate = now;
+  }
+  order.lastModified = now;
+  context.changed(seller.sellerId);
+  res.json({ order: orderResponse(seller, order) });
+}
+
+/** The cancellations a request asks for, each checked against its line; undefined when one is refused (400 sent). */
+function cancellations(
+  order: WalmartSandboxOrder,
+  lines: CancelLine[],
+  res: Response,
+): Array<{ line: WalmartSandboxOrderLine; units: number; reason: string }> | undefined {
+  const refuse = (description: string, field: string) =>
+    void send(res, 400, 'INVALID_REQUEST_CONTENT.GMP_ORDER_API', description, { field });
+  const changes: Array<{ line: WalmartSandboxOrderLine; units: number; reason: string }> = [];
+  for (const requested of lines) {
+    const line = order.lines.find((l) => l.lineNumber === requested?.lineNumber);
+    const status = requested?.orderLineStatuses?.orderLineStatus?.[0];
+    const units = Number(status?.statusQuantity?.amount);
+    if (!line)
+      return refuse(`No line ${requested?.lineNumber} in purchase order ${order.purchaseOrderId}`, 'lineNumber');
+    if (
+      status?.status !== 'Cancelled' ||
+      typeof status?.cancellationReason !== 'string' ||
+      !Number.isInteger(units) ||
+      units < 1 ||
+      units > line.quantity - line.cancelledQuantity
+    ) {
+      return refuse(
+        `Line ${line.lineNumber}: status must be Cancelled with a cancellationReason and from 1 to ${line.quantity - line.cancelledQuantity} units`,
+        'orderLineStatus',
+      );
+    }
+    if (line.status === 'Shipped' || line.status === 'Delivered')
+      return refuse(`Line ${line.lineNumber} has shipped and cannot be cancelled`, 'lineNumber');
+    changes.push({ line, units, reason: status.cancellationReason });
+  }
+  return changes;
+}
+
+function acknowledgeOrder(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'orders.update')) return;
+  const order = orderOfPath(seller, req, res);
+  if (!order) return;
+  const open = order.lines.filter((l) => l.quantity > l.cancelledQuantity);
+  const refusal = order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered')
+    ? 'has shipped lines'
+    : open.length === 0
+      ? 'is cancelled'
+      : undefined;
+  if (refusal) {
+    send(
+      res,
+      400,
+      'INVALID_REQUEST_CONTENT.GMP_ORDER_API',
+      `Purchase order ${order.purchaseOrderId} ${refusal} and cannot be acknowledged`,
+      { field: 'purchaseOrderId', category: 'DATA' },
+    );
+    return;
+  }
+  const created = open.filter((l) => l.status === 'Created');
+  if (created.length) {
+    const now = timeAfter(order.lastModified);
+    for (const line of created) {
+      line.status = 'Acknowledged';
+      line.statusDate = now;
+    }
+    order.lastModified = now;
+    context.changed(seller.sellerId);
+  }
+  res.json({ order: orderResponse(seller, order) });
+}
+
+/** A buyer's order: a PO of Created lines, the units off the items' quantity, PO_CREATED sent. */
+export function placeOrder(
+  state: WalmartSandboxState,
+  sellerId: string,
+  lines: Array<{ sku: string; quantity: number }>,
+  context: WalmartContext,
+) {
+  const seller = state.sellers[sellerId];
+  if (!seller) throw new SandboxControlError(404, `No Walmart sandbox seller ${sellerId}`);
+  const wanted = new Map<string, number>();
+  for (const line of lines) wanted.set(line.sku, (wanted.get(line.sku) ?? 0) + line.quantity);
+  for (const [sku, quantity] of wanted) {
+    const item = seller.items[sku];
+    if (!item) throw new SandboxControlError(404, `SKU ${sku} is not listed by seller ${sellerId}`);
+    if (item.quantity < quantity)
+      throw new SandboxControlError(409, `Only ${item.quantity} of ${sku} available; ${quantity} ordered`);
+  }
+  const now = Date.now();
+  const order: WalmartSandboxOrder = {
+    purchaseOrderId: digits(13),
+    customerOrderId: digits(13),
+    orderDate: now,
+    lastModified: now,
+    lines: lines.map((line, i) => {
+      const item = seller.items[line.sku]!;
+      item.quantity -= line.quantity;
+      return {
+        lineNumber: String(i + 1),
+        sku: line.sku,
+        productName: item.productName,
+        quantity: line.quantity,
+        unitPrice: item.price,
+        currency: item.currency,
+        status: 'Created',
+        cancelledQuantity: 0,
+        statusDate: now,
+      };
+    }),
+  };
+  seller.orders.push(order);
+  context.changed(seller.sellerId);
+  deliverEvent(context, seller, 'PO_CREATED', poCreatedEvent(seller, order));
+  return orderResponse(seller, order);
+}
+
+/**
+ * Walmart's side cancels the PO: every open unit cancelled and put back on sale (unlike the seller's
+ * own cancelOrderLines, which leaves the stock for the seller to set), PO_LINE_AUTOCANCELLED sent.
+ */
+export function cancelOrder(state: WalmartSandboxState, sellerId: string, orderId: string, context: WalmartContext) {
+  const seller = state.sellers[sellerId];
+  if (!seller) throw new SandboxControlError(404, `No Walmart sandbox seller ${sellerId}`);
+  const order = seller.orders.find((o) => o.purchaseOrderId === orderId);
+  if (!order) throw new SandboxControlError(404, `No purchase order ${orderId} for seller ${sellerId}`);
+  if (order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered'))
+    throw new SandboxControlError(409, `Purchase order ${orderId} has shipped lines and cannot be cancelled`);
+  const open = order.lines
+    .map((line) => ({ line, units: line.quantity - line.cancelledQuantity }))
+    .filter((l) => l.units > 0);
+  if (open.length === 0) throw new SandboxControlError(409, `Purchase order ${orderId} is already cancelled`);
+  const now = timeAfter(order.lastModified);
+  for (const { line, units } of open) {
+    line.cancelledQuantity += units;
+    line.cancellationReason = 'CUSTOMER_REQUESTED_SELLER_TO_CANCEL';
+    line.statusDate = now;
+    // The units go back on sale.
+    const item = seller.items[line.sku];
+    if (item) item.quantity += units;
+  }
+  order.lastModified = now;
+  context.changed(seller.sellerId);
+  deliverEvent(context, seller, 'PO_LINE_AUTOCANCELLED', poLineCancelledEvent(seller, order, open));
+  return orderResponse(seller, order);
+}

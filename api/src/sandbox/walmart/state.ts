@@ -1,0 +1,118 @@
+/**
+ * The Walmart sandbox's state (plain JSON, persisted by the kit) and the small helpers its resources
+ * share: ids and money amounts.
+ */
+import crypto from 'node:crypto';
+import type { SandboxContext } from '../shared/sandbox-kit.ts';
+
+export interface WalmartSandboxItem {
+  sku: string;
+  wpid: string;
+  gtin: string;
+  upc: string;
+  productName: string;
+  brand: string;
+  productType: string;
+  /** Decimal string, e.g. "12.50". */
+  price: string;
+  currency: string;
+  quantity: number;
+  publishedStatus: string;
+  lifecycleStatus: string;
+  attributes: Record<string, string>;
+}
+
+export interface WalmartSandboxOrderLine {
+  lineNumber: string;
+  sku: string;
+  productName: string;
+  quantity: number;
+  unitPrice: string;
+  currency: string;
+  /** The status of the units not cancelled. */
+  status: 'Created' | 'Acknowledged' | 'Shipped' | 'Delivered';
+  /** Units cancelled so far (a Cancelled status line of their own). */
+  cancelledQuantity: number;
+  cancellationReason?: string;
+  statusDate: number;
+}
+
+export interface WalmartSandboxOrder {
+  purchaseOrderId: string;
+  customerOrderId: string;
+  orderDate: number;
+  lastModified: number;
+  lines: WalmartSandboxOrderLine[];
+}
+
+export interface WalmartSandboxFeedItem {
+  index: number;
+  sku: string;
+  quantity?: number;
+  price?: { amount: number; currency: string };
+  /** An MP_ITEM row that passed validation: the item as it will be set up. */
+  setup?: {
+    gtin: string;
+    productName: string;
+    brand: string;
+    price: number;
+    productType: string;
+    description: string;
+    mainImageUrl: string;
+  };
+  status: 'INPROGRESS' | 'SUCCESS' | 'DATA_ERROR';
+  error?: { code: string; description: string };
+}
+
+export interface WalmartSandboxFeed {
+  feedId: string;
+  feedType: 'inventory' | 'price' | 'item';
+  status: 'RECEIVED' | 'INPROGRESS' | 'PROCESSED' | 'ERROR';
+  submittedAt: number;
+  startAt: number;
+  doneAt: number;
+  items: WalmartSandboxFeedItem[];
+}
+
+export interface WalmartSandboxSubscription {
+  subscriptionId: string;
+  eventType: string;
+  eventVersion: string;
+  resourceName: string;
+  eventUrl: string;
+  status: string;
+  authMethod?: string;
+  authHeaderName?: string;
+  /** Kept to sign deliveries (HMAC); never answered back. */
+  hmacSecret?: string;
+}
+
+export interface WalmartSandboxSeller {
+  sellerId: string;
+  clientId: string;
+  clientSecret: string;
+  skus: string[];
+  items: Record<string, WalmartSandboxItem>;
+  orders: WalmartSandboxOrder[];
+  feeds: Record<string, WalmartSandboxFeed>;
+  subscriptions: WalmartSandboxSubscription[];
+}
+
+export interface WalmartSandboxState {
+  sellers: Record<string, WalmartSandboxSeller>;
+  tokens: Record<string, { sellerId: string; expiresAt: number }>;
+}
+
+export type WalmartContext = SandboxContext<WalmartSandboxState>;
+
+export const alnum = (n: number) => {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  return Array.from(crypto.randomBytes(n), (b) => chars[b % chars.length]).join('');
+};
+export const digits = (n: number) =>
+  Array.from(crypto.randomBytes(n), (b, i) => (i === 0 ? 1 + (b % 9) : b % 10)).join('');
+
+/** Prices travel as JSON numbers; the state keeps exact decimal strings. */
+export const decimal = (amount: number) => amount.toFixed(2);
+export const isMoneyAmount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 && Math.round(v * 100) === Number((v * 100).toFixed(6));
