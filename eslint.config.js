@@ -67,6 +67,78 @@ const uiLayers = {
   },
 };
 
+// The API's modules (issue 20), lowest first: a module may import only the modules listed before it, so
+// they call each other in one direction (docs/architecture.md says what each owns). A module never
+// imports http/ (routes import modules). Every folder of api/src/modules must have its place here.
+const moduleOrder = [
+  'audit',
+  'billing',
+  'settings',
+  'mail',
+  'rate-limit',
+  'auth',
+  'channel-access',
+  'push',
+  'stock',
+  'orders',
+  'webhooks',
+  'listings',
+  'reconciliation',
+  'channels',
+  'dashboard',
+];
+const apiModules = path.join(import.meta.dirname, 'api/src/modules');
+const unplaced = fs
+  .readdirSync(apiModules, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !moduleOrder.includes(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length > 0)
+  throw new Error(
+    `eslint.config.js: place api/src/modules/${unplaced.join(', ')} in moduleOrder (the modules' direction).`,
+  );
+const moduleDirection = {
+  name: 'api/module-direction',
+  files: ['api/**/*.ts'],
+  plugins: { 'import-x': importX },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: path.join(import.meta.dirname, 'api/src'),
+        zones: [
+          ...moduleOrder.slice(0, -1).map((module, i) => ({
+            target: `modules/${module}`,
+            from: moduleOrder.slice(i + 1).map((higher) => `modules/${higher}`),
+            message: `Modules call each other in one direction (moduleOrder in eslint.config.js, docs/architecture.md): ${module} may import only ${moduleOrder.slice(0, i).join(', ') || 'no other module'}.`,
+          })),
+          {
+            target: 'modules',
+            from: 'http',
+            message: 'A module never imports http/: routes import modules, not the reverse.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+// No import cycle anywhere: a cycle between files is a cycle between the things they hold. Type-only
+// imports are not followed (they leave nothing at run time). The resolver follows imports written with
+// their extension (api/) and without (ui/, app/, as Vite resolves them).
+const noCycles = {
+  name: 'no-cycles',
+  files: ['**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    // Packages are not ours to check (and some are bundles too deep to parse).
+    'import-x/ignore': ['node_modules'],
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs'] })],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,6 +149,8 @@ export default tseslint.config(
       'openapi.gen.ts',
       '.storybook/public/**',
       'api/drizzle/**',
+      // Fixtures that break the rules on purpose: api/test/lint/boundaries.test.ts lints them.
+      'api/test/fixtures/lint/**',
     ],
   },
   js.configs.recommended,
@@ -103,5 +177,7 @@ export default tseslint.config(
   { files: ['app/**/*.{ts,tsx}'], rules: forbid([apiImports]) },
   { files: ['api/**/*.ts'], rules: forbid([appImports, uiImports]) },
   { files: ['api/src/sandbox/**/*.ts'], rules: forbid([appImports, uiImports, sandboxToEngine]) },
+  moduleDirection,
+  noCycles,
   uiLayers,
 );

@@ -24,7 +24,7 @@ export default defineConfig({
             'api/test/db/threaded-pglite.test.ts',
           ]
         : [
-            'api/test/sync/worker-crash.test.ts',
+            'api/test/push/worker-crash.test.ts',
             'api/test/workers/turned-away.test.ts',
             'api/test/workers/fetch-lock.test.ts',
           ]),

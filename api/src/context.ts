@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './workers/job-queue.ts';
 import type { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
-import type { CredentialVault } from './modules/channels/credential-vault.ts';
+import type { CredentialVault } from './modules/channel-access/credential-vault.ts';
 
 /** What every use case may depend on. The clock is injectable so tests can move time. */
 export interface AppContext {

@@ -18,7 +18,7 @@ import {
   type SandboxAccess,
 } from './sandbox/shared/sandbox-access.ts';
 import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
-import { CredentialVault } from './modules/channels/credential-vault.ts';
+import { CredentialVault } from './modules/channel-access/credential-vault.ts';
 
 /**
  * Our applications on the built-in eBay and Shopify sandboxes: a secret per installation (derived

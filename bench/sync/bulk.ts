@@ -15,7 +15,7 @@ import { walmartCapabilities } from '../../api/src/marketplaces/walmart/walmart-
 import { EBAY_MAX_SKUS_PER_CALL } from '../../api/src/marketplaces/ebay/ebay-adapter.ts';
 import { SHOPIFY_MAX_PER_MUTATION } from '../../api/src/marketplaces/shopify/shopify-adapter.ts';
 import { insertChanges, type ChangeInput } from '../../api/src/db/queries/changes.ts';
-import { planListingWrites } from '../../api/src/modules/sync/plan-writes.ts';
+import { planListingWrites } from '../../api/src/modules/push/plan-writes.ts';
 import { sql } from 'drizzle-orm';
 import {
   QUICK,

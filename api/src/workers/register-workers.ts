@@ -25,13 +25,13 @@ import {
   type SyncRunJob,
   onePerKeyWork,
 } from './queues.ts';
-import { pollOrders } from '../modules/sync/order-polling.ts';
-import { pushChannel } from '../modules/sync/channel-push.ts';
-import { confirmSubmission } from '../modules/sync/listing-confirmation.ts';
+import { pollOrders } from '../modules/orders/order-polling.ts';
+import { pushChannel } from '../modules/push/channel-push.ts';
+import { confirmSubmission } from '../modules/push/listing-confirmation.ts';
 import { runPublishJob } from '../modules/listings/publish.ts';
-import { applyMainAdjustments, refreshMainStock } from '../modules/sync/main-adjustments.ts';
-import { runSync } from '../modules/sync/sync-run.ts';
-import { syncTick } from '../modules/sync/sync-schedule.ts';
+import { applyMainAdjustments, refreshMainStock } from '../modules/stock/main-adjustments.ts';
+import { runSync } from '../modules/reconciliation/sync-run.ts';
+import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
 

@@ -4,21 +4,19 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import { insertChannel } from '../../src/db/queries/channels.ts';
 import { defaultChannelRules, type ChannelKind, type ChannelRole } from '../../src/db/schema/index.ts';
-import { CredentialVault } from '../../src/modules/channels/credential-vault.ts';
+import { CredentialVault } from '../../src/modules/channel-access/credential-vault.ts';
 import type { Browser } from '../support/browser.ts';
 
 let t: TestProduct;
 let seller: Browser;
 let rival: Browser;
+let staff: Browser;
 let sellerAccount: string;
+let rivalAccount: string;
 const vault = new CredentialVault(crypto.randomBytes(32));
 
 const rows = async <T>(query: string): Promise<T[]> =>
   ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
-
-async function accountOf(userId: string): Promise<string> {
-  return (await rows<{ account_id: string }>(`select account_id from users where id = '${userId}'`))[0]!.account_id;
-}
 
 async function connect(accountId: string, kind: ChannelKind, role: ChannelRole) {
   const id = crypto.randomUUID();
@@ -37,13 +35,10 @@ async function connect(accountId: string, kind: ChannelKind, role: ChannelRole) 
 
 beforeAll(async () => {
   t = await startTestProduct();
-  sellerAccount = await accountOf(await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' }));
-  await t.createUser({ email: 'rival@example.com', password: 'rival secret 1' });
-  await t.createUser({ email: 'staff@example.com', password: 'staff secret 1', role: 'admin' });
-  seller = t.browser();
-  await seller.signIn('seller@example.com', 'seller secret 1');
-  rival = t.browser();
-  await rival.signIn('rival@example.com', 'rival secret 1');
+  ({ browser: seller, accountId: sellerAccount } = await t.signedInSeller());
+  // Staff list channels under their account's name, which is its first user's email.
+  ({ browser: rival, accountId: rivalAccount } = await t.signedInSeller({ email: 'rival@example.com' }));
+  ({ browser: staff } = await t.signedInUser({ role: 'admin' }));
 });
 afterAll(() => t?.stop());
 
@@ -153,12 +148,7 @@ describe('channel settings', () => {
   });
 
   it('Channel Management lists every account channel for staff only', async () => {
-    const rivalAccount = await accountOf(
-      (await rows<{ id: string }>(`select id from users where email = 'rival@example.com'`))[0]!.id,
-    );
     await connect(rivalAccount, 'ebay', 'main');
-    const staff = t.browser();
-    await staff.signIn('staff@example.com', 'staff secret 1');
     const all = await staff.get('/api/admin/channels');
     expect(all.status).toBe(200);
     expect(

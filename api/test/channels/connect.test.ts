@@ -11,9 +11,7 @@ const rows = async <T>(query: string): Promise<T[]> =>
 
 beforeAll(async () => {
   t = await startTestProduct();
-  await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
-  seller = t.browser();
-  await seller.signIn('seller@example.com', 'seller secret 1');
+  ({ browser: seller } = await t.signedInSeller());
 });
 afterAll(() => t?.stop());
 

@@ -33,12 +33,8 @@ beforeAll(async () => {
   expect(loadConfig({ NODE_ENV: 'production' }).sandbox.control).toBe('scoped');
   expect(loadConfig({ NODE_ENV: 'production', SANDBOX_CONTROL: 'open' }).sandbox.control).toBe('open');
   t = await startTestProduct({ sandbox: { control: 'scoped' } });
-  for (const name of ['alice', 'bob'])
-    await t.createUser({ email: `${name}@example.com`, password: `${name} secret 1` });
-  alice = t.browser();
-  await alice.signIn('alice@example.com', 'alice secret 1');
-  bob = t.browser();
-  await bob.signIn('bob@example.com', 'bob secret 1');
+  ({ browser: alice } = await t.signedInSeller());
+  ({ browser: bob } = await t.signedInSeller());
   anonymous = t.browser();
   aliceAmazon = await newSeller(alice, 'amazon', 4);
   bobAmazon = await newSeller(bob, 'amazon', 4);

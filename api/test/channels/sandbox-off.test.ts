@@ -4,15 +4,13 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 let t: TestProduct;
 beforeAll(async () => {
   t = await startTestProduct({ sandbox: { enabled: false, baseUrl: 'http://localhost:1/sandbox' } });
-  await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
 });
 afterAll(() => t?.stop());
 
 describe('SANDBOX=off', () => {
   it('serves no sandbox and says so when asked for a sandbox seller or connection', async () => {
     expect((await fetch(`${t.url}/sandbox/walmart/_control/faults`)).status).toBe(404);
-    const seller = t.browser();
-    await seller.signIn('seller@example.com', 'seller secret 1');
+    const { browser: seller } = await t.signedInSeller();
     const answer = await seller.post('/api/channels/sandbox-sellers', { kind: 'walmart' });
     expect(answer).toMatchObject({
       status: 404,

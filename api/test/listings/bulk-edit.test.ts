@@ -40,11 +40,7 @@ const counts = async () =>
 
 beforeAll(async () => {
   t = await startTestProduct();
-  const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
-  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!
-    .account_id;
-  seller = t.browser();
-  await seller.signIn('seller@example.com', 'seller secret 1');
+  ({ browser: seller, accountId } = await t.signedInSeller());
   amazon = await connectWithSandboxSeller(seller, 'amazon', 6);
   walmart = await connectWithSandboxSeller(seller, 'walmart', 6);
   expect([amazon.role, walmart.role]).toEqual(['main', 'target']);
@@ -59,18 +55,14 @@ beforeAll(async () => {
   await settled(t, accountId);
 
   // Another account, with a product of its own.
-  const otherUser = await t.createUser({ email: 'other@example.com', password: 'other secret 1' });
-  const otherAccount = (
-    await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherUser}`)
-  )[0]!.account_id;
+  const { browser: otherSeller, accountId: otherAccount } = await t.signedInSeller();
+  other = otherSeller;
   otherProductId = (
     await query<{ id: string }>(
       t,
       sql`insert into products (account_id, sku, title, price, on_hand) values (${otherAccount}, 'OTHER-1', 'Not yours', '50.00', 9) returning id`,
     )
   )[0]!.id;
-  other = t.browser();
-  await other.signIn('other@example.com', 'other secret 1');
 }, 150_000);
 afterAll(() => t?.stop());
 

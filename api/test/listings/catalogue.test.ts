@@ -13,16 +13,12 @@ let seller: Browser;
 let other: Browser;
 let accountId: string;
 let otherAccountId: string;
+let sellerUserId: string;
 const channel: Record<'walmart' | 'amazon' | 'ebay', string> = { walmart: '', amazon: '', ebay: '' };
 
 const exec = (query: ReturnType<typeof sql>) => t.database.handle.db.execute(query);
 const rows = async <T>(query: string): Promise<T[]> =>
   ((await t.database.handle.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
-
-async function accountOf(email: string): Promise<string> {
-  const userId = await t.createUser({ email, password: 'seller secret 1' });
-  return (await rows<{ account_id: string }>(`select account_id from users where id = '${userId}'`))[0]!.account_id;
-}
 
 async function addChannel(account: string, kind: string, role: string, status: string): Promise<string> {
   const [row] = await rows<{ id: string }>(
@@ -76,12 +72,8 @@ const FILLERS = 55;
 
 beforeAll(async () => {
   t = await startTestProduct();
-  accountId = await accountOf('catalogue@example.com');
-  otherAccountId = await accountOf('other@example.com');
-  seller = t.browser();
-  await seller.signIn('catalogue@example.com', 'seller secret 1');
-  other = t.browser();
-  await other.signIn('other@example.com', 'seller secret 1');
+  ({ browser: seller, accountId, userId: sellerUserId } = await t.signedInSeller());
+  ({ browser: other, accountId: otherAccountId } = await t.signedInSeller());
 
   // Paused channels: the engine leaves them alone, and the catalogue still shows them.
   channel.walmart = await addChannel(accountId, 'walmart', 'main', 'paused');
@@ -407,13 +399,10 @@ describe('tenant boundary', () => {
   });
 
   it('shows staff a seller’s catalogue only while impersonating them', async () => {
-    await t.createUser({ email: 'staff@example.com', password: 'seller secret 1', role: 'admin' });
-    const staff = t.browser();
-    await staff.signIn('staff@example.com', 'seller secret 1');
+    const { browser: staff } = await t.signedInUser({ role: 'admin' });
     expect(skus(await list('?q=mug', staff))).toEqual([]);
     expect((await staff.get('/api/listings/items/A-100')).status).toBe(404);
-    const [sellerUser] = await rows<{ id: string }>(`select id from users where email = 'catalogue@example.com'`);
-    expect((await staff.post(`/api/admin/impersonate/${sellerUser!.id}`)).status).toBe(200);
+    expect((await staff.post(`/api/admin/impersonate/${sellerUserId}`)).status).toBe(200);
     expect(skus(await list('?q=mug', staff))).toEqual(['A-100', 'A-101']);
     expect((await staff.get('/api/listings/items/A-100')).status).toBe(200);
   });
@@ -628,9 +617,7 @@ describe('live updates', () => {
 
 describe('a real import', () => {
   it('shows the main channel’s products with a chip on each channel once they are read', async () => {
-    const fresh = t.browser();
-    await accountOf('importer@example.com');
-    await fresh.signIn('importer@example.com', 'seller secret 1');
+    const { browser: fresh } = await t.signedInSeller();
     const walmart = await connectWithSandboxSeller(fresh, 'walmart', 6);
     const amazon = await connectWithSandboxSeller(fresh, 'amazon', 6);
     await vi.waitFor(

@@ -75,20 +75,14 @@ const stored = async () => ({
 
 beforeAll(async () => {
   t = await startTestProduct();
-  const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
-  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!
-    .account_id;
-  const otherId = await t.createUser({ email: 'other@example.com', password: 'other secret 1' });
-  otherAccountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherId}`))[0]!
-    .account_id;
+  ({ browser: seller, accountId } = await t.signedInSeller());
+  ({ accountId: otherAccountId } = await t.createUser());
   await query(
     t,
     sql`insert into products (account_id, sku, title, price, on_hand) values
       (${accountId}, 'MUG-1', 'Mug', '10.00', 5), (${accountId}, 'MUG-2', 'Mug, large', '12.50', 0), (${accountId}, 'CAP-1', 'Cap', null, 3),
       (${otherAccountId}, 'THEIRS-1', 'Not yours', '50.00', 9)`,
   );
-  seller = t.browser();
-  await seller.signIn('seller@example.com', 'seller secret 1');
 }, 60_000);
 afterAll(() => t?.stop());
 

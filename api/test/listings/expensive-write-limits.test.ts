@@ -18,18 +18,12 @@ let sellers = 0;
 
 /** A seller of a new account with three products, signed in from an address of their own unless given one. */
 async function newSeller(ip = `10.9.0.${sellers + 1}`): Promise<{ browser: Browser; accountId: string }> {
-  const n = ++sellers;
-  const userId = await t.createUser({ email: `seller${n}@example.com`, password: 'seller secret 1' });
-  const [{ accountId }] = (await query<{ accountId: string }>(
-    t,
-    sql`select account_id as "accountId" from users where id = ${userId}`,
-  )) as [{ accountId: string }];
+  sellers++;
+  const { browser, accountId } = await t.signedInSeller({ browser: { ip } });
   await query(
     t,
     sql`insert into products (account_id, sku, title, price, on_hand) values (${accountId}, 'MUG-1', 'Mug', '10.00', 0), (${accountId}, 'MUG-2', 'Mug, large', '12.50', 0), (${accountId}, 'CAP-1', 'Cap', '8.00', 0)`,
   );
-  const browser = t.browser({ ip });
-  await browser.signIn(`seller${n}@example.com`, 'seller secret 1');
   return { browser, accountId };
 }
 

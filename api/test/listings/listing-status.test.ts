@@ -5,7 +5,7 @@ import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, installOnShopify, type ConnectedChannel } from '../support/channel-flows.ts';
 import { editByHand, noFaults, query, sandboxItem, setFaults, settled } from '../support/sync-checks.ts';
 import { findChannel } from '../../src/db/queries/channels.ts';
-import { adapterForChannel } from '../../src/modules/channels/channel-adapter.ts';
+import { adapterForChannel } from '../../src/modules/channel-access/channel-adapter.ts';
 
 /**
  * A listing the seller takes off sale stays off sale until the seller puts it back, whatever the
@@ -70,15 +70,6 @@ async function setStatus(
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 }
 
-async function account(email: string) {
-  const userId = await t.createUser({ email, password: 'seller secret 1' });
-  const accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!
-    .account_id;
-  const browser = t.browser();
-  await browser.signIn(email, 'seller secret 1');
-  return { accountId, browser };
-}
-
 const linked = (channel: ConnectedChannel, n: number) =>
   vi.waitFor(
     async () =>
@@ -91,13 +82,13 @@ const linked = (channel: ConnectedChannel, n: number) =>
 
 beforeAll(async () => {
   t = await startTestProduct();
-  ({ accountId: accountA, browser: sellerA } = await account('a@example.com'));
+  ({ accountId: accountA, browser: sellerA } = await t.signedInSeller());
   await installOnShopify(sellerA, 'install', { products: 4 });
   amazonTarget = await connectWithSandboxSeller(sellerA, 'amazon', 4);
   expect(amazonTarget.role).toBe('target');
   await linked(amazonTarget, 4);
 
-  ({ accountId: accountB, browser: sellerB } = await account('b@example.com'));
+  ({ accountId: accountB, browser: sellerB } = await t.signedInSeller());
   const amazonMain = await connectWithSandboxSeller(sellerB, 'amazon', 3);
   expect(amazonMain.role).toBe('main');
   walmart = await connectWithSandboxSeller(sellerB, 'walmart', 3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendableWhileOffSale, writesFor } from '../../src/modules/sync/plan-writes.ts';
+import { sendableWhileOffSale, writesFor } from '../../src/modules/push/plan-writes.ts';
 import type { PlannableListing } from '../../src/db/queries/listing-writes-planning.ts';
 import { defaultChannelRules } from '../../src/db/schema/index.ts';
 

@@ -11,7 +11,7 @@ import {
 import { control, noFaults, query, sandboxItem, sandboxRequests, setFaults, settled } from '../support/sync-checks.ts';
 import { isValidGtin, missingForListing } from '../../src/modules/listings/publish-requirements.ts';
 import { runPublishJob } from '../../src/modules/listings/publish.ts';
-import { syncTick } from '../../src/modules/sync/sync-schedule.ts';
+import { syncTick } from '../../src/modules/reconciliation/sync-schedule.ts';
 
 describe('what each marketplace requires of a new listing', () => {
   const complete = {
@@ -58,6 +58,7 @@ let t: TestProduct;
 let seller: Browser;
 let other: Browser;
 let accountId: string;
+let otherAccount: string;
 let amazon: ConnectedChannel;
 let walmart: ConnectedChannel;
 let ebay: ConnectedChannel;
@@ -69,11 +70,7 @@ let foreign: string;
 
 beforeAll(async () => {
   t = await startTestProduct();
-  const userId = await t.createUser({ email: 'seller@example.com', password: 'seller secret 1' });
-  accountId = (await query<{ account_id: string }>(t, sql`select account_id from users where id = ${userId}`))[0]!
-    .account_id;
-  seller = t.browser();
-  await seller.signIn('seller@example.com', 'seller secret 1');
+  ({ browser: seller, accountId } = await t.signedInSeller());
   amazon = await connectWithSandboxSeller(seller, 'amazon', 3);
   walmart = await connectWithSandboxSeller(seller, 'walmart', 3);
   ebay = (await consentOnEbay(seller, 'agree', { products: 3 })).channel!;
@@ -104,18 +101,13 @@ beforeAll(async () => {
     )
   )[0]!.id;
 
-  const otherUser = await t.createUser({ email: 'other@example.com', password: 'other secret 1' });
-  const otherAccount = (
-    await query<{ account_id: string }>(t, sql`select account_id from users where id = ${otherUser}`)
-  )[0]!.account_id;
+  ({ browser: other, accountId: otherAccount } = await t.signedInSeller());
   foreign = (
     await query<{ id: string }>(
       t,
       sql`insert into products (account_id, sku, title, brand, gtin, images, price, on_hand) values (${otherAccount}, 'THEIRS', 'Theirs', 'Acme', '036000291452', '["https://example.com/x.jpg"]'::jsonb, '5.00', 3) returning id`,
     )
   )[0]!.id;
-  other = t.browser();
-  await other.signIn('other@example.com', 'other secret 1');
 }, 150_000);
 afterAll(() => t?.stop());
 
@@ -548,9 +540,6 @@ describe('publish to a target channel', () => {
   }, 60_000);
 
   it('Amazon as a target: the listing is created (ACCEPTED, then read back) with its ASIN, price and quantity', async () => {
-    const otherAccount = (
-      await query<{ account_id: string }>(t, sql`select account_id from users where email = 'other@example.com'`)
-    )[0]!.account_id;
     await installOnShopify(other, 'install', { products: 2 });
     const amazonTarget = await connectWithSandboxSeller(other, 'amazon', 2);
     expect(amazonTarget.role).toBe('target');

@@ -1,8 +1,8 @@
 import { expect, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChannelRules } from '../../src/db/schema/index.ts';
-import { availableStock, desiredQuantity, normalisePrice } from '../../src/modules/sync/desired-values.ts';
-import { pollOrders } from '../../src/modules/sync/order-polling.ts';
+import { availableStock, desiredQuantity, normalisePrice } from '../../src/modules/push/desired-values.ts';
+import { pollOrders } from '../../src/modules/orders/order-polling.ts';
 import {
   LISTINGS_CONFIRM_QUEUE,
   LISTINGS_PUBLISH_QUEUE,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
@@ -40,6 +41,35 @@ const generousAccountRateLimits: Config['accountRateLimits'] = {
   syncNow: generousWorkLimit,
 };
 
+export interface NewUser {
+  email: string;
+  password: string;
+  role?: Role;
+  firstName?: string;
+  lastName?: string;
+  companyName?: string;
+  verified?: boolean;
+}
+
+/** A user made in the database: its ids, and the email and password it signs in with. */
+export interface CreatedUser {
+  userId: string;
+  accountId: string;
+  email: string;
+  password: string;
+}
+
+/** A user made in the database and signed in, with the browser holding its session. */
+export interface SignedInUser extends CreatedUser {
+  browser: Browser;
+}
+
+type BrowserOptions = { origin?: string | null; ip?: string };
+
+/** Emails unique within a test file's process (a test may make many users, on one database or several). */
+let usersMade = 0;
+const uniqueEmail = () => `user-${++usersMade}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
 export interface TestProduct {
   url: string;
   config: Config;
@@ -49,17 +79,19 @@ export interface TestProduct {
   logs: string[];
   /** Moves the product's clock forward. */
   advance(seconds: number): void;
-  browser(options?: { origin?: string | null; ip?: string }): Browser;
-  /** A verified user made directly in the database (for tests that are not about registration). */
-  createUser(input: {
-    email: string;
-    password: string;
-    role?: Role;
-    firstName?: string;
-    lastName?: string;
-    companyName?: string;
-    verified?: boolean;
-  }): Promise<string>;
+  browser(options?: BrowserOptions): Browser;
+  /**
+   * A verified user (a seller unless a role is given) made directly in the database, for tests that are
+   * not about registration; a unique email and a password unless given.
+   */
+  createUser(input?: Partial<NewUser>): Promise<CreatedUser>;
+  /**
+   * A user made as by `createUser` and signed in from a browser of its own (`browser` options for it):
+   * the start of a test that is not about registration or signing in.
+   */
+  signedInUser(input?: Partial<NewUser> & { browser?: BrowserOptions }): Promise<SignedInUser>;
+  /** A seller (the client role) signed in, as by `signedInUser`. */
+  signedInSeller(input?: Omit<Partial<NewUser>, 'role'> & { browser?: BrowserOptions }): Promise<SignedInUser>;
   /** Row counts of every table of ours and of pg-boss's jobs. */
   rowCounts(): Promise<Record<string, number>>;
   stop(): Promise<void>;
@@ -111,6 +143,33 @@ export async function startTestProduct(
     port,
   });
   const db = database.handle.db;
+  const browser: TestProduct['browser'] = (options = {}) =>
+    new Browser(url, options.origin === undefined ? url : options.origin, options.ip);
+  async function createUser(input: Partial<NewUser> = {}): Promise<CreatedUser> {
+    const email = input.email ?? uniqueEmail();
+    const password = input.password ?? 'test secret 1';
+    const created = await createAccountWithOwner(db, {
+      accountName: input.companyName ?? email,
+      trialEndsAt: new Date(Date.now() + 7 * 86400_000),
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      emailVerifiedAt: input.verified === false ? null : new Date(),
+    });
+    if (!created) throw new Error(`${email} exists`);
+    if (input.role && input.role !== 'client') await setRole(db, created.userId, input.role, new Date());
+    return { ...created, email, password };
+  }
+  async function signedInUser({
+    browser: options,
+    ...input
+  }: Partial<NewUser> & { browser?: BrowserOptions } = {}): Promise<SignedInUser> {
+    const user = await createUser(input);
+    const signedIn = browser(options);
+    await signedIn.signIn(user.email, user.password);
+    return { ...user, browser: signedIn };
+  }
   return {
     url,
     config,
@@ -121,21 +180,10 @@ export async function startTestProduct(
     advance: (seconds) => {
       offsetMs += seconds * 1000;
     },
-    browser: (options = {}) => new Browser(url, options.origin === undefined ? url : options.origin, options.ip),
-    async createUser(input) {
-      const created = await createAccountWithOwner(db, {
-        accountName: input.companyName ?? input.email,
-        trialEndsAt: new Date(Date.now() + 7 * 86400_000),
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        emailVerifiedAt: input.verified === false ? null : new Date(),
-      });
-      if (!created) throw new Error(`${input.email} exists`);
-      if (input.role && input.role !== 'client') await setRole(db, created.userId, input.role, new Date());
-      return created.userId;
-    },
+    browser,
+    createUser,
+    signedInUser,
+    signedInSeller: (input = {}) => signedInUser({ ...input, role: 'client' }),
     async rowCounts() {
       const tables = ['accounts', 'users', 'auth_tokens', 'sessions', 'audit_log', 'rate_limits'];
       const counts: Record<string, number> = {};

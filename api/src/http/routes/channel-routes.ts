@@ -11,7 +11,7 @@ import {
   type ChannelHealthRecord,
 } from '../../db/queries/channels.ts';
 import { AppError } from '../../context.ts';
-import { syncNow } from '../../modules/sync/sync-requests.ts';
+import { syncNow } from '../../modules/reconciliation/sync-requests.ts';
 import { toApiRun } from './sync-routes.ts';
 import {
   disconnect,

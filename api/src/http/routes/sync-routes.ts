@@ -5,7 +5,7 @@ import { auditContext, requireUser } from '../request-context.ts';
 import { accountRateLimit } from '../middleware/rate-limit.ts';
 import { listOpenDrift, type OpenDrift } from '../../db/queries/listing-drift.ts';
 import { recentRuns, runsChangedSince, unfinishedRuns, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
-import { acceptDrift, overwriteDrift, syncNow } from '../../modules/sync/sync-requests.ts';
+import { acceptDrift, overwriteDrift, syncNow } from '../../modules/reconciliation/sync-requests.ts';
 import { listingChangeFeed } from '../../modules/listings/listing-feed.ts';
 import { pushActivity, retryFailedPushes } from '../../modules/dashboard/push-activity.ts';
 

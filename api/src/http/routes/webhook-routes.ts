@@ -1,8 +1,8 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../../context.ts';
 import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
-import { receiveWebhook } from '../../modules/channels/marketplace-events.ts';
-import { answerChallenge, receiveEbayNotification } from '../../modules/channels/ebay-account-deletion.ts';
+import { receiveWebhook } from '../../modules/webhooks/marketplace-events.ts';
+import { answerChallenge, receiveEbayNotification } from '../../modules/webhooks/ebay-notifications.ts';
 
 /**
  * Deliveries from the marketplaces. Mounted before the JSON parser: signatures are checked on the

@@ -13,10 +13,10 @@ import {
   type ChannelRecord,
 } from '../../db/queries/channels.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { planListingWrites, requestDuePush } from '../sync/plan-writes.ts';
-import { requestCatalogueImport } from '../sync/sync-run.ts';
-import { adapterForChannel } from './channel-adapter.ts';
-import { subscribeAsMainChannel } from './subscribe-events.ts';
+import { planListingWrites, requestDuePush } from '../push/plan-writes.ts';
+import { requestCatalogueImport } from '../reconciliation/sync-run.ts';
+import { adapterForChannel } from '../channel-access/channel-adapter.ts';
+import { subscribeAsMainChannel } from '../webhooks/subscribe-events.ts';
 
 const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 

@@ -6,9 +6,10 @@ import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { ConsentApplication, ConsentTarget, MarketplaceConsent } from '../../marketplaces/marketplace-consent.ts';
 import { marketplaceConsents } from '../../marketplaces/registry.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
-import { adapterFor, applicationsFor, saveVerifiedChannel, verifyWithMarketplace } from './connect-channel.ts';
-import { subscribeToMarketplaceEvents } from './subscribe-events.ts';
-import { ensureEbayNotifications } from './ebay-account-deletion.ts';
+import { adapterFor, applicationsFor, verifyWithMarketplace } from '../channel-access/marketplace-adapters.ts';
+import { saveVerifiedChannel } from './connect-channel.ts';
+import { subscribeToMarketplaceEvents } from '../webhooks/subscribe-events.ts';
+import { ensureEbayNotifications } from '../webhooks/ebay-notifications.ts';
 
 /** A consent on its way, kept in the session so the callback's `state` can be checked. */
 export interface PendingConsent {

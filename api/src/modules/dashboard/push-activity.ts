@@ -7,7 +7,7 @@ import { queueWrites } from '../../db/queries/listing-writes-planning.ts';
 import { supersedeWrites } from '../../db/queries/listing-writes-settling.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { listingsHeldOffSale } from '../../db/queries/listing-publish.ts';
-import { requestDuePush, sendableWhileOffSale } from '../sync/plan-writes.ts';
+import { requestDuePush, sendableWhileOffSale } from '../push/plan-writes.ts';
 
 type PushActivity = components['schemas']['PushActivity'];
 type RetryPushesRequest = components['schemas']['RetryPushesRequest'];

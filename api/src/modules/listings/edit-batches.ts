@@ -17,9 +17,9 @@ import {
 } from '../../db/queries/listing-edits.ts';
 import type { BatchExtraValue, ChangeBatchKind, ListingStatus } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { planListingWrites } from '../sync/plan-writes.ts';
-import { passSellerEditsToMain, type SellerEdit } from '../sync/seller-edits.ts';
-import { normalisePrice } from '../sync/desired-values.ts';
+import { planListingWrites } from '../push/plan-writes.ts';
+import { passSellerEditsToMain, type SellerEdit } from '../stock/seller-edits.ts';
+import { normalisePrice } from '../push/desired-values.ts';
 import { requestListingStatusSends } from './publish.ts';
 
 /** One product's new values in a batch, each with what it replaces. */

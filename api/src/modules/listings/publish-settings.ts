@@ -5,8 +5,8 @@ import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { EbayListingOptions, MarketplaceOption } from '../../marketplaces/types.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { adapterForChannel } from '../channels/channel-adapter.ts';
-import { marketplaceNames } from '../channels/connect-channel.ts';
+import { adapterForChannel } from '../channel-access/channel-adapter.ts';
+import { marketplaceNames } from '../channel-access/marketplace-adapters.ts';
 import { isCategoryId, isProductTypeName, listingChoices, missingChoices } from './publish-requirements.ts';
 
 /** The seller's choices for new listings on a channel, and what is still missing, in words. */

@@ -32,9 +32,9 @@ import type { CreateOutcome, ListingState, NewListing, UpdateOutcome } from '../
 import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_PUBLISH_QUEUE, type ListingsPublishJob } from '../../workers/queues.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { adapterForChannel } from '../channels/channel-adapter.ts';
-import { withChannelHealth } from '../sync/channel-health.ts';
-import { offSaleByZeroUnits, planListingWrites, requestChannelPush, requestDuePush } from '../sync/plan-writes.ts';
+import { adapterForChannel } from '../channel-access/channel-adapter.ts';
+import { withChannelHealth } from '../channel-access/channel-health.ts';
+import { offSaleByZeroUnits, planListingWrites, requestChannelPush, requestDuePush } from '../push/plan-writes.ts';
 import { listingChoices, missingForListing } from './publish-requirements.ts';
 
 export interface PublishRequest {

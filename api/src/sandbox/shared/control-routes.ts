@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { generateCatalogue } from './catalogue-generator.ts';
-import type { SandboxAccess } from './sandbox-access.ts';
+import type { SandboxAccess, ScopedAccess } from './sandbox-access.ts';
 import type { FaultBoard } from './sandbox-faults.ts';
 import type { RequestLog } from './request-log.ts';
 import {
@@ -72,6 +72,8 @@ function productsAsked(sandbox: ControlledSandbox<never>, body: Record<string, u
   return products;
 }
 
+type AnySandbox = ControlledSandbox<{ sellers: Record<string, unknown> }>;
+
 /**
  * The control API under `_control` (not logged, never faulted): sellers with generated catalogues,
  * orders as a buyer, hand edits in the seller UI, faults, the request log and reset. With scoped
@@ -80,29 +82,88 @@ function productsAsked(sandbox: ControlledSandbox<never>, body: Record<string, u
 export function controlRoutes<State extends { sellers: Record<string, unknown> }>(
   sandbox: ControlledSandbox<State>,
 ): Router {
-  const { definition, context, access, faults, log, owners } = sandbox;
-  const state = () => context.state();
   const control = Router();
   control.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  if (sandbox.access.mode === 'scoped') scopeToOwner(control, sandbox.access, sandbox.owners);
+  const controlled = sandbox as unknown as AnySandbox;
+  resetAndSellerRoutes(control, controlled);
+  buyerAndSellerUiRoutes(control, controlled);
+  faultRoutes(control, controlled);
+  control.get('/requests', (_req, res) => {
+    const owner = ownerOf(res);
+    res.json(owner === undefined ? sandbox.log.all() : sandbox.log.of(ownedBy(sandbox.owners, owner)));
+  });
+  sandbox.definition.controlRoutes?.(control, sandbox.context);
+  control.use((req: Request, res: Response) =>
+    res.status(404).json({ message: `No such control operation: ${req.method} ${req.baseUrl}${req.path}` }),
+  );
+  return control;
+}
 
-  if (access.mode === 'scoped') {
-    control.use((req, res, next) => {
-      const owner = access.ownerOf(req);
-      if (!owner)
-        return void res
-          .status(401)
-          .json({ message: 'The sandbox control API acts for a signed-in Marketplace Hub account: sign in first.' });
-      res.locals[OWNER_LOCAL] = owner;
-      next();
-    });
-    // A seller of another account is no seller at all: the same 404 as an unknown one.
-    control.param('sellerId', (req, res, next, sellerId: string) => {
-      if (owners.get(sellerId) !== ownerOf(res)) return void res.status(404).json({ message: 'No such seller' });
-      next();
-    });
-  }
-  const ownedBy = (owner: string) => (sellerId: string) => owners.get(sellerId) === owner;
+const ownedBy = (owners: Map<string, string>, owner: string) => (sellerId: string) => owners.get(sellerId) === owner;
 
+/** Every call names its account (401 without one); a seller of another account is no seller at all (404). */
+function scopeToOwner(control: Router, access: ScopedAccess, owners: Map<string, string>): void {
+  control.use((req, res, next) => {
+    const owner = access.ownerOf(req);
+    if (!owner)
+      return void res
+        .status(401)
+        .json({ message: 'The sandbox control API acts for a signed-in Marketplace Hub account: sign in first.' });
+    res.locals[OWNER_LOCAL] = owner;
+    next();
+  });
+  control.param('sellerId', (_req, res, next, sellerId: string) => {
+    if (owners.get(sellerId) !== ownerOf(res)) return void res.status(404).json({ message: 'No such seller' });
+    next();
+  });
+}
+
+/** Reset (everything when open, else the caller's sellers) and new sellers with generated catalogues, within the limits. */
+function resetAndSellerRoutes(control: Router, sandbox: AnySandbox): void {
+  const { definition, context, access, owners } = sandbox;
+  const state = () => context.state();
+  control.post('/reset', (_req, res) => {
+    const owner = ownerOf(res);
+    if (owner === undefined) sandbox.resetEverything();
+    else sandbox.removeSellers(Object.keys(state().sellers).filter(ownedBy(owners, owner)));
+    res.json({ ok: true });
+  });
+  control.post('/sellers', (req, res) => {
+    const products = productsAsked(sandbox as ControlledSandbox<never>, req.body);
+    if (typeof products === 'string') return void res.status(400).json({ message: products });
+    // The same seed makes the same catalogue: one seller's SKUs on every marketplace, as a real seller has.
+    const requestedSeed = req.body?.seed;
+    if (
+      requestedSeed !== undefined &&
+      (!Number.isInteger(requestedSeed) || requestedSeed < 1 || requestedSeed >= 2 ** 31)
+    )
+      return void res.status(400).json({ message: 'seed must be a whole number from 1 to 2147483647' });
+    const owner = ownerOf(res);
+    if (owner !== undefined && access.mode === 'scoped') {
+      const made = Object.keys(state().sellers).filter(ownedBy(owners, owner)).length;
+      if (made >= access.limits.sellersPerMarketplace) {
+        return void res.status(409).json({
+          message: `Your account has ${made} sandbox sellers on this marketplace, the most it may have. Reset them (POST _control/reset) to start again.`,
+        });
+      }
+    }
+    const catalogue = generateCatalogue(
+      products,
+      requestedSeed ?? crypto.randomInt(1, 2 ** 31),
+      `${context.baseUrl}/_images`,
+    );
+    const seller = definition.createSeller(state(), catalogue, context);
+    if (owner !== undefined) owners.set(seller.sellerId, owner);
+    context.changed(seller.sellerId);
+    res.status(201).json({ ...seller, products });
+  });
+}
+
+/** A listing as the marketplace shows it, the seller's hand edits in its own UI, and orders placed and cancelled as a buyer. */
+function buyerAndSellerUiRoutes(control: Router, sandbox: AnySandbox): void {
+  const { definition, context } = sandbox;
+  const state = () => context.state();
   /** Runs a definition hook, answering its SandboxControlError as `{ message }` with its status. */
   const answer = (res: Response, status: number, sellerId: string, work: () => unknown) => {
     try {
@@ -114,42 +175,6 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
       else throw error;
     }
   };
-
-  control.post('/reset', (_req, res) => {
-    const owner = ownerOf(res);
-    if (owner === undefined) sandbox.resetEverything();
-    else sandbox.removeSellers(Object.keys(state().sellers).filter(ownedBy(owner)));
-    res.json({ ok: true });
-  });
-
-  control.post('/sellers', (req, res) => {
-    const products = productsAsked(sandbox as ControlledSandbox<never>, req.body);
-    if (typeof products === 'string') return void res.status(400).json({ message: products });
-    // The same seed makes the same catalogue: one seller's SKUs on every marketplace, as a real seller has.
-    const requestedSeed = req.body?.seed;
-    if (
-      requestedSeed !== undefined &&
-      (!Number.isInteger(requestedSeed) || requestedSeed < 1 || requestedSeed >= 2 ** 31)
-    ) {
-      return void res.status(400).json({ message: 'seed must be a whole number from 1 to 2147483647' });
-    }
-    const owner = ownerOf(res);
-    if (owner !== undefined && access.mode === 'scoped') {
-      const made = Object.keys(state().sellers).filter(ownedBy(owner)).length;
-      if (made >= access.limits.sellersPerMarketplace) {
-        return void res.status(409).json({
-          message: `Your account has ${made} sandbox sellers on this marketplace, the most it may have. Reset them (POST _control/reset) to start again.`,
-        });
-      }
-    }
-    const seed = requestedSeed ?? crypto.randomInt(1, 2 ** 31);
-    const catalogue = generateCatalogue(products, seed, `${context.baseUrl}/_images`);
-    const seller = definition.createSeller(state(), catalogue, context);
-    if (owner !== undefined) owners.set(seller.sellerId, owner);
-    context.changed(seller.sellerId);
-    res.status(201).json({ ...seller, products });
-  });
-
   control.get('/sellers/:sellerId/items/:sku', (req, res) => {
     const item = definition.itemView(state(), req.params.sellerId!, req.params.sku!);
     if (!item) return void res.status(404).json({ message: 'No such seller or SKU' });
@@ -169,16 +194,10 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
   });
   control.post('/sellers/:sellerId/orders', (req, res) => {
     const lines = req.body?.lines;
-    if (
-      !Array.isArray(lines) ||
-      lines.length === 0 ||
-      lines.length > 100 ||
-      !lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
-    ) {
+    if (!orderLinesOk(lines))
       return void res
         .status(400)
         .json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
-    }
     answer(res, 201, req.params.sellerId!, () => definition.placeOrder(state(), req.params.sellerId!, lines, context));
   });
   // The buyer cancels (or the marketplace cancels for them): status, last-updated time, restock, push.
@@ -187,8 +206,21 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
       definition.cancelOrder(state(), req.params.sellerId!, req.params.orderId!, context),
     );
   });
+}
 
-  // Faults: every seller's (open access only), or one seller's own.
+function orderLinesOk(lines: unknown): lines is Array<{ sku: string; quantity: number }> {
+  return (
+    Array.isArray(lines) &&
+    lines.length > 0 &&
+    lines.length <= 100 &&
+    lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
+  );
+}
+
+/** Faults: every seller's (open access only), or one seller's own. */
+function faultRoutes(control: Router, sandbox: AnySandbox): void {
+  const { access, faults, context } = sandbox;
+  const known = (sellerId: string) => context.state().sellers[sellerId] !== undefined;
   control.get('/faults', (_req, res) => res.json(faults.of(undefined)));
   control.put('/faults', (req, res) => {
     if (access.mode === 'scoped')
@@ -198,24 +230,13 @@ export function controlRoutes<State extends { sellers: Record<string, unknown> }
     sendFaults(res, faults.setForEveryone(req.body));
   });
   control.get('/sellers/:sellerId/faults', (req, res) => {
-    if (!state().sellers[req.params.sellerId!]) return void res.status(404).json({ message: 'No such seller' });
+    if (!known(req.params.sellerId!)) return void res.status(404).json({ message: 'No such seller' });
     res.json(faults.of(req.params.sellerId!));
   });
   control.put('/sellers/:sellerId/faults', (req, res) => {
-    if (!state().sellers[req.params.sellerId!]) return void res.status(404).json({ message: 'No such seller' });
+    if (!known(req.params.sellerId!)) return void res.status(404).json({ message: 'No such seller' });
     sendFaults(res, faults.setForSeller(req.params.sellerId!, req.body));
   });
-
-  control.get('/requests', (_req, res) => {
-    const owner = ownerOf(res);
-    res.json(owner === undefined ? log.all() : log.of(ownedBy(owner)));
-  });
-
-  definition.controlRoutes?.(control, context);
-  control.use((req: Request, res: Response) =>
-    res.status(404).json({ message: `No such control operation: ${req.method} ${req.baseUrl}${req.path}` }),
-  );
-  return control;
 }
 
 function sendFaults(res: Response, next: ReturnType<FaultBoard['setForEveryone']>) {

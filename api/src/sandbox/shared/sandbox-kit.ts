@@ -1,6 +1,6 @@
 import path from 'node:path';
 import crypto from 'node:crypto';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { productImageSvg } from './catalogue-generator.ts';
 import { SandboxBuckets, type RateLimitProfile } from './sandbox-limits.ts';
 import { FaultBoard } from './sandbox-faults.ts';
@@ -8,43 +8,13 @@ import { RequestLog } from './request-log.ts';
 import { SandboxStore, type SandboxState } from './sandbox-store.ts';
 import type { SandboxAccess } from './sandbox-access.ts';
 import { controlRoutes } from './control-routes.ts';
-import {
-  HELD_REQUEST_MS,
-  SELLER_LOCAL,
-  type SandboxApplication,
-  type SandboxContext,
-  type SandboxDefinition,
-} from './sandbox-definition.ts';
+import { Deliveries } from './deliveries.ts';
+import { marketplaceApi, marketplaceErrors } from './marketplace-api.ts';
+import type { SandboxApplication, SandboxContext, SandboxDefinition } from './sandbox-definition.ts';
 
 export * from './sandbox-definition.ts';
 export type { Faults } from './sandbox-faults.ts';
 export type { LoggedRequest } from './request-log.ts';
-
-/** Notifications a sandbox has under way at once (see deliver). */
-const DELIVERIES_IN_FLIGHT = 16;
-/**
- * The largest body of a marketplace API call: Walmart's largest feed file (25 MB:
- * https://developer.walmart.com/us-marketplace/docs/throttling).
- */
-const API_BODY_LIMIT = '25mb';
-
-/** One notification, tried again a few times when the receiver does not answer 2xx, as marketplaces retry deliveries. */
-async function deliverOnce(url: string, body: string, headers: Record<string, string>): Promise<void> {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-        signal: AbortSignal.timeout(5000),
-      });
-      if (response.ok) return;
-    } catch {
-      // The receiver is down or slow: try again.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
-  }
-}
 
 /** The state and the account that made each seller (scoped access). */
 type Stored<State> = { state: State; owners: Map<string, string> };
@@ -67,7 +37,6 @@ export function createSandbox<State extends SandboxState>(
   definition: SandboxDefinition<State>,
   options: SandboxOptions,
 ) {
-  const profile = options.profile ?? 'realistic';
   const folder = options.dataDir && path.join(options.dataDir, 'sandbox');
   const store = new SandboxStore<State>(
     folder && path.join(folder, definition.kind),
@@ -78,67 +47,15 @@ export function createSandbox<State extends SandboxState>(
     definition.emptyState,
     folder && path.join(folder, `${definition.kind}.json`),
   );
-  const faults = new FaultBoard(profile);
+  const faults = new FaultBoard(options.profile ?? 'realistic');
   const log = new RequestLog();
   /** Requests held open by the timeoutRate fault. */
   const heldRequests = new Set<Response>();
   const buckets = new SandboxBuckets();
-  const access = options.access;
+  const ticks = new Ticks(definition.tick && (() => definition.tick!(current.state, context)));
+  const context = sandboxContext(definition, options, { current, store, faults, buckets, ticks });
 
-  /** Deliveries under way and those waiting for a place (deliver). */
-  let deliveriesUnderWay = 0;
-  const deliveryQueue: Array<() => void> = [];
-
-  /** Ticks asked for when work falls due (tickAfter), cleared on close. */
-  const dueTicks = new Set<NodeJS.Timeout>();
-  let closed = false;
-  const context: SandboxContext<State> = {
-    baseUrl: options.baseUrl,
-    application: options.application ?? {
-      clientId: `sandbox-${definition.kind}-app`,
-      clientSecret: crypto.randomBytes(24).toString('hex'),
-    },
-    openControl: access.mode === 'open',
-    state: () => current.state,
-    changed: (sellerId) => store.changed(sellerId),
-    faults: (sellerId) => faults.of(sellerId),
-    refusesSku: (sellerId, sku) => faults.of(sellerId).rejectSkus.includes(sku),
-    limitOf: (operation, sellerId) =>
-      definition.limits[faults.of(sellerId).rateLimitProfile][operation] ?? { rate: 1000, burst: 1000 },
-    rateLimit: (sellerId, operation, cost = 1) =>
-      buckets.take(`${sellerId}:${operation}`, context.limitOf(operation, sellerId), cost),
-    buckets,
-    mayActFor: (req, sellerId) =>
-      access.mode === 'open' ||
-      (current.owners.get(sellerId) !== undefined && current.owners.get(sellerId) === access.ownerOf(req)),
-    async deliver(url, body, headers) {
-      // A few deliveries under way at once, the rest queued, as a marketplace's delivery service
-      // sends them (EventBridge API destinations have an invocation rate, Shopify a delivery queue):
-      // 10,000 notifications of one feed are not 10,000 connections at once.
-      if (deliveriesUnderWay >= DELIVERIES_IN_FLIGHT) await new Promise<void>((resolve) => deliveryQueue.push(resolve));
-      deliveriesUnderWay++;
-      try {
-        await deliverOnce(url, body, headers);
-      } finally {
-        deliveriesUnderWay--;
-        deliveryQueue.shift()?.();
-      }
-    },
-    newId: (prefix = '') => `${prefix}${crypto.randomBytes(8).toString('hex')}`,
-    tickAfter(delayMs) {
-      if (!definition.tick || closed) return;
-      const timer = setTimeout(
-        () => {
-          dueTicks.delete(timer);
-          definition.tick!(current.state, context);
-        },
-        Math.max(0, delayMs) + 1,
-      );
-      timer.unref();
-      dueTicks.add(timer);
-    },
-  };
-
+  /** Forgets these sellers: their data (their entries of per-seller collections too), owner, faults and requests. */
   const removeSellers = (sellerIds: string[]) => {
     const gone = new Set(sellerIds);
     const state = current.state as SandboxState & Record<string, Record<string, { sellerId?: unknown }>>;
@@ -165,50 +82,20 @@ export function createSandbox<State extends SandboxState>(
   };
 
   const router = Router();
+  const { access } = options;
+  const owners = current.owners;
   router.use(
     '/_control',
-    controlRoutes({ definition, context, access, faults, log, owners: current.owners, removeSellers, resetEverything }),
+    controlRoutes({ definition, context, access, faults, log, owners, removeSellers, resetEverything }),
   );
-  router.get('/_images/:file', (req, res) => {
+  router.get('/_images/:file', (req: Request, res: Response) => {
     res
       .type('image/svg+xml')
       .set('Cache-Control', 'public, max-age=86400')
       .send(productImageSvg(String(req.params.file).replace(/\.svg$/, '')));
   });
-
-  // The marketplace's own API: logged, slowed and broken on demand, each seller as its faults say.
-  const api = Router();
-  // Marketplaces take form bodies (token endpoints) and large JSON and text (feeds).
-  api.use(express.json({ limit: API_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
-  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
-  api.use(express.text({ limit: API_BODY_LIMIT, type: ['text/*', 'application/xml', 'application/octet-stream'] }));
-  api.use((req, res, next) => {
-    res.locals[SELLER_LOCAL] = definition.sellerOfRequest(current.state, req);
-    next();
-  });
-  api.use(log.record);
-  api.use(injectFaults(definition, faults, heldRequests));
-  definition.routes(api, context);
-  router.use(api);
-
-  // A path the marketplace does not know, and a body it cannot read: the marketplace's own JSON error.
-  router.use((req: Request, res: Response) => {
-    res.status(404).json(definition.errorBody(404, `No resource at ${req.method} ${req.path}.`));
-  });
-  router.use((error: { type?: string; status?: number }, _req: Request, res: Response, next: (e?: unknown) => void) => {
-    if (res.headersSent || !error?.type?.startsWith('entity.')) return next(error);
-    res
-      .status(error.status ?? 400)
-      .json(
-        definition.errorBody(
-          error.status ?? 400,
-          error.type === 'entity.too.large' ? 'The request body is too large.' : 'The request body could not be read.',
-        ),
-      );
-  });
-
-  const ticker = definition.tick ? setInterval(() => definition.tick!(current.state, context), 100) : undefined;
-  ticker?.unref();
+  router.use(marketplaceApi(definition, context, { faults, log, heldRequests }));
+  router.use(marketplaceErrors(definition));
 
   return {
     router,
@@ -217,49 +104,88 @@ export function createSandbox<State extends SandboxState>(
     /** Waits until the state changed so far is on disk. */
     flush: () => store.flush(),
     close() {
-      if (ticker) clearInterval(ticker);
-      closed = true;
-      for (const timer of dueTicks) clearTimeout(timer);
+      ticks.stop();
       for (const held of heldRequests) held.destroy();
       store.close();
     },
   };
 }
 
-/** Latency, 429 bursts, held requests and 5xx, as the faults in force for the call's seller say. */
-function injectFaults<State extends SandboxState>(
+/** What a sandbox's context is made of. */
+interface ContextParts<State extends SandboxState> {
+  current: Stored<State>;
+  store: SandboxStore<State>;
+  faults: FaultBoard;
+  buckets: SandboxBuckets;
+  ticks: Ticks;
+}
+
+/** The context a definition's routes and hooks work with. */
+function sandboxContext<State extends SandboxState>(
   definition: SandboxDefinition<State>,
-  faults: FaultBoard,
-  heldRequests: Set<Response>,
-): RequestHandler {
-  return async (_req, res, next) => {
-    const sellerId = res.locals[SELLER_LOCAL] as string | undefined;
-    const inForce = faults.of(sellerId);
-    if (inForce.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, inForce.latencyMs));
-    if (faults.takeBurst(sellerId)) {
-      res
-        .status(429)
-        .set('Retry-After', '1')
-        .json(definition.errorBody(429, 'Too many requests (injected fault: rateLimitBurst)'));
-      return;
-    }
-    if (inForce.timeoutRate > 0 && Math.random() < inForce.timeoutRate) {
-      // Never answered and never applied: the client times out. Dropped when it gives up, or after HELD_REQUEST_MS.
-      heldRequests.add(res);
-      const timer = setTimeout(() => res.destroy(), HELD_REQUEST_MS);
-      timer.unref();
-      res.on('close', () => {
-        clearTimeout(timer);
-        heldRequests.delete(res);
-      });
-      return;
-    }
-    if (inForce.errorRate > 0 && Math.random() < inForce.errorRate) {
-      res.status(503).json(definition.errorBody(503, 'Service temporarily unavailable (injected fault)'));
-      return;
-    }
-    next();
+  options: SandboxOptions,
+  { current, store, faults, buckets, ticks }: ContextParts<State>,
+): SandboxContext<State> {
+  const { access } = options;
+  const deliveries = new Deliveries();
+  const context: SandboxContext<State> = {
+    baseUrl: options.baseUrl,
+    application: options.application ?? {
+      clientId: `sandbox-${definition.kind}-app`,
+      clientSecret: crypto.randomBytes(24).toString('hex'),
+    },
+    openControl: access.mode === 'open',
+    state: () => current.state,
+    changed: (sellerId) => store.changed(sellerId),
+    faults: (sellerId) => faults.of(sellerId),
+    refusesSku: (sellerId, sku) => faults.of(sellerId).rejectSkus.includes(sku),
+    limitOf: (operation, sellerId) =>
+      definition.limits[faults.of(sellerId).rateLimitProfile][operation] ?? { rate: 1000, burst: 1000 },
+    rateLimit: (sellerId, operation, cost = 1) =>
+      buckets.take(`${sellerId}:${operation}`, context.limitOf(operation, sellerId), cost),
+    buckets,
+    mayActFor: (req, sellerId) =>
+      access.mode === 'open' ||
+      (current.owners.get(sellerId) !== undefined && current.owners.get(sellerId) === access.ownerOf(req)),
+    deliver: (url, body, headers) => deliveries.deliver(url, body, headers),
+    newId: (prefix = '') => `${prefix}${crypto.randomBytes(8).toString('hex')}`,
+    tickAfter: (delayMs) => ticks.after(delayMs),
   };
+  return context;
+}
+
+/**
+ * The sandbox's background work (feed processing): every 100 ms, and once more when work falls due
+ * (tickAfter), so a change applied after its processing time happens when due, not up to a tick later.
+ */
+class Ticks {
+  private readonly due = new Set<NodeJS.Timeout>();
+  private readonly regular: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly tick: (() => void) | undefined) {
+    this.regular = tick ? setInterval(tick, 100) : undefined;
+    this.regular?.unref();
+  }
+
+  after(delayMs: number): void {
+    if (!this.tick || this.stopped) return;
+    const timer = setTimeout(
+      () => {
+        this.due.delete(timer);
+        this.tick!();
+      },
+      Math.max(0, delayMs) + 1,
+    );
+    timer.unref();
+    this.due.add(timer);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.regular) clearInterval(this.regular);
+    for (const timer of this.due) clearTimeout(timer);
+  }
 }
 
 export type { Request, Response, Router };

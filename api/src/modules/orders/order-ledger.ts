@@ -1,0 +1,152 @@
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { ChannelRecord } from '../../db/queries/channels.ts';
+import { setAccountedUnits, upsertOrders, type RecordedOrder } from '../../db/queries/orders.ts';
+import { insertAdjustments, lockStock, moveCommitted, type AdjustmentInput } from '../../db/queries/stock.ts';
+import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
+import { forgetSellingQuantities } from '../../db/queries/listing-writes-settling.ts';
+import type { MarketplaceOrder } from '../../marketplaces/types.ts';
+import type { OrderLineRecord } from '../../db/schema/index.ts';
+import type { MainRefreshJob } from '../../workers/queues.ts';
+import { availableStock } from '../push/desired-values.ts';
+import { planListingWrites } from '../push/plan-writes.ts';
+import { requestMainAdjustments, requestMainRefresh } from '../stock/main-channel-requests.ts';
+
+/** Units per SKU an order holds now: nothing once cancelled, and never a line's cancelled units. */
+export function unitsHeld(status: RecordedOrder['status'], lines: OrderLineRecord[]): Record<string, number> {
+  const units: Record<string, number> = {};
+  if (status === 'cancelled') return units;
+  for (const line of lines) {
+    const held = Math.max(0, line.quantity - line.cancelledQuantity);
+    if (held > 0) units[line.sku] = (units[line.sku] ?? 0) + held;
+  }
+  return units;
+}
+
+/** How each SKU's units moved between what was accounted and what the order holds now. */
+export function unitMoves(
+  accounted: Record<string, number>,
+  held: Record<string, number>,
+): Array<{ sku: string; units: number }> {
+  const skus = new Set([...Object.keys(accounted), ...Object.keys(held)]);
+  return [...skus]
+    .map((sku) => ({ sku, units: (held[sku] ?? 0) - (accounted[sku] ?? 0) }))
+    .filter((m) => m.units !== 0);
+}
+
+const toInput = (o: MarketplaceOrder) => ({
+  marketplaceOrderId: o.marketplaceOrderId,
+  status: o.status,
+  lines: o.lines.map((l) => ({
+    sku: l.sku,
+    quantity: l.quantity,
+    price: l.price,
+    cancelledQuantity: l.cancelledQuantity,
+  })),
+  orderedAt: new Date(o.createdAt),
+  marketplaceUpdatedAt: new Date(o.updatedAt),
+});
+
+/**
+ * Records a channel's orders and moves stock by what each one holds now, in one transaction:
+ * - a sale on a target commits its units at once and queues a relative adjustment of the main
+ *   channel with a key made from the order line, so the same order seen twice adjusts once;
+ * - a sale on the main channel has already moved the main's stock, so its quantities are read
+ *   (at once, by a job): on hand is only ever what the main holds, never lowered twice when the
+ *   marketplace's stock notification and the order arrive in either order;
+ * - a cancellation releases units the same way, in reverse;
+ * and every target channel is sent its new quantity. Each movement is a change with before and after.
+ */
+export async function recordOrders(
+  ctx: AppContext,
+  tx: Db,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  incoming: MarketplaceOrder[],
+): Promise<{ created: number; updated: number }> {
+  const at = ctx.clock();
+  const recorded = await upsertOrders(tx, channel.accountId, channel.id, incoming.map(toInput), at);
+  const moves = recorded.flatMap((order) => {
+    const held = unitsHeld(order.status, order.lines);
+    return unitMoves(order.accountedUnits, held).map((m) => ({
+      ...m,
+      order,
+      accountedBefore: order.accountedUnits[m.sku] ?? 0,
+      held,
+    }));
+  });
+  await setAccountedUnits(
+    tx,
+    recorded.flatMap((order) => {
+      const held = unitsHeld(order.status, order.lines);
+      return unitMoves(order.accountedUnits, held).length > 0 ? [{ orderId: order.id, units: held }] : [];
+    }),
+  );
+
+  const stock = new Map(
+    (
+      await lockStock(
+        tx,
+        channel.accountId,
+        moves.map((m) => m.sku),
+      )
+    ).map((p) => [p.sku, p]),
+  );
+  if (channel.role === 'main') {
+    const orders: NonNullable<MainRefreshJob['orders']> = {};
+    for (const move of moves)
+      if (stock.has(move.sku))
+        orders[move.sku] = {
+          cause: move.units > 0 ? 'order' : 'cancellation',
+          causeRef: `${channel.kind} order ${move.order.marketplaceOrderId}`,
+          orderId: move.order.id,
+        };
+    if (Object.keys(orders).length > 0)
+      await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: Object.keys(orders), orders });
+    return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
+  }
+  const changeInputs: ChangeInput[] = [];
+  const adjustments: AdjustmentInput[] = [];
+  // The products are locked: each move's before and after follow from their rows, and the units
+  // are written once per product after.
+  const committedDeltas = new Map<string, number>();
+  for (const move of moves) {
+    const product = stock.get(move.sku);
+    // A SKU the catalogue lacks (sold on a target only) moves no stock; the order is still recorded.
+    if (!product) continue;
+    const before = availableStock(product.onHand, product.committed);
+    const after = { ...product, committed: product.committed + move.units };
+    committedDeltas.set(product.id, (committedDeltas.get(product.id) ?? 0) + move.units);
+    stock.set(move.sku, after);
+    const heldAfter = move.accountedBefore + move.units;
+    adjustments.push({
+      productId: product.id,
+      sku: move.sku,
+      orderId: move.order.id,
+      delta: -move.units,
+      idempotencyKey: `order:${move.order.id}:${move.sku}:${move.accountedBefore}>${heldAfter}`,
+    });
+    changeInputs.push({
+      productId: product.id,
+      sku: move.sku,
+      cause: move.units > 0 ? 'order' : 'cancellation',
+      causeRef: `${channel.kind} order ${move.order.marketplaceOrderId}`,
+      orderId: move.order.id,
+      field: 'available',
+      before: String(before),
+      after: String(availableStock(after.onHand, after.committed)),
+    });
+  }
+  await moveCommitted(tx, committedDeltas, at);
+  const changeIds = await insertChanges(tx, channel.accountId, changeInputs, at);
+  const changeIdByProduct = new Map(changeInputs.map((c, i) => [c.productId!, changeIds[i]!]));
+  if ((await insertAdjustments(tx, channel.accountId, adjustments, at)).length > 0)
+    await requestMainAdjustments(ctx, tx, channel.accountId);
+  // The marketplace the order is on took its units off (or back, when cancelled) by itself.
+  await forgetSellingQuantities(
+    tx,
+    channel.id,
+    moves.filter((m) => stock.has(m.sku)).map((m) => m.sku),
+  );
+  await planListingWrites(ctx, tx, channel.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+  return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
+}

@@ -1,0 +1,183 @@
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { insertChanges } from '../../db/queries/changes.ts';
+import {
+  markWritesDue,
+  plannableListings,
+  queueWrites,
+  type PlannableListing,
+  type WriteInput,
+} from '../../db/queries/listing-writes-planning.ts';
+import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
+import { planLimits } from '../billing/plan-limits.ts';
+import { enqueue, enqueueEach } from '../../workers/job-queue.ts';
+import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
+import { availableStock, desiredPrice, desiredQuantity, samePrice } from './desired-values.ts';
+
+/** Asks for a channel's waiting values to be sent (same transaction as the values). */
+export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<string | null> {
+  return enqueue<ListingsPushJob>(ctx.jobs, tx, LISTINGS_PUSH_QUEUE, job, { singletonKey: job.channelId });
+}
+
+/** The same for several channels, in one statement. */
+export function requestChannelPushes(
+  ctx: AppContext,
+  tx: Db,
+  accountId: string,
+  channelIds: Iterable<string>,
+): Promise<void> {
+  return enqueueEach<ListingsPushJob>(
+    ctx.jobs,
+    tx,
+    LISTINGS_PUSH_QUEUE,
+    [...new Set(channelIds)].map((channelId) => ({
+      data: { accountId, channelId },
+      options: { singletonKey: channelId },
+    })),
+  );
+}
+
+/**
+ * The channel's sync is due now (the schedule's hour on Starter, "Sync now", a resume): everything
+ * queued until now is sent, whatever the plan.
+ */
+export async function requestDuePush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<void> {
+  await markWritesDue(tx, job.channelId, ctx.clock());
+  await requestChannelPush(ctx, tx, job);
+}
+
+export interface PlanOptions {
+  /** The change behind each product's new values, so each write is that change's result on its channel. */
+  changeIdByProduct?: Map<string, string>;
+  /** Only this channel's listings. */
+  channelId?: string;
+  /**
+   * Compare with what the channel was last confirmed to hold rather than with what we last asked
+   * for (reconciliation: a value refused earlier, or changed by hand, is sent again).
+   */
+  againstConfirmed?: boolean;
+  /**
+   * For values moved by something other than a product change (a rule change, a drift overwritten):
+   * each write gets its own change, with the listing's before and after, so the history shows it.
+   */
+  recordAs?: { cause: ChangeCause; causeRef?: string; actorUserId?: string | null };
+  /** Every value is sent, whatever the listing holds or was asked to hold (a listing back on sale: what the marketplace kept meanwhile may be old). */
+  sendAll?: boolean;
+}
+
+/**
+ * Marketplaces whose status is a product's, shared by its variants (Shopify): a variant the seller
+ * takes off sale is offered 0 units, so the product can stay on sale for its other variants.
+ */
+export const offSaleByZeroUnits: ReadonlySet<ChannelKind> = new Set(['shopify']);
+
+/**
+ * Whether a value may go to a listing the seller took off sale: none may (a price sent to Amazon puts
+ * the offer back on sale, Walmart's item is retired, eBay's offer withdrawn), except the 0 units that
+ * keep a Shopify variant off sale.
+ */
+export function sendableWhileOffSale(kind: ChannelKind, field: ListingWriteField, after: string): boolean {
+  return offSaleByZeroUnits.has(kind) && field === 'quantity' && Number(after) === 0;
+}
+
+/** The values each listing should hold now that differ from what it holds or was last asked to hold. */
+export function writesFor(listing: PlannableListing, options: PlanOptions = {}): Array<Omit<WriteInput, 'changeId'>> {
+  const writes: Array<Omit<WriteInput, 'changeId'>> = [];
+  // A listing the seller took off sale stays off sale: nothing is sent, or 0 units where that is how it stays off.
+  if (listing.takenOffSale && !offSaleByZeroUnits.has(listing.channelKind)) return writes;
+  const quantity = listing.takenOffSale
+    ? 0
+    : desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules);
+  const lastQuantity = options.sendAll
+    ? undefined
+    : options.againstConfirmed
+      ? listing.confirmedQuantity
+      : (listing.desiredQuantity ?? listing.confirmedQuantity);
+  if (quantity !== undefined && quantity !== lastQuantity) {
+    writes.push({
+      channelId: listing.channelId,
+      listingId: listing.listingId,
+      sku: listing.sku,
+      field: 'quantity',
+      before: listing.confirmedQuantity?.toString() ?? null,
+      after: String(quantity),
+    });
+  }
+  if (!listing.priceDriftOpen && !listing.takenOffSale) {
+    const price = desiredPrice(listing.price, listing.priceOverride, listing.rules);
+    const lastPrice = options.sendAll
+      ? undefined
+      : options.againstConfirmed
+        ? listing.confirmedPrice
+        : (listing.desiredPrice ?? listing.confirmedPrice);
+    if (price !== undefined && (lastPrice === undefined || !samePrice(price, lastPrice))) {
+      writes.push({
+        channelId: listing.channelId,
+        listingId: listing.listingId,
+        sku: listing.sku,
+        field: 'price',
+        before: listing.confirmedPrice,
+        after: price,
+      });
+    }
+  }
+  return writes;
+}
+
+/**
+ * Plans the pushes that these products' new stock and price call for on every target channel,
+ * only where a value differs, and asks each channel concerned to push. Call it in the transaction
+ * that changed the products: the values and the jobs exist together or not at all.
+ */
+export async function planListingWrites(
+  ctx: AppContext,
+  tx: Db,
+  accountId: string,
+  productIds: string[] | 'all',
+  options: PlanOptions = {},
+): Promise<number> {
+  const listings = await plannableListings(
+    tx,
+    accountId,
+    productIds === 'all' ? 'all' : [...new Set(productIds)],
+    options.channelId,
+  );
+  const writes: WriteInput[] = listings.flatMap((listing) =>
+    writesFor(listing, options).map((w) => ({
+      ...w,
+      changeId: options.changeIdByProduct?.get(listing.productId) ?? null,
+    })),
+  );
+  if (writes.length === 0) return 0;
+  if (options.recordAs) {
+    const productOf = new Map(listings.map((l) => [l.listingId, l.productId]));
+    const { cause, causeRef = null, actorUserId = null } = options.recordAs;
+    const ids = await insertChanges(
+      tx,
+      accountId,
+      writes.map((w) => ({
+        productId: productOf.get(w.listingId) ?? null,
+        channelId: w.channelId,
+        sku: w.sku,
+        cause,
+        causeRef,
+        actorUserId,
+        field: w.field,
+        before: w.before,
+        after: w.after,
+      })),
+      ctx.clock(),
+    );
+    writes.forEach((w, i) => (w.changeId = ids[i]!));
+  }
+  await queueWrites(tx, accountId, writes, ctx.clock());
+  // Real-time plans push at once; on Starter the values wait for the hourly sync (reconciliation/sync-schedule.ts).
+  if (planLimits[listings[0]!.plan].realTime)
+    await requestChannelPushes(
+      ctx,
+      tx,
+      accountId,
+      writes.map((w) => w.channelId),
+    );
+  return writes.length;
+}

@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import type { ChannelKind } from '../../db/schema/index.ts';
+import { findConnectedChannelForWebhook, recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
+import type { WebhookDelivery } from '../../marketplaces/marketplace-events.ts';
+import { marketplaceEvents } from '../../marketplaces/registry.ts';
+import { applicationsFor } from '../channel-access/marketplace-adapters.ts';
+import {
+  orderInDelivery,
+  recordDeliveredOrders,
+  requestDeliveredOrdersApplied,
+  requestOrdersPoll,
+} from '../orders/order-polling.ts';
+import { recordOrders } from '../orders/order-ledger.ts';
+import { requestMainRefresh } from '../stock/main-channel-requests.ts';
+import { findChannelAtWork } from '../../db/queries/channels.ts';
+import { adapterForChannel } from '../channel-access/channel-adapter.ts';
+import { confirmOnNotice } from '../push/listing-confirmation.ts';
+import { stockOfInventoryItem } from '../../db/queries/stock.ts';
+import { parseStorableJson } from '../../db/storable-text.ts';
+
+export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
+
+/**
+ * The key our endpoint gives a marketplace for a channel's deliveries, where we choose one (Amazon's
+ * EventBridge connection sends it in a header): derived, never stored.
+ */
+export function channelDeliveryKey(ctx: AppContext, kind: ChannelKind, channelId: string): string {
+  return crypto.createHmac('sha256', ctx.marketplaces.webhookKey).update(`${kind}:${channelId}`).digest('base64url');
+}
+
+export const webhookUrl = (ctx: AppContext, kind: ChannelKind, channelId: string) =>
+  `${ctx.config.appUrl}/api/webhooks/${kind}/${channelId}`;
+
+/** A delivery as received, its body read as JSON once, with a NUL in it (which no query could hold) as U+FFFD. */
+function deliveryOf(raw: Buffer, headers: Headers): WebhookDelivery {
+  let json: { value: unknown } | undefined;
+  return {
+    raw,
+    headers,
+    json() {
+      if (!json) {
+        try {
+          json = { value: parseStorableJson(raw.toString('utf8')) };
+        } catch {
+          json = { value: undefined };
+        }
+      }
+      return json.value;
+    },
+  };
+}
+
+/** Our application's secret with this channel's marketplace, where it has one (Shopify signs deliveries with it). */
+function applicationSecret(ctx: AppContext, kind: ChannelKind, environment: 'sandbox' | 'production') {
+  const applications: Partial<Record<ChannelKind, { clientSecret: string }>> = applicationsFor(ctx, environment);
+  return applications[kind]?.clientSecret;
+}
+
+/**
+ * Deliveries of one channel whose orders this process applies as they arrive, each in its own
+ * transaction, a few at a time: beyond that (a burst), they are kept for the channel's job, which
+ * applies every one waiting in one transaction instead of queuing them behind one another on the
+ * same products and jobs.
+ */
+const ORDERS_APPLIED_ON_ARRIVAL_PER_CHANNEL = 4;
+export const ordersAppliedOnArrival = {
+  underWay: new Map<string, number>(),
+  take(channelId: string): boolean {
+    const underWay = this.underWay.get(channelId) ?? 0;
+    if (underWay >= ORDERS_APPLIED_ON_ARRIVAL_PER_CHANNEL) return false;
+    this.underWay.set(channelId, underWay + 1);
+    return true;
+  },
+  release(channelId: string): void {
+    const underWay = (this.underWay.get(channelId) ?? 1) - 1;
+    if (underWay > 0) this.underWay.set(channelId, underWay);
+    else this.underWay.delete(channelId);
+  },
+};
+
+/**
+ * A notification that names an order without holding it (eBay's ORDER_CONFIRMATION): the order is read
+ * by its id and recorded with the notification, at once, as a delivery holding it would be. Answers
+ * false, having stored nothing, when it is left to a read of the channel's orders instead: a burst,
+ * a marketplace that cannot read orders by id, an order not readable yet, or a failure.
+ */
+export async function recordAnnouncedOrder(
+  ctx: AppContext,
+  channelRef: { id: string; accountId: string },
+  event: { topic: string; deliveryId: string; payload: unknown },
+  orderId: string,
+): Promise<boolean> {
+  if (!ordersAppliedOnArrival.take(channelRef.id)) return false;
+  try {
+    const channel = await findChannelAtWork(ctx.db, channelRef.accountId, channelRef.id);
+    if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return false;
+    const adapter = await adapterForChannel(ctx, channel);
+    if (!adapter.ordersById) return false;
+    const orders = await adapter.ordersById([orderId]);
+    if (orders.length === 0) return false;
+    await ctx.db.transaction(async (tx) => {
+      if (await recordMarketplaceEvent(tx, { channelId: channel.id, ...event }, ctx.clock()))
+        await recordOrders(ctx, tx, channel, orders);
+    });
+    return true;
+  } catch (error) {
+    console.warn(
+      `[webhooks] ${event.topic}: order ${orderId} is left to the channel's read: ${(error as Error).message}`,
+    );
+    return false;
+  } finally {
+    ordersAppliedOnArrival.release(channelRef.id);
+  }
+}
+
+/** A webhook for one channel: verified with the channel's secret, recorded once per delivery id. */
+export async function receiveWebhook(
+  ctx: AppContext,
+  kind: ChannelKind,
+  channelId: string,
+  delivery: { raw: Buffer; headers: Headers },
+): Promise<Verdict> {
+  const readDelivery = marketplaceEvents[kind]?.readDelivery;
+  if (!readDelivery || !/^[0-9a-f-]{36}$/i.test(channelId)) return { status: 404, message: 'No such webhook endpoint' };
+  const channel = await findConnectedChannelForWebhook(ctx.db, channelId);
+  if (!channel || channel.kind !== kind) return { status: 404, message: 'No such webhook endpoint' };
+  const credentials = ctx.marketplaces.vault.open(channel.sealed, {
+    accountId: channel.accountId,
+    channelId: channel.id,
+  });
+  const verdict = readDelivery(deliveryOf(delivery.raw, delivery.headers), {
+    credentials,
+    sellerId: channel.externalSellerId,
+    applicationSecret: applicationSecret(ctx, kind, channel.environment),
+    deliveryKey: channelDeliveryKey(ctx, kind, channel.id),
+  });
+  if (!verdict.ok) return { status: verdict.status, message: verdict.message };
+  // A push means something changed, acted on in the same transaction as the record: a delivery
+  // holding a whole order has it applied there and then, or in a burst kept for the channel's job
+  // (ordersAppliedOnArrival); other order news makes the channel's orders be read now; a stock change
+  // on the main channel (the truth) is read for that SKU and passed to the targets.
+  const change = verdict.change;
+  // A stock notice on a target is our own value echoed back (a push of 10,000 SKUs brings as many) or
+  // a hand edit there, which reconciliation finds. Acting on it twice changes nothing, so it is not
+  // recorded: Amazon's names the quantity and confirms a value of ours it had accepted; Shopify's
+  // (an inventory item's level) has nothing to teach.
+  if (change.kind === 'stock' && channel.role !== 'main') {
+    if (change.sku)
+      await confirmOnNotice(ctx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
+    return { status: 200, recorded: false };
+  }
+  // A paused channel's orders wait for its resume, which reads them.
+  const syncing = channel.status === 'active' || channel.status === 'error';
+  const delivered =
+    change.kind === 'orders' && syncing ? orderInDelivery(kind, verdict.topic, verdict.payload) : undefined;
+  const event = { channelId, topic: verdict.topic, deliveryId: verdict.deliveryId, payload: verdict.payload };
+  if (delivered && ordersAppliedOnArrival.take(channelId)) {
+    try {
+      // The order counts in the delivery's own transaction: no job to wait for between the sale and its
+      // new quantities. Should it fail, nothing was stored, and the delivery is kept for the job below.
+      const recorded = await ctx.db.transaction(async (tx) => {
+        if (!(await recordMarketplaceEvent(tx, event, ctx.clock()))) return false;
+        await recordDeliveredOrders(ctx, tx, channel, [delivered]);
+        return true;
+      });
+      return { status: 200, recorded };
+    } catch (error) {
+      console.warn(
+        `[webhooks] ${kind}: the order of delivery ${verdict.deliveryId} is left to the channel's job: ${(error as Error).message}`,
+      );
+    } finally {
+      ordersAppliedOnArrival.release(channelId);
+    }
+  }
+  const recorded = await ctx.db.transaction(async (tx) => {
+    const isNew = await recordMarketplaceEvent(tx, { ...event, toApply: delivered !== undefined }, ctx.clock());
+    if (!isNew) return false;
+    if (delivered) await requestDeliveredOrdersApplied(ctx, tx, { accountId: channel.accountId, channelId });
+    else if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
+    else if (channel.role === 'main') {
+      const stock = change.sku
+        ? { sku: change.sku, onHand: undefined, sending: 0 }
+        : change.inventoryItemId
+          ? await stockOfInventoryItem(tx, channel.accountId, change.inventoryItemId)
+          : undefined;
+      // The main channel saying it holds what we hold, or will once our adjustment on its way is
+      // answered (most often that adjustment, echoed back before its answer), has nothing to teach:
+      // no read. A later change there sends its own notification.
+      const known =
+        stock?.onHand !== undefined &&
+        (change.quantity === stock.onHand || change.quantity === stock.onHand + stock.sending);
+      if (stock && !known) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [stock.sku] });
+    }
+    return true;
+  });
+  return { status: 200, recorded };
+}
