@@ -12,6 +12,7 @@ import { createAccountWithOwner } from '../api/src/db/queries/users.ts';
 import { hashPassword } from '../api/src/modules/auth/passwords.ts';
 import { vacuumTables } from '../api/src/db/queries/upkeep.ts';
 import { Browser } from '../api/test/support/browser.ts';
+import { limitsOutOfTheWay } from '../api/test/support/limits.ts';
 import { runEntry } from '../api/test/support/child-process.ts';
 import {
   POSTGRES_URL,
@@ -47,9 +48,6 @@ const SKUS = QUICK ? 20_000 : 100_000;
 const CLIENTS = 20;
 const SCENARIO_MS = QUICK ? 2_000 : 5_000;
 export const TARGET_P99_MS = 100;
-
-const generous = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
-const generousWork = { perAccount: 1_000_000, perIp: 1_000_000, windowSeconds: 60 };
 
 export async function seed(
   db: { execute(query: ReturnType<typeof sql>): Promise<unknown> },
@@ -175,23 +173,7 @@ export async function listingsBenchmark(dbKind: DatabaseKind): Promise<{ lines: 
       validateResponses: false,
       sandbox: { enabled: false, profile: 'fast', baseUrl: `${url}/sandbox`, control: 'open' },
       sync: { intervalMinutes: 3, schedule: false },
-      rateLimits: {
-        login: generous,
-        register: generous,
-        recovery: generous,
-        tokens: generous,
-        changePassword: generous,
-      },
-      accountRateLimits: {
-        bulkEditPreview: generousWork,
-        bulkEdit: generousWork,
-        csvImportPreview: generousWork,
-        csvImport: generousWork,
-        export: generousWork,
-        publishCheck: generousWork,
-        publish: generousWork,
-        syncNow: generousWork,
-      },
+      ...limitsOutOfTheWay(),
     },
   );
   const product = await startProduct(config, { database: database.handle, log: () => undefined, port });

@@ -14,6 +14,7 @@ import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
 import { MAIN_REFRESH_QUEUE, ORDERS_POLL_QUEUE } from '../../api/src/workers/queues.ts';
 import { runEntry, type Child } from '../../api/test/support/child-process.ts';
 import { Browser } from '../../api/test/support/browser.ts';
+import { limitsOutOfTheWay } from '../../api/test/support/limits.ts';
 import {
   connectWithSandboxSeller,
   consentOnEbay,
@@ -189,9 +190,6 @@ export async function freshDatabase(
   };
 }
 
-const generousLimit = { perIp: 1_000_000, perEmail: 1_000_000, windowSeconds: 60 };
-const generousWorkLimit = { perAccount: 1_000_000, perIp: 1_000_000, windowSeconds: 60 };
-
 /**
  * The real product in this process (web server, workers, job queue) on a fresh database, its
  * adapters pointed at the sandboxes' process; one seller account (Enterprise plan: no SKU limit)
@@ -226,23 +224,7 @@ export async function startBench(options: {
       validateResponses: false,
       sandbox: { enabled: true, profile: options.profile ?? 'fast', baseUrl: sandboxes.baseUrl, control: 'open' },
       sync: { intervalMinutes: 3, schedule: false },
-      rateLimits: {
-        login: generousLimit,
-        register: generousLimit,
-        recovery: generousLimit,
-        tokens: generousLimit,
-        changePassword: generousLimit,
-      },
-      accountRateLimits: {
-        bulkEditPreview: generousWorkLimit,
-        bulkEdit: generousWorkLimit,
-        csvImportPreview: generousWorkLimit,
-        csvImport: generousWorkLimit,
-        export: generousWorkLimit,
-        publishCheck: generousWorkLimit,
-        publish: generousWorkLimit,
-        syncNow: generousWorkLimit,
-      },
+      ...limitsOutOfTheWay(),
     },
   );
   // The sandboxes' own process knows our applications by the same secrets.

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { startProduct, type RunningProduct } from '../../src/server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { MailCatcher } from './mail-catcher.ts';
+import { limitsOutOfTheWay } from './limits.ts';
 import { Browser } from './browser.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { createAccountWithOwner } from '../../src/db/queries/users.ts';
@@ -27,19 +28,6 @@ async function freePort(): Promise<number> {
 }
 
 const withoutSandbox = <T extends { sandbox?: unknown }>({ sandbox: _sandbox, ...rest }: T) => rest;
-
-const generousLimit = { perIp: 100_000, perEmail: 100_000, windowSeconds: 60 };
-const generousWorkLimit = { perAccount: 100_000, perIp: 100_000, windowSeconds: 60 };
-const generousAccountRateLimits: Config['accountRateLimits'] = {
-  bulkEditPreview: generousWorkLimit,
-  bulkEdit: generousWorkLimit,
-  csvImportPreview: generousWorkLimit,
-  csvImport: generousWorkLimit,
-  export: generousWorkLimit,
-  publishCheck: generousWorkLimit,
-  publish: generousWorkLimit,
-  syncNow: generousWorkLimit,
-};
 
 export interface NewUser {
   email: string;
@@ -124,15 +112,8 @@ export async function startTestProduct(
       staticDir: undefined,
       validateResponses: true,
       sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox`, control: 'open', ...overrides.sandbox },
-      rateLimits: {
-        login: generousLimit,
-        register: generousLimit,
-        recovery: generousLimit,
-        tokens: generousLimit,
-        changePassword: generousLimit,
-      },
       // Tests run many more bulk edits, imports and syncs than a seller would; one test checks the real limits.
-      accountRateLimits: generousAccountRateLimits,
+      ...limitsOutOfTheWay(),
       ...withoutSandbox(overrides),
     },
   );
