@@ -77,7 +77,7 @@ interface Minimum {
 
 /**
  * The least time the limits allow for N SKUs, each with a new quantity and price, per marketplace,
- * from what the sandboxes declare (realistic profile) and what FACTS.md publishes (batch sizes).
+ * from what the sandboxes declare (realistic profile) and what the marketplaces publish (batch sizes).
  */
 export function minimumTimes(n: number): Record<Kind, Minimum> {
   const realistic = (kind: Kind) => sandboxDefinitions[kind]!.limits.realistic;

@@ -759,7 +759,7 @@ describe('Shopify', () => {
   });
 
   test('rateLimitBurst: two HTTP 429s are absorbed by the adapter’s retries', async () => {
-    // Shopify's throttled answer: `errors` a list of `{ message: "Throttled", extensions: { code: "THROTTLED" } }` (FACTS.md §4).
+    // Shopify's throttled answer: `errors` a list of `{ message: "Throttled", extensions: { code: "THROTTLED" } }` (https://shopify.dev/docs/api/usage/rate-limits).
     await burstScenario(c, adapter, skus[6]!, {
       errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
     });

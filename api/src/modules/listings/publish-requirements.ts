@@ -11,7 +11,7 @@ export interface ListingRequirements {
 }
 
 /**
- * Per marketplace (FACTS.md and the marketplaces' listing rules): Amazon and Walmart match a new
+ * Per marketplace (the marketplaces' listing rules: Amazon's product type definitions, Walmart's item spec, eBay's Inventory API, Shopify's productSet): Amazon and Walmart match a new
  * offer to a catalogue item by its GTIN (UPC, EAN or GTIN-14) and brand and need a main image;
  * eBay needs a picture and a title of at most 80 characters; Shopify only a title. Every one needs a price.
  */

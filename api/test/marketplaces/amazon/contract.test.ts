@@ -43,7 +43,8 @@ const contracts = [
 const allowances = [
   {
     pattern: /^\/auth\/o2\/token$/,
-    reason: 'Login with Amazon has no published model (FACTS.md §1, A-LWA); checked by hand below',
+    reason:
+      'Login with Amazon has no published model (https://developer-docs.amazon.com/sp-api/docs/connecting-to-the-selling-partner-api); checked by hand below',
   },
   {
     pattern: /^\/_s3\/feed-documents\/[^/]+$/,

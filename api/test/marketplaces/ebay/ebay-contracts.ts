@@ -35,7 +35,7 @@ export const ebayAllowances = [
     stillInDefinition: (spec: any) => spec.components.schemas.Product.properties.aspects.type === 'string',
   },
   {
-    name: 'The 429 of an exhausted daily quota is not declared by the definitions (FACTS.md: "The specs declare no 429")',
+    name: 'The 429 of an exhausted daily quota is not declared by the definitions (the eBay OpenAPI files declare no 429)',
     pattern: /does not declare status 429/,
     stillInDefinition: (spec: any) => !spec.paths['/bulk_update_price_quantity'].post.responses['429'],
   },

@@ -5,7 +5,7 @@ import { startReceiver, startSandbox } from './harness.ts';
 
 /**
  * The Admin API versions: the adapter sends `@idempotent(key:)` with its relative adjustments, which
- * 2026-01 introduced (FACTS.md §4), so it targets 2026-01; the sandbox serves 2026-01 and keeps answering
+ * 2026-01 introduced (https://shopify.dev/changelog/adding-idempotency-for-inventory-adjustments-and-refund-mutations), so it targets 2026-01; the sandbox serves 2026-01 and keeps answering
  * 2025-01 as Shopify does, where the directive does not exist.
  */
 const adjust = `mutation Adjust($input: InventoryAdjustQuantitiesInput!, $key: String!) {
