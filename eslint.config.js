@@ -71,6 +71,7 @@ const uiLayers = {
 // they call each other in one direction (docs/architecture.md says what each owns). A module never
 // imports http/ (routes import modules). Every folder of api/src/modules must have its place here.
 const moduleOrder = [
+  'csv',
   'audit',
   'billing',
   'settings',

@@ -531,6 +531,9 @@ export interface paths {
          *     since the last such event (a push confirmed or refused, a value read from a channel, a
          *     status), at most a few times a second. The catalogue refreshes on it (after a change of
          *     thousands of listings at once, the list holds the first thousand).
+         *
+         *     An event named `orders` carries `{ "at": string }` (date-time): the account's orders changed
+         *     (one received or updated, a shipment sent or settled); the Orders page refreshes on it.
          */
         get: operations["streamSyncEvents"];
         put?: never;
@@ -851,6 +854,108 @@ export interface paths {
         put?: never;
         /** Lists the ready products on the target channel (pending until the marketplace confirms), with their quantity and price queued. */
         post: operations["publishListings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's orders from every channel, newest first by default, a page at a time (keyset paging).
+         * @description `q` matches any part of the order number, the buyer's name or a SKU (any case, at least 2
+         *     characters). Filters combine. `late`: ship-by date passed and not shipped. `total` counts the
+         *     matching orders up to 10,000 (`totalCapped` true when there are more).
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The carriers each marketplace accepts on a shipment, under its own codes. */
+        get: operations["listShippingCarriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its lines, shipping address, fees, shipments, timeline and the stock changes it caused. */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks orders shipped (whole, or some lines and units) and sends each shipment to the order's marketplace.
+         * @description Each shipment is checked before anything is sent: the carrier must be one the order's
+         *     marketplace accepts, the lines must be the order's and the units not more than remain to ship.
+         *     A shipment that passes is recorded as `sending` and sent by a job (retried with backoff on
+         *     429 and 5xx) until the marketplace confirms or refuses it; one that does not is refused with
+         *     its reason and nothing is sent. `dryRun` checks only (the CSV preview).
+         */
+        post: operations["shipOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/shipments/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tracking by CSV (order_number, carrier, tracking, optional ship_date, sku and quantity), previewed or sent.
+         * @description One row per parcel line; rows with the same order number, carrier and tracking number make one
+         *     shipment. `dryRun` true answers every row's outcome and sends nothing; false sends the good
+         *     rows' shipments and lists the bad rows.
+         */
+        post: operations["shipOrdersFromCsv"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1252,6 +1357,204 @@ export interface components {
             /** @description Decimal, e.g. "1234.50". */
             amount: string;
             currency: string;
+        };
+        /** @enum {string} */
+        FulfilmentStatus: "unshipped" | "partially shipped" | "shipped" | "delivered" | "cancelled" | "refunded" | "returned";
+        /**
+         * @default orderedAt
+         * @enum {string}
+         */
+        OrderSort: "orderedAt" | "shipBy" | "total";
+        OrderChannel: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MarketplaceKind"];
+            name: string;
+        };
+        /** @enum {string} */
+        ShipmentState: "sending" | "confirmed" | "failed";
+        OrderSummary: {
+            /** Format: uuid */
+            id: string;
+            orderNumber: string;
+            marketplaceOrderId: string;
+            channel: components["schemas"]["OrderChannel"];
+            /** Format: date-time */
+            orderedAt: string;
+            buyerName: string | null;
+            lineCount: number;
+            units: number;
+            total: components["schemas"]["SalesAmount"] | null;
+            status: components["schemas"]["FulfilmentStatus"];
+            /** Format: date-time */
+            shipBy: string | null;
+            /** @description The ship-by date has passed and the order is not shipped. */
+            late: boolean;
+            /** @description The newest shipment's state (and the marketplace's words when it failed). */
+            lastShipment: {
+                state: components["schemas"]["ShipmentState"];
+                message: string | null;
+            } | null;
+        };
+        OrdersPage: {
+            items: components["schemas"]["OrderSummary"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            next: string | null;
+            total: number;
+            totalCapped: boolean;
+        };
+        OrderLine: {
+            lineId: string | null;
+            sku: string;
+            title: string | null;
+            quantity: number;
+            price: components["schemas"]["SalesAmount"] | null;
+            cancelledQuantity: number;
+            /** @description Units shipped */
+            shippedQuantity: number;
+            /** @description The listing it came from, when the SKU is in the catalogue. */
+            listing: {
+                sku: string;
+                productTitle: string;
+            } | null;
+        };
+        ShippingAddress: {
+            name: string;
+            line1: string;
+            line2: string | null;
+            city: string;
+            region: string | null;
+            postalCode: string;
+            countryCode: string;
+            phone: string | null;
+        };
+        Shipment: {
+            /** Format: uuid */
+            id: string;
+            carrier: string;
+            carrierName: string;
+            trackingNumber: string;
+            /** Format: date-time */
+            shippedAt: string;
+            lines: {
+                lineId: string;
+                sku: string;
+                quantity: number;
+            }[];
+            state: components["schemas"]["ShipmentState"];
+            /** @description The marketplace's words when it refused the shipment. */
+            message: string | null;
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OrderEvent: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            kind: "received" | "acknowledged" | "shipped" | "shipment failed" | "delivered" | "cancelled" | "refunded" | "returned";
+            /** @description Who or what did it. */
+            actor: string;
+            detail: string | null;
+        };
+        ShippingCarrier: {
+            code: string;
+            name: string;
+        };
+        ShippingCarrierLists: {
+            amazon: components["schemas"]["ShippingCarrier"][];
+            walmart: components["schemas"]["ShippingCarrier"][];
+            ebay: components["schemas"]["ShippingCarrier"][];
+            shopify: components["schemas"]["ShippingCarrier"][];
+        };
+        /** @description An order's summary (as OrderSummary) and what its drawer shows. */
+        OrderDetail: {
+            /** Format: uuid */
+            id: string;
+            orderNumber: string;
+            marketplaceOrderId: string;
+            channel: components["schemas"]["OrderChannel"];
+            /** Format: date-time */
+            orderedAt: string;
+            buyerName: string | null;
+            lineCount: number;
+            units: number;
+            total: components["schemas"]["SalesAmount"] | null;
+            status: components["schemas"]["FulfilmentStatus"];
+            /** Format: date-time */
+            shipBy: string | null;
+            /** @description The ship-by date has passed and the order is not shipped. */
+            late: boolean;
+            /** @description The newest shipment's state (and the marketplace's words when it failed). */
+            lastShipment: {
+                state: components["schemas"]["ShipmentState"];
+                message: string | null;
+            } | null;
+            lines: components["schemas"]["OrderLine"][];
+            shipTo: components["schemas"]["ShippingAddress"] | null;
+            /** @description The marketplace's fees on the order, where it reports them. */
+            fees: components["schemas"]["SalesAmount"] | null;
+            shipments: components["schemas"]["Shipment"][];
+            timeline: components["schemas"]["OrderEvent"][];
+            stockChanges: components["schemas"]["ChangeEntry"][];
+            /** @description The carriers the order's marketplace accepts. */
+            carriers: components["schemas"]["ShippingCarrier"][];
+            /** @description The buyer's name and address were erased after the retention period. */
+            personalDataErased: boolean;
+        };
+        ShipmentRequest: {
+            /** Format: uuid */
+            orderId: string;
+            /** @description A code from the order's marketplace's carriers. */
+            carrier: string;
+            trackingNumber: string;
+            /**
+             * Format: date-time
+             * @description Now when absent.
+             */
+            shippedAt?: string;
+            /** @description Some lines and units (a partial shipment); every unit left to ship when absent. */
+            lines?: {
+                lineId: string;
+                quantity: number;
+            }[];
+        };
+        ShipOrdersRequest: {
+            /** @default false */
+            dryRun: boolean;
+            shipments: components["schemas"]["ShipmentRequest"][];
+        };
+        ShipmentResult: {
+            orderId: string;
+            /** @enum {string} */
+            outcome: "sending" | "ready" | "refused";
+            /** Format: uuid */
+            shipmentId: string | null;
+            message: string | null;
+        };
+        ShipOrdersResult: {
+            results: components["schemas"]["ShipmentResult"][];
+            sending: number;
+            refused: number;
+        };
+        ShipmentCsvRequest: {
+            csv: string;
+            dryRun: boolean;
+        };
+        ShipmentCsvRow: {
+            line: number;
+            orderNumber: string;
+            carrier: string;
+            trackingNumber: string;
+            /** @enum {string} */
+            outcome: "ready" | "sending" | "refused";
+            message: string | null;
+        };
+        ShipmentCsvResult: {
+            rows: components["schemas"]["ShipmentCsvRow"][];
+            ready: number;
+            sending: number;
+            refused: number;
         };
         SalesFigures: {
             /** @description Revenue per currency, the account's main currency first. */
@@ -1898,6 +2201,7 @@ export interface components {
         EbayEnvironment: components["schemas"]["ChannelEnvironment"];
         ChannelId: string;
         DriftId: string;
+        OrderId: string;
         BatchId: string;
         /** @description Matches SKU, title or brand (any part, any case), or GTIN (its beginning). */
         ListingQuery: string;
@@ -3186,6 +3490,147 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listOrders: {
+        parameters: {
+            query?: {
+                q?: string;
+                channelId?: string;
+                status?: components["schemas"]["FulfilmentStatus"];
+                /** @description Ordered at or after this time. */
+                from?: string;
+                /** @description Ordered before this time. */
+                to?: string;
+                late?: boolean;
+                sort?: components["schemas"]["OrderSort"];
+                order?: "asc" | "desc";
+                /** @description The `next` of the page before. */
+                cursor?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrdersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listShippingCarriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per marketplace, its carriers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingCarrierLists"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    shipOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description Each shipment's outcome, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipOrdersResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipOrdersFromCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentCsvRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row's outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentCsvResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     receiveMarketplaceWebhook: {
         parameters: {
             query?: never;
@@ -3478,6 +3923,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsApiChannelsOauthKindCallbackGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/channels/oauth/{kind}/callback"]["get"]["parameters"]["path"]["kind"]> = ["ebay", "shopify"];
+export const pathsApiOrdersGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders"]["get"]["parameters"]["query"]["order"]> = ["asc", "desc"];
 export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/webhooks/{kind}/{channelId}"]["post"]["parameters"]["path"]["kind"]> = ["amazon", "walmart", "shopify"];
 export const marketplaceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MarketplaceKind"]> = ["amazon", "walmart", "ebay", "shopify"];
 export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelEnvironment"]> = ["sandbox", "production"];
@@ -3488,6 +3934,12 @@ export const syncRunTriggerValues: ReadonlyArray<FlattenedDeepRequired<component
 export const syncRunStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["status"]> = ["queued", "running", "succeeded", "partial", "failed"];
 export const driftFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Drift"]["field"]> = ["price", "quantity"];
 export const failedPushFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FailedPush"]["field"]> = ["quantity", "price"];
+export const fulfilmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FulfilmentStatus"]> = ["unshipped", "partially shipped", "shipped", "delivered", "cancelled", "refunded", "returned"];
+export const orderSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderSort"]> = ["orderedAt", "shipBy", "total"];
+export const shipmentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentState"]> = ["sending", "confirmed", "failed"];
+export const orderEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderEvent"]["kind"]> = ["received", "acknowledged", "shipped", "shipment failed", "delivered", "cancelled", "refunded", "returned"];
+export const shipmentResultOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentResult"]["outcome"]> = ["sending", "ready", "refused"];
+export const shipmentCsvRowOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentCsvRow"]["outcome"]> = ["ready", "sending", "refused"];
 export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["role"]> = ["main", "target"];
 export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["status"]> = ["active", "paused", "error", "disconnected"];
 export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift"];

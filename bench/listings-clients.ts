@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 /**
- * The load of the listings benchmark, in a process of its own so that the clients' own work
+ * The load of the listings and orders benchmarks, in a process of its own so that the clients' own work
  * (HTTP, JSON) does not share the product's event loop. Requests go through node:http with kept-alive
  * connections rather than fetch: the clients stand in for browsers on other machines, and share
  * this machine's two cores with the product, so the less they spend the better. Input (env BENCH_LISTINGS_LOAD, JSON): the
@@ -17,6 +17,8 @@ function percentile(sorted: number[], p: number): number {
 
 interface Load {
   url: string;
+  /** The list asked for, before each scenario's query; the catalogue's pages 1 to 20 at random when absent. */
+  path?: string;
   cookies: string[];
   scenarios: Array<{ name: string; query: string }>;
   aloneMs: number;
@@ -64,7 +66,7 @@ async function measure(cookies: string[], query: string, durationMs: number) {
       while (Date.now() < until) {
         const page = 1 + Math.floor(Math.random() * 20);
         const began = performance.now();
-        const response = await get(`/api/listings?pageSize=50&page=${page}${query}`, cookie);
+        const response = await get(`${load.path ?? `/api/listings?pageSize=50&page=${page}`}${query}`, cookie);
         const body = JSON.parse(response.body) as { total?: number };
         times.push(performance.now() - began);
         if (response.status !== 200) errors++;
@@ -79,7 +81,7 @@ async function measure(cookies: string[], query: string, durationMs: number) {
 const results: ScenarioTimes[] = [];
 for (const scenario of load.scenarios) {
   // One request each first, so a scenario does not pay for cold caches alone.
-  await get(`/api/listings?pageSize=50${scenario.query}`, load.cookies[0]!);
+  await get(`${load.path ?? '/api/listings?pageSize=50'}${scenario.query}`, load.cookies[0]!);
   const alone = await measure(load.cookies.slice(0, 1), scenario.query, load.aloneMs);
   const together = await measure(load.cookies, scenario.query, load.togetherMs);
   results.push({

@@ -50,6 +50,8 @@ export interface Config {
     publishCheck: AccountRateLimitRule;
     publish: AccountRateLimitRule;
     syncNow: AccountRateLimitRule;
+    shipments: AccountRateLimitRule;
+    shipmentCsv: AccountRateLimitRule;
   };
   google:
     | {
@@ -94,6 +96,11 @@ export interface Config {
    * whatever this says), and whether the schedule runs at all in this process (tests drive it).
    */
   sync: { intervalMinutes: number; schedule: boolean };
+  /**
+   * Days after an order has shipped (or was cancelled) before its buyer's name and address are erased;
+   * the order itself stays. 30 by default: Amazon's Data Protection Policy allows no longer.
+   */
+  orderPersonalDataDays: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -170,6 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       publishCheck: { perAccount: 60, perIp: 180, windowSeconds: 5 * 60 },
       publish: { perAccount: 15, perIp: 45, windowSeconds: 5 * 60 },
       syncNow: { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 },
+      // A request ships up to 1,000 orders; a busy warehouse marks a few batches an hour, and single orders from drawers.
+      shipments: { perAccount: 120, perIp: 360, windowSeconds: 5 * 60 },
+      // A tracking file is previewed, then sent: a few files a day, many hours apart.
+      shipmentCsv: { perAccount: 40, perIp: 120, windowSeconds: 3600 },
     },
     google,
     trustProxy,
@@ -205,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       control: env.SANDBOX_CONTROL === 'open' ? 'open' : 'scoped',
     },
     sync: { intervalMinutes: Math.max(1, int(env.SYNC_INTERVAL_MINUTES, 3)), schedule: env.SYNC_SCHEDULE !== 'off' },
+    orderPersonalDataDays: Math.max(1, int(env.ORDER_PERSONAL_DATA_DAYS, 30)),
     ...overrides,
   };
   return config;

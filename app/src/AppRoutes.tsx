@@ -10,6 +10,7 @@ export const signedInRoutes: Array<[path: string, page: ComponentType]> = [
   ['/', pages.dashboard],
   ['/channels', pages.channels],
   ['/listings', pages.listings],
+  ['/orders', pages.orders],
   ['/billing', pages.billing],
   ['/analytics', pages.analytics],
   ['/advertising', pages.advertising],

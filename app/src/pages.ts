@@ -21,6 +21,7 @@ export const pages = {
   dashboard: lazy(() => import('@hub/ui/screens/Dashboard/DashboardPage')),
   channels: lazy(() => import('@hub/ui/screens/Channels/ChannelsPage')),
   listings: lazy(() => import('@hub/ui/screens/Listings/ListingsPage')),
+  orders: lazy(() => import('@hub/ui/screens/Orders/OrdersPage')),
   billing: lazy(() => import('@hub/ui/screens/Billing/BillingPage')),
   analytics: lazy(() => import('@hub/ui/screens/Analytics/AnalyticsPage')),
   advertising: lazy(() => import('@hub/ui/screens/Advertising/AdvertisingPage')),

@@ -224,6 +224,16 @@ export const channelHandlers = {
     list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.walmartPaused]),
     ...actionsSucceed,
   ],
+  /** The main channel and a target on each other marketplace: Amazon, Walmart (paused) and eBay (in error). */
+  allMarketplaces: [
+    list([
+      channelFixtures.shopifyMain,
+      channelFixtures.amazonTarget,
+      channelFixtures.walmartPaused,
+      channelFixtures.ebayInError,
+    ]),
+    ...actionsSucceed,
+  ],
   /** The main channel, Amazon, and a second Shopify store as a target. */
   withShopifyTarget: [
     list([channelFixtures.shopifyMain, channelFixtures.amazonTarget, channelFixtures.shopifyOutlet]),

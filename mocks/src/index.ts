@@ -8,6 +8,7 @@ import { settingsHandlers } from './settings';
 import { dashboardHandlers } from './dashboard';
 import { listingHandlers } from './listings';
 import { listingEditHandlers } from './listing-edits';
+import { orderHandlers } from './orders';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
@@ -54,6 +55,15 @@ export {
   BULK_BATCH_ID,
   type ListingEditScenario,
 } from './listing-edits';
+export { orderHandlers, resetOrderMocks, lastShipmentBody, queryOrders, summaryOf, type OrderScenario } from './orders';
+export {
+  orderFixtures,
+  carrierFixtures,
+  generateOrders,
+  buildOrder,
+  ORDERS_NOW,
+  WALMART_SHIPMENT_REFUSED,
+} from './order-fixtures';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -73,4 +83,5 @@ export const defaultHandlers = {
   settings: settingsHandlers.defaults,
   listings: listingHandlers.populated,
   listingEdits: listingEditHandlers.default,
+  orders: orderHandlers.populated,
 } satisfies HandlerRecord;

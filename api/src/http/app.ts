@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { channelRoutes } from './routes/channel-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { listingRoutes } from './routes/listing-routes.ts';
+import { orderRoutes } from './routes/order-routes.ts';
 import { listingEditRoutes, listingImportBodies } from './routes/listing-edit-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
@@ -160,6 +161,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(syncRoutes(ctx));
   app.use(listingRoutes(ctx));
   app.use(listingEditRoutes(ctx));
+  app.use(orderRoutes(ctx));
   app.use(dashboardRoutes(ctx));
   app.use(settingsRoutes(ctx));
   app.use(googleRoutes(ctx, passport));

@@ -12,6 +12,9 @@ import type {
   Money,
   Page,
   SellerIdentity,
+  ShipmentConfirmation,
+  ShipmentOutcome,
+  ShippingCarrier,
   Submission,
   SubmissionStatus,
   UpdateOutcome,
@@ -133,6 +136,24 @@ export interface MarketplaceAdapter {
    * (yet) is left out.
    */
   ordersById?(ids: string[], signal?: AbortSignal): Promise<MarketplaceOrder[]>;
+
+  /** The carriers the marketplace accepts on a shipment (its published list); a shipment names one of these codes. */
+  readonly shippingCarriers: readonly ShippingCarrier[];
+
+  /**
+   * Confirms a shipment of an order's lines with carrier and tracking, by the marketplace's own call
+   * (Amazon confirmShipment, Walmart shipping updates, eBay createShippingFulfillment, Shopify
+   * fulfillmentCreate on the order's fulfillment orders). Safe to send again with the same shipmentId:
+   * a shipment the marketplace holds already counts as confirmed.
+   */
+  confirmShipment(shipment: ShipmentConfirmation, signal?: AbortSignal): Promise<ShipmentOutcome>;
+
+  /**
+   * Acknowledges a newly received order where the marketplace requires it before shipping (Walmart:
+   * every purchase order, or Walmart may cancel it). Safe to send again: an order acknowledged
+   * already counts as done. Throws MarketplaceError (retryable on 429/5xx).
+   */
+  acknowledgeOrder?(marketplaceOrderId: string, signal?: AbortSignal): Promise<void>;
 
   /**
    * Subscribes the channel to these topics of the marketplace's pushes (the registry's

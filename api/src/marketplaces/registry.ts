@@ -7,7 +7,7 @@
 import type { MarketplaceAdapter } from './marketplace-adapter.ts';
 import type { MarketplaceConsent } from './marketplace-consent.ts';
 import type { MarketplaceEvents } from './marketplace-events.ts';
-import type { MarketplaceEnvironment, MarketplaceKind } from './types.ts';
+import type { MarketplaceEnvironment, MarketplaceKind, ShippingCarrier } from './types.ts';
 import type { TokenBuckets } from './shared/token-bucket.ts';
 import { createWalmartAdapter } from './walmart/walmart-adapter.ts';
 import { walmartEvents } from './walmart/webhooks.ts';
@@ -16,6 +16,10 @@ import { ebayConsent } from './ebay/consent.ts';
 import { ebayEvents } from './ebay/webhooks.ts';
 import { createAmazonAdapter } from './amazon/amazon-adapter.ts';
 import { amazonEvents } from './amazon/webhooks.ts';
+import { amazonShippingCarriers } from './amazon/shipments.ts';
+import { ebayShippingCarriers } from './ebay/carriers.ts';
+import { SHOPIFY_TRACKING_COMPANIES } from './shopify/carriers.ts';
+import { walmartShippingCarriers } from './walmart/carriers.ts';
 import { createShopifyAdapter } from './shopify/shopify-adapter.ts';
 import { shopifyConsent } from './shopify/consent.ts';
 import { shopifyEvents } from './shopify/webhooks.ts';
@@ -113,6 +117,21 @@ export const marketplaceEvents: Record<MarketplaceKind, MarketplaceEvents> = {
   walmart: walmartEvents,
   ebay: ebayEvents,
   shopify: shopifyEvents,
+};
+
+/** How each marketplace's orders are handled: whether it wants new orders acknowledged, and the carriers it accepts. */
+export interface MarketplaceOrderRules {
+  /** Walmart cancels a purchase order that is not acknowledged (the adapter's acknowledgeOrder). */
+  acknowledge: boolean;
+  /** The same list as the adapter's `shippingCarriers`, without credentials (the Orders page's choices). */
+  carriers: readonly ShippingCarrier[];
+}
+
+export const marketplaceOrderRules: Record<MarketplaceKind, MarketplaceOrderRules> = {
+  amazon: { acknowledge: false, carriers: amazonShippingCarriers },
+  walmart: { acknowledge: true, carriers: walmartShippingCarriers },
+  ebay: { acknowledge: false, carriers: ebayShippingCarriers },
+  shopify: { acknowledge: false, carriers: SHOPIFY_TRACKING_COMPANIES },
 };
 
 /** The marketplaces a seller connects by consent (OAuth), and how (kind → consent). */

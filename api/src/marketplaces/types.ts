@@ -79,6 +79,54 @@ export interface OrderLine {
   price: Money | null;
   /** Units of this line cancelled so far. */
   cancelledQuantity: number;
+  /**
+   * The marketplace's own id of the line, which a shipment names: eBay lineItemId, Amazon OrderItemId,
+   * Walmart lineNumber, Shopify LineItem GID. Absent where the read did not carry it (a notification).
+   */
+  lineId?: string;
+  /** The title the buyer saw. */
+  title?: string;
+  /** Units of this line the marketplace reports shipped. */
+  shippedQuantity?: number;
+}
+
+/** Where an order goes. Personal data: stored for the seller to ship, never logged, erased after retention. */
+export interface PostalAddress {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string;
+  countryCode: string;
+  phone: string | null;
+}
+
+/** How far an order has gone, in the seller's words (the Orders page's status). */
+export const fulfilmentStatuses = [
+  'unshipped',
+  'partially shipped',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'returned',
+] as const;
+export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
+
+/** What a seller needs to see and ship an order, where the marketplace's order read carries it. */
+export interface OrderDetails {
+  /** The number the seller and buyer know the order by (Amazon order id, Walmart customer order id, eBay order id, Shopify order name). */
+  orderNumber: string;
+  buyerName: string | null;
+  shipTo: PostalAddress | null;
+  total: Money | null;
+  /** The latest ship date the marketplace expects (ISO), where it sets one. */
+  shipBy: string | null;
+  /** The order's state as the marketplace reports it. */
+  fulfilment: FulfilmentStatus;
+  /** The marketplace's fees on the order, where the order read reports them (eBay totalMarketplaceFee). */
+  fees: Money | null;
 }
 
 export interface MarketplaceOrder {
@@ -87,7 +135,37 @@ export interface MarketplaceOrder {
   lines: OrderLine[];
   createdAt: string;
   updatedAt: string;
+  /** Absent where the read did not carry them (an order recorded from a notification). */
+  details?: OrderDetails;
 }
+
+/** A carrier a marketplace accepts on a shipment, under its own code. */
+export interface ShippingCarrier {
+  /** The value the marketplace's API takes (eBay shippingCarrierCode, Amazon carrierCode, Walmart carrier, Shopify company). */
+  code: string;
+  name: string;
+}
+
+/** A shipment to confirm on the marketplace the order came from. */
+export interface ShipmentConfirmation {
+  marketplaceOrderId: string;
+  /** Ours, stable across retries: the marketplace's idempotency or package reference where it has one. */
+  shipmentId: string;
+  /** A code from the adapter's `shippingCarriers`. */
+  carrier: string;
+  trackingNumber: string;
+  shippedAt: string;
+  /** The lines and units in this parcel (all of them for a whole order). */
+  lines: Array<{ lineId: string; sku: string; quantity: number }>;
+}
+
+/**
+ * The outcome of confirming a shipment. A 429 or 5xx is thrown as MarketplaceError (retryable), so
+ * the job retries it; a refusal is answered with the marketplace's words.
+ */
+export type ShipmentOutcome =
+  | { outcome: 'confirmed'; marketplaceShipmentId: string | null }
+  | { outcome: 'rejected'; message: string; code?: string };
 
 export interface Page<T> {
   items: T[];

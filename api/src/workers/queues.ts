@@ -9,6 +9,7 @@ export const MAIN_ADJUST_QUEUE = 'stock.adjust-main';
 export const MAIN_REFRESH_QUEUE = 'stock.read-main';
 export const SYNC_SCHEDULE_QUEUE = 'sync.schedule';
 export const LISTINGS_PUBLISH_QUEUE = 'listings.publish';
+export const ORDERS_FULFIL_QUEUE = 'orders.fulfil';
 
 /** Send a channel's waiting values (one push per channel at a time keeps each SKU's values in order). */
 export interface ListingsPushJob {
@@ -65,6 +66,15 @@ export interface MainRefreshJob {
   /** The main channel's order behind the read, per SKU, so the change it finds is recorded as that order's. */
   orders?: Record<string, { cause: 'order' | 'cancellation'; causeRef: string; orderId: string }>;
 }
+
+/**
+ * Tell an order's marketplace what the seller did: 'ship' sends one shipment (until the marketplace
+ * confirms or refuses it); 'acknowledge' acknowledges newly received orders where the marketplace
+ * requires it (Walmart).
+ */
+export type OrdersFulfilJob =
+  | { mode: 'ship'; accountId: string; shipmentId: string }
+  | { mode: 'acknowledge'; accountId: string; channelId: string; orderIds: string[] };
 
 /** Read one channel's orders changed since the last read. */
 export interface OrdersPollJob {
@@ -185,6 +195,19 @@ export const queueDefinitions = [
       retryBackoff: true,
       retryDelayMax: 300,
       expireInSeconds: 1800,
+      heartbeatSeconds: 10,
+    },
+  },
+  // Each shipment is its own job: one refused or retried never holds back the others; the adapter paces the calls.
+  {
+    name: ORDERS_FULFIL_QUEUE,
+    options: {
+      notify: true,
+      retryLimit: 10,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 600,
       heartbeatSeconds: 10,
     },
   },

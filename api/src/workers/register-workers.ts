@@ -13,6 +13,7 @@ import {
   MAIN_REFRESH_QUEUE,
   MAINTENANCE_QUEUE,
   ORDERS_POLL_QUEUE,
+  ORDERS_FULFIL_QUEUE,
   SYNC_RUN_QUEUE,
   SYNC_SCHEDULE_QUEUE,
   type AuthMailJob,
@@ -22,10 +23,14 @@ import {
   type MainAdjustJob,
   type MainRefreshJob,
   type OrdersPollJob,
+  type OrdersFulfilJob,
   type SyncRunJob,
   onePerKeyWork,
 } from './queues.ts';
 import { pollOrders } from '../modules/orders/order-polling.ts';
+import { sendShipment } from '../modules/orders/shipment-sending.ts';
+import { acknowledgeOrders } from '../modules/orders/order-timeline.ts';
+import { eraseOrderPersonalData } from '../modules/orders/personal-data.ts';
 import { pushChannel } from '../modules/push/channel-push.ts';
 import { confirmSubmission } from '../modules/push/listing-confirmation.ts';
 import { runPublishJob } from '../modules/listings/publish.ts';
@@ -75,6 +80,14 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     { ...perKey, localConcurrency: 4 },
     one((data, signal) => pollOrders(ctx, data, signal)),
   );
+  // Shipments and acknowledgements: each its own job, paced by the channel's rate limiter.
+  await ctx.jobs.work<OrdersFulfilJob>(
+    ORDERS_FULFIL_QUEUE,
+    { ...polling, localConcurrency: 8 },
+    one((data, signal) =>
+      data.mode === 'ship' ? sendShipment(ctx, data, signal) : acknowledgeOrders(ctx, data, signal),
+    ),
+  );
   await ctx.jobs.work<ListingsPushJob>(
     LISTINGS_PUSH_QUEUE,
     { ...perKey, localConcurrency: 8 },
@@ -109,6 +122,7 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     const now = ctx.clock();
     await deleteExpiredSessions(ctx.db, now);
     await deleteStaleRateLimits(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
+    await eraseOrderPersonalData(ctx);
     if (options.vacuum) await vacuumTables(ctx.db);
   });
   await ctx.jobs.schedule(MAINTENANCE_QUEUE, '17 * * * *');

@@ -72,6 +72,7 @@ async function addOrder(
       accountId: account,
       channelId,
       marketplaceOrderId: `order-${serial}`,
+      orderNumber: `order-${serial}`,
       status,
       lines,
       orderedAt,

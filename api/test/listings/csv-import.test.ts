@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { query } from '../support/sync-checks.ts';
-import { CsvSyntaxError, parseCsv } from '../../src/modules/listings/csv-parse.ts';
+import { CsvSyntaxError, parseCsv } from '../../src/modules/csv/csv-parse.ts';
 
 describe('the CSV parser', () => {
   it('reads plain records, with LF, CRLF or CR line ends, and no empty record for a final line break', () => {

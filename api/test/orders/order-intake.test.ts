@@ -86,6 +86,10 @@ describe('orders from every channel', () => {
         quantity: 2,
         price: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' },
         cancelledQuantity: 0,
+        // What a shipment names and the drawer shows, from the read.
+        lineId: expect.any(String),
+        title: expect.any(String),
+        shippedQuantity: 0,
       },
     ]);
     expect(await rows(available)).toEqual([{ available: stock!.available - 2 }]);

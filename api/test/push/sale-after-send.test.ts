@@ -76,8 +76,8 @@ describe('a quantity taken for later on a listing that sold since', () => {
     const write = await acceptedQuantity(sku, 'read-back:sold');
     await query(
       t,
-      sql`insert into orders (account_id, channel_id, marketplace_order_id, status, lines, ordered_at, marketplace_updated_at, accounted_units)
-          values (${accountId}, ${amazon.id}, 'sale-after-send-1', 'open', ${JSON.stringify([{ sku, quantity: 1, price: null }])}::jsonb, now(), now(), ${JSON.stringify({ [sku]: 0 })}::jsonb)`,
+      sql`insert into orders (account_id, channel_id, marketplace_order_id, order_number, status, lines, ordered_at, marketplace_updated_at, accounted_units)
+          values (${accountId}, ${amazon.id}, 'sale-after-send-1', 'sale-after-send-1', 'open', ${JSON.stringify([{ sku, quantity: 1, price: null }])}::jsonb, now(), now(), ${JSON.stringify({ [sku]: 0 })}::jsonb)`,
     );
     expect(await check('read-back:sold')).toBe('settled');
     expect((await writeNow(write.id))?.message).toBe('A sale on the marketplace moved the quantity after it was sent');
@@ -120,8 +120,8 @@ describe('a cancellation on Amazon while a price of ours is on its way there', (
     // The order held a unit; cancelled, Amazon restocks it by itself.
     await query(
       t,
-      sql`insert into orders (account_id, channel_id, marketplace_order_id, status, lines, ordered_at, marketplace_updated_at, accounted_units)
-          values (${accountId}, ${amazon.id}, 'cancel-during-price', 'open', ${JSON.stringify([{ sku, quantity: 1, price: null }])}::jsonb, now() - interval '1 minute', now() - interval '1 minute', ${JSON.stringify({ [sku]: 1 })}::jsonb)`,
+      sql`insert into orders (account_id, channel_id, marketplace_order_id, order_number, status, lines, ordered_at, marketplace_updated_at, accounted_units)
+          values (${accountId}, ${amazon.id}, 'cancel-during-price', 'cancel-during-price', 'open', ${JSON.stringify([{ sku, quantity: 1, price: null }])}::jsonb, now() - interval '1 minute', now() - interval '1 minute', ${JSON.stringify({ [sku]: 1 })}::jsonb)`,
     );
     await query(t, sql`update products set committed = committed + 1 where account_id = ${accountId} and sku = ${sku}`);
     await editByHand(t, amazon, sku, { quantity: desired + 1 });

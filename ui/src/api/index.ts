@@ -9,3 +9,4 @@ export * from './listings';
 export * from './listing-edits';
 export * from './settings';
 export * from './publish-settings';
+export * from './orders';

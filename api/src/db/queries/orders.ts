@@ -1,6 +1,13 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, orders, type OrderLineRecord, type OrderStatus } from '../schema/index.ts';
+import {
+  channels,
+  orders,
+  type FulfilmentStatusValue,
+  type OrderLineRecord,
+  type OrderStatus,
+  type ShipToRecord,
+} from '../schema/index.ts';
 
 export interface OrderInput {
   marketplaceOrderId: string;
@@ -8,16 +15,30 @@ export interface OrderInput {
   lines: OrderLineRecord[];
   orderedAt: Date;
   marketplaceUpdatedAt: Date;
+  /** The marketplace order id when the read carried no number of its own. */
+  orderNumber: string;
+  buyerName: string | null;
+  shipTo: ShipToRecord | null;
+  totalAmount: string | null;
+  currency: string | null;
+  shipBy: Date | null;
+  fulfilment: FulfilmentStatusValue;
+  fees: { amount: string; currency: string } | null;
+  searchText: string;
 }
 
 export interface RecordedOrder {
   id: string;
   marketplaceOrderId: string;
+  orderNumber: string;
   status: OrderStatus;
   lines: OrderLineRecord[];
   accountedUnits: Record<string, number>;
   created: boolean;
 }
+
+/** The statuses an order moves through while it is being shipped, in order. */
+const forward = sql.raw(`array['unshipped', 'partially shipped', 'shipped', 'delivered']::text[]`);
 
 /** A stored order whose lines came without prices (an order recorded from Amazon's notification). */
 const unpricedLines = sql`${orders.lines} @? '$[*] ? (@.price == null)'`;
@@ -45,6 +66,20 @@ export async function upsertOrders(
         lines: sql`excluded.lines`,
         marketplaceUpdatedAt: sql`excluded.marketplace_updated_at`,
         updatedAt: sql`excluded.updated_at`,
+        // A copy without details (a notification's) keeps the ones a read stored; erased personal data stays erased.
+        orderNumber: sql`coalesce(nullif(excluded.order_number, excluded.marketplace_order_id), ${orders.orderNumber})`,
+        buyerName: sql`case when ${orders.personalDataErasedAt} is null then coalesce(excluded.buyer_name, ${orders.buyerName}) end`,
+        shipTo: sql`case when ${orders.personalDataErasedAt} is null then coalesce(excluded.ship_to, ${orders.shipTo}) end`,
+        totalAmount: sql`coalesce(excluded.total_amount, ${orders.totalAmount})`,
+        currency: sql`coalesce(excluded.currency, ${orders.currency})`,
+        shipBy: sql`coalesce(excluded.ship_by, ${orders.shipBy})`,
+        fees: sql`coalesce(excluded.fees, ${orders.fees})`,
+        searchText: sql`case when excluded.buyer_name is null and ${orders.buyerName} is not null
+          then ${orders.searchText} else excluded.search_text end`,
+        // Shipping only moves forward: a marketplace's read that lags behind a shipment we confirmed does not undo it.
+        fulfilment: sql`case
+          when array_position(${forward}, excluded.fulfilment) < array_position(${forward}, ${orders.fulfilment})
+          then ${orders.fulfilment} else excluded.fulfilment end`,
       },
       setWhere: sql`excluded.marketplace_updated_at > ${orders.marketplaceUpdatedAt}
         or (excluded.marketplace_updated_at = ${orders.marketplaceUpdatedAt} and ${unpricedLines} and not (excluded.lines @? '$[*] ? (@.price == null)'))`,
@@ -52,6 +87,7 @@ export async function upsertOrders(
     .returning({
       id: orders.id,
       marketplaceOrderId: orders.marketplaceOrderId,
+      orderNumber: orders.orderNumber,
       status: orders.status,
       lines: orders.lines,
       accountedUnits: orders.accountedUnits,

@@ -54,6 +54,10 @@ export const changes = pgTable(
     index('changes_product_created_idx').on(t.productId, t.createdAt),
     // A SKU's history in the catalogue, also for a SKU without a product.
     index('changes_account_sku_created_idx').on(t.accountId, t.sku, t.createdAt),
+    // The stock changes one order caused (its drawer on the Orders page).
+    index('changes_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     // A bulk change's values (by its causeRef), for its progress and its undo.
     index('changes_account_cause_ref_idx').on(t.accountId, t.causeRef),
   ],

@@ -48,6 +48,8 @@ const limitedWorkNames: Record<LimitedWork, string> = {
   publishCheck: 'publish checks',
   publish: 'publish requests',
   syncNow: 'syncs',
+  shipments: 'shipments',
+  shipmentCsv: 'tracking files',
 };
 
 /**

@@ -6,6 +6,7 @@ import { accountRateLimit } from '../middleware/rate-limit.ts';
 import { listOpenDrift, type OpenDrift } from '../../db/queries/listing-drift.ts';
 import { recentRuns, runsChangedSince, unfinishedRuns, type SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { acceptDrift, overwriteDrift, syncNow } from '../../modules/reconciliation/sync-requests.ts';
+import { orderChangeFeed } from '../../modules/orders/order-feed.ts';
 import { listingChangeFeed } from '../../modules/listings/listing-feed.ts';
 import { pushActivity, retryFailedPushes } from '../../modules/dashboard/push-activity.ts';
 
@@ -63,6 +64,8 @@ function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (s
   let reading = false;
   // The catalogue's live chips: the SKUs whose listings changed, as event `listings`.
   const listingChanges = listingChangeFeed(ctx, accountId);
+  // The live Orders page: a cue that the account's orders changed, as event `orders`.
+  const orderChanges = orderChangeFeed(ctx, accountId);
   const look = async (first: boolean) => {
     if (reading) return;
     reading = true;
@@ -75,6 +78,8 @@ function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (s
       if (first) since = new Date(Math.max(since.getTime(), Date.now() - 1000, ctx.clock().getTime() - 1000));
       const skus = await listingChanges.next();
       if (skus.length) res.write(`event: listings\ndata: ${JSON.stringify({ skus })}\n\n`);
+      const ordersAt = await orderChanges.next();
+      if (ordersAt) res.write(`event: orders\ndata: ${JSON.stringify({ at: ordersAt })}\n\n`);
     } catch (error) {
       console.error(`[sync] progress stream: ${error instanceof Error ? error.message : error}`);
     } finally {

@@ -1,7 +1,7 @@
 /**
  * Amazon behind the MarketplaceAdapter contract: Listings Items API for reads and single updates,
- * JSON_LISTINGS_FEED for bulk, Orders v0 for orders, Notifications v1 (EventBridge) for pushes
- * (webhooks.ts). Writes set absolute values, so replaying one is harmless.
+ * JSON_LISTINGS_FEED for bulk, Orders v0 for orders and shipment confirmations (shipments.ts),
+ * Notifications v1 (EventBridge) for pushes (webhooks.ts). Writes set absolute values, so replaying one is harmless.
  */
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -35,9 +35,10 @@ import {
   listingsItemToState,
   listingUpdatePatches,
   notListedState,
-  orderToMarketplaceOrder,
   submissionToOutcome,
 } from './transform.ts';
+import { orderToMarketplaceOrder } from './order-transform.ts';
+import { amazonShippingCarriers, confirmAmazonShipment } from './shipments.ts';
 import type { AmazonOrderItem, ListingsIncludedData, ListingsItem } from './types.ts';
 import { mapConcurrent } from '../shared/concurrency.ts';
 import {
@@ -387,6 +388,8 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     ...amazonFeeds(parts),
     ...amazonPublishing(parts),
     ordersSince: (since, cursor, signal, known) => ordersSince(parts, since, cursor, signal, known),
+    shippingCarriers: amazonShippingCarriers,
+    confirmShipment: (shipment, signal) => confirmAmazonShipment(client, marketplaceId, shipment, signal),
     ...amazonSubscriptions(parts),
   };
 }

@@ -60,6 +60,8 @@ export const amazonRateLimits = {
   getFeedDocument: { rate: 0.0222, burst: 10 },
   getOrders: { rate: 0.0167, burst: 20 },
   getOrderItems: { rate: 0.5, burst: 30 },
+  /** Orders v0 confirmShipment's usage plan (ordersV0.json, the operation's description). */
+  confirmShipment: { rate: 2, burst: 10 },
   createDestination: { rate: 1, burst: 5 },
   getDestinations: { rate: 1, burst: 5 },
   createSubscription: { rate: 1, burst: 5 },

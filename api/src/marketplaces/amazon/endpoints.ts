@@ -50,6 +50,7 @@ export const amazonPaths = {
   feed: (feedId: string) => `/feeds/2021-06-30/feeds/${enc(feedId)}`,
   orders: '/orders/v0/orders',
   orderItems: (orderId: string) => `/orders/v0/orders/${enc(orderId)}/orderItems`,
+  shipmentConfirmation: (orderId: string) => `/orders/v0/orders/${enc(orderId)}/shipmentConfirmation`,
   destinations: '/notifications/v1/destinations',
   subscription: (notificationType: string) => `/notifications/v1/subscriptions/${enc(notificationType)}`,
   productTypes: '/definitions/2020-09-01/productTypes',

@@ -8,7 +8,6 @@ import {
   listingsItemToCatalogueItem,
   listingsItemToState,
   listingUpdatePatches,
-  orderToMarketplaceOrder,
   processingReportToOutcomes,
   submissionToOutcome,
 } from './transform.ts';
@@ -18,19 +17,12 @@ import {
   orderOfDeliveredEvent,
   parseEventBridgeDelivery,
 } from './webhooks.ts';
-import type {
-  AmazonOrder,
-  AmazonOrderItem,
-  ListingsFeedProcessingReport,
-  ListingsItem,
-  ListingsItemSubmissionResponse,
-} from './types.ts';
+import type { ListingsFeedProcessingReport, ListingsItem, ListingsItemSubmissionResponse } from './types.ts';
 
 const US = 'ATVPDKIKX0DER';
 const CA = 'A2EUQ1WTGCTBG2';
 
 const listings = readOfficial('amazon/listingsItems_2021-08-01.json') as any;
-const orders = readOfficial('amazon/ordersV0.json') as any;
 const itemPath = listings.paths['/listings/2021-08-01/items/{sellerId}/{sku}'];
 const searchPath = listings.paths['/listings/2021-08-01/items/{sellerId}'];
 const exampleItem = itemPath.get.responses['200'].examples['application/json'] as ListingsItem;
@@ -196,39 +188,6 @@ describe('JSON_LISTINGS_FEED', () => {
     expect(feedInterimStatus({ ...feed, processingStatus: 'FATAL' })).toMatchObject({ state: 'failed' });
     expect(feedInterimStatus({ ...feed, processingStatus: 'CANCELLED' })).toMatchObject({ state: 'failed' });
     expect(feedInterimStatus({ ...feed, processingStatus: 'DONE' })).toBeUndefined();
-  });
-});
-
-describe('orders', () => {
-  const exampleOrders = orders.paths['/orders/v0/orders'].get.responses['200']['x-amzn-api-sandbox'].static[0].response
-    .payload.Orders as AmazonOrder[];
-  const exampleItems = orders.paths['/orders/v0/orders/{orderId}/orderItems'].get.responses['200']['x-amzn-api-sandbox']
-    .static[0].response.payload.OrderItems as AmazonOrderItem[];
-
-  test('getOrders + getOrderItems examples → MarketplaceOrder', () => {
-    const order = orderToMarketplaceOrder(exampleOrders[0]!, exampleItems);
-    expect(order).toEqual({
-      marketplaceOrderId: '902-1845936-5435065',
-      status: 'open',
-      lines: [
-        { sku: 'NABetaASINB00551Q3CS', quantity: 1, price: { amount: '10.00', currency: 'USD' }, cancelledQuantity: 0 },
-      ],
-      createdAt: '1970-01-19T03:58:30.000Z',
-      updatedAt: '1970-01-19T03:58:32.000Z',
-    });
-  });
-
-  test('ItemPrice is the line total: the line carries the unit price; cancelled orders cancel every unit', () => {
-    const order = orderToMarketplaceOrder({ ...exampleOrders[0]!, OrderStatus: 'Canceled' }, [
-      { ...exampleItems[0]!, QuantityOrdered: 3, ItemPrice: { CurrencyCode: 'USD', Amount: '29.97' } },
-    ]);
-    expect(order.status).toBe('cancelled');
-    expect(order.lines[0]).toMatchObject({
-      quantity: 3,
-      price: { amount: '9.99', currency: 'USD' },
-      cancelledQuantity: 3,
-    });
-    expect(orderToMarketplaceOrder({ ...exampleOrders[0]!, OrderStatus: 'Shipped' }, []).status).toBe('shipped');
   });
 });
 

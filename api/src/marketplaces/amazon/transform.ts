@@ -9,18 +9,12 @@ import type {
   ListingStatus,
   ListingUpdate,
   MarketplaceOption,
-  MarketplaceOrder,
   Money,
   NewListing,
-  OrderLine,
-  OrderStatus,
   SubmissionStatus,
   UpdateOutcome,
 } from '../types.ts';
 import type {
-  AmazonOrder,
-  AmazonOrderItem,
-  AmazonOrderStatus,
   Feed,
   ListingsAttributes,
   ListingsFeed,
@@ -29,7 +23,6 @@ import type {
   ListingsItem,
   ListingsItemPutRequest,
   ListingsItemSubmissionResponse,
-  OrderChangePayload,
   PatchOperation,
   ProductTypeList,
 } from './types.ts';
@@ -268,100 +261,6 @@ export function feedInterimStatus(feed: Feed): SubmissionStatus | undefined {
     case 'DONE':
       return undefined;
   }
-}
-
-const ORDER_STATUS: Record<AmazonOrderStatus, OrderStatus> = {
-  Pending: 'open',
-  Unshipped: 'open',
-  PartiallyShipped: 'open',
-  InvoiceUnconfirmed: 'open',
-  PendingAvailability: 'open',
-  Unfulfillable: 'open',
-  Shipped: 'shipped',
-  Canceled: 'cancelled',
-};
-
-export function orderStatus(status: AmazonOrderStatus): OrderStatus {
-  return ORDER_STATUS[status];
-}
-
-/** Decimal string → integer hundredths (ItemPrice carries two places). */
-function toCents(amount: string): number {
-  const [whole = '0', fraction = ''] = amount.trim().replace(/^-/, '').split('.');
-  const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-  return amount.trim().startsWith('-') ? -cents : cents;
-}
-
-function fromCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * One order line. Amazon's ItemPrice is the line total (unit price × QuantityOrdered); the engine's
- * OrderLine.price is the unit price, rounded to the cent when the total does not divide evenly.
- */
-export function orderItemToLine(item: AmazonOrderItem, orderStatusValue: AmazonOrderStatus): OrderLine {
-  const quantity = item.QuantityOrdered;
-  let price: Money | null = null;
-  if (item.ItemPrice?.Amount !== undefined && item.ItemPrice.CurrencyCode) {
-    const total = toCents(item.ItemPrice.Amount);
-    price = {
-      amount: fromCents(quantity > 0 ? Math.round(total / quantity) : total),
-      currency: item.ItemPrice.CurrencyCode,
-    };
-  }
-  return {
-    sku: item.SellerSKU ?? item.ASIN,
-    quantity,
-    price,
-    cancelledQuantity: orderStatusValue === 'Canceled' ? quantity : 0,
-  };
-}
-
-export function orderToMarketplaceOrder(order: AmazonOrder, items: AmazonOrderItem[]): MarketplaceOrder {
-  return {
-    marketplaceOrderId: order.AmazonOrderId,
-    status: orderStatus(order.OrderStatus),
-    lines: items.map((item) => orderItemToLine(item, order.OrderStatus)),
-    createdAt: new Date(order.PurchaseDate).toISOString(),
-    updatedAt: new Date(order.LastUpdateDate).toISOString(),
-  };
-}
-
-/**
- * The order an ORDER_CHANGE notification describes, so a sale counts before any read of the
- * channel's orders: each item's SKU and quantity and the order's status. Only an OrderLevel
- * notification lists every item (an OrderItemLevel one names the items that changed), and Amazon
- * leaves prices out: the lines carry none, for the next read of the channel's orders to add.
- * Undefined when the notification cannot stand for the whole order.
- */
-export function orderOfChangeNotification(
-  change: OrderChangePayload['OrderChangeNotification'],
-  eventTime: string,
-): MarketplaceOrder | undefined {
-  const { Summary: summary } = change;
-  if (change.NotificationLevel !== 'OrderLevel' || !ORDER_STATUS[summary.OrderStatus]) return undefined;
-  const items = summary.OrderItems ?? [];
-  if (
-    items.length === 0 ||
-    items.some((item) => !item.SellerSKU || !Number.isInteger(item.Quantity) || item.Quantity < 0)
-  )
-    return undefined;
-  const changedAt = new Date(change.OrderChangeTrigger?.TimeOfOrderChange ?? eventTime).toISOString();
-  return {
-    marketplaceOrderId: change.AmazonOrderId,
-    status: orderStatus(summary.OrderStatus),
-    lines: items.map((item) => ({
-      sku: item.SellerSKU,
-      quantity: item.Quantity,
-      price: null,
-      cancelledQuantity: summary.OrderStatus === 'Canceled' ? item.Quantity : 0,
-    })),
-    createdAt: summary.PurchaseDate ? new Date(summary.PurchaseDate).toISOString() : changedAt,
-    updatedAt: changedAt,
-  };
 }
 
 /** SP-API and LWA error bodies in Amazon's own words. */

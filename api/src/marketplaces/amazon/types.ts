@@ -242,6 +242,23 @@ export type AmazonOrderStatus =
   | 'InvoiceUnconfirmed'
   | 'PendingAvailability';
 
+/** ordersV0 `Address`. On live Amazon its personal fields (Name, AddressLine1-3, Phone) need a Restricted Data Token. */
+export interface AmazonAddress {
+  Name?: string;
+  CompanyName?: string;
+  AddressLine1?: string;
+  AddressLine2?: string;
+  AddressLine3?: string;
+  City?: string;
+  County?: string;
+  District?: string;
+  StateOrRegion?: string;
+  PostalCode?: string;
+  CountryCode?: string;
+  Phone?: string;
+  AddressType?: 'Residential' | 'Commercial';
+}
+
 export interface AmazonOrder {
   AmazonOrderId: string;
   PurchaseDate: string;
@@ -253,6 +270,12 @@ export interface AmazonOrder {
   NumberOfItemsUnshipped?: number;
   MarketplaceId?: string;
   OrderType?: string;
+  EarliestShipDate?: string;
+  LatestShipDate?: string;
+  /** Restricted data: present on live Amazon only when the call carried a Restricted Data Token. */
+  ShippingAddress?: AmazonAddress;
+  /** Restricted data, as ShippingAddress. */
+  BuyerInfo?: { BuyerEmail?: string; BuyerName?: string; PurchaseOrderNumber?: string };
 }
 
 export interface GetOrdersResponse {
@@ -273,6 +296,22 @@ export interface AmazonOrderItem {
 export interface GetOrderItemsResponse {
   payload?: { AmazonOrderId: string; OrderItems: AmazonOrderItem[]; NextToken?: string };
   errors?: SpApiError[];
+}
+
+/** ordersV0 `ConfirmShipmentRequest` (confirmShipment answers 204 with no body). */
+export interface ConfirmShipmentRequest {
+  marketplaceId: string;
+  packageDetail: {
+    /** A positive number, as a string, naming the package within its order. */
+    packageReferenceId: string;
+    carrierCode: string;
+    /** Required when carrierCode is "Other". */
+    carrierName?: string;
+    shippingMethod?: string;
+    trackingNumber: string;
+    shipDate: string;
+    orderItems: Array<{ orderItemId: string; quantity: number }>;
+  };
 }
 
 // ---- Notifications API v1 ----

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { MarketplaceEvents, WebhookChange, WebhookDelivery, WebhookReading } from '../marketplace-events.ts';
 import type { MarketplaceOrder } from '../types.ts';
 import type { AmazonClient } from './amazon-client.ts';
-import { orderOfChangeNotification } from './transform.ts';
+import { orderOfChangeNotification } from './order-transform.ts';
 import {
   amazonNotificationTypes,
   type AmazonNotification,

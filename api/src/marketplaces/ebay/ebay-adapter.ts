@@ -1,8 +1,8 @@
 /**
  * eBay behind the MarketplaceAdapter contract: the Inventory API for catalogue, listings and price/quantity
  * (bulk_update_price_quantity, up to 25 SKUs per call, 200 or 207 with per-item results: ebay-listings.ts),
- * the Fulfillment API for orders changed since a time, the Identity API for who the seller is, and
- * ORDER_CONFIRMATION notifications to our application's endpoint (webhooks.ts).
+ * the Fulfillment API for orders changed since a time and for shipments (shipments.ts), the Identity API
+ * for who the seller is, and ORDER_CONFIRMATION notifications to our application's endpoint (webhooks.ts).
  */
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -28,7 +28,9 @@ import {
   mapLimited,
 } from './ebay-listings.ts';
 import { ebaySellerScopes, type EbayEndpoints } from './endpoints.ts';
-import { lastModifiedFilter, toCatalogueItem, toListingState, toMarketplaceOrder } from './transform.ts';
+import { ebayShippingCarriers } from './carriers.ts';
+import { confirmEbayShipment, toOrdersWithShipments } from './shipments.ts';
+import { lastModifiedFilter, toCatalogueItem, toListingState } from './transform.ts';
 import type {
   EbayBulkGetInventoryItemResponse,
   EbayInventoryItem,
@@ -144,7 +146,7 @@ function ebayOrders(client: EbayClient): Pick<EbayAdapter, 'ordersSince' | 'orde
       })
     ).body;
   return {
-    async ordersSince(since, cursor, signal): Promise<Page<MarketplaceOrder>> {
+    async ordersSince(since, cursor, signal, known): Promise<Page<MarketplaceOrder>> {
       const offset = cursor === undefined ? 0 : Number(cursor);
       if (!Number.isInteger(offset) || offset < 0)
         throw new MarketplaceError('rejected', `Not an eBay orders cursor: ${cursor}`);
@@ -156,7 +158,9 @@ function ebayOrders(client: EbayClient): Pick<EbayAdapter, 'ordersSince' | 'orde
         offset: String(offset),
       });
       const body = await getOrders(query, signal);
-      const orders = (body.orders ?? []).map(toMarketplaceOrder).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+      const orders = (await toOrdersWithShipments(client, body.orders ?? [], signal, known)).sort((a, b) =>
+        a.updatedAt.localeCompare(b.updatedAt),
+      );
       return { items: orders, next: body.next ? String(offset + (body.orders?.length ?? 0)) : undefined };
     },
 
@@ -165,7 +169,7 @@ function ebayOrders(client: EbayClient): Pick<EbayAdapter, 'ordersSince' | 'orde
       const orders: MarketplaceOrder[] = [];
       for (let i = 0; i < ids.length; i += EBAY_ORDER_IDS_PER_CALL) {
         const query = new URLSearchParams({ orderIds: ids.slice(i, i + EBAY_ORDER_IDS_PER_CALL).join(',') });
-        orders.push(...((await getOrders(query, signal)).orders ?? []).map(toMarketplaceOrder));
+        orders.push(...(await toOrdersWithShipments(client, (await getOrders(query, signal)).orders ?? [], signal)));
       }
       return orders;
     },
@@ -222,6 +226,8 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     adjustQuantity: (sku, delta, _idempotencyKey, signal) => adjustEbayQuantity(listings, sku, delta, signal),
     ...ebayPublishing(listings),
     ...ebayOrders(client),
+    shippingCarriers: ebayShippingCarriers,
+    confirmShipment: (shipment, signal) => confirmEbayShipment(client, shipment, signal),
     subscribeToEvents: subscribeToEvents(client),
   };
 }

@@ -16,6 +16,15 @@ import { describeEbayError } from './transform.ts';
 export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account';
 
 /**
+ * The Fulfillment API's daily quota, which the shipment calls (createShippingFulfillment and
+ * getShippingFulfillments) spend together with getOrders: eBay publishes no limit per method, only per
+ * API. 100,000 calls a day is the Fulfillment API's default in eBay's call limits table
+ * (https://developer.ebay.com/develop/get-started/api-call-limits), as copies of that table quote it;
+ * the row was not read from eBay's page itself (confirm with getRateLimits).
+ */
+export const EBAY_FULFILLMENT_CALLS_PER_DAY = 100_000;
+
+/**
  * eBay publishes daily quotas per API, not per-second rates
  * (https://developer.ebay.com/develop/api/sell/api_call_limits). Each is a bucket refilling a day's
  * quota over the day and holding an hour's share, so a busy hour cannot spend the day. Notification
@@ -24,7 +33,7 @@ export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identi
  */
 export const ebayDailyQuotas: Record<EbayApiName, number> = {
   inventory: 2_000_000,
-  fulfillment: 100_000,
+  fulfillment: EBAY_FULFILLMENT_CALLS_PER_DAY,
   notification: 10_000,
   identity: 5_000,
   account: 25_000,

@@ -15,7 +15,8 @@ import {
   toMarketplaceOrder,
   toPriceQuantity,
 } from './transform.ts';
-import type { EbayInventoryItems, EbayOffers, EbayOrderSearchPagedCollection } from './types.ts';
+import type { EbayInventoryItems, EbayOffers } from './types.ts';
+import { fulfillmentsPage, ordersPage } from '../../../test/marketplaces/ebay/order-payloads.ts';
 import {
   checkExchange,
   ebayAllowances,
@@ -78,44 +79,6 @@ const offers: EbayOffers = {
   ],
 };
 
-const ordersPage: EbayOrderSearchPagedCollection = {
-  href: 'https://api.ebay.com/sell/fulfillment/v1/order?filter=lastmodifieddate:%5B2025-01-01T00:00:00.000Z..%5D&limit=50&offset=0',
-  limit: 50,
-  offset: 0,
-  total: 2,
-  orders: [
-    {
-      orderId: '04-06207-14598',
-      creationDate: '2025-03-01T10:00:00.000Z',
-      lastModifiedDate: '2025-03-01T10:05:00.000Z',
-      orderFulfillmentStatus: 'NOT_STARTED',
-      orderPaymentStatus: 'PAID',
-      sellerId: 'seller_one',
-      cancelStatus: { cancelState: 'NONE_REQUESTED' },
-      lineItems: [
-        {
-          lineItemId: '10040966890123',
-          sku: 'GP-HERO-1',
-          title: 'GoPro Hero4 Helmet Cam',
-          quantity: 3,
-          lineItemCost: { value: '30.00', currency: 'USD' },
-        },
-      ],
-    },
-    {
-      orderId: '04-06207-14599',
-      creationDate: '2025-03-02T10:00:00.000Z',
-      lastModifiedDate: '2025-03-03T09:00:00.000Z',
-      orderFulfillmentStatus: 'NOT_STARTED',
-      orderPaymentStatus: 'FULLY_REFUNDED',
-      cancelStatus: { cancelState: 'CANCELED', cancelledDate: '2025-03-03T09:00:00.000Z' },
-      lineItems: [
-        { lineItemId: '10040966890124', sku: 'BARE-2', quantity: 1, lineItemCost: { value: '9.99', currency: 'USD' } },
-      ],
-    },
-  ],
-};
-
 describe('the fixtures follow the official definitions', () => {
   it('getInventoryItems, getOffers and getOrders payloads validate (aspects by its named allowance)', () => {
     const inventory = contracts.inventory.check({
@@ -136,6 +99,14 @@ describe('the fixtures follow the official definitions', () => {
         path: '/sell/fulfillment/v1/order',
         status: 200,
         responseBody: ordersPage,
+      }),
+    ).toEqual([]);
+    expect(
+      contracts.fulfillment.check({
+        method: 'GET',
+        path: '/sell/fulfillment/v1/order/01-03955-36441/shipping_fulfillment',
+        status: 200,
+        responseBody: fulfillmentsPage,
       }),
     ).toEqual([]);
   });
@@ -294,22 +265,81 @@ describe('price and quantity updates', () => {
 });
 
 describe('orders', () => {
-  it('maps eBay orders: unit price from lineItemCost, cancellation from cancelStatus', () => {
-    const [open, cancelled] = ordersPage.orders!.map(toMarketplaceOrder);
-    expect(open).toEqual({
+  const [open, cancelled, partly] = ordersPage.orders!;
+
+  it('maps an eBay order: line ids and titles, unit price from lineItemCost, buyer, ship-to, ship-by, total and fees', () => {
+    expect(toMarketplaceOrder(open!)).toEqual({
       marketplaceOrderId: '04-06207-14598',
       status: 'open',
-      lines: [{ sku: 'GP-HERO-1', quantity: 3, price: { amount: '10.00', currency: 'USD' }, cancelledQuantity: 0 }],
+      lines: [
+        {
+          sku: 'GP-HERO-1',
+          quantity: 3,
+          price: { amount: '10.00', currency: 'USD' },
+          cancelledQuantity: 0,
+          lineId: '10040966890123',
+          title: 'GoPro Hero4 Helmet Cam',
+          shippedQuantity: 0,
+        },
+      ],
       createdAt: '2025-03-01T10:00:00.000Z',
       updatedAt: '2025-03-01T10:05:00.000Z',
+      details: {
+        orderNumber: '04-06207-14598',
+        buyerName: 'Emily Johnson',
+        shipTo: {
+          name: 'Emily J. Johnson',
+          line1: '2215 Maple Avenue',
+          line2: 'Apt 4',
+          city: 'Austin',
+          region: 'TX',
+          postalCode: '78701',
+          countryCode: 'US',
+          phone: '512-555-0142',
+        },
+        total: { amount: '30.00', currency: 'USD' },
+        shipBy: '2025-03-04T06:59:59.000Z',
+        fulfilment: 'unshipped',
+        fees: { amount: '4.48', currency: 'USD' },
+      },
     });
-    expect(cancelled).toMatchObject({
+    expect(toMarketplaceOrder({ ...open!, orderFulfillmentStatus: 'FULFILLED' })).toMatchObject({
+      status: 'shipped',
+      details: { fulfilment: 'shipped' },
+    });
+  });
+
+  it('a cancelled order: nothing shipped, every unit cancelled; without an address the buyer is their user id', () => {
+    const order = toMarketplaceOrder(cancelled!);
+    expect(order).toMatchObject({
       status: 'cancelled',
-      lines: [{ sku: 'BARE-2', quantity: 1, cancelledQuantity: 1 }],
+      lines: [{ sku: 'BARE-2', quantity: 1, cancelledQuantity: 1, shippedQuantity: 0, lineId: '10040966890124' }],
     });
-    expect(toMarketplaceOrder({ ...ordersPage.orders![0]!, orderFulfillmentStatus: 'FULFILLED' }).status).toBe(
-      'shipped',
-    );
+    expect(order.details).toEqual({
+      orderNumber: '04-06207-14599',
+      buyerName: 'quiet_buyer',
+      shipTo: null,
+      total: null,
+      shipBy: null,
+      fulfilment: 'cancelled',
+      fees: null,
+    });
+    // Refunded in full without a cancellation (after a return): refunded.
+    const { cancelStatus: _, ...refunded } = cancelled!;
+    expect(toMarketplaceOrder(refunded).details!.fulfilment).toBe('refunded');
+  });
+
+  it('a partly shipped order counts its shipped units from its fulfillments; the earliest ship-by is the order’s', () => {
+    expect(toMarketplaceOrder(partly!, fulfillmentsPage.fulfillments)).toMatchObject({
+      status: 'open',
+      lines: [
+        { lineId: '10040966890130', quantity: 4, shippedQuantity: 2 },
+        { lineId: '10040966890131', quantity: 1, shippedQuantity: 1 },
+      ],
+      details: { fulfilment: 'partially shipped', shipBy: '2025-03-06T06:59:59.000Z' },
+    });
+    // Without them, eBay's "some units shipped" says no number.
+    expect(toMarketplaceOrder(partly!).lines[0]).not.toHaveProperty('shippedQuantity');
   });
 });
 

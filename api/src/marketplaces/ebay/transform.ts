@@ -1,6 +1,7 @@
 /** Pure conversions between eBay's payloads and the engine's shapes. No I/O. */
 import type {
   CatalogueItem,
+  FulfilmentStatus,
   ListingState,
   ListingStatus,
   ListingUpdate,
@@ -8,7 +9,10 @@ import type {
   MarketplaceOrder,
   Money,
   NewListing,
+  OrderDetails,
+  OrderLine,
   OrderStatus,
+  PostalAddress,
   UpdateOutcome,
 } from '../types.ts';
 import type {
@@ -22,8 +26,11 @@ import type {
   EbayInventoryItem,
   EbayOffer,
   EbayOfferDetails,
+  EbayContact,
+  EbayLineItem,
   EbayOrder,
   EbayPriceQuantity,
+  EbayShippingFulfillment,
 } from './types.ts';
 
 export const toMoney = (amount: EbayAmount | undefined): Money | null =>
@@ -150,13 +157,80 @@ export function orderStatusOf(order: EbayOrder): OrderStatus {
   return 'open';
 }
 
-export function toMarketplaceOrder(order: EbayOrder): MarketplaceOrder {
+/** How far the order has gone in the seller's words: cancelled and refunded first, then how much has shipped. */
+export function fulfilmentOf(order: EbayOrder): FulfilmentStatus {
+  if (order.cancelStatus?.cancelState === 'CANCELED') return 'cancelled';
+  if (order.orderPaymentStatus === 'FULLY_REFUNDED') return 'refunded';
+  if (order.orderFulfillmentStatus === 'FULFILLED') return 'shipped';
+  if (order.orderFulfillmentStatus === 'IN_PROGRESS') return 'partially shipped';
+  return 'unshipped';
+}
+
+/** The ship-to of the order's first shipping step; null where eBay no longer gives the street (orders over 90 days old). */
+export function toPostalAddress(contact: EbayContact | undefined): PostalAddress | null {
+  const address = contact?.contactAddress;
+  if (!address?.addressLine1 || !address.city || !address.countryCode) return null;
+  return {
+    name: contact!.fullName ?? contact!.companyName ?? '',
+    line1: address.addressLine1,
+    line2: address.addressLine2 || null,
+    city: address.city,
+    region: address.stateOrProvince || null,
+    postalCode: address.postalCode ?? '',
+    countryCode: address.countryCode,
+    phone: contact!.primaryPhone?.phoneNumber || null,
+  };
+}
+
+/** The earliest ship-by date of the lines: the order is late once any line is. */
+const shipByOf = (lines: EbayLineItem[]) =>
+  lines
+    .map((line) => line.lineItemFulfillmentInstructions?.shipByDate)
+    .filter((date): date is string => !!date && Number.isFinite(Date.parse(date)))
+    .sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
+
+export function toOrderDetails(order: EbayOrder): OrderDetails {
+  const shipTo = order.fulfillmentStartInstructions?.find((i) => i.shippingStep?.shipTo)?.shippingStep?.shipTo;
+  return {
+    orderNumber: order.orderId,
+    buyerName: order.buyer?.buyerRegistrationAddress?.fullName || order.buyer?.username || null,
+    shipTo: toPostalAddress(shipTo),
+    total: toMoney(order.pricingSummary?.total),
+    shipBy: shipByOf(order.lineItems ?? []),
+    fulfilment: fulfilmentOf(order),
+    fees: toMoney(order.totalMarketplaceFee),
+  };
+}
+
+/**
+ * Units of a line eBay reports shipped. The order read says only none, some or all
+ * (lineItemFulfillmentStatus); for "some", the order's shipping fulfillments count them, when read.
+ */
+function shippedQuantityOf(
+  line: EbayLineItem,
+  status: OrderStatus,
+  fulfillments: EbayShippingFulfillment[] | undefined,
+): number | undefined {
+  const quantity = line.quantity ?? 0;
+  // Only an order not yet shipped can be cancelled.
+  if (status === 'cancelled') return 0;
+  if (line.lineItemFulfillmentStatus === 'FULFILLED') return quantity;
+  if (line.lineItemFulfillmentStatus === 'NOT_STARTED') return 0;
+  if (!fulfillments) return undefined;
+  const counted = fulfillments
+    .flatMap((f) => f.lineItems ?? [])
+    .reduce((n, l) => n + (l.lineItemId === line.lineItemId ? (l.quantity ?? 1) : 0), 0);
+  return Math.min(quantity, counted);
+}
+
+/** An eBay order, with its shipping fulfillments where they were read (orders partly shipped). */
+export function toMarketplaceOrder(order: EbayOrder, fulfillments?: EbayShippingFulfillment[]): MarketplaceOrder {
   const status = orderStatusOf(order);
   const createdAt = order.creationDate ?? order.lastModifiedDate ?? new Date(0).toISOString();
   return {
     marketplaceOrderId: order.orderId,
     status,
-    lines: (order.lineItems ?? []).map((line) => {
+    lines: (order.lineItems ?? []).map((line): OrderLine => {
       const quantity = line.quantity ?? 0;
       // lineItemCost is the line's total before discounts: the unit price is its share per unit.
       const cost = toMoney(line.lineItemCost);
@@ -164,10 +238,20 @@ export function toMarketplaceOrder(order: EbayOrder): MarketplaceOrder {
         cost && quantity > 0
           ? { amount: (Math.round((Number(cost.amount) * 100) / quantity) / 100).toFixed(2), currency: cost.currency }
           : cost;
-      return { sku: line.sku ?? '', quantity, price: unit, cancelledQuantity: status === 'cancelled' ? quantity : 0 };
+      const shippedQuantity = shippedQuantityOf(line, status, fulfillments);
+      return {
+        sku: line.sku ?? '',
+        quantity,
+        price: unit,
+        cancelledQuantity: status === 'cancelled' ? quantity : 0,
+        ...(line.lineItemId ? { lineId: line.lineItemId } : {}),
+        ...(line.title ? { title: line.title } : {}),
+        ...(shippedQuantity !== undefined ? { shippedQuantity } : {}),
+      };
     }),
     createdAt,
     updatedAt: order.lastModifiedDate ?? createdAt,
+    details: toOrderDetails(order),
   };
 }
 

@@ -107,6 +107,27 @@ export interface EbayBulkPriceQuantityResponse {
   responses?: EbayPriceQuantityResponse[];
 }
 
+/** sell_fulfillment_v1 Address. */
+export interface EbayAddress {
+  addressLine1?: string;
+  addressLine2?: string;
+  city?: string;
+  stateOrProvince?: string;
+  postalCode?: string;
+  countryCode?: string;
+}
+
+/** sell_fulfillment_v1 ExtendedContact: a buyer or a ship-to. */
+export interface EbayContact {
+  fullName?: string;
+  companyName?: string;
+  contactAddress?: EbayAddress;
+  primaryPhone?: { phoneNumber?: string };
+  email?: string;
+}
+
+export type EbayFulfillmentStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
+
 export interface EbayLineItem {
   lineItemId?: string;
   legacyItemId?: string;
@@ -114,7 +135,12 @@ export interface EbayLineItem {
   title?: string;
   quantity?: number;
   lineItemCost?: EbayAmount;
-  lineItemFulfillmentStatus?: string;
+  lineItemFulfillmentStatus?: EbayFulfillmentStatus | string;
+  lineItemFulfillmentInstructions?: {
+    shipByDate?: string;
+    minEstimatedDeliveryDate?: string;
+    maxEstimatedDeliveryDate?: string;
+  };
   refunds?: Array<{ amount?: EbayAmount }>;
 }
 
@@ -122,11 +148,47 @@ export interface EbayOrder {
   orderId: string;
   creationDate?: string;
   lastModifiedDate?: string;
-  orderFulfillmentStatus?: 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED' | string;
-  orderPaymentStatus?: string;
+  orderFulfillmentStatus?: EbayFulfillmentStatus | string;
+  orderPaymentStatus?: 'PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED' | string;
   sellerId?: string;
+  buyer?: { username?: string; buyerRegistrationAddress?: EbayContact };
+  fulfillmentStartInstructions?: Array<{
+    fulfillmentInstructionsType?: string;
+    shippingStep?: { shipTo?: EbayContact };
+  }>;
+  pricingSummary?: { total?: EbayAmount };
+  totalMarketplaceFee?: EbayAmount;
   cancelStatus?: { cancelState?: 'NONE_REQUESTED' | 'IN_PROGRESS' | 'CANCELED' | string; cancelledDate?: string };
   lineItems?: EbayLineItem[];
+}
+
+/** sell_fulfillment_v1 LineItemReference: a line of a package, and how many of its units. */
+export interface EbayLineItemReference {
+  lineItemId: string;
+  quantity: number;
+}
+
+/** createShippingFulfillment's body (ShippingFulfillmentDetails). */
+export interface EbayShippingFulfillmentDetails {
+  lineItems: EbayLineItemReference[];
+  shippedDate: string;
+  shippingCarrierCode: string;
+  trackingNumber: string;
+}
+
+/** sell_fulfillment_v1 ShippingFulfillment: one package of an order, as getShippingFulfillments answers it. */
+export interface EbayShippingFulfillment {
+  fulfillmentId?: string;
+  lineItems?: Array<Partial<EbayLineItemReference>>;
+  shipmentTrackingNumber?: string;
+  shippedDate?: string;
+  shippingCarrierCode?: string;
+}
+
+export interface EbayShippingFulfillmentPagedCollection {
+  fulfillments?: EbayShippingFulfillment[];
+  total?: number;
+  warnings?: EbayError[];
 }
 
 export interface EbayOrderSearchPagedCollection {

@@ -11,7 +11,11 @@ import { marketplaceFetch } from '../shared/http-client.ts';
 import { shopDomainPattern, shopifyEndpoints } from './endpoints.ts';
 import type { ShopifyTokenResponse, ShopifyTokens } from './types.ts';
 
-/** What the hub asks for: products and prices, inventory, orders. */
+/**
+ * What the hub asks for: products and prices, inventory, orders, and shipping them from the shop's own
+ * locations (fulfillment orders read, fulfillments created: fulfillmentCreate's scopes,
+ * https://shopify.dev/docs/api/admin-graphql/2026-01/mutations/fulfillmentCreate).
+ */
 export const SHOPIFY_SCOPES = [
   'read_products',
   'write_products',
@@ -19,6 +23,8 @@ export const SHOPIFY_SCOPES = [
   'write_inventory',
   'read_orders',
   'read_locations',
+  'read_merchant_managed_fulfillment_orders',
+  'write_merchant_managed_fulfillment_orders',
 ] as const;
 
 export interface ShopifyApp {

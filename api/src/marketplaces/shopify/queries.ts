@@ -99,16 +99,24 @@ export const variantsBySkuQuery = /* GraphQL */ `
   ${variantFragment}
 `;
 
-/** 10 orders × (1 + 2 + 25 lines × 3) = 780 points. */
+/**
+ * An order with what a seller ships by: 1 + address 1 + total 2 + fulfillment orders (2 + 5) + lines
+ * (2 + 25 × 3) = 88 points; 10 orders and the connection, 882.
+ */
 export const ORDER_PAGE_SIZE = 10;
 export const ORDER_LINES_PAGE_SIZE = 25;
-const lineFields = 'sku quantity currentQuantity originalUnitPriceSet { shopMoney { amount currencyCode } }';
+export const ORDERS_QUERY_COST = 2 + ORDER_PAGE_SIZE * (1 + 1 + 2 + 7 + 2 + ORDER_LINES_PAGE_SIZE * 3);
+const lineFields =
+  'id name sku quantity currentQuantity unfulfilledQuantity originalUnitPriceSet { shopMoney { amount currencyCode } }';
 
 export const ordersQuery = /* GraphQL */ `
 query HubOrders($first: Int!, $after: String, $query: String!) {
   orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {
     nodes {
-      id name createdAt updatedAt cancelledAt displayFulfillmentStatus
+      id name createdAt updatedAt cancelledAt displayFulfillmentStatus displayFinancialStatus
+      totalPriceSet { shopMoney { amount currencyCode } }
+      shippingAddress { name address1 address2 city provinceCode zip countryCodeV2 phone }
+      fulfillmentOrders(first: 5) { nodes { fulfillBy } }
       lineItems(first: ${ORDER_LINES_PAGE_SIZE}) { nodes { ${lineFields} } pageInfo { hasNextPage endCursor } }
     }
     pageInfo { hasNextPage endCursor }
@@ -251,6 +259,81 @@ query HubMoreProductVariantSkus($id: ID!, $after: String) {
   }
 }`;
 
+/**
+ * What a shipment needs first: the order's fulfillment orders with their line items (what remains of
+ * each order line), and its fulfillments' tracking (a shipment sent before). 1 + (2 + 5 × (1 + 2 + 50 × 2))
+ * + fulfillments and their tracking = 520 points.
+ */
+export const SHIPMENT_ORDER_QUERY_COST = 520;
+export const shipmentOrderQuery = /* GraphQL */ `
+  query HubShipmentOrder($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      fulfillmentOrders(first: 5) {
+        nodes {
+          id
+          status
+          lineItems(first: 50) {
+            nodes {
+              id
+              remainingQuantity
+              lineItem {
+                id
+                sku
+              }
+            }
+          }
+        }
+      }
+      fulfillments(first: 20) {
+        id
+        status
+        trackingInfo(first: 5) {
+          company
+          number
+        }
+      }
+    }
+  }
+`;
+
+/** The lines a fulfillment shipped (the first 100: a parcel holds fewer): 1 + 2 + 100 × 2 = 203 points. */
+export const SHIPMENT_FULFILLMENT_QUERY_COST = 203;
+export const shipmentFulfillmentQuery = /* GraphQL */ `
+  query HubShipmentFulfillment($id: ID!) {
+    fulfillment(id: $id) {
+      id
+      status
+      fulfillmentLineItems(first: 100) {
+        nodes {
+          quantity
+          lineItem {
+            id
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** A shipment of fulfillment order line items, with its carrier and tracking number. */
+export const fulfillmentCreateMutation = /* GraphQL */ `
+  mutation HubFulfillmentCreate($fulfillment: FulfillmentInput!) {
+    fulfillmentCreate(fulfillment: $fulfillment) {
+      fulfillment {
+        id
+        name
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
 export const allDocuments = {
   productVariantSkusQuery,
   moreProductVariantSkusQuery,
@@ -266,4 +349,7 @@ export const allDocuments = {
   adjustQuantityMutation,
   updatePricesMutation,
   webhookSubscribeMutation,
+  shipmentOrderQuery,
+  shipmentFulfillmentQuery,
+  fulfillmentCreateMutation,
 } as const;

@@ -1,7 +1,8 @@
 /**
  * Shopify behind the MarketplaceAdapter contract: the Admin GraphQL API for the catalogue (product
  * variants at one location), stock and prices (shopify-updates.ts), products created with productSet,
- * orders changed since a time, and webhook subscriptions (webhooks.ts). The variants it has seen are
+ * orders changed since a time with what a seller ships by, shipments confirmed as fulfillments
+ * (shipments.ts), and webhook subscriptions (webhooks.ts). The variants it has seen are
  * kept (shopify-variants.ts), so a push need not look them up again.
  */
 import { MarketplaceError } from '../errors.ts';
@@ -15,7 +16,9 @@ import type {
   Page,
   UpdateOutcome,
 } from '../types.ts';
+import { SHOPIFY_TRACKING_COMPANIES } from './carriers.ts';
 import {
+  ORDERS_QUERY_COST,
   ORDER_PAGE_SIZE,
   VARIANT_PAGE_SIZE,
   catalogueQuery,
@@ -28,6 +31,7 @@ import {
   productVariantSkusQuery,
   shopQuery,
 } from './queries.ts';
+import { confirmShopifyShipment } from './shipments.ts';
 import { ShopifyClient, type ShopifyClientOptions } from './shopify-client.ts';
 import { SHOPIFY_MAX_PER_MUTATION, shopifyUpdates, type ShopifyParts } from './shopify-updates.ts';
 import { ShopifyVariants, type VariantPage } from './shopify-variants.ts';
@@ -262,7 +266,7 @@ async function ordersSince(
   const data = await client.graphql<{ orders: ShopifyConnection<ShopifyOrder> }>(
     ordersQuery,
     { first: ORDER_PAGE_SIZE, after: cursor ?? null, query: updatedSinceQuery(since) },
-    { cost: 782, signal },
+    { cost: ORDERS_QUERY_COST, signal },
   );
   for (const order of data.orders.nodes) {
     let lines = order.lineItems;
@@ -316,6 +320,8 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     ...updates,
     ...shopifyPublishing(parts, updates.updateListings),
     ordersSince: (since, cursor, signal) => ordersSince(parts, since, cursor, signal),
+    shippingCarriers: SHOPIFY_TRACKING_COMPANIES,
+    confirmShipment: (shipment, signal) => confirmShopifyShipment(client, shipment, signal),
     ...shopifySubscriptions(parts),
   };
 }

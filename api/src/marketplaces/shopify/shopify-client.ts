@@ -11,6 +11,12 @@ import type { ShopifyCost, ShopifyGraphqlResponse, ShopifyTokens } from './types
  * Both are replaced by what throttleStatus reports.
  */
 export const SHOPIFY_DEFAULT_LIMIT: RateLimit = { rate: 100, burst: 1000 };
+/**
+ * A mutation's calculated cost, 10 points, from the same bucket as every query (the cost table on the
+ * page above; the answer's `extensions.cost` reports the real figure). The shipment call,
+ * fulfillmentCreate, has no limit of its own: it is one mutation.
+ */
+export const SHOPIFY_MUTATION_COST = 10;
 /** Refresh the access token this long before it expires. */
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 /** A THROTTLED answer is waited out and asked again this many times in all. */

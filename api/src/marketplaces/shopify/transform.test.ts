@@ -75,13 +75,29 @@ const ordersAnswer = {
         createdAt: '2025-03-01T10:00:00Z',
         updatedAt: '2025-03-01T12:00:00Z',
         cancelledAt: null,
-        displayFulfillmentStatus: 'UNFULFILLED',
+        displayFulfillmentStatus: 'PARTIALLY_FULFILLED',
+        displayFinancialStatus: 'PARTIALLY_REFUNDED',
+        totalPriceSet: { shopMoney: { amount: '58.50', currencyCode: 'EUR' } },
+        shippingAddress: {
+          name: 'Olivia Garcia',
+          address1: '1421 Maple Avenue',
+          address2: 'Apt 4B',
+          city: 'Austin',
+          provinceCode: 'TX',
+          zip: '78701',
+          countryCodeV2: 'US',
+          phone: '+1 512-555-0101',
+        },
+        fulfillmentOrders: { nodes: [{ fulfillBy: null }] },
         lineItems: {
           nodes: [
             {
+              id: 'gid://shopify/LineItem/11880521',
+              name: 'Classic Mug - Black, Small',
               sku: 'MUG-BLK-S',
               quantity: 3,
               currentQuantity: 2,
+              unfulfilledQuantity: 1,
               originalUnitPriceSet: { shopMoney: { amount: '19.5', currencyCode: 'EUR' } },
             },
           ],
@@ -95,12 +111,19 @@ const ordersAnswer = {
         updatedAt: '2025-03-02T11:00:00Z',
         cancelledAt: '2025-03-02T11:00:00Z',
         displayFulfillmentStatus: 'UNFULFILLED',
+        displayFinancialStatus: 'REFUNDED',
+        totalPriceSet: { shopMoney: { amount: '5.00', currencyCode: 'EUR' } },
+        shippingAddress: null,
+        fulfillmentOrders: { nodes: [] },
         lineItems: {
           nodes: [
             {
+              id: 'gid://shopify/LineItem/11880522',
+              name: 'Gift wrap',
               sku: null,
               quantity: 1,
               currentQuantity: 0,
+              unfulfilledQuantity: 0,
               originalUnitPriceSet: { shopMoney: { amount: '5.00', currencyCode: 'EUR' } },
             },
           ],
@@ -114,6 +137,19 @@ const ordersAnswer = {
         updatedAt: '2025-03-03T11:00:00Z',
         cancelledAt: null,
         displayFulfillmentStatus: 'FULFILLED',
+        displayFinancialStatus: 'PAID',
+        totalPriceSet: { shopMoney: { amount: '0.00', currencyCode: 'EUR' } },
+        shippingAddress: {
+          name: null,
+          address1: null,
+          address2: null,
+          city: null,
+          provinceCode: null,
+          zip: null,
+          countryCodeV2: null,
+          phone: null,
+        },
+        fulfillmentOrders: { nodes: [{ fulfillBy: '2025-03-07T00:00:00Z' }, { fulfillBy: '2025-03-05T00:00:00Z' }] },
         lineItems: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } },
       },
     ],
@@ -192,7 +228,7 @@ describe('transform', () => {
 
   it('turns orders into open, cancelled and shipped orders with cancelled quantities', () => {
     const [open, cancelled, shipped] = (ordersAnswer.orders.nodes as ShopifyOrder[]).map(orderToMarketplaceOrder);
-    expect(open).toEqual({
+    expect(open).toMatchObject({
       marketplaceOrderId: 'gid://shopify/Order/4504812716108',
       status: 'open',
       createdAt: '2025-03-01T10:00:00Z',
@@ -201,6 +237,59 @@ describe('transform', () => {
     });
     expect(cancelled).toMatchObject({ status: 'cancelled', lines: [{ sku: '', cancelledQuantity: 1 }] });
     expect(shipped!.status).toBe('shipped');
+  });
+
+  it('fills what a seller ships by: number, buyer, address, total, ship-by, fulfilment, and each line’s id, title and shipped units', () => {
+    const [open, cancelled, shipped] = (ordersAnswer.orders.nodes as ShopifyOrder[]).map(orderToMarketplaceOrder);
+    expect(open!.details).toEqual({
+      orderNumber: '#1001',
+      buyerName: 'Olivia Garcia',
+      shipTo: {
+        name: 'Olivia Garcia',
+        line1: '1421 Maple Avenue',
+        line2: 'Apt 4B',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        countryCode: 'US',
+        phone: '+1 512-555-0101',
+      },
+      total: { amount: '58.50', currency: 'EUR' },
+      // Shopify sets no date an ordinary order must ship by.
+      shipBy: null,
+      fulfilment: 'partially shipped',
+      fees: null,
+    });
+    // 3 ordered, 1 removed: of the 2 left, 1 is unfulfilled, so 1 shipped.
+    expect(open!.lines[0]).toMatchObject({
+      lineId: 'gid://shopify/LineItem/11880521',
+      title: 'Classic Mug - Black, Small',
+      shippedQuantity: 1,
+    });
+    expect(cancelled!.details).toMatchObject({ buyerName: null, shipTo: null, fulfilment: 'cancelled' });
+    expect(cancelled!.lines[0]!.shippedQuantity).toBe(0);
+    // An address without a street is no address to ship to; the earliest fulfill-by date is the ship-by.
+    expect(shipped!.details).toMatchObject({
+      shipTo: null,
+      shipBy: '2025-03-05T00:00:00Z',
+      fulfilment: 'shipped',
+    });
+  });
+
+  it('names each state an order is shown in', () => {
+    const [open] = ordersAnswer.orders.nodes as ShopifyOrder[];
+    const fulfilmentOf = (changes: Partial<ShopifyOrder>, unfulfilledQuantity = 1) =>
+      orderToMarketplaceOrder({
+        ...open!,
+        ...changes,
+        lineItems: { ...open!.lineItems, nodes: [{ ...open!.lineItems.nodes[0]!, unfulfilledQuantity }] },
+      }).details!.fulfilment;
+    expect(fulfilmentOf({ displayFulfillmentStatus: 'UNFULFILLED' }, 2)).toBe('unshipped');
+    expect(fulfilmentOf({ displayFulfillmentStatus: 'FULFILLED' }, 0)).toBe('shipped');
+    expect(fulfilmentOf({ displayFulfillmentStatus: 'IN_PROGRESS' }, 2)).toBe('unshipped');
+    expect(fulfilmentOf({ displayFulfillmentStatus: 'IN_PROGRESS' }, 1)).toBe('partially shipped');
+    expect(fulfilmentOf({ displayFinancialStatus: 'REFUNDED' })).toBe('refunded');
+    expect(fulfilmentOf({ cancelledAt: '2025-03-02T11:00:00Z', displayFinancialStatus: 'REFUNDED' })).toBe('cancelled');
   });
 
   it('turns the orders/create webhook body into the same order', () => {
@@ -214,7 +303,14 @@ describe('transform', () => {
       currency: 'EUR',
       line_items: [{ sku: 'MUG-BLK-S', quantity: 3, current_quantity: 2, price: '19.5' }],
     });
-    expect(order).toEqual(orderToMarketplaceOrder(ordersAnswer.orders.nodes[0] as ShopifyOrder));
+    // The webhook body carries the order and its lines, not what shipping needs (read with the order).
+    const { details, lines, ...read } = orderToMarketplaceOrder(ordersAnswer.orders.nodes[0] as ShopifyOrder);
+    expect(details).toBeDefined();
+    expect(order).toEqual({
+      ...read,
+      status: 'open',
+      lines: lines.map(({ sku, quantity, price, cancelledQuantity }) => ({ sku, quantity, price, cancelledQuantity })),
+    });
   });
 
   it('takes a webhook as the whole order only on topics whose body is the order, with its id, times and whole quantities', () => {

@@ -1,14 +1,20 @@
 import type {
   CatalogueItem,
   CreateOutcome,
+  FulfilmentStatus,
   ListingState,
   ListingStatus,
   MarketplaceOrder,
   NewListing,
+  OrderDetails,
+  OrderLine,
   OrderStatus,
+  PostalAddress,
 } from '../types.ts';
 import type {
+  ShopifyMailingAddress,
   ShopifyOrder,
+  ShopifyOrderLine,
   ShopifyOrderWebhook,
   ShopifyProductSetInput,
   ShopifyProductSetPayload,
@@ -75,21 +81,86 @@ function orderStatus(cancelledAt: string | null, fulfillment: string | null): Or
   return fulfillment === 'FULFILLED' || fulfillment === 'fulfilled' ? 'shipped' : 'open';
 }
 
+/**
+ * Units of a line shipped: of the units the order still holds (current quantity), those no longer
+ * unfulfilled. Units removed from the order (cancelled, refunded) count neither way.
+ */
+const shippedQuantity = (line: ShopifyOrderLine) => Math.max(0, line.currentQuantity - line.unfulfilledQuantity);
+
+function orderLine(line: ShopifyOrderLine): OrderLine {
+  return {
+    sku: line.sku ?? '',
+    quantity: line.quantity,
+    price: {
+      amount: line.originalUnitPriceSet.shopMoney.amount,
+      currency: line.originalUnitPriceSet.shopMoney.currencyCode,
+    },
+    cancelledQuantity: Math.max(0, line.quantity - line.currentQuantity),
+    lineId: line.id,
+    // "Product - Variant": the name Shopify shows on the order, where `title` is the product's alone.
+    title: line.name,
+    shippedQuantity: shippedQuantity(line),
+  };
+}
+
+/** OrderDisplayFulfillmentStatus in the seller's words; the ones not listed mean nothing has shipped yet. */
+const fulfilmentOfDisplayStatus: Partial<Record<string, FulfilmentStatus>> = {
+  FULFILLED: 'shipped',
+  PARTIALLY_FULFILLED: 'partially shipped',
+};
+
+function fulfilment(order: ShopifyOrder, lines: OrderLine[]): FulfilmentStatus {
+  if (order.cancelledAt) return 'cancelled';
+  if (order.displayFinancialStatus === 'REFUNDED') return 'refunded';
+  const shown = fulfilmentOfDisplayStatus[order.displayFulfillmentStatus];
+  if (shown) return shown;
+  // IN_PROGRESS: some items shipped, or a fulfillment service was asked to ship them.
+  return lines.some((l) => (l.shippedQuantity ?? 0) > 0) ? 'partially shipped' : 'unshipped';
+}
+
+export function postalAddress(address: ShopifyMailingAddress | null): PostalAddress | null {
+  if (!address?.address1 || !address.countryCodeV2) return null;
+  return {
+    name: address.name ?? '',
+    line1: address.address1,
+    line2: address.address2 || null,
+    city: address.city ?? '',
+    region: address.provinceCode || null,
+    postalCode: address.zip ?? '',
+    countryCode: address.countryCodeV2,
+    phone: address.phone || null,
+  };
+}
+
+function orderDetails(order: ShopifyOrder, lines: OrderLine[]): OrderDetails {
+  // The latest time any of its fulfillment orders must be fulfilled by: Shopify sets none on an
+  // ordinary order (only e.g. some subscription and fulfillment service orders carry one).
+  const fulfillBy = order.fulfillmentOrders.nodes
+    .map((fo) => fo.fulfillBy)
+    .filter((at): at is string => at !== null)
+    .sort();
+  return {
+    orderNumber: order.name,
+    buyerName: order.shippingAddress?.name || null,
+    shipTo: postalAddress(order.shippingAddress),
+    total: { amount: order.totalPriceSet.shopMoney.amount, currency: order.totalPriceSet.shopMoney.currencyCode },
+    shipBy: fulfillBy[0] ?? null,
+    fulfilment: fulfilment(order, lines),
+    // Shopify takes no marketplace fee on an order: a shop's payment fees, where it has them, are on the
+    // order's transactions, which this read does not ask for.
+    fees: null,
+  };
+}
+
 export function orderToMarketplaceOrder(order: ShopifyOrder): MarketplaceOrder {
+  const lines = order.lineItems.nodes.map(orderLine);
   return {
     marketplaceOrderId: order.id,
     status: orderStatus(order.cancelledAt, order.displayFulfillmentStatus),
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
-    lines: order.lineItems.nodes.map((line) => ({
-      sku: line.sku ?? '',
-      quantity: line.quantity,
-      price: {
-        amount: line.originalUnitPriceSet.shopMoney.amount,
-        currency: line.originalUnitPriceSet.shopMoney.currencyCode,
-      },
-      cancelledQuantity: Math.max(0, line.quantity - line.currentQuantity),
-    })),
+    lines,
+    details: orderDetails(order, lines),
   };
 }
 

@@ -43,6 +43,32 @@ export interface ShopifyVariant {
   };
 }
 
+export interface ShopifyMoneyBag {
+  shopMoney: { amount: string; currencyCode: string };
+}
+
+/** MailingAddress, as much of it as a shipment needs. */
+export interface ShopifyMailingAddress {
+  name: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  provinceCode: string | null;
+  zip: string | null;
+  countryCodeV2: string | null;
+  phone: string | null;
+}
+
+export interface ShopifyOrderLine {
+  id: string;
+  name: string;
+  sku: string | null;
+  quantity: number;
+  currentQuantity: number;
+  unfulfilledQuantity: number;
+  originalUnitPriceSet: ShopifyMoneyBag;
+}
+
 export interface ShopifyOrder {
   id: string;
   name: string;
@@ -50,12 +76,49 @@ export interface ShopifyOrder {
   updatedAt: string;
   cancelledAt: string | null;
   displayFulfillmentStatus: string;
-  lineItems: ShopifyConnection<{
-    sku: string | null;
-    quantity: number;
-    currentQuantity: number;
-    originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } };
+  displayFinancialStatus: string | null;
+  totalPriceSet: ShopifyMoneyBag;
+  shippingAddress: ShopifyMailingAddress | null;
+  fulfillmentOrders: { nodes: Array<{ fulfillBy: string | null }> };
+  lineItems: ShopifyConnection<ShopifyOrderLine>;
+}
+
+/** An order as a shipment reads it first (shipmentOrderQuery). */
+export interface ShopifyShipmentOrder {
+  id: string;
+  name: string;
+  fulfillmentOrders: {
+    nodes: Array<{
+      id: string;
+      status: string;
+      lineItems: {
+        nodes: Array<{ id: string; remainingQuantity: number; lineItem: { id: string; sku: string | null } }>;
+      };
+    }>;
+  };
+  fulfillments: Array<{
+    id: string;
+    status: string;
+    trackingInfo: Array<{ company: string | null; number: string | null }>;
   }>;
+}
+
+/** FulfillmentInput as the adapter sends it. */
+export interface ShopifyFulfillmentInput {
+  lineItemsByFulfillmentOrder: Array<{
+    fulfillmentOrderId: string;
+    fulfillmentOrderLineItems: Array<{ id: string; quantity: number }>;
+  }>;
+  trackingInfo: { company: string; number: string };
+  notifyCustomer: boolean;
+}
+
+/** fulfillmentCreate's answer (FulfillmentCreatePayload). */
+export interface ShopifyFulfillmentCreatePayload {
+  fulfillmentCreate: {
+    fulfillment: { id: string; name: string; status: string } | null;
+    userErrors: Array<{ field: string[] | null; message: string }>;
+  } | null;
 }
 
 export interface ShopifyUserError {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readOfficial } from '../../../test/support/marketplace-contract.ts';
-import { DEFAULT_ITEM_CATEGORY, feedsOfSubmission, itemFeedOutcomes, mpItemFeed, submissionId } from './transform.ts';
+import { DEFAULT_ITEM_CATEGORY, itemFeedOutcomes, mpItemFeed } from './item-feed-transform.ts';
+import { feedsOfSubmission, submissionId } from './transform.ts';
 import type { NewListing } from '../types.ts';
 
 type Json = Record<string, any>;

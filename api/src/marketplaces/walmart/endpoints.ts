@@ -32,6 +32,12 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     /** Walmart's meta.nextCursor is a query string ("?limit=…&hasMoreElements=true&…") for the same path. */
     ordersNext: (nextCursor: string) =>
       `${base}/v3/orders${nextCursor.startsWith('?') ? nextCursor : `?${nextCursor}`}`,
+    /** GET: one purchase order (orders.json getAnOrder). */
+    order: (purchaseOrderId: string) => `${base}/v3/orders/${encodeURIComponent(purchaseOrderId)}`,
+    /** POST: acknowledge every line of the order (orders.json acknowledgeOrders). */
+    acknowledge: (purchaseOrderId: string) => `${base}/v3/orders/${encodeURIComponent(purchaseOrderId)}/acknowledge`,
+    /** POST: ship order lines (orders.json shippingUpdates). */
+    shipping: (purchaseOrderId: string) => `${base}/v3/orders/${encodeURIComponent(purchaseOrderId)}/shipping`,
     subscriptions: () => `${base}/v3/webhooks/subscriptions`,
   };
 }

@@ -18,6 +18,7 @@ import {
   submissionStatusFromFeeds,
   walmartAmount,
 } from './transform.ts';
+import { invalidWalmartShipment, walmartShipmentRecorded, walmartShipmentRequest } from './shipments.ts';
 
 type Json = Record<string, any>;
 const spec = (file: string) => readOfficial(`walmart/${file}`) as Json;
@@ -168,16 +169,143 @@ describe('Walmart transforms on the official examples', () => {
     expect(orders[0]).toEqual({
       marketplaceOrderId: '1796277083022',
       status: 'open',
-      lines: [{ sku: 'test1', quantity: 1, price: { amount: '10.00', currency: 'USD' }, cancelledQuantity: 0 }],
+      lines: [
+        {
+          sku: 'test1',
+          quantity: 1,
+          price: { amount: '10.00', currency: 'USD' },
+          cancelledQuantity: 0,
+          lineId: '4',
+          title: 'Beba Bean Pee-pee Teepee Airplane - Blue - Laundry Bag',
+          shippedQuantity: 0,
+        },
+      ],
       createdAt: new Date(1568466571000).toISOString(),
       updatedAt: new Date(1568466647000).toISOString(),
+      details: {
+        orderNumber: '5281956426648',
+        buyerName: 'Kathryn Cole',
+        shipTo: {
+          name: 'Kathryn Cole',
+          line1: '3258BWarners rd',
+          line2: 'Garage',
+          city: 'Warners',
+          region: 'NY',
+          postalCode: '13164',
+          countryCode: 'US',
+          phone: '3155598681',
+        },
+        // The item's 10.00 and its 0.80 tax.
+        total: { amount: '10.80', currency: 'USD' },
+        shipBy: new Date(1568700000000).toISOString(),
+        fulfilment: 'unshipped',
+        fees: null,
+      },
     });
     expect(orders[1]).toMatchObject({
       marketplaceOrderId: '3796235970012',
       status: 'cancelled',
-      lines: [{ sku: 'TEST-02', quantity: 1, cancelledQuantity: 1 }],
+      lines: [{ sku: 'TEST-02', quantity: 1, cancelledQuantity: 1, shippedQuantity: 0, lineId: '1' }],
+      details: {
+        orderNumber: '5241952426446',
+        fulfilment: 'cancelled',
+        shipTo: { line2: null, city: 'San Francisco' },
+      },
     });
     expect(page.list.meta.nextCursor).toMatch(/^\?limit=10&hasMoreElements=true/);
+  });
+
+  it('reads shipped orders: the official getAnOrder and shippingUpdates answers', () => {
+    const one = response('orders.json', '/v3/orders/{purchaseOrderId}', 'get', 'ORDER').order;
+    expect(orderFromWalmart(one)).toMatchObject({
+      marketplaceOrderId: '1815367951431',
+      status: 'shipped',
+      lines: [{ lineId: '1', sku: 'YHY-FN25200B2', quantity: 1, shippedQuantity: 1, cancelledQuantity: 0 }],
+      details: {
+        orderNumber: '4372135469400',
+        buyerName: 'Donald Ashley',
+        total: { amount: '5.34', currency: 'USD' },
+        shipBy: new Date(1623906000000).toISOString(),
+        fulfilment: 'shipped',
+      },
+    });
+    const shipped = response('orders.json', '/v3/orders/{purchaseOrderId}/shipping', 'post').order;
+    expect(orderFromWalmart(shipped).details).toMatchObject({
+      orderNumber: '9876543212345',
+      shipTo: { name: 'Jane Doe', line1: '123 Main street', city: 'Sunnyvale', region: 'CA', postalCode: '94086' },
+      total: { amount: '603.56', currency: 'USD' },
+      fulfilment: 'shipped',
+    });
+  });
+
+  it('reports a partly shipped order, and delivered, refunded and cancelled ones, in the seller’s words', () => {
+    const shipped = response('orders.json', '/v3/orders/{purchaseOrderId}/shipping', 'post').order;
+    const line = shipped.orderLines.orderLine[0];
+    const status = (name: string, amount: number) => ({
+      ...line.orderLineStatuses.orderLineStatus[0],
+      status: name,
+      statusQuantity: { unitOfMeasurement: 'EACH', amount: String(amount) },
+    });
+    const withStatuses = (quantity: number, ...statuses: Json[]) => ({
+      ...shipped,
+      orderLines: {
+        orderLine: [
+          {
+            ...line,
+            orderLineQuantity: { unitOfMeasurement: 'EACH', amount: String(quantity) },
+            orderLineStatuses: { orderLineStatus: statuses },
+          },
+        ],
+      },
+    });
+    const partly = orderFromWalmart(withStatuses(3, status('Acknowledged', 1), status('Shipped', 2)));
+    expect(partly).toMatchObject({ status: 'open', lines: [{ quantity: 3, shippedQuantity: 2 }] });
+    expect(partly.details!.fulfilment).toBe('partially shipped');
+    expect(orderFromWalmart(withStatuses(2, status('Delivered', 2))).details!.fulfilment).toBe('delivered');
+    expect(orderFromWalmart(withStatuses(2, status('Delivered', 1), status('Shipped', 1))).details!.fulfilment).toBe(
+      'shipped',
+    );
+    expect(orderFromWalmart(withStatuses(1, status('Refund', 1))).details!.fulfilment).toBe('refunded');
+    expect(orderFromWalmart(withStatuses(2, status('Cancelled', 1), status('Shipped', 1)))).toMatchObject({
+      status: 'shipped',
+      lines: [{ cancelledQuantity: 1, shippedQuantity: 1 }],
+      details: { fulfilment: 'shipped' },
+    });
+  });
+
+  it('builds the Ship order lines body as the official example has it, and finds a shipment the order holds', () => {
+    const example = requestExample('orders.json', '/v3/orders/{purchaseOrderId}/shipping', 'post');
+    const order = response('orders.json', '/v3/orders/{purchaseOrderId}', 'get', 'ORDER').order;
+    const shipment = {
+      marketplaceOrderId: order.purchaseOrderId,
+      shipmentId: 'ours-1',
+      carrier: 'USPS',
+      trackingNumber: '435678956435467',
+      shippedAt: new Date(1623835855000).toISOString(),
+      lines: [{ lineId: '1', sku: 'YHY-FN25200B2', quantity: 1 }],
+    };
+    const body = walmartShipmentRequest(shipment, order);
+    const sent = body.orderShipment.orderLines.orderLine[0]!;
+    const official = example.orderShipment.orderLines.orderLine[0];
+    const keys = (o: Json) => Object.keys(o).sort();
+    expect(keys(sent).every((k) => keys(official).includes(k))).toBe(true);
+    expect(keys(sent.orderLineStatuses.orderLineStatus[0]!)).toEqual(['status', 'statusQuantity', 'trackingInfo']);
+    expect(sent.orderLineStatuses.orderLineStatus[0]!.trackingInfo).toEqual({
+      shipDateTime: 1623835855000,
+      carrierName: { carrier: 'USPS' },
+      methodCode: 'Value',
+      trackingNumber: '435678956435467',
+    });
+    expect(sent).toMatchObject({ lineNumber: '1', sellerOrderId: '4372135469400' });
+    expect(walmartShipmentRecorded(shipment, order)).toBe(true);
+    expect(walmartShipmentRecorded({ ...shipment, trackingNumber: 'OTHER' }, order)).toBe(false);
+    expect(walmartShipmentRecorded({ ...shipment, lines: [{ ...shipment.lines[0]!, quantity: 2 }] }, order)).toBe(
+      false,
+    );
+    expect(invalidWalmartShipment(shipment)).toBeUndefined();
+    expect(invalidWalmartShipment({ ...shipment, carrier: 'Pony Express' })).toMatch(
+      /^Pony Express is not a carrier Walmart accepts/,
+    );
   });
 
   it('maps statuses, money and Walmart’s error wording', () => {

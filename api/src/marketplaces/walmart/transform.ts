@@ -1,12 +1,12 @@
 import type {
   CatalogueItem,
-  CreateOutcome,
+  FulfilmentStatus,
   ListingState,
   ListingStatus,
   ListingUpdate,
   MarketplaceOrder,
   Money,
-  NewListing,
+  OrderDetails,
   OrderStatus,
   SubmissionStatus,
   UpdateOutcome,
@@ -17,8 +17,8 @@ import type {
   WalmartInventory,
   WalmartInventoryFeed,
   WalmartItem,
-  WalmartMpItemFeed,
   WalmartOrder,
+  WalmartOrderLine,
   WalmartPoCreatedEvent,
   WalmartPrice,
   WalmartPriceFeed,
@@ -224,41 +224,128 @@ export function submissionStatusFromFeeds(skus: string[], feeds: WalmartFeedStat
   };
 }
 
-const lineStatus = (status: string) => status.toLowerCase();
+/** A line's units by where they stand, from its orderLineStatuses (no statuses: all open). */
+interface LineUnits {
+  open: number;
+  shipped: number;
+  delivered: number;
+  cancelled: number;
+  refunded: number;
+}
 
-/** A Walmart purchase order as the hub's order; cancelled units per line from its Cancelled statuses. */
+function unitsOfLine(line: WalmartOrderLine): LineUnits {
+  const statuses = line.orderLineStatuses?.orderLineStatus ?? [];
+  const units: LineUnits = { open: 0, shipped: 0, delivered: 0, cancelled: 0, refunded: 0 };
+  if (statuses.length === 0) units.open = Number(line.orderLineQuantity.amount);
+  for (const status of statuses) {
+    const amount = Number(status.statusQuantity.amount);
+    const name = status.status.toLowerCase();
+    if (name === 'cancelled') units.cancelled += amount;
+    else if (name === 'shipped') units.shipped += amount;
+    else if (name === 'delivered') units.delivered += amount;
+    else if (name === 'refund') units.refunded += amount;
+    // Created and Acknowledged: still to ship.
+    else units.open += amount;
+  }
+  return units;
+}
+
+/** The order's state in the seller's words, from its lines' units (orders.json OrderLineStatusType.status). */
+export function fulfilmentOf(lines: LineUnits[]): FulfilmentStatus {
+  const sum = (key: keyof LineUnits) => lines.reduce((total, units) => total + units[key], 0);
+  const [open, shipped, delivered, refunded] = [sum('open'), sum('shipped'), sum('delivered'), sum('refunded')];
+  const live = open + shipped + delivered + refunded;
+  if (live === 0) return sum('cancelled') > 0 ? 'cancelled' : 'unshipped';
+  if (refunded === live) return 'refunded';
+  if (open > 0) return shipped + delivered > 0 ? 'partially shipped' : 'unshipped';
+  return delivered > 0 && shipped === 0 ? 'delivered' : 'shipped';
+}
+
+/** Walmart's country is ISO alpha-3 ("USA"); the hub's is alpha-2. */
+const alpha2: Record<string, string> = { USA: 'US', CAN: 'CA', MEX: 'MX', CHL: 'CL' };
+const countryCodeOf = (country: string | undefined) => {
+  const code = (country ?? 'USA').trim().toUpperCase();
+  return alpha2[code] ?? code;
+};
+
+/**
+ * The order's total: orderSummary.totalAmount where Walmart gives it, else every charge and its tax.
+ * A charge is read per unit, as the line's price is (Walmart's seller-fulfilled lines carry one unit each).
+ */
+export function orderTotalOf(order: WalmartOrder): Money | null {
+  const summary = order.orderSummary?.totalAmount;
+  if (summary && Number.isFinite(summary.currencyAmount))
+    return { amount: summary.currencyAmount.toFixed(2), currency: summary.currencyUnit };
+  let cents = 0;
+  let currency: string | undefined;
+  for (const line of order.orderLines.orderLine) {
+    const units = Number(line.orderLineQuantity.amount) || 0;
+    for (const charge of line.charges?.charge ?? []) {
+      currency ??= charge.chargeAmount.currency;
+      const tax = charge.tax?.taxAmount.amount ?? 0;
+      cents += Math.round((charge.chargeAmount.amount + tax) * 100) * units;
+    }
+  }
+  return currency ? { amount: (cents / 100).toFixed(2), currency } : null;
+}
+
+/** What the seller needs to ship: the customer order number, the ship-to (postalAddress), the ship-by, the total. */
+function detailsOf(order: WalmartOrder, fulfilment: FulfilmentStatus): OrderDetails {
+  const info = order.shippingInfo;
+  const address = info?.postalAddress;
+  const name = address?.name?.trim() || null;
+  return {
+    orderNumber: order.customerOrderId ?? order.purchaseOrderId,
+    buyerName: name,
+    shipTo:
+      address?.address1 && address.city && address.postalCode
+        ? {
+            name: name ?? '',
+            line1: address.address1,
+            line2: address.address2?.trim() || null,
+            city: address.city,
+            region: address.state ?? null,
+            postalCode: address.postalCode,
+            countryCode: countryCodeOf(address.country),
+            phone: info?.phone ?? null,
+          }
+        : null,
+    total: orderTotalOf(order),
+    shipBy: info?.estimatedShipDate ? new Date(info.estimatedShipDate).toISOString() : null,
+    fulfilment,
+    // Walmart's order read reports no fees (its commission is in the reconciliation report).
+    fees: null,
+  };
+}
+
+/** A Walmart purchase order as the hub's order: each line's cancelled and shipped units from its statuses. */
 export function orderFromWalmart(order: WalmartOrder): MarketplaceOrder {
   let updated = order.orderDate;
-  let open = 0;
-  let shipped = 0;
-  const lines = order.orderLines.orderLine.map((line) => {
+  const units = order.orderLines.orderLine.map(unitsOfLine);
+  const lines = order.orderLines.orderLine.map((line, i) => {
     const quantity = Number(line.orderLineQuantity.amount);
-    const statuses = line.orderLineStatuses?.orderLineStatus ?? [];
-    let cancelled = 0;
-    if (statuses.length === 0) open += quantity;
-    for (const status of statuses) {
-      const units = Number(status.statusQuantity.amount);
-      const name = lineStatus(status.status);
-      if (name === 'cancelled') cancelled += units;
-      else if (name === 'shipped' || name === 'delivered') shipped += units;
-      else open += units;
-    }
     if (line.statusDate && line.statusDate > updated) updated = line.statusDate;
     const product = line.charges?.charge?.find((c) => c.chargeType === 'PRODUCT');
     return {
       sku: line.item.sku,
       quantity,
       price: product ? moneyFromWalmart(product.chargeAmount) : null,
-      cancelledQuantity: Math.min(cancelled, quantity),
+      cancelledQuantity: Math.min(units[i]!.cancelled, quantity),
+      lineId: line.lineNumber,
+      ...(line.item.productName ? { title: line.item.productName } : {}),
+      shippedQuantity: Math.min(units[i]!.shipped + units[i]!.delivered, quantity),
     };
   });
-  const status: OrderStatus = open === 0 && shipped === 0 ? 'cancelled' : open === 0 ? 'shipped' : 'open';
+  const fulfilment = fulfilmentOf(units);
+  const open = units.reduce((total, u) => total + u.open, 0);
+  const status: OrderStatus = fulfilment === 'cancelled' ? 'cancelled' : open === 0 ? 'shipped' : 'open';
   return {
     marketplaceOrderId: order.purchaseOrderId,
     status,
     lines,
     createdAt: new Date(order.orderDate).toISOString(),
     updatedAt: new Date(updated).toISOString(),
+    details: detailsOf(order, fulfilment),
   };
 }
 
@@ -321,55 +408,4 @@ export function describeWalmartError(status: number, body: unknown): { message: 
   if (typeof body === 'string' && body.trim())
     return { message: `Walmart answered HTTP ${status}: ${body.trim().slice(0, 200)}` };
   return { message: `Walmart answered HTTP ${status}` };
-}
-
-/** The MP_ITEM category (Visible) a new item is set up in when the product names none. */
-export const DEFAULT_ITEM_CATEGORY = 'Home Decor, Kitchen, & Other';
-
-/**
- * An MP_ITEM (4.8) feed that sets the items up: identifiers, name, brand and price in Orderable,
- * description and images in Visible under the product's category (attribute `walmartCategory`).
- * Walmart rejects a row without its required fields item by item in the feed status, so rows are
- * sent as the product has them. processMode REPLACE: sending an item again replaces it.
- */
-export function mpItemFeed(items: NewListing[]): WalmartMpItemFeed {
-  return {
-    MPItemFeedHeader: {
-      sellingChannel: 'marketplace',
-      processMode: 'REPLACE',
-      subset: 'EXTERNAL',
-      locale: 'en',
-      version: '4.8',
-    },
-    MPItem: items.map((item) => {
-      const category =
-        typeof item.attributes.walmartCategory === 'string' && item.attributes.walmartCategory.trim()
-          ? item.attributes.walmartCategory.trim()
-          : DEFAULT_ITEM_CATEGORY;
-      const gtin = item.gtin?.trim() ?? '';
-      return {
-        Orderable: {
-          sku: item.sku,
-          // Walmart's GTIN is 14 digits: shorter GTINs are padded with leading zeros.
-          productIdentifiers: { productIdType: 'GTIN' as const, productId: gtin ? gtin.padStart(14, '0') : '' },
-          productName: item.title,
-          brand: item.brand ?? '',
-          price: walmartAmount(item.price) ?? Number(item.price.amount),
-        },
-        Visible: {
-          [category]: {
-            ...(item.description ? { shortDescription: item.description } : {}),
-            ...(item.images[0] ? { mainImageUrl: item.images[0] } : {}),
-            ...(item.images.length > 1 ? { productSecondaryImageURL: item.images.slice(1) } : {}),
-          },
-        },
-      };
-    }),
-  };
-}
-
-/** The item feed's acceptance as each SKU's outcome: the feed status tells later how each item went. */
-export function itemFeedOutcomes(items: NewListing[], feedId: string): CreateOutcome[] {
-  const id = submissionId({ item: feedId });
-  return items.map((item) => ({ sku: item.sku, outcome: 'accepted', submissionId: id, checkBy: 'submission' }));
 }

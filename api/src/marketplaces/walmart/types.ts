@@ -115,16 +115,62 @@ export interface WalmartQuantity {
   amount: string;
 }
 
+/** orders.json MoneyTypeV2 (amounts are JSON numbers). */
+export interface WalmartMoney {
+  currency: string;
+  amount: number;
+}
+
+/** orders.json TrackingInfoType. */
+export interface WalmartTrackingInfo {
+  shipDateTime: number;
+  carrierName: { carrier?: string; otherCarrier?: string };
+  methodCode: string;
+  trackingNumber: string;
+  trackingURL?: string;
+}
+
+/** orders.json OrderLineStatusType: units of a line in one status (Shipped ones with their tracking). */
+export interface WalmartOrderLineStatus {
+  status: string;
+  statusQuantity: WalmartQuantity;
+  cancellationReason?: string;
+  trackingInfo?: WalmartTrackingInfo;
+}
+
 /** orders.json OrderLineType (the definition types orderLines as RefundLinesType by mistake; the examples show these). */
 export interface WalmartOrderLine {
   lineNumber: string;
   item: { productName?: string; sku: string };
   charges?: {
-    charge?: Array<{ chargeType: string; chargeName?: string; chargeAmount: { currency: string; amount: number } }>;
+    charge?: Array<{
+      chargeType: string;
+      chargeName?: string;
+      chargeAmount: WalmartMoney;
+      tax?: { taxName?: string; taxAmount: WalmartMoney };
+    }>;
   };
   orderLineQuantity: WalmartQuantity;
   statusDate?: number;
-  orderLineStatuses?: { orderLineStatus?: Array<{ status: string; statusQuantity: WalmartQuantity }> };
+  orderLineStatuses?: { orderLineStatus?: WalmartOrderLineStatus[] };
+}
+
+/** orders.json ShippingInfoType: where the order goes, and the ship-by (estimatedShipDate). */
+export interface WalmartShippingInfo {
+  phone?: string;
+  estimatedDeliveryDate?: number;
+  estimatedShipDate?: number;
+  methodCode?: string;
+  postalAddress?: {
+    name?: string;
+    address1?: string;
+    address2?: string;
+    city?: string;
+    state?: string;
+    postalCode?: string;
+    country?: string;
+    addressType?: string;
+  };
 }
 
 /** orders.json GetOrderResponseRecord. */
@@ -132,7 +178,38 @@ export interface WalmartOrder {
   purchaseOrderId: string;
   customerOrderId?: string;
   orderDate: number;
+  shippingInfo?: WalmartShippingInfo;
   orderLines: { orderLine: WalmartOrderLine[] };
+  /** orders.json OrderSummary (MoneyType: currencyAmount, currencyUnit). */
+  orderSummary?: { totalAmount?: { currencyAmount: number; currencyUnit: string } };
+}
+
+/** orders.json GetOrderResponse: one order (getAnOrder as its examples show it, acknowledge, shipping). */
+export interface WalmartOrderResponse {
+  order: WalmartOrder;
+}
+
+/**
+ * orders.json OrderShipment (POST /v3/orders/{purchaseOrderId}/shipping). The definition types its
+ * orderLines as RefundLinesType by mistake; each line is a ShippingLineType, each status a
+ * ShipLineStatusType, as its example shows.
+ */
+export interface WalmartOrderShipment {
+  orderShipment: {
+    orderLines: {
+      orderLine: Array<{
+        lineNumber: string;
+        sellerOrderId: string;
+        orderLineStatuses: {
+          orderLineStatus: Array<{
+            status: 'Shipped';
+            statusQuantity: WalmartQuantity;
+            trackingInfo: WalmartTrackingInfo;
+          }>;
+        };
+      }>;
+    };
+  };
 }
 
 /** orders.json PurchaseOrderTypeV3. */

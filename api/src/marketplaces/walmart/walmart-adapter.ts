@@ -1,7 +1,8 @@
 /**
  * Walmart Marketplace behind the MarketplaceAdapter contract: the Items and Inventory APIs for reads,
  * single PUTs of inventory and price for immediate updates, inventory and price feeds for bulk, the
- * MP_ITEM feed for item setup, the Orders API, and PO_CREATED webhooks (webhooks.ts).
+ * MP_ITEM feed for item setup, the Orders API (acknowledging and shipping in shipments.ts), and PO_CREATED
+ * webhooks (webhooks.ts).
  */
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -25,9 +26,7 @@ import {
   inventoryBody,
   inventoryFeed,
   invalidUpdate,
-  itemFeedOutcomes,
   listingFromWalmart,
-  mpItemFeed,
   orderFromWalmart,
   priceBody,
   priceFeed,
@@ -45,6 +44,9 @@ import type {
   WalmartRetireResponse,
   WalmartTokenDetail,
 } from './types.ts';
+import { walmartShippingCarriers } from './carriers.ts';
+import { itemFeedOutcomes, mpItemFeed } from './item-feed-transform.ts';
+import { acknowledgeWalmartOrder, confirmWalmartShipment } from './shipments.ts';
 import { WalmartClient, type WalmartClientOptions } from './walmart-client.ts';
 import { subscribeWalmartOrderWebhook } from './webhooks.ts';
 
@@ -388,6 +390,9 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
     ...walmartFeeds(client),
     ...walmartPublishing(client),
     ordersSince: (since, cursor, signal) => ordersSince(client, since, cursor, signal),
+    shippingCarriers: walmartShippingCarriers,
+    confirmShipment: (shipment, signal) => confirmWalmartShipment(client, shipment, signal),
+    acknowledgeOrder: (purchaseOrderId, signal) => acknowledgeWalmartOrder(client, purchaseOrderId, signal),
     ...walmartSubscriptions(client, options.credentials.clientSecret),
   };
 }

@@ -19,8 +19,11 @@ const perHour = (n: number): RateLimit => ({ rate: n / 3600, burst: n });
  * 10/hour each, item (MP_ITEM) feeds 20/hour. Not published for the other Marketplace calls
  * (https://developer.walmart.com/us-marketplace/docs/throttling says only that limits vary by API), so
  * conservative choices: item, inventory and price calls 5/s with a burst of 10 (Walmart calls the
- * single PUTs "emergency" APIs, "highly throttled"); orders 1/s, burst 5 (the Supplier API's 60/min);
- * /v3/token 100/hour (the Supplier figure). Sellers granted more pass their own limits.
+ * single PUTs "emergency" APIs, "highly throttled"); order reads 1/s, burst 5 (the Supplier API's 60/min
+ * for GET v3/orders, https://developer.walmart.com/suppliers/docs/sync-api-throttling-limits); order
+ * updates (acknowledge, ship order lines) likewise 1/s, burst 5, as no Marketplace figure is published for
+ * them either (the orders definition, orders.json, states none); /v3/token 100/hour (the Supplier figure).
+ * Sellers granted more pass their own limits.
  */
 export const walmartRateLimits = {
   token: perHour(100),
@@ -35,6 +38,8 @@ export const walmartRateLimits = {
   itemRetire: { rate: 5, burst: 10 },
   feedStatus: { rate: 5, burst: 10 },
   ordersRead: { rate: 1, burst: 5 },
+  /** Acknowledge and ship order lines: unpublished for the Marketplace, paced as the order reads (above). */
+  ordersUpdate: { rate: 1, burst: 5 },
   webhooks: { rate: 1, burst: 5 },
 } as const satisfies Record<string, RateLimit>;
 

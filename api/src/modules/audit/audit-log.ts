@@ -33,6 +33,7 @@ export const auditActions = [
   'listings.imported',
   'listings.change_undone',
   'listings.published',
+  'orders.shipped',
   'settings.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

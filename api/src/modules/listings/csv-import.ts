@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { unstorableTextProblem } from '../../db/storable-text.ts';
 import { editableProductsBySku, type ChangeBatchRecord } from '../../db/queries/listing-edits.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
-import { CsvSyntaxError, parseCsv } from './csv-parse.ts';
+import { CsvSyntaxError, parseCsv } from '../csv/csv-parse.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
 import { PREVIEW_LIMIT } from './bulk-edit.ts';
 import { formatPrice, isPriceText } from './values.ts';

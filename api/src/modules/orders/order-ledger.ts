@@ -1,12 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
-import { setAccountedUnits, upsertOrders, type RecordedOrder } from '../../db/queries/orders.ts';
+import { setAccountedUnits, upsertOrders, type OrderInput, type RecordedOrder } from '../../db/queries/orders.ts';
+import { insertOrderEvents } from '../../db/queries/order-pages.ts';
+import { requestAcknowledgements, recordedOrderEvents } from './order-timeline.ts';
 import { insertAdjustments, lockStock, moveCommitted, type AdjustmentInput } from '../../db/queries/stock.ts';
 import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
 import { forgetSellingQuantities } from '../../db/queries/listing-writes-settling.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
-import type { OrderLineRecord } from '../../db/schema/index.ts';
+import type { FulfilmentStatusValue, OrderLineRecord } from '../../db/schema/index.ts';
 import type { MainRefreshJob } from '../../workers/queues.ts';
 import { availableStock } from '../push/desired-values.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
@@ -34,18 +36,46 @@ export function unitMoves(
     .filter((m) => m.units !== 0);
 }
 
-const toInput = (o: MarketplaceOrder) => ({
-  marketplaceOrderId: o.marketplaceOrderId,
-  status: o.status,
-  lines: o.lines.map((l) => ({
-    sku: l.sku,
-    quantity: l.quantity,
-    price: l.price,
-    cancelledQuantity: l.cancelledQuantity,
-  })),
-  orderedAt: new Date(o.createdAt),
-  marketplaceUpdatedAt: new Date(o.updatedAt),
-});
+/** What the marketplace says of an order's progress, where its read does not say it in our words. */
+function fulfilmentOf(o: MarketplaceOrder): FulfilmentStatusValue {
+  if (o.details) return o.details.fulfilment;
+  return o.status === 'open' ? 'unshipped' : o.status;
+}
+
+/** An order as stored: its lines, and the details a seller ships from where the read carried them. */
+export function toOrderInput(o: MarketplaceOrder): OrderInput {
+  const details = o.details;
+  const orderNumber = details?.orderNumber ?? o.marketplaceOrderId;
+  const buyerName = details?.buyerName ?? null;
+  return {
+    marketplaceOrderId: o.marketplaceOrderId,
+    status: o.status,
+    lines: o.lines.map((l) => ({
+      sku: l.sku,
+      quantity: l.quantity,
+      price: l.price,
+      cancelledQuantity: l.cancelledQuantity,
+      ...(l.lineId !== undefined ? { lineId: l.lineId } : {}),
+      ...(l.title !== undefined ? { title: l.title } : {}),
+      ...(l.shippedQuantity !== undefined ? { shippedQuantity: l.shippedQuantity } : {}),
+    })),
+    orderedAt: new Date(o.createdAt),
+    marketplaceUpdatedAt: new Date(o.updatedAt),
+    orderNumber,
+    buyerName,
+    shipTo: details?.shipTo ?? null,
+    totalAmount: details?.total?.amount ?? null,
+    currency: details?.total?.currency ?? null,
+    shipBy: details?.shipBy ? new Date(details.shipBy) : null,
+    fulfilment: fulfilmentOf(o),
+    fees: details?.fees ?? null,
+    searchText: [orderNumber, o.marketplaceOrderId === orderNumber ? '' : o.marketplaceOrderId, buyerName ?? '']
+      .concat(o.lines.map((l) => l.sku))
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  };
+}
 
 /**
  * Records a channel's orders and moves stock by what each one holds now, in one transaction:
@@ -64,7 +94,9 @@ export async function recordOrders(
   incoming: MarketplaceOrder[],
 ): Promise<{ created: number; updated: number }> {
   const at = ctx.clock();
-  const recorded = await upsertOrders(tx, channel.accountId, channel.id, incoming.map(toInput), at);
+  const recorded = await upsertOrders(tx, channel.accountId, channel.id, incoming.map(toOrderInput), at);
+  await insertOrderEvents(tx, channel.accountId, recordedOrderEvents(channel.kind, recorded, at));
+  await requestAcknowledgements(ctx, tx, channel, recorded);
   const moves = recorded.flatMap((order) => {
     const held = unitsHeld(order.status, order.lines);
     return unitMoves(order.accountedUnits, held).map((m) => ({

@@ -2,8 +2,9 @@
  * A stand-in for the Amazon Selling Partner API: Login with Amazon tokens (auth.ts), Listings Items
  * 2021-08-01 (listings.ts: changes applied asynchronously; a new listing needs a product type Amazon
  * defines, product-types.ts), JSON_LISTINGS_FEED through the Feeds API 2021-06-30 (feeds.ts, documents on
- * a pre-signed URL, processing in `tick`, per-message report in listings-feed.ts), Orders v0 (orders.ts),
- * and Notifications v1 to an EventBridge destination (notifications.ts). It imports nothing of the engine.
+ * a pre-signed URL, processing in `tick`, per-message report in listings-feed.ts), Orders v0 (orders.ts,
+ * confirmShipment in shipments.ts), and Notifications v1 to an EventBridge destination (notifications.ts).
+ * It imports nothing of the engine.
  */
 import crypto from 'node:crypto';
 import type { Router } from 'express';
@@ -17,6 +18,7 @@ import { applyDueChanges, editItem, listingsRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
 import { productTypeRoutes } from './product-types.ts';
+import { orderView, shipmentRoutes } from './shipments.ts';
 import {
   UPPER_ALNUM,
   priceOf,
@@ -98,6 +100,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
   },
   placeOrder,
   cancelOrder,
+  orderView,
   editItem,
 
   errorBody,
@@ -108,6 +111,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     listingsRoutes(router, context);
     feedRoutes(router, context);
     orderRoutes(router, context);
+    shipmentRoutes(router, context);
     productTypeRoutes(router, context);
     notificationRoutes(router, context);
   },

@@ -16,6 +16,13 @@ export function send(res: Response, status: number, body: unknown, rate?: Sandbo
   res.status(status).json(body);
 }
 
+/** A success without a body (confirmShipment's 204), with the same headers as any other answer. */
+export function sendNoContent(res: Response, rate: SandboxRate) {
+  res.set('x-amzn-RequestId', crypto.randomUUID());
+  res.set('x-amzn-RateLimit-Limit', String(rate.rate));
+  res.status(204).end();
+}
+
 export function invalidInput(res: Response, details: string) {
   send(res, 400, errorList('InvalidInput', 'Request has missing or invalid parameters and cannot be parsed.', details));
 }

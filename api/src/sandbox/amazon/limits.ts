@@ -48,6 +48,7 @@ const publishedLimits: Record<string, SandboxRate> = {
   getFeedDocument: { rate: 0.0222, burst: 10 },
   getOrders: { rate: 0.0167, burst: 20 },
   getOrderItems: { rate: 0.5, burst: 30 },
+  confirmShipment: { rate: 2, burst: 10 },
   notifications: { rate: 1, burst: 5 },
   searchDefinitionsProductTypes: { rate: 5, burst: 10 },
 };

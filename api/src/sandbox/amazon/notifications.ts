@@ -15,6 +15,7 @@ import {
   AMAZON_SANDBOX_MARKETPLACE_ID,
   isObject,
   quantityOf,
+  shippedUnits,
   type AmazonContext,
   type AmazonSandboxState,
   type DestinationRecord,
@@ -240,6 +241,8 @@ export function notifyOrderChange(
   order: OrderRecord,
 ) {
   const open = order.OrderStatus !== 'Canceled';
+  const shipped = order.items.reduce((n, i) => n + shippedUnits(order, i.OrderItemId), 0);
+  const units = order.items.reduce((n, i) => n + i.QuantityOrdered, 0);
   notify(state, context, seller, 'ORDER_CHANGE', {
     OrderChangeNotification: {
       NotificationLevel: 'OrderLevel',
@@ -254,20 +257,26 @@ export function notifyOrderChange(
         MarketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID,
         OrderStatus: order.OrderStatus,
         PurchaseDate: order.PurchaseDate,
-        DestinationPostalCode: '98121',
+        DestinationPostalCode: order.buyer?.ShippingAddress.PostalCode ?? '98121',
         FulfillmentType: 'MFN',
         OrderType: 'StandardOrder',
-        NumberOfItemsShipped: 0,
-        NumberOfItemsUnshipped: open ? order.items.reduce((n, i) => n + i.QuantityOrdered, 0) : 0,
+        ...(order.LatestShipDate
+          ? { EarliestShipDate: order.EarliestShipDate, LatestShipDate: order.LatestShipDate }
+          : {}),
+        NumberOfItemsShipped: shipped,
+        NumberOfItemsUnshipped: open ? units - shipped : 0,
         // OrderItemStatus knows Unshipped and Shipped only: left out for a canceled order.
-        OrderItems: order.items.map((i) => ({
-          OrderItemId: i.OrderItemId,
-          SellerSKU: i.SellerSKU,
-          SupplySourceId: null,
-          ...(open ? { OrderItemStatus: 'Unshipped' } : {}),
-          Quantity: i.QuantityOrdered,
-          QuantityShipped: 0,
-        })),
+        OrderItems: order.items.map((i) => {
+          const itemShipped = shippedUnits(order, i.OrderItemId);
+          return {
+            OrderItemId: i.OrderItemId,
+            SellerSKU: i.SellerSKU,
+            SupplySourceId: null,
+            ...(open ? { OrderItemStatus: itemShipped >= i.QuantityOrdered ? 'Shipped' : 'Unshipped' } : {}),
+            Quantity: i.QuantityOrdered,
+            QuantityShipped: itemShipped,
+          };
+        }),
       },
     },
   });

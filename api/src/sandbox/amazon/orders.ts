@@ -1,10 +1,14 @@
 /**
  * The Orders API v0 (getOrders since a time, getOrderItems), and orders placed and cancelled as a
- * buyer would (the control API): stock taken and given back, ORDER_CHANGE sent.
+ * buyer would (the control API): stock taken and given back, ORDER_CHANGE sent. Each order has a
+ * made-up buyer and US address (buyers.ts) and ships by two business days after it was placed.
+ * Answers carry the buyer's name and address as live Amazon does only for a call with a Restricted
+ * Data Token: the sandbox asks for none.
  */
 import type { Request, Response, Router } from 'express';
 import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
 import { authenticate } from './auth.ts';
+import { businessDaysAfter, buyerOf, sequenceOfOrderId } from './buyers.ts';
 import { errorList, send } from './errors.ts';
 import { rateOf, throttled } from './limits.ts';
 import { notifyOrderChange, notifyQuantity } from './notifications.ts';
@@ -18,6 +22,7 @@ import {
   priceOf,
   quantityOf,
   setQuantity,
+  shippedUnits,
   type AmazonContext,
   type AmazonSandboxState,
   type ItemRecord,
@@ -35,13 +40,28 @@ function multiply(unitPrice: string, quantity: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-function orderJson(order: OrderRecord) {
+/** Days a seller has to ship: the sandbox's handling time (Amazon's is the seller's own setting). */
+const HANDLING_BUSINESS_DAYS = 2;
+
+/** The order's buyer, and its ship dates; made up for an order stored before the sandbox kept them. */
+function shippingOf(order: OrderRecord) {
+  return {
+    buyer: order.buyer ?? buyerOf(sequenceOfOrderId(order.AmazonOrderId)),
+    EarliestShipDate: order.EarliestShipDate ?? order.PurchaseDate,
+    LatestShipDate: order.LatestShipDate ?? businessDaysAfter(order.PurchaseDate, HANDLING_BUSINESS_DAYS),
+  };
+}
+
+/** ordersV0 `Order`. */
+export function orderJson(order: OrderRecord) {
   const currency = order.items[0]?.currency ?? 'USD';
   const totalCents = order.items.reduce(
     (sum, i) => sum + Math.round(Number(multiply(i.unitPrice, i.QuantityOrdered)) * 100),
     0,
   );
+  const shipped = order.items.reduce((n, i) => n + shippedUnits(order, i.OrderItemId), 0);
   const units = order.items.reduce((n, i) => n + i.QuantityOrdered, 0);
+  const { buyer, EarliestShipDate, LatestShipDate } = shippingOf(order);
   return {
     AmazonOrderId: order.AmazonOrderId,
     PurchaseDate: order.PurchaseDate,
@@ -54,8 +74,8 @@ function orderJson(order: OrderRecord) {
       CurrencyCode: currency,
       Amount: `${Math.floor(totalCents / 100)}.${String(totalCents % 100).padStart(2, '0')}`,
     },
-    NumberOfItemsShipped: 0,
-    NumberOfItemsUnshipped: order.OrderStatus === 'Canceled' ? 0 : units,
+    NumberOfItemsShipped: shipped,
+    NumberOfItemsUnshipped: order.OrderStatus === 'Canceled' ? 0 : units - shipped,
     PaymentMethod: 'Other',
     MarketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID,
     ShipmentServiceLevelCategory: 'Standard',
@@ -67,7 +87,25 @@ function orderJson(order: OrderRecord) {
     IsReplacementOrder: false,
     IsSoldByAB: false,
     IsISPU: false,
+    EarliestShipDate,
+    LatestShipDate,
+    // No address on a canceled order: Amazon sends it for (partially) shipped and unshipped ones only.
+    ...(order.OrderStatus !== 'Canceled' ? { ShippingAddress: buyer.ShippingAddress } : {}),
+    BuyerInfo: { BuyerEmail: buyer.BuyerEmail, BuyerName: buyer.BuyerName },
   };
+}
+
+/** ordersV0 `OrderItem`s; ItemPrice is the line total. */
+export function orderItemsJson(order: OrderRecord) {
+  return order.items.map((i) => ({
+    ASIN: i.ASIN,
+    SellerSKU: i.SellerSKU,
+    OrderItemId: i.OrderItemId,
+    Title: i.Title,
+    QuantityOrdered: i.QuantityOrdered,
+    QuantityShipped: shippedUnits(order, i.OrderItemId),
+    ItemPrice: { CurrencyCode: i.currency, Amount: multiply(i.unitPrice, i.QuantityOrdered) },
+  }));
 }
 
 type OrdersFilter = { field: 'PurchaseDate' | 'LastUpdateDate'; after: string; offset: number };
@@ -134,15 +172,7 @@ function getOrderItems(context: AmazonContext, req: Request<{ orderId: string }>
     {
       payload: {
         AmazonOrderId: order.AmazonOrderId,
-        OrderItems: order.items.map((i) => ({
-          ASIN: i.ASIN,
-          SellerSKU: i.SellerSKU,
-          OrderItemId: i.OrderItemId,
-          Title: i.Title,
-          QuantityOrdered: i.QuantityOrdered,
-          QuantityShipped: 0,
-          ItemPrice: { CurrencyCode: i.currency, Amount: multiply(i.unitPrice, i.QuantityOrdered) },
-        })),
+        OrderItems: orderItemsJson(order),
       },
     },
     rateOf(context, 'getOrderItems', res),
@@ -178,6 +208,10 @@ export function placeOrder(
     LastUpdateDate: now,
     OrderStatus: 'Unshipped',
     items: [],
+    buyer: buyerOf(Object.keys(seller.orders).length + 1),
+    EarliestShipDate: now,
+    LatestShipDate: businessDaysAfter(now, HANDLING_BUSINESS_DAYS),
+    packages: [],
   };
   for (const [sku, quantity] of wanted) {
     const item = seller.items[sku]!;
@@ -202,13 +236,22 @@ export function placeOrder(
   return orderJson(order);
 }
 
-/** The buyer cancels: Canceled, its last update moved on, the units back in the merchant-fulfilled quantity. */
+/**
+ * The buyer cancels an unshipped order: Canceled, its last update moved on, the units back in the
+ * merchant-fulfilled quantity.
+ */
 export function cancelOrder(state: AmazonSandboxState, sellerId: string, orderId: string, context: AmazonContext) {
   const seller = state.sellers[sellerId];
   if (!seller) throw new SandboxControlError(404, `No sandbox seller ${sellerId}`);
   const order = seller.orders[orderId];
   if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
   if (order.OrderStatus === 'Canceled') throw new SandboxControlError(409, `Order ${orderId} is already canceled`);
+  // A buyer can cancel only what has not shipped; the sandbox cancels whole orders, so only an unshipped one.
+  if (order.OrderStatus !== 'Unshipped')
+    throw new SandboxControlError(
+      409,
+      `Order ${orderId} is ${order.OrderStatus}: only an unshipped order can be canceled`,
+    );
   const now = new Date(timeAfter(Date.parse(order.LastUpdateDate))).toISOString();
   order.OrderStatus = 'Canceled';
   order.LastUpdateDate = now;

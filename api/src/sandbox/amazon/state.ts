@@ -44,11 +44,36 @@ export interface PendingChange {
   put?: { productType: string; attributes: Attributes };
 }
 
+/** ordersV0 `Address`, as the sandbox fills it (everything Amazon sends to a call with a Restricted Data Token). */
+export interface AddressRecord {
+  Name: string;
+  AddressLine1: string;
+  AddressLine2?: string;
+  City: string;
+  StateOrRegion: string;
+  PostalCode: string;
+  CountryCode: string;
+  Phone: string;
+  AddressType: 'Residential' | 'Commercial';
+}
+
+/** One confirmed package: ordersV0 `PackageDetail` as the seller sent it, and when the sandbox took it. */
+export interface PackageRecord {
+  packageReferenceId: string;
+  carrierCode: string;
+  carrierName?: string;
+  shippingMethod?: string;
+  trackingNumber: string;
+  shipDate: string;
+  orderItems: Array<{ orderItemId: string; quantity: number }>;
+  confirmedAt: string;
+}
+
 export interface OrderRecord {
   AmazonOrderId: string;
   PurchaseDate: string;
   LastUpdateDate: string;
-  OrderStatus: 'Unshipped' | 'Canceled';
+  OrderStatus: 'Unshipped' | 'PartiallyShipped' | 'Shipped' | 'Canceled';
   items: Array<{
     OrderItemId: string;
     ASIN: string;
@@ -58,6 +83,12 @@ export interface OrderRecord {
     unitPrice: string;
     currency: string;
   }>;
+  /** The buyer and where the order goes; absent on orders stored before the sandbox kept them (made up on reading). */
+  buyer?: { BuyerName: string; BuyerEmail: string; ShippingAddress: AddressRecord };
+  EarliestShipDate?: string;
+  LatestShipDate?: string;
+  /** Confirmed packages, oldest first (confirmShipment). */
+  packages?: PackageRecord[];
 }
 
 export interface SellerRecord {
@@ -152,6 +183,14 @@ export function setQuantity(item: ItemRecord, quantity: number) {
 
 export function summaryStatus(item: ItemRecord): Array<'BUYABLE' | 'DISCOVERABLE'> {
   return quantityOf(item) > 0 && priceOf(item) ? ['BUYABLE', 'DISCOVERABLE'] : ['DISCOVERABLE'];
+}
+
+/** Units of an order item in the order's confirmed packages. */
+export function shippedUnits(order: OrderRecord, orderItemId: string): number {
+  let units = 0;
+  for (const pkg of order.packages ?? [])
+    for (const item of pkg.orderItems) if (item.orderItemId === orderItemId) units += item.quantity;
+  return units;
 }
 
 /** A csv or repeated query parameter as a list. */

@@ -1,13 +1,15 @@
 /**
  * The Fulfillment API's getOrders (by creation or last-modified date, by order ids, by fulfillment
  * status), and orders placed and cancelled as a buyer would (the control API): stock taken and given
- * back, ORDER_CONFIRMATION sent.
+ * back, ORDER_CONFIRMATION sent. Each order carries its buyer, address, ship-by date and fees
+ * (order-details.ts); shipping it is shipping-fulfillments.ts.
  */
 import type { Request, Response, Router } from 'express';
 import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
 import { authorize, ebayScopes } from './auth.ts';
 import { DOMAIN_FULFILLMENT, error, fail } from './errors.ts';
 import { publish } from './notifications.ts';
+import { orderShipping, recordFullRefund, withShippingDetails } from './order-details.ts';
 import type { EbayContext, EbayState, SandboxOrder, SandboxSeller } from './state.ts';
 
 const FULFILLMENT = '/sell/fulfillment/v1';
@@ -86,6 +88,7 @@ function getOrders(context: EbayContext, req: Request, res: Response) {
     )
     .sort((a, b) => a.lastModifiedDate.localeCompare(b.lastModifiedDate) || a.orderId.localeCompare(b.orderId));
   const page = matching.slice(offset, offset + limit);
+  if (page.map(withShippingDetails).some(Boolean)) context.changed(seller.sellerId);
   const link = (o: number) => {
     const url = new URL(`${context.baseUrl}${FULFILLMENT}/order`);
     if (filter) url.searchParams.set('filter', filter);
@@ -128,26 +131,36 @@ export function placeOrder(
       throw new SandboxControlError(409, `Only ${item.quantity} of ${sku} available, ${quantity} ordered`);
   }
   state.sequence++;
-  const now = new Date().toISOString();
+  const createdMs = Date.now();
+  const now = new Date(createdMs).toISOString();
   const digits = String(state.sequence).padStart(12, '0');
   const orderId = `${digits.slice(0, 2)}-${digits.slice(2, 7)}-${digits.slice(7)}`;
   const currency = seller.items[lines[0]!.sku]!.price.currency;
-  let subtotal = 0;
-  const lineItems: SandboxOrder['lineItems'] = [...wanted].map(([sku, quantity], index) => {
+  const lineCosts = [...wanted].map(([sku, quantity]) => {
+    const item = seller.items[sku]!;
+    return { sku, quantity, cost: (Math.round(Number(item.price.value) * 100) * quantity) / 100 };
+  });
+  const total = { value: lineCosts.reduce((sum, l) => sum + l.cost, 0).toFixed(2), currency };
+  const { lineInstructions, ...shipping } = orderShipping(state.sequence, createdMs, total);
+  const lineItems: SandboxOrder['lineItems'] = lineCosts.map(({ sku, quantity, cost }, index) => {
     const item = seller.items[sku]!;
     item.quantity -= quantity;
     item.soldQuantity += quantity;
-    const cost = (Math.round(Number(item.price.value) * 100) * quantity) / 100;
-    subtotal += cost;
+    const amount = { value: cost.toFixed(2), currency: item.price.currency };
     return {
       lineItemId: `${10_000_000_000 + state.sequence * 100 + index}`,
       legacyItemId: item.listingId,
       sku,
       title: item.product.title,
       quantity,
-      lineItemCost: { value: cost.toFixed(2), currency: item.price.currency },
-      total: { value: cost.toFixed(2), currency: item.price.currency },
+      lineItemCost: amount,
+      total: amount,
+      deliveryCost: { shippingCost: { value: '0.00', currency: item.price.currency } },
+      appliedPromotions: [],
+      taxes: [],
+      refunds: [],
       lineItemFulfillmentStatus: 'NOT_STARTED',
+      lineItemFulfillmentInstructions: lineInstructions,
       listingMarketplaceId: 'EBAY_US',
       purchaseMarketplaceId: 'EBAY_US',
       soldFormat: 'FIXED_PRICE',
@@ -160,13 +173,10 @@ export function placeOrder(
     orderFulfillmentStatus: 'NOT_STARTED',
     orderPaymentStatus: 'PAID',
     sellerId: seller.username,
-    buyer: { username: `sandbox_buyer_${state.sequence}` },
     salesRecordReference: String(state.sequence),
-    pricingSummary: {
-      priceSubtotal: { value: subtotal.toFixed(2), currency },
-      total: { value: subtotal.toFixed(2), currency },
-    },
+    pricingSummary: { priceSubtotal: total, deliveryCost: { value: '0.00', currency }, total },
     cancelStatus: { cancelState: 'NONE_REQUESTED', cancelRequests: [] },
+    ...shipping,
     lineItems,
   };
   seller.orders.push(order);
@@ -192,6 +202,7 @@ export function cancelOrder(state: EbayState, sellerId: string, orderId: string,
   if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
   if (order.cancelStatus.cancelState === 'CANCELED')
     throw new SandboxControlError(409, `Order ${orderId} is already cancelled`);
+  withShippingDetails(order);
   if (order.orderFulfillmentStatus !== 'NOT_STARTED')
     throw new SandboxControlError(409, `Order ${orderId} has shipped and cannot be cancelled`);
   const now = new Date(timeAfter(Date.parse(order.lastModifiedDate))).toISOString();
@@ -200,7 +211,7 @@ export function cancelOrder(state: EbayState, sellerId: string, orderId: string,
   // definition).
   order.cancelStatus = { cancelState: 'CANCELED', cancelledDate: now, cancelRequests: [] };
   order.orderFulfillmentStatus = 'FULFILLED';
-  order.orderPaymentStatus = 'FULLY_REFUNDED';
+  recordFullRefund(order, now);
   order.lastModifiedDate = now;
   for (const line of order.lineItems) {
     const item = seller.items[line.sku];

@@ -69,31 +69,95 @@ export interface SandboxItem {
   revisions: { day: string; count: number };
 }
 
-export interface SandboxOrder {
+/** A postal address as the Fulfillment API gives it (sell_fulfillment_v1 Address). */
+export interface SandboxAddress {
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  stateOrProvince: string;
+  postalCode: string;
+  countryCode: 'US';
+}
+
+/** A person as the Fulfillment API gives them (sell_fulfillment_v1 ExtendedContact). */
+export interface SandboxContact {
+  fullName: string;
+  contactAddress: SandboxAddress;
+  primaryPhone: { phoneNumber: string };
+  email: string;
+}
+
+export type SandboxFulfillmentStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
+
+export interface SandboxLineItem {
+  lineItemId: string;
+  legacyItemId: string;
+  sku: string;
+  title: string;
+  quantity: number;
+  lineItemCost: EbayAmount;
+  total: EbayAmount;
+  deliveryCost: { shippingCost: EbayAmount };
+  appliedPromotions: unknown[];
+  taxes: unknown[];
+  refunds: Array<{ amount: EbayAmount; refundDate: string; refundId: string }>;
+  lineItemFulfillmentStatus: SandboxFulfillmentStatus;
+  lineItemFulfillmentInstructions: {
+    shipByDate: string;
+    minEstimatedDeliveryDate: string;
+    maxEstimatedDeliveryDate: string;
+    guaranteedDelivery: false;
+  };
+  listingMarketplaceId: 'EBAY_US';
+  purchaseMarketplaceId: 'EBAY_US';
+  soldFormat: 'FIXED_PRICE';
+}
+
+/** What an order carries for the seller to ship it: buyer, address, dates, payment and fees (sell_fulfillment_v1 Order). */
+export interface SandboxOrderShipping {
+  buyer: {
+    username: string;
+    buyerRegistrationAddress: SandboxContact;
+    taxAddress: { city: string; stateOrProvince: string; postalCode: string; countryCode: 'US' };
+  };
+  fulfillmentStartInstructions: Array<{
+    fulfillmentInstructionsType: 'SHIP_TO';
+    ebaySupportedFulfillment: false;
+    minEstimatedDeliveryDate: string;
+    maxEstimatedDeliveryDate: string;
+    shippingStep: { shippingCarrierCode: string; shippingServiceCode: string; shipTo: SandboxContact };
+  }>;
+  fulfillmentHrefs: string[];
+  paymentSummary: {
+    payments: Array<{ paymentMethod: 'EBAY'; paymentStatus: 'PAID'; paymentDate: string; amount: EbayAmount }>;
+    refunds: Array<{ refundId: string; refundDate: string; refundStatus: 'REFUNDED'; amount: EbayAmount }>;
+    totalDueSeller: EbayAmount;
+  };
+  totalFeeBasisAmount: EbayAmount;
+  totalMarketplaceFee: EbayAmount;
+}
+
+export interface SandboxOrder extends SandboxOrderShipping {
   orderId: string;
   creationDate: string;
   lastModifiedDate: string;
-  orderFulfillmentStatus: 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
+  orderFulfillmentStatus: SandboxFulfillmentStatus;
   orderPaymentStatus: 'PAID' | 'FULLY_REFUNDED';
   sellerId: string;
-  buyer: { username: string };
   salesRecordReference: string;
-  pricingSummary: { priceSubtotal: EbayAmount; total: EbayAmount };
+  pricingSummary: { priceSubtotal: EbayAmount; deliveryCost: EbayAmount; total: EbayAmount };
   /** getOrders always answers cancelRequests empty (sell_fulfillment_v1: "returned but is always empty"). */
   cancelStatus: { cancelState: 'NONE_REQUESTED' | 'CANCELED'; cancelledDate?: string; cancelRequests: unknown[] };
-  lineItems: Array<{
-    lineItemId: string;
-    legacyItemId: string;
-    sku: string;
-    title: string;
-    quantity: number;
-    lineItemCost: EbayAmount;
-    total: EbayAmount;
-    lineItemFulfillmentStatus: 'NOT_STARTED';
-    listingMarketplaceId: 'EBAY_US';
-    purchaseMarketplaceId: 'EBAY_US';
-    soldFormat: 'FIXED_PRICE';
-  }>;
+  lineItems: SandboxLineItem[];
+}
+
+/** A shipping fulfillment (sell_fulfillment_v1 ShippingFulfillment): one package of an order. */
+export interface SandboxFulfillment {
+  fulfillmentId: string;
+  lineItems: Array<{ lineItemId: string; quantity: number }>;
+  shippedDate: string;
+  shippingCarrierCode?: string;
+  shipmentTrackingNumber?: string;
 }
 
 /** An inventory location (sell_inventory_v1 InventoryLocationResponse). */
@@ -124,6 +188,8 @@ export interface SandboxSeller {
   username: string;
   items: Record<string, SandboxItem>;
   orders: SandboxOrder[];
+  /** The shipping fulfillments of each order, by order id (absent in state saved before the sandbox had them). */
+  fulfillments?: Record<string, SandboxFulfillment[]>;
   /** Absent in state saved before the sandbox had them: none. */
   locations?: SandboxLocation[];
   policies?: { fulfillment: SandboxPolicy[]; payment: SandboxPolicy[]; return: SandboxPolicy[] };

@@ -200,6 +200,12 @@ function buyerAndSellerUiRoutes(control: Router, sandbox: AnySandbox): void {
         .json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
     answer(res, 201, req.params.sellerId!, () => definition.placeOrder(state(), req.params.sellerId!, lines, context));
   });
+  // What the marketplace holds of one order now: its lines, state and shipments.
+  control.get('/sellers/:sellerId/orders/:orderId', (req, res) => {
+    const order = definition.orderView(state(), req.params.sellerId!, req.params.orderId!);
+    if (order === undefined) return void res.status(404).json({ message: 'No such seller or order' });
+    res.json(order);
+  });
   // The buyer cancels (or the marketplace cancels for them): status, last-updated time, restock, push.
   control.post('/sellers/:sellerId/orders/:orderId/cancel', (req, res) => {
     answer(res, 200, req.params.sellerId!, () =>

@@ -87,6 +87,11 @@ export interface SandboxDefinition<State extends { sellers: Record<string, unkno
    */
   cancelOrder(state: State, sellerId: string, orderId: string, context: SandboxContext<State>): unknown;
   /**
+   * One order as the marketplace holds it now, with its shipments (fulfilments, tracking), in the
+   * marketplace's own shape; undefined when the seller has no such order.
+   */
+  orderView(state: State, sellerId: string, orderId: string): unknown;
+  /**
    * The seller edits a listing by hand in the marketplace's own seller UI (the edit is already
    * validated). Throws SandboxControlError 404 for an unknown seller or SKU, or when the marketplace
    * itself would refuse the edit (400/409).

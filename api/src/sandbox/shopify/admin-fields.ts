@@ -4,7 +4,8 @@ import crypto from 'node:crypto';
  * The fields of the Admin schema's types (Order, LineItem, Product, ProductVariant, InventoryItem, Shop,
  * Location, Image, WebhookSubscription) that the sandbox answers beyond what its state models: values
  * derived from that state, and what Shopify shows for a shop with nothing the sandbox does not model
- * (no taxes, discounts, shipping charges, tips, fulfillments, returns, selling plans or bundles).
+ * (no taxes, discounts, shipping charges, tips, returns, selling plans or bundles). Fulfillments, their
+ * fulfillment orders, the buyer and the address are in fulfillment-nodes.ts.
  * Every non-null scalar, enum and money field the schema declares gets a value, so a query asking for
  * one never gets null or an error (the sandbox's Admin API test walks them all).
  */
@@ -14,6 +15,8 @@ interface MoneyLine {
   currentQuantity: number;
   /** A decimal string, e.g. "12.50". */
   price: string;
+  /** Units shipped (absent: none). */
+  fulfilledQuantity?: number;
 }
 interface OrderFacts {
   id: number;
@@ -35,8 +38,10 @@ interface ProductFacts {
   variants: Array<{ title: string; available: number }>;
 }
 
-const cents = (price: string) => Math.round(Number(price) * 100);
-const amount = (value: number) => (value / 100).toFixed(2);
+export const cents = (price: string) => Math.round(Number(price) * 100);
+export const amount = (value: number) => (value / 100).toFixed(2);
+/** Units the order still holds and has not shipped. */
+const unshipped = (line: MoneyLine) => Math.max(0, line.currentQuantity - (line.fulfilledQuantity ?? 0));
 const storefrontId = (gid: string) => Buffer.from(gid).toString('base64');
 
 /** A MoneyBag: the shop's currency is also the presentment currency (the sandbox sells in one currency). */
@@ -71,7 +76,7 @@ function orderTotals(order: OrderFacts) {
 export function orderFields(order: OrderFacts, shop: ShopFacts) {
   const { current } = orderTotals(order);
   const cancelled = order.cancelledAt !== null;
-  const unfulfilled = order.lines.some((l) => l.currentQuantity > 0);
+  const unfulfilled = order.lines.some((l) => unshipped(l) > 0);
   const token = crypto.createHash('sha256').update(`${shop.domain}/${order.id}`).digest('hex');
   return {
     legacyResourceId: String(order.id),
@@ -173,20 +178,22 @@ function orderMoneyFields(order: OrderFacts, shop: ShopFacts) {
 export function lineItemFields(line: MoneyLine & { title: string }, orderCancelled: boolean, currency: string) {
   const unit = cents(line.price);
   const money = (value: number) => moneyBag(value, currency);
+  const unfulfilled = unshipped(line);
+  const fulfilled = line.fulfilledQuantity ?? 0;
   return {
     name: line.title,
     refundableQuantity: line.currentQuantity,
-    unfulfilledQuantity: line.currentQuantity,
-    fulfillableQuantity: line.currentQuantity,
-    // Refunded units can't be fulfilled.
-    nonFulfillableQuantity: line.quantity - line.currentQuantity,
-    // Nothing is ever fulfilled in the sandbox.
-    fulfillmentStatus: 'unfulfilled',
+    unfulfilledQuantity: unfulfilled,
+    fulfillableQuantity: unfulfilled,
+    // Refunded units and units shipped already can't be fulfilled.
+    nonFulfillableQuantity: line.quantity - unfulfilled,
+    // The schema's own description of this field has its comparisons inverted; this is what it means.
+    fulfillmentStatus: fulfilled === 0 ? 'unfulfilled' : unfulfilled === 0 ? 'fulfilled' : 'partial',
     isGiftCard: false,
     merchantEditable: !orderCancelled,
     requiresShipping: true,
-    restockable: line.currentQuantity > 0,
-    canRestock: line.currentQuantity > 0,
+    restockable: unfulfilled > 0,
+    canRestock: unfulfilled > 0,
     taxable: true,
     originalUnitPrice: amount(unit),
     originalUnitPriceSet: money(unit),
@@ -200,10 +207,10 @@ export function lineItemFields(line: MoneyLine & { title: string }, orderCancell
     discountedTotalSet: money(unit * line.quantity),
     totalDiscount: amount(0),
     totalDiscountSet: money(0),
-    unfulfilledDiscountedTotal: amount(unit * line.currentQuantity),
-    unfulfilledDiscountedTotalSet: money(unit * line.currentQuantity),
-    unfulfilledOriginalTotal: amount(unit * line.currentQuantity),
-    unfulfilledOriginalTotalSet: money(unit * line.currentQuantity),
+    unfulfilledDiscountedTotal: amount(unit * unfulfilled),
+    unfulfilledDiscountedTotalSet: money(unit * unfulfilled),
+    unfulfilledOriginalTotal: amount(unit * unfulfilled),
+    unfulfilledOriginalTotalSet: money(unit * unfulfilled),
     customAttributes: [],
     discountAllocations: [],
     duties: [],

@@ -21,6 +21,8 @@ const scopeWords: Record<string, string> = {
   write_inventory: 'Edit inventory',
   read_orders: 'View orders from the last 60 days',
   read_locations: 'View locations',
+  read_merchant_managed_fulfillment_orders: 'View fulfillment orders assigned to your locations',
+  write_merchant_managed_fulfillment_orders: 'Fulfill orders from your locations: create fulfillments with tracking',
 };
 
 function page(title: string, stylesheetUrl: string, body: string): string {

@@ -1,8 +1,8 @@
 /**
  * The Admin GraphQL endpoint (`/shops/{shop}/admin/api/{version}/graphql.json`): the shop's token, the
  * document validated against that version's Admin schema, its cost charged to the shop's bucket, and
- * the operation run against the shop (the resolvers of listings.ts, inventory.ts, orders.ts and
- * notifications.ts over the objects of nodes.ts).
+ * the operation run against the shop (the resolvers of listings.ts, inventory.ts, orders.ts,
+ * fulfillments.ts and notifications.ts over the objects of nodes.ts).
  */
 import {
   Kind,
@@ -18,6 +18,7 @@ import type { Request, Response, Router } from 'express';
 import { adminSchema, shopifyValidationMessage } from './admin-schema.ts';
 import { tokenOfShop } from './auth.ts';
 import { invalidToken } from './errors.ts';
+import { fulfillmentResolvers } from './fulfillments.ts';
 import { inventoryResolvers } from './inventory.ts';
 import { chargeRequestedCost, refundUnusedCost } from './limits.ts';
 import { listingResolvers } from './listings.ts';
@@ -65,6 +66,7 @@ function rootValue(shop: Shop, context: ShopifyContext) {
     ...listingResolvers(graph),
     ...inventoryResolvers(graph),
     ...orderResolvers(graph),
+    ...fulfillmentResolvers(graph),
     ...notificationResolvers(graph),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * A shop as the Admin GraphQL API shows it during one request: its objects (Shop, Location, Product,
- * ProductVariant, InventoryItem, InventoryLevel, Order, LineItem, InventoryAdjustmentGroup) as plain
+ * ProductVariant, InventoryItem, InventoryLevel, Order, LineItem, InventoryAdjustmentGroup; an order's
+ * buyer, address, fulfillment order and fulfillments are in fulfillment-nodes.ts) as plain
  * objects whose function-valued fields take the field's arguments, with the fields admin-fields.ts
  * derives. What depends on every product of the shop (handles, duplicate SKUs) is worked out once per
  * request, and only when asked for.
@@ -16,10 +17,20 @@ import {
   productVariantFields,
   shopFields,
 } from './admin-fields.ts';
+import { buyerOfOrder, orderNumberOf } from './buyers.ts';
 import { connection, cursorOf, type ConnectionArgs } from './connections.ts';
 import {
+  customerNode,
+  displayFulfillmentStatus,
+  fulfillmentNode,
+  fulfillmentOrderNode,
+  mailingAddressNode,
+} from './fulfillment-nodes.ts';
+import {
+  fulfillmentOrderIdOf,
   gid,
   quantityOf,
+  unfulfilledOf,
   type AdjustmentRecord,
   type Order,
   type OrderLine,
@@ -87,7 +98,7 @@ export class ShopGraph {
 
   location() {
     const shop = this.shop;
-    const hasUnfulfilledOrders = shop.orders.some((o) => !o.cancelledAt && o.lines.some((l) => l.currentQuantity > 0));
+    const hasUnfulfilledOrders = shop.orders.some((o) => !o.cancelledAt && o.lines.some((l) => unfulfilledOf(l) > 0));
     return {
       ...locationFields(this.shopCreatedAt, hasUnfulfilledOrders),
       id: this.locationGid,
@@ -205,6 +216,7 @@ export class ShopGraph {
   }
 
   order(order: Order) {
+    const buyer = buyerOfOrder(orderNumberOf(order.name));
     return {
       ...orderFields(order, this.shop),
       id: gid('Order', order.id),
@@ -213,8 +225,19 @@ export class ShopGraph {
       updatedAt: order.updatedAt,
       cancelledAt: order.cancelledAt,
       cancelReason: order.cancelReason ?? null,
-      displayFulfillmentStatus: 'UNFULFILLED',
+      displayFulfillmentStatus: displayFulfillmentStatus(order),
       currencyCode: this.shop.currency,
+      email: buyer.email,
+      phone: buyer.phone,
+      customer: () => customerNode(this, order),
+      shippingAddress: () => mailingAddressNode(order),
+      // The buyer paid with the address they ship to (orderFields: billingAddressMatchesShippingAddress).
+      billingAddress: () => mailingAddressNode(order),
+      displayAddress: () => mailingAddressNode(order),
+      fulfillmentOrders: (args: ConnectionArgs) =>
+        connection([order], args, fulfillmentOrderIdOf, () => fulfillmentOrderNode(this, order)),
+      fulfillments: ({ first }: { first?: number | null }) =>
+        (order.fulfillments ?? []).slice(0, first ?? undefined).map((f) => fulfillmentNode(this, order, f)),
       lineItems: (args: ConnectionArgs) =>
         connection(
           order.lines,

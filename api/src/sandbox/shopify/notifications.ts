@@ -6,10 +6,13 @@
 import crypto from 'node:crypto';
 import { financialStatus, webhookSubscriptionFields } from './admin-fields.ts';
 import { SHOPIFY_SANDBOX_APP } from './auth.ts';
+import { displayFulfillmentStatus } from './fulfillment-nodes.ts';
 import type { ShopGraph } from './nodes.ts';
 import {
+  fulfilledOf,
   gid,
   nextId,
+  unfulfilledOf,
   nowIso,
   type Order,
   type Shop,
@@ -29,7 +32,12 @@ const topicHeader: Record<string, string> = {
   INVENTORY_LEVELS_UPDATE: 'inventory_levels/update',
   ORDERS_UPDATED: 'orders/updated',
   ORDERS_CANCELLED: 'orders/cancelled',
+  ORDERS_FULFILLED: 'orders/fulfilled',
+  ORDERS_PARTIALLY_FULFILLED: 'orders/partially_fulfilled',
 };
+
+/** The REST names of displayFulfillmentStatus: null until something ships. */
+const fulfillmentStatusWords = { UNFULFILLED: null, PARTIALLY_FULFILLED: 'partial', FULFILLED: 'fulfilled' } as const;
 
 /** Sends a webhook of this topic to each of the shop's subscriptions to it, signed with our app's secret. */
 export function emit(shop: Shop, topic: string, payload: unknown, context: ShopifyContext): void {
@@ -74,7 +82,7 @@ export function orderPayload(shop: Shop, order: Order) {
     currency: shop.currency,
     // The REST name of displayFinancialStatus: paid, then refunded once a cancellation gave it back.
     financial_status: financialStatus(order).toLowerCase(),
-    fulfillment_status: null,
+    fulfillment_status: fulfillmentStatusWords[displayFulfillmentStatus(order)],
     line_items: order.lines.map((l) => ({
       id: l.id,
       admin_graphql_api_id: gid('LineItem', l.id),
@@ -83,6 +91,8 @@ export function orderPayload(shop: Shop, order: Order) {
       title: l.title,
       quantity: l.quantity,
       current_quantity: l.currentQuantity,
+      fulfillable_quantity: unfulfilledOf(l),
+      fulfillment_status: fulfilledOf(l) === 0 ? null : unfulfilledOf(l) === 0 ? 'fulfilled' : 'partial',
       price: l.price,
     })),
   };

@@ -9,15 +9,18 @@ import { emit, inventoryLevelChanged, orderPayload } from './notifications.ts';
 import type { ShopGraph } from './nodes.ts';
 import {
   findShop,
+  fulfilledOf,
   gid,
   nextId,
   nowIso,
   parseGid,
   type Order,
   type Product,
+  type Shop,
   type ShopifyContext,
   type ShopifySandboxState,
   type Variant,
+  unfulfilledOf,
 } from './state.ts';
 
 export function orderResolvers(graph: ShopGraph) {
@@ -95,8 +98,13 @@ export function placeOrder(
     createdAt: at,
     updatedAt: at,
     cancelledAt: null,
+    // Shopify routes a new order to its locations at once: the one location here gets all of it.
+    fulfillmentOrderId: nextId(shop),
+    fulfillments: [],
     lines: picked.map(({ product, variant, quantity }) => ({
       id: nextId(shop),
+      fulfillmentOrderLineItemId: nextId(shop),
+      fulfilledQuantity: 0,
       variantId: variant.id,
       sku: variant.sku,
       title: `${product.title} - ${variant.title}`,
@@ -117,31 +125,39 @@ export function placeOrder(
   return orderAnswer(order);
 }
 
+/** An order by its GID (as placeOrder answers it), its numeric id, or its name (#1001). */
+export function findOrder(shop: Shop, orderId: string): Order | undefined {
+  const id = parseGid(orderId, 'Order') ?? (/^\d+$/.test(orderId) ? Number(orderId) : undefined);
+  return shop.orders.find((o) => o.id === id || o.name === orderId);
+}
+
 /** The buyer cancels (with restock): cancelled, refunded, the lines' units back to available. */
 export function cancelOrder(state: ShopifySandboxState, sellerId: string, orderId: string, context: ShopifyContext) {
   const shop = findShop(state, sellerId);
   if (!shop) throw new SandboxControlError(404, `No shop ${sellerId}`);
-  // The order's GID (as placeOrder answers it), its numeric id, or its name (#1001).
-  const id = parseGid(orderId, 'Order') ?? (/^\d+$/.test(orderId) ? Number(orderId) : undefined);
-  const order = shop.orders.find((o) => o.id === id || o.name === orderId);
+  const order = findOrder(shop, orderId);
   if (!order) throw new SandboxControlError(404, `No order ${orderId} in shop ${shop.domain}`);
   if (order.cancelledAt) throw new SandboxControlError(409, `Order ${order.name} is already cancelled`);
+  if (order.lines.every((l) => unfulfilledOf(l) === 0))
+    throw new SandboxControlError(409, `Order ${order.name} is fulfilled: there is nothing left to cancel`);
   const at = new Date(timeAfter(Date.parse(order.updatedAt))).toISOString();
   order.cancelledAt = at;
   order.cancelReason = 'CUSTOMER';
   order.updatedAt = at;
-  // Cancelled with restock: the lines' units are removed from the order and go back to available.
+  // Cancelled with restock: the lines' unshipped units are removed from the order and go back to
+  // available; units shipped already stay on it (they are with the buyer).
   const restocked: Variant[] = [];
   for (const line of order.lines) {
     const product = shop.products.find((p) => p.variants.some((v) => v.id === line.variantId));
     const variant = product?.variants.find((v) => v.id === line.variantId);
-    if (product && variant && line.currentQuantity > 0) {
-      variant.available += line.currentQuantity;
+    const unshipped = unfulfilledOf(line);
+    if (product && variant && unshipped > 0) {
+      variant.available += unshipped;
       variant.updatedAt = at;
       product.updatedAt = at;
       restocked.push(variant);
     }
-    line.currentQuantity = 0;
+    line.currentQuantity = fulfilledOf(line);
   }
   context.changed(shop.domain);
   // Shopify sends orders/cancelled and orders/updated (each to the shop's subscriptions of that topic).

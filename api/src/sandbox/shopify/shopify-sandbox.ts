@@ -2,7 +2,8 @@
  * A stateful stand-in for a Shopify shop's Admin API, a shop per seller: OAuth with the install page
  * (auth.ts), the Admin GraphQL API (graphql.ts) in the versions the sandbox serves (admin-schema.ts) with
  * its cost-based rate limit (limits.ts, query-cost.ts), products and variants (listings.ts,
- * product-set.ts), inventory (inventory.ts), orders (orders.ts) and webhooks (notifications.ts). It
+ * product-set.ts), inventory (inventory.ts), orders (orders.ts, order-view.ts) and their fulfillments
+ * (fulfillments.ts, fulfillment-nodes.ts), and webhooks (notifications.ts). It
  * imports nothing of the engine.
  */
 import crypto from 'node:crypto';
@@ -13,6 +14,7 @@ import { errorBody } from './errors.ts';
 import { graphqlRoutes } from './graphql.ts';
 import { limits } from './limits.ts';
 import { editItem } from './listings.ts';
+import { orderView } from './order-view.ts';
 import { cancelOrder, placeOrder } from './orders.ts';
 import { findShop, nextId, nowIso, type Shop, type ShopifySandboxState } from './state.ts';
 
@@ -93,6 +95,7 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
   },
   placeOrder,
   cancelOrder,
+  orderView,
   editItem,
   routes(router, context) {
     authRoutes(router, context);

@@ -37,6 +37,23 @@ export interface OrderLine {
   quantity: number;
   currentQuantity: number;
   price: string;
+  /** Units shipped by fulfillments (absent on orders saved before fulfillments were kept: none). */
+  fulfilledQuantity?: number;
+  /** The line's FulfillmentOrderLineItem (absent on orders saved before: the line's own id stands in). */
+  fulfillmentOrderLineItemId?: number;
+}
+/** A fulfillment (a shipment) of some of an order's units, with its tracking. */
+export interface FulfillmentRecord {
+  id: number;
+  /** The order's name and the fulfillment's number on it: #1001.1. */
+  name: string;
+  createdAt: string;
+  status: 'SUCCESS';
+  trackingCompany: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  notifyCustomer: boolean;
+  lines: Array<{ id: number; lineId: number; quantity: number }>;
 }
 export interface Order {
   id: number;
@@ -47,6 +64,9 @@ export interface Order {
   /** OrderCancelReason (CUSTOMER, DECLINED, FRAUD, INVENTORY, STAFF, OTHER) once cancelled. */
   cancelReason?: string | null;
   lines: OrderLine[];
+  /** The order's one FulfillmentOrder, at the shop's location (absent on orders saved before: the order's id stands in). */
+  fulfillmentOrderId?: number;
+  fulfillments?: FulfillmentRecord[];
 }
 export interface Webhook {
   id: number;
@@ -115,6 +135,13 @@ export const quantityOf = (variant: Variant, name: string) =>
       : name === 'committed'
         ? Math.max(0, variant.onHand - variant.available)
         : 0;
+
+/** Units of a line shipped so far. */
+export const fulfilledOf = (line: OrderLine) => line.fulfilledQuantity ?? 0;
+/** Units of a line the order still holds and has not shipped. */
+export const unfulfilledOf = (line: OrderLine) => Math.max(0, line.currentQuantity - fulfilledOf(line));
+export const fulfillmentOrderIdOf = (order: Order) => order.fulfillmentOrderId ?? order.id;
+export const fulfillmentOrderLineIdOf = (line: OrderLine) => line.fulfillmentOrderLineItemId ?? line.id;
 
 /** Marks a variant (and its product) updated now. */
 export function touch(product: Product, variant: Variant) {

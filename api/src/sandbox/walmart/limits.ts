@@ -23,7 +23,7 @@ const generous: SandboxRate = { rate: 1000, burst: 1000 };
  * Operation names and their limits. Feeds are published (10/hour each for inventory and price, on the
  * throttling page). Walmart publishes no Marketplace limits for the sync calls that we found (the page
  * lists the feeds); these are conservative choices: 5 calls/s with a burst of 10 for item, inventory and
- * price calls, 1/s (burst 5) for order reads and for order updates (cancellations, acknowledgements),
+ * price calls, 1/s (burst 5) for order reads and for order updates (cancellations, acknowledgements, shipping),
  * 1/s (burst 5) for webhook subscriptions, and the Supplier API's 100/hour for /v3/token
  * (https://developer.walmart.com/suppliers/docs/sync-api-throttling-limits).
  */

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { authorise } from './auth.ts';
+import { deliverByOf, shipByOf } from './buyers.ts';
 import { send } from './errors.ts';
 import { throttled } from './limits.ts';
 import type {
@@ -141,8 +142,8 @@ export function poCreatedEvent(seller: WalmartSandboxSeller, order: WalmartSandb
       purchaseOrderId: order.purchaseOrderId,
       customerOrderId: order.customerOrderId,
       orderDate: new Date(order.orderDate).toISOString(),
-      estimatedDeliveryDate: new Date(order.orderDate + 5 * 86_400_000).toISOString(),
-      estimatedShipDate: new Date(order.orderDate + 2 * 86_400_000).toISOString(),
+      estimatedDeliveryDate: new Date(deliverByOf(order.orderDate)).toISOString(),
+      estimatedShipDate: new Date(shipByOf(order.orderDate)).toISOString(),
       orderLines: order.lines.map((line) => ({
         lineNumber: line.lineNumber,
         sku: line.sku,
@@ -183,8 +184,8 @@ export function poLineCancelledEvent(
       purchaseOrderId: order.purchaseOrderId,
       customerOrderId: order.customerOrderId,
       orderDate: new Date(order.orderDate).toISOString(),
-      estimatedDeliveryDate: new Date(order.orderDate + 5 * 86_400_000).toISOString(),
-      estimatedShipDate: new Date(order.orderDate + 2 * 86_400_000).toISOString(),
+      estimatedDeliveryDate: new Date(deliverByOf(order.orderDate)).toISOString(),
+      estimatedShipDate: new Date(shipByOf(order.orderDate)).toISOString(),
       orderLines: lines.map(({ line, units }) => ({
         lineNumber: line.lineNumber,
         sku: line.sku,

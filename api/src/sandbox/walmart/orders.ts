@@ -1,6 +1,6 @@
 /**
- * Walmart's purchase orders (orders.json): read since a date, lines cancelled by the seller, a PO
- * acknowledged; and orders placed and cancelled on Walmart's side (the control API), with their events.
+ * Walmart's purchase orders (orders.json): read since a date or one by id, lines cancelled by the seller,
+ * a PO acknowledged (shipping is in shipping.ts); and orders placed and cancelled on Walmart's side (the control API), with their events.
  */
 import type { Request, Response, Router } from 'express';
 import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
@@ -8,6 +8,7 @@ import { authorise } from './auth.ts';
 import { send } from './errors.ts';
 import { throttled } from './limits.ts';
 import { deliverEvent, poCreatedEvent, poLineCancelledEvent } from './notifications.ts';
+import { hasShipped, openUnits, orderResponse } from './order-response.ts';
 import {
   digits,
   type WalmartContext,
@@ -27,6 +28,9 @@ interface CancelLine {
 
 export function orderRoutes(router: Router, context: WalmartContext) {
   router.get('/v3/orders', (req, res) => getOrders(context, req, res));
+  // One purchase order (orders.json getAnOrder). The definition's schema names Order bare; its examples, as
+  // Walmart answers, wrap it as { order } with epoch-millisecond dates, as the other order answers.
+  router.get('/v3/orders/:purchaseOrderId', (req, res) => getOrder(context, req, res));
   // The seller cancels units of order lines (orders.json cancelOrderLines). Stock is not put back:
   // the seller sets inventory, as on Walmart.
   router.post('/v3/orders/:purchaseOrderId/cancel', (req, res) => cancelOrderLines(context, req, res));
@@ -35,68 +39,6 @@ export function orderRoutes(router: Router, context: WalmartContext) {
   // acknowledging again (the same answer) and says not to acknowledge a PO shipped or cancelled, which
   // it refuses as invalid content. Throttled with the other order updates.
   router.post('/v3/orders/:purchaseOrderId/acknowledge', (req, res) => acknowledgeOrder(context, req, res));
-}
-
-export function orderResponse(seller: WalmartSandboxSeller, order: WalmartSandboxOrder) {
-  return {
-    purchaseOrderId: order.purchaseOrderId,
-    customerOrderId: order.customerOrderId,
-    customerEmailId: `${order.customerOrderId}@relay.walmart.com`,
-    orderType: 'REGULAR',
-    orderDate: order.orderDate,
-    shippingInfo: {
-      phone: '3155550100',
-      estimatedDeliveryDate: order.orderDate + 5 * 86_400_000,
-      estimatedShipDate: order.orderDate + 2 * 86_400_000,
-      methodCode: 'Standard',
-      postalAddress: {
-        name: 'Sandbox Buyer',
-        address1: '702 SW 8th St',
-        city: 'Bentonville',
-        state: 'AR',
-        postalCode: '72716',
-        country: 'USA',
-        addressType: 'RESIDENTIAL',
-      },
-    },
-    orderLines: {
-      orderLine: order.lines.map((line) => ({
-        lineNumber: line.lineNumber,
-        item: { productName: line.productName, sku: line.sku },
-        charges: {
-          charge: [
-            {
-              chargeType: 'PRODUCT',
-              chargeName: 'ItemPrice',
-              chargeAmount: { currency: line.currency, amount: Number(line.unitPrice) },
-            },
-          ],
-        },
-        orderLineQuantity: { unitOfMeasurement: 'EACH', amount: String(line.quantity) },
-        statusDate: line.statusDate,
-        orderLineStatuses: { orderLineStatus: lineStatuses(line) },
-        fulfillment: { fulfillmentOption: 'S2H', shipMethod: 'STANDARD' },
-      })),
-    },
-    shipNode: { type: 'SellerFulfilled', name: `Seller ${seller.sellerId}`, id: seller.sellerId },
-  };
-}
-
-function lineStatuses(line: WalmartSandboxOrderLine) {
-  const quantity = (amount: number) => ({ unitOfMeasurement: 'EACH', amount: String(amount) });
-  const open = line.quantity - line.cancelledQuantity;
-  return [
-    ...(open > 0 ? [{ status: line.status, statusQuantity: quantity(open) }] : []),
-    ...(line.cancelledQuantity > 0
-      ? [
-          {
-            status: 'Cancelled',
-            statusQuantity: quantity(line.cancelledQuantity),
-            ...(line.cancellationReason ? { cancellationReason: line.cancellationReason } : {}),
-          },
-        ]
-      : []),
-  ];
 }
 
 function getOrders(context: WalmartContext, req: Request, res: Response) {
@@ -158,8 +100,19 @@ function getOrders(context: WalmartContext, req: Request, res: Response) {
   });
 }
 
+function getOrder(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'orders.read')) return;
+  const order = orderOfPath(seller, req, res);
+  if (order) res.json({ order: orderResponse(seller, order) });
+}
+
 /** The seller's purchase order named in the path, or a 404 already sent. */
-function orderOfPath(seller: WalmartSandboxSeller, req: Request, res: Response): WalmartSandboxOrder | undefined {
+export function orderOfPath(
+  seller: WalmartSandboxSeller,
+  req: Request,
+  res: Response,
+): WalmartSandboxOrder | undefined {
   const order = seller.orders.find((o) => o.purchaseOrderId === req.params.purchaseOrderId);
   if (!order)
     send(res, 404, 'CONTENT_NOT_FOUND.GMP_ORDER_API', `Purchase order ${req.params.purchaseOrderId} not found`, {
@@ -213,20 +166,21 @@ function cancellations(
     const units = Number(status?.statusQuantity?.amount);
     if (!line)
       return refuse(`No line ${requested?.lineNumber} in purchase order ${order.purchaseOrderId}`, 'lineNumber');
+    // Shipped units stay shipped: only the open ones of a partly shipped line can be cancelled.
+    if (openUnits(line) === 0 && hasShipped(line))
+      return refuse(`Line ${line.lineNumber} has shipped and cannot be cancelled`, 'lineNumber');
     if (
       status?.status !== 'Cancelled' ||
       typeof status?.cancellationReason !== 'string' ||
       !Number.isInteger(units) ||
       units < 1 ||
-      units > line.quantity - line.cancelledQuantity
+      units > openUnits(line)
     ) {
       return refuse(
-        `Line ${line.lineNumber}: status must be Cancelled with a cancellationReason and from 1 to ${line.quantity - line.cancelledQuantity} units`,
+        `Line ${line.lineNumber}: status must be Cancelled with a cancellationReason and from 1 to ${openUnits(line)} units`,
         'orderLineStatus',
       );
     }
-    if (line.status === 'Shipped' || line.status === 'Delivered')
-      return refuse(`Line ${line.lineNumber} has shipped and cannot be cancelled`, 'lineNumber');
     changes.push({ line, units, reason: status.cancellationReason });
   }
   return changes;
@@ -238,11 +192,7 @@ function acknowledgeOrder(context: WalmartContext, req: Request, res: Response) 
   const order = orderOfPath(seller, req, res);
   if (!order) return;
   const open = order.lines.filter((l) => l.quantity > l.cancelledQuantity);
-  const refusal = order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered')
-    ? 'has shipped lines'
-    : open.length === 0
-      ? 'is cancelled'
-      : undefined;
+  const refusal = order.lines.some(hasShipped) ? 'has shipped lines' : open.length === 0 ? 'is cancelled' : undefined;
   if (refusal) {
     send(
       res,
@@ -289,6 +239,7 @@ export function placeOrder(
     customerOrderId: digits(13),
     orderDate: now,
     lastModified: now,
+    sequence: seller.orders.length + 1,
     lines: lines.map((line, i) => {
       const item = seller.items[line.sku]!;
       item.quantity -= line.quantity;
@@ -320,7 +271,7 @@ export function cancelOrder(state: WalmartSandboxState, sellerId: string, orderI
   if (!seller) throw new SandboxControlError(404, `No Walmart sandbox seller ${sellerId}`);
   const order = seller.orders.find((o) => o.purchaseOrderId === orderId);
   if (!order) throw new SandboxControlError(404, `No purchase order ${orderId} for seller ${sellerId}`);
-  if (order.lines.some((l) => l.status === 'Shipped' || l.status === 'Delivered'))
+  if (order.lines.some(hasShipped))
     throw new SandboxControlError(409, `Purchase order ${orderId} has shipped lines and cannot be cancelled`);
   const open = order.lines
     .map((line) => ({ line, units: line.quantity - line.cancelledQuantity }))

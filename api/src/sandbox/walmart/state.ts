@@ -35,6 +35,21 @@ export interface WalmartSandboxOrderLine {
   cancelledQuantity: number;
   cancellationReason?: string;
   statusDate: number;
+  /** Units shipped, one entry per Shipped status the seller sent (absent in orders stored before shipping existed). */
+  shipments?: WalmartSandboxLineShipment[];
+}
+
+/** One Shipped status of a line: its units and the trackingInfo the seller sent (orders.json TrackingInfoType). */
+export interface WalmartSandboxLineShipment {
+  units: number;
+  shipDateTime: number;
+  carrier?: string;
+  otherCarrier?: string;
+  methodCode: string;
+  trackingNumber: string;
+  trackingURL?: string;
+  /** When the sandbox recorded it. */
+  recordedAt: number;
 }
 
 export interface WalmartSandboxOrder {
@@ -43,6 +58,8 @@ export interface WalmartSandboxOrder {
   orderDate: number;
   lastModified: number;
   lines: WalmartSandboxOrderLine[];
+  /** The seller's nth order (1-based): its buyer and address are generated from it. Absent in older stored orders. */
+  sequence?: number;
 }
 
 export interface WalmartSandboxFeedItem {

@@ -1,7 +1,7 @@
 /**
  * A stateful stand-in for the Walmart Marketplace (US) API: the seller's own paths below the prefix
  * (/v3/token in auth.ts; /v3/items, /v3/inventory and /v3/price in listings.ts; /v3/feeds in feeds.ts;
- * /v3/orders in orders.ts; /v3/webhooks/subscriptions in notifications.ts), with Walmart's headers,
+ * /v3/orders in orders.ts and shipping.ts; /v3/webhooks/subscriptions in notifications.ts), with Walmart's headers,
  * error bodies and 429 answers. It imports nothing of the engine.
  */
 import crypto from 'node:crypto';
@@ -14,7 +14,9 @@ import { feedRoutes, processDueFeeds } from './feeds.ts';
 import { limits } from './limits.ts';
 import { editItem, listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
+import { orderView } from './order-response.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
+import { shippingRoutes } from './shipping.ts';
 import { alnum, digits, type WalmartContext, type WalmartSandboxItem, type WalmartSandboxState } from './state.ts';
 
 export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
@@ -73,6 +75,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   },
   placeOrder,
   cancelOrder,
+  orderView,
   editItem,
 
   tick: processDueFeeds,
@@ -82,6 +85,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     listingRoutes(router, context);
     feedRoutes(router, context);
     orderRoutes(router, context);
+    shippingRoutes(router, context);
     notificationRoutes(router, context);
     // Anything else below the prefix: Walmart's 404 body rather than Express's HTML.
     router.use((_req, res) =>

@@ -112,6 +112,27 @@ beforeAll(async () => {
     expect(placed.status).toBe(201);
     deliveries.push(JSON.parse((await receiver.next(detailType('ORDER_CHANGE'))).body));
     deliveries.push(JSON.parse((await receiver.next(detailType('LISTINGS_ITEM_MFN_QUANTITY_CHANGE'))).body));
+    const [order] = (await adapter.ordersSince(since, undefined)).items;
+    // A whole shipment, the same again (204 both times), and one Amazon refuses: more units than remain.
+    const parcel = {
+      marketplaceOrderId: order!.marketplaceOrderId,
+      shipmentId: 'c0ffee00-0000-4000-8000-000000000001',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      shippedAt: new Date().toISOString(),
+      lines: [{ lineId: order!.lines[0]!.lineId!, sku: order!.lines[0]!.sku, quantity: 1 }],
+    };
+    expect(await adapter.confirmShipment(parcel)).toMatchObject({ outcome: 'confirmed' });
+    const shippedChange = await receiver.next(
+      (d) =>
+        detailType('ORDER_CHANGE')(d) &&
+        JSON.parse(d.body).detail.Payload.OrderChangeNotification.Summary.OrderStatus === 'Shipped',
+    );
+    deliveries.push(JSON.parse(shippedChange.body));
+    expect(await adapter.confirmShipment(parcel)).toMatchObject({ outcome: 'confirmed' });
+    const tooMany = { ...parcel, shipmentId: 'c0ffee00-0000-4000-8000-000000000002' };
+    tooMany.lines = [{ ...parcel.lines[0]!, quantity: 5 }];
+    expect(await adapter.confirmShipment(tooMany)).toMatchObject({ outcome: 'rejected' });
     await adapter.ordersSince(since, undefined);
 
     // Error answers are part of the contract too: an injected 503 and a 429 under the published limits.
@@ -172,8 +193,35 @@ test('every request and JSON answer follows the official SP-API models', () => {
 
   // The run covered each family, successes and failures alike.
   const statuses = new Set(log.map((e) => e.status));
-  for (const status of [200, 201, 202, 429, 503]) expect(statuses).toContain(status);
+  for (const status of [200, 201, 202, 204, 400, 429, 503]) expect(statuses).toContain(status);
   for (const c of contracts) expect(log.some((e) => e.path.startsWith(c.prefix))).toBe(true);
+});
+
+test('the shipment confirmations and the orders read around them were checked: packages sent, buyer and address answered', () => {
+  const confirmations = log.filter((e) => e.path.endsWith('/shipmentConfirmation'));
+  expect(confirmations.map((e) => [e.method, e.status])).toEqual([
+    ['POST', 204],
+    ['POST', 204],
+    ['POST', 400],
+  ]);
+  expect((confirmations[0]!.body as any).packageDetail).toMatchObject({
+    carrierCode: 'UPS',
+    orderItems: [{ quantity: 1 }],
+  });
+  expect((confirmations[2]!.response as any).errors[0].code).toBe('InvalidInput');
+
+  const orderReads = log.filter((e) => e.path === '/orders/v0/orders' && e.status === 200);
+  const orders = orderReads.flatMap((e) => (e.response as any).payload.Orders);
+  expect(orders.length).toBeGreaterThanOrEqual(2);
+  for (const order of orders) {
+    expect(Object.keys(order)).toEqual(expect.arrayContaining(['ShippingAddress', 'BuyerInfo', 'LatestShipDate']));
+    expect(Object.keys(order.ShippingAddress)).toEqual(
+      expect.arrayContaining(['Name', 'AddressLine1', 'City', 'StateOrRegion', 'PostalCode', 'CountryCode', 'Phone']),
+    );
+  }
+  expect(orders.map((o: any) => o.OrderStatus)).toEqual(['Unshipped', 'Shipped']);
+  const itemReads = log.filter((e) => e.path.endsWith('/orderItems') && e.status === 200);
+  expect(itemReads.at(-1)!.response).toMatchObject({ payload: { OrderItems: [{ QuantityShipped: 1 }] } });
 });
 
 test('the LWA token exchange is form-encoded and never logs a secret', () => {
@@ -207,7 +255,8 @@ test('notifications follow the copied notification schemas, wrapped as EventBrid
     ORDER_CHANGE: jsonSchemaValidator(readOfficial('amazon/OrderChangeNotification.json')),
     LISTINGS_ITEM_MFN_QUANTITY_CHANGE: jsonSchemaValidator(readOfficial('amazon/ListingsItemMfnQuantityChange.json')),
   };
-  expect(deliveries).toHaveLength(2);
+  // The order placed, its stock change, and the order shipped.
+  expect(deliveries).toHaveLength(3);
   for (const event of deliveries as any[]) {
     expect(Object.keys(event).sort()).toEqual([
       'account',

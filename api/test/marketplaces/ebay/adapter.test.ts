@@ -255,7 +255,17 @@ describe('the adapter', () => {
       expect.objectContaining({
         marketplaceOrderId: placed.body.orderId,
         status: 'open',
-        lines: [{ sku, quantity: 2, price: { amount: '12.50', currency: 'USD' }, cancelledQuantity: 0 }],
+        lines: [
+          {
+            sku,
+            quantity: 2,
+            price: { amount: '12.50', currency: 'USD' },
+            cancelledQuantity: 0,
+            lineId: expect.any(String),
+            title: items[0]!.title,
+            shippedQuantity: 0,
+          },
+        ],
       }),
     ]);
     expect((await env.item(sellerId, sku)).quantity).toBe(3);

@@ -41,6 +41,7 @@ afterAll(async () => {
 
 describe('the eBay exchanges follow the official definitions', () => {
   it('after every adapter operation, each request and answer passes, apart from the named allowances', async () => {
+    let orderId = '';
     const receiver = await startReceiver('contract-verification-token-0123456789', answerEbayChallenge);
     try {
       const { adapter, sellerId } = await env.connectSeller(40);
@@ -71,8 +72,22 @@ describe('the eBay exchanges follow the official definitions', () => {
         }),
       ).toBe(destinationId);
       const placed = await env.control('POST', `/sellers/${sellerId}/orders`, {
-        lines: [{ sku: skus[0]!, quantity: 1 }],
+        lines: [{ sku: skus[0]!, quantity: 2 }],
       });
+      orderId = placed.body.orderId;
+      const [order] = (await adapter.ordersSince(new Date(Date.now() - 60_000), undefined)).items;
+      // A partial shipment (201), the same again (eBay's 400, then its fulfillments read), and the order read
+      // again (partly shipped: its fulfillments read to count the units).
+      const shipment = {
+        marketplaceOrderId: orderId,
+        shipmentId: 'contract-1',
+        carrier: 'USPS',
+        trackingNumber: '9405509699937003457459',
+        shippedAt: new Date().toISOString(),
+        lines: [{ lineId: order!.lines[0]!.lineId!, sku: skus[0]!, quantity: 1 }],
+      };
+      expect(await adapter.confirmShipment(shipment)).toMatchObject({ outcome: 'confirmed' });
+      expect(await adapter.confirmShipment(shipment)).toMatchObject({ outcome: 'confirmed' });
       await adapter.ordersSince(new Date(Date.now() - 60_000), undefined);
       const notification = await receiver.next((n) => n.body.includes(placed.body.orderId));
       const app = new EbayClient({
@@ -137,6 +152,9 @@ describe('the eBay exchanges follow the official definitions', () => {
         'POST /sell/inventory/v1/bulk_update_price_quantity 207',
         'POST /sell/inventory/v1/bulk_update_price_quantity 200',
         'GET /sell/fulfillment/v1/order 200',
+        'POST /sell/fulfillment/v1/order/{orderId}/shipping_fulfillment 201',
+        'POST /sell/fulfillment/v1/order/{orderId}/shipping_fulfillment 400',
+        'GET /sell/fulfillment/v1/order/{orderId}/shipping_fulfillment 200',
         'POST /commerce/notification/v1/destination 201',
         'POST /commerce/notification/v1/subscription 201',
         'GET /commerce/notification/v1/public_key/{public_key_id} 200',
@@ -156,5 +174,25 @@ describe('the eBay exchanges follow the official definitions', () => {
       expect(allowance.stillInDefinition(inventorySpec), allowance.name).toBe(true);
     expect(multiStatusHasNoSchema(inventorySpec)).toBe(true);
     expect(withoutAllowed(problems)).toEqual([]);
+
+    // The order as the sandbox holds it now, with its package: getOrder's Order and getShippingFulfillment's answer.
+    const { sellerId } = log.find((e) => e.path.includes(`/order/${orderId}/`))!;
+    const held = (await env.control('GET', `/sellers/${sellerId}/orders/${orderId}`)).body;
+    expect(held.fulfillments).toHaveLength(1);
+    const fulfillmentPath = `/sell/fulfillment/v1/order/${orderId}/shipping_fulfillment/${held.fulfillments[0].fulfillmentId}`;
+    expect([
+      ...contracts.fulfillment.check({
+        method: 'GET',
+        path: `/sell/fulfillment/v1/order/${orderId}`,
+        status: 200,
+        responseBody: held.order,
+      }),
+      ...contracts.fulfillment.check({
+        method: 'GET',
+        path: fulfillmentPath,
+        status: 200,
+        responseBody: held.fulfillments[0],
+      }),
+    ]).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, print, validate } from 'graphql';
 import { allDocuments } from '../../../src/marketplaces/shopify/queries.ts';
+import type { ShipmentConfirmation } from '../../../src/marketplaces/types.ts';
 import { SHOPIFY_API_VERSION } from '../../../src/marketplaces/shopify/endpoints.ts';
+import { SHOPIFY_TRACKING_COMPANIES } from '../../../src/marketplaces/shopify/carriers.ts';
 import { adminSchema } from '../../../src/sandbox/shopify/admin-schema.ts';
+import { trackingCompaniesOf } from '../../../src/sandbox/shopify/tracking-companies.ts';
+import { isObjectType } from 'graphql';
 import { startReceiver, startSandbox } from './harness.ts';
 import { checkAnswer, newerThan202501, officialSchema, stripIdempotent, validateDocument } from './schema-check.ts';
 
@@ -29,6 +33,13 @@ describe('query documents against the official 2025-01 Admin schema and 2026-01'
     });
   }
 
+  it('offers as carriers exactly the tracking companies the official schema lists', () => {
+    const type = officialSchema().getType('FulfillmentTrackingInfo');
+    const description = isObjectType(type) ? type.getFields().company!.description! : '';
+    expect(SHOPIFY_TRACKING_COMPANIES.map((c) => c.code)).toEqual(trackingCompaniesOf(description));
+    expect(SHOPIFY_TRACKING_COMPANIES.every((c) => c.code === c.name)).toBe(true);
+  });
+
   it('lists each newer feature it allows', () => {
     expect(newerThan202501).toEqual(['@idempotent']);
     expect(officialSchema().getDirective('idempotent')).toBeUndefined();
@@ -43,6 +54,7 @@ describe('query documents against the official 2025-01 Admin schema and 2026-01'
 describe('what the adapter sent and the sandbox answered', () => {
   let h: Awaited<ReturnType<typeof startSandbox>>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let shipment: ShipmentConfirmation;
 
   beforeAll(async () => {
     h = await startSandbox('fast');
@@ -63,8 +75,27 @@ describe('what the adapter sent and the sandbox answered', () => {
     ]);
     await adapter.adjustQuantity!(a!, 1, crypto.randomUUID());
     await adapter.subscribeWebhook('ORDERS_CREATE', receiver.url);
-    await h.control('POST', `sellers/${seller.sellerId}/orders`, { lines: [{ sku: a!, quantity: 1 }] });
-    await adapter.ordersSince(new Date(Date.now() - 60_000), undefined);
+    await adapter.updateListings([{ sku: b!, quantity: 5 }]);
+    await h.control('POST', `sellers/${seller.sellerId}/orders`, {
+      lines: [
+        { sku: a!, quantity: 1 },
+        { sku: b!, quantity: 2 },
+      ],
+    });
+    const [order] = (await adapter.ordersSince(new Date(Date.now() - 60_000), undefined)).items;
+    // A shipment of part of it, the same shipment again, and one refused (more than remains).
+    const [first, second] = order!.lines.map((l) => ({ lineId: l.lineId!, sku: l.sku, quantity: 1 }));
+    shipment = {
+      marketplaceOrderId: order!.marketplaceOrderId,
+      shipmentId: 'contract-1',
+      carrier: 'DHL Express',
+      trackingNumber: 'JD014600006281230704',
+      shippedAt: new Date().toISOString(),
+      lines: [first!, second!],
+    };
+    await adapter.confirmShipment(shipment);
+    await adapter.confirmShipment(shipment);
+    await adapter.confirmShipment({ ...shipment, trackingNumber: 'JD0146', lines: [{ ...second!, quantity: 5 }] });
   });
   afterAll(async () => {
     await receiver.close();
@@ -94,6 +125,9 @@ describe('what the adapter sent and the sandbox answered', () => {
         'HubAdjustQuantity',
         'HubSubscribeWebhook',
         'HubOrders',
+        'HubShipmentOrder',
+        'HubShipmentFulfillment',
+        'HubFulfillmentCreate',
       ]),
     );
     const known = new Set(Object.values(allDocuments).map((d) => print(parse(d))));
@@ -139,10 +173,58 @@ describe('what the adapter sent and the sandbox answered', () => {
         (v) => v?.userErrors ?? [],
       ),
     );
-    expect(userErrors.map((e: { code: string }) => e.code).sort()).toEqual([
-      'GREATER_THAN_OR_EQUAL_TO',
-      'INVALID_QUANTITY_NEGATIVE',
+    // fulfillmentCreate's errors are the schema's UserError, which has no code.
+    expect(
+      userErrors
+        .filter((e) => 'code' in e)
+        .map((e: { code: string }) => e.code)
+        .sort(),
+    ).toEqual(['GREATER_THAN_OR_EQUAL_TO', 'INVALID_QUANTITY_NEGATIVE']);
+    expect(userErrors.filter((e) => !('code' in e))).toEqual([
+      {
+        field: ['fulfillment', 'lineItemsByFulfillmentOrder', '0', 'fulfillmentOrderLineItems', '0', 'quantity'],
+        message: 'Invalid fulfillment order line item quantity requested.',
+      },
     ]);
+  });
+
+  it('sent the shipment as FulfillmentInput on the order’s own fulfillment order line items, once', () => {
+    const creates = graphqlExchanges().filter((r) =>
+      (r.body as { query: string }).query.includes('HubFulfillmentCreate'),
+    );
+    expect(creates).toHaveLength(2);
+    const [sent] = creates.map((r) => (r.body as { variables: { fulfillment: any } }).variables.fulfillment);
+    expect(sent).toEqual({
+      lineItemsByFulfillmentOrder: [
+        {
+          fulfillmentOrderId: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentOrder\/\d+$/),
+          fulfillmentOrderLineItems: [
+            { id: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentOrderLineItem\/\d+$/), quantity: 1 },
+            { id: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentOrderLineItem\/\d+$/), quantity: 1 },
+          ],
+        },
+      ],
+      trackingInfo: { company: 'DHL Express', number: shipment.trackingNumber },
+      notifyCustomer: true,
+    });
+    // The fulfillment order line items it named are those the order's read mapped to our lines.
+    const read = graphqlExchanges().find((r) => (r.body as { query: string }).query.includes('HubShipmentOrder'))!;
+    const items = (read.response as any).data.order.fulfillmentOrders.nodes[0].lineItems.nodes;
+    expect(sent.lineItemsByFulfillmentOrder[0].fulfillmentOrderLineItems.map((i: { id: string }) => i.id)).toEqual(
+      shipment.lines.map((l) => items.find((item: any) => item.lineItem.id === l.lineId).id),
+    );
+  });
+
+  it('read each order with what shipping needs, in the documented shapes', () => {
+    const orders = graphqlExchanges().find((r) => (r.body as { query: string }).query.includes('HubOrders'))!;
+    const [order] = (orders.response as any).data.orders.nodes;
+    expect(order).toMatchObject({
+      name: expect.stringMatching(/^#\d+$/),
+      shippingAddress: { name: expect.any(String), countryCodeV2: 'US' },
+      totalPriceSet: { shopMoney: { currencyCode: 'USD' } },
+      fulfillmentOrders: { nodes: [{ fulfillBy: null }] },
+    });
+    expect(order.lineItems.nodes[0]).toMatchObject({ id: expect.stringMatching(/^gid:\/\/shopify\/LineItem\//) });
   });
 
   it('kept no token in its request log', () => {

@@ -50,6 +50,16 @@ const reached: Record<string, string> = {
   Order: '{ orders(first: 5) { nodes { % } } }',
   LineItem: '{ orders(first: 5) { nodes { lineItems(first: 5) { nodes { % } } } } }',
   PageInfo: '{ orders(first: 1) { pageInfo { % } } }',
+  MailingAddress: '{ orders(first: 5) { nodes { shippingAddress { % } billingAddress { % } } } }',
+  Customer: '{ orders(first: 5) { nodes { customer { % } } } }',
+  FulfillmentOrder: '{ orders(first: 5) { nodes { fulfillmentOrders(first: 2) { nodes { % } } } } }',
+  FulfillmentOrderLineItem:
+    '{ orders(first: 5) { nodes { fulfillmentOrders(first: 2) { nodes { lineItems(first: 5) { nodes { % } } } } } } }',
+  Fulfillment: '{ orders(first: 5, reverse: true) { nodes { fulfillments(first: 5) { % } } } }',
+  FulfillmentLineItem:
+    '{ orders(first: 5, reverse: true) { nodes { fulfillments(first: 5) { fulfillmentLineItems(first: 5) { nodes { % } } } } } }',
+  FulfillmentTrackingInfo:
+    '{ orders(first: 5, reverse: true) { nodes { fulfillments(first: 5) { trackingInfo { % } } } } }',
   WebhookSubscription: `mutation($url: URL!) { webhookSubscriptionCreate(topic: ORDERS_UPDATED, webhookSubscription: { callbackUrl: $url }) { webhookSubscription { % } } }`,
   InventoryAdjustmentGroup: `mutation($input: InventoryAdjustQuantitiesInput!, $key: String!) { inventoryAdjustQuantities(input: $input) @idempotent(key: $key) { inventoryAdjustmentGroup { % } } }`,
   InventoryChange: `mutation($input: InventoryAdjustQuantitiesInput!, $key: String!) { inventoryAdjustQuantities(input: $input) @idempotent(key: $key) { inventoryAdjustmentGroup { changes { % } } } }`,
@@ -98,6 +108,31 @@ const placeOrder = async (lines: Array<{ sku: string; quantity: number }>) => {
   expect(placed.status).toBe(201);
   return placed.body.id as string;
 };
+/** One unit of the order's first line shipped, with tracking. */
+async function shipOne(orderId: string) {
+  const order = await h.graphql(
+    shop,
+    token,
+    'query($id: ID!) { order(id: $id) { fulfillmentOrders(first: 1) { nodes { id lineItems(first: 1) { nodes { id } } } } } }',
+    { id: orderId },
+  );
+  const fo = order.body.data.order.fulfillmentOrders.nodes[0];
+  const shipped = await h.graphql(
+    shop,
+    token,
+    'mutation($f: FulfillmentInput!) { fulfillmentCreate(fulfillment: $f) { userErrors { message } } }',
+    {
+      f: {
+        lineItemsByFulfillmentOrder: [
+          { fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: [{ id: fo.lineItems.nodes[0].id, quantity: 1 }] },
+        ],
+        trackingInfo: { company: 'USPS', number: '9400111899223197428490' },
+      },
+    },
+  );
+  expect(shipped.body.data.fulfillmentCreate.userErrors).toEqual([]);
+}
+
 const orderQuery = `query O($id: ID!) { order(id: $id) {
   displayFinancialStatus
   totalPriceSet { ${moneyBag} } currentTotalPriceSet { ${moneyBag} } totalRefundedSet { ${moneyBag} }
@@ -144,14 +179,16 @@ describe('Order money and financial status', () => {
 describe('every non-null field of the types the sandbox serves', () => {
   for (const [typeName, shape] of Object.entries(reached)) {
     it(`${typeName}: each scalar, enum and money field answers, the non-null ones never null`, async () => {
-      // An open and a cancelled order, so both kinds are walked.
+      // An open, a cancelled and a partly shipped order, so each kind is walked.
       if (typeName === 'Order' || typeName === 'LineItem') {
         const id = await placeOrder([{ sku: stocked[2]!.sku, quantity: 1 }]);
         await h.control('POST', `sellers/${sellerId}/orders/${encodeURIComponent(id)}/cancel`);
         await placeOrder([{ sku: stocked[2]!.sku, quantity: 1 }]);
       }
+      if (typeName === 'Fulfillment') await shipOne(await placeOrder([{ sku: stocked[2]!.sku, quantity: 2 }]));
       const { selection, nonNull } = walk(typeName);
-      expect(nonNull.length).toBeGreaterThan(0);
+      // FulfillmentTrackingInfo has no non-null field: all of it answers, as much as is known.
+      if (typeName !== 'FulfillmentTrackingInfo') expect(nonNull.length).toBeGreaterThan(0);
       const query = shape.replaceAll('%', `__typename ${selection}`);
       const variables = query.startsWith('mutation')
         ? { url: `https://hub.example.test/hooks/${crypto.randomUUID()}`, key: crypto.randomUUID(), ...adjustment }
@@ -181,6 +218,14 @@ describe('every non-null field of the types the sandbox serves', () => {
     expect(order.selection).toContain('displayFinancialStatus');
     expect(order.nonNull.length).toBeGreaterThanOrEqual(60);
     expect(walk('LineItem').nonNull.length).toBeGreaterThanOrEqual(25);
+    for (const [type, field] of [
+      ['FulfillmentOrderLineItem', 'remainingQuantity'],
+      ['FulfillmentOrder', 'status'],
+      ['Fulfillment', 'status'],
+      ['Customer', 'displayName'],
+      ['MailingAddress', 'formatted'],
+    ] as const)
+      expect(walk(type).nonNull).toContain(field);
     expect(walk('Shop').nonNull.length).toBeGreaterThanOrEqual(25);
   });
 });

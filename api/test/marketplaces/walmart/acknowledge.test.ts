@@ -143,11 +143,35 @@ describe('Walmart POST /v3/orders/{purchaseOrderId}/acknowledge', () => {
       description: expect.stringContaining('is cancelled'),
     });
 
-    // The sandbox has no shipping call: a line is marked shipped in its state, as Walmart's would be.
     const shippedPo = await place([{ sku: skus[5]!, quantity: 1 }]);
     expect((await acknowledge(shippedPo)).status).toBe(200);
-    const state = sb.sandbox.context.state().sellers[seller.sellerId]!;
-    state.orders.find((o) => o.purchaseOrderId === shippedPo)!.lines[0]!.status = 'Shipped';
+    const shipping = await sb.walmart(token, 'POST', `/v3/orders/${shippedPo}/shipping`, {
+      orderShipment: {
+        orderLines: {
+          orderLine: [
+            {
+              lineNumber: '1',
+              sellerOrderId: 'S-1',
+              orderLineStatuses: {
+                orderLineStatus: [
+                  {
+                    status: 'Shipped',
+                    statusQuantity: { unitOfMeasurement: 'EACH', amount: '1' },
+                    trackingInfo: {
+                      shipDateTime: Date.now(),
+                      carrierName: { carrier: 'UPS' },
+                      methodCode: 'Standard',
+                      trackingNumber: '1Z999AA10123456784',
+                    },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(shipping.status).toBe(200);
     const shipped = await acknowledge(shippedPo);
     expect(shipped.status).toBe(400);
     expect(shipped.body.errors[0]).toMatchObject({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Ajv } from 'ajv';
 import { OfficialContract, readOfficial } from '../../support/marketplace-contract.ts';
 import type { LoggedRequest } from '../../../src/sandbox/shared/sandbox-kit.ts';
+import type { WalmartAdapter } from '../../../src/marketplaces/walmart/walmart-adapter.ts';
 import { startReceiver, startWalmartSandbox, type WalmartSandboxHandle } from './walmart-test-kit.ts';
 
 type Json = Record<string, any>;
@@ -27,6 +28,31 @@ function contractFor(entry: LoggedRequest): OfficialContract {
 
 let sb: WalmartSandboxHandle;
 let log: LoggedRequest[];
+
+/**
+ * Orders acknowledged and shipped (orders.json acknowledgeOrders, getAnOrder, shippingUpdates): one in
+ * two parcels, and one refused (more units than remain), so answers carry Shipped statuses and an error.
+ */
+async function shipSome(adapter: WalmartAdapter, twoLinePo: string, partlyCancelledPo: string) {
+  const parcel = (po: string, carrier: string, trackingNumber: string, lineId: string, quantity: number) => ({
+    marketplaceOrderId: po,
+    shipmentId: `contract-${trackingNumber}`,
+    carrier,
+    trackingNumber,
+    shippedAt: new Date().toISOString(),
+    lines: [{ lineId, sku: 'any', quantity }],
+  });
+  await adapter.acknowledgeOrder!(twoLinePo);
+  expect(await adapter.confirmShipment(parcel(twoLinePo, 'FedEx', '781234567890', '1', 1))).toMatchObject({
+    outcome: 'confirmed',
+  });
+  expect(await adapter.confirmShipment(parcel(twoLinePo, 'USPS', '9400100000000000000009', '2', 1))).toMatchObject({
+    outcome: 'confirmed',
+  });
+  expect(await adapter.confirmShipment(parcel(partlyCancelledPo, 'UPS', '1Z999AA1', '1', 2))).toMatchObject({
+    outcome: 'rejected',
+  });
+}
 
 beforeAll(async () => {
   sb = await startWalmartSandbox('fast');
@@ -67,7 +93,7 @@ beforeAll(async () => {
     await adapter.subscribeOrderWebhook(receiver.url);
     const delivered = receiver.next();
     const since = new Date(Date.now() - 1000);
-    await sb.control('POST', `/sellers/${seller.sellerId}/orders`, {
+    const { body: twoLines } = await sb.control('POST', `/sellers/${seller.sellerId}/orders`, {
       lines: [
         { sku: skus[5], quantity: 1 },
         { sku: skus[6], quantity: 1 },
@@ -100,6 +126,7 @@ beforeAll(async () => {
         },
       },
     });
+    await shipSome(adapter, twoLines.purchaseOrderId, order.purchaseOrderId);
     await adapter.ordersSince(since, undefined);
     // One throttled answer, for the 429 body.
     await sb.control('PUT', '/faults', { rateLimitProfile: 'realistic' });
@@ -141,6 +168,9 @@ describe('every Walmart exchange against the official definitions', () => {
       'POST /v3/feeds',
       'GET /v3/feeds/{id}',
       'GET /v3/orders',
+      'GET /v3/orders/{id}',
+      'POST /v3/orders/{id}/acknowledge',
+      'POST /v3/orders/{id}/shipping',
       'POST /v3/webhooks/subscriptions',
     ]) {
       expect(seen, op).toContain(op);
@@ -159,6 +189,20 @@ describe('every Walmart exchange against the official definitions', () => {
     // OrderLineType separately below.
     orderLinesAsRefundLines:
       /^data(\/list\/elements)?\/order(\/\d+)?\/orderLines\/orderLine\/\d+ must have required property 'refunds'$/,
+    // The same slip in OrderShipmentRecord.orderLines: each line is a ShippingLineType (checked below).
+    shipmentLinesAsRefundLines:
+      /^data\/orderShipment\/orderLines\/orderLine\/\d+ must have required property 'refunds'$/,
+    // getAnOrder's schema is the bare Order (orderDate a date-time string); its own examples, as Walmart
+    // answers, are a GetOrderResponse ({ order }, epoch milliseconds), checked as such below.
+    getAnOrderUnwrapped:
+      /^data must have required property '(customerEmailId|customerOrderId|orderDate|orderLines|purchaseOrderId|shippingInfo)'$/,
+  };
+  const orderSlips = ['orderLinesAsRefundLines', 'shipmentLinesAsRefundLines', 'getAnOrderUnwrapped'] as const;
+  /** The allowance every part of an orders.json problem falls under, if one does. */
+  const orderSlipOf = (problem: string) => {
+    const detail = problem.replace(/^[^:]+: (request|response 200) of (GET|POST) \/v3\/orders[^:]*: /, '');
+    if (detail === problem) return undefined;
+    return orderSlips.find((slip) => detail.split(', ').every((d) => allowances[slip].test(d)));
   };
 
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
@@ -173,11 +217,14 @@ describe('every Walmart exchange against the official definitions', () => {
   const inventoryRow = ajv.compile({ $ref: 'inventory#/components/schemas/Inventory' });
   const priceRow = ajv.compile({ $ref: 'price#/components/schemas/Price' });
   const orderLine = ajv.compile({ $ref: 'orders#/components/schemas/OrderLineType' });
+  const shippingLine = ajv.compile({ $ref: 'orders#/components/schemas/ShippingLineType' });
+  const shipLineStatus = ajv.compile({ $ref: 'orders#/components/schemas/ShipLineStatusType' });
+  const getOrderResponse = ajv.compile({ $ref: 'orders#/components/schemas/GetOrderResponse' });
 
   it('every request the adapter sent and every answer the sandbox gave follows the definitions, allowances aside', () => {
     const unexpected: string[] = [];
     let allowedErrors = 0;
-    let allowedOrderLines = 0;
+    const allowedOrderSlips = new Map<string, number>();
     for (const entry of log) {
       const problems = contractFor(entry).check({
         method: entry.method,
@@ -195,9 +242,9 @@ describe('every Walmart exchange against the official definitions', () => {
             );
           continue;
         }
-        const detail = problem.replace(/^[^:]+: response 200 of (GET|POST) \/v3\/orders[^:]*: /, '');
-        if (detail !== problem && detail.split(', ').every((d) => allowances.orderLinesAsRefundLines.test(d))) {
-          allowedOrderLines++;
+        const slip = orderSlipOf(problem);
+        if (slip) {
+          allowedOrderSlips.set(slip, (allowedOrderSlips.get(slip) ?? 0) + 1);
           continue;
         }
         unexpected.push(`${entry.method} ${entry.path} ${entry.status}: ${problem}`);
@@ -206,7 +253,7 @@ describe('every Walmart exchange against the official definitions', () => {
     expect(unexpected).toEqual([]);
     // The allowances were needed (they are not dead code) and no more than that.
     expect(allowedErrors).toBeGreaterThanOrEqual(4);
-    expect(allowedOrderLines).toBeGreaterThanOrEqual(1);
+    for (const slip of orderSlips) expect(allowedOrderSlips.get(slip), slip).toBeGreaterThanOrEqual(1);
   });
 
   it('the orders allowance is the definition’s own slip: its example fails the same way, and our lines follow OrderLineType', () => {
@@ -236,6 +283,68 @@ describe('every Walmart exchange against the official definitions', () => {
     for (const order of answered)
       for (const line of order.orderLines.orderLine)
         expect(orderLine(line), ajv.errorsText(orderLine.errors)).toBe(true);
+  });
+
+  it('the shipping and getAnOrder allowances are the definition’s own slips, and the shipments follow its types', () => {
+    const spec = readOfficial('walmart/orders.json') as Json;
+    const example = spec.paths['/v3/orders/{purchaseOrderId}/shipping'].post.requestBody.content['application/json'];
+    const requestSlips = contracts.orders.check({
+      method: 'POST',
+      path: '/v3/orders/1/shipping',
+      requestBody: example.example,
+    });
+    expect(requestSlips.map(orderSlipOf)).toEqual(['shipmentLinesAsRefundLines']);
+    const one = spec.paths['/v3/orders/{purchaseOrderId}'].get.responses['200'].content['application/json'].examples;
+    const readSlips = contracts.orders.check({
+      method: 'GET',
+      path: '/v3/orders/1',
+      status: 200,
+      responseBody: one.ORDER.value,
+    });
+    expect(readSlips.map(orderSlipOf)).toEqual(['getAnOrderUnwrapped']);
+
+    // Each line the adapter sent is a ShippingLineType, each status a ShipLineStatusType (tracking included).
+    const shipping = log.filter((r) => r.method === 'POST' && r.path.endsWith('/shipping'));
+    expect(shipping.map((r) => r.status).sort()).toEqual([200, 200, 400]);
+    for (const entry of shipping) {
+      for (const line of (entry.body as Json).orderShipment.orderLines.orderLine) {
+        expect(shippingLine(line), ajv.errorsText(shippingLine.errors)).toBe(true);
+        for (const status of line.orderLineStatuses.orderLineStatus)
+          expect(shipLineStatus(status), ajv.errorsText(shipLineStatus.errors)).toBe(true);
+      }
+    }
+    // The order answers of shipping and getAnOrder are GetOrderResponse (the refund-lines slip aside).
+    const orderAnswers = log.filter(
+      (r) => r.status === 200 && (r.path.endsWith('/shipping') || /^\/v3\/orders\/\d+$/.test(r.path)),
+    );
+    expect(orderAnswers.length).toBeGreaterThanOrEqual(5);
+    for (const entry of orderAnswers) {
+      getOrderResponse(entry.response);
+      const problems = (getOrderResponse.errors ?? [])
+        .map((e) => `data${e.instancePath} ${e.message}`)
+        .filter((p) => !allowances.orderLinesAsRefundLines.test(p));
+      expect(problems, `${entry.method} ${entry.path}`).toEqual([]);
+    }
+    // The shipped statuses carry the tracking sent, and every order its buyer's address and ship-by.
+    const last = shipping.filter((r) => r.status === 200).at(-1)!.response as Json;
+    expect(last.order.orderLines.orderLine.flatMap((l: Json) => l.orderLineStatuses.orderLineStatus)).toEqual([
+      expect.objectContaining({
+        status: 'Shipped',
+        trackingInfo: expect.objectContaining({ carrierName: { carrier: 'FedEx' } }),
+      }),
+      expect.objectContaining({
+        status: 'Shipped',
+        trackingInfo: expect.objectContaining({ carrierName: { carrier: 'USPS' } }),
+      }),
+    ]);
+    expect(last.order.shippingInfo).toMatchObject({
+      estimatedShipDate: expect.any(Number),
+      postalAddress: {
+        name: expect.any(String),
+        address1: expect.any(String),
+        postalCode: expect.stringMatching(/^\d{5}$/),
+      },
+    });
   });
 
   it('the feed files (multipart, so outside the check) follow the definitions’ row schemas and examples', () => {

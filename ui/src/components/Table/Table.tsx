@@ -38,12 +38,12 @@ export function TableBody(props: ComponentProps<'tbody'>) {
   return <tbody {...props} />;
 }
 
-export function TableRow(props: ComponentProps<'tr'>) {
-  return <tr className={styles.row} {...props} />;
-}
-
 /** A screen's own class adds to the table's (alignment, width), never replaces its padding and borders. */
 const withClass = (base: string, extra: string | undefined) => (extra ? `${base} ${extra}` : base);
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr className={withClass(styles.row, className)} {...props} />;
+}
 
 export function TableHeaderCell({ scope = 'col', className, ...props }: ComponentProps<'th'>) {
   return <th className={withClass(styles.headerCell, className)} scope={scope} {...props} />;

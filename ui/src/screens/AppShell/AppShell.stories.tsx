@@ -37,6 +37,7 @@ export const ClientSidebar: Story = {
       'Dashboard',
       'Channels',
       'Listings',
+      'Orders',
       'Analytics',
       'Advertising',
       'Compliance',

@@ -19,6 +19,7 @@ export function navigationFor(user: AuthUser): SidebarGroup[] {
       { label: 'Dashboard', href: '/' },
       { label: 'Channels', href: '/channels' },
       { label: 'Listings', href: '/listings' },
+      { label: 'Orders', href: '/orders' },
       { label: 'Analytics', href: '/analytics' },
       { label: 'Advertising', href: '/advertising' },
       { label: 'Compliance', href: '/compliance' },

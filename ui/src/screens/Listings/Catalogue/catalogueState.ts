@@ -1,12 +1,4 @@
-import type {
-  CatalogueQuery,
-  CatalogueSort,
-  ChangeCause,
-  ChangeField,
-  ListingFilter,
-  ListingStatus,
-  MarketplaceKind,
-} from '../../../api';
+import type { CatalogueQuery, CatalogueSort, ListingFilter, ListingStatus, MarketplaceKind } from '../../../api';
 
 /** Rows per page of the grid (the server's default too). */
 export const PAGE_SIZE = 50;
@@ -55,23 +47,8 @@ export const offSaleExplanation = (kind: MarketplaceKind) =>
 export const SHOPIFY_OFF_SALE_NOTE =
   'Shopify has no status per variant: a SKU taken off sale there is offered 0 units, and its product is set to draft once every variant you list there is off sale.';
 
-export const changeCauseLabels: Record<ChangeCause, string> = {
-  order: 'Order',
-  cancellation: 'Cancelled order',
-  main_change: 'Main channel change',
-  pricing_rule: 'Pricing rule',
-  bulk_edit: 'Bulk edit',
-  import: 'CSV import',
-  reconciliation: 'Sync repair',
-  rule_change: 'Channel rule change',
-};
-
-export const changeFieldLabels: Record<ChangeField, string> = {
-  available: 'Available',
-  on_hand: 'On hand',
-  price: 'Price',
-  quantity: 'Quantity',
-};
+// Shared with the Orders page, which shows the stock changes of an order.
+export { changeCauseLabels, changeFieldLabels } from '../../../shared/listings/changeTexts';
 
 /** What the grid shows: the filter, the sort and the page, as kept in the address. */
 export interface CatalogueView extends CatalogueQuery {

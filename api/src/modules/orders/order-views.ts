@@ -1,0 +1,76 @@
+/** The Orders page: a page of orders under a filter, and one order with everything its drawer shows. */
+import { AppError, type AppContext } from '../../context.ts';
+import {
+  changesOfOrder,
+  countOrders,
+  eventsOfOrder,
+  orderPage,
+  ordersOfAccount,
+  productTitles,
+  shipmentsOfOrders,
+  type OrderCursor,
+  type OrderFilter,
+  type OrderSort,
+  type OrderSummaryRecord,
+} from '../../db/queries/order-pages.ts';
+import { marketplaceOrderRules } from '../../marketplaces/registry.ts';
+import { shippedUnits } from './shipment-checks.ts';
+import { NO_SUCH_ORDER } from './shipping.ts';
+
+export interface OrderListQuery {
+  filter: OrderFilter;
+  sort: OrderSort;
+  order: 'asc' | 'desc';
+  cursor?: OrderCursor;
+  pageSize: number;
+}
+
+export async function listOrders(ctx: AppContext, accountId: string, query: OrderListQuery) {
+  const now = ctx.clock();
+  const [page, total] = await Promise.all([
+    orderPage(ctx.db, accountId, query, now),
+    countOrders(ctx.db, accountId, query.filter, now),
+  ]);
+  return { ...page, total, now };
+}
+
+/** Late: the ship-by date passed while units are still to ship. */
+export const isLate = (order: Pick<OrderSummaryRecord, 'shipBy' | 'fulfilment'>, now: Date) =>
+  order.shipBy !== null &&
+  order.shipBy.getTime() < now.getTime() &&
+  (order.fulfilment === 'unshipped' || order.fulfilment === 'partially shipped');
+
+export async function orderDetail(ctx: AppContext, accountId: string, orderId: string) {
+  const [order] = await ordersOfAccount(ctx.db, accountId, [orderId]);
+  if (!order) throw new AppError(404, NO_SUCH_ORDER);
+  const [shipments, timeline, stockChanges, titles] = await Promise.all([
+    shipmentsOfOrders(ctx.db, accountId, [orderId]),
+    eventsOfOrder(ctx.db, accountId, orderId),
+    changesOfOrder(ctx.db, accountId, orderId),
+    productTitles(
+      ctx.db,
+      accountId,
+      order.lines.map((l) => l.sku),
+    ),
+  ]);
+  const shipped = shippedUnits(order.lines, shipments);
+  const carriers = marketplaceOrderRules[order.channelKind].carriers;
+  const lastShipment = shipments.at(-1);
+  return {
+    order,
+    lines: order.lines.map((line, index) => ({
+      ...line,
+      shippedQuantity: shipped.get(index) ?? 0,
+      listingTitle: titles.get(line.sku) ?? null,
+    })),
+    shipments: shipments.map((s) => ({
+      ...s,
+      carrierName: carriers.find((c) => c.code === s.carrier)?.name ?? s.carrier,
+    })),
+    lastShipment: lastShipment ? { state: lastShipment.state, message: lastShipment.message } : null,
+    timeline,
+    stockChanges,
+    carriers,
+    now: ctx.clock(),
+  };
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { rememberSandboxSellers, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+
+let product: E2EProduct;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+let sellers: SandboxSellers;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+  context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 1000 } });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  pageErrors = watchForPageErrors(page);
+  sellers = rememberSandboxSellers(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(() => () => expect(pageErrors).toEqual([]));
+
+const card = (name: RegExp) => page.getByRole('article', { name });
+
+/** The eBay sandbox seller's listings with units to sell, as its control API shows them. */
+async function ebayStock(): Promise<Array<{ sku: string; quantity: number }>> {
+  const skus = await page.evaluate(async () => {
+    const list = await fetch('/api/listings?pageSize=200').then((r) => r.json());
+    return (list.items as Array<{ sku: string }>).map((row) => row.sku);
+  });
+  const stock = [];
+  for (const sku of skus) {
+    const item = await page.request.get(
+      `/sandbox/ebay/_control/sellers/${sellers.ebay}/items/${encodeURIComponent(sku)}`,
+    );
+    if (item.status() === 200) stock.push({ sku, quantity: ((await item.json()) as { quantity: number }).quantity });
+  }
+  return stock.filter((s) => s.quantity > 0);
+}
+
+/** A buyer's order on the eBay sandbox (its control API, as a buyer would place it): the marketplace's order id. */
+async function buyOnEbay(sku: string, quantity = 1): Promise<string> {
+  const answer = await page.request.post(`/sandbox/ebay/_control/sellers/${sellers.ebay}/orders`, {
+    data: { lines: [{ sku, quantity }] },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { orderId: string }).orderId;
+}
+
+const orderRow = (orderNumber: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('button', { name: `Open order ${orderNumber}`, exact: true }) });
+
+describe('the Orders page, on the real product', () => {
+  it('signs up and connects Walmart (main) and eBay sandbox sellers', async () => {
+    await signUpAndVerify(page, product, {
+      firstName: 'Otto',
+      lastName: 'Orders',
+      companyName: 'Orders & Co',
+      email: 'otto@orders.example',
+      password: 'otto secret 1',
+    });
+    await page.goto('/channels');
+    await page.getByRole('button', { name: 'Connect Walmart' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Connect Walmart' });
+    await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+    await expect.poll(() => dialog.getByLabel('Client ID', { exact: true }).inputValue()).not.toBe('');
+    await dialog.getByRole('button', { name: 'Connect Walmart' }).click();
+    await see(card(/Walmart/).getByText('Main channel'));
+    await page.getByRole('button', { name: 'Connect eBay' }).click();
+    dialog = page.getByRole('dialog', { name: 'Connect eBay' });
+    await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+    await see(dialog.getByText(/Sandbox seller:/));
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Continue to eBay' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    await popup.getByRole('button', { name: 'Agree' }).click();
+    await see(card(/eBay/).getByText('Target'));
+    await popup.waitForEvent('close', { timeout: 10_000 });
+    expect(sellers.ebay).toBeTruthy();
+  });
+
+  let orderId: string;
+  it('an order placed on eBay appears on Orders within 3 seconds, without a reload', async () => {
+    await page.goto('/orders');
+    await see(page.getByRole('heading', { name: 'Orders', level: 1 }));
+    const [first] = await ebayStock();
+    const placedAt = Date.now();
+    orderId = await buyOnEbay(first!.sku, 1);
+    await see(orderRow(orderId), 3_000);
+    const seenAfter = Date.now() - placedAt;
+    expect(seenAfter).toBeLessThan(3_000);
+    await see(orderRow(orderId).getByText('Unshipped'));
+    await screenshot(page, 'orders-list');
+  });
+
+  it('ships it with a carrier and tracking number from the drawer; the eBay sandbox holds that fulfilment', async () => {
+    await page.getByRole('button', { name: `Open order ${orderId}`, exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: `Order ${orderId}` });
+    await see(drawer.getByRole('heading', { name: 'Timeline' }));
+    await drawer.getByLabel('Carrier').selectOption('USPS');
+    await drawer.getByLabel('Tracking number').fill('9400111202555842761234');
+    await drawer.getByRole('button', { name: 'Mark shipped' }).click();
+    await see(page.getByText(`Order ${orderId} marked shipped`));
+    await see(drawer.getByText('Confirmed'), 15_000);
+    await screenshot(page, 'orders-drawer-shipped');
+    const held = await page.request.get(`/sandbox/ebay/_control/sellers/${sellers.ebay}/orders/${orderId}`);
+    const body = (await held.json()) as {
+      fulfillments: Array<{ shipmentTrackingNumber: string; shippingCarrierCode: string }>;
+    };
+    expect(body.fulfillments).toEqual([
+      expect.objectContaining({ shipmentTrackingNumber: '9400111202555842761234', shippingCarrierCode: 'USPS' }),
+    ]);
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+    await see(orderRow(orderId).getByText('Shipped'));
+  });
+
+  it('refuses an unknown carrier before anything is sent', async () => {
+    const [first] = await ebayStock();
+    const another = await buyOnEbay(first!.sku, 1);
+    await see(orderRow(another), 5_000);
+    const callsBefore = (await (await page.request.get('/sandbox/ebay/_control/requests')).json()) as unknown[];
+    await page.getByRole('button', { name: 'Tracking by CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tracking by CSV' });
+    await dialog.getByLabel('CSV rows').fill(`order_number,carrier,tracking\n${another},Pigeon Post,PP123`);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await see(dialog.getByText(/"Pigeon Post" is not a carrier eBay accepts/));
+    await screenshot(page, 'orders-unknown-carrier');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const callsAfter = (await (await page.request.get('/sandbox/ebay/_control/requests')).json()) as Array<{
+      path: string;
+    }>;
+    expect(callsAfter.slice(callsBefore.length).filter((c) => c.path.endsWith('/shipping_fulfillment'))).toEqual([]);
+  });
+
+  it('a CSV of 500 tracking rows ships 500 orders, each with its outcome', async () => {
+    const stock = await ebayStock();
+    const orderIds: string[] = [];
+    let next = 0;
+    while (orderIds.length < 500) {
+      const item = stock[next++ % stock.length]!;
+      if (item.quantity <= 0) continue;
+      item.quantity--;
+      orderIds.push(await buyOnEbay(item.sku, 1));
+    }
+    // Every one recorded (the eBay channel reads them as their notifications arrive).
+    await expect
+      .poll(
+        async () =>
+          (await page.evaluate(() => fetch('/api/orders?status=unshipped&pageSize=1').then((r) => r.json()))).total,
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBeGreaterThanOrEqual(500);
+    const csv = [
+      'order_number,carrier,tracking',
+      ...orderIds.map((id, i) => `${id},UPS,1Z${String(i).padStart(6, '0')}`),
+    ].join('\n');
+    await page.getByRole('button', { name: 'Tracking by CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tracking by CSV' });
+    await dialog.getByLabel('CSV rows').fill(csv);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await see(dialog.getByRole('button', { name: 'Ship 500 orders' }), 30_000);
+    await screenshot(page, 'orders-csv-preview');
+    const [sent] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/orders/shipments/csv') && r.request().method() === 'POST', {
+        timeout: 60_000,
+      }),
+      dialog.getByRole('button', { name: 'Ship 500 orders' }).click(),
+    ]);
+    expect(sent.status(), await sent.text()).toBe(200);
+    expect(await sent.json()).toMatchObject({ ready: 0, sending: 500, refused: 0 });
+    // Every row sent: the dialog closes with a toast.
+    await see(page.getByText('500 orders marked shipped'));
+    await gone(dialog);
+    await expect
+      .poll(
+        async () =>
+          (await page.evaluate(() => fetch('/api/orders?status=shipped&pageSize=1').then((r) => r.json()))).total,
+        { timeout: 180_000, interval: 1000 },
+      )
+      .toBeGreaterThanOrEqual(501);
+    const held = await page.request.get(`/sandbox/ebay/_control/sellers/${sellers.ebay}/orders/${orderIds[499]}`);
+    expect(((await held.json()) as { fulfillments: unknown[] }).fulfillments).toHaveLength(1);
+  }, 300_000);
+
+  it('works at 390 px: the list and the drawer fit the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/orders');
+    await page.getByLabel('Search', { exact: true }).fill(orderId);
+    await see(page.getByRole('button', { name: `Open order ${orderId}`, exact: true }));
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: `Open order ${orderId}`, exact: true }).click();
+    await see(page.getByRole('dialog', { name: `Order ${orderId}` }).getByRole('heading', { name: 'Timeline' }));
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, 'orders-drawer-phone');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+});
