@@ -3,8 +3,9 @@ import { POSTGRES_URL, QUICK, machine, ms, seconds, startSandboxes, type Databas
 import { propagation, TARGET_P50_MS, TARGET_P99_MS } from './propagation.ts';
 import { bulk, TARGET_RATIO } from './bulk.ts';
 import { overselling } from './overselling.ts';
+import { shipments, TARGET_RATIO as SHIPMENTS_TARGET } from './shipments.ts';
 
-export const syncBenchmarks = ['propagation', 'bulk', 'overselling'] as const;
+export const syncBenchmarks = ['propagation', 'bulk', 'overselling', 'shipments'] as const;
 export type SyncBenchmark = (typeof syncBenchmarks)[number];
 
 /** BENCH_DB=pglite|postgres|both (default both): PostgreSQL is skipped with a note when it cannot be reached. */
@@ -63,6 +64,17 @@ export async function runSyncBenchmarks(names: SyncBenchmark[]): Promise<void> {
           summary.push(
             `bulk         ${label(db).padEnd(10)} ${finished ? seconds(result.ms) : `not done after ${seconds(result.deadlineMs)}`} vs minimum ${seconds(result.minimumMs)}: ratio ${finished ? result.ratio.toFixed(2) : `> ${(result.deadlineMs / result.minimumMs).toFixed(1)}`} (target < ${TARGET_RATIO})`,
           );
+        } else if (name === 'shipments') {
+          const sandboxes = await startSandboxes();
+          try {
+            const result = await shipments(db, sandboxes);
+            result.lines.forEach((line) => console.log(`  ${line}`));
+            summary.push(
+              `shipments    ${label(db).padEnd(10)} worst ratio to the published bound ${result.worstRatio.toFixed(2)} (target < ${SHIPMENTS_TARGET})`,
+            );
+          } finally {
+            await sandboxes.stop();
+          }
         } else {
           const sandboxes = await startSandboxes();
           try {

@@ -355,20 +355,45 @@ export function orderFromWalmart(order: WalmartOrder): MarketplaceOrder {
  */
 export function orderFromPoCreated(event: WalmartPoCreatedEvent): MarketplaceOrder {
   const created = new Date(event.payload.orderDate).toISOString();
+  const lines = event.payload.orderLines.map((line) => {
+    const product = line.charges?.find((c) => c.chargeType === 'PRODUCT');
+    return {
+      sku: line.sku,
+      quantity: Number(line.quantity.measurementValue),
+      price: product ? moneyFromWalmart(product.chargeAmount) : null,
+      cancelledQuantity: 0,
+      // What a shipment names, so the order can be shipped before the next read.
+      ...(line.lineNumber ? { lineId: line.lineNumber } : {}),
+      ...(line.productName ? { title: line.productName } : {}),
+      shippedQuantity: 0,
+    };
+  });
+  const priced = lines.every((l) => l.price !== null);
+  const shipBy = event.payload.estimatedShipDate ? Date.parse(event.payload.estimatedShipDate) : NaN;
   return {
     marketplaceOrderId: event.payload.purchaseOrderId,
     status: 'open',
-    lines: event.payload.orderLines.map((line) => {
-      const product = line.charges?.find((c) => c.chargeType === 'PRODUCT');
-      return {
-        sku: line.sku,
-        quantity: Number(line.quantity.measurementValue),
-        price: product ? moneyFromWalmart(product.chargeAmount) : null,
-        cancelledQuantity: 0,
-      };
-    }),
+    lines,
     createdAt: created,
     updatedAt: created,
+    // The event carries no buyer or address: the next read of the order adds them.
+    details: {
+      orderNumber: event.payload.customerOrderId ?? event.payload.purchaseOrderId,
+      buyerName: null,
+      shipTo: null,
+      total:
+        priced && lines.length > 0
+          ? {
+              amount: (
+                lines.reduce((sum, l) => sum + Math.round(Number(l.price!.amount) * 100) * l.quantity, 0) / 100
+              ).toFixed(2),
+              currency: lines[0]!.price!.currency,
+            }
+          : null,
+      shipBy: Number.isNaN(shipBy) ? null : new Date(shipBy).toISOString(),
+      fulfilment: 'unshipped',
+      fees: null,
+    },
   };
 }
 

@@ -247,6 +247,7 @@ export interface WalmartPoCreatedEvent {
     purchaseOrderId: string;
     customerOrderId?: string;
     orderDate: string;
+    estimatedShipDate?: string;
     orderLines: Array<{
       lineNumber: string;
       sku: string;
