@@ -76,7 +76,7 @@ async function seed(db: { execute(query: ReturnType<typeof sql>): Promise<unknow
       from (
         select i,
           (${channelIds})[1 + i % 4] as channel_id,
-          (array['111', '112', '113', '114'])[1 + i % 4] || '-' || lpad(i::text, 7, '0') || '-' || lpad((i * 7919 % 9999999)::text, 7, '0') as number,
+          (array['111', '112', '113', '114'])[1 + i % 4] || '-' || lpad(i::text, 7, '0') || '-' || lpad((i::bigint * 7919 % 9999999)::text, 7, '0') as number,
           (array['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Mateo', 'Mia', 'Lucas', 'Amelia', 'Levi'])[1 + i % 12] || ' ' ||
           (array['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez',
                  'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin'])[1 + (i / 12) % 20] as buyer,

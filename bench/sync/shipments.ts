@@ -59,11 +59,16 @@ async function measure(bench: Bench): Promise<ShipmentsResult> {
     )
   ).map((r) => r.sku);
   // The orders, placed as buyers would; not measured.
-  for (const channel of bench.channels)
-    for (let i = 0; i < PER_MARKETPLACE; i++) {
-      const status = await bench.placeOrder(channel, skus[i % skus.length]!, 1);
-      if (status !== 201) throw new Error(`an order on ${channel.kind} answered ${status}`);
+  // A SKU a marketplace has run out of (409) is passed over for the next.
+  for (const channel of bench.channels) {
+    let next = 0;
+    for (let placed = 0; placed < PER_MARKETPLACE; next++) {
+      if (next > PER_MARKETPLACE * 4) throw new Error(`only ${placed} orders could be placed on ${channel.kind}`);
+      const status = await bench.placeOrder(channel, skus[next % skus.length]!, 1);
+      if (status === 201) placed++;
+      else if (status !== 409) throw new Error(`an order on ${channel.kind} answered ${status}`);
     }
+  }
   // eBay tells of its orders by notification; the others' reads are asked for here, as the schedule would.
   const { pollOrders } = await import('../../api/src/modules/orders/order-polling.ts');
   const expected = PER_MARKETPLACE * bench.channels.length;
@@ -96,7 +101,13 @@ async function measure(bench: Bench): Promise<ShipmentsResult> {
     })),
   });
   if (answer.status !== 200 || answer.body.sending !== orders.length)
-    throw new Error(`shipping answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+    throw new Error(
+      `shipping answered ${answer.status}: ${answer.body.sending} sending; refused: ${JSON.stringify(
+        (answer.body.results as Array<{ outcome: string; message: string }>)
+          .filter((r) => r.outcome === 'refused')
+          .slice(0, 3),
+      )}`,
+    );
   const accepted = Date.now() - began;
   const doneAt = new Map<Kind, number>();
   while (doneAt.size < 4) {

@@ -107,9 +107,10 @@ export async function enqueueEach<T extends object>(
 
 /** Queues that run one job per key at a time group by the key, unless a job names the group it runs in. */
 function sendOptionsOf(queue: string, options: SendOptions) {
-  const { groupId = options.singletonKey, ...sendOptions } = options;
-  const onePerKey = groupId !== undefined && oneAtATimePerKeyQueues.has(queue);
-  return { ...sendOptions, ...(onePerKey ? { group: { id: groupId } } : {}) };
+  const { groupId, ...sendOptions } = options;
+  // A group named by the caller (a queue worked with a groupConcurrency), else a one-per-key queue's key.
+  const group = groupId ?? (oneAtATimePerKeyQueues.has(queue) ? options.singletonKey : undefined);
+  return { ...sendOptions, ...(group !== undefined ? { group: { id: group } } : {}) };
 }
 
 /**

@@ -198,7 +198,7 @@ export const queueDefinitions = [
       heartbeatSeconds: 10,
     },
   },
-  // Each shipment is its own job: one refused or retried never holds back the others; the adapter paces the calls.
+  // Each shipment is its own job, grouped by channel (register-workers.ts): one refused or retried never holds back the others; the adapter paces the calls.
   {
     name: ORDERS_FULFIL_QUEUE,
     options: {

@@ -80,10 +80,11 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     { ...perKey, localConcurrency: 4 },
     one((data, signal) => pollOrders(ctx, data, signal)),
   );
-  // Shipments and acknowledgements: each its own job, paced by the channel's rate limiter.
+  // Shipments and acknowledgements: each its own job, paced by the channel's rate limiter; grouped by
+  // channel, two at a time each, so jobs waiting for one marketplace's pace never hold every worker.
   await ctx.jobs.work<OrdersFulfilJob>(
     ORDERS_FULFIL_QUEUE,
-    { ...polling, localConcurrency: 8 },
+    { ...polling, localConcurrency: 8, groupConcurrency: 2 },
     one((data, signal) =>
       data.mode === 'ship' ? sendShipment(ctx, data, signal) : acknowledgeOrders(ctx, data, signal),
     ),

@@ -120,6 +120,7 @@ export async function erasePersonalData(db: Db, before: Date, at: Date): Promise
       buyerName: null,
       shipTo: null,
       personalDataErasedAt: at,
+      updatedAt: at,
       searchText: sql`lower(${orders.orderNumber} || ' ' || ${orders.marketplaceOrderId} || ' ' || coalesce((select string_agg(l->>'sku', ' ') from jsonb_array_elements(${orders.lines}) as l), ''))`,
     })
     .where(

@@ -301,15 +301,62 @@ describe('transform', () => {
       updated_at: '2025-03-01T12:00:00Z',
       cancelled_at: null,
       currency: 'EUR',
-      line_items: [{ sku: 'MUG-BLK-S', quantity: 3, current_quantity: 2, price: '19.5' }],
+      total_price: '39.00',
+      shipping_address: {
+        name: 'Ada Lovelace',
+        address1: '12 Analytical Row',
+        address2: null,
+        city: 'Boston',
+        province_code: 'MA',
+        zip: '02108',
+        country_code: 'US',
+        phone: null,
+      },
+      line_items: [
+        {
+          sku: 'MUG-BLK-S',
+          quantity: 3,
+          current_quantity: 2,
+          price: '19.5',
+          admin_graphql_api_id: 'gid://shopify/LineItem/1',
+          title: 'Mug',
+          fulfillable_quantity: 1,
+        },
+      ],
     });
-    // The webhook body carries the order and its lines, not what shipping needs (read with the order).
-    const { details, lines, ...read } = orderToMarketplaceOrder(ordersAnswer.orders.nodes[0] as ShopifyOrder);
-    expect(details).toBeDefined();
+    const { details: _details, lines, ...read } = orderToMarketplaceOrder(ordersAnswer.orders.nodes[0] as ShopifyOrder);
     expect(order).toEqual({
       ...read,
       status: 'open',
-      lines: lines.map(({ sku, quantity, price, cancelledQuantity }) => ({ sku, quantity, price, cancelledQuantity })),
+      lines: lines.map(({ sku, quantity, price, cancelledQuantity }) => ({
+        sku,
+        quantity,
+        price,
+        cancelledQuantity,
+        // The REST body's line id, title and units left to fulfil: 3 ordered, 1 cancelled, 1 left, so 1 shipped.
+        lineId: 'gid://shopify/LineItem/1',
+        title: 'Mug',
+        shippedQuantity: 1,
+      })),
+      // What shipping needs, from the body's name, total and shipping address.
+      details: {
+        orderNumber: '#1001',
+        buyerName: 'Ada Lovelace',
+        shipTo: {
+          name: 'Ada Lovelace',
+          line1: '12 Analytical Row',
+          line2: null,
+          city: 'Boston',
+          region: 'MA',
+          postalCode: '02108',
+          countryCode: 'US',
+          phone: null,
+        },
+        total: { amount: '39.00', currency: 'EUR' },
+        shipBy: null,
+        fulfilment: 'partially shipped',
+        fees: null,
+      },
     });
   });
 

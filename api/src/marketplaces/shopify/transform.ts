@@ -168,17 +168,58 @@ export function orderToMarketplaceOrder(order: ShopifyOrder): MarketplaceOrder {
 export function orderWebhookToMarketplaceOrder(
   order: ShopifyOrderWebhook & { fulfillment_status?: string | null },
 ): MarketplaceOrder {
-  return {
-    marketplaceOrderId: order.admin_graphql_api_id,
-    status: orderStatus(order.cancelled_at, order.fulfillment_status ?? null),
-    createdAt: order.created_at,
-    updatedAt: order.updated_at,
-    lines: order.line_items.map((line) => ({
+  const status = orderStatus(order.cancelled_at, order.fulfillment_status ?? null);
+  const lines = order.line_items.map((line) => {
+    const cancelledQuantity = Math.max(0, line.quantity - (line.current_quantity ?? line.quantity));
+    return {
       sku: line.sku ?? '',
       quantity: line.quantity,
       price: { amount: line.price, currency: order.currency },
-      cancelledQuantity: Math.max(0, line.quantity - (line.current_quantity ?? line.quantity)),
-    })),
+      cancelledQuantity,
+      // What a shipment names (the LineItem GID), so the order can be shipped before the next read.
+      ...(line.admin_graphql_api_id ? { lineId: line.admin_graphql_api_id } : {}),
+      ...(line.title ? { title: line.title } : {}),
+      ...(line.fulfillable_quantity !== undefined
+        ? { shippedQuantity: Math.max(0, line.quantity - cancelledQuantity - line.fulfillable_quantity) }
+        : {}),
+    };
+  });
+  const address = order.shipping_address;
+  const shipped = lines.reduce((sum, l) => sum + (l.shippedQuantity ?? 0), 0);
+  return {
+    marketplaceOrderId: order.admin_graphql_api_id,
+    status,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    lines,
+    details: {
+      orderNumber: order.name || order.admin_graphql_api_id,
+      buyerName: address?.name ?? null,
+      shipTo:
+        address?.address1 && address.city && address.zip && address.country_code
+          ? {
+              name: address.name ?? '',
+              line1: address.address1,
+              line2: address.address2 ?? null,
+              city: address.city,
+              region: address.province_code ?? null,
+              postalCode: address.zip,
+              countryCode: address.country_code,
+              phone: address.phone ?? null,
+            }
+          : null,
+      total: order.total_price ? { amount: order.total_price, currency: order.currency } : null,
+      shipBy: null,
+      fulfilment:
+        status === 'cancelled'
+          ? 'cancelled'
+          : status === 'shipped'
+            ? 'shipped'
+            : shipped > 0
+              ? 'partially shipped'
+              : 'unshipped',
+      fees: null,
+    },
   };
 }
 

@@ -175,7 +175,26 @@ export interface ShopifyOrderWebhook {
   updated_at: string;
   cancelled_at: string | null;
   currency: string;
-  line_items: Array<{ sku: string | null; quantity: number; current_quantity?: number; price: string }>;
+  total_price?: string;
+  shipping_address?: {
+    name?: string | null;
+    address1?: string | null;
+    address2?: string | null;
+    city?: string | null;
+    province_code?: string | null;
+    zip?: string | null;
+    country_code?: string | null;
+    phone?: string | null;
+  } | null;
+  line_items: Array<{
+    sku: string | null;
+    quantity: number;
+    current_quantity?: number;
+    price: string;
+    admin_graphql_api_id?: string;
+    title?: string;
+    fulfillable_quantity?: number;
+  }>;
 }
 
 /** ProductSetInput (2025-01) as the adapter sends it: one product with one default variant holding the SKU. */

@@ -54,12 +54,18 @@ export async function requestAcknowledgements(
   if (!marketplaceOrderRules[channel.kind].acknowledge) return;
   const orderIds = recorded.filter((o) => o.created && o.status === 'open').map((o) => o.id);
   if (orderIds.length === 0) return;
-  await enqueue<OrdersFulfilJob>(ctx.jobs, tx, ORDERS_FULFIL_QUEUE, {
-    mode: 'acknowledge',
-    accountId: channel.accountId,
-    channelId: channel.id,
-    orderIds,
-  });
+  await enqueue<OrdersFulfilJob>(
+    ctx.jobs,
+    tx,
+    ORDERS_FULFIL_QUEUE,
+    {
+      mode: 'acknowledge',
+      accountId: channel.accountId,
+      channelId: channel.id,
+      orderIds,
+    },
+    { groupId: channel.id },
+  );
 }
 
 /** The 'acknowledge' job: each order acknowledged once (a replay finds it done), its timeline told. */

@@ -4,6 +4,7 @@ import {
   changesOfOrder,
   countOrders,
   eventsOfOrder,
+  latestOrderChange,
   orderPage,
   ordersOfAccount,
   productTitles,
@@ -25,7 +26,33 @@ export interface OrderListQuery {
   pageSize: number;
 }
 
-export async function listOrders(ctx: AppContext, accountId: string, query: OrderListQuery) {
+type OrderList = Awaited<ReturnType<typeof readOrderList>>;
+
+/**
+ * Pages kept while the account's orders stay at the same version (their latest change, read from
+ * an index) and this long at most: the same list asked for by several people, or again on every
+ * live update, costs one index read instead of the page and its count; clients asking at once share
+ * one read. A change committed late with an older stamp is seen within KEEP_MS.
+ */
+const KEEP_MS = 2000;
+const PAGES_KEPT = 500;
+const keptPages = new Map<string, { version: number; at: number; list: Promise<OrderList> }>();
+
+export async function listOrders(ctx: AppContext, accountId: string, query: OrderListQuery): Promise<OrderList> {
+  const version = (await latestOrderChange(ctx.db, accountId))?.getTime() ?? 0;
+  const key = JSON.stringify([accountId, query]);
+  const found = keptPages.get(key);
+  if (found && found.version === version && Date.now() - found.at < KEEP_MS) return found.list;
+  const entry = { version, at: Date.now(), list: readOrderList(ctx, accountId, query) };
+  // A failed read is not kept: the next request reads again.
+  entry.list.catch(() => keptPages.get(key) === entry && keptPages.delete(key));
+  keptPages.delete(key);
+  keptPages.set(key, entry);
+  if (keptPages.size > PAGES_KEPT) keptPages.delete(keptPages.keys().next().value!);
+  return entry.list;
+}
+
+async function readOrderList(ctx: AppContext, accountId: string, query: OrderListQuery) {
   const now = ctx.clock();
   const [page, total] = await Promise.all([
     orderPage(ctx.db, accountId, query, now),

@@ -83,7 +83,11 @@ export async function shipOrders(
       ctx.jobs,
       tx,
       ORDERS_FULFIL_QUEUE,
-      recorded.map((shipment) => ({ data: { mode: 'ship', accountId, shipmentId: shipment.id } })),
+      recorded.map((shipment, i) => ({
+        data: { mode: 'ship', accountId, shipmentId: shipment.id },
+        // Grouped by channel: a marketplace that paces slowly (Amazon's 2 a second) holds at most its group's share of the workers.
+        options: { groupId: accepted[i]!.shipment.channelId },
+      })),
     );
     await touchOrders(
       tx,

@@ -3,6 +3,7 @@
  * payloads and headers of each delivery, HMAC-signed with our app's secret
  * (https://shopify.dev/docs/apps/build/webhooks/verify-deliveries).
  */
+import { buyerOfOrder, orderNumberOf } from './buyers.ts';
 import crypto from 'node:crypto';
 import { financialStatus, webhookSubscriptionFields } from './admin-fields.ts';
 import { SHOPIFY_SANDBOX_APP } from './auth.ts';
@@ -71,8 +72,26 @@ function inventoryLevelPayload(shop: Shop, variant: Variant) {
 }
 
 export function orderPayload(shop: Shop, order: Order) {
+  const buyer = buyerOfOrder(orderNumberOf(order.name));
+  const total = order.lines.reduce((sum, l) => sum + Math.round(Number(l.price) * 100) * l.quantity, 0) / 100;
   return {
     id: order.id,
+    total_price: total.toFixed(2),
+    // The REST order's shipping_address (https://shopify.dev/docs/api/admin-rest/2025-01/resources/order).
+    shipping_address: {
+      first_name: buyer.firstName,
+      last_name: buyer.lastName,
+      name: `${buyer.firstName} ${buyer.lastName}`,
+      address1: buyer.address1,
+      address2: buyer.address2,
+      city: buyer.city,
+      province: buyer.province,
+      province_code: buyer.provinceCode,
+      zip: buyer.zip,
+      country: buyer.country,
+      country_code: buyer.countryCode,
+      phone: buyer.phone,
+    },
     admin_graphql_api_id: gid('Order', order.id),
     name: order.name,
     created_at: order.createdAt,
