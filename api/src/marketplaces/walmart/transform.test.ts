@@ -386,11 +386,29 @@ describe('PO_CREATED deliveries', () => {
       marketplaceOrderId: '108829089017',
       status: 'open',
       lines: [
-        { sku: 'MUG-BLK-S', quantity: 2, price: { amount: '19.50', currency: 'USD' }, cancelledQuantity: 0 },
-        { sku: 'VASE-01', quantity: 1, price: null, cancelledQuantity: 0 },
+        {
+          sku: 'MUG-BLK-S',
+          quantity: 2,
+          price: { amount: '19.50', currency: 'USD' },
+          cancelledQuantity: 0,
+          lineId: '1',
+          shippedQuantity: 0,
+        },
+        { sku: 'VASE-01', quantity: 1, price: null, cancelledQuantity: 0, lineId: '2', shippedQuantity: 0 },
       ],
       createdAt: '2025-03-01T10:00:00.000Z',
       updatedAt: '2025-03-01T10:00:00.000Z',
+      // The event's customer order number; no buyer or address (the next read adds them), and no total
+      // while a line has no price.
+      details: {
+        orderNumber: '5381720034651',
+        buyerName: null,
+        shipTo: null,
+        total: null,
+        shipBy: null,
+        fulfilment: 'unshipped',
+        fees: null,
+      },
     });
   });
 
