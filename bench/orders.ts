@@ -1,28 +1,10 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../api/src/config.ts';
-import { startProduct } from '../api/src/server.ts';
-import { createAccountWithOwner } from '../api/src/db/queries/users.ts';
-import { hashPassword } from '../api/src/modules/auth/passwords.ts';
 import { vacuumTables } from '../api/src/db/queries/upkeep.ts';
 import { Browser } from '../api/test/support/browser.ts';
-import { limitsOutOfTheWay } from '../api/test/support/limits.ts';
 import { runEntry } from '../api/test/support/child-process.ts';
-import {
-  POSTGRES_URL,
-  QUICK,
-  freePort,
-  freshDatabase,
-  machine,
-  ms,
-  seconds,
-  type DatabaseKind,
-} from './sync/harness.ts';
-import type { ScenarioTimes } from './listings-clients.ts';
+import { QUICK, machine, ms, seconds, type DatabaseKind } from './sync/harness.ts';
+import type { ScenarioTimes } from './page-load-clients.ts';
+import { runOnEachDatabase, startBenchProduct } from './bench-product.ts';
 
 /**
  * Orders: the Orders page's list and search at 1,000,000 orders on four channels, over HTTP with
@@ -35,7 +17,7 @@ import type { ScenarioTimes } from './listings-clients.ts';
  * - One client alone for a moment, then 20 clients, each its own session, asking one after another
  *   for a page of 50 under each scenario (the newest, a page deep in by cursor, searches by order
  *   number, buyer and SKU, each filter and sort), from a process of their own
- *   (bench/listings-clients.ts). p50 and p99 of the whole HTTP answer (rows and the capped count).
+ *   (bench/page-load-clients.ts). p50 and p99 of the whole HTTP answer (rows and the capped count).
  *   Target: p99 under 100 ms.
  */
 const ORDERS = QUICK ? 100_000 : 1_000_000;
@@ -96,42 +78,9 @@ async function seed(db: { execute(query: ReturnType<typeof sql>): Promise<unknow
 
 export async function ordersBenchmark(dbKind: DatabaseKind): Promise<{ lines: string[]; worstP99: number }> {
   const lines: string[] = [];
-  const database = await freshDatabase(dbKind);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig(
-    { NODE_ENV: 'test' },
-    {
-      port,
-      appUrl: url,
-      allowedOrigins: [url],
-      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'hub-bench-')),
-      databaseUrl: database.url,
-      smtpUrl: undefined,
-      sessionSecret: 'bench-session-secret',
-      staticDir: undefined,
-      validateResponses: false,
-      sandbox: { enabled: false, profile: 'fast', baseUrl: `${url}/sandbox`, control: 'open' },
-      sync: { intervalMinutes: 3, schedule: false },
-      ...limitsOutOfTheWay(),
-    },
-  );
-  const product = await startProduct(config, { database: database.handle, log: () => undefined, port });
+  const bench = await startBenchProduct(dbKind);
+  const { url, db, accountId, email, password } = bench;
   try {
-    const db = product.ctx.db;
-    const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    const password = 'bench secret 1';
-    const created = await createAccountWithOwner(db, {
-      accountName: 'Benchmark seller',
-      trialEndsAt: new Date(Date.now() + 7 * 86400_000),
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: null,
-      lastName: null,
-      emailVerifiedAt: new Date(),
-    });
-    const accountId = created!.accountId;
-    await db.execute(sql`update accounts set plan = 'enterprise' where id = ${accountId}`);
     const seeding = Date.now();
     const channels = await seed(db as never, accountId);
     lines.push(
@@ -168,8 +117,8 @@ export async function ordersBenchmark(dbKind: DatabaseKind): Promise<{ lines: st
     ];
     const cookie = (client: Browser) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const cpuBefore = process.cpuUsage();
-    const loadProcess = runEntry('bench/listings-clients.ts', [], {
-      BENCH_LISTINGS_LOAD: JSON.stringify({
+    const loadProcess = runEntry('bench/page-load-clients.ts', [], {
+      BENCH_PAGE_LOAD: JSON.stringify({
         url,
         path: '/api/orders?pageSize=50',
         cookies: clients.map(cookie),
@@ -197,39 +146,14 @@ export async function ordersBenchmark(dbKind: DatabaseKind): Promise<{ lines: st
     );
     return { lines, worstP99 };
   } finally {
-    await product.stop();
-    await database.drop();
+    await bench.stop();
   }
 }
 
 /** BENCH_DB=pglite|postgres (default both). */
 export async function runOrdersBenchmark(): Promise<void> {
-  const wanted = process.env.BENCH_DB ?? 'both';
-  const kinds: DatabaseKind[] =
-    wanted === 'pglite' ? ['pglite'] : wanted === 'postgres' ? ['postgres'] : ['postgres', 'pglite'];
   console.log(
     `\nOrders benchmark${QUICK ? ' (BENCH_QUICK: 100,000 orders, 2 s per scenario)' : ''}: ${ORDERS.toLocaleString('en')} orders on 4 channels, ${CLIENTS} concurrent clients, pages of 50; ${machine()}`,
   );
-  for (const kind of kinds) {
-    if (kind === 'postgres') {
-      const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-      try {
-        await client.connect();
-        await client.end();
-      } catch (error) {
-        console.log(`PostgreSQL cannot be reached (${error instanceof Error ? error.message : error}): skipped`);
-        continue;
-      }
-    }
-    const began = Date.now();
-    console.log(`\norders — ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`);
-    try {
-      const result = await ordersBenchmark(kind);
-      result.lines.forEach((line) => console.log(`  ${line}`));
-      console.log(`  worst p99 ${ms(result.worstP99)} (target < ${TARGET_P99_MS} ms)`);
-    } catch (error) {
-      console.log(`  failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    }
-    console.log(`  (${seconds(Date.now() - began)})`);
-  }
+  await runOnEachDatabase('orders', TARGET_P99_MS, ordersBenchmark);
 }

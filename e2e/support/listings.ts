@@ -42,47 +42,52 @@ export async function signUpAndVerify(page: Page, product: E2EProduct, person: P
   await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
 }
 
+/**
+ * Connects a sandbox seller on one marketplace from the Channels page, as a seller would: the first
+ * channel connected becomes the main channel, the others targets.
+ */
+export async function connectSandboxChannel(page: Page, kind: SandboxKind): Promise<void> {
+  const card = (name: RegExp) => page.getByRole('article', { name });
+  if (new URL(page.url()).pathname !== '/channels') await page.goto('/channels');
+  const connected = () => see(card(new RegExp(MARKETPLACE_NAMES[kind])).getByText(/^(Main channel|Target)$/));
+  const name = MARKETPLACE_NAMES[kind];
+  await page.getByRole('button', { name: `Connect ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Connect ${name}` });
+  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
+  if (kind === 'walmart' || kind === 'amazon') {
+    const filled = kind === 'walmart' ? 'Client ID' : 'Seller ID (merchant token)';
+    await expect.poll(() => dialog.getByLabel(filled, { exact: true }).inputValue()).not.toBe('');
+    await dialog.getByRole('button', { name: `Connect ${name}` }).click();
+    await connected();
+  } else if (kind === 'ebay') {
+    await see(dialog.getByText(/Sandbox seller:/));
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Continue to eBay' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    await popup.getByRole('button', { name: 'Agree' }).click();
+    await connected();
+    await popup.waitForEvent('close', { timeout: 10_000 });
+  } else {
+    await expect
+      .poll(() => dialog.getByLabel('Shop domain', { exact: true }).inputValue())
+      .toMatch(/\.myshopify\.com$/);
+    await dialog.getByRole('button', { name: 'Continue to Shopify' }).click();
+    await page.getByRole('button', { name: 'Install app' }).click();
+    await page.waitForURL((url) => url.pathname === '/channels');
+    await connected();
+    // Its toast fades out before the next screens are checked for contrast.
+    await gone(page.getByText('Shopify Connected', { exact: true }), 15_000);
+  }
+}
+
+const MARKETPLACE_NAMES = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
+
 /** Connects a sandbox seller on Walmart (first, so the main channel), Amazon, eBay and Shopify. */
 export async function connectFourSandboxChannels(page: Page): Promise<void> {
-  const card = (name: RegExp) => page.getByRole('article', { name });
-  await page.goto('/channels');
-  await page.getByRole('button', { name: 'Connect Walmart' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Connect Walmart' });
-  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
-  await expect.poll(() => dialog.getByLabel('Client ID', { exact: true }).inputValue()).not.toBe('');
-  await dialog.getByRole('button', { name: 'Connect Walmart' }).click();
-  await see(card(/Walmart/).getByText('Main channel'));
-
-  await page.getByRole('button', { name: 'Connect Amazon' }).click();
-  dialog = page.getByRole('dialog', { name: 'Connect Amazon' });
-  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
-  await expect.poll(() => dialog.getByLabel('Seller ID (merchant token)', { exact: true }).inputValue()).not.toBe('');
-  await dialog.getByRole('button', { name: 'Connect Amazon' }).click();
-  await see(card(/Amazon/).getByText('Target'));
-
-  await page.getByRole('button', { name: 'Connect eBay' }).click();
-  dialog = page.getByRole('dialog', { name: 'Connect eBay' });
-  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
-  await see(dialog.getByText(/Sandbox seller:/));
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    dialog.getByRole('button', { name: 'Continue to eBay' }).click(),
-  ]);
-  await popup.waitForLoadState();
-  await popup.getByRole('button', { name: 'Agree' }).click();
-  await see(card(/eBay/).getByText('Target'));
-  await popup.waitForEvent('close', { timeout: 10_000 });
-
-  await page.getByRole('button', { name: 'Connect Shopify' }).click();
-  dialog = page.getByRole('dialog', { name: 'Connect Shopify' });
-  await dialog.getByRole('button', { name: 'Use a sandbox seller' }).click();
-  await expect.poll(() => dialog.getByLabel('Shop domain', { exact: true }).inputValue()).toMatch(/\.myshopify\.com$/);
-  await dialog.getByRole('button', { name: 'Continue to Shopify' }).click();
-  await page.getByRole('button', { name: 'Install app' }).click();
-  await page.waitForURL((url) => url.pathname === '/channels');
-  await see(card(/Shopify/).getByText('Target'));
-  // Its toast fades out before the next screens are checked for contrast.
-  await gone(page.getByText('Shopify Connected', { exact: true }), 15_000);
+  for (const kind of ['walmart', 'amazon', 'ebay', 'shopify'] as const) await connectSandboxChannel(page, kind);
+  await see(page.getByRole('article', { name: /Walmart/ }).getByText('Main channel'));
 }
 
 /** A SKU's row in the catalogue grid (read also while a dialog hides the page from assistive technology). */

@@ -4,7 +4,7 @@ import http from 'node:http';
  * The load of the listings and orders benchmarks, in a process of its own so that the clients' own work
  * (HTTP, JSON) does not share the product's event loop. Requests go through node:http with kept-alive
  * connections rather than fetch: the clients stand in for browsers on other machines, and share
- * this machine's two cores with the product, so the less they spend the better. Input (env BENCH_LISTINGS_LOAD, JSON): the
+ * this machine's two cores with the product, so the less they spend the better. Input (env BENCH_PAGE_LOAD, JSON): the
  * product's URL, one session cookie per client, the scenarios and how long each runs. Output: one
  * line `RESULT <json>` with each scenario's times (one client alone, then every client at once).
  */
@@ -35,7 +35,7 @@ export interface ScenarioTimes {
   errors: number;
 }
 
-const load = JSON.parse(process.env.BENCH_LISTINGS_LOAD ?? '{}') as Load;
+const load = JSON.parse(process.env.BENCH_PAGE_LOAD ?? '{}') as Load;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 function get(path: string, cookie: string): Promise<{ status: number; body: string }> {
