@@ -962,6 +962,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/cancellations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels an order, or some units of its lines, with a reason, on the order's marketplace.
+         * @description Only units not shipped nor cancelled yet may be cancelled. Where the order's marketplace takes
+         *     cancellations through its API (the order's `actions.cancel`), the cancellation is recorded as
+         *     `sending` and sent by a job (retried with backoff on 429 and 5xx); once the marketplace
+         *     confirms it, the units are released and every channel is sent its new quantity. Where it does
+         *     not, the answer is 409 with what to do on the marketplace instead. Without `lines`, every open
+         *     unit of the order is cancelled.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds the buyer, the whole order or by line, on the order's marketplace where its API allows; recorded either way.
+         * @description Without `lines`, the whole order is refunded (its total). A line's amount defaults to its
+         *     price times the units refunded and may not be more. Where the marketplace takes refunds
+         *     through its API (the order's `actions.refund`), the refund is `sending` until it answers;
+         *     where it does not, the refund is `recorded` (given on the marketplace, kept for analytics).
+         *     Refunds never take more than the order's total, all refunds together.
+         */
+        post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buyers' returns from every channel that reports them, newest first, a page at a time. */
+        get: operations["listReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{returnId}/restock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a return's units back on hand on the main channel (once); the new quantities reach every channel. */
+        post: operations["restockReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/{kind}/{channelId}": {
         parameters: {
             query?: never;
@@ -1452,7 +1535,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            kind: "received" | "acknowledged" | "shipped" | "shipment failed" | "delivered" | "cancelled" | "refunded" | "returned";
+            kind: "received" | "acknowledged" | "shipped" | "shipment failed" | "delivered" | "cancelled" | "cancellation failed" | "refunded" | "refund failed" | "returned" | "restocked";
             /** @description Who or what did it. */
             actor: string;
             detail: string | null;
@@ -1466,6 +1549,126 @@ export interface components {
             walmart: components["schemas"]["ShippingCarrier"][];
             ebay: components["schemas"]["ShippingCarrier"][];
             shopify: components["schemas"]["ShippingCarrier"][];
+        };
+        /** @enum {string} */
+        OrderRequestState: "sending" | "confirmed" | "failed";
+        /** @enum {string} */
+        CancellationReason: "out of stock" | "buyer asked" | "cannot ship to address" | "pricing error" | "other";
+        /** @enum {string} */
+        RefundReason: "buyer returned" | "damaged" | "not as described" | "buyer cancelled" | "shipping delay" | "other";
+        /** @enum {string} */
+        ReturnStatus: "requested" | "in transit" | "received" | "refunded" | "closed";
+        OrderActionLine: {
+            lineId: string;
+            sku: string;
+            quantity: number;
+        };
+        CancellationRequest: {
+            reason: components["schemas"]["CancellationReason"];
+            /** @description Some lines and units; every open unit of the order when absent. */
+            lines?: {
+                lineId: string;
+                quantity: number;
+            }[];
+        };
+        OrderCancellation: {
+            /** Format: uuid */
+            id: string;
+            reason: components["schemas"]["CancellationReason"];
+            wholeOrder: boolean;
+            lines: components["schemas"]["OrderActionLine"][];
+            state: components["schemas"]["OrderRequestState"];
+            /** @description The marketplace's words when it refused. */
+            message: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RefundRequest: {
+            reason: components["schemas"]["RefundReason"];
+            /** @description A note to the buyer */
+            note?: string;
+            /** @description Some lines, units and amounts; the whole order when absent. */
+            lines?: {
+                lineId: string;
+                quantity: number;
+                /** @description The amount given back for the line (decimal, e.g. "12.50"); its price times the units when absent. */
+                amount?: string;
+            }[];
+        };
+        OrderRefund: {
+            /** Format: uuid */
+            id: string;
+            reason: components["schemas"]["RefundReason"];
+            note: string | null;
+            wholeOrder: boolean;
+            lines: {
+                lineId: string;
+                sku: string;
+                quantity: number;
+                amount: components["schemas"]["SalesAmount"];
+            }[];
+            total: components["schemas"]["SalesAmount"];
+            /**
+             * @description `recorded`: the marketplace has no refund API; the seller refunded there and it is kept here.
+             * @enum {string}
+             */
+            state: "sending" | "confirmed" | "failed" | "recorded";
+            message: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OrderReturn: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Null for an order from before the channel was connected.
+             */
+            orderId: string | null;
+            orderNumber: string;
+            marketplaceOrderId: string;
+            marketplaceReturnId: string;
+            channel: components["schemas"]["OrderChannel"];
+            status: components["schemas"]["ReturnStatus"];
+            /** @description The buyer's reason */
+            reason: string | null;
+            lines: {
+                lineId: string | null;
+                sku: string;
+                quantity: number;
+                /** @description The marketplace says the units go back to sellable stock. */
+                restock: boolean;
+            }[];
+            refunded: components["schemas"]["SalesAmount"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            restockedAt: string | null;
+            /** @description Who restocked it; null when the marketplace's report did */
+            restockedBy: string | null;
+        };
+        ReturnsPage: {
+            items: components["schemas"]["OrderReturn"][];
+            next: string | null;
+        };
+        OrderAction: {
+            /** @description The marketplace takes it through its API. */
+            api: boolean;
+            /** @description What to do on the marketplace instead */
+            why: string | null;
+        };
+        OrderActions: {
+            cancel: components["schemas"]["OrderAction"];
+            /** @description Some lines may be cancelled alone (else the whole order only). */
+            cancelByLine: boolean;
+            refund: components["schemas"]["OrderAction"];
+            returns: components["schemas"]["OrderAction"];
+            /** @description Units neither shipped nor cancelled nor being cancelled. */
+            cancellableUnits: number;
+            /** @description What may still be refunded (the total less refunds not failed); null when the order has no total. */
+            refundable: components["schemas"]["SalesAmount"] | null;
         };
         /** @description An order's summary (as OrderSummary) and what its drawer shows. */
         OrderDetail: {
@@ -1501,6 +1704,10 @@ export interface components {
             carriers: components["schemas"]["ShippingCarrier"][];
             /** @description The buyer's name and address were erased after the retention period. */
             personalDataErased: boolean;
+            cancellations: components["schemas"]["OrderCancellation"][];
+            refunds: components["schemas"]["OrderRefund"][];
+            returns: components["schemas"]["OrderReturn"][];
+            actions: components["schemas"]["OrderActions"];
         };
         ShipmentRequest: {
             /** Format: uuid */
@@ -1618,7 +1825,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change";
+            cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
             /** @enum {string} */
             field: "available" | "on_hand" | "price" | "quantity";
             sku: string;
@@ -1672,7 +1879,7 @@ export interface components {
         /** @enum {string} */
         ListingStatus: "active" | "pending" | "error" | "suppressed" | "inactive" | "not listed";
         /** @enum {string} */
-        ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change";
+        ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
         /** @enum {string} */
         ChangeField: "available" | "on_hand" | "price" | "quantity";
         ListingFilter: {
@@ -3631,6 +3838,126 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancellationRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded, and on its way to the marketplace. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCancellation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    refundOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded, and on its way to the marketplace where its API takes refunds. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRefund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReturnStatus"];
+                channelId?: string;
+                /** @description The `next` of the page before. */
+                cursor?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of returns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnsPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    restockReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                returnId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, restocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReturn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     receiveMarketplaceWebhook: {
         parameters: {
             query?: never;
@@ -3937,18 +4264,23 @@ export const failedPushFieldValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const fulfilmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FulfilmentStatus"]> = ["unshipped", "partially shipped", "shipped", "delivered", "cancelled", "refunded", "returned"];
 export const orderSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderSort"]> = ["orderedAt", "shipBy", "total"];
 export const shipmentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentState"]> = ["sending", "confirmed", "failed"];
-export const orderEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderEvent"]["kind"]> = ["received", "acknowledged", "shipped", "shipment failed", "delivered", "cancelled", "refunded", "returned"];
+export const orderEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderEvent"]["kind"]> = ["received", "acknowledged", "shipped", "shipment failed", "delivered", "cancelled", "cancellation failed", "refunded", "refund failed", "returned", "restocked"];
+export const orderRequestStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderRequestState"]> = ["sending", "confirmed", "failed"];
+export const cancellationReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CancellationReason"]> = ["out of stock", "buyer asked", "cannot ship to address", "pricing error", "other"];
+export const refundReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefundReason"]> = ["buyer returned", "damaged", "not as described", "buyer cancelled", "shipping delay", "other"];
+export const returnStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReturnStatus"]> = ["requested", "in transit", "received", "refunded", "closed"];
+export const orderRefundStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderRefund"]["state"]> = ["sending", "confirmed", "failed", "recorded"];
 export const shipmentResultOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentResult"]["outcome"]> = ["sending", "ready", "refused"];
 export const shipmentCsvRowOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentCsvRow"]["outcome"]> = ["ready", "sending", "refused"];
 export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["role"]> = ["main", "target"];
 export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["status"]> = ["active", "paused", "error", "disconnected"];
 export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
-export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change"];
+export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
-export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change"];
+export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity"];
 export const changeResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeResult"]["status"]> = ["pending", "retrying", "confirmed", "failed"];
 export const priceEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceEdit"]["mode"]> = ["set", "percent", "amount"];

@@ -183,6 +183,43 @@ describe('the Orders page, on the real product', () => {
     expect(((await held.json()) as { fulfillments: unknown[] }).fulfillments).toHaveLength(1);
   }, 300_000);
 
+  it('cancels some units of a Walmart order from the drawer; Walmart holds the cancellation', async () => {
+    const [item] = await ebayStock();
+    const placed = await page.request.post(`/sandbox/walmart/_control/sellers/${sellers.walmart}/orders`, {
+      data: { lines: [{ sku: item!.sku, quantity: 2 }] },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const po = ((await placed.json()) as { purchaseOrderId: string }).purchaseOrderId;
+    await page.goto('/orders');
+    await page.getByLabel('Search', { exact: true }).fill(po);
+    // Walmart's order number is the customer's, not the purchase order id the search also finds.
+    await see(page.getByText('Showing 1 of 1 order'), 15_000);
+    await page.getByRole('button', { name: /^Open order / }).click();
+    const drawer = page.getByRole('dialog', { name: /^Order / });
+    await see(drawer.getByRole('heading', { name: 'Timeline' }));
+    await drawer.getByRole('button', { name: 'Cancel lines' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Cancel lines of order / });
+    await dialog.getByRole('spinbutton', { name: `${item!.sku} units to cancel` }).fill('1');
+    await dialog.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Out of stock' });
+    await screenshot(page, 'orders-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel these units' }).click();
+    await see(page.getByText('Cancellation sent to Walmart'));
+    await see(drawer.getByText('Confirmed'), 15_000);
+    const held = await page.request.get(`/sandbox/walmart/_control/sellers/${sellers.walmart}/orders/${po}`);
+    expect(JSON.stringify(await held.json())).toMatch(/Cancelled/);
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click();
+  });
+
+  it('the Returns tab works at 390 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/orders?tab=returns');
+    await see(page.getByRole('tab', { name: 'Returns', selected: true }));
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, 'orders-returns-phone');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
   it('works at 390 px: the list and the drawer fit the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/orders');

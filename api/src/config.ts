@@ -52,6 +52,7 @@ export interface Config {
     syncNow: AccountRateLimitRule;
     shipments: AccountRateLimitRule;
     shipmentCsv: AccountRateLimitRule;
+    orderActions: AccountRateLimitRule;
   };
   google:
     | {
@@ -181,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       shipments: { perAccount: 120, perIp: 360, windowSeconds: 5 * 60 },
       // A tracking file is previewed, then sent: a few files a day, many hours apart.
       shipmentCsv: { perAccount: 40, perIp: 120, windowSeconds: 3600 },
+      // Cancellations and refunds go one order at a time, from the drawer: a busy day's returns desk, not a script.
+      orderActions: { perAccount: 120, perIp: 360, windowSeconds: 5 * 60 },
     },
     google,
     trustProxy,

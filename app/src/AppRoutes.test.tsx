@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '@hub/ui';
 import { createQueryClient } from '@hub/ui/api';
-import { authHandlers, adminHandlers, channelHandlers, syncHandlers } from '@hub/mocks';
+import { authHandlers, adminHandlers, channelHandlers, dashboardHandlers, syncHandlers } from '@hub/mocks';
 import { server } from '../../ui/msw-server';
 import { AppRoutes, signedInRoutes } from './AppRoutes';
 
@@ -59,7 +59,12 @@ describe('the route sets (spec section 2)', () => {
 
   it('signed in: both paths of each pair show the same page', async () => {
     const pairs = signedInRoutes.filter(([, page], i, all) => all.findIndex(([, other]) => other === page) !== i);
-    expect(pairs.map(([path]) => path).sort()).toEqual(['/admin/audit', '/admin/users', '/system-settings']);
+    expect(pairs.map(([path]) => path).sort()).toEqual([
+      '/admin/audit',
+      '/admin/users',
+      '/dashboard',
+      '/system-settings',
+    ]);
     server.use(...authHandlers.signedInSuperUser, ...adminHandlers.default);
     renderAt('/user-management');
     expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
@@ -73,6 +78,13 @@ describe('the route sets (spec section 2)', () => {
     await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
     expect(await within(amazon).findByRole('progressbar', { name: 'Amazon sync progress' })).toBeInTheDocument();
     expect(await within(amazon).findByText('Synced: 1,198 listings read, 4 values repaired.')).toBeInTheDocument();
+  });
+
+  it("signed in: the landing footer's /dashboard is the Dashboard, not a 404", async () => {
+    server.use(...authHandlers.signedInClient, ...dashboardHandlers.populated);
+    renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
   });
 
   it('signed in: an unknown path shows the "Page Not Found" card inside the shell', async () => {

@@ -8,6 +8,8 @@ import { pages } from './pages';
 /** The signed-in pages by path (spec section 2); both paths of each pair lead to the same page. */
 export const signedInRoutes: Array<[path: string, page: ComponentType]> = [
   ['/', pages.dashboard],
+  // The landing page's footer links here (spec section 3): the same Dashboard as /.
+  ['/dashboard', pages.dashboard],
   ['/channels', pages.channels],
   ['/listings', pages.listings],
   ['/orders', pages.orders],

@@ -56,14 +56,17 @@ export {
   type ListingEditScenario,
 } from './listing-edits';
 export { orderHandlers, resetOrderMocks, lastShipmentBody, queryOrders, summaryOf, type OrderScenario } from './orders';
+export { lastCancellationBody, lastRefundBody, queryReturns } from './order-actions';
 export {
   orderFixtures,
   carrierFixtures,
-  generateOrders,
   buildOrder,
   ORDERS_NOW,
   WALMART_SHIPMENT_REFUSED,
+  returnBeforeConnection,
 } from './order-fixtures';
+export { generateOrders } from './generated-orders';
+export { orderActionRules, WALMART_CANCELLATION_REFUSED, WALMART_REFUND_REFUSED } from './order-action-fixtures';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 

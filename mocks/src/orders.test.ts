@@ -1,6 +1,7 @@
 import { getResponse, type HttpHandler } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { generateOrders, orderFixtures } from './order-fixtures';
+import { generateOrders } from './generated-orders';
+import { orderFixtures } from './order-fixtures';
 import { orderHandlers, queryOrders, resetOrderMocks } from './orders';
 
 async function call(handlers: HttpHandler[], method: string, path: string, body?: unknown) {

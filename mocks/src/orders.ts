@@ -1,7 +1,10 @@
 import { HttpResponse, delay, type HttpHandler } from 'msw';
 import type { components, paths } from '@contract';
 import { http } from './http';
-import { carrierFixtures, generateOrders } from './order-fixtures';
+import { carrierFixtures } from './order-fixtures';
+import { generateOrders } from './generated-orders';
+import { confirmSendingActions, orderActionHandlers, resetOrderActionMocks } from './order-actions';
+import { actionsOf } from './order-action-fixtures';
 
 type OrderDetail = components['schemas']['OrderDetail'];
 type OrderSummary = components['schemas']['OrderSummary'];
@@ -90,12 +93,19 @@ const readQuery = (query: QueryReader): OrdersQuery => ({
 });
 
 /** The account's orders; a shipment sent in a story changes them until `resetOrderMocks`. */
-const state = { orders: new Map<string, OrderDetail>(), listCalls: 0, lastShipBody: undefined as unknown };
+const state = {
+  orders: new Map<string, OrderDetail>(),
+  listCalls: 0,
+  returnsCalls: 0,
+  lastShipBody: undefined as unknown,
+};
 
 export function resetOrderMocks(): void {
   state.orders = new Map(generateOrders().map((order) => [order.id, structuredClone(order)]));
   state.listCalls = 0;
+  state.returnsCalls = 0;
   state.lastShipBody = undefined;
+  resetOrderActionMocks();
 }
 resetOrderMocks();
 
@@ -278,7 +288,10 @@ function ordersOf(ordersNow: () => OrderDetail[], page = queryOrders): HttpHandl
     http.get('/api/orders/carriers', ({ response }) => response(200).json(carrierFixtures)),
     http.get('/api/orders/{orderId}', ({ params, response }) => {
       const order = ordersNow().find((candidate) => candidate.id === params.orderId);
-      return order ? response(200).json(order) : response(404).json({ message: 'No such order in this account.' });
+      // What may still be cancelled and refunded follows the order's shipments, cancellations and refunds.
+      return order
+        ? response(200).json({ ...order, actions: actionsOf(order) })
+        : response(404).json({ message: 'No such order in this account.' });
     }),
     http.post('/api/orders/shipments', async ({ request, response }) => {
       const body = await request.json();
@@ -294,6 +307,7 @@ function ordersOf(ordersNow: () => OrderDetail[], page = queryOrders): HttpHandl
       const answer = shipCsv(body.csv, body.dryRun);
       return 'error' in answer ? response(400).json({ message: answer.error }) : response(200).json(answer.result);
     }),
+    ...orderActionHandlers(ordersNow),
   ];
 }
 
@@ -307,10 +321,11 @@ function confirmSending(afterMs: number): boolean {
         order.lastShipment = { state: 'confirmed', message: null };
         changed = true;
       }
+  for (const order of state.orders.values()) if (confirmSendingActions(order, afterMs)) changed = true;
   return changed;
 }
 
-/** An event stream that says `orders` whenever the marketplaces have confirmed a shipment (checked every 500 ms). */
+/** An event stream that says `orders` whenever the marketplaces have confirmed a shipment, cancellation or refund (checked every 500 ms). */
 function confirmingStream(afterMs: number) {
   return http.get('/api/sync/events', ({ response }) => {
     const encoder = new TextEncoder();
@@ -347,6 +362,29 @@ export const orderHandlers = {
   shipmentsConfirmedLive: [confirmingStream(2_500), ...ordersOf(orders)],
   /** No order yet. */
   empty: ordersOf(() => []),
+  /** Orders, but no channel has reported a return yet. */
+  noReturns: [
+    http.get('/api/returns', ({ response }) => response(200).json({ items: [], next: null })),
+    ...ordersOf(orders),
+  ],
+  /** The returns never arrive. */
+  returnsLoading: [
+    http.get('/api/returns', async ({ response }) => {
+      await delay('infinite');
+      return response(200).json({ items: [], next: null });
+    }),
+    ...ordersOf(orders),
+  ],
+  /** The first read of the returns fails; the next succeeds (call `resetOrderMocks` first). */
+  returnsFailOnce: [
+    http.get('/api/returns', ({ response }) => {
+      state.returnsCalls += 1;
+      if (state.returnsCalls === 1)
+        return response.untyped(serviceDown('The service is briefly unavailable. Try again.'));
+      return undefined;
+    }),
+    ...ordersOf(orders),
+  ],
   /** More than 10,000 orders match: the total is capped. */
   moreThanTenThousand: ordersOf(orders, (all, query) => ({
     ...queryOrders(all, query),

@@ -1,5 +1,10 @@
 import type {
+  CancellationOutcome,
+  CancellationRequest,
   CatalogueItem,
+  MarketplaceReturn,
+  RefundOutcome,
+  RefundRequest,
   CreateOutcome,
   EbayListingOptions,
   MarketplaceOption,
@@ -154,6 +159,26 @@ export interface MarketplaceAdapter {
    * already counts as done. Throws MarketplaceError (retryable on 429/5xx).
    */
   acknowledgeOrder?(marketplaceOrderId: string, signal?: AbortSignal): Promise<void>;
+
+  /**
+   * Cancels units of an order's lines by the marketplace's own call (Walmart cancelOrderLines, Shopify
+   * orderCancel for a whole order). Present only where the registry's `cancel` says `api: true`.
+   * Safe to send again with the same cancellationId.
+   */
+  cancelOrder?(request: CancellationRequest, signal?: AbortSignal): Promise<CancellationOutcome>;
+
+  /**
+   * Refunds the buyer, the whole order or by line (Walmart refundOrderLines, eBay issue_refund, Shopify
+   * refundCreate with the refundId as its idempotency key). Present only where the registry's `refund`
+   * says `api: true`. Safe to send again with the same refundId.
+   */
+  refundOrder?(request: RefundRequest, signal?: AbortSignal): Promise<RefundOutcome>;
+
+  /**
+   * Buyers' returns created or changed since the time, a page at a time (Walmart getReturns, Shopify
+   * orders' returns). Present only where the registry's `returns` says `api: true`.
+   */
+  returnsSince?(since: Date, cursor: string | undefined, signal?: AbortSignal): Promise<Page<MarketplaceReturn>>;
 
   /**
    * Subscribes the channel to these topics of the marketplace's pushes (the registry's

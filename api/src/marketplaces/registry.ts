@@ -7,7 +7,7 @@
 import type { MarketplaceAdapter } from './marketplace-adapter.ts';
 import type { MarketplaceConsent } from './marketplace-consent.ts';
 import type { MarketplaceEvents } from './marketplace-events.ts';
-import type { MarketplaceEnvironment, MarketplaceKind, ShippingCarrier } from './types.ts';
+import type { MarketplaceEnvironment, MarketplaceKind, OrderActionSupport, ShippingCarrier } from './types.ts';
 import type { TokenBuckets } from './shared/token-bucket.ts';
 import { createWalmartAdapter } from './walmart/walmart-adapter.ts';
 import { walmartEvents } from './walmart/webhooks.ts';
@@ -125,13 +125,71 @@ export interface MarketplaceOrderRules {
   acknowledge: boolean;
   /** The same list as the adapter's `shippingCarriers`, without credentials (the Orders page's choices). */
   carriers: readonly ShippingCarrier[];
+  /** A seller's cancellation: sent by the adapter's cancelOrder, or done on the marketplace (why). */
+  cancel: OrderActionSupport;
+  /** Whether a cancellation may name some lines only, or must take the whole order (Shopify's orderCancel). */
+  cancelByLine: boolean;
+  /** A seller's refund: sent by the adapter's refundOrder, or given on the marketplace and recorded here (why). */
+  refund: OrderActionSupport;
+  /** Buyers' returns: read by the adapter's returnsSince, or handled on the marketplace (why). */
+  returns: OrderActionSupport;
+  /**
+   * How often returns are read, at most (with the channel's orders): every orders read where returns
+   * are a plain list; Amazon's come as a report, whose creation its API allows about once a minute
+   * per seller, and returns are not urgent.
+   */
+  returnsReadEveryMs: number;
 }
 
 export const marketplaceOrderRules: Record<MarketplaceKind, MarketplaceOrderRules> = {
-  amazon: { acknowledge: false, carriers: amazonShippingCarriers },
-  walmart: { acknowledge: true, carriers: walmartShippingCarriers },
-  ebay: { acknowledge: false, carriers: ebayShippingCarriers },
-  shopify: { acknowledge: false, carriers: SHOPIFY_TRACKING_COMPANIES },
+  amazon: {
+    acknowledge: false,
+    carriers: amazonShippingCarriers,
+    cancel: {
+      api: false,
+      why: "Amazon's Orders API has no seller cancellation: cancel it in Seller Central, and its units are released when Amazon reports it cancelled.",
+    },
+    cancelByLine: false,
+    refund: {
+      api: false,
+      why: "Amazon's API has no refund call: refund it in Seller Central; the refund is recorded here for analytics.",
+    },
+    returns: { api: true },
+    returnsReadEveryMs: 30 * 60_000,
+  },
+  walmart: {
+    acknowledge: true,
+    carriers: walmartShippingCarriers,
+    cancel: { api: true },
+    cancelByLine: true,
+    refund: { api: true },
+    returns: { api: true },
+    returnsReadEveryMs: 0,
+  },
+  ebay: {
+    acknowledge: false,
+    carriers: ebayShippingCarriers,
+    cancel: {
+      api: false,
+      why: "eBay's Fulfillment API has no seller cancellation: cancel it in Seller Hub, and its units are released when eBay reports it cancelled.",
+    },
+    cancelByLine: false,
+    refund: { api: true },
+    returns: {
+      api: false,
+      why: "eBay's returns are handled in Seller Hub: its Fulfillment API does not report them.",
+    },
+    returnsReadEveryMs: 0,
+  },
+  shopify: {
+    acknowledge: false,
+    carriers: SHOPIFY_TRACKING_COMPANIES,
+    cancel: { api: true },
+    cancelByLine: false,
+    refund: { api: true },
+    returns: { api: true },
+    returnsReadEveryMs: 0,
+  },
 };
 
 /** The marketplaces a seller connects by consent (OAuth), and how (kind → consent). */

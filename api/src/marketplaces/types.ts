@@ -167,6 +167,90 @@ export type ShipmentOutcome =
   | { outcome: 'confirmed'; marketplaceShipmentId: string | null }
   | { outcome: 'rejected'; message: string; code?: string };
 
+/**
+ * Whether a marketplace takes an order action (a cancellation, a refund, reading returns) through its
+ * API; where it does not, `why` says so in the seller's words, shown where the action would be.
+ */
+export type OrderActionSupport = { api: true } | { api: false; why: string };
+
+/** Why a seller cancels, in our words; each adapter maps them to its marketplace's reason codes. */
+export const cancellationReasons = [
+  'out of stock',
+  'buyer asked',
+  'cannot ship to address',
+  'pricing error',
+  'other',
+] as const;
+export type CancellationReason = (typeof cancellationReasons)[number];
+
+/** A seller's cancellation of some units of an order's lines (every open unit when `wholeOrder`). */
+export interface CancellationRequest {
+  marketplaceOrderId: string;
+  /** Ours, stable across retries: the marketplace's idempotency or reference where it has one. */
+  cancellationId: string;
+  reason: CancellationReason;
+  wholeOrder: boolean;
+  lines: Array<{ lineId: string; sku: string; quantity: number }>;
+}
+
+/**
+ * The outcome of a cancellation. A 429 or 5xx is thrown as MarketplaceError (retryable); a refusal
+ * is answered with the marketplace's words. Sending again a cancellation the marketplace holds
+ * already counts as confirmed.
+ */
+export type CancellationOutcome = { outcome: 'confirmed' } | { outcome: 'rejected'; message: string; code?: string };
+
+/** Why a seller refunds, in our words; each adapter maps them to its marketplace's reason codes. */
+export const refundReasons = [
+  'buyer returned',
+  'damaged',
+  'not as described',
+  'buyer cancelled',
+  'shipping delay',
+  'other',
+] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+/** A seller's refund: the whole order, or amounts by line. */
+export interface RefundRequest {
+  marketplaceOrderId: string;
+  /** Ours, stable across retries (Shopify's idempotency key, a Walmart refund reference). */
+  refundId: string;
+  reason: RefundReason;
+  wholeOrder: boolean;
+  /** Each line refunded, its units and the amount given back for it (the line's price × units, or less). */
+  lines: Array<{ lineId: string; sku: string; quantity: number; amount: Money }>;
+  total: Money;
+  /** The seller's note to the buyer, where the marketplace carries one. */
+  note: string | null;
+}
+
+export type RefundOutcome =
+  | { outcome: 'confirmed'; marketplaceRefundId: string | null }
+  | { outcome: 'rejected'; message: string; code?: string };
+
+/** How far a buyer's return has gone, in the seller's words. */
+export const returnStatuses = ['requested', 'in transit', 'received', 'refunded', 'closed'] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+/** A buyer's return as the marketplace reports it. */
+export interface MarketplaceReturn {
+  marketplaceReturnId: string;
+  marketplaceOrderId: string;
+  status: ReturnStatus;
+  /** The buyer's reason, in the marketplace's words. */
+  reason: string | null;
+  /**
+   * Units returned per line; `restock` where the marketplace says the units go back to sellable stock
+   * (Shopify's RESTOCKED disposition, Walmart's return-to-inventory).
+   */
+  lines: Array<{ lineId: string | null; sku: string; quantity: number; restock: boolean }>;
+  /** What the marketplace refunded for it, where it says. */
+  refunded: Money | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Page<T> {
   items: T[];
   /** Opaque: pass back to get the next page; undefined on the last. */

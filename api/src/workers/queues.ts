@@ -74,6 +74,8 @@ export interface MainRefreshJob {
  */
 export type OrdersFulfilJob =
   | { mode: 'ship'; accountId: string; shipmentId: string }
+  | { mode: 'cancel'; accountId: string; cancellationId: string }
+  | { mode: 'refund'; accountId: string; refundId: string }
   | { mode: 'acknowledge'; accountId: string; channelId: string; orderIds: string[] };
 
 /** Read one channel's orders changed since the last read. */

@@ -29,6 +29,8 @@ import {
 } from './queues.ts';
 import { pollOrders } from '../modules/orders/order-polling.ts';
 import { sendShipment } from '../modules/orders/shipment-sending.ts';
+import { sendCancellation } from '../modules/orders/cancellations.ts';
+import { sendRefund } from '../modules/orders/refunds.ts';
 import { acknowledgeOrders } from '../modules/orders/order-timeline.ts';
 import { eraseOrderPersonalData } from '../modules/orders/personal-data.ts';
 import { pushChannel } from '../modules/push/channel-push.ts';
@@ -51,6 +53,14 @@ const one =
  * Every handler is safe to run twice; pg-boss retries with backoff when one throws. `vacuum`: the
  * database has no autovacuum of its own (PGlite), and the hourly maintenance does its work.
  */
+/** A fulfilment job's work, by its mode: what the seller did, told to the order's marketplace. */
+function fulfil(ctx: AppContext, data: OrdersFulfilJob, signal?: AbortSignal) {
+  if (data.mode === 'ship') return sendShipment(ctx, data, signal);
+  if (data.mode === 'cancel') return sendCancellation(ctx, data, signal);
+  if (data.mode === 'refund') return sendRefund(ctx, data, signal);
+  return acknowledgeOrders(ctx, data, signal);
+}
+
 export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: { vacuum: boolean }): Promise<void> {
   // Sync queues are woken by NOTIFY; a poll every 2 s stays for delayed jobs and retries, which
   // nothing announces (0.5 s when NOTIFY is not available). Every idle worker polls: at 0.5 s, the
@@ -85,9 +95,7 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
   await ctx.jobs.work<OrdersFulfilJob>(
     ORDERS_FULFIL_QUEUE,
     { ...polling, localConcurrency: 8, groupConcurrency: 2 },
-    one((data, signal) =>
-      data.mode === 'ship' ? sendShipment(ctx, data, signal) : acknowledgeOrders(ctx, data, signal),
-    ),
+    one((data, signal) => fulfil(ctx, data, signal)),
   );
   await ctx.jobs.work<ListingsPushJob>(
     LISTINGS_PUSH_QUEUE,

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { server } from '../../msw-server';
 import { createQueryClient } from './query-client';
-import { ordersKey, useOrdersEvents } from './orders';
+import { ordersKey, returnsKey, useOrdersEvents } from './orders';
 
 afterEach(() => {
   server.resetHandlers();
@@ -39,8 +39,10 @@ describe('useOrdersEvents', () => {
     const { unmount } = renderHook(() => useOrdersEvents(), { wrapper: wrapper(client) });
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: [...ordersKey, 'list'] }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: [...ordersKey, 'detail'] });
+    // Returns are read with the orders, so they may have changed too.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: returnsKey });
     // The carriers do not change with orders; a listings event is not about orders.
-    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(invalidate).toHaveBeenCalledTimes(3);
     unmount();
   });
 });

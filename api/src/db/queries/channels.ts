@@ -74,6 +74,7 @@ export type ChannelAtWork = ChannelRecord & {
   sealedCredentials: string | null;
   plan: Plan;
   ordersReadUntil: Date | null;
+  returnsReadUntil: Date | null;
   writesDueUntil: Date | null;
   currency: string | null;
 };
@@ -85,6 +86,7 @@ function selectChannelAtWork(db: Db, where: SQL | undefined) {
       sealedCredentials: channels.credentialsCiphertext,
       plan: accounts.plan,
       ordersReadUntil: channels.ordersReadUntil,
+      returnsReadUntil: channels.returnsReadUntil,
       writesDueUntil: channels.writesDueUntil,
       currency: currencyOfAccount(channels.accountId),
     })

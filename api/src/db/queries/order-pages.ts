@@ -177,14 +177,23 @@ const orderColumns = {
   acknowledgedAt: orders.acknowledgedAt,
 };
 
-/** Orders of the account by id; another account's ids are simply not found. */
-export async function ordersOfAccount(db: Db, accountId: string, ids: string[]): Promise<OrderRecord[]> {
+/**
+ * Orders of the account by id; another account's ids are simply not found. `lock` holds their rows
+ * until the transaction ends (a seller's cancellation or refund checked against what went before).
+ */
+export async function ordersOfAccount(
+  db: Db,
+  accountId: string,
+  ids: string[],
+  options: { lock?: boolean } = {},
+): Promise<OrderRecord[]> {
   if (ids.length === 0) return [];
-  return db
+  const query = db
     .select(orderColumns)
     .from(orders)
     .innerJoin(channels, eq(channels.id, orders.channelId))
     .where(and(eq(orders.accountId, accountId), inArray(orders.id, ids)));
+  return options.lock ? query.orderBy(orders.id).for('update', { of: orders }) : query;
 }
 
 /** Orders of the account by the number the seller knows them by (the tracking CSV). */

@@ -77,7 +77,10 @@ export async function upsertOrders(
         searchText: sql`case when excluded.buyer_name is null and ${orders.buyerName} is not null
           then ${orders.searchText} else excluded.search_text end`,
         // Shipping only moves forward: a marketplace's read that lags behind a shipment we confirmed does not undo it.
+        // Nor does a read that still shows an order we cancelled, refunded or saw returned as merely shipping.
         fulfilment: sql`case
+          when ${orders.fulfilment} in ('cancelled', 'refunded', 'returned') and excluded.fulfilment = any(${forward})
+          then ${orders.fulfilment}
           when array_position(${forward}, excluded.fulfilment) < array_position(${forward}, ${orders.fulfilment})
           then ${orders.fulfilment} else excluded.fulfilment end`,
       },
@@ -139,5 +142,12 @@ export async function setOrdersReadUntil(db: Db, accountId: string, channelId: s
   await db
     .update(channels)
     .set({ ordersReadUntil: until })
+    .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
+}
+
+export async function setReturnsReadUntil(db: Db, accountId: string, channelId: string, until: Date): Promise<void> {
+  await db
+    .update(channels)
+    .set({ returnsReadUntil: until })
     .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)));
 }

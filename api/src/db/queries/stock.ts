@@ -447,3 +447,13 @@ export async function stockOfInventoryItem(
     .limit(1);
   return row;
 }
+
+/** On hand as the seller edits it (the main channel's, with their own edits on their way there), per product. */
+export async function onHandOfProducts(db: Db, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, onHand: onHandWithSellerEdits })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((r) => [r.id, r.onHand]));
+}

@@ -84,6 +84,8 @@ export const channels = pgTable(
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
     /** Orders changed up to this moment have been read from the marketplace. */
     ordersReadUntil: timestamp('orders_read_until', { withTimezone: true }),
+    /** Buyers' returns changed up to this moment have been read (with the orders, at the marketplace's own pace). */
+    returnsReadUntil: timestamp('returns_read_until', { withTimezone: true }),
     /**
      * On a plan that syncs on a schedule (Starter), values queued up to this moment are due to be
      * sent; later ones wait for the channel's next sync. Real-time plans send every value at once.

@@ -11,3 +11,4 @@ export * from './orders.ts';
 export * from './sync.ts';
 export * from './listing-edits.ts';
 export * from './platform-settings.ts';
+export * from './order-actions.ts';

@@ -109,8 +109,11 @@ export const orderEventKinds = [
   'shipment failed',
   'delivered',
   'cancelled',
+  'cancellation failed',
   'refunded',
+  'refund failed',
   'returned',
+  'restocked',
 ] as const;
 export type OrderEventKind = (typeof orderEventKinds)[number];
 

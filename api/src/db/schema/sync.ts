@@ -16,6 +16,7 @@ export const changeCauseValues = [
   'import',
   'reconciliation',
   'rule_change',
+  'return',
 ] as const;
 export type ChangeCause = (typeof changeCauseValues)[number];
 

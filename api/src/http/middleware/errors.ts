@@ -6,9 +6,63 @@ interface ValidationProblem {
   message?: string;
 }
 
-const describe = (problem: ValidationProblem) => {
-  const where = problem.path?.replace(/^\/(body|query|params|headers)\/?/, '').replace(/\//g, '.');
-  return where ? `${where}: ${problem.message}` : (problem.message ?? 'is not valid');
+/** A field's path as a person reads it: `shipments/0/trackingNumber` → "Shipments #1 tracking number". */
+function fieldName(path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) =>
+      /^\d+$/.test(part) ? `#${Number(part) + 1}` : part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase(),
+    )
+    .join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const plural = (n: string, word: string) => `${n} ${word}${n === '1' ? '' : 's'}`;
+const typeWords: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+const formatWords: Record<string, string> = {
+  email: 'an email address',
+  'date-time': 'a date and time',
+  date: 'a date',
+  uuid: 'an id this app gave',
+  uri: 'a web address',
+};
+
+/** The validator's words ("must NOT have fewer than 6 characters") as a seller would read them. */
+function plainWords(message: string): string {
+  let m: RegExpMatchArray | null;
+  if ((m = message.match(/^must NOT have fewer than (\d+) characters$/)))
+    return `must be at least ${plural(m[1]!, 'character')}`;
+  if ((m = message.match(/^must NOT have more than (\d+) characters$/)))
+    return `must be at most ${plural(m[1]!, 'character')}`;
+  if ((m = message.match(/^must NOT have fewer than (\d+) items$/)))
+    return `must have at least ${plural(m[1]!, 'item')}`;
+  if ((m = message.match(/^must NOT have more than (\d+) items$/))) return `must have at most ${plural(m[1]!, 'item')}`;
+  if ((m = message.match(/^must be >= (\S+)$/))) return `must be at least ${m[1]}`;
+  if ((m = message.match(/^must be <= (\S+)$/))) return `must be at most ${m[1]}`;
+  if ((m = message.match(/^must be (\w+)$/)) && typeWords[m[1]!]) return `must be ${typeWords[m[1]!]}`;
+  if ((m = message.match(/^must match format "(.+)"$/))) return `must be ${formatWords[m[1]!] ?? `a valid ${m[1]}`}`;
+  if (/^must match pattern/.test(message)) return 'is not in the expected form';
+  if ((m = message.match(/^must be equal to one of the allowed values(?:: (.+))?$/)))
+    return m[1] ? `must be one of: ${m[1]}` : 'is not one of the allowed values';
+  if (message === 'must NOT have additional properties') return 'is not a field this request takes';
+  return message;
+}
+
+const describe = (problem: ValidationProblem): string => {
+  const where = (problem.path ?? '').replace(/^\/?(body|query|params|headers)\/?/, '');
+  const message = problem.message ?? 'is not valid';
+  const required = message.match(/^must have required property '(.+)'$/);
+  if (required) return `${fieldName(`${where}/${required[1]}`)} is required.`;
+  const words = plainWords(message);
+  return where ? `${fieldName(where)} ${words}.` : `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 };
 
 export const notFound: RequestHandler = (req, res) => {
@@ -50,7 +104,7 @@ function answerOf(error: Failure): ErrorAnswer | undefined {
   let message: string;
   if (error.type === 'entity.parse.failed') message = 'The request body is not valid JSON.';
   else if (error.type === 'entity.too.large') message = 'The request body is too large.';
-  else if (Array.isArray(error.errors) && error.errors.length > 0) message = error.errors.map(describe).join('; ');
+  else if (Array.isArray(error.errors) && error.errors.length > 0) message = error.errors.map(describe).join(' ');
   else message = typeof error.message === 'string' && error.message ? error.message : 'Bad request';
   return { status, message, headers: {} };
 }

@@ -50,6 +50,7 @@ const limitedWorkNames: Record<LimitedWork, string> = {
   syncNow: 'syncs',
   shipments: 'shipments',
   shipmentCsv: 'tracking files',
+  orderActions: 'cancellations and refunds',
 };
 
 /**

@@ -9,11 +9,74 @@ import { marketplaceOrderRules } from '../../marketplaces/registry.ts';
 import { isLate, listOrders, orderDetail } from '../../modules/orders/order-views.ts';
 import { shipOrders } from '../../modules/orders/shipping.ts';
 import { shipFromCsv } from '../../modules/orders/shipment-csv.ts';
+import { cancelOrder } from '../../modules/orders/cancellations.ts';
+import { refundOrder } from '../../modules/orders/refunds.ts';
+import { listReturns, restockReturn } from '../../modules/orders/returns.ts';
+import type { CancellationRecord, RefundRecord, ReturnCursor, ReturnRecord } from '../../db/queries/order-actions.ts';
+import { returnStatusValues, type ReturnStatusValue } from '../../db/schema/index.ts';
+import type { OrderActionSupport } from '../../marketplaces/types.ts';
 import { ORDER_COUNT_CAP, type OrderSummaryRecord } from '../../db/queries/order-pages.ts';
 
 type OrderSummary = components['schemas']['OrderSummary'];
 type OrderDetail = components['schemas']['OrderDetail'];
 type ShipOrdersRequest = components['schemas']['ShipOrdersRequest'];
+
+const toApiAction = (action: OrderActionSupport) => ({ api: action.api, why: action.api ? null : action.why });
+
+const toApiCancellation = (c: CancellationRecord): components['schemas']['OrderCancellation'] => ({
+  id: c.id,
+  reason: c.reason,
+  wholeOrder: c.wholeOrder,
+  lines: c.lines,
+  state: c.state,
+  message: c.message,
+  createdAt: c.createdAt.toISOString(),
+});
+
+const toApiRefund = (r: RefundRecord): components['schemas']['OrderRefund'] => ({
+  id: r.id,
+  reason: r.reason,
+  note: r.note,
+  wholeOrder: r.wholeOrder,
+  lines: r.lines,
+  total: { amount: r.totalAmount, currency: r.currency },
+  state: r.state,
+  message: r.message,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const toApiReturn = (r: ReturnRecord): components['schemas']['OrderReturn'] => ({
+  id: r.id,
+  orderId: r.orderId,
+  orderNumber: r.orderNumber ?? r.marketplaceOrderId,
+  marketplaceOrderId: r.marketplaceOrderId,
+  marketplaceReturnId: r.marketplaceReturnId,
+  channel: { id: r.channelId, kind: r.channelKind, name: r.channelName },
+  status: r.status,
+  reason: r.reason,
+  lines: r.lines,
+  refunded: r.refunded,
+  createdAt: r.marketplaceCreatedAt.toISOString(),
+  updatedAt: r.marketplaceUpdatedAt.toISOString(),
+  restockedAt: r.restockedAt?.toISOString() ?? null,
+  restockedBy: r.restockedAt ? (r.restockedByName ?? null) : null,
+});
+
+function decodeReturnCursor(text: string): ReturnCursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof at === 'string' &&
+      !Number.isNaN(Date.parse(at)) &&
+      typeof id === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(id)
+    )
+      return { at, id };
+  } catch {
+    // answered below
+  }
+  throw new AppError(400, BAD_CURSOR);
+}
 
 const BAD_CURSOR = 'cursor: not one this list gave; start again from the first page.';
 
@@ -207,9 +270,74 @@ export function orderRoutes(ctx: AppContext): Router {
       })),
       carriers: [...detail.carriers],
       personalDataErased: order.personalDataErasedAt !== null,
+      cancellations: detail.cancellations.map(toApiCancellation),
+      refunds: detail.refunds.map(toApiRefund),
+      returns: detail.returns.map(toApiReturn),
+      actions: {
+        cancel: toApiAction(detail.actions.cancel),
+        cancelByLine: detail.actions.cancelByLine,
+        refund: toApiAction(detail.actions.refund),
+        returns: toApiAction(detail.actions.returns),
+        cancellableUnits: detail.actions.cancellableUnits,
+        refundable: detail.actions.refundable,
+      },
     };
     res.json(body);
   });
+
+  router.post(
+    '/api/orders/:orderId/cancellations',
+    requireUser,
+    accountRateLimit(ctx, 'orderActions'),
+    async (req, res) => {
+      const body = req.body as components['schemas']['CancellationRequest'];
+      const cancellation = await cancelOrder(ctx, auditContext(req), req.user!.accountId, String(req.params.orderId), {
+        reason: body.reason,
+        ...(body.lines ? { lines: body.lines } : {}),
+      });
+      res.status(202).json(toApiCancellation(cancellation));
+    },
+  );
+
+  router.post('/api/orders/:orderId/refunds', requireUser, accountRateLimit(ctx, 'orderActions'), async (req, res) => {
+    const body = req.body as components['schemas']['RefundRequest'];
+    const refund = await refundOrder(ctx, auditContext(req), req.user!.accountId, String(req.params.orderId), {
+      reason: body.reason,
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      ...(body.lines ? { lines: body.lines } : {}),
+    });
+    res.status(202).json(toApiRefund(refund));
+  });
+
+  router.get('/api/returns', requireUser, async (req, res) => {
+    const text = (name: string) =>
+      typeof req.query[name] === 'string' && req.query[name] !== '' ? String(req.query[name]) : undefined;
+    const status = text('status');
+    if (status !== undefined && !(returnStatusValues as readonly string[]).includes(status))
+      throw new AppError(400, `status: must be one of ${returnStatusValues.join(', ')}`);
+    const pageSize = Number(req.query.pageSize ?? 50);
+    const cursor = text('cursor');
+    const page = await listReturns(ctx, req.user!.accountId, {
+      ...(status ? { status: status as ReturnStatusValue } : {}),
+      ...(text('channelId') ? { channelId: text('channelId')! } : {}),
+      ...(cursor ? { cursor: decodeReturnCursor(cursor) } : {}),
+      pageSize,
+    });
+    res.json({
+      items: page.items.map(toApiReturn),
+      next: page.next ? Buffer.from(JSON.stringify([page.next.at, page.next.id])).toString('base64url') : null,
+    });
+  });
+
+  router.post(
+    '/api/returns/:returnId/restock',
+    requireUser,
+    accountRateLimit(ctx, 'orderActions'),
+    async (req, res) => {
+      const restocked = await restockReturn(ctx, auditContext(req), req.user!.accountId, String(req.params.returnId));
+      res.json(toApiReturn(restocked));
+    },
+  );
 
   return router;
 }

@@ -1,7 +1,8 @@
 /**
  * Amazon behind the MarketplaceAdapter contract: Listings Items API for reads and single updates,
  * JSON_LISTINGS_FEED for bulk, Orders v0 for orders and shipment confirmations (shipments.ts),
- * Notifications v1 (EventBridge) for pushes (webhooks.ts). Writes set absolute values, so replaying one is harmless.
+ * Notifications v1 (EventBridge) for pushes (webhooks.ts), the Reports API for buyers' returns (amazon-returns.ts).
+ * Writes set absolute values, so replaying one is harmless.
  */
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -22,6 +23,7 @@ import type {
 } from '../types.ts';
 import { AmazonClient, type AmazonCredentials, type AmazonOperation } from './amazon-client.ts';
 import { MAX_FEED_MESSAGES, amazonFeeds } from './amazon-feeds.ts';
+import { DEFAULT_REPORT_WAIT_MS, amazonReturns } from './amazon-returns.ts';
 import { defaultMarketplaceId, productionEndpoints, type AmazonEndpoints } from './endpoints.ts';
 import {
   NO_PRODUCT_TYPE,
@@ -91,6 +93,8 @@ export interface AmazonAdapterOptions {
   concurrency?: number;
   /** getOrders page size, 1 to 100 (default 100). */
   ordersPageSize?: number;
+  /** How long returnsSince waits for Amazon to process its returns report (default a minute). */
+  reportWaitMs?: number;
 }
 
 export interface AmazonAdapter extends MarketplaceAdapter {
@@ -98,6 +102,7 @@ export interface AmazonAdapter extends MarketplaceAdapter {
   submitBulk(updates: ListingUpdate[], signal?: AbortSignal): Promise<Submission>;
   submissionStatus(submission: Submission, signal?: AbortSignal): Promise<SubmissionStatus>;
   searchProductTypes(keywords: string, signal?: AbortSignal): Promise<MarketplaceOption[]>;
+  returnsSince: NonNullable<MarketplaceAdapter['returnsSince']>;
   /** Finds or creates the EventBridge destination, then subscribes it to each notification type (idempotent). */
   subscribeNotifications(
     setup: NotificationSetup,
@@ -390,6 +395,7 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     ordersSince: (since, cursor, signal, known) => ordersSince(parts, since, cursor, signal, known),
     shippingCarriers: amazonShippingCarriers,
     confirmShipment: (shipment, signal) => confirmAmazonShipment(client, marketplaceId, shipment, signal),
+    ...amazonReturns({ client, marketplaceId, reportWaitMs: options.reportWaitMs ?? DEFAULT_REPORT_WAIT_MS }),
     ...amazonSubscriptions(parts),
   };
 }

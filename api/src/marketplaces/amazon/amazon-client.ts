@@ -67,6 +67,10 @@ export const amazonRateLimits = {
   createSubscription: { rate: 1, burst: 5 },
   getSubscription: { rate: 1, burst: 5 },
   searchDefinitionsProductTypes: { rate: 5, burst: 10 },
+  /** Reports API 2021-06-30 usage plans (reports_2021-06-30.json, each operation's description). */
+  createReport: { rate: 0.0167, burst: 15 },
+  getReport: { rate: 2, burst: 15 },
+  getReportDocument: { rate: 0.0167, burst: 15 },
 } as const satisfies Record<string, RateLimit>;
 export type AmazonOperation = keyof typeof amazonRateLimits;
 

@@ -54,6 +54,9 @@ export const amazonPaths = {
   destinations: '/notifications/v1/destinations',
   subscription: (notificationType: string) => `/notifications/v1/subscriptions/${enc(notificationType)}`,
   productTypes: '/definitions/2020-09-01/productTypes',
+  reports: '/reports/2021-06-30/reports',
+  report: (reportId: string) => `/reports/2021-06-30/reports/${enc(reportId)}`,
+  reportDocument: (reportDocumentId: string) => `/reports/2021-06-30/documents/${enc(reportDocumentId)}`,
 } as const;
 
 /** Grantless scope of the Notifications API's destination operations. */

@@ -395,3 +395,37 @@ export interface EventBridgeEvent<Detail> {
   resources: string[];
   detail: Detail;
 }
+
+// ---- Reports API 2021-06-30 ----
+
+/** reports_2021-06-30 CreateReportSpecification. */
+export interface CreateReportSpecification {
+  reportType: string;
+  marketplaceIds: string[];
+  dataStartTime?: string;
+  dataEndTime?: string;
+  reportOptions?: Record<string, string>;
+}
+
+export type ReportProcessingStatus = 'CANCELLED' | 'DONE' | 'FATAL' | 'IN_PROGRESS' | 'IN_QUEUE';
+
+/** reports_2021-06-30 Report. */
+export interface Report {
+  reportId: string;
+  reportType: string;
+  createdTime: string;
+  processingStatus: ReportProcessingStatus;
+  marketplaceIds?: string[];
+  dataStartTime?: string;
+  dataEndTime?: string;
+  processingStartTime?: string;
+  processingEndTime?: string;
+  reportDocumentId?: string;
+}
+
+/** reports_2021-06-30 ReportDocument: where to download the report (a pre-signed URL, valid 5 minutes). */
+export interface ReportDocument {
+  reportDocumentId: string;
+  url: string;
+  compressionAlgorithm?: 'GZIP';
+}

@@ -1,7 +1,7 @@
 /**
  * eBay behind the MarketplaceAdapter contract: the Inventory API for catalogue, listings and price/quantity
  * (bulk_update_price_quantity, up to 25 SKUs per call, 200 or 207 with per-item results: ebay-listings.ts),
- * the Fulfillment API for orders changed since a time and for shipments (shipments.ts), the Identity API
+ * the Fulfillment API for orders changed since a time, for shipments (shipments.ts) and refunds (refunds.ts), the Identity API
  * for who the seller is, and ORDER_CONFIRMATION notifications to our application's endpoint (webhooks.ts).
  */
 import { MarketplaceError } from '../errors.ts';
@@ -27,7 +27,8 @@ import {
   ebayPublishing,
   mapLimited,
 } from './ebay-listings.ts';
-import { ebaySellerScopes, type EbayEndpoints } from './endpoints.ts';
+import { ebayRefundScope, ebaySellerScopes, type EbayEndpoints } from './endpoints.ts';
+import { REFUND_SCOPE_MISSING, refundEbayOrder, type RefundSent } from './refunds.ts';
 import { ebayShippingCarriers } from './carriers.ts';
 import { confirmEbayShipment, toOrdersWithShipments } from './shipments.ts';
 import { lastModifiedFilter, toCatalogueItem, toListingState } from './transform.ts';
@@ -211,6 +212,9 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     supportsIdempotentAdjustment: false,
   };
   const listings = new EbayListings(client);
+  const grantsRefunds = (options.scopes ?? ebaySellerScopes).includes(ebayRefundScope);
+  /** Refunds this process sent: what the order held before, and eBay's id once confirmed (refunds.ts). */
+  const refundsSent = new Map<string, RefundSent>();
   return {
     kind: 'ebay',
     capabilities,
@@ -228,6 +232,10 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
     ...ebayOrders(client),
     shippingCarriers: ebayShippingCarriers,
     confirmShipment: (shipment, signal) => confirmEbayShipment(client, shipment, signal),
+    refundOrder: async (request, signal) =>
+      grantsRefunds
+        ? refundEbayOrder(client, refundsSent, request, signal)
+        : { outcome: 'rejected', message: REFUND_SCOPE_MISSING },
     subscribeToEvents: subscribeToEvents(client),
   };
 }

@@ -71,6 +71,11 @@ export interface EbayRequest {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A write eBay may have done although it answered 5xx, and that has no idempotency key (issueRefund):
+   * only a 429 (refused before any work) is retried here; the caller checks what eBay holds before sending again.
+   */
+  notReplayable?: boolean;
 }
 
 export class EbayClient {
@@ -131,7 +136,12 @@ export class EbayClient {
    * caller as 'rate_limited' with retryAfterMs instead of holding the call for hours.
    */
   async request<T>(api: EbayApiName, request: EbayRequest): Promise<MarketplaceResponse<T>> {
-    return withEbayRetry(this.options.retry, request.signal, () => this.requestOnce<T>(api, request));
+    return withEbayRetry(
+      this.options.retry,
+      request.signal,
+      () => this.requestOnce<T>(api, request),
+      (error) => error.kind === 'rate_limited' || (error.retryable && !request.notReplayable),
+    );
   }
 
   private async requestOnce<T>(api: EbayApiName, request: EbayRequest): Promise<MarketplaceResponse<T>> {

@@ -16,13 +16,14 @@ export async function withEbayRetry<T>(
   policy: RetryPolicy | undefined,
   signal: AbortSignal | undefined,
   attempt: () => Promise<T>,
+  retryable: (error: MarketplaceError) => boolean = (error) => error.retryable,
 ): Promise<T> {
   const { attempts, baseDelayMs, maxDelayMs } = policy ?? defaultRetry;
   for (let n = 0; ; n++) {
     try {
       return await attempt();
     } catch (error) {
-      if (!(error instanceof MarketplaceError) || !error.retryable || n + 1 >= attempts) throw error;
+      if (!(error instanceof MarketplaceError) || !retryable(error) || n + 1 >= attempts) throw error;
       const wait = error.details.retryAfterMs ?? Math.min(maxDelayMs, baseDelayMs * 2 ** n) * (0.5 + Math.random() / 2);
       if (wait > MAX_RETRY_AFTER_MS) throw error;
       await sleep(wait, signal);

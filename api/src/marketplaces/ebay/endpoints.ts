@@ -51,8 +51,14 @@ export const ebayEarlierSellerScopes = [
 /** Reading the seller's business policies (Account API; sell_account_v1 accepts the read-only scope). */
 export const ebayAccountReadScope = 'https://api.ebay.com/oauth/api_scope/sell.account.readonly';
 
+/**
+ * Issuing refunds (sell_fulfillment_v1 issueRefund's security names sell.finances, not sell.fulfillment). A
+ * channel connected before the app asked for it holds no such grant: refunds there ask the seller to reconnect.
+ */
+export const ebayRefundScope = 'https://api.ebay.com/oauth/api_scope/sell.finances';
+
 /** The OAuth scopes the app asks the seller for (kept with the channel's credentials: a refresh asks for no more than was granted). */
-export const ebaySellerScopes = [...ebayEarlierSellerScopes, ebayAccountReadScope] as const;
+export const ebaySellerScopes = [...ebayEarlierSellerScopes, ebayAccountReadScope, ebayRefundScope] as const;
 
 /** The application (client credentials) scope, for the public keys of notifications. */
 export const ebayApplicationScope = 'https://api.ebay.com/oauth/api_scope';

@@ -141,7 +141,25 @@ export interface EbayLineItem {
     minEstimatedDeliveryDate?: string;
     maxEstimatedDeliveryDate?: string;
   };
-  refunds?: Array<{ amount?: EbayAmount }>;
+  /** sell_fulfillment_v1 LineItemRefund: refunds issued for this line (issueRefund's refundItems). */
+  refunds?: EbayLineItemRefund[];
+}
+
+/** sell_fulfillment_v1 LineItemRefund. */
+export interface EbayLineItemRefund {
+  amount?: EbayAmount;
+  refundDate?: string;
+  refundId?: string;
+  refundReferenceId?: string;
+}
+
+/** sell_fulfillment_v1 OrderRefund: a refund of the order, in paymentSummary.refunds. */
+export interface EbayOrderRefund {
+  amount?: EbayAmount;
+  refundDate?: string;
+  refundId?: string;
+  refundReferenceId?: string;
+  refundStatus?: 'FAILED' | 'PENDING' | 'REFUNDED' | string;
 }
 
 export interface EbayOrder {
@@ -157,9 +175,39 @@ export interface EbayOrder {
     shippingStep?: { shipTo?: EbayContact };
   }>;
   pricingSummary?: { total?: EbayAmount };
+  paymentSummary?: { refunds?: EbayOrderRefund[]; totalDueSeller?: EbayAmount };
   totalMarketplaceFee?: EbayAmount;
   cancelStatus?: { cancelState?: 'NONE_REQUESTED' | 'IN_PROGRESS' | 'CANCELED' | string; cancelledDate?: string };
   lineItems?: EbayLineItem[];
+}
+
+/**
+ * sell_fulfillment_v1 ReasonForRefundEnum (https://developer.ebay.com/api-docs/sell/fulfillment/types/api:ReasonForRefundEnum;
+ * the copied definition names the type without listing its values).
+ */
+export const ebayRefundReasons = [
+  'BUYER_CANCEL',
+  'SELLER_CANCEL',
+  'ITEM_NOT_RECEIVED',
+  'BUYER_RETURN',
+  'ITEM_NOT_AS_DESCRIBED',
+  'OTHER_ADJUSTMENT',
+  'SHIPPING_DISCOUNT',
+] as const;
+export type EbayRefundReason = (typeof ebayRefundReasons)[number];
+
+/** issueRefund's body (IssueRefundRequest): a whole-order amount or amounts by line, never both. */
+export interface EbayIssueRefundRequest {
+  reasonForRefund: EbayRefundReason;
+  comment?: string;
+  orderLevelRefundAmount?: EbayAmount;
+  refundItems?: Array<{ lineItemId: string; refundAmount: EbayAmount }>;
+}
+
+/** issueRefund's answer (Refund): PENDING when taken, FAILED when not. */
+export interface EbayRefundResponse {
+  refundId?: string;
+  refundStatus?: 'FAILED' | 'PENDING' | 'REFUNDED' | string;
 }
 
 /** sell_fulfillment_v1 LineItemReference: a line of a package, and how many of its units. */

@@ -2,7 +2,8 @@
  * Shopify behind the MarketplaceAdapter contract: the Admin GraphQL API for the catalogue (product
  * variants at one location), stock and prices (shopify-updates.ts), products created with productSet,
  * orders changed since a time with what a seller ships by, shipments confirmed as fulfillments
- * (shipments.ts), and webhook subscriptions (webhooks.ts). The variants it has seen are
+ * (shipments.ts), cancellations, refunds and buyers' returns (order-actions.ts), and webhook subscriptions
+ * (webhooks.ts). The variants it has seen are
  * kept (shopify-variants.ts), so a push need not look them up again.
  */
 import { MarketplaceError } from '../errors.ts';
@@ -31,6 +32,7 @@ import {
   productVariantSkusQuery,
   shopQuery,
 } from './queries.ts';
+import { cancelShopifyOrder, refundShopifyOrder, shopifyReturnsSince } from './order-actions.ts';
 import { confirmShopifyShipment } from './shipments.ts';
 import { ShopifyClient, type ShopifyClientOptions } from './shopify-client.ts';
 import { SHOPIFY_MAX_PER_MUTATION, shopifyUpdates, type ShopifyParts } from './shopify-updates.ts';
@@ -322,6 +324,9 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     ordersSince: (since, cursor, signal) => ordersSince(parts, since, cursor, signal),
     shippingCarriers: SHOPIFY_TRACKING_COMPANIES,
     confirmShipment: (shipment, signal) => confirmShopifyShipment(client, shipment, signal),
+    cancelOrder: (request, signal) => cancelShopifyOrder(client, request, signal),
+    refundOrder: (request, signal) => refundShopifyOrder(client, request, signal),
+    returnsSince: (since, cursor, signal) => shopifyReturnsSince(client, since, cursor, signal),
     ...shopifySubscriptions(parts),
   };
 }

@@ -232,3 +232,85 @@ export interface ShopifyProductUpdatePayload {
     userErrors: Array<{ field: string[] | null; message: string }>;
   } | null;
 }
+
+/** A MoneyBag's shop money, as the order-action documents ask for it. */
+export interface ShopifyShopMoney {
+  shopMoney: { amount: string; currencyCode: string };
+}
+
+/** orderCancel's answer (OrderCancelPayload): a job, or why not. */
+export interface ShopifyOrderCancelPayload {
+  orderCancel: {
+    job: { id: string; done: boolean } | null;
+    orderCancelUserErrors: Array<{ code: string | null; field: string[] | null; message: string }>;
+    userErrors: Array<{ field: string[] | null; message: string }>;
+  } | null;
+}
+
+/** An order's payments (OrderTransaction), read before a refund to name the one refunded. */
+export interface ShopifyRefundOrder {
+  id: string;
+  name: string;
+  transactions: Array<{
+    id: string;
+    kind: string;
+    status: string;
+    gateway: string | null;
+    amountSet: ShopifyShopMoney;
+  }>;
+}
+
+/** refundCreate's input (RefundInput), as the adapter sends it. */
+export interface ShopifyRefundInput {
+  orderId: string;
+  note?: string;
+  notify: boolean;
+  refundLineItems: Array<{ lineItemId: string; quantity: number; restockType: 'NO_RESTOCK' }>;
+  transactions?: Array<{ orderId: string; parentId: string; gateway: string; kind: 'REFUND'; amount: string }>;
+}
+
+/** refundCreate's answer (RefundCreatePayload). */
+export interface ShopifyRefundCreatePayload {
+  refundCreate: {
+    refund: { id: string; totalRefundedSet: ShopifyShopMoney } | null;
+    userErrors: Array<{ field: string[] | null; message: string }>;
+  } | null;
+}
+
+/** A Return on an order, as the returns query asks for it. */
+export interface ShopifyReturn {
+  id: string;
+  name: string;
+  status: 'CANCELED' | 'CLOSED' | 'OPEN' | 'REQUESTED' | 'DECLINED';
+  returnLineItems: {
+    nodes: Array<{
+      __typename?: string;
+      id: string;
+      quantity: number;
+      returnReason: string;
+      returnReasonNote: string;
+      fulfillmentLineItem?: { lineItem: { id: string; sku: string | null } };
+    }>;
+  };
+  reverseFulfillmentOrders: {
+    nodes: Array<{
+      status: string;
+      lineItems: {
+        nodes: Array<{
+          fulfillmentLineItem: { lineItem: { id: string } } | null;
+          dispositions: Array<{ type: string; quantity: number }>;
+        }>;
+      };
+      reverseDeliveries: { nodes: Array<{ id: string }> };
+    }>;
+  };
+  refunds: { nodes: Array<{ totalRefundedSet: ShopifyShopMoney }> };
+}
+
+/** An order with its returns (the returns query's node). */
+export interface ShopifyOrderReturns {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  returns: { nodes: ShopifyReturn[] };
+}

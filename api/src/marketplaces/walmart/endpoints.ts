@@ -38,6 +38,15 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     acknowledge: (purchaseOrderId: string) => `${base}/v3/orders/${encodeURIComponent(purchaseOrderId)}/acknowledge`,
     /** POST: ship order lines (orders.json shippingUpdates). */
     shipping: (purchaseOrderId: string) => `${base}/v3/orders/${encodeURIComponent(purchaseOrderId)}/shipping`,
+    /** POST: cancel units of order lines (orders.json cancelOrderLines). */
+    cancel: (purchaseOrderId: string) => `${base}/v3/orders/${encodeURIComponent(purchaseOrderId)}/cancel`,
+    /** POST: refund order lines (orders.json refundOrderLines). */
+    refund: (purchaseOrderId: string) => `${base}/v3/orders/${encodeURIComponent(purchaseOrderId)}/refund`,
+    /** GET: return orders modified since a time (returns.json getReturns). */
+    returns: (params: { returnLastModifiedStartDate: string; limit: number }) => `${base}/v3/returns${q(params)}`,
+    /** Walmart's meta.nextCursor is a query string ("?limit=10&offset=10…") for the same path. */
+    returnsNext: (nextCursor: string) =>
+      `${base}/v3/returns${nextCursor.startsWith('?') ? nextCursor : `?${nextCursor}`}`,
     subscriptions: () => `${base}/v3/webhooks/subscriptions`,
   };
 }

@@ -1,4 +1,8 @@
-/** The Walmart Marketplace payloads this adapter reads and sends (from the official definitions, 2023-08 copy). */
+/**
+ * The Walmart Marketplace payloads this adapter reads and sends (from the official definitions, 2023-08 copy);
+ * cancellations, refunds and returns in order-action-types.ts.
+ */
+import type { WalmartRefund } from './order-action-types.ts';
 
 /** auth.json OAuthToken. */
 export interface WalmartToken {
@@ -153,6 +157,8 @@ export interface WalmartOrderLine {
   orderLineQuantity: WalmartQuantity;
   statusDate?: number;
   orderLineStatuses?: { orderLineStatus?: WalmartOrderLineStatus[] };
+  /** orders.json OrderLineType.refund (RefundType): the line's refund, under the refundId it was sent with. */
+  refund?: WalmartRefund;
 }
 
 /** orders.json ShippingInfoType: where the order goes, and the ship-by (estimatedShipDate). */

@@ -1,8 +1,8 @@
 /**
  * Walmart Marketplace behind the MarketplaceAdapter contract: the Items and Inventory APIs for reads,
  * single PUTs of inventory and price for immediate updates, inventory and price feeds for bulk, the
- * MP_ITEM feed for item setup, the Orders API (acknowledging and shipping in shipments.ts), and PO_CREATED
- * webhooks (webhooks.ts).
+ * MP_ITEM feed for item setup, the Orders API (acknowledging and shipping in shipments.ts; cancelling and
+ * refunding lines, and the Returns API, in order-actions.ts), and PO_CREATED webhooks (webhooks.ts).
  */
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -46,6 +46,7 @@ import type {
 } from './types.ts';
 import { walmartShippingCarriers } from './carriers.ts';
 import { itemFeedOutcomes, mpItemFeed } from './item-feed-transform.ts';
+import { cancelWalmartOrder, refundWalmartOrder, walmartReturnsSince, type CancellationSent } from './order-actions.ts';
 import { acknowledgeWalmartOrder, confirmWalmartShipment } from './shipments.ts';
 import { WalmartClient, type WalmartClientOptions } from './walmart-client.ts';
 import { subscribeWalmartOrderWebhook } from './webhooks.ts';
@@ -380,6 +381,8 @@ function walmartSubscriptions(
 
 export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAdapter {
   const client = new WalmartClient(options);
+  // Kept with the adapter (one per channel, outliving a job) so a cancellation sent again is recognised.
+  const cancellationsSent = new Map<string, CancellationSent>();
   return {
     kind: 'walmart',
     capabilities: walmartCapabilities,
@@ -393,6 +396,9 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
     shippingCarriers: walmartShippingCarriers,
     confirmShipment: (shipment, signal) => confirmWalmartShipment(client, shipment, signal),
     acknowledgeOrder: (purchaseOrderId, signal) => acknowledgeWalmartOrder(client, purchaseOrderId, signal),
+    cancelOrder: (request, signal) => cancelWalmartOrder(client, cancellationsSent, request, signal),
+    refundOrder: (request, signal) => refundWalmartOrder(client, request, signal),
+    returnsSince: (since, cursor, signal) => walmartReturnsSince(client, since, cursor, signal),
     ...walmartSubscriptions(client, options.credentials.clientSecret),
   };
 }

@@ -38,9 +38,11 @@ export const walmartRateLimits = {
   itemRetire: { rate: 5, burst: 10 },
   feedStatus: { rate: 5, burst: 10 },
   ordersRead: { rate: 1, burst: 5 },
-  /** Acknowledge and ship order lines: unpublished for the Marketplace, paced as the order reads (above). */
+  /** Acknowledge, ship, cancel and refund order lines: unpublished for the Marketplace, paced as the order reads (above). */
   ordersUpdate: { rate: 1, burst: 5 },
   webhooks: { rate: 1, burst: 5 },
+  /** GET /v3/returns: unpublished for the Marketplace (returns.json states none), paced as the order reads. */
+  returnsRead: { rate: 1, burst: 5 },
 } as const satisfies Record<string, RateLimit>;
 
 export type WalmartOperation = keyof typeof walmartRateLimits;

@@ -34,6 +34,9 @@ export const auditActions = [
   'listings.change_undone',
   'listings.published',
   'orders.shipped',
+  'orders.cancelled',
+  'orders.refunded',
+  'returns.restocked',
   'settings.changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

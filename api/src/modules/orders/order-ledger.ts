@@ -97,6 +97,23 @@ export async function recordOrders(
   const recorded = await upsertOrders(tx, channel.accountId, channel.id, incoming.map(toOrderInput), at);
   await insertOrderEvents(tx, channel.accountId, recordedOrderEvents(channel.kind, recorded, at));
   await requestAcknowledgements(ctx, tx, channel, recorded);
+  await moveStockForOrders(ctx, tx, channel, recorded);
+  return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
+}
+
+/**
+ * Moves stock by what each recorded order holds now against what it had accounted (its units
+ * committed or released, the main channel adjusted or read), and sends every target its new
+ * quantity; each movement a change with before and after. Call it with the orders' rows written,
+ * in their transaction.
+ */
+export async function moveStockForOrders(
+  ctx: AppContext,
+  tx: Db,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  recorded: RecordedOrder[],
+): Promise<void> {
+  const at = ctx.clock();
   const moves = recorded.flatMap((order) => {
     const held = unitsHeld(order.status, order.lines);
     return unitMoves(order.accountedUnits, held).map((m) => ({
@@ -134,7 +151,7 @@ export async function recordOrders(
         };
     if (Object.keys(orders).length > 0)
       await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: Object.keys(orders), orders });
-    return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
+    return;
   }
   const changeInputs: ChangeInput[] = [];
   const adjustments: AdjustmentInput[] = [];
@@ -180,5 +197,4 @@ export async function recordOrders(
     moves.filter((m) => stock.has(m.sku)).map((m) => m.sku),
   );
   await planListingWrites(ctx, tx, channel.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
-  return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
 }

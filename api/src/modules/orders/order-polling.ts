@@ -1,14 +1,22 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { findChannel, findChannelAtWork, listAllChannels, type ChannelRecord } from '../../db/queries/channels.ts';
-import { recordedOrderChanges, setOrdersReadUntil } from '../../db/queries/orders.ts';
+import {
+  findChannel,
+  findChannelAtWork,
+  listAllChannels,
+  type ChannelAtWork,
+  type ChannelRecord,
+} from '../../db/queries/channels.ts';
+import { recordedOrderChanges, setOrdersReadUntil, setReturnsReadUntil } from '../../db/queries/orders.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
 import { recordOrders } from './order-ledger.ts';
 import { deliveriesToApply, markDeliveriesApplied } from '../../db/queries/marketplace-events.ts';
 import type { DeliveredOrder } from '../../marketplaces/marketplace-events.ts';
-import { marketplaceEvents } from '../../marketplaces/registry.ts';
+import { marketplaceEvents, marketplaceOrderRules } from '../../marketplaces/registry.ts';
+import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import { recordReturns } from './returns.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
 import { withChannelHealth } from '../channel-access/channel-health.ts';
@@ -158,8 +166,37 @@ export async function pollOrders(
       cursor = page.next;
     } while (cursor);
     await setOrdersReadUntil(ctx.db, job.accountId, job.channelId, startedAt);
+    await readReturns(ctx, channel, adapter, startedAt, signal);
     return totals;
   });
+}
+
+/**
+ * Reads the channel's returns changed since the last read (with the orders' overlap), where the
+ * marketplace reports them and they are due (registry: returnsReadEveryMs), a page per transaction.
+ */
+async function readReturns(
+  ctx: AppContext,
+  channel: ChannelAtWork,
+  adapter: MarketplaceAdapter,
+  startedAt: Date,
+  signal?: AbortSignal,
+): Promise<void> {
+  const rules = marketplaceOrderRules[channel.kind];
+  if (!adapter.returnsSince || !rules.returns.api) return;
+  const last = channel.returnsReadUntil;
+  if (last && startedAt.getTime() - last.getTime() < rules.returnsReadEveryMs) return;
+  const since = new Date(
+    (last ?? new Date(channel.connectedAt.getTime() - FIRST_READ_WINDOW_MS + ORDER_READ_OVERLAP_MS)).getTime() -
+      ORDER_READ_OVERLAP_MS,
+  );
+  let cursor: string | undefined;
+  do {
+    const page = await adapter.returnsSince(since, cursor, signal);
+    await ctx.db.transaction((tx) => recordReturns(ctx, tx, channel, page.items));
+    cursor = page.next;
+  } while (cursor);
+  await setReturnsReadUntil(ctx.db, channel.accountId, channel.id, startedAt);
 }
 
 /** Channels whose orders are due for a read (every channel sync runs for, on its plan's interval); each is asked for one. */

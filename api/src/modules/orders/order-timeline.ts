@@ -16,6 +16,7 @@ import { ORDERS_FULFIL_QUEUE, type OrdersFulfilJob } from '../../workers/queues.
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { withChannelHealth } from '../channel-access/channel-health.ts';
 import { findChannel } from '../../db/queries/channels.ts';
+import { findUserById } from '../../db/queries/users.ts';
 
 export const marketplaceNames: Record<MarketplaceKind, string> = {
   amazon: 'Amazon',
@@ -26,6 +27,14 @@ export const marketplaceNames: Record<MarketplaceKind, string> = {
 
 /** Who the timeline names when the engine acted on its own. */
 export const HUB_ACTOR = 'Marketplace Hub';
+
+/** The name the timeline gives a person who acted (the engine, when nobody did). */
+export async function actorName(ctx: AppContext, userId: string | null): Promise<string> {
+  if (!userId) return HUB_ACTOR;
+  const user = await findUserById(ctx.db, userId);
+  if (!user) return HUB_ACTOR;
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+}
 
 /** The steps recording these orders took: a new order was received; an order that held units was cancelled. */
 export function recordedOrderEvents(

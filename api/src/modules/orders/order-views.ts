@@ -1,4 +1,6 @@
 /** The Orders page: a page of orders under a filter, and one order with everything its drawer shows. */
+import { cancellationsOfOrder, refundsOfOrder, returnsOfOrder } from '../../db/queries/order-actions.ts';
+import { cancellableUnits, fromCents, refundableCents } from './order-action-checks.ts';
 import { AppError, type AppContext } from '../../context.ts';
 import {
   changesOfOrder,
@@ -70,7 +72,7 @@ export const isLate = (order: Pick<OrderSummaryRecord, 'shipBy' | 'fulfilment'>,
 export async function orderDetail(ctx: AppContext, accountId: string, orderId: string) {
   const [order] = await ordersOfAccount(ctx.db, accountId, [orderId]);
   if (!order) throw new AppError(404, NO_SUCH_ORDER);
-  const [shipments, timeline, stockChanges, titles] = await Promise.all([
+  const [shipments, timeline, stockChanges, titles, cancellations, refunds, returns] = await Promise.all([
     shipmentsOfOrders(ctx.db, accountId, [orderId]),
     eventsOfOrder(ctx.db, accountId, orderId),
     changesOfOrder(ctx.db, accountId, orderId),
@@ -79,7 +81,12 @@ export async function orderDetail(ctx: AppContext, accountId: string, orderId: s
       accountId,
       order.lines.map((l) => l.sku),
     ),
+    cancellationsOfOrder(ctx.db, accountId, orderId),
+    refundsOfOrder(ctx.db, accountId, orderId),
+    returnsOfOrder(ctx.db, accountId, orderId),
   ]);
+  const rules = marketplaceOrderRules[order.channelKind];
+  const refundable = refundableCents(order, refunds);
   const shipped = shippedUnits(order.lines, shipments);
   const carriers = marketplaceOrderRules[order.channelKind].carriers;
   const lastShipment = shipments.at(-1);
@@ -98,6 +105,18 @@ export async function orderDetail(ctx: AppContext, accountId: string, orderId: s
     timeline,
     stockChanges,
     carriers,
+    cancellations,
+    refunds,
+    returns,
+    actions: {
+      cancel: rules.cancel,
+      cancelByLine: rules.cancelByLine,
+      refund: rules.refund,
+      returns: rules.returns,
+      cancellableUnits: cancellableUnits(order.lines, shipments, cancellations).reduce((sum, n) => sum + n, 0),
+      refundable:
+        refundable === null || !order.currency ? null : { amount: fromCents(refundable), currency: order.currency },
+    },
     now: ctx.clock(),
   };
 }

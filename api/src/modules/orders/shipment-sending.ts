@@ -14,14 +14,13 @@ import {
   shipmentById,
   type SentShipment as Shipment,
 } from '../../db/queries/shipments.ts';
-import { findUserById } from '../../db/queries/users.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { marketplaceOrderRules } from '../../marketplaces/registry.ts';
 import type { ShipmentOutcome } from '../../marketplaces/types.ts';
 import type { OrdersFulfilJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { failureReason, withChannelHealth } from '../channel-access/channel-health.ts';
-import { HUB_ACTOR } from './order-timeline.ts';
+import { actorName } from './order-timeline.ts';
 import { fulfilmentAfterShipping } from './shipment-checks.ts';
 
 /** Attempts (each after pg-boss's growing wait) before a shipment the marketplace keeps turning away is failed. */
@@ -106,11 +105,4 @@ async function settle(ctx: AppContext, accountId: string, shipment: Shipment, or
     const fulfilment = fulfilmentAfterShipping(order, all);
     await touchOrders(tx, accountId, [order.id], at, fulfilment !== order.fulfilment ? fulfilment : undefined);
   });
-}
-
-async function actorName(ctx: AppContext, userId: string | null): Promise<string> {
-  if (!userId) return HUB_ACTOR;
-  const user = await findUserById(ctx.db, userId);
-  if (!user) return HUB_ACTOR;
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 }

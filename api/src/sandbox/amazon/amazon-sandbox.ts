@@ -3,7 +3,9 @@
  * 2021-08-01 (listings.ts: changes applied asynchronously; a new listing needs a product type Amazon
  * defines, product-types.ts), JSON_LISTINGS_FEED through the Feeds API 2021-06-30 (feeds.ts, documents on
  * a pre-signed URL, processing in `tick`, per-message report in listings-feed.ts), Orders v0 (orders.ts,
- * confirmShipment in shipments.ts), and Notifications v1 to an EventBridge destination (notifications.ts).
+ * confirmShipment in shipments.ts), Notifications v1 to an EventBridge destination (notifications.ts), and
+ * buyers' returns (returns.ts, made and received through the control API) read through the Reports API
+ * 2021-06-30 (reports.ts).
  * It imports nothing of the engine.
  */
 import crypto from 'node:crypto';
@@ -18,6 +20,8 @@ import { applyDueChanges, editItem, listingsRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
 import { productTypeRoutes } from './product-types.ts';
+import { advanceReports, reportRoutes } from './reports.ts';
+import { returnControlRoutes } from './returns.ts';
 import { orderView, shipmentRoutes } from './shipments.ts';
 import {
   UPPER_ALNUM,
@@ -40,9 +44,10 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     destinations: {},
     documents: {},
     feeds: {},
+    reports: {},
     signingKey: crypto.randomBytes(32).toString('hex'),
   }),
-  perSellerCollections: ['documents', 'feeds'],
+  perSellerCollections: ['documents', 'feeds', 'reports'],
 
   sellerOfRequest(state, req) {
     const token = req.get('x-amz-access-token');
@@ -114,7 +119,11 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     shipmentRoutes(router, context);
     productTypeRoutes(router, context);
     notificationRoutes(router, context);
+    reportRoutes(router, context);
   },
+
+  // Buyers' returns, beside the kit's orders under _control (not logged, never faulted).
+  controlRoutes: returnControlRoutes,
 
   tick(state, context) {
     try {
@@ -131,5 +140,6 @@ function applyDueWork(state: AmazonSandboxState, context: AmazonContext) {
   const changed = new Set<string>();
   applyDueChanges(state, context, now, changed);
   advanceFeeds(state, context, now, changed);
+  advanceReports(state, now, changed);
   for (const sellerId of changed) context.changed(sellerId);
 }

@@ -45,7 +45,8 @@ function feedJson(feed: FeedRecord) {
 const signDocument = (context: AmazonContext, documentId: string, expires: number) =>
   crypto.createHmac('sha256', context.state().signingKey).update(`${documentId}:${expires}`).digest('hex');
 
-function presignedUrl(context: AmazonContext, documentId: string) {
+/** A document's pre-signed S3 URL, valid 5 minutes (feed documents, their reports, and report documents alike). */
+export function presignedUrl(context: AmazonContext, documentId: string) {
   const expires = Date.now() + 5 * 60_000;
   return `${context.baseUrl}/_s3/feed-documents/${documentId}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&X-Sandbox-Expires-At=${expires}&X-Amz-Signature=${signDocument(context, documentId, expires)}`;
 }

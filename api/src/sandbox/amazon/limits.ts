@@ -15,23 +15,33 @@ import type { AmazonContext } from './state.ts';
  */
 export const ASSUMED_PATCH_APPLY_MS = 5 * 60_000;
 export const ASSUMED_FEED_PROCESSING_MS = 15 * 60_000;
+/** Nor for reports: we assume 2 minutes for a returns report. */
+export const ASSUMED_REPORT_PROCESSING_MS = 2 * 60_000;
 export const REALISTIC_TIME_SCALE = 1 / 600;
 export const processingTimes: Record<
   RateLimitProfile,
-  { patchApplyMs: number; feedQueueMs: number; feedProcessingMs: number }
+  {
+    patchApplyMs: number;
+    feedQueueMs: number;
+    feedProcessingMs: number;
+    reportQueueMs: number;
+    reportProcessingMs: number;
+  }
 > = {
   realistic: {
     patchApplyMs: ASSUMED_PATCH_APPLY_MS * REALISTIC_TIME_SCALE,
     feedQueueMs: (ASSUMED_FEED_PROCESSING_MS * REALISTIC_TIME_SCALE) / 3,
     feedProcessingMs: (ASSUMED_FEED_PROCESSING_MS * REALISTIC_TIME_SCALE * 2) / 3,
+    reportQueueMs: (ASSUMED_REPORT_PROCESSING_MS * REALISTIC_TIME_SCALE) / 2,
+    reportProcessingMs: (ASSUMED_REPORT_PROCESSING_MS * REALISTIC_TIME_SCALE) / 2,
   },
-  fast: { patchApplyMs: 100, feedQueueMs: 100, feedProcessingMs: 100 },
+  fast: { patchApplyMs: 100, feedQueueMs: 100, feedProcessingMs: 100, reportQueueMs: 20, reportProcessingMs: 30 },
 };
 
 /**
  * The default usage plans in `realistic`, as each operation's description in Amazon's API models
  * publishes them (listingsItems_2021-08-01, feeds_2021-06-30, ordersV0, notifications and
- * definitionsProductTypes_2020-09-01 in amzn/selling-partner-api-models; also
+ * definitionsProductTypes_2020-09-01 and reports_2021-06-30 in amzn/selling-partner-api-models; also
  * https://developer-docs.amazon.com/sp-api/docs/listings-items-api-rate-limits), with JSON_LISTINGS_FEED's
  * 5 submissions per 5 minutes from https://developer-docs.amazon.com/sp-api/docs/feeds-api-rate-limits.
  * Generous ones in `fast`.
@@ -51,6 +61,9 @@ const publishedLimits: Record<string, SandboxRate> = {
   confirmShipment: { rate: 2, burst: 10 },
   notifications: { rate: 1, burst: 5 },
   searchDefinitionsProductTypes: { rate: 5, burst: 10 },
+  createReport: { rate: 0.0167, burst: 15 },
+  getReport: { rate: 2, burst: 15 },
+  getReportDocument: { rate: 0.0167, burst: 15 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
   Object.keys(publishedLimits).map((op) => [op, { rate: 1000, burst: 1000 }]),

@@ -91,6 +91,21 @@ export interface OrderRecord {
   packages?: PackageRecord[];
 }
 
+/** A buyer's return of some of an order's units (control API), as Amazon's returns report shows it. */
+export interface ReturnRecord {
+  /** Amazon's RMA id (amazon-rma-id). */
+  returnId: string;
+  orderId: string;
+  requestedAt: string;
+  /** return-reason: Amazon's reason code as the buyer chose it. */
+  reason: string;
+  lines: Array<{ sku: string; quantity: number }>;
+  /** When the seller received the parcel back (return-delivery-date). */
+  receivedAt?: string;
+  /** Whether the seller put the units back in sellable stock (kept for the control view; the report has no such column). */
+  restock?: boolean;
+}
+
 export interface SellerRecord {
   sellerId: string;
   clientId: string;
@@ -101,6 +116,8 @@ export interface SellerRecord {
   pending: PendingChange[];
   orders: Record<string, OrderRecord>;
   subscriptions: Record<string, { subscriptionId: string; destinationId: string; payloadVersion: string }>;
+  /** Buyers' returns by RMA id (absent in state saved before the sandbox had them: none). */
+  returns?: Record<string, ReturnRecord>;
 }
 
 export interface DestinationRecord {
@@ -118,7 +135,7 @@ export interface DestinationRecord {
 export interface DocumentRecord {
   documentId: string;
   sellerId: string;
-  kind: 'input' | 'result';
+  kind: 'input' | 'result' | 'report';
   contentType: string;
   content?: unknown;
 }
@@ -138,6 +155,23 @@ export interface FeedRecord {
   doneAt: number;
 }
 
+/** A report (reports_2021-06-30 Report) and when its processing starts and ends. */
+export interface ReportRecord {
+  reportId: string;
+  sellerId: string;
+  reportType: string;
+  marketplaceIds: string[];
+  dataStartTime: string;
+  dataEndTime: string;
+  createdTime: string;
+  processingStatus: 'IN_QUEUE' | 'IN_PROGRESS' | 'DONE' | 'FATAL' | 'CANCELLED';
+  processingStartTime?: string;
+  processingEndTime?: string;
+  reportDocumentId?: string;
+  startAt: number;
+  doneAt: number;
+}
+
 export interface AmazonSandboxState {
   sellers: Record<string, SellerRecord>;
   /** Access tokens by SHA-256 (the tokens themselves are never stored). */
@@ -145,6 +179,7 @@ export interface AmazonSandboxState {
   destinations: Record<string, DestinationRecord>;
   documents: Record<string, DocumentRecord>;
   feeds: Record<string, FeedRecord>;
+  reports: Record<string, ReportRecord>;
   /** Signs the pre-signed document URLs. */
   signingKey: string;
 }

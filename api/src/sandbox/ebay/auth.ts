@@ -29,6 +29,8 @@ export const ebayScopes = {
   fulfillment: 'https://api.ebay.com/oauth/api_scope/sell.fulfillment',
   account: 'https://api.ebay.com/oauth/api_scope/sell.account',
   accountReadonly: 'https://api.ebay.com/oauth/api_scope/sell.account.readonly',
+  /** issueRefund's scope (sell_fulfillment_v1). */
+  finances: 'https://api.ebay.com/oauth/api_scope/sell.finances',
   notification: 'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription',
   identity: 'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
 } as const;

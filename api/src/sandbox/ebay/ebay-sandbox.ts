@@ -3,7 +3,8 @@
  * client credentials, and the Identity API's getUser), the Inventory API (listings.ts: items and
  * bulk_update_price_quantity with 200/207; offers.ts; inventory locations in account.ts), the Account
  * API's business policies (account.ts: what publishOffer requires), the Fulfillment API (orders.ts:
- * getOrders by lastmodifieddate; shipping-fulfillments.ts: createShippingFulfillment and its reads), and the Notification API (notifications.ts: destinations with the
+ * getOrders by lastmodifieddate; shipping-fulfillments.ts: createShippingFulfillment and its reads; refunds.ts:
+ * issueRefund), and the Notification API (notifications.ts: destinations with the
  * endpoint challenge, subscriptions, public keys, ECDSA-signed deliveries of ORDER_CONFIRMATION and
  * MARKETPLACE_ACCOUNT_DELETION). Daily quotas, not per-second rates (limits.ts).
  */
@@ -17,6 +18,7 @@ import { editItem, listingRoutes } from './listings.ts';
 import { accountDeletionControlRoute, notificationRoutes } from './notifications.ts';
 import { leafCategoryOf, offerRoutes } from './offers.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
+import { refundRoutes } from './refunds.ts';
 import { orderView, shippingFulfillmentRoutes } from './shipping-fulfillments.ts';
 import { defaultSettings, type EbayState, type SandboxItem } from './state.ts';
 
@@ -133,6 +135,7 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     accountRoutes(router, context);
     orderRoutes(router, context);
     shippingFulfillmentRoutes(router, context);
+    refundRoutes(router, context);
     notificationRoutes(router, context);
   },
 };

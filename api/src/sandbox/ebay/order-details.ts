@@ -92,8 +92,11 @@ export function lineShippingInstructions(createdMs: number): SandboxLineItem['li
   };
 }
 
-const cents = (amount: EbayAmount) => Math.round(Number(amount.value) * 100);
-const amountOf = (cents: number, currency: string): EbayAmount => ({ value: (cents / 100).toFixed(2), currency });
+export const cents = (amount: EbayAmount) => Math.round(Number(amount.value) * 100);
+export const amountOf = (cents: number, currency: string): EbayAmount => ({
+  value: (cents / 100).toFixed(2),
+  currency,
+});
 
 /**
  * eBay's fees on the order: a final value fee like eBay US's for most categories (13.6% of the total,
@@ -169,13 +172,21 @@ export function withShippingDetails(order: SandboxOrder): boolean {
   return true;
 }
 
-/** A refund of the whole order as the order read shows it: in the payment summary and on each line. */
+/**
+ * A refund of what is left of the order (a cancellation's) as the order read shows it: in the payment
+ * summary and on each line, beside any refund given before.
+ */
 export function recordFullRefund(order: SandboxOrder, at: string): void {
   const refundId = `5${order.salesRecordReference.padStart(11, '0')}`;
+  const currency = order.pricingSummary.total.currency;
+  const refunds = order.paymentSummary.refunds;
   order.orderPaymentStatus = 'FULLY_REFUNDED';
-  order.paymentSummary.refunds = [
-    { refundId, refundDate: at, refundStatus: 'REFUNDED', amount: order.pricingSummary.total },
-  ];
-  order.paymentSummary.totalDueSeller = { value: '0.00', currency: order.pricingSummary.total.currency };
-  for (const line of order.lineItems) line.refunds = [{ amount: line.total, refundDate: at, refundId }];
+  const left = cents(order.pricingSummary.total) - refunds.reduce((sum, r) => sum + cents(r.amount), 0);
+  if (left > 0) refunds.push({ refundId, refundDate: at, refundStatus: 'REFUNDED', amount: amountOf(left, currency) });
+  order.paymentSummary.totalDueSeller = { value: '0.00', currency };
+  for (const line of order.lineItems) {
+    const lineLeft = cents(line.total) - (line.refunds ?? []).reduce((sum, r) => sum + cents(r.amount), 0);
+    if (lineLeft > 0)
+      line.refunds = [...(line.refunds ?? []), { amount: amountOf(lineLeft, currency), refundDate: at, refundId }];
+  }
 }

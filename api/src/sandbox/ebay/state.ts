@@ -130,7 +130,8 @@ export interface SandboxOrderShipping {
   fulfillmentHrefs: string[];
   paymentSummary: {
     payments: Array<{ paymentMethod: 'EBAY'; paymentStatus: 'PAID'; paymentDate: string; amount: EbayAmount }>;
-    refunds: Array<{ refundId: string; refundDate: string; refundStatus: 'REFUNDED'; amount: EbayAmount }>;
+    /** Every refund of the order (issueRefund's, or a cancellation's), by line ones too, under eBay's refund id. */
+    refunds: Array<{ refundId: string; refundDate: string; refundStatus: 'PENDING' | 'REFUNDED'; amount: EbayAmount }>;
     totalDueSeller: EbayAmount;
   };
   totalFeeBasisAmount: EbayAmount;
@@ -142,7 +143,7 @@ export interface SandboxOrder extends SandboxOrderShipping {
   creationDate: string;
   lastModifiedDate: string;
   orderFulfillmentStatus: SandboxFulfillmentStatus;
-  orderPaymentStatus: 'PAID' | 'FULLY_REFUNDED';
+  orderPaymentStatus: 'PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED';
   sellerId: string;
   salesRecordReference: string;
   pricingSummary: { priceSubtotal: EbayAmount; deliveryCost: EbayAmount; total: EbayAmount };

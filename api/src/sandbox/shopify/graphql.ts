@@ -2,7 +2,7 @@
  * The Admin GraphQL endpoint (`/shops/{shop}/admin/api/{version}/graphql.json`): the shop's token, the
  * document validated against that version's Admin schema, its cost charged to the shop's bucket, and
  * the operation run against the shop (the resolvers of listings.ts, inventory.ts, orders.ts,
- * fulfillments.ts and notifications.ts over the objects of nodes.ts).
+ * fulfillments.ts, order-actions.ts and notifications.ts over the objects of nodes.ts).
  */
 import {
   Kind,
@@ -24,6 +24,7 @@ import { chargeRequestedCost, refundUnusedCost } from './limits.ts';
 import { listingResolvers } from './listings.ts';
 import { ShopGraph } from './nodes.ts';
 import { notificationResolvers } from './notifications.ts';
+import { orderActionResolvers } from './order-actions.ts';
 import { orderResolvers } from './orders.ts';
 import { queryCost } from './query-cost.ts';
 import { findShop, type Shop, type ShopifyContext } from './state.ts';
@@ -67,6 +68,7 @@ function rootValue(shop: Shop, context: ShopifyContext) {
     ...inventoryResolvers(graph),
     ...orderResolvers(graph),
     ...fulfillmentResolvers(graph),
+    ...orderActionResolvers(graph),
     ...notificationResolvers(graph),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A shop as the Admin GraphQL API shows it during one request: its objects (Shop, Location, Product,
  * ProductVariant, InventoryItem, InventoryLevel, Order, LineItem, InventoryAdjustmentGroup; an order's
- * buyer, address, fulfillment order and fulfillments are in fulfillment-nodes.ts) as plain
+ * buyer, address, fulfillment order and fulfillments are in fulfillment-nodes.ts, its payments and
+ * refunds in order-actions.ts, its returns in returns.ts) as plain
  * objects whose function-valued fields take the field's arguments, with the fields admin-fields.ts
  * derives. What depends on every product of the shop (handles, duplicate SKUs) is worked out once per
  * request, and only when asked for.
@@ -26,6 +27,8 @@ import {
   fulfillmentOrderNode,
   mailingAddressNode,
 } from './fulfillment-nodes.ts';
+import { orderTransactions, refundNode } from './order-actions.ts';
+import { orderReturnStatus, returnNode } from './returns.ts';
 import {
   fulfillmentOrderIdOf,
   gid,
@@ -244,6 +247,18 @@ export class ShopGraph {
           args,
           (l) => l.id,
           (l) => this.line(l, order),
+        ),
+      returnStatus: orderReturnStatus(order),
+      transactions: ({ first }: { first?: number | null }) =>
+        orderTransactions(this, order).slice(0, first ?? undefined),
+      refunds: ({ first }: { first?: number | null }) =>
+        (order.refunds ?? []).slice(0, first ?? undefined).map((r) => refundNode(this, order, r)),
+      returns: (args: ConnectionArgs) =>
+        connection(
+          order.returns ?? [],
+          args,
+          (r) => r.id,
+          (r) => returnNode(this, order, r),
         ),
     };
   }

@@ -1,7 +1,7 @@
 /**
  * One order as the shop holds it now, for the control API: exactly what the Admin API answers for
  * ORDER_VIEW_QUERY (the order, its buyer and address, lines, fulfillment order and fulfillments with
- * their tracking), run against the shop like an app's query, so it is in Shopify's own shape.
+ * their tracking, its cancellation, refunds and returns), run against the shop like an app's query, so it is in Shopify's own shape.
  */
 import { executeSync, parse } from 'graphql';
 import { adminSchema } from './admin-schema.ts';
@@ -27,6 +27,22 @@ query OrderView($id: ID!) {
       id name status createdAt
       trackingInfo { company number url }
       fulfillmentLineItems(first: 250) { nodes { id quantity lineItem { id sku } } }
+    }
+    refunds(first: 250) {
+      id createdAt note totalRefundedSet { ${money} }
+      refundLineItems(first: 250) { nodes { quantity restockType lineItem { id sku } } }
+    }
+    returnStatus
+    returns(first: 250) {
+      nodes {
+        id name status
+        returnLineItems(first: 250) {
+          nodes { id quantity returnReason ... on ReturnLineItem { fulfillmentLineItem { lineItem { id sku } } } }
+        }
+        reverseFulfillmentOrders(first: 5) {
+          nodes { status lineItems(first: 250) { nodes { fulfillmentLineItem { lineItem { id } } dispositions { type quantity } } } }
+        }
+      }
     }
   }
 }`;

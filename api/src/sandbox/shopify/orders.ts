@@ -137,12 +137,29 @@ export function cancelOrder(state: ShopifySandboxState, sellerId: string, orderI
   if (!shop) throw new SandboxControlError(404, `No shop ${sellerId}`);
   const order = findOrder(shop, orderId);
   if (!order) throw new SandboxControlError(404, `No order ${orderId} in shop ${shop.domain}`);
-  if (order.cancelledAt) throw new SandboxControlError(409, `Order ${order.name} is already cancelled`);
+  const refusal = whyNotCancellable(order);
+  if (refusal) throw new SandboxControlError(409, refusal);
+  cancelShopOrder(shop, order, 'CUSTOMER', context);
+  return orderAnswer(order);
+}
+
+/** Why an order cannot be cancelled (cancelled already, or nothing left unshipped); undefined when it can. */
+export function whyNotCancellable(order: Order): string | undefined {
+  if (order.cancelledAt) return `Order ${order.name} is already cancelled`;
   if (order.lines.every((l) => unfulfilledOf(l) === 0))
-    throw new SandboxControlError(409, `Order ${order.name} is fulfilled: there is nothing left to cancel`);
+    return `Order ${order.name} is fulfilled: there is nothing left to cancel`;
+  return undefined;
+}
+
+/**
+ * Cancels the order with restock, as the buyer's cancellation (control API) and the seller's orderCancel
+ * do: cancelled for the reason, its unshipped units back to available, orders/cancelled and
+ * orders/updated sent.
+ */
+export function cancelShopOrder(shop: Shop, order: Order, reason: string, context: ShopifyContext): void {
   const at = new Date(timeAfter(Date.parse(order.updatedAt))).toISOString();
   order.cancelledAt = at;
-  order.cancelReason = 'CUSTOMER';
+  order.cancelReason = reason;
   order.updatedAt = at;
   // Cancelled with restock: the lines' unshipped units are removed from the order and go back to
   // available; units shipped already stay on it (they are with the buyer).
@@ -164,5 +181,4 @@ export function cancelOrder(state: ShopifySandboxState, sellerId: string, orderI
   emit(shop, 'ORDERS_CANCELLED', orderPayload(shop, order), context);
   emit(shop, 'ORDERS_UPDATED', orderPayload(shop, order), context);
   for (const variant of restocked) inventoryLevelChanged(shop, variant, context);
-  return orderAnswer(order);
 }

@@ -16,6 +16,7 @@ import { limits } from './limits.ts';
 import { editItem } from './listings.ts';
 import { orderView } from './order-view.ts';
 import { cancelOrder, placeOrder } from './orders.ts';
+import { returnControlRoutes } from './returns.ts';
 import { findShop, nextId, nowIso, type Shop, type ShopifySandboxState } from './state.ts';
 
 export { SHOPIFY_SANDBOX_APP } from './auth.ts';
@@ -96,6 +97,7 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
   placeOrder,
   cancelOrder,
   orderView,
+  controlRoutes: returnControlRoutes,
   editItem,
   routes(router, context) {
     authRoutes(router, context);

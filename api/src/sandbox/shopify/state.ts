@@ -67,6 +67,44 @@ export interface Order {
   /** The order's one FulfillmentOrder, at the shop's location (absent on orders saved before: the order's id stands in). */
   fulfillmentOrderId?: number;
   fulfillments?: FulfillmentRecord[];
+  /** The seller's refunds (refundCreate), oldest first (absent on orders saved before refunds were kept). */
+  refunds?: RefundRecord[];
+  /** Buyers' returns, oldest first (absent on orders saved before returns were kept). */
+  returns?: ReturnRecord[];
+}
+/** A refund (Refund): the units of lines refunded and the money given back by a REFUND transaction. */
+export interface RefundRecord {
+  id: number;
+  createdAt: string;
+  note: string | null;
+  lines: Array<{ id: number; lineId: number; quantity: number; restockType: string }>;
+  /** Given back, in cents (0 when no transaction was refunded). */
+  amountCents: number;
+  /** The REFUND transaction's id, when money moved. */
+  transactionId: number | null;
+}
+/**
+ * A buyer's return (Return): REQUESTED by the buyer; once received, OPEN with its reverse fulfillment
+ * order's line items disposed of (RESTOCKED or NOT_RESTOCKED).
+ */
+export interface ReturnRecord {
+  id: number;
+  /** The order's name and the return's number on it: #1001-R1. */
+  name: string;
+  status: 'REQUESTED' | 'OPEN' | 'CLOSED';
+  createdAt: string;
+  reverseFulfillmentOrderId: number;
+  lines: Array<{
+    id: number;
+    /** The FulfillmentLineItem returned (a line of one of the order's fulfillments), and its order line. */
+    fulfillmentLineItemId: number;
+    lineId: number;
+    quantity: number;
+    returnReason: string;
+    reverseFulfillmentOrderLineItemId: number;
+    /** Set when received: RESTOCKED (back to available) or NOT_RESTOCKED. */
+    disposition?: 'RESTOCKED' | 'NOT_RESTOCKED';
+  }>;
 }
 export interface Webhook {
   id: number;
@@ -95,6 +133,8 @@ export interface Shop {
   webhooks: Webhook[];
   /** Results of @idempotent mutations by key, so a replay answers the original result. */
   idempotency: Record<string, { fingerprint: string; result: AdjustmentRecord }>;
+  /** refundCreate's @idempotent keys: the refund each made (absent in shops saved before refunds were kept). */
+  refundKeys?: Record<string, { fingerprint: string; orderId: number; refundId: number }>;
   nextId: number;
   orderNumber: number;
 }

@@ -23,7 +23,8 @@ const generous: SandboxRate = { rate: 1000, burst: 1000 };
  * Operation names and their limits. Feeds are published (10/hour each for inventory and price, on the
  * throttling page). Walmart publishes no Marketplace limits for the sync calls that we found (the page
  * lists the feeds); these are conservative choices: 5 calls/s with a burst of 10 for item, inventory and
- * price calls, 1/s (burst 5) for order reads and for order updates (cancellations, acknowledgements, shipping),
+ * price calls, 1/s (burst 5) for order reads and for order updates (cancellations, acknowledgements, shipping,
+ * refunds) and for return reads,
  * 1/s (burst 5) for webhook subscriptions, and the Supplier API's 100/hour for /v3/token
  * (https://developer.walmart.com/suppliers/docs/sync-api-throttling-limits).
  */
@@ -42,6 +43,7 @@ const realisticLimits: Record<string, SandboxRate> = {
   'orders.read': { rate: 1, burst: 5 },
   'orders.update': { rate: 1, burst: 5 },
   webhooks: { rate: 1, burst: 5 },
+  'returns.read': { rate: 1, burst: 5 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
   Object.keys(realisticLimits).map((k) => [k, generous]),

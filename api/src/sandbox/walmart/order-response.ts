@@ -7,6 +7,7 @@ import type {
   WalmartSandboxLineShipment,
   WalmartSandboxOrder,
   WalmartSandboxOrderLine,
+  WalmartSandboxRefund,
   WalmartSandboxSeller,
   WalmartSandboxState,
 } from './state.ts';
@@ -76,7 +77,26 @@ function lineResponse(line: WalmartSandboxOrderLine) {
     orderLineQuantity: { unitOfMeasurement: 'EACH', amount: String(line.quantity) },
     statusDate: line.statusDate,
     orderLineStatuses: { orderLineStatus: lineStatuses(line) },
+    ...(line.refunds?.length ? { refund: refundResponse(line.refunds.at(-1)!) } : {}),
     fulfillment: { fulfillmentOption: 'S2H', shipMethod: 'STANDARD' },
+  };
+}
+
+/** A line's refund as OrderLineType.refund (RefundType) holds it: the line carries its latest one. */
+function refundResponse(refund: WalmartSandboxRefund) {
+  return {
+    refundId: refund.refundId,
+    ...(refund.refundComments ? { refundComments: refund.refundComments } : {}),
+    refundCharges: {
+      refundCharge: refund.charges.map((charge) => ({
+        refundReason: charge.refundReason,
+        charge: {
+          chargeType: charge.chargeType,
+          chargeName: charge.chargeName,
+          chargeAmount: { currency: charge.currency, amount: charge.amount },
+        },
+      })),
+    },
   };
 }
 
@@ -115,7 +135,10 @@ function lineStatuses(line: WalmartSandboxOrderLine) {
   ];
 }
 
-/** The control API's view: the order as Walmart answers it, and each shipment with its line. */
+/**
+ * The control API's view: the order as Walmart answers it, each shipment with its line, the units
+ * cancelled per line, and every refund (a line's answer carries only its latest).
+ */
 export function orderView(state: WalmartSandboxState, sellerId: string, orderId: string) {
   const seller = state.sellers[sellerId];
   const order = seller?.orders.find((o) => o.purchaseOrderId === orderId);
@@ -130,6 +153,22 @@ export function orderView(state: WalmartSandboxState, sellerId: string, orderId:
         ...trackingInfo(shipment),
         shipDateTime: new Date(shipment.shipDateTime).toISOString(),
         recordedAt: new Date(shipment.recordedAt).toISOString(),
+      })),
+    ),
+    cancellations: order.lines
+      .filter((line) => line.cancelledQuantity > 0)
+      .map((line) => ({
+        lineNumber: line.lineNumber,
+        sku: line.sku,
+        quantity: line.cancelledQuantity,
+        cancellationReason: line.cancellationReason ?? null,
+      })),
+    refunds: order.lines.flatMap((line) =>
+      (line.refunds ?? []).map((refund) => ({
+        lineNumber: line.lineNumber,
+        sku: line.sku,
+        ...refundResponse(refund),
+        recordedAt: new Date(refund.recordedAt).toISOString(),
       })),
     ),
   };

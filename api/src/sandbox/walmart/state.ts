@@ -37,6 +37,41 @@ export interface WalmartSandboxOrderLine {
   statusDate: number;
   /** Units shipped, one entry per Shipped status the seller sent (absent in orders stored before shipping existed). */
   shipments?: WalmartSandboxLineShipment[];
+  /** The seller's refunds of the line (refundOrderLines), oldest first. */
+  refunds?: WalmartSandboxRefund[];
+}
+
+/** One refund of a line (orders.json RefundType): the charges given back, amounts negative as Walmart takes them. */
+export interface WalmartSandboxRefund {
+  refundId: string;
+  refundComments?: string;
+  charges: Array<{ refundReason: string; chargeType: string; chargeName: string; amount: number; currency: string }>;
+  recordedAt: number;
+}
+
+/** A buyer's return (returns.json ReturnOrder) of units of one purchase order. */
+export interface WalmartSandboxReturn {
+  returnOrderId: string;
+  purchaseOrderId: string;
+  customerOrderId: string;
+  /** returns.json ReturnOrderLine.returnReason (one of the reason codes it lists). */
+  returnReason: string;
+  createdAt: number;
+  lastModified: number;
+  /** INITIATED, then DELIVERED once it reached the seller's return centre. */
+  status: 'INITIATED' | 'DELIVERED';
+  /** returnTrackingDetail, oldest first. */
+  events: Array<{ eventTag: string; eventDescription: string; eventTime: number }>;
+  lines: Array<{
+    lineNumber: string;
+    sku: string;
+    productName: string;
+    quantity: number;
+    unitPrice: string;
+    currency: string;
+  }>;
+  /** Set when received: whether the item goes back to stock (kept out of stock is recorded as isKeepIt). */
+  restock?: boolean;
 }
 
 /** One Shipped status of a line: its units and the trackingInfo the seller sent (orders.json TrackingInfoType). */
@@ -113,6 +148,8 @@ export interface WalmartSandboxSeller {
   orders: WalmartSandboxOrder[];
   feeds: Record<string, WalmartSandboxFeed>;
   subscriptions: WalmartSandboxSubscription[];
+  /** Buyers' returns (absent in sellers stored before returns existed). */
+  returns?: WalmartSandboxReturn[];
 }
 
 export interface WalmartSandboxState {

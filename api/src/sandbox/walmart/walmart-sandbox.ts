@@ -1,7 +1,8 @@
 /**
  * A stateful stand-in for the Walmart Marketplace (US) API: the seller's own paths below the prefix
  * (/v3/token in auth.ts; /v3/items, /v3/inventory and /v3/price in listings.ts; /v3/feeds in feeds.ts;
- * /v3/orders in orders.ts and shipping.ts; /v3/webhooks/subscriptions in notifications.ts), with Walmart's headers,
+ * /v3/orders in orders.ts, shipping.ts and refunds.ts; /v3/returns in returns.ts; /v3/webhooks/subscriptions in
+ * notifications.ts), with Walmart's headers,
  * error bodies and 429 answers. It imports nothing of the engine.
  */
 import crypto from 'node:crypto';
@@ -16,6 +17,8 @@ import { editItem, listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderView } from './order-response.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
+import { refundRoutes } from './refunds.ts';
+import { returnControlRoutes, returnRoutes } from './returns.ts';
 import { shippingRoutes } from './shipping.ts';
 import { alnum, digits, type WalmartContext, type WalmartSandboxItem, type WalmartSandboxState } from './state.ts';
 
@@ -79,6 +82,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   editItem,
 
   tick: processDueFeeds,
+  controlRoutes: returnControlRoutes,
 
   routes(router: Router, context: WalmartContext) {
     authRoutes(router, context);
@@ -86,6 +90,8 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     feedRoutes(router, context);
     orderRoutes(router, context);
     shippingRoutes(router, context);
+    refundRoutes(router, context);
+    returnRoutes(router, context);
     notificationRoutes(router, context);
     // Anything else below the prefix: Walmart's 404 body rather than Express's HTML.
     router.use((_req, res) =>

@@ -6,8 +6,8 @@ export function AdvertisingPage() {
     <UpcomingPage
       title="Advertising"
       description="Sponsored Products, Sponsored Search and Promoted Listings in one place."
-      emptyTitle="No campaigns yet"
-      emptyText="Advertising management arrives after your channels are connected."
+      emptyTitle="Advertising is on its way"
+      emptyText="This page is being built. Your campaigns stay on each marketplace until it arrives; nothing here changes them."
     />
   );
 }

@@ -6,8 +6,8 @@ export function AnalyticsPage() {
     <UpcomingPage
       title="Analytics"
       description="Revenue, orders and units by day and by channel."
-      emptyTitle="No sales data yet"
-      emptyText="Analytics start with your first synced orders."
+      emptyTitle="Analytics is on its way"
+      emptyText="This page is being built. Meanwhile, your orders are on the Orders page and your sales of the last 30 days on the dashboard."
     />
   );
 }

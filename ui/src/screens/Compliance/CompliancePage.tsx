@@ -6,8 +6,8 @@ export function CompliancePage() {
     <UpcomingPage
       title="Compliance"
       description="Listing issues by severity, with the fix for each."
-      emptyTitle="Nothing to check yet"
-      emptyText="Compliance checks run on every listing once your catalogue is imported."
+      emptyTitle="Compliance is on its way"
+      emptyText="This page is being built. Meanwhile, a listing a marketplace refuses shows its reason in Listings."
     />
   );
 }

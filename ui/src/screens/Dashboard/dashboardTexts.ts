@@ -79,6 +79,7 @@ export const causeLabels: Record<DashboardChange['cause'], string> = {
   import: 'Import',
   reconciliation: 'Reconciliation',
   rule_change: 'Channel rules',
+  return: 'Returns',
 };
 
 export const fieldLabels: Record<DashboardChange['field'], string> = {

@@ -58,6 +58,9 @@ export const orderEventLabels: Record<OrderEvent['kind'], string> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
   returned: 'Returned',
+  'cancellation failed': 'Cancellation failed',
+  'refund failed': 'Refund failed',
+  restocked: 'Restocked',
 };
 
 export const sortLabels: Record<OrderSort, string> = { orderedAt: 'Date', shipBy: 'Ship by', total: 'Total' };

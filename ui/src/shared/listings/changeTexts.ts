@@ -10,6 +10,7 @@ export const changeCauseLabels: Record<ChangeCause, string> = {
   import: 'CSV import',
   reconciliation: 'Sync repair',
   rule_change: 'Channel rule change',
+  return: 'Return restocked',
 };
 
 export const changeFieldLabels: Record<ChangeField, string> = {

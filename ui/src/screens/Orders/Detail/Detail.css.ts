@@ -84,3 +84,41 @@ export const formActions = style({
   gap: vars.space.small,
   justifyContent: 'flex-end',
 });
+
+// "Cancel order" and "Refund": side by side, each with what its marketplace says when it has no API for it.
+export const actionRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: vars.space.medium });
+export const action = style({ display: 'grid', gap: vars.space.xsmall, flex: '1 1 14rem', minWidth: 0 });
+export const why = style({ margin: 0, fontSize: vars.font.size.small, color: vars.color.text.secondary });
+
+// The cancel and refund dialogs: one column; a line's units and amount side by side where they fit.
+export const dialogBody = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.medium });
+export const lineFields = style({
+  display: 'grid',
+  gap: vars.space.small,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))',
+  alignItems: 'start',
+  paddingBottom: vars.space.small,
+  borderBottom: `1px solid ${vars.color.border.subtle}`,
+});
+export const lineName = style({
+  gridColumn: '1 / -1',
+  margin: 0,
+  fontSize: vars.font.size.small,
+  overflowWrap: 'anywhere',
+});
+export const scopes = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.medium,
+  margin: 0,
+  padding: 0,
+  border: 0,
+});
+export const total = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.small,
+  margin: 0,
+  fontSize: vars.font.size.standard,
+  fontWeight: vars.font.weight.semibold,
+});

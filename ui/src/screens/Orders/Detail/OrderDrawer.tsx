@@ -14,6 +14,8 @@ import {
   shipByMarkTones,
 } from '../orderTexts';
 import { shipByMark } from '../shipBy';
+import { Cancellations, Refunds, Returns } from './ActionSections';
+import { OrderActions } from './OrderActions';
 import { Lines, Shipments, ShipTo, StockChanges, Timeline } from './OrderSections';
 import { ShipForm } from './ShipForm';
 import * as page from '../OrdersPage.css';
@@ -90,6 +92,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
           </Fact>
         </dl>
       </section>
+      <OrderActions order={order} />
       <Lines order={order} />
       <ShipTo order={order} />
       <Shipments order={order} />
@@ -99,6 +102,9 @@ function OrderBody({ order }: { order: OrderDetail }) {
           <ShipForm key={order.shipments.length} order={order} />
         </section>
       ) : null}
+      <Cancellations order={order} />
+      <Refunds order={order} />
+      <Returns order={order} />
       <Timeline order={order} />
       <StockChanges order={order} />
     </>

@@ -12,6 +12,7 @@ import {
   shipmentStateLabels,
   shipmentStateTones,
 } from '../orderTexts';
+import { unitsBeingCancelled } from './cancelForm';
 import * as page from '../OrdersPage.css';
 import * as styles from './Detail.css';
 
@@ -36,7 +37,7 @@ function HistoryLink({ sku, children }: { sku: string; children: ReactNode }) {
   );
 }
 
-function LineItem({ line }: { line: OrderLine }) {
+function LineItem({ line, beingCancelled }: { line: OrderLine; beingCancelled: number }) {
   const left = remainingUnits(line);
   return (
     <li className={styles.item}>
@@ -51,6 +52,7 @@ function LineItem({ line }: { line: OrderLine }) {
         {[
           `${line.shippedQuantity} shipped`,
           ...(line.cancelledQuantity > 0 ? [`${line.cancelledQuantity} cancelled`] : []),
+          ...(beingCancelled > 0 ? [`${beingCancelled} being cancelled`] : []),
           `${left} left to ship`,
         ].join(' · ')}
       </p>
@@ -73,7 +75,11 @@ export function Lines({ order }: { order: OrderDetail }) {
     <Section id="order-lines" title={`Lines (${plural(order.units, 'unit', 'units')})`}>
       <ul className={styles.list}>
         {order.lines.map((line, index) => (
-          <LineItem key={line.lineId ?? `${line.sku}-${index}`} line={line} />
+          <LineItem
+            key={line.lineId ?? `${line.sku}-${index}`}
+            line={line}
+            beingCancelled={unitsBeingCancelled(order, line)}
+          />
         ))}
       </ul>
     </Section>

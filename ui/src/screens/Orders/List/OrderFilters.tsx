@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Channel } from '../../../api';
 import { Field, Input } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
@@ -22,11 +22,15 @@ export function OrderFilters({ view, channels, onFilter }: OrderFiltersProps) {
   // Typing reaches the address after a pause, once it is long enough for the server; the address
   // wins when it changes otherwise (back, reload, "Clear filters").
   useEffect(() => setQuery(q), [q]);
+  // The timer calls the newest onFilter: one from the render that started it would write an address
+  // from before what happened meanwhile (an order opened from the list), and drop it.
+  const latestOnFilter = useRef(onFilter);
+  latestOnFilter.current = onFilter;
   useEffect(() => {
     const text = query.trim();
     const next = text.length >= SEARCH_MIN_LENGTH ? text : '';
     if (next === q) return;
-    const timer = setTimeout(() => onFilter({ q: next || undefined }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => latestOnFilter.current({ q: next || undefined }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // Only typing starts the timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps

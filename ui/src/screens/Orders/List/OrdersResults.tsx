@@ -9,13 +9,23 @@ export interface OrdersResultsProps extends Omit<OrdersTableProps, 'orders'> {
   filtered: boolean;
   /** How many channels the account has connected (undefined while they load). */
   channelCount: number | undefined;
+  /** The channels are still loading: a refusal waits for them, as the page says it for both. */
+  channelsPending: boolean;
   onClearFilters: () => void;
 }
 
 /** The list's states: loading, refused, failed, empty (and what to do next), or the orders and "Load more". */
-export function OrdersResults({ orders, filtered, channelCount, onClearFilters, ...table }: OrdersResultsProps) {
-  if (orders.isPending) return <Spinner label="Loading orders..." />;
-  if (orders.error instanceof ApiError && orders.error.status === 403)
+export function OrdersResults({
+  orders,
+  filtered,
+  channelCount,
+  channelsPending,
+  onClearFilters,
+  ...table
+}: OrdersResultsProps) {
+  const refused = orders.error instanceof ApiError && orders.error.status === 403;
+  if (orders.isPending || (refused && channelsPending)) return <Spinner label="Loading orders..." />;
+  if (refused)
     return (
       <Card padding="large">
         <EmptyState

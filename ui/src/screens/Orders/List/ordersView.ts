@@ -24,9 +24,9 @@ export interface OrdersView {
 
 export const defaultView: OrdersView = { sort: 'orderedAt', order: 'desc' };
 
-const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+export const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real day written "2026-11-21" (not "2026-02-30"). */
 function isDay(value: string | null): value is string {

@@ -1,0 +1,21 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { CompliancePage } from './CompliancePage';
+
+const meta = {
+  title: 'Screens/Compliance',
+  component: CompliancePage,
+} satisfies Meta<typeof CompliancePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Not built yet, and saying so plainly: never that the seller has no data, or must connect channels already connected. */
+export const ComplianceComingSoon: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Compliance is on its way' })).toBeVisible();
+    await expect(canvas.getByText(/This page is being built/)).toBeVisible();
+    await expect(canvas.queryByText(/No sales data yet|No campaigns yet|Nothing to check yet|connect/i)).toBeNull();
+  },
+};
