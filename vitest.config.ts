@@ -7,6 +7,12 @@ export default defineConfig({
     // Two cores: two test files at a time (each API file has its own database).
     maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },
-    projects: ['api/vitest.config.ts', 'ui/vitest.config.ts', 'app/vitest.config.ts', 'e2e/vitest.config.ts'],
+    projects: [
+      'api/vitest.config.ts',
+      'api/vitest.isolated.config.ts',
+      'ui/vitest.config.ts',
+      'app/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
   },
 });
