@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Files that replace a module with `vi.mock`: they run in a project of their own, each in a fresh process. */
-export const moduleMockingFiles = ['api/test/http/edge-errors.test.ts'];
+/**
+ * Files that need a process of their own: one replaces a module with `vi.mock`, one counts what its process
+ * loaded. They run in the `api-isolated` project, each in a fresh process.
+ */
+export const freshProcessFiles = ['api/test/http/edge-errors.test.ts', 'api/test/marketplaces/shopify/sandbox.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@contract': path.join(root, 'openapi.gen.ts') } },
@@ -19,7 +22,7 @@ export default defineConfig({
     // and the embedded (PGlite) process itself. Malformed input runs on both: NUL bytes and other accounts' ids reach queries.
     exclude: [
       '**/node_modules/**',
-      ...moduleMockingFiles,
+      ...freshProcessFiles,
       ...(process.env.DATABASE_URL
         ? [
             'api/test/marketplaces/**',
