@@ -1287,6 +1287,8 @@ export interface components {
             bufferUnits: number;
             maxQuantity: number | null;
             outOfStockThreshold: number;
+            /** @description A target channel's orders are also created in the main Shopify store, tagged with the marketplace and order number, without charging the buyer or moving stock there; the tracking of their fulfilment there goes back to the marketplace. Only where the main channel is a Shopify store. */
+            createOrdersInShopify: boolean;
         };
         ChannelRulesUpdate: {
             syncQuantity?: boolean;
@@ -1295,6 +1297,7 @@ export interface components {
             bufferUnits?: number;
             maxQuantity?: number | null;
             outOfStockThreshold?: number;
+            createOrdersInShopify?: boolean;
         };
         Channel: {
             /** Format: uuid */
@@ -1478,6 +1481,8 @@ export interface components {
                 state: components["schemas"]["ShipmentState"];
                 message: string | null;
             } | null;
+            /** @description The buyer's name and address were erased after the retention period (buyerName is null). */
+            personalDataErased: boolean;
         };
         OrdersPage: {
             items: components["schemas"]["OrderSummary"][];
@@ -1753,6 +1758,10 @@ export interface components {
             orderNumber: string;
             carrier: string;
             trackingNumber: string;
+            /** @description The SKU the row ships (a partial shipment); null ships every unit left. */
+            sku: string | null;
+            /** @description The units of that SKU the row ships (all remaining when the file gives none); null without a SKU, or when they could not be picked. */
+            quantity: number | null;
             /** @enum {string} */
             outcome: "ready" | "sending" | "refused";
             message: string | null;
@@ -1801,8 +1810,11 @@ export interface components {
             rateLimited: number;
         };
         DashboardAlert: {
-            /** @enum {string} */
-            kind: "failed_pushes" | "channels_in_error" | "suppressed_listings" | "low_stock" | "open_drift";
+            /**
+             * @description sku_limit counts the main channel's SKUs beyond the plan's limit (not synced until an upgrade).
+             * @enum {string}
+             */
+            kind: "failed_pushes" | "channels_in_error" | "suppressed_listings" | "low_stock" | "open_drift" | "sku_limit";
             count: number;
         };
         DashboardOrder: {
@@ -1828,7 +1840,10 @@ export interface components {
             cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
             /** @enum {string} */
             field: "available" | "on_hand" | "price" | "quantity";
+            /** @description The SKU */
             sku: string;
+            /** @description How many SKUs the row stands for; a rule change or bulk edit over many SKUs is one row (before and after are then null). */
+            skuCount?: number;
             channelKind: components["schemas"]["MarketplaceKind"] | null;
             before: string | null;
             after: string | null;
@@ -1908,6 +1923,10 @@ export interface components {
             /** @description A value of ours is on its way there. */
             pushPending: boolean;
             lastError: string | null;
+            /** @description The channel is paused: nothing is sent to it or read from it, so its price and quantity may be out of date. */
+            channelPaused?: boolean;
+            /** @description The currency of the listing's price (ISO 4217), where known. */
+            currency?: string | null;
             /**
              * @description The seller took the listing off sale (a status set to inactive); it stays off sale, whatever
              *     `status` (the marketplace's) says, until the seller puts it back. On Shopify, whose status is
@@ -1936,6 +1955,10 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
+            /** @description How many SKUs the account's plan syncs; null when unlimited. */
+            skuLimit?: number | null;
+            /** @description SKUs the main channel has beyond the plan's limit, found by its last import; they are not imported or synced until the plan allows them. */
+            skusBeyondLimit?: number;
         };
         ChangeResult: {
             /** Format: uuid */
@@ -1960,6 +1983,29 @@ export interface components {
             after: string | null;
             causeRef: string | null;
             results: components["schemas"]["ChangeResult"][];
+            /** @description The bulk edit, drawer edit or import this change belongs to (or that it undid); null for others. Ids are for calls, never shown. */
+            batch?: components["schemas"]["ChangeBatchInfo"] | null;
+        };
+        ChangeBatchInfo: {
+            /** Format: uuid */
+            batchId: string;
+            /** @enum {string} */
+            kind: "bulk_edit" | "csv_import";
+            /**
+             * Format: date-time
+             * @description When the batch ran.
+             */
+            at: string;
+            /** @description The name of who ran it. */
+            by: string | null;
+            /** @description This change puts back what the batch changed. */
+            isUndo: boolean;
+            /** @description The server would undo the batch now. */
+            undoable: boolean;
+            /** Format: date-time */
+            undoneAt: string | null;
+            /** @description The name of who undid it. */
+            undoneBy: string | null;
         };
         /** @description A ListingChip with what the detail shows besides. */
         ListingOnChannel: {
@@ -1978,6 +2024,10 @@ export interface components {
             lastError: string | null;
             /** @description The seller took the listing off sale (see ListingChip). */
             takenOffSale: boolean;
+            /** @description The channel is paused (see ListingChip). */
+            channelPaused?: boolean;
+            /** @description The currency of the listing's price, where known. */
+            currency?: string | null;
             marketplaceId: string | null;
             priceOverride: string | null;
             /** Format: date-time */
@@ -2028,6 +2078,16 @@ export interface components {
             price?: components["schemas"]["PriceEdit"];
             quantity?: components["schemas"]["QuantityEdit"];
             status?: components["schemas"]["StatusEdit"];
+            /** @description The title becomes value (one SKU only, from its drawer). */
+            title?: {
+                value: string;
+            };
+            /** @description A price for one channel (its override, winning over the rules); null removes the override. One SKU only, from its drawer. */
+            channelPrices?: {
+                /** Format: uuid */
+                channelId: string;
+                price: number | null;
+            }[];
         };
         PriceChange: {
             before: string | null;
@@ -2058,6 +2118,15 @@ export interface components {
             statuses: components["schemas"]["StatusChange"][];
             /** @description Why the edit cannot apply to this SKU. */
             error: string | null;
+            titleChange?: components["schemas"]["TextChange"] | null;
+            /** @description Each channel's price override, before and after (null is the price the rules give). */
+            channelPrices?: {
+                /** Format: uuid */
+                channelId: string;
+                channelKind: components["schemas"]["MarketplaceKind"];
+                before: string | null;
+                after: string | null;
+            }[];
         };
         BulkEditPreview: {
             items: components["schemas"]["BulkEditPreviewRow"][];
@@ -2123,6 +2192,8 @@ export interface components {
             /** @description Rows that change something. */
             total: number;
             errors: components["schemas"]["CsvRowError"][];
+            /** @description What the import passes over, said once for the file (columns it does not read). */
+            notices: string[];
         };
         CsvImportRejected: {
             message: string;
@@ -4274,7 +4345,7 @@ export const shipmentResultOutcomeValues: ReadonlyArray<FlattenedDeepRequired<co
 export const shipmentCsvRowOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentCsvRow"]["outcome"]> = ["ready", "sending", "refused"];
 export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["role"]> = ["main", "target"];
 export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["status"]> = ["active", "paused", "error", "disconnected"];
-export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift"];
+export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity"];
@@ -4283,6 +4354,7 @@ export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity"];
 export const changeResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeResult"]["status"]> = ["pending", "retrying", "confirmed", "failed"];
+export const changeBatchInfoKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeBatchInfo"]["kind"]> = ["bulk_edit", "csv_import"];
 export const priceEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceEdit"]["mode"]> = ["set", "percent", "amount"];
 export const quantityEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuantityEdit"]["mode"]> = ["set", "amount"];
 export const statusEditStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusEdit"]["status"]> = ["active", "inactive"];

@@ -116,6 +116,7 @@ export async function settledQuantity(page: Page, sku: string, marketplace: stri
 
 /** The price a channel's chip shows for a SKU (as "12.50"), once nothing is on its way to it. */
 export async function settledPrice(page: Page, sku: string, marketplace: string): Promise<string | null> {
-  const match = (await settledChipLabel(page, sku, marketplace))?.match(/ · Price (\d+(?:\.\d+)?) · /);
-  return match ? Number(match[1]).toFixed(2) : null;
+  // "Price $12.50": the amount after its currency sign.
+  const match = (await settledChipLabel(page, sku, marketplace))?.match(/ · Price [^\d·]*([\d,]+(?:\.\d+)?) · /);
+  return match ? Number(match[1]!.replace(/,/g, '')).toFixed(2) : null;
 }

@@ -11,6 +11,7 @@ const rules = {
   bufferUnits: 0,
   maxQuantity: null,
   outOfStockThreshold: 0,
+  createOrdersInShopify: false,
 } satisfies Channel['rules'];
 
 /** A seller's channels: Shopify main, Amazon and Walmart targets, eBay in error. */

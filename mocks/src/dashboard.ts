@@ -208,6 +208,45 @@ export const dashboardFixtures = {
         : c,
     ),
   },
+  /** A trial whose main channel has 500 SKUs beyond its 1,000: the alert says so with the way to upgrade. */
+  skuLimitReached: { ...populated, alerts: [...populated.alerts, { kind: 'sku_limit', count: 500 }] },
+  /** Channels connected, nothing sold yet: zero revenue in the account's currency. */
+  noSalesYet: {
+    ...populated,
+    today: nothing,
+    last30Days: nothing,
+    byChannel: populated.byChannel.map((c) => ({ ...c, today: nothing, last30Days: nothing })),
+    recentOrders: [],
+  },
+  /** A rule change on Amazon over 240 SKUs and a bulk price edit of 12: one row each. */
+  groupedChanges: {
+    ...populated,
+    recentChanges: [
+      {
+        id: '0dce0000-0000-4000-8000-000000000011',
+        at: '2026-11-21T08:58:00.000Z',
+        cause: 'rule_change',
+        field: 'quantity',
+        sku: 'CH-00001',
+        skuCount: 240,
+        channelKind: 'amazon',
+        before: null,
+        after: null,
+      },
+      {
+        id: '0dce0000-0000-4000-8000-000000000012',
+        at: '2026-11-21T08:55:00.000Z',
+        cause: 'bulk_edit',
+        field: 'price',
+        sku: 'LAMP-OAK',
+        skuCount: 12,
+        channelKind: null,
+        before: null,
+        after: null,
+      },
+      ...populated.recentChanges,
+    ],
+  },
 } satisfies Record<string, Dashboard>;
 
 const answer = (body: Dashboard) => http.get('/api/dashboard', ({ response }) => response(200).json(body));
@@ -217,6 +256,9 @@ export const dashboardHandlers = {
   newAccount: [answer(dashboardFixtures.newAccount)],
   channelInError: [answer(dashboardFixtures.channelInError)],
   nearRateLimit: [answer(dashboardFixtures.nearRateLimit)],
+  skuLimitReached: [answer(dashboardFixtures.skuLimitReached)],
+  noSalesYet: [answer(dashboardFixtures.noSalesYet)],
+  groupedChanges: [answer(dashboardFixtures.groupedChanges)],
   loading: [
     http.get('/api/dashboard', async ({ response }) => {
       await delay('infinite');

@@ -55,6 +55,14 @@ export {
   BULK_BATCH_ID,
   type ListingEditScenario,
 } from './listing-edits';
+export {
+  drawerEditHandlers,
+  drawerDetail,
+  drawerSku,
+  requestsSeen as drawerEditRequests,
+  resetDrawerEditMocks,
+  DRAWER_BATCH_ID,
+} from './drawer-edits';
 export { orderHandlers, resetOrderMocks, lastShipmentBody, queryOrders, summaryOf, type OrderScenario } from './orders';
 export { lastCancellationBody, lastRefundBody, queryReturns } from './order-actions';
 export {

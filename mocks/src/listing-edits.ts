@@ -94,6 +94,16 @@ export const importPreviewFixture: CsvImportPreview = {
   ],
   total: 2,
   errors: [],
+  notices: [],
+};
+
+/** An exported file imported back, with a column the seller added: the columns it does not read, said once. */
+export const importIgnoredColumnsFixture: CsvImportPreview = {
+  ...importPreviewFixture,
+  notices: [
+    'Read-only columns ignored: brand, gtin, committed, available, amazon_status, amazon_price, amazon_quantity.',
+    'Ignored columns: colour, supplier.',
+  ],
 };
 
 export const importRowErrorsFixture: CsvImportPreview = {
@@ -104,6 +114,7 @@ export const importRowErrorsFixture: CsvImportPreview = {
     { line: 7, sku: 'MUG-GREEN', message: 'No product has the SKU MUG-GREEN.' },
     { line: 9, sku: 'MUG-BLUE-350', message: 'SKU MUG-BLUE-350 is also on line 2.' },
   ],
+  notices: [],
 };
 
 const walmart = channelFixtures.walmartPaused;
@@ -370,6 +381,15 @@ export const listingEditHandlers = {
     preview(bulkEditRows),
     progress(bulkChangeFixtures.confirmed),
     importPreview(importRowErrorsFixture),
+    check(publishCheckFixture),
+    ...publishFlow(allChosen),
+    ...everything,
+  ],
+  /** The preview passes over columns the import does not read, and says so once. */
+  importIgnoredColumns: [
+    preview(bulkEditRows),
+    progress(bulkChangeFixtures.confirmed),
+    importPreview(importIgnoredColumnsFixture),
     check(publishCheckFixture),
     ...publishFlow(allChosen),
     ...everything,

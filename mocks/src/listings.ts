@@ -47,6 +47,8 @@ function chip(
     desiredQuantity: null,
     pushPending: false,
     lastError: null,
+    channelPaused: false,
+    currency: 'USD',
     takenOffSale: false,
   };
 }
@@ -95,6 +97,30 @@ export const targetOnlyRow: CatalogueRow = {
   available: null,
   chips: [{ ...chip(amazonTarget, 90_007, '24.00', 3), status: 'active' }],
 };
+
+/** The Walmart channel paused: its chips hold what Walmart last confirmed, which may be out of date. */
+function withWalmartPaused(rows: CatalogueRow[]): CatalogueRow[] {
+  return rows.map((row) => ({
+    ...row,
+    chips: row.chips.map((c) => (c.channelKind === 'walmart' ? { ...c, channelPaused: true, quantity: 60 } : c)),
+  }));
+}
+
+/** A unit of the first SKU sold on the main channel: its row and main chip hold one less. */
+function afterMainSale(rows: CatalogueRow[]): CatalogueRow[] {
+  return rows.map((row, i) =>
+    i === 0 && row.available !== null
+      ? {
+          ...row,
+          committed: (row.committed ?? 0) + 1,
+          available: row.available - 1,
+          chips: row.chips.map((c) =>
+            c.channelRole === 'main' && c.quantity !== null ? { ...c, quantity: c.quantity - 1 } : c,
+          ),
+        }
+      : row,
+  );
+}
 
 /** The first SKUs with a new quantity and price on their way to Amazon. */
 function withPushes(rows: CatalogueRow[], count = 5): CatalogueRow[] {
@@ -333,10 +359,11 @@ const catalogue = generateCatalogue();
 const pushing = withPushes(catalogue);
 
 /** Mutable state of the scenarios that change over time; a story resets it before it renders. */
-const state = { catalogueCalls: 0, pushConfirmed: false };
+const state = { catalogueCalls: 0, pushConfirmed: false, mainSold: false };
 export function resetListingMocks(): void {
   state.catalogueCalls = 0;
   state.pushConfirmed = false;
+  state.mainSold = false;
 }
 
 /** An event stream that tells, after `afterMs`, that the SKUs of `skus` changed (event `listings`). */
@@ -406,6 +433,33 @@ export const listingHandlers = {
         : pushing,
     ),
   ],
+  /**
+   * A unit of the first SKU is sold on the main channel a moment after the page opens, and the event
+   * stream says so: its main chip and Available show one less without a reload. (Replaces the `sync` key's stream.)
+   */
+  mainSaleLive: [
+    listingsEventStream([catalogue[0]!.sku], 1_500, () => (state.mainSold = true)),
+    ...catalogueOf(() => (state.mainSold ? afterMainSale(catalogue) : catalogue)),
+  ],
+  /** A trial's 1,000 SKUs imported of the main channel's 1,500: the other 500 are beyond the plan's limit. */
+  skuLimitReached: [
+    http.get('/api/listings', ({ query, response }) =>
+      response(200).json({
+        ...queryCatalogue(generateCatalogue(1_000), {
+          page: Number(query.get('page') ?? 1),
+          pageSize: Number(query.get('pageSize') ?? 50),
+        }),
+        skuLimit: 1_000,
+        skusBeyondLimit: 500,
+      }),
+    ),
+  ],
+  /** The Walmart channel paused: its chips say so and do not claim their quantity is current. */
+  walmartPaused: catalogueOf(() => withWalmartPaused(catalogue)),
+  /** 1,240 SKUs with a price in euros (a catalogue priced in another currency). */
+  inEuros: catalogueOf(() =>
+    catalogue.map((row) => ({ ...row, chips: row.chips.map((c) => ({ ...c, currency: 'EUR' })) })),
+  ),
   /** Some listings refused by the marketplace, with its message. */
   partialFailure: catalogueOf(() => withFailures(catalogue)),
   /** Two listings the seller took off sale: on Amazon, and a variant on a Shopify store (offered 0 units). */

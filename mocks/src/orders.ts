@@ -25,10 +25,10 @@ const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', s
 
 export function summaryOf(order: OrderDetail): OrderSummary {
   const { id, orderNumber, marketplaceOrderId, channel, orderedAt, buyerName, lineCount, units, total } = order;
-  const { status, shipBy, late, lastShipment } = order;
+  const { status, shipBy, late, lastShipment, personalDataErased } = order;
   return {
     ...{ id, orderNumber, marketplaceOrderId, channel, orderedAt, buyerName, lineCount, units, total },
-    ...{ status, shipBy, late, lastShipment },
+    ...{ status, shipBy, late, lastShipment, personalDataErased },
   };
 }
 
@@ -232,6 +232,8 @@ function shipCsv(csv: string, dryRun: boolean): { error: string } | { result: Sh
       orderNumber: cells.order_number ?? '',
       carrier: cells.carrier ?? '',
       trackingNumber: cells.tracking ?? '',
+      sku: cells.sku || null,
+      quantity: null,
       outcome: dryRun ? 'ready' : 'sending',
       message: null,
     };
@@ -259,11 +261,13 @@ function shipCsv(csv: string, dryRun: boolean): { error: string } | { result: Sh
     if (cells.sku) {
       const orderLine = order.lines.find((candidate) => candidate.sku === cells.sku);
       if (!orderLine?.lineId) refuse(`${cells.sku} is not a line of order ${order.orderNumber}.`);
-      else
+      else {
+        row.quantity = Number(cells.quantity || remainingOf(orderLine));
         shipment.request.lines = [
           ...(shipment.request.lines ?? []),
-          { lineId: orderLine.lineId, quantity: Number(cells.quantity || remainingOf(orderLine)) },
+          { lineId: orderLine.lineId, quantity: row.quantity },
         ];
+      }
     }
     shipments.set(key, shipment);
   }

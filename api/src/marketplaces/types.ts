@@ -191,6 +191,12 @@ export interface CancellationRequest {
   reason: CancellationReason;
   wholeOrder: boolean;
   lines: Array<{ lineId: string; sku: string; quantity: number }>;
+  /**
+   * Set on an attempt after one whose outcome is unknown (a timeout, a 5xx after sending): when this
+   * request was recorded, so the marketplace may hold it since then. Where the marketplace takes no
+   * key of ours, the adapter reads the order back first and counts what it finds there as this one.
+   */
+  earlierAttemptSince?: string;
 }
 
 /**
@@ -223,6 +229,12 @@ export interface RefundRequest {
   total: Money;
   /** The seller's note to the buyer, where the marketplace carries one. */
   note: string | null;
+  /**
+   * Set on an attempt after one whose outcome is unknown (a timeout, a 5xx after sending): when this
+   * request was recorded, so the marketplace may hold it since then. Where the marketplace takes no
+   * key of ours, the adapter reads the order back first and counts what it finds there as this one.
+   */
+  earlierAttemptSince?: string;
 }
 
 export type RefundOutcome =

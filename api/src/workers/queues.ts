@@ -76,7 +76,9 @@ export type OrdersFulfilJob =
   | { mode: 'ship'; accountId: string; shipmentId: string }
   | { mode: 'cancel'; accountId: string; cancellationId: string }
   | { mode: 'refund'; accountId: string; refundId: string }
-  | { mode: 'acknowledge'; accountId: string; channelId: string; orderIds: string[] };
+  | { mode: 'acknowledge'; accountId: string; channelId: string; orderIds: string[] }
+  /** Target orders created in the main Shopify store (modules/orders/shopify-copies.ts). */
+  | { mode: 'shopify-copy'; accountId: string; orderIds: string[] };
 
 /** Read one channel's orders changed since the last read. */
 export interface OrdersPollJob {

@@ -32,6 +32,7 @@ import { sendShipment } from '../modules/orders/shipment-sending.ts';
 import { sendCancellation } from '../modules/orders/cancellations.ts';
 import { sendRefund } from '../modules/orders/refunds.ts';
 import { acknowledgeOrders } from '../modules/orders/order-timeline.ts';
+import { createShopifyCopies } from '../modules/orders/shopify-copies.ts';
 import { eraseOrderPersonalData } from '../modules/orders/personal-data.ts';
 import { pushChannel } from '../modules/push/channel-push.ts';
 import { confirmSubmission } from '../modules/push/listing-confirmation.ts';
@@ -58,6 +59,7 @@ function fulfil(ctx: AppContext, data: OrdersFulfilJob, signal?: AbortSignal) {
   if (data.mode === 'ship') return sendShipment(ctx, data, signal);
   if (data.mode === 'cancel') return sendCancellation(ctx, data, signal);
   if (data.mode === 'refund') return sendRefund(ctx, data, signal);
+  if (data.mode === 'shopify-copy') return createShopifyCopies(ctx, data, signal);
   return acknowledgeOrders(ctx, data, signal);
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import {
+  changes,
   channels,
   defaultChannelRules,
   listingDrift,
@@ -286,6 +287,68 @@ describe('dashboard', () => {
     const use = (id: string) => health.find((h) => h.channelId === id)!;
     expect(use(amazon!)).toMatchObject({ rateLimitUse: 91, rateLimitOperation: 'patchListingsItem', rateLimited: 3 });
     expect(use(shopify!)).toMatchObject({ rateLimitUse: 0, rateLimitOperation: null, rateLimited: 0 });
+  });
+
+  it('groups a rule change or a bulk edit over many SKUs into one row of recent changes', async () => {
+    const { ctx } = t.product;
+    const channelId = await addChannel(accountId, 'ebay', 'target', { externalSellerId: 'ebay-grouping' });
+    const at = ctx.clock();
+    // A rule change on eBay touching 240 SKUs, then a bulk edit of 3 prices, then one order.
+    await db()
+      .insert(changes)
+      .values(
+        Array.from({ length: 240 }, (_, i) => ({
+          accountId,
+          channelId,
+          sku: `RULE-${String(i).padStart(3, '0')}`,
+          cause: 'rule_change' as const,
+          causeRef: 'channel rules changed',
+          field: 'quantity' as const,
+          before: '10',
+          after: '8',
+          createdAt: new Date(at.getTime() - 3000),
+        })),
+      );
+    await db()
+      .insert(changes)
+      .values(
+        ['B-1', 'B-2', 'B-3'].map((sku) => ({
+          accountId,
+          sku,
+          cause: 'bulk_edit' as const,
+          causeRef: 'batch-1',
+          field: 'price' as const,
+          before: '9.99',
+          after: '8.99',
+          createdAt: new Date(at.getTime() - 2000),
+        })),
+      );
+    await db()
+      .insert(changes)
+      .values({
+        accountId,
+        sku: 'ONE-1',
+        cause: 'order',
+        field: 'available',
+        before: '5',
+        after: '4',
+        createdAt: new Date(at.getTime() - 1000),
+      });
+    const recent = (await seller.get('/api/dashboard')).body.recentChanges;
+    expect(recent.slice(0, 3)).toEqual([
+      expect.objectContaining({ cause: 'order', sku: 'ONE-1', skuCount: 1, before: '5', after: '4' }),
+      expect.objectContaining({
+        cause: 'bulk_edit',
+        field: 'price',
+        sku: 'B-1',
+        skuCount: 3,
+        before: null,
+        after: null,
+      }),
+      expect.objectContaining({ cause: 'rule_change', field: 'quantity', channelKind: 'ebay', skuCount: 240 }),
+    ]);
+    // The other account sees none of them.
+    expect((await neighbour.get('/api/dashboard')).body.recentChanges).toEqual([]);
   });
 
   it('another account sees none of it', async () => {

@@ -221,6 +221,47 @@ describe('the catalogue page', () => {
     expect(only.chips).toEqual([expect.objectContaining({ channelKind: 'amazon', quantity: 4, status: 'active' })]);
   });
 
+  it("tells the plan's SKU limit and how many SKUs of the main channel are beyond it", async () => {
+    expect((await list('?pageSize=1')).body).toMatchObject({ skuLimit: 1000, skusBeyondLimit: 0 });
+    // The main channel's last import found 500 SKUs beyond a trial's 1,000.
+    await exec(sql`update channels set skus_beyond_limit = 500 where id = ${channel.walmart}`);
+    try {
+      expect((await list('?pageSize=1')).body).toMatchObject({ skuLimit: 1000, skusBeyondLimit: 500 });
+      const dashboard = (await seller.get('/api/dashboard')).body;
+      expect(dashboard.alerts).toContainEqual({ kind: 'sku_limit', count: 500 });
+      // Another account's limit is its own.
+      expect((await list('?pageSize=1', other)).body).toMatchObject({ skusBeyondLimit: 0 });
+    } finally {
+      await exec(sql`update channels set skus_beyond_limit = 0 where id = ${channel.walmart}`);
+    }
+  });
+
+  it("says a paused channel's chip is paused, and gives every price its currency", async () => {
+    const row = (await list('?q=A-100')).body.items[0];
+    // Both channels are paused: nothing is read or sent, the quantity is the last one confirmed.
+    expect(row.chips[0]).toMatchObject({ channelRole: 'main', channelPaused: true, quantity: 5, currency: 'USD' });
+    expect(row.chips[1]).toMatchObject({ channelRole: 'target', channelPaused: true, currency: 'USD' });
+    // A SKU only a target has is priced in the account's currency.
+    expect((await list('?q=ZZ-ONLY')).body.items[0].chips[0]).toMatchObject({ currency: 'USD' });
+  });
+
+  it("shows on an active main channel's chip what is available now, so a sale there shows at once", async () => {
+    await exec(sql`update channels set status = 'active', updated_at = now() where id = ${channel.walmart}`);
+    try {
+      const chip = (await list('?q=A-100')).body.items[0].chips[0];
+      expect(chip).toMatchObject({ channelRole: 'main', channelPaused: false, quantity: 8 });
+      // A sale commits a unit: the main chip follows.
+      await exec(sql`update products set committed = 3, updated_at = now() where id = ${ids['A-100']}`);
+      expect((await list('?q=A-100')).body.items[0].chips[0]).toMatchObject({ quantity: 7 });
+    } finally {
+      // Back as it was, its stamp too (the sort by last update reads it).
+      await exec(
+        sql`update products set committed = 2, updated_at = '2026-03-01T00:00:00Z' where id = ${ids['A-100']}`,
+      );
+      await exec(sql`update channels set status = 'paused', updated_at = now() where id = ${channel.walmart}`);
+    }
+  });
+
   it('searches SKU, title and brand by any part in any case, and GTIN by its beginning', async () => {
     expect(skus(await list('?q=MUG'))).toEqual(['A-100', 'A-101']);
     expect(skus(await list('?q=b-2'))).toEqual(['B-200']);
@@ -513,16 +554,16 @@ describe('CSV export', () => {
     const csv = answer.body as string;
     const [header] = parse(csv);
     expect(header).toBe(
-      'sku,title,brand,gtin,on_hand,committed,available,walmart_status,walmart_price,walmart_quantity,amazon_status,amazon_price,amazon_quantity',
+      'sku,title,price,brand,gtin,on_hand,committed,available,walmart_status,walmart_price,walmart_quantity,amazon_status,amazon_price,amazon_quantity',
     );
-    expect(csv).toContain('\r\nA-100,Blue Mug,Acme,0001112223334,10,2,8,active,9.99,5,active,12.50,8\r\n');
+    expect(csv).toContain('\r\nA-100,Blue Mug,9.99,Acme,0001112223334,10,2,8,active,9.99,5,active,12.50,8\r\n');
     // Quotes doubled, the comma and the line break kept inside one quoted cell.
     expect(csv).toContain(
-      '\r\nB-200,"Green ""Tea"", 1kg\nloose",Leafy,5556667778889,5,7,0,active,9.99,5,inactive,9.99,1\r\n',
+      '\r\nB-200,"Green ""Tea"", 1kg\nloose",9.99,Leafy,5556667778889,5,7,0,active,9.99,5,inactive,9.99,1\r\n',
     );
     // Formulas neutralised.
-    expect(csv).toContain(`\r\nC-300,"'=HYPERLINK(""http://evil"")",'@evil,,3,0,3,active,9.99,5,,,\r\n`);
-    expect(csv).toContain('\r\nZZ-ONLY,,,,,,,,,,active,9.99,4\r\n');
+    expect(csv).toContain(`\r\nC-300,"'=HYPERLINK(""http://evil"")",9.99,'@evil,,3,0,3,active,9.99,5,,,\r\n`);
+    expect(csv).toContain('\r\nZZ-ONLY,,,,,,,,,,,active,9.99,4\r\n');
     expect(csv.match(/\r\n[A-Z]{1,2}-/g)).toHaveLength(total);
   });
 
@@ -531,7 +572,7 @@ describe('CSV export', () => {
       parse((await seller.get('/api/listings/export?q=mug&sort=sku&order=desc')).body).map((l) => l.split(',')[0]),
     ).toEqual(['sku', 'A-101', 'A-100']);
     expect(parse((await seller.get('/api/listings/export?withErrors=true')).body).slice(1)).toEqual([
-      'A-101,Red mug,Acme,0001112229999,0,0,0,active,9.99,5,error,9.99,1',
+      'A-101,Red mug,9.99,Acme,0001112229999,0,0,0,active,9.99,5,error,9.99,1',
     ]);
     expect((await seller.get('/api/listings/export?sort=nothing')).status).toBe(400);
   });

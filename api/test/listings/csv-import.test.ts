@@ -122,6 +122,7 @@ describe('CSV import', () => {
       ],
       total: 3,
       errors: [],
+      notices: [],
     });
     expect(await stored()).toEqual(before);
   });
@@ -157,9 +158,9 @@ describe('CSV import', () => {
     expect(await errors('price,quantity\n5,5\n')).toEqual([
       { line: 1, sku: null, message: 'The column "sku" is missing.' },
     ]);
+    // An unknown column is passed over (with a notice), so the file has nothing left to change.
     expect(await errors('sku,colour\nMUG-1,red\n')).toEqual([
-      { line: 1, sku: null, message: 'Unknown column "colour". Columns are sku, price, quantity and title.' },
-      { line: 1, sku: null, message: 'Add at least one column to change: price, quantity or title.' },
+      { line: 1, sku: null, message: 'Add at least one column to change: price, on_hand (or quantity) or title.' },
     ]);
     expect(await errors('')).toEqual([{ line: 1, sku: null, message: expect.stringMatching(/The file is empty/) }]);
     expect(await errors('sku,title\nMUG-1,"never closed\n')).toEqual([

@@ -289,10 +289,10 @@ describe('shipping', () => {
     const a = await ebayOrder([{ sku: skus[0]!, quantity: 1 }]);
     const b = await ebayOrder([{ sku: skus[1]!, quantity: 1 }]);
     const csv = [
-      'order_number,carrier,tracking',
-      `${a.orderNumber},USPS,9400333`,
-      `${b.orderNumber},Pigeon Post,PP1`,
-      'NO-SUCH-ORDER,UPS,1Z9',
+      'order_number,carrier,tracking,sku,quantity',
+      `${a.orderNumber},USPS,9400333,${skus[0]},1`,
+      `${b.orderNumber},Pigeon Post,PP1,,`,
+      'NO-SUCH-ORDER,UPS,1Z9,,',
     ].join('\n');
     const preview = await seller.post('/api/orders/shipments/csv', { csv, dryRun: true });
     expect(preview.status).toBe(200);
@@ -303,6 +303,12 @@ describe('shipping', () => {
       [4, 'refused'],
     ]);
     expect(preview.body.rows[2].message).toBe('No order NO-SUCH-ORDER in this account.');
+    // Each row echoes what it ships: units of one SKU (a partial shipment), or every unit left.
+    expect(preview.body.rows.map((r: { sku: string | null; quantity: number | null }) => [r.sku, r.quantity])).toEqual([
+      [skus[0], 1],
+      [null, null],
+      [null, null],
+    ]);
     expect((await detail(a.id)).shipments).toEqual([]);
     const sent = await seller.post('/api/orders/shipments/csv', { csv, dryRun: false });
     expect(sent.body).toMatchObject({ ready: 0, sending: 1, refused: 2 });
@@ -387,5 +393,10 @@ describe("buyers' personal data", () => {
     expect(byBuyer.body.items.map((o: OrderSummary) => o.id)).not.toContain(order.id);
     const byNumber = await seller.get(`/api/orders?q=${encodeURIComponent(order.orderNumber)}`);
     expect(byNumber.body.items.map((o: OrderSummary) => o.id)).toContain(order.id);
+    // The list row says so too, rather than showing an empty name.
+    expect(byNumber.body.items.find((o: OrderSummary) => o.id === order.id)).toMatchObject({
+      buyerName: null,
+      personalDataErased: true,
+    });
   });
 });

@@ -133,6 +133,13 @@ describe('plan limits on import', () => {
       expect(await q(`select count(*)::int as n from products where account_id = '${otherAccount}'`)).toEqual([
         { n: 1000 },
       ]);
+      // The catalogue's header and the dashboard tell it too, with the way to upgrade.
+      expect((await browser.get('/api/listings?pageSize=1')).body).toMatchObject({
+        total: 1000,
+        skuLimit: 1000,
+        skusBeyondLimit: 50,
+      });
+      expect((await browser.get('/api/dashboard')).body.alerts).toContainEqual({ kind: 'sku_limit', count: 50 });
     } finally {
       await other.stop();
     }

@@ -54,8 +54,9 @@ export function shapedLike(
       maxLength: Math.min(3, s.maxItems ?? 3),
     });
   if (type === 'integer' || type === 'number') {
-    const min = Math.max(s.minimum ?? 0, -1000);
-    return fc.integer({ min, max: Math.max(min, Math.min(s.maximum ?? 1000, 1000)) });
+    // Whole numbers within the schema's bounds (a price's minimum may be 0.01: the first whole number above it).
+    const min = Math.ceil(Math.max(s.minimum ?? 0, -1000));
+    return fc.integer({ min, max: Math.max(min, Math.floor(Math.min(s.maximum ?? 1000, 1000))) });
   }
   if (type === 'boolean') return fc.boolean();
   if (type === 'string') return s.format === 'uuid' ? leaves.uuid(name) : leaves.text(name);

@@ -44,17 +44,24 @@ interface ListingJson {
   price_override: string | null;
   confirmed_at: string | null;
   taken_off_sale: boolean;
+  channel_paused: boolean;
+  currency: string | null;
 }
 
 /** The listings of one row (by its product, or by its SKU when it has none), main channel first, as json. */
 const rowListingsJson = (accountId: string) => {
   const of = (match: SQL) => sql`(select coalesce(json_agg(json_build_object(
       'listing_id', l.id, 'product_id', l.product_id, 'sku', l.sku, 'channel_id', l.channel_id, 'channel_kind', c.kind, 'channel_role', c.role,
-      'status', l.status, 'price', l.confirmed_price::text, 'quantity', l.confirmed_quantity, 'desired_price', l.desired_price::text,
+      'status', l.status, 'price', l.confirmed_price::text,
+      -- The main channel sells from the stock we hold: its chip shows what is available now, so a sale there shows at once.
+      'quantity', case when c.role = 'main' and c.status <> 'paused' and page.available is not null then page.available else l.confirmed_quantity end,
+      'desired_price', l.desired_price::text,
       'desired_quantity', l.desired_quantity,
       'push_pending', exists (select 1 from listing_writes w where w.listing_id = l.id and w.status in ('pending', 'sending', 'submitted', 'accepted')),
       'last_error', l.last_error, 'marketplace_id', l.marketplace_id, 'price_override', l.price_override::text, 'confirmed_at', l.confirmed_at,
-      'taken_off_sale', l.taken_off_sale_at is not null)
+      'taken_off_sale', l.taken_off_sale_at is not null, 'channel_paused', c.status = 'paused',
+      'currency', coalesce((select p.currency from products p where p.id = l.product_id),
+        (select p.currency from products p where p.account_id = l.account_id and p.currency is not null limit 1)))
       order by c.role, c.kind, c.connected_at), '[]'::json)
     from listings l join channels c on c.id = l.channel_id
     where l.account_id = ${accountId} and c.status <> 'disconnected' and ${match})`;
@@ -79,6 +86,8 @@ const fromListingJson = (l: ListingJson): CatalogueListingRecord => ({
   priceOverride: l.price_override,
   confirmedAt: l.confirmed_at === null ? null : new Date(l.confirmed_at),
   takenOffSale: l.taken_off_sale,
+  channelPaused: l.channel_paused,
+  currency: l.currency,
 });
 
 /**
@@ -154,6 +163,10 @@ export interface CatalogueListingRecord {
   confirmedAt: Date | null;
   /** The seller took it off sale (apart from the status the marketplace shows). */
   takenOffSale: boolean;
+  /** Its channel is paused: what it shows was last confirmed before the pause. */
+  channelPaused: boolean;
+  /** The currency of its price (its product's), where known. */
+  currency: string | null;
 }
 
 /** The listings (on connected channels) of these rows: by product, or by SKU for rows without one. Main channel first. */
@@ -189,6 +202,10 @@ export async function catalogueListings(
       priceOverride: listings.priceOverride,
       confirmedAt: listings.confirmedAt,
       takenOffSale: sql<boolean>`"listings"."taken_off_sale_at" is not null`,
+      channelPaused: sql<boolean>`${channels.status} = 'paused'`,
+      currency: sql<
+        string | null
+      >`coalesce((select p.currency from products p where p.id = "listings"."product_id"), (select p.currency from products p where p.account_id = "listings"."account_id" and p.currency is not null limit 1))`,
     })
     .from(listings)
     .innerJoin(channels, eq(channels.id, listings.channelId))

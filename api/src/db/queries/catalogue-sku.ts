@@ -140,6 +140,8 @@ export interface ChangeWriteRecord {
   changeId: string;
   channelId: string;
   channelKind: ChannelKind;
+  /** What it writes: the quantity or the price. */
+  field?: 'quantity' | 'price';
   status: ListingWriteStatus;
   attempts: number;
   message: string | null;
@@ -153,6 +155,7 @@ export async function writesOfChanges(db: Db, accountId: string, changeIds: stri
       changeId: listingWrites.changeId,
       channelId: listingWrites.channelId,
       channelKind: channels.kind,
+      field: listingWrites.field,
       status: listingWrites.status,
       attempts: listingWrites.attempts,
       message: listingWrites.message,

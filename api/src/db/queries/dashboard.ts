@@ -187,29 +187,66 @@ export interface RecentChangeRow {
   at: Date;
   cause: ChangeCause;
   field: ChangeField;
+  /** The SKU, or the first of the SKUs a grouped change touched. */
   sku: string;
+  /** How many SKUs the row stands for: a rule or a bulk change over many SKUs is one row. */
+  skuCount: number;
   channelKind: ChannelKind | null;
   before: string | null;
   after: string | null;
 }
 
+/** Changes read to make the recent rows: enough for a busy minute of orders around a rule change. */
+const RECENT_WINDOW = 2000;
+
+/**
+ * The latest changes, a rule change or a bulk edit (or import) grouped into one row: a rule applied
+ * to 240 SKUs is one row saying so, not 240 rows of the same words. Bulk edits and imports are
+ * grouped by their batch (causeRef); rule changes by rule, channel, field and minute.
+ */
 export async function recentChanges(db: Db, accountId: string, limit: number): Promise<RecentChangeRow[]> {
-  return db
-    .select({
-      id: changes.id,
-      at: changes.createdAt,
-      cause: changes.cause,
-      field: changes.field,
-      sku: changes.sku,
-      channelKind: channels.kind,
-      before: changes.before,
-      after: changes.after,
-    })
-    .from(changes)
-    .leftJoin(channels, eq(channels.id, changes.channelId))
-    .where(eq(changes.accountId, accountId))
-    .orderBy(desc(changes.createdAt))
-    .limit(limit);
+  const result = await db.execute<{
+    id: string;
+    at: string | Date;
+    cause: ChangeCause;
+    field: ChangeField;
+    sku: string;
+    sku_count: number;
+    channel_kind: ChannelKind | null;
+    before: string | null;
+    after: string | null;
+  }>(sql`
+    with recent as (
+      select c.id, c.created_at, c.cause, c.field, c.sku, c.channel_id, c.before, c.after,
+        case
+          when c.cause in ('bulk_edit', 'import') and c.cause_ref is not null then c.cause || ':' || c.cause_ref || ':' || c.field
+          when c.cause in ('rule_change', 'pricing_rule') then c.cause || ':' || coalesce(c.cause_ref, '') || ':' || c.field || ':' || coalesce(c.channel_id::text, '') || ':' || date_trunc('minute', c.created_at)::text
+          else c.id::text
+        end as grouping
+      from ${changes} c
+      where c.account_id = ${accountId}
+      order by c.created_at desc
+      limit ${RECENT_WINDOW}
+    )
+    select (array_agg(r.id::text order by r.created_at desc))[1] as id, max(r.created_at) as at,
+      min(r.cause) as cause, min(r.field) as field, min(r.sku) as sku, count(distinct r.sku)::int as sku_count,
+      case when count(distinct r.channel_id) = 1 then min(ch.kind) end as channel_kind,
+      case when count(*) = 1 then min(r.before) end as before, case when count(*) = 1 then min(r.after) end as after
+    from recent r left join ${channels} ch on ch.id = r.channel_id
+    group by r.grouping
+    order by max(r.created_at) desc
+    limit ${limit}`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
+    id: String(r.id),
+    at: new Date(r.at as string),
+    cause: r.cause as ChangeCause,
+    field: r.field as ChangeField,
+    sku: String(r.sku),
+    skuCount: Number(r.sku_count),
+    channelKind: (r.channel_kind as ChannelKind | null) ?? null,
+    before: (r.before as string | null) ?? null,
+    after: (r.after as string | null) ?? null,
+  }));
 }
 
 /** How far a new account has come: a channel connected, a main one chosen, its catalogue imported. */

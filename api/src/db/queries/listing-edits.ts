@@ -122,6 +122,7 @@ export interface ProductListing {
   productId: string;
   channelId: string;
   status: ListingStatus;
+  priceOverride: string | null;
 }
 
 /** The listings of these products on these channels of the account. */
@@ -141,6 +142,7 @@ export async function productListingsOn(
           productId: listings.productId,
           channelId: listings.channelId,
           status: listings.status,
+          priceOverride: listings.priceOverride,
         })
         .from(listings)
         .where(
@@ -217,6 +219,21 @@ export async function setListingStatuses(
         })
         .where(and(eq(listings.accountId, accountId), inArray(listings.id, ids.slice(i, i + 5000))));
     }
+  }
+}
+
+/** Sets listings' own price (null: the rules' price again), the account's only. */
+export async function setPriceOverrides(
+  db: Db,
+  accountId: string,
+  items: Array<{ listingId: string; price: string | null }>,
+  at: Date,
+): Promise<void> {
+  for (const item of items) {
+    await db
+      .update(listings)
+      .set({ priceOverride: item.price, updatedAt: at })
+      .where(and(eq(listings.accountId, accountId), eq(listings.id, item.listingId)));
   }
 }
 
@@ -326,6 +343,8 @@ export async function markBatchUndone(db: Db, batchId: string, userId: string | 
 export interface BatchChange {
   id: string;
   productId: string | null;
+  /** Set for a channel's own price (its override); null for the product's values. */
+  channelId: string | null;
   sku: string;
   field: 'on_hand' | 'price';
   before: string | null;
@@ -338,6 +357,7 @@ export async function batchChanges(db: Db, accountId: string, causeRef: string):
     .select({
       id: changes.id,
       productId: changes.productId,
+      channelId: changes.channelId,
       sku: changes.sku,
       field: changes.field,
       before: changes.before,

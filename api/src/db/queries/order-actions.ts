@@ -80,44 +80,6 @@ export async function cancellationsOfOrder(db: Db, accountId: string, orderId: s
     .orderBy(orderCancellations.createdAt);
 }
 
-/** One more attempt at a cancellation still sending: its attempt count, or undefined when settled. */
-export async function countCancellationAttempt(db: Db, accountId: string, id: string): Promise<number | undefined> {
-  const [row] = await db
-    .update(orderCancellations)
-    .set({ attempts: sql`${orderCancellations.attempts} + 1` })
-    .where(
-      and(
-        eq(orderCancellations.id, id),
-        eq(orderCancellations.accountId, accountId),
-        eq(orderCancellations.state, 'sending'),
-      ),
-    )
-    .returning({ attempts: orderCancellations.attempts });
-  return row?.attempts;
-}
-
-/** Settles a cancellation still sending; false when another run settled it first. */
-export async function settleCancellation(
-  db: Db,
-  accountId: string,
-  id: string,
-  outcome: { state: 'confirmed' } | { state: 'failed'; message: string },
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(orderCancellations)
-    .set({ state: outcome.state, settledAt: at, message: outcome.state === 'failed' ? outcome.message : null })
-    .where(
-      and(
-        eq(orderCancellations.id, id),
-        eq(orderCancellations.accountId, accountId),
-        eq(orderCancellations.state, 'sending'),
-      ),
-    )
-    .returning({ id: orderCancellations.id });
-  return rows.length > 0;
-}
-
 /**
  * A confirmed cancellation written into the order's lines (its units cancelled; the order cancelled
  * when nothing is left), the order locked; answered as recorded, for its stock to move. The
@@ -227,36 +189,6 @@ export async function refundsOfOrder(db: Db, accountId: string, orderId: string)
     .from(orderRefunds)
     .where(and(eq(orderRefunds.accountId, accountId), eq(orderRefunds.orderId, orderId)))
     .orderBy(orderRefunds.createdAt);
-}
-
-export async function countRefundAttempt(db: Db, accountId: string, id: string): Promise<number | undefined> {
-  const [row] = await db
-    .update(orderRefunds)
-    .set({ attempts: sql`${orderRefunds.attempts} + 1` })
-    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.accountId, accountId), eq(orderRefunds.state, 'sending')))
-    .returning({ attempts: orderRefunds.attempts });
-  return row?.attempts;
-}
-
-export async function settleRefund(
-  db: Db,
-  accountId: string,
-  id: string,
-  outcome: { state: 'confirmed'; marketplaceRefundId: string | null } | { state: 'failed'; message: string },
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(orderRefunds)
-    .set({
-      state: outcome.state,
-      settledAt: at,
-      ...(outcome.state === 'confirmed'
-        ? { marketplaceRefundId: outcome.marketplaceRefundId, message: null }
-        : { message: outcome.message }),
-    })
-    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.accountId, accountId), eq(orderRefunds.state, 'sending')))
-    .returning({ id: orderRefunds.id });
-  return rows.length > 0;
 }
 
 export interface ReturnInput {

@@ -49,6 +49,8 @@ export interface OrderSummaryRecord {
   currency: string | null;
   fulfilment: FulfilmentStatusValue;
   shipBy: Date | null;
+  /** When the buyer's name and address were erased (retention), or null. */
+  personalDataErasedAt: Date | null;
   lastShipment: { state: ShipmentState; message: string | null } | null;
 }
 
@@ -114,6 +116,7 @@ export async function orderPage(
       currency: orders.currency,
       fulfilment: orders.fulfilment,
       shipBy: orders.shipBy,
+      personalDataErasedAt: orders.personalDataErasedAt,
       lastShipment: sql<
         OrderSummaryRecord['lastShipment']
       >`(select json_build_object('state', s.state, 'message', s.message)
@@ -151,7 +154,6 @@ export interface OrderRecord extends Omit<OrderSummaryRecord, 'lastShipment'> {
   status: 'open' | 'shipped' | 'cancelled';
   shipTo: ShipToRecord | null;
   fees: { amount: string; currency: string } | null;
-  personalDataErasedAt: Date | null;
   acknowledgedAt: Date | null;
 }
 

@@ -27,38 +27,6 @@ export async function insertShipments(
     .returning({ id: shipments.id, orderId: shipments.orderId });
 }
 
-/** One more attempt at sending a shipment still waiting for the marketplace: its attempt count, or undefined when settled. */
-export async function countShipmentAttempt(db: Db, accountId: string, shipmentId: string): Promise<number | undefined> {
-  const [row] = await db
-    .update(shipments)
-    .set({ attempts: sql`${shipments.attempts} + 1` })
-    .where(and(eq(shipments.id, shipmentId), eq(shipments.accountId, accountId), eq(shipments.state, 'sending')))
-    .returning({ attempts: shipments.attempts });
-  return row?.attempts;
-}
-
-/** Settles a shipment that is still sending; answers false when another run settled it first. */
-export async function settleShipment(
-  db: Db,
-  accountId: string,
-  shipmentId: string,
-  outcome: { state: 'confirmed'; marketplaceShipmentId: string | null } | { state: 'failed'; message: string },
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(shipments)
-    .set({
-      state: outcome.state,
-      settledAt: at,
-      ...(outcome.state === 'confirmed'
-        ? { marketplaceShipmentId: outcome.marketplaceShipmentId, message: null }
-        : { message: outcome.message }),
-    })
-    .where(and(eq(shipments.id, shipmentId), eq(shipments.accountId, accountId), eq(shipments.state, 'sending')))
-    .returning({ id: shipments.id });
-  return rows.length > 0;
-}
-
 /** An order's shipping moved on: its status when given, and its last change (the live Orders page's cue). */
 export async function touchOrders(
   db: Db,

@@ -23,6 +23,11 @@ export interface ChannelRules {
   maxQuantity: number | null;
   /** At or below this available quantity the channel is offered 0. */
   outOfStockThreshold: number;
+  /**
+   * A target's orders are also created in the main Shopify store (tagged, not charged, stock not
+   * moved there) so the seller ships from one place. Absent on rules saved before it existed: off.
+   */
+  createOrdersInShopify?: boolean;
 }
 
 export const defaultChannelRules: ChannelRules = {
@@ -32,6 +37,7 @@ export const defaultChannelRules: ChannelRules = {
   bufferUnits: 0,
   maxQuantity: null,
   outOfStockThreshold: 0,
+  createOrdersInShopify: false,
 };
 
 /** A choice the seller made among the marketplace's own options: its id, and its name as the marketplace showed it. */
@@ -81,6 +87,8 @@ export const channels = pgTable(
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** Failed attempts in a row (pushes, reads); past a few the channel turns `error` until one works. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** On the main channel: SKUs its last import found beyond the plan's SKU limit (not imported). */
+    skusBeyondLimit: integer('skus_beyond_limit').notNull().default(0),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
     /** Orders changed up to this moment have been read from the marketplace. */
     ordersReadUntil: timestamp('orders_read_until', { withTimezone: true }),

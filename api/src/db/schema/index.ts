@@ -12,3 +12,4 @@ export * from './sync.ts';
 export * from './listing-edits.ts';
 export * from './platform-settings.ts';
 export * from './order-actions.ts';
+export * from './shopify-order-copies.ts';

@@ -42,6 +42,18 @@ const toApiPreviewRow = (edit: PlannedProductEdit): BulkEditPreviewRow => ({
     after,
   })),
   error: edit.error,
+  // Only a drawer edit has these: a bulk edit's rows stay as they were.
+  ...(edit.title ? { titleChange: edit.title } : {}),
+  ...(edit.channelPrices?.length
+    ? {
+        channelPrices: edit.channelPrices.map(({ channelId, channelKind, before, after }) => ({
+          channelId,
+          channelKind,
+          before,
+          after,
+        })),
+      }
+    : {}),
 });
 
 const toApiImportRow = (row: CsvImportRow): CsvImportRowApi => ({
@@ -94,7 +106,12 @@ export function listingEditRoutes(ctx: AppContext): Router {
 
   router.post('/api/listings/import/preview', requireUser, limit('csvImportPreview'), async (req, res) => {
     const preview = await previewCsvImport(ctx, req.user!.accountId, csvOf(req));
-    res.json({ items: preview.items.map(toApiImportRow), total: preview.total, errors: preview.errors });
+    res.json({
+      items: preview.items.map(toApiImportRow),
+      total: preview.total,
+      errors: preview.errors,
+      notices: preview.notices,
+    });
   });
 
   router.post('/api/listings/import', requireUser, limit('csvImport'), async (req, res) => {

@@ -17,6 +17,7 @@ import {
   type CatalogueRowWithListings,
   type ChangeWithResults,
 } from '../../modules/listings/catalogue.ts';
+import { skuLimitOf } from '../../modules/dashboard/sku-limit.ts';
 
 type CatalogueRow = components['schemas']['CatalogueRow'];
 type ListingChip = components['schemas']['ListingChip'];
@@ -36,6 +37,8 @@ const toApiChip = (listing: CatalogueListingRecord): ListingChip => ({
   pushPending: listing.pushPending,
   lastError: listing.lastError,
   takenOffSale: listing.takenOffSale,
+  channelPaused: listing.channelPaused,
+  currency: listing.currency,
 });
 
 export const toApiCatalogueRow = (row: CatalogueRowWithListings): CatalogueRow => ({
@@ -71,6 +74,20 @@ const toApiChange = (change: ChangeWithResults): ChangeEntry => ({
   after: change.after,
   causeRef: change.causeRef,
   results: change.results,
+  ...(change.batch !== undefined
+    ? {
+        batch: change.batch && {
+          batchId: change.batch.id,
+          kind: change.batch.kind,
+          at: change.batch.at.toISOString(),
+          by: change.batch.by,
+          isUndo: change.batch.isUndo,
+          undoable: change.batch.undoable,
+          undoneAt: change.batch.undoneAt?.toISOString() ?? null,
+          undoneBy: change.batch.undoneBy,
+        },
+      }
+    : {}),
 });
 
 /** The contract validated the query already; this reads it into a filter (booleans and numbers arrive as text). */
@@ -124,14 +141,16 @@ export function listingRoutes(ctx: AppContext): Router {
     const query = readQuery(req);
     const page = readInteger(req, 'page', 1, 1, 100_000);
     const pageSize = readInteger(req, 'pageSize', 50, 1, 200);
-    res.json(
-      await cataloguePage(ctx, req.user!.accountId, query, page, pageSize, ({ items, total }) => ({
+    const [found, limit] = await Promise.all([
+      cataloguePage(ctx, req.user!.accountId, query, page, pageSize, ({ items, total }) => ({
         items: items.map(toApiCatalogueRow),
         total,
         page,
         pageSize,
       })),
-    );
+      skuLimitOf(ctx, req.user!.accountId),
+    ]);
+    res.json({ ...found, ...limit });
   });
 
   router.get('/api/listings/items/:sku', requireUser, async (req, res) => {

@@ -165,6 +165,7 @@ const toApiSummary = (
   shipBy: order.shipBy?.toISOString() ?? null,
   late: isLate(order, now),
   lastShipment,
+  personalDataErased: order.personalDataErasedAt !== null,
 });
 
 /** The signed-in (or impersonated) user's orders: the list, one order, shipping one or many, and tracking by CSV. */
@@ -269,7 +270,6 @@ export function orderRoutes(ctx: AppContext): Router {
         results: [],
       })),
       carriers: [...detail.carriers],
-      personalDataErased: order.personalDataErasedAt !== null,
       cancellations: detail.cancellations.map(toApiCancellation),
       refunds: detail.refunds.map(toApiRefund),
       returns: detail.returns.map(toApiReturn),

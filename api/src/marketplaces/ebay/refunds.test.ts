@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { ebayContracts } from '../../../test/marketplaces/ebay/ebay-contracts.ts';
 import type { RefundRequest } from '../types.ts';
-import { EBAY_REFUND_COMMENT_MAX, findSameRefund, heldRefunds, isSameRefund, toIssueRefundRequest } from './refunds.ts';
+import {
+  EBAY_REFUND_COMMENT_MAX,
+  findSameRefund,
+  heldBefore,
+  heldRefunds,
+  isSameRefund,
+  toIssueRefundRequest,
+} from './refunds.ts';
 import type { EbayOrder } from './types.ts';
 
 const contracts = ebayContracts();
@@ -129,10 +136,16 @@ describe('the refunds an order read shows', () => {
     ).toEqual([]);
     const held = heldRefunds(refundedOrder);
     expect([...held.keys()]).toEqual(['500000000041', '500000000042']);
-    expect(held.get('500000000041')).toEqual({ totalCents: 500, currency: 'USD', lines: new Map() });
+    expect(held.get('500000000041')).toEqual({
+      totalCents: 500,
+      currency: 'USD',
+      lines: new Map(),
+      at: '2025-03-08T09:00:00.000Z',
+    });
     expect(held.get('500000000042')).toEqual({
       totalCents: 2999,
       currency: 'USD',
+      at: '2025-03-09T09:00:00.000Z',
       lines: new Map([
         ['10040966890130', 2500],
         ['10040966890131', 499],
@@ -156,5 +169,18 @@ describe('the refunds an order read shows', () => {
         orderLevelRefundAmount: { value: '5.00', currency: 'EUR' },
       }),
     ).toBe(false);
+  });
+
+  it('after a lost answer, counts as held before only the refunds eBay dated before the request was recorded', () => {
+    const held = heldRefunds(refundedOrder);
+    // A first attempt: every refund eBay holds was there before.
+    expect([...heldBefore(held, undefined)]).toEqual(['500000000041', '500000000042']);
+    // Recorded between the two: the later one may be ours (a lost answer), and is recognised by its amounts.
+    const between = heldBefore(held, '2025-03-08T12:00:00.000Z');
+    expect([...between]).toEqual(['500000000041']);
+    expect(findSameRefund(held, toIssueRefundRequest(byLine), between)).toBe('500000000042');
+    // A minute of leeway for the two clocks: a refund dated seconds before the record may be ours.
+    expect([...heldBefore(held, '2025-03-09T09:00:30.000Z')]).toEqual(['500000000041']);
+    expect([...heldBefore(held, '2025-03-09T09:05:00.000Z')]).toEqual(['500000000041', '500000000042']);
   });
 });

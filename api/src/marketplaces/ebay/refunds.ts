@@ -10,8 +10,12 @@
  * for an order-level refund, lineItems[].refunds (LineItemRefund) for refunds by line. So a refund is
  * recognised by its amounts among those eBay did not hold before we first sent it: the refund ids held
  * then are kept per refundId (with eBay's id once confirmed), and a resend reads the order first. After a
- * restart that memory is gone; eBay's own guards then stand (34917 "already refunded", 34915 and 34924
- * "exceeds" what is left), and such a refusal with a refund of exactly these amounts held counts as ours.
+ * restart that memory is gone, so an attempt after one whose outcome is unknown says since when eBay may
+ * hold it (`earlierAttemptSince`, when we recorded the refund): a refund of exactly these amounts that eBay
+ * dated since then counts as ours, and nothing is sent again (a partial refund would otherwise be given
+ * twice: eBay refuses only what exceeds the order). eBay's own guards stand besides (34917 "already
+ * refunded", 34915 and 34924 "exceeds" what is left): such a refusal with a refund of exactly these amounts
+ * held counts as ours.
  */
 import { MarketplaceError } from '../errors.ts';
 import type { RefundOutcome, RefundReason, RefundRequest } from '../types.ts';
@@ -64,6 +68,8 @@ export interface HeldRefund {
   totalCents: number;
   currency: string | undefined;
   lines: Map<string, number>;
+  /** eBay's refundDate (the earliest, for a refund by line), when it gives one. */
+  at: string | undefined;
 }
 
 /** The refunds an order read shows, by eBay's refund id (FAILED ones left out: no money moved). */
@@ -71,14 +77,18 @@ export function heldRefunds(order: EbayOrder): Map<string, HeldRefund> {
   const held = new Map<string, HeldRefund>();
   const entry = (id: string) => {
     let refund = held.get(id);
-    if (!refund) held.set(id, (refund = { totalCents: 0, currency: undefined, lines: new Map() }));
+    if (!refund) held.set(id, (refund = { totalCents: 0, currency: undefined, lines: new Map(), at: undefined }));
     return refund;
   };
   const orderLevel = new Set<string>();
   for (const refund of order.paymentSummary?.refunds ?? []) {
     const id = refund.refundId ?? refund.refundReferenceId;
     if (!id || refund.refundStatus === 'FAILED') continue;
-    Object.assign(entry(id), { totalCents: cents(refund.amount?.value), currency: refund.amount?.currency });
+    Object.assign(entry(id), {
+      totalCents: cents(refund.amount?.value),
+      currency: refund.amount?.currency,
+      at: refund.refundDate,
+    });
     orderLevel.add(id);
   }
   for (const line of order.lineItems ?? [])
@@ -87,6 +97,7 @@ export function heldRefunds(order: EbayOrder): Map<string, HeldRefund> {
       const held = entry(refund.refundId);
       const amount = cents(refund.amount?.value);
       held.lines.set(line.lineItemId, (held.lines.get(line.lineItemId) ?? 0) + amount);
+      if (refund.refundDate && !(held.at && held.at <= refund.refundDate)) held.at = refund.refundDate;
       if (!orderLevel.has(refund.refundId)) {
         held.totalCents += amount;
         held.currency ??= refund.amount?.currency;
@@ -117,6 +128,19 @@ export function findSameRefund(
 ): string | undefined {
   for (const [id, refund] of held) if (!before?.has(id) && isSameRefund(refund, sent)) return id;
   return undefined;
+}
+
+/** Leeway between our clock and eBay's, when telling refunds given before a request was recorded. */
+export const EBAY_CLOCK_LEEWAY_MS = 60_000;
+
+/**
+ * The refunds eBay held before a request recorded at `since` could have reached it: all of them when
+ * `since` is undefined (a first attempt); else those eBay dated before it (less the leeway), or undated.
+ */
+export function heldBefore(held: Map<string, HeldRefund>, since: string | undefined): Set<string> {
+  if (since === undefined) return new Set(held.keys());
+  const from = Date.parse(since) - EBAY_CLOCK_LEEWAY_MS;
+  return new Set([...held].filter(([, refund]) => !(refund.at && Date.parse(refund.at) >= from)).map(([id]) => id));
 }
 
 const orderPath = (orderId: string) => `/order/${encodeURIComponent(orderId)}`;
@@ -166,8 +190,8 @@ export async function refundEbayOrder(
     if (!(error instanceof MarketplaceError) || error.kind !== 'rejected') throw error;
     return { outcome: 'rejected', message: error.message, ...(error.details.code ? { code: error.details.code } : {}) };
   }
-  const before = sentAlready?.before ?? new Set(held.keys());
-  const heldAlready = sentAlready && findSameRefund(held, sent, before);
+  const before = sentAlready?.before ?? heldBefore(held, request.earlierAttemptSince);
+  const heldAlready = (sentAlready || request.earlierAttemptSince) && findSameRefund(held, sent, before);
   if (heldAlready) return confirmed(heldAlready);
   refundsSent.set(request.refundId, { before });
 

@@ -131,6 +131,29 @@ query HubOrderLines($id: ID!, $after: String) {
   }
 }`;
 
+/**
+ * An order's refunds, read for an order some of whose units were removed, to tell units refunded
+ * and kept sold from units cancelled: 1 + 10 × (2 + 25 × 2) = 521 points at most.
+ */
+export const ORDER_REFUNDS_QUERY_COST = 1 + 10 * (2 + 25 * 2);
+export const orderRefundsQuery = /* GraphQL */ `
+  query HubOrderRefunds($id: ID!) {
+    order(id: $id) {
+      refunds(first: 10) {
+        refundLineItems(first: 25) {
+          nodes {
+            quantity
+            restockType
+            lineItem {
+              id
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
 export const setQuantitiesMutation = /* GraphQL */ `
   mutation HubSetQuantities($input: InventorySetQuantitiesInput!) {
     inventorySetQuantities(input: $input) {
@@ -345,6 +368,7 @@ export const allDocuments = {
   variantsBySkuQuery,
   ordersQuery,
   orderLinesQuery,
+  orderRefundsQuery,
   setQuantitiesMutation,
   adjustQuantityMutation,
   updatePricesMutation,

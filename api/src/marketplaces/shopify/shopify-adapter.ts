@@ -24,6 +24,8 @@ import {
   VARIANT_PAGE_SIZE,
   catalogueQuery,
   orderLinesQuery,
+  orderRefundsQuery,
+  ORDER_REFUNDS_QUERY_COST,
   ordersQuery,
   PRODUCT_PAGE_SIZE,
   moreProductVariantSkusQuery,
@@ -34,6 +36,7 @@ import {
 } from './queries.ts';
 import { cancelShopifyOrder, refundShopifyOrder, shopifyReturnsSince } from './order-actions.ts';
 import { confirmShopifyShipment } from './shipments.ts';
+import { COPY_TAG } from './order-copies.ts';
 import { ShopifyClient, type ShopifyClientOptions } from './shopify-client.ts';
 import { SHOPIFY_MAX_PER_MUTATION, shopifyUpdates, type ShopifyParts } from './shopify-updates.ts';
 import { ShopifyVariants, type VariantPage } from './shopify-variants.ts';
@@ -267,7 +270,9 @@ async function ordersSince(
 ): Promise<Page<MarketplaceOrder>> {
   const data = await client.graphql<{ orders: ShopifyConnection<ShopifyOrder> }>(
     ordersQuery,
-    { first: ORDER_PAGE_SIZE, after: cursor ?? null, query: updatedSinceQuery(since) },
+    // The store's own sales only: the marketplaces' orders we created in it (tagged) are recorded on
+    // their own channel, and counted there once.
+    { first: ORDER_PAGE_SIZE, after: cursor ?? null, query: `${updatedSinceQuery(since)} -tag:'${COPY_TAG}'` },
     { cost: ORDERS_QUERY_COST, signal },
   );
   for (const order of data.orders.nodes) {
@@ -284,6 +289,15 @@ async function ordersSince(
         pageInfo: more.order.lineItems.pageInfo,
       };
       lines = more.order.lineItems;
+    }
+    // Units gone from a line: cancelled, or refunded and kept sold; the refunds tell which.
+    if (!order.cancelledAt && order.lineItems.nodes.some((l) => l.currentQuantity < l.quantity)) {
+      const refunds: { order: { refunds: NonNullable<ShopifyOrder['refunds']> } | null } = await client.graphql(
+        orderRefundsQuery,
+        { id: order.id },
+        { cost: ORDER_REFUNDS_QUERY_COST, signal },
+      );
+      if (refunds.order) order.refunds = refunds.order.refunds;
     }
   }
   const page = data.orders;

@@ -87,7 +87,24 @@ function orderStatus(cancelledAt: string | null, fulfillment: string | null): Or
  */
 const shippedQuantity = (line: ShopifyOrderLine) => Math.max(0, line.currentQuantity - line.unfulfilledQuantity);
 
-function orderLine(line: ShopifyOrderLine): OrderLine {
+/**
+ * Units a refund took off without putting them back on sale (refunded with NO_RESTOCK, or RETURN,
+ * whose restock the returns read handles): the buyer was paid back, but the units were sold and
+ * stay sold. A refund's CANCEL units and units removed by an order edit are cancelled.
+ */
+export function refundedKeptUnits(refunds: Array<{ lineId: string; quantity: number; restockType: string }>) {
+  const kept = new Map<string, number>();
+  for (const r of refunds)
+    if (r.restockType !== 'CANCEL' && r.restockType !== 'cancel')
+      kept.set(r.lineId, (kept.get(r.lineId) ?? 0) + r.quantity);
+  return kept;
+}
+
+/** Units of a line no longer part of the order that were cancelled (not refunded and kept). */
+const cancelledUnits = (quantity: number, current: number, refundedKept: number) =>
+  Math.max(0, quantity - current - refundedKept);
+
+function orderLine(line: ShopifyOrderLine, refundedKept: Map<string, number>): OrderLine {
   return {
     sku: line.sku ?? '',
     quantity: line.quantity,
@@ -95,7 +112,7 @@ function orderLine(line: ShopifyOrderLine): OrderLine {
       amount: line.originalUnitPriceSet.shopMoney.amount,
       currency: line.originalUnitPriceSet.shopMoney.currencyCode,
     },
-    cancelledQuantity: Math.max(0, line.quantity - line.currentQuantity),
+    cancelledQuantity: cancelledUnits(line.quantity, line.currentQuantity, refundedKept.get(line.id) ?? 0),
     lineId: line.id,
     // "Product - Variant": the name Shopify shows on the order, where `title` is the product's alone.
     title: line.name,
@@ -153,7 +170,12 @@ function orderDetails(order: ShopifyOrder, lines: OrderLine[]): OrderDetails {
 }
 
 export function orderToMarketplaceOrder(order: ShopifyOrder): MarketplaceOrder {
-  const lines = order.lineItems.nodes.map(orderLine);
+  const kept = refundedKeptUnits(
+    (order.refunds ?? []).flatMap((r) =>
+      r.refundLineItems.nodes.map((n) => ({ lineId: n.lineItem.id, quantity: n.quantity, restockType: n.restockType })),
+    ),
+  );
+  const lines = order.lineItems.nodes.map((line) => orderLine(line, kept));
   return {
     marketplaceOrderId: order.id,
     status: orderStatus(order.cancelledAt, order.displayFulfillmentStatus),
@@ -169,8 +191,21 @@ export function orderWebhookToMarketplaceOrder(
   order: ShopifyOrderWebhook & { fulfillment_status?: string | null },
 ): MarketplaceOrder {
   const status = orderStatus(order.cancelled_at, order.fulfillment_status ?? null);
+  const kept = refundedKeptUnits(
+    (order.refunds ?? []).flatMap((r) =>
+      (r.refund_line_items ?? []).map((n) => ({
+        lineId: String(n.line_item_id),
+        quantity: n.quantity,
+        restockType: n.restock_type ?? 'no_restock',
+      })),
+    ),
+  );
   const lines = order.line_items.map((line) => {
-    const cancelledQuantity = Math.max(0, line.quantity - (line.current_quantity ?? line.quantity));
+    const cancelledQuantity = cancelledUnits(
+      line.quantity,
+      line.current_quantity ?? line.quantity,
+      line.id !== undefined ? (kept.get(String(line.id)) ?? 0) : 0,
+    );
     return {
       sku: line.sku ?? '',
       quantity: line.quantity,

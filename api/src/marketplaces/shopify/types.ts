@@ -81,6 +81,13 @@ export interface ShopifyOrder {
   shippingAddress: ShopifyMailingAddress | null;
   fulfillmentOrders: { nodes: Array<{ fulfillBy: string | null }> };
   lineItems: ShopifyConnection<ShopifyOrderLine>;
+  /** Read apart (orderRefundsQuery) for an order some of whose units were removed. */
+  refunds?: ShopifyOrderRefund[];
+}
+
+/** RefundLineItemRestockType: CANCEL (unshipped units put back), RETURN, NO_RESTOCK, LEGACY_RESTOCK. */
+export interface ShopifyOrderRefund {
+  refundLineItems: { nodes: Array<{ quantity: number; restockType: string; lineItem: { id: string } }> };
 }
 
 /** An order as a shipment reads it first (shipmentOrderQuery). */
@@ -194,6 +201,10 @@ export interface ShopifyOrderWebhook {
     admin_graphql_api_id?: string;
     title?: string;
     fulfillable_quantity?: number;
+    id?: number;
+  }>;
+  refunds?: Array<{
+    refund_line_items?: Array<{ line_item_id: number; quantity: number; restock_type?: string | null }>;
   }>;
 }
 

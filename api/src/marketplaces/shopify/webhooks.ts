@@ -10,6 +10,7 @@ import { shopDomainPattern } from './endpoints.ts';
 import { webhookSubscribeMutation } from './queries.ts';
 import type { ShopifyClient } from './shopify-client.ts';
 import { isOrderWebhook, orderWebhookToMarketplaceOrder } from './transform.ts';
+import { COPY_TAG } from './order-copies.ts';
 import type { ShopifyUserError } from './types.ts';
 
 /**
@@ -110,10 +111,19 @@ function readShopifyDelivery(
   return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload, change };
 }
 
+/** Whether an order webhook's body is one of our copies (REST tags: one comma-separated string). */
+function isOrderCopy(payload: unknown): boolean {
+  const tags = (payload as { tags?: unknown }).tags;
+  return typeof tags === 'string' && tags.split(',').some((t) => t.trim() === COPY_TAG);
+}
+
 /** Shopify's events: orders for every channel, stock levels for the main one; each delivery holds its order whole. */
 export const shopifyEvents: MarketplaceEvents = {
   topics: { channel: ['ORDERS_CREATE', 'ORDERS_UPDATED'], main: ['INVENTORY_LEVELS_UPDATE'] },
   readDelivery: readShopifyDelivery,
+  // A marketplace's order we created in the store is that marketplace's sale, recorded on its channel.
   orderInDelivery: (topic, payload) =>
-    isOrderWebhook(topic, payload) ? { order: orderWebhookToMarketplaceOrder(payload), pricesLater: false } : undefined,
+    isOrderWebhook(topic, payload) && !isOrderCopy(payload)
+      ? { order: orderWebhookToMarketplaceOrder(payload), pricesLater: false }
+      : undefined,
 };

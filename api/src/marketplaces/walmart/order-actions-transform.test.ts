@@ -9,6 +9,7 @@ import {
   openUnitsByLine,
   walmartCancellationRecorded,
   walmartCancellationRequest,
+  walmartCancellationSince,
   walmartRefundRecorded,
   walmartRefundRequest,
 } from './order-actions-transform.ts';
@@ -86,6 +87,20 @@ describe('Walmart cancellations on the official examples', () => {
     const order = cancelledExample();
     expect(walmartCancellationRecorded(new Map([['1', 1]]), new Map([['1', 0]]), order)).toBe(true);
     expect(walmartCancellationRecorded(new Map([['1', 1]]), new Map([['1', 1]]), order)).toBe(false);
+  });
+
+  it('after a lost answer and a restart, knows a cancellation by units cancelled on lines changed since it was recorded', () => {
+    const order = cancelledExample();
+    const recorded = '2026-11-20T10:00:00.000Z';
+    order.orderLines.orderLine[0]!.statusDate = Date.parse('2026-11-20T10:00:02.000Z');
+    expect(walmartCancellationSince(cancellation([['1', 1]]), order, recorded)).toBe(true);
+    expect(walmartCancellationSince(cancellation([], true), order, recorded)).toBe(true);
+    // More units than the line holds cancelled: not this one (yet).
+    expect(walmartCancellationSince(cancellation([['1', 2]]), order, recorded)).toBe(false);
+    // Cancelled long before this cancellation was recorded: someone else's, so it is sent.
+    order.orderLines.orderLine[0]!.statusDate = Date.parse('2026-11-19T10:00:00.000Z');
+    expect(walmartCancellationSince(cancellation([['1', 1]]), order, recorded)).toBe(false);
+    expect(walmartCancellationSince(cancellation([], true), order, recorded)).toBe(false);
   });
 
   it('refuses before any call a cancellation without lines or with a unit count that is not whole', () => {

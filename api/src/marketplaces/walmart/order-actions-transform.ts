@@ -74,6 +74,30 @@ export function cancellationUnits(request: CancellationRequest, order: WalmartOr
   return units;
 }
 
+/** Leeway between our clock and Walmart's, when telling status changes since a request was recorded. */
+export const WALMART_CLOCK_LEEWAY_MS = 60_000;
+
+/**
+ * Whether the order shows a cancellation whose earlier answer was lost, when nothing of it was kept (a
+ * restart): every line it names has at least its units cancelled and changed status (statusDate) since
+ * the cancellation was recorded, less the leeway; for a whole order, nothing is left open either.
+ * Walmart carries nothing of ours on a cancellation, so this is as near as its order read tells.
+ */
+export function walmartCancellationSince(request: CancellationRequest, order: WalmartOrder, since: string): boolean {
+  const from = Date.parse(since) - WALMART_CLOCK_LEEWAY_MS;
+  const lines = new Map(order.orderLines.orderLine.map((line) => [line.lineNumber, line]));
+  const cancelled = cancelledUnitsByLine(order);
+  const asked = new Map<string, number>();
+  for (const line of request.lines) asked.set(line.lineId, (asked.get(line.lineId) ?? 0) + line.quantity);
+  const named = [...asked].every(
+    ([lineNumber, units]) =>
+      (cancelled.get(lineNumber) ?? 0) >= units && (lines.get(lineNumber)?.statusDate ?? 0) >= from,
+  );
+  if (!request.wholeOrder) return asked.size > 0 && named;
+  const changedSince = order.orderLines.orderLine.some((line) => (line.statusDate ?? 0) >= from);
+  return named && changedSince && [...openUnitsByLine(order).values()].every((units) => units === 0);
+}
+
 /** Why a cancellation cannot be sent as it is (before any call), in words the seller understands. */
 export function invalidWalmartCancellation(request: CancellationRequest): string | undefined {
   if (!request.wholeOrder && request.lines.length === 0) return 'A cancellation needs at least one order line';

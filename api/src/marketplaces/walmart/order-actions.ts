@@ -7,9 +7,11 @@
  * counts as confirmed. A cancellation carries nothing of ours: Walmart reports only how many units of
  * each line are Cancelled. So the units each line had cancelled before a cancellation was first sent
  * are kept per cancellationId, and a resend reads the order first: the lines cancelled that much further
- * count as this cancellation. After a restart that memory is gone; Walmart's own guard then stands (it
- * refuses to cancel more units than are open), and such a refusal, with at least these units cancelled
- * and fewer open, counts as this cancellation.
+ * count as this cancellation. After a restart that memory is gone: an attempt after one whose outcome
+ * is unknown says since when Walmart may hold it (`earlierAttemptSince`), and lines that hold its units
+ * cancelled and changed status since then count as this cancellation (walmartCancellationSince), so
+ * nothing is cancelled twice. Walmart's own guard stands besides (it refuses to cancel more units than
+ * are open), and such a refusal, with at least these units cancelled and fewer open, counts as this one.
  */
 import { MarketplaceError } from '../errors.ts';
 import type {
@@ -28,6 +30,7 @@ import {
   openUnitsByLine,
   walmartCancellationRecorded,
   walmartCancellationRequest,
+  walmartCancellationSince,
   walmartRefundRecorded,
   walmartRefundRequest,
 } from './order-actions-transform.ts';
@@ -83,6 +86,8 @@ export async function cancelWalmartOrder(
     const order = await readOrder(client, purchaseOrderId, signal);
     const earlier = sent.get(request.cancellationId);
     if (earlier && walmartCancellationRecorded(earlier.units, earlier.before, order)) return { outcome: 'confirmed' };
+    const since = request.earlierAttemptSince;
+    if (!earlier && since && walmartCancellationSince(request, order, since)) return { outcome: 'confirmed' };
     const units = earlier?.units ?? cancellationUnits(request, order);
     if (units.size === 0)
       return { outcome: 'rejected', message: `Purchase order ${purchaseOrderId} has no open units` };

@@ -70,6 +70,19 @@ export function validateRules(rules: ChannelRules): string | null {
   return null;
 }
 
+/** Why a channel's orders cannot be created in the main store, or null when they can. */
+export function shopifyCopiesRefusal(
+  channel: Pick<ChannelRecord, 'id' | 'role'>,
+  channels: Array<Pick<ChannelRecord, 'id' | 'kind' | 'role'>>,
+): string | null {
+  if (channel.role === 'main')
+    return 'The main channel’s orders are already in its own store: this option is for the other channels.';
+  const main = channels.find((c) => c.role === 'main');
+  if (main?.kind !== 'shopify')
+    return 'Orders can be created in your Shopify store only when Shopify is your main channel.';
+  return null;
+}
+
 export async function updateRules(
   ctx: AppContext,
   audit: AuditContext,
@@ -84,6 +97,10 @@ export async function updateRules(
     const rules = { ...before, ...changes };
     const problem = validateRules(rules);
     if (problem) throw new AppError(400, problem);
+    if (changes.createOrdersInShopify === true) {
+      const refusal = shopifyCopiesRefusal(channel, await listChannels(tx, accountId));
+      if (refusal) throw new AppError(400, refusal);
+    }
     await setRules(tx, accountId, channelId, rules, ctx.clock());
     await recordAudit(tx, audit, {
       action: 'channel.rules_changed',

@@ -1,6 +1,7 @@
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { accountCurrency } from '../../db/queries/account-currency.ts';
+import { skuLimitOf } from './sku-limit.ts';
 import {
   alertCounts,
   channelSyncHealth,
@@ -107,6 +108,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
     { kind: 'suppressed_listings' as const, count: alerts.suppressedListings },
     { kind: 'low_stock' as const, count: alerts.lowStock },
     { kind: 'open_drift' as const, count: alerts.openDrift },
+    { kind: 'sku_limit' as const, count: (await skuLimitOf(ctx, accountId)).skusBeyondLimit },
   ].filter((a) => a.count > 0);
   return {
     generatedAt: now.toISOString(),
@@ -153,6 +155,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
       cause: c.cause,
       field: c.field,
       sku: c.sku,
+      skuCount: c.skuCount,
       channelKind: c.channelKind,
       before: c.before,
       after: c.after,

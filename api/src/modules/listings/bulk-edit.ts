@@ -13,7 +13,7 @@ import type { ChangeBatchRecord } from '../../db/queries/listing-edits.ts';
 import type { ChannelKind, ListingStatus } from '../../db/schema/index.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
-import { formatPrice, isPriceText } from './values.ts';
+import { channelName, formatPrice, isPriceText } from './values.ts';
 
 type BulkEditRequest = components['schemas']['BulkEditRequest'];
 type ListingSelection = components['schemas']['ListingSelection'];
@@ -25,7 +25,6 @@ export const PREVIEW_LIMIT = 200;
 const SWITCHABLE: ListingStatus[] = ['active', 'inactive', 'error', 'suppressed'];
 
 export interface PlannedProductEdit extends ProductEdit {
-  title?: undefined;
   current: EditableProduct;
   statusChanges: Array<{
     channelId: string;
@@ -45,8 +44,19 @@ export async function selectedProductIds(db: Db, accountId: string, selection: L
 
 /** Refuses an edit that cannot apply to any SKU (values out of range), before reading anything. */
 function checkRequest(request: BulkEditRequest): void {
-  const { price, quantity, status } = request;
-  if (!price && !quantity && !status) throw new AppError(400, 'Choose a price, a quantity or a status to change.');
+  const { price, quantity, status, title, channelPrices } = request;
+  if (!price && !quantity && !status && !title && !channelPrices?.length)
+    throw new AppError(400, 'Choose a price, a quantity or a status to change.');
+  if (title || channelPrices?.length) {
+    if (!('productIds' in request.selection) || new Set(request.selection.productIds).size !== 1)
+      throw new AppError(400, 'A title or a channel’s own price is set on one SKU at a time, from its details.');
+    if (title && title.value.trim() === '') throw new AppError(400, 'A title cannot be empty.');
+    const ids = (channelPrices ?? []).map((c) => c.channelId);
+    if (new Set(ids).size !== ids.length) throw new AppError(400, 'Each channel takes one price.');
+    for (const c of channelPrices ?? [])
+      if (c.price !== null && !isPriceText(c.price.toString()))
+        throw new AppError(400, 'Prices have at most two decimals.');
+  }
   if (price) {
     if (price.mode !== 'percent' && !isPriceText(Math.abs(price.value).toString()))
       throw new AppError(400, 'Prices have at most two decimals.');
@@ -83,6 +93,18 @@ async function planEdits(
 ): Promise<PlannedProductEdit[]> {
   checkRequest(request);
   let channels: AccountChannel[] = [];
+  let priceChannels: AccountChannel[] = [];
+  if (request.channelPrices?.length) {
+    priceChannels = await accountChannels(
+      db,
+      accountId,
+      request.channelPrices.map((c) => c.channelId),
+    );
+    if (priceChannels.length !== request.channelPrices.length)
+      throw new AppError(400, 'One of the chosen channels is not connected to this account.');
+    if (priceChannels.some((c) => c.role === 'main'))
+      throw new AppError(400, 'The main channel’s price is the SKU’s price: change the price itself.');
+  }
   if (request.status) {
     channels = await accountChannels(db, accountId, [...new Set(request.status.channelIds)]);
     // Another account's channel (or one disconnected) is the request's mistake: a 400, as the contract declares.
@@ -104,7 +126,16 @@ async function planEdits(
       listingsOf.set(listing.productId, [...(listingsOf.get(listing.productId) ?? []), listing]);
     }
   }
-  const kindOf = new Map(channels.map((c) => [c.id, c.kind]));
+  const priceListingsOf = new Map<string, Awaited<ReturnType<typeof productListingsOn>>>();
+  for (const listing of await productListingsOn(
+    db,
+    accountId,
+    request.channelPrices?.length ? products.map((p) => p.id) : [],
+    priceChannels.map((c) => c.id),
+  )) {
+    priceListingsOf.set(listing.productId, [...(priceListingsOf.get(listing.productId) ?? []), listing]);
+  }
+  const kindOf = new Map([...channels, ...priceChannels].map((c) => [c.id, c.kind]));
   const planned: PlannedProductEdit[] = [];
   for (const product of products) {
     const edit: PlannedProductEdit = {
@@ -138,13 +169,45 @@ async function planEdits(
       }
       edit.statuses = edit.statusChanges.map(({ listingId, before, after }) => ({ listingId, before, after }));
     }
+    if (request.title && !edit.error && request.title.value.trim() !== product.title)
+      edit.title = { before: product.title, after: request.title.value.trim() };
+    if (request.channelPrices?.length && !edit.error) {
+      const listed = priceListingsOf.get(product.id) ?? [];
+      for (const wanted of request.channelPrices) {
+        const listing = listed.find((l) => l.channelId === wanted.channelId);
+        if (!listing) {
+          edit.error = `This SKU is not listed on ${channelName(kindOf.get(wanted.channelId)!)}.`;
+          break;
+        }
+        const after = wanted.price === null ? null : formatPrice(wanted.price);
+        const before = listing.priceOverride === null ? null : formatPrice(Number(listing.priceOverride));
+        if (before === after) continue;
+        (edit.channelPrices ??= []).push({
+          listingId: listing.listingId,
+          channelId: listing.channelId,
+          channelKind: kindOf.get(listing.channelId)!,
+          before,
+          after,
+        });
+      }
+    }
     if (edit.error) {
+      delete edit.title;
+      delete edit.channelPrices;
       delete edit.price;
       delete edit.onHand;
       edit.statusChanges = [];
       edit.statuses = [];
     }
-    if (edit.error || edit.price || edit.onHand || edit.statusChanges.length > 0) planned.push(edit);
+    if (
+      edit.error ||
+      edit.price ||
+      edit.onHand ||
+      edit.title ||
+      edit.channelPrices?.length ||
+      edit.statusChanges.length > 0
+    )
+      planned.push(edit);
   }
   return planned;
 }
@@ -194,7 +257,15 @@ export async function runBulkEdit(
       audit,
       accountId,
       'bulk_edit',
-      planned.map(({ productId, sku, price, onHand, statuses }) => ({ productId, sku, price, onHand, statuses })),
+      planned.map(({ productId, sku, price, onHand, statuses, title, channelPrices }) => ({
+        productId,
+        sku,
+        price,
+        onHand,
+        statuses,
+        title,
+        channelPrices,
+      })),
     );
   });
 }

@@ -1,3 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/index.ts';
+import { formatPrice } from './values.ts';
+
 /**
  * One CSV cell. Quoted when it holds a quote, a separator or a line break; a value a spreadsheet
  * would run as a formula (starting with =, +, -, @, a tab or a carriage return) gets a leading
@@ -11,3 +16,56 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 export const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** What a cell holds, as `csvCell` wrote it: the apostrophe put before a formula-like value is taken off. */
+export const csvCellValue = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * The catalogue's CSV format, declared once for the export and the import. Each column the import
+ * reads names the product field it sets; `quantity` is the older name of `on_hand`.
+ */
+export const IMPORTED_COLUMNS = {
+  sku: 'sku',
+  title: 'title',
+  price: 'price',
+  on_hand: 'quantity',
+  quantity: 'quantity',
+} as const;
+export type ImportedField = (typeof IMPORTED_COLUMNS)[keyof typeof IMPORTED_COLUMNS];
+/** Columns the export writes for information only: the import passes over them. */
+export const READ_ONLY_COLUMNS = ['brand', 'gtin', 'committed', 'available'] as const;
+/** The columns per connected marketplace (read-only on import: the listing's status, price and quantity as last read). */
+export const channelColumns = (kind: string) => [`${kind}_status`, `${kind}_price`, `${kind}_quantity`];
+/** The export's header, in order. */
+export const catalogueCsvHeader = (kinds: readonly string[]) => [
+  'sku',
+  'title',
+  'price',
+  'brand',
+  'gtin',
+  'on_hand',
+  'committed',
+  'available',
+  ...kinds.flatMap(channelColumns),
+];
+
+/** How the import takes a header name: a product field, a read-only column of the export, or unknown. */
+export function importColumn(
+  name: string,
+  kinds: readonly string[],
+): { field: ImportedField } | { readOnly: true } | { unknown: true } {
+  if (Object.hasOwn(IMPORTED_COLUMNS, name)) return { field: IMPORTED_COLUMNS[name as keyof typeof IMPORTED_COLUMNS] };
+  if ((READ_ONLY_COLUMNS as readonly string[]).includes(name) || kinds.some((k) => channelColumns(k).includes(name)))
+    return { readOnly: true };
+  return { unknown: true };
+}
+
+/** The main price of each product (by id) as the export writes it: two decimals, empty when it has none. */
+export async function exportedPrices(db: Db, accountId: string, productIds: string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.id, productIds)));
+  return new Map(rows.filter((r) => r.price !== null).map((r) => [r.id, formatPrice(Number(r.price))]));
+}

@@ -23,7 +23,8 @@ import {
 } from '../../db/queries/catalogue-sku.ts';
 import { listChannels } from '../../db/queries/channels.ts';
 import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
-import { csvLine } from './catalogue-csv.ts';
+import { catalogueCsvHeader, csvLine, exportedPrices } from './catalogue-csv.ts';
+import { batchesOfChanges, resultsByChange, type BatchOfChange } from './change-history.ts';
 
 export interface CatalogueQuery {
   filter: CatalogueFilter;
@@ -188,6 +189,7 @@ export async function cataloguePage<Presented>(
 }
 
 export interface ChangeWithResults extends ChangeRecord {
+  batch?: BatchOfChange | null;
   results: Array<{
     channelId: string;
     channelKind: ChannelKind;
@@ -236,15 +238,16 @@ export async function listingDetail(
     accountId,
     history.map((c) => c.id),
   );
-  const results = new Map<string, ChangeWithResults['results']>();
-  for (const write of writes) {
-    const result = resultOf(write);
-    if (result) results.set(write.changeId, [...(results.get(write.changeId) ?? []), result]);
-  }
+  const results = resultsByChange(history, writes, resultOf);
+  const batches = await batchesOfChanges(ctx.db, accountId, history);
   return {
     row: withChips!,
     product,
-    history: history.map((change) => ({ ...change, results: results.get(change.id) ?? [] })),
+    history: history.map((change) => ({
+      ...change,
+      results: [...(results.get(change.id)?.values() ?? [])],
+      batch: batches.get(change.id) ?? null,
+    })),
   };
 }
 
@@ -266,16 +269,7 @@ export async function* catalogueCsv(
     const main = (k: ChannelKind) => (connected.find((c) => c.kind === k)?.role === 'main' ? 0 : 1);
     return main(a) - main(b) || channelKindValues.indexOf(a) - channelKindValues.indexOf(b);
   });
-  yield csvLine([
-    'sku',
-    'title',
-    'brand',
-    'gtin',
-    'on_hand',
-    'committed',
-    'available',
-    ...kinds.flatMap((k) => [`${k}_status`, `${k}_price`, `${k}_quantity`]),
-  ]);
+  yield csvLine(catalogueCsvHeader(kinds));
   const plan = await planCatalogueFilter(ctx.db, accountId, query.filter);
   let after: CatalogueRowRecord['cursor'] | undefined;
   for (;;) {
@@ -290,13 +284,28 @@ export async function* catalogueCsv(
     );
     if (rows.length === 0) return;
     const batch = await withListings(ctx, accountId, rows);
+    const prices = await exportedPrices(
+      ctx.db,
+      accountId,
+      rows.flatMap((r) => (r.productId ? [r.productId] : [])),
+    );
     yield batch
       .map((row) => {
         const perKind = kinds.flatMap((kind) => {
           const listing = row.listings.find((l) => l.channelKind === kind);
           return listing ? [listing.status, listing.price, listing.quantity] : [null, null, null];
         });
-        return csvLine([row.sku, row.title, row.brand, row.gtin, row.onHand, row.committed, row.available, ...perKind]);
+        return csvLine([
+          row.sku,
+          row.title,
+          row.productId ? prices.get(row.productId) : null,
+          row.brand,
+          row.gtin,
+          row.onHand,
+          row.committed,
+          row.available,
+          ...perKind,
+        ]);
       })
       .join('');
     if (rows.length < batchSize) return;

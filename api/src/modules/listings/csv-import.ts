@@ -7,13 +7,13 @@ import { CsvSyntaxError, parseCsv } from '../csv/csv-parse.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
 import { PREVIEW_LIMIT } from './bulk-edit.ts';
 import { formatPrice, isPriceText } from './values.ts';
+import { channelKindValues } from '../../db/schema/index.ts';
+import { csvCellValue, importColumn, type ImportedField } from './catalogue-csv.ts';
 
 /** The largest file taken (also the request body limit of the import routes). */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const CSV_MAX_ROWS = 100_000;
 const TITLE_MAX = 500;
-const COLUMNS = ['sku', 'price', 'quantity', 'title'] as const;
-type Column = (typeof COLUMNS)[number];
 
 export interface CsvRowError {
   line: number;
@@ -28,6 +28,8 @@ export interface CsvImportRow extends ProductEdit {
 export interface CsvImportPlan {
   rows: CsvImportRow[];
   errors: CsvRowError[];
+  /** What the import passed over (columns it does not read), said once for the file. */
+  notices: string[];
 }
 
 export const NOTHING_IMPORTED = 'Nothing was imported.';
@@ -52,7 +54,7 @@ function refuseUnstorableText(text: string): void {
 }
 
 /** The file's rows as values, with every row error found (by line); product lookups come after. */
-export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRowError[] } {
+export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRowError[]; notices: string[] } {
   if (Buffer.byteLength(text, 'utf8') > CSV_MAX_BYTES)
     throw new AppError(413, 'The file is larger than 5 MB. Split it into smaller files.');
   refuseUnstorableText(text);
@@ -61,7 +63,7 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
     records = parseCsv(text);
   } catch (error) {
     if (error instanceof CsvSyntaxError)
-      return { rows: [], errors: [{ line: error.line, sku: null, message: error.message }] };
+      return { rows: [], errors: [{ line: error.line, sku: null, message: error.message }], notices: [] };
     throw error;
   }
   const blank = (fields: string[]) => fields.every((f) => f.trim() === '');
@@ -69,6 +71,7 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
   if (!header || blank(header.fields))
     return {
       rows: [],
+      notices: [],
       errors: [
         {
           line: 1,
@@ -79,32 +82,46 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
     };
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const errors: CsvRowError[] = [];
+  const column = new Map<ImportedField, number>();
+  const readOnly: string[] = [];
+  const unknown: string[] = [];
   for (const [i, name] of names.entries()) {
-    if (!(COLUMNS as readonly string[]).includes(name))
-      errors.push({
-        line: header.line,
-        sku: null,
-        message: `Unknown column "${header.fields[i]!.trim()}". Columns are sku, price, quantity and title.`,
-      });
-    else if (names.indexOf(name) !== i)
-      errors.push({ line: header.line, sku: null, message: `The column "${name}" appears twice.` });
+    const kind = importColumn(name, channelKindValues);
+    if ('field' in kind) {
+      if (column.has(kind.field))
+        errors.push({
+          line: header.line,
+          sku: null,
+          message:
+            kind.field === 'quantity'
+              ? 'The quantity appears twice: keep one of the columns "on_hand" and "quantity".'
+              : `The column "${name}" appears twice.`,
+        });
+      else column.set(kind.field, i);
+    } else if ('readOnly' in kind) readOnly.push(header.fields[i]!.trim());
+    else unknown.push(header.fields[i]!.trim() || `(column ${i + 1} has no name)`);
   }
-  if (!names.includes('sku')) errors.push({ line: header.line, sku: null, message: 'The column "sku" is missing.' });
-  if (!names.some((n) => n !== 'sku' && (COLUMNS as readonly string[]).includes(n)))
+  const notices: string[] = [];
+  if (readOnly.length > 0) notices.push(`Read-only columns ignored: ${readOnly.join(', ')}.`);
+  if (unknown.length > 0) notices.push(`Ignored columns: ${unknown.join(', ')}.`);
+  if (!column.has('sku')) errors.push({ line: header.line, sku: null, message: 'The column "sku" is missing.' });
+  if (![...column.keys()].some((f) => f !== 'sku'))
     errors.push({
       line: header.line,
       sku: null,
-      message: 'Add at least one column to change: price, quantity or title.',
+      message: 'Add at least one column to change: price, on_hand (or quantity) or title.',
     });
-  if (errors.length > 0) return { rows: [], errors };
+  if (errors.length > 0) return { rows: [], errors, notices };
   if (body.length === 0)
     return {
       rows: [],
+      notices,
       errors: [{ line: header.line + 1, sku: null, message: 'The file has no rows under its header.' }],
     };
   if (body.length > CSV_MAX_ROWS)
     return {
       rows: [],
+      notices,
       errors: [
         {
           line: body[CSV_MAX_ROWS]!.line,
@@ -114,11 +131,11 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
       ],
     };
 
-  const column = new Map(names.map((n, i) => [n as Column, i]));
   const firstLineOf = new Map<string, number>();
   const rows: ParsedRow[] = [];
   for (const record of body) {
-    const cell = (name: Column) => (column.has(name) ? (record.fields[column.get(name)!] ?? '').trim() : '');
+    const cell = (field: ImportedField) =>
+      column.has(field) ? csvCellValue((record.fields[column.get(field)!] ?? '').trim()) : '';
     const sku = cell('sku');
     const fail = (message: string) => errors.push({ line: record.line, sku: sku || null, message });
     if (record.fields.length !== names.length) {
@@ -154,7 +171,7 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
     }
     rows.push(row);
   }
-  return { rows, errors };
+  return { rows, errors, notices };
 }
 
 /** The file against the catalogue: each row's changes (rows that change nothing are left out), and every error. */
@@ -164,7 +181,7 @@ async function planImport(
   text: string,
   options: { lock?: boolean } = {},
 ): Promise<CsvImportPlan> {
-  const { rows: parsed, errors } = readImportFile(text);
+  const { rows: parsed, errors, notices } = readImportFile(text);
   const products = await editableProductsBySku(
     db,
     accountId,
@@ -175,6 +192,8 @@ async function planImport(
   for (const row of parsed) {
     const product = products.get(row.sku);
     if (!product) {
+      // A SKU only listed on a channel is exported with nothing to import: passed over.
+      if (row.price === undefined && row.quantity === undefined && row.title === undefined) continue;
       errors.push({ line: row.line, sku: row.sku, message: `No product has the SKU ${row.sku}.` });
       continue;
     }
@@ -188,7 +207,7 @@ async function planImport(
     if (edit.price || edit.onHand || edit.title) rows.push(edit);
   }
   errors.sort((a, b) => a.line - b.line);
-  return { rows, errors };
+  return { rows, errors, notices };
 }
 
 /** What the file would change (the first rows) and all its errors; nothing is stored. */
@@ -196,9 +215,14 @@ export async function previewCsvImport(
   ctx: AppContext,
   accountId: string,
   text: string,
-): Promise<{ items: CsvImportRow[]; total: number; errors: CsvRowError[] }> {
+): Promise<{ items: CsvImportRow[]; total: number; errors: CsvRowError[]; notices: string[] }> {
   const plan = await planImport(ctx.db, accountId, text);
-  return { items: plan.rows.slice(0, PREVIEW_LIMIT), total: plan.rows.length, errors: plan.errors };
+  return {
+    items: plan.rows.slice(0, PREVIEW_LIMIT),
+    total: plan.rows.length,
+    errors: plan.errors,
+    notices: plan.notices,
+  };
 }
 
 export type CsvImportOutcome = { applied: ChangeBatchRecord } | { rejected: CsvRowError[] };

@@ -10,12 +10,14 @@ import {
   insertChangeBatch,
   listingStatuses,
   markBatchUndone,
+  productListingsOn,
   setListingStatuses,
+  setPriceOverrides,
   setProductValues,
   type ChangeBatchRecord,
   type ProductValues,
 } from '../../db/queries/listing-edits.ts';
-import type { BatchExtraValue, ChangeBatchKind, ListingStatus } from '../../db/schema/index.ts';
+import type { BatchExtraValue, ChangeBatchKind, ChannelKind, ListingStatus } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
 import { passSellerEditsToMain, type SellerEdit } from '../stock/seller-edits.ts';
@@ -29,6 +31,14 @@ export interface ProductEdit {
   price?: { before: string | null; after: string };
   onHand?: { before: number; after: number };
   title?: { before: string | null; after: string };
+  /** A channel's own price (its override; null: the rules' price). */
+  channelPrices?: Array<{
+    listingId: string;
+    channelId: string;
+    channelKind: ChannelKind;
+    before: string | null;
+    after: string | null;
+  }>;
   statuses?: Array<{ listingId: string; before: ListingStatus; after: ListingStatus }>;
 }
 
@@ -75,6 +85,7 @@ export async function applyEdits(
   const changeOwner: string[] = [];
   const extraValues: BatchExtraValue[] = [];
   const statusUpdates: Array<{ listingId: string; status: ListingStatus }> = [];
+  const overrides: Array<{ listingId: string; price: string | null }> = [];
   for (const edit of edits) {
     const value: ProductValues = { id: edit.productId };
     const base = {
@@ -97,6 +108,17 @@ export async function applyEdits(
     if (edit.price) {
       value.price = edit.price.after;
       changeInputs.push({ ...base, field: 'price', before: edit.price.before, after: edit.price.after });
+      changeOwner.push(edit.productId);
+    }
+    for (const channelPrice of edit.channelPrices ?? []) {
+      overrides.push({ listingId: channelPrice.listingId, price: channelPrice.after });
+      changeInputs.push({
+        ...base,
+        channelId: channelPrice.channelId,
+        field: 'price',
+        before: channelPrice.before,
+        after: channelPrice.after,
+      });
       changeOwner.push(edit.productId);
     }
     if (edit.title) {
@@ -135,6 +157,7 @@ export async function applyEdits(
     at,
   );
   await setProductValues(tx, accountId, values, at);
+  await setPriceOverrides(tx, accountId, overrides, at);
   await setListingStatuses(tx, accountId, statusUpdates, at);
   await requestListingStatusSends(ctx, tx, accountId, statusUpdates, audit.actorUserId);
   const ids = await insertChanges(tx, accountId, changeInputs, at);
@@ -142,7 +165,7 @@ export async function applyEdits(
   const changeIdByProduct = new Map<string, string>();
   changeOwner.forEach((productId, i) => changeIdByProduct.has(productId) || changeIdByProduct.set(productId, ids[i]!));
   const priceChangeOf = new Map(
-    changeInputs.flatMap((c, i) => (c.field === 'price' ? [[c.productId!, ids[i]!] as const] : [])),
+    changeInputs.flatMap((c, i) => (c.field === 'price' && !c.channelId ? [[c.productId!, ids[i]!] as const] : [])),
   );
   await passSellerEditsToMain(
     ctx,
@@ -202,6 +225,14 @@ export async function undoBatch(
       accountId,
       batch.extraValues.filter((v) => v.field === 'status').map((v) => v.targetId),
     );
+    const channelIds = [...new Set(recorded.flatMap((c) => (c.channelId ? [c.channelId] : [])))];
+    const channelListings = new Map(
+      (await productListingsOn(tx, accountId, channelIds.length > 0 ? productIds : [], channelIds)).map((l) => [
+        `${l.productId}:${l.channelId}`,
+        l,
+      ]),
+    );
+    const overrides: Array<{ listingId: string; price: string | null }> = [];
     const outcome: UndoOutcome = { batchId, restored: 0, skipped: [] };
     const values = new Map<string, ProductValues>();
     const valueOf = (id: string) => values.get(id) ?? values.set(id, { id }).get(id)!;
@@ -211,6 +242,27 @@ export async function undoBatch(
     for (const change of recorded) {
       const product = current.get(change.productId!);
       if (!product) continue;
+      if (change.channelId) {
+        const listing = channelListings.get(`${product.id}:${change.channelId}`);
+        const now = listing?.priceOverride ?? null;
+        const same = (a: string | null, b: string | null) =>
+          a === null || b === null ? a === b : normalisePrice(a) === normalisePrice(b);
+        if (!listing || !same(now, change.after)) {
+          outcome.skipped.push({ sku: change.sku, field: 'price', now });
+          continue;
+        }
+        overrides.push({ listingId: listing.listingId, price: change.before });
+        changeInputs.push({
+          ...base,
+          productId: product.id,
+          channelId: change.channelId,
+          sku: change.sku,
+          field: 'price',
+          before: now,
+          after: change.before,
+        });
+        continue;
+      }
       const now = change.field === 'price' ? product.price : String(product.onHand);
       const unmoved =
         change.field === 'price'
@@ -245,6 +297,7 @@ export async function undoBatch(
       outcome.restored += 1;
     }
     await setProductValues(tx, accountId, [...values.values()], at);
+    await setPriceOverrides(tx, accountId, overrides, at);
     await setListingStatuses(tx, accountId, statusUpdates, at);
     await requestListingStatusSends(ctx, tx, accountId, statusUpdates, audit.actorUserId);
     const ids = await insertChanges(tx, accountId, changeInputs, at);
@@ -254,6 +307,7 @@ export async function undoBatch(
     changeInputs.forEach(
       (c, i) =>
         c.field === 'price' &&
+        !c.channelId &&
         sellerEdits.push({ productId: c.productId!, sku: c.sku, price: { after: c.after!, changeId: ids[i]! } }),
     );
     await passSellerEditsToMain(ctx, tx, accountId, undoCauseRef(batchId), sellerEdits);

@@ -8,32 +8,24 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { findChannel } from '../../db/queries/channels.ts';
 import { insertOrderEvents, ordersOfAccount, shipmentsOfOrders } from '../../db/queries/order-pages.ts';
 import {
   cancelOrderUnits,
   cancellationById,
   cancellationsOfOrder,
-  countCancellationAttempt,
   insertCancellation,
-  settleCancellation,
   type CancellationRecord,
 } from '../../db/queries/order-actions.ts';
 import { touchOrders } from '../../db/queries/shipments.ts';
-import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { marketplaceOrderRules } from '../../marketplaces/registry.ts';
-import type { CancellationOutcome, CancellationReason } from '../../marketplaces/types.ts';
+import type { CancellationReason } from '../../marketplaces/types.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_FULFIL_QUEUE, type OrdersFulfilJob } from '../../workers/queues.ts';
-import { adapterForChannel } from '../channel-access/channel-adapter.ts';
-import { failureReason, withChannelHealth } from '../channel-access/channel-health.ts';
 import { checkCancellation } from './order-action-checks.ts';
 import { moveStockForOrders } from './order-ledger.ts';
-import { actorName, marketplaceNames } from './order-timeline.ts';
+import { earlierAttempt, sendToMarketplace, type OutboxStep } from './marketplace-sending.ts';
+import { marketplaceNames } from './order-timeline.ts';
 import { NO_SUCH_ORDER } from './shipping.ts';
-
-/** Attempts (each after pg-boss's growing wait) before a cancellation the marketplace keeps turning away is failed. */
-export const MAX_ORDER_REQUEST_ATTEMPTS = 8;
 
 export interface CancellationAsked {
   reason: CancellationReason;
@@ -92,26 +84,20 @@ export async function cancelOrder(
 }
 
 /**
- * The 'cancel' job. Safe to run twice: a cancellation no longer sending is left alone, the adapter
- * counts one the marketplace holds already as confirmed, and the units move by what the order holds.
+ * The 'cancel' job, by `sendToMarketplace`. Safe to run twice: the adapter counts one the marketplace
+ * holds already as confirmed (an attempt after one whose answer was lost reads the order back first),
+ * and the units move by what the order holds.
  */
-export async function sendCancellation(
+export function sendCancellation(
   ctx: AppContext,
   job: Extract<OrdersFulfilJob, { mode: 'cancel' }>,
   signal?: AbortSignal,
 ): Promise<'sent' | 'nothing'> {
-  const cancellation = await cancellationById(ctx.db, job.accountId, job.cancellationId);
-  if (!cancellation || cancellation.state !== 'sending') return 'nothing';
-  const [order] = await ordersOfAccount(ctx.db, job.accountId, [cancellation.orderId]);
-  const channel = await findChannel(ctx.db, job.accountId, cancellation.channelId);
-  if (!order || !channel) return 'nothing';
-  const attempt = await countCancellationAttempt(ctx.db, job.accountId, cancellation.id);
-  if (attempt === undefined) return 'nothing';
-
-  let outcome: CancellationOutcome;
-  try {
-    outcome = await withChannelHealth(ctx, channel, async () => {
-      const adapter = await adapterForChannel(ctx, channel);
+  const { accountId } = job;
+  const step: OutboxStep<CancellationRecord> = {
+    kind: 'cancellation',
+    load: (db) => cancellationById(db, accountId, job.cancellationId),
+    async send(adapter, { order, channel, row: cancellation, attempt }, sendSignal) {
       const rule = marketplaceOrderRules[channel.kind].cancel;
       if (!adapter.cancelOrder || !rule.api)
         return { outcome: 'rejected', message: rule.api ? 'This marketplace takes no cancellations.' : rule.why };
@@ -122,52 +108,29 @@ export async function sendCancellation(
           reason: cancellation.reason,
           wholeOrder: cancellation.wholeOrder,
           lines: cancellation.lines,
+          ...earlierAttempt(cancellation, attempt),
         },
-        signal,
+        sendSignal,
       );
-    });
-  } catch (error) {
-    const again = !(error instanceof MarketplaceError) || error.retryable || error.kind === 'outcome_unknown';
-    if (again && attempt < MAX_ORDER_REQUEST_ATTEMPTS) throw error;
-    outcome = { outcome: 'rejected', message: failureReason(channel, error) };
-  }
-
-  const at = ctx.clock();
-  const actor = await actorName(ctx, cancellation.createdBy);
-  const units = cancellation.lines.reduce((sum, l) => sum + l.quantity, 0);
-  await ctx.db.transaction(async (tx) => {
-    const settled = await settleCancellation(
-      tx,
-      job.accountId,
-      cancellation.id,
-      outcome.outcome === 'confirmed' ? { state: 'confirmed' } : { state: 'failed', message: outcome.message },
-      at,
-    );
-    if (!settled) return;
-    if (outcome.outcome === 'rejected') {
-      await insertOrderEvents(tx, job.accountId, [
+    },
+    failure: { event: 'cancellation failed', by: 'marketplace' },
+    async confirm(tx, { order, channel, row: cancellation, actor, at }) {
+      const units = cancellation.lines.reduce((sum, l) => sum + l.quantity, 0);
+      const recorded = await cancelOrderUnits(tx, accountId, order.id, cancellation.lines, at);
+      const what = cancellation.wholeOrder
+        ? 'Whole order'
+        : cancellation.lines.map((l) => `${l.quantity} × ${l.sku}`).join(', ');
+      await insertOrderEvents(tx, accountId, [
         {
           orderId: order.id,
-          kind: 'cancellation failed',
+          kind: 'cancelled',
           at,
-          actor: marketplaceNames[channel.kind],
-          detail: outcome.message,
+          actor,
+          detail: `${what} (${units} unit${units === 1 ? '' : 's'}): ${cancellation.reason}`,
         },
       ]);
-      await touchOrders(tx, job.accountId, [order.id], at);
-      return;
-    }
-    const recorded = await cancelOrderUnits(tx, job.accountId, order.id, cancellation.lines, at);
-    await insertOrderEvents(tx, job.accountId, [
-      {
-        orderId: order.id,
-        kind: 'cancelled',
-        at,
-        actor,
-        detail: `${cancellation.wholeOrder ? 'Whole order' : cancellation.lines.map((l) => `${l.quantity} × ${l.sku}`).join(', ')} (${units} unit${units === 1 ? '' : 's'}): ${cancellation.reason}`,
-      },
-    ]);
-    if (recorded) await moveStockForOrders(ctx, tx, channel, [recorded]);
-  });
-  return 'sent';
+      if (recorded) await moveStockForOrders(ctx, tx, channel, [recorded]);
+    },
+  };
+  return sendToMarketplace(ctx, accountId, step, signal);
 }

@@ -4,6 +4,7 @@ import type { ChannelRecord } from '../../db/queries/channels.ts';
 import { setAccountedUnits, upsertOrders, type OrderInput, type RecordedOrder } from '../../db/queries/orders.ts';
 import { insertOrderEvents } from '../../db/queries/order-pages.ts';
 import { requestAcknowledgements, recordedOrderEvents } from './order-timeline.ts';
+import { requestShopifyCopies } from './shopify-copies.ts';
 import { insertAdjustments, lockStock, moveCommitted, type AdjustmentInput } from '../../db/queries/stock.ts';
 import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
 import { forgetSellingQuantities } from '../../db/queries/listing-writes-settling.ts';
@@ -97,6 +98,7 @@ export async function recordOrders(
   const recorded = await upsertOrders(tx, channel.accountId, channel.id, incoming.map(toOrderInput), at);
   await insertOrderEvents(tx, channel.accountId, recordedOrderEvents(channel.kind, recorded, at));
   await requestAcknowledgements(ctx, tx, channel, recorded);
+  await requestShopifyCopies(ctx, tx, channel, recorded);
   await moveStockForOrders(ctx, tx, channel, recorded);
   return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
 }

@@ -11,6 +11,7 @@ import { recordedOrderChanges, setOrdersReadUntil, setReturnsReadUntil } from '.
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
+import { sendShopifyCopyTracking } from './shopify-copies.ts';
 import { recordOrders } from './order-ledger.ts';
 import { deliveriesToApply, markDeliveriesApplied } from '../../db/queries/marketplace-events.ts';
 import type { DeliveredOrder } from '../../marketplaces/marketplace-events.ts';
@@ -167,6 +168,7 @@ export async function pollOrders(
     } while (cursor);
     await setOrdersReadUntil(ctx.db, job.accountId, job.channelId, startedAt);
     await readReturns(ctx, channel, adapter, startedAt, signal);
+    await sendShopifyCopyTracking(ctx, channel, adapter, signal);
     return totals;
   });
 }

@@ -8,25 +8,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { findChannel } from '../../db/queries/channels.ts';
 import { insertOrderEvents, ordersOfAccount } from '../../db/queries/order-pages.ts';
-import {
-  countRefundAttempt,
-  insertRefund,
-  refundById,
-  refundsOfOrder,
-  settleRefund,
-  type RefundRecord,
-} from '../../db/queries/order-actions.ts';
+import { insertRefund, refundById, refundsOfOrder, type RefundRecord } from '../../db/queries/order-actions.ts';
 import { touchOrders } from '../../db/queries/shipments.ts';
-import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { marketplaceOrderRules } from '../../marketplaces/registry.ts';
-import type { RefundOutcome, RefundReason } from '../../marketplaces/types.ts';
+import type { RefundReason } from '../../marketplaces/types.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ORDERS_FULFIL_QUEUE, type OrdersFulfilJob } from '../../workers/queues.ts';
-import { adapterForChannel } from '../channel-access/channel-adapter.ts';
-import { failureReason, withChannelHealth } from '../channel-access/channel-health.ts';
-import { MAX_ORDER_REQUEST_ATTEMPTS } from './cancellations.ts';
+import { earlierAttempt, sendToMarketplace, type OutboxStep } from './marketplace-sending.ts';
 import { checkRefund, refundableCents, toCents } from './order-action-checks.ts';
 import { actorName, marketplaceNames } from './order-timeline.ts';
 import { NO_SUCH_ORDER } from './shipping.ts';
@@ -125,26 +114,22 @@ async function settleRefunded(
   await touchOrders(tx, accountId, [order.id], at, fully ? 'refunded' : undefined);
 }
 
-/** The 'refund' job. Safe to run twice: a refund no longer sending is left alone; the adapter counts one the marketplace holds as confirmed. */
-export async function sendRefund(
+/**
+ * The 'refund' job, by `sendToMarketplace`. Safe to run twice: the adapter counts one the marketplace
+ * holds as confirmed (an attempt after one whose answer was lost reads the order back first).
+ */
+export function sendRefund(
   ctx: AppContext,
   job: Extract<OrdersFulfilJob, { mode: 'refund' }>,
   signal?: AbortSignal,
 ): Promise<'sent' | 'nothing'> {
-  const refund = await refundById(ctx.db, job.accountId, job.refundId);
-  if (!refund || refund.state !== 'sending') return 'nothing';
-  const [order] = await ordersOfAccount(ctx.db, job.accountId, [refund.orderId]);
-  const channel = await findChannel(ctx.db, job.accountId, refund.channelId);
-  if (!order || !channel) return 'nothing';
-  const attempt = await countRefundAttempt(ctx.db, job.accountId, refund.id);
-  if (attempt === undefined) return 'nothing';
-
-  let outcome: RefundOutcome;
-  try {
-    outcome = await withChannelHealth(ctx, channel, async () => {
-      const adapter = await adapterForChannel(ctx, channel);
+  const { accountId } = job;
+  const step: OutboxStep<RefundRecord> = {
+    kind: 'refund',
+    load: (db) => refundById(db, accountId, job.refundId),
+    async send(adapter, { order, row: refund, attempt }, sendSignal) {
       if (!adapter.refundOrder) return { outcome: 'rejected', message: 'This marketplace takes no refunds by API.' };
-      return adapter.refundOrder(
+      const outcome = await adapter.refundOrder(
         {
           marketplaceOrderId: order.marketplaceOrderId,
           refundId: refund.id,
@@ -153,44 +138,19 @@ export async function sendRefund(
           lines: refund.lines,
           total: { amount: refund.totalAmount, currency: refund.currency },
           note: refund.note,
+          ...earlierAttempt(refund, attempt),
         },
-        signal,
+        sendSignal,
       );
-    });
-  } catch (error) {
-    const again = !(error instanceof MarketplaceError) || error.retryable || error.kind === 'outcome_unknown';
-    if (again && attempt < MAX_ORDER_REQUEST_ATTEMPTS) throw error;
-    outcome = { outcome: 'rejected', message: failureReason(channel, error) };
-  }
-
-  const at = ctx.clock();
-  const actor = await actorName(ctx, refund.createdBy);
-  await ctx.db.transaction(async (tx) => {
-    const settled = await settleRefund(
-      tx,
-      job.accountId,
-      refund.id,
-      outcome.outcome === 'confirmed'
-        ? { state: 'confirmed', marketplaceRefundId: outcome.marketplaceRefundId }
-        : { state: 'failed', message: outcome.message },
-      at,
-    );
-    if (!settled) return;
-    if (outcome.outcome === 'rejected') {
-      await insertOrderEvents(tx, job.accountId, [
-        {
-          orderId: order.id,
-          kind: 'refund failed',
-          at,
-          actor: marketplaceNames[channel.kind],
-          detail: outcome.message,
-        },
-      ]);
-      await touchOrders(tx, job.accountId, [order.id], at);
-      return;
-    }
-    const refunds = await refundsOfOrder(tx, job.accountId, order.id);
-    await settleRefunded(ctx, tx, job.accountId, order, refunds, { ...refund, state: 'confirmed' }, actor, at);
-  });
-  return 'sent';
+      return outcome.outcome === 'confirmed'
+        ? { outcome: 'confirmed', marketplaceId: outcome.marketplaceRefundId }
+        : outcome;
+    },
+    failure: { event: 'refund failed', by: 'marketplace' },
+    async confirm(tx, { order, row: refund, actor, at }) {
+      const refunds = await refundsOfOrder(tx, accountId, order.id);
+      await settleRefunded(ctx, tx, accountId, order, refunds, { ...refund, state: 'confirmed' }, actor, at);
+    },
+  };
+  return sendToMarketplace(ctx, accountId, step, signal);
 }

@@ -100,24 +100,36 @@ export async function recordReturns(
   let restocked = 0;
   for (const ret of recorded.filter(restockedByMarketplace)) {
     const lines = ret.lines.filter((l) => l.restock);
-    if (await putBackOnHand(ctx, tx, channel, ret, lines, null, `${actor} (return received)`)) restocked++;
+    const put = { by: null, actor: `${actor} (return received)`, restockedByMain: channel.role === 'main' };
+    if (await putBackOnHand(ctx, tx, channel, ret, lines, put)) restocked++;
   }
   return { recorded: recorded.length, restocked };
 }
 
+/** Who puts a return's units back, and whether the main channel restocked them itself. */
+interface PutBack {
+  /** The seller who restocked it; null when the marketplace reported it restocked. */
+  by: string | null;
+  /** Named on the timeline. */
+  actor: string;
+  /**
+   * The main channel's own marketplace restocked a return of its own: its stock moved there already,
+   * so its quantities are read instead of adjusted. False for a seller's restock, which always adjusts.
+   */
+  restockedByMain: boolean;
+}
+
 /**
- * The units of a return back on hand on the main channel, once. Where the marketplace restocked a
- * return of the main channel itself, its stock has moved already: the main channel's quantities
- * are read instead of adjusted, so nothing is counted twice.
+ * The units of a return back on hand on the main channel, once: adjusted there and on every target,
+ * or, where the main channel restocked them itself, read from it, so nothing is counted twice.
  */
 async function putBackOnHand(
   ctx: AppContext,
   tx: Db,
-  channel: Channel,
+  channel: Pick<Channel, 'accountId' | 'kind'>,
   ret: Pick<RecordedReturn, 'id' | 'orderId' | 'marketplaceOrderId'> & { marketplaceReturnId?: string },
   lines: ReturnLineRecord[],
-  by: string | null,
-  actor: string,
+  { by, actor, restockedByMain }: PutBack,
 ): Promise<boolean> {
   const at = ctx.clock();
   if (!(await markReturnRestocked(tx, channel.accountId, ret.id, by, at))) return false;
@@ -132,7 +144,7 @@ async function putBackOnHand(
         detail: `${lines.map((l) => `${l.quantity} × ${l.sku}`).join(', ')} back on hand`,
       },
     ]);
-  if (channel.role === 'main' && by === null) {
+  if (restockedByMain) {
     await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus });
     return true;
   }
@@ -192,8 +204,8 @@ export async function restockReturn(
     if (!ret) throw new AppError(404, 'No such return.');
     if (ret.restockedAt) throw new AppError(409, 'This return was restocked already.');
     // A seller's restock always adjusts the main channel, whichever channel the return came from.
-    const channel: Channel = { id: ret.channelId, accountId, kind: ret.channelKind, role: 'target' };
-    const done = await putBackOnHand(ctx, tx, channel, ret, ret.lines, audit.actorUserId, actor);
+    const put = { by: audit.actorUserId, actor, restockedByMain: false };
+    const done = await putBackOnHand(ctx, tx, { accountId, kind: ret.channelKind }, ret, ret.lines, put);
     if (!done) throw new AppError(409, 'This return was restocked already.');
     if (ret.orderId) await touchOrders(tx, accountId, [ret.orderId], ctx.clock());
     await recordAudit(tx, audit, {

@@ -31,6 +31,10 @@ export interface TrackingRowOutcome {
   orderNumber: string;
   carrier: string;
   trackingNumber: string;
+  /** The SKU the row ships, or null for every unit left of the order. */
+  sku: string | null;
+  /** The units of that SKU it ships (all remaining when the row gives none), or null without a SKU or when refused. */
+  quantity: number | null;
   outcome: 'ready' | 'sending' | 'refused';
   message: string | null;
 }
@@ -101,6 +105,8 @@ export async function shipFromCsv(
     orderNumber: r.orderNumber,
     carrier: r.carrier,
     trackingNumber: r.trackingNumber,
+    sku: r.sku || null,
+    quantity: null,
     outcome: 'ready',
     message: null,
   }));
@@ -136,7 +142,10 @@ export async function shipFromCsv(
         row.quantity,
       );
       if (typeof lines === 'string') refuse(index, lines);
-      else parcel.request.lines = [...(parcel.request.lines ?? []), ...lines];
+      else {
+        parcel.request.lines = [...(parcel.request.lines ?? []), ...lines];
+        outcomes[index]!.quantity = lines.reduce((sum, l) => sum + l.quantity, 0);
+      }
     }
   }
   const sendable = [...parcels.values()].filter((p) => p.rows.some((i) => outcomes[i]!.outcome !== 'refused'));

@@ -28,6 +28,7 @@ import {
   type SyncRunRecord,
 } from '../../db/queries/sync-runs.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
+import { noteSkusBeyondLimit } from '../../db/queries/sku-limit.ts';
 import type { CatalogueItem } from '../../marketplaces/types.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { SyncRunKind, SyncRunTrigger } from '../../db/schema/index.ts';
@@ -133,6 +134,8 @@ export async function runSync(
   if (main && scoped.includes(main)) {
     try {
       const skipped = await withChannelHealth(ctx, main, () => readMain(ctx, run, main, signal));
+      // Shown in the catalogue's header and as a dashboard alert, with the way to upgrade.
+      await noteSkusBeyondLimit(ctx.db, main.id, skipped);
       if (skipped > 0) problems.push(skuLimitMessage(await accountPlan(ctx.db, job.accountId), skipped));
     } catch (error) {
       if (signal?.aborted) throw error;

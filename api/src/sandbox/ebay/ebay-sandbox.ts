@@ -18,7 +18,7 @@ import { editItem, listingRoutes } from './listings.ts';
 import { accountDeletionControlRoute, notificationRoutes } from './notifications.ts';
 import { leafCategoryOf, offerRoutes } from './offers.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
-import { refundRoutes } from './refunds.ts';
+import { refundControlRoute, refundRoutes } from './refunds.ts';
 import { orderView, shippingFulfillmentRoutes } from './shipping-fulfillments.ts';
 import { defaultSettings, type EbayState, type SandboxItem } from './state.ts';
 
@@ -124,6 +124,7 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
   controlRoutes(router, context) {
     settingsControlRoutes(router, context);
     accountDeletionControlRoute(router, context);
+    refundControlRoute(router, context);
   },
 
   tick: expireGrants,

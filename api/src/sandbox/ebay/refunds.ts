@@ -34,7 +34,7 @@ export function refundRoutes(router: Router, context: EbayContext) {
   router.post(`${FULFILLMENT}/order/:orderId/issue_refund`, (req, res) => issueRefund(context, req, res));
 }
 
-type Refusal = { status: 400 | 409; error: EbayErrorDetail };
+type Refusal = { status: 400 | 404 | 409; error: EbayErrorDetail };
 const refuse = (errorId: number, message: string, status: 400 | 409 = 400, business = false): Refusal => ({
   status,
   error: error(errorId, DOMAIN_FULFILLMENT, message, business ? { category: 'BUSINESS' } : {}),
@@ -108,15 +108,40 @@ function overRefund(order: SandboxOrder, orderLevel: number | undefined, items: 
 function issueRefund(context: EbayContext, req: Request, res: Response) {
   const grant = authorize(req, res, context, 'fulfillment', ebayScopes.finances, 'user');
   if (!grant) return;
+  const given = giveRefund(context, grant.sellerId!, String(req.params.orderId), req.body);
+  if ('error' in given) return fail(res, given.status, given.error);
+  res.json({ refundId: given.refundId, refundStatus: 'PENDING' });
+}
+
+/**
+ * `_control/sellers/{id}/orders/{orderId}/refunds`: a refund the seller gives in Seller Hub (the body as
+ * issue_refund takes it), or one whose answer a client never received: the order read shows it as any.
+ */
+export function refundControlRoute(router: Router, context: EbayContext) {
+  router.post('/sellers/:sellerId/orders/:orderId/refunds', (req, res) => {
+    if (!context.state().sellers[req.params.sellerId!]) return res.status(404).json({ message: 'No such seller' });
+    const given = giveRefund(context, req.params.sellerId!, req.params.orderId!, req.body);
+    if ('error' in given) return res.status(given.status).json({ errors: [given.error] });
+    res.status(201).json({ refundId: given.refundId });
+  });
+}
+
+/** A refund checked as eBay checks it and given at once: its refundId, or eBay's error. */
+function giveRefund(
+  context: EbayContext,
+  sellerId: string,
+  orderId: string,
+  body: unknown,
+): { refundId: string } | Refusal {
   const state = context.state();
-  const seller = state.sellers[grant.sellerId!]!;
-  const order = seller.orders.find((o) => o.orderId === req.params.orderId);
-  if (!order) return fail(res, 404, error(34913, DOMAIN_FULFILLMENT, 'Can not find the order.'));
+  const seller = state.sellers[sellerId]!;
+  const order = seller.orders.find((o) => o.orderId === orderId);
+  if (!order) return { status: 404, error: error(34913, DOMAIN_FULFILLMENT, 'Can not find the order.') };
   withShippingDetails(order);
-  const read = readRefund(req.body, order);
-  if ('error' in read) return fail(res, read.status, read.error);
+  const read = readRefund(body, order);
+  if ('error' in read) return read;
   const refused = overRefund(order, read.orderLevel, read.items);
-  if (refused) return fail(res, refused.status, refused.error);
+  if (refused) return refused;
 
   const currency = order.pricingSummary.total.currency;
   const at = new Date(timeAfter(Date.parse(order.lastModifiedDate))).toISOString();
@@ -140,5 +165,5 @@ function issueRefund(context: EbayContext, req: Request, res: Response) {
   );
   order.lastModifiedDate = at;
   context.changed(seller.sellerId);
-  res.json({ refundId, refundStatus: 'PENDING' });
+  return { refundId };
 }

@@ -23,6 +23,10 @@ interface OrderFacts {
   createdAt: string;
   cancelledAt: string | null;
   lines: MoneyLine[];
+  /** Set by an app's orderCreate. */
+  tags?: string[];
+  sourceName?: string | null;
+  note?: string | null;
 }
 interface ShopFacts {
   id: number;
@@ -116,7 +120,9 @@ export function orderFields(order: OrderFacts, shop: ShopFacts) {
     unpaid: false,
     discountCodes: [],
     paymentGatewayNames: ['manual'],
-    tags: [],
+    tags: order.tags ?? [],
+    sourceName: order.sourceName ?? 'web',
+    note: order.note ?? null,
     statusPageUrl: `https://${shop.domain}/${shop.id}/orders/${token.slice(0, 32)}/authenticate?key=${token.slice(32)}`,
     additionalFees: [],
     alerts: [],

@@ -23,6 +23,8 @@ import {
   type OrderLine,
 } from './state.ts';
 import { knownTrackingCompanies } from './tracking-companies.ts';
+import { adminSchema } from './admin-schema.ts';
+import { gid } from './state.ts';
 
 interface TrackingInput {
   number?: string | null;
@@ -210,4 +212,27 @@ function applyFulfillment(graph: ShopGraph, plan: Exclude<Plan, { userErrors: Us
     context,
   );
   return fulfillmentNode(graph, order, record);
+}
+
+/**
+ * The seller ships what remains of an order in the Shopify admin (the control API), with tracking:
+ * the same fulfillment fulfillmentCreate makes, and the same webhooks. Answers the fulfillment's id,
+ * or why Shopify would refuse it.
+ */
+export function fulfilAsSeller(
+  graph: ShopGraph,
+  order: Order,
+  tracking: { company: string; number: string },
+): { fulfillmentId: string } | { message: string } {
+  const plan = planFulfillment(
+    graph,
+    {
+      trackingInfo: tracking,
+      lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: gid('FulfillmentOrder', fulfillmentOrderIdOf(order)) }],
+    },
+    knownTrackingCompanies(adminSchema('2026-01')!),
+  );
+  if ('userErrors' in plan) return { message: plan.userErrors.map((e) => e.message).join(' ') };
+  if (plan.picks.size === 0) return { message: `Order ${order.name} has nothing left to fulfil` };
+  return { fulfillmentId: (applyFulfillment(graph, plan, false) as { id: string }).id };
 }

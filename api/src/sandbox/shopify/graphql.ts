@@ -25,6 +25,7 @@ import { listingResolvers } from './listings.ts';
 import { ShopGraph } from './nodes.ts';
 import { notificationResolvers } from './notifications.ts';
 import { orderActionResolvers } from './order-actions.ts';
+import { orderCreateResolvers } from './order-create.ts';
 import { orderResolvers } from './orders.ts';
 import { queryCost } from './query-cost.ts';
 import { findShop, type Shop, type ShopifyContext } from './state.ts';
@@ -69,6 +70,7 @@ function rootValue(shop: Shop, context: ShopifyContext) {
     ...orderResolvers(graph),
     ...fulfillmentResolvers(graph),
     ...orderActionResolvers(graph),
+    ...orderCreateResolvers(graph),
     ...notificationResolvers(graph),
   };
 }

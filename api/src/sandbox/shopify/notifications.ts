@@ -101,6 +101,8 @@ export function orderPayload(shop: Shop, order: Order) {
     currency: shop.currency,
     // The REST name of displayFinancialStatus: paid, then refunded once a cancellation gave it back.
     financial_status: financialStatus(order).toLowerCase(),
+    tags: (order.tags ?? []).join(', '),
+    source_name: order.sourceName ?? 'web',
     fulfillment_status: fulfillmentStatusWords[displayFulfillmentStatus(order)],
     line_items: order.lines.map((l) => ({
       id: l.id,

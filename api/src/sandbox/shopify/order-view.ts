@@ -16,6 +16,7 @@ export const ORDER_VIEW_QUERY = /* GraphQL */ `
 query OrderView($id: ID!) {
   order(id: $id) {
     id name createdAt updatedAt cancelledAt cancelReason displayFinancialStatus displayFulfillmentStatus
+    tags sourceName note
     totalPriceSet { ${money} } currentTotalPriceSet { ${money} }
     customer { id displayName email }
     shippingAddress { name address1 address2 city province provinceCode zip country countryCodeV2 phone }

@@ -34,11 +34,20 @@ export function orderResolvers(graph: ShopGraph) {
 }
 
 function orders(graph: ShopGraph, args: ConnectionArgs & { query?: string; sortKey?: string }) {
-  const terms = parseSearchQuery(args.query);
-  let list = graph.shop.orders.filter((o) =>
-    matches(terms, (f) =>
-      f === 'updated_at' ? o.updatedAt : f === 'created_at' ? o.createdAt : f === 'name' ? o.name : undefined,
-    ),
+  // `-tag:x` (or `NOT tag:x`) leaves out the orders tagged x.
+  const negated = /(?:^|\s)(?:-|NOT\s+)tag:('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^\s)]+)/gi;
+  const without = [...(args.query ?? '').matchAll(negated)].flatMap((m) =>
+    parseSearchQuery(`tag:${m[1]}`).map((t) => t.value),
+  );
+  const terms = parseSearchQuery((args.query ?? '').replace(negated, ' '));
+  const tags = terms.filter((t) => t.field === 'tag').map((t) => t.value);
+  let list = graph.shop.orders.filter(
+    (o) =>
+      hasTags(o, tags) &&
+      !without.some((t) => hasTags(o, [t])) &&
+      matches(terms, (f) =>
+        f === 'updated_at' ? o.updatedAt : f === 'created_at' ? o.createdAt : f === 'name' ? o.name : undefined,
+      ),
   );
   if (args.sortKey === 'UPDATED_AT')
     list = [...list].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id - b.id);
@@ -50,6 +59,12 @@ function orders(graph: ShopGraph, args: ConnectionArgs & { query?: string; sortK
     (o) => o.id,
     (o) => graph.order(o),
   );
+}
+
+/** Whether an order carries every tag a search asks for (Shopify matches tags whole, ignoring case). */
+export function hasTags(order: Order, tags: string[]): boolean {
+  const own = new Set((order.tags ?? []).map((t) => t.toLowerCase()));
+  return tags.every((t) => own.has(t.toLowerCase()));
 }
 
 /** An order in the control API's shape (placing and cancelling answer it). */

@@ -16,6 +16,7 @@ import { limits } from './limits.ts';
 import { editItem } from './listings.ts';
 import { orderView } from './order-view.ts';
 import { cancelOrder, placeOrder } from './orders.ts';
+import { orderTagControlRoutes } from './order-create.ts';
 import { returnControlRoutes } from './returns.ts';
 import { findShop, nextId, nowIso, type Shop, type ShopifySandboxState } from './state.ts';
 
@@ -97,7 +98,10 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
   placeOrder,
   cancelOrder,
   orderView,
-  controlRoutes: returnControlRoutes,
+  controlRoutes(router, context) {
+    returnControlRoutes(router, context);
+    orderTagControlRoutes(router, context);
+  },
   editItem,
   routes(router, context) {
     authRoutes(router, context);

@@ -71,6 +71,10 @@ export interface Order {
   refunds?: RefundRecord[];
   /** Buyers' returns, oldest first (absent on orders saved before returns were kept). */
   returns?: ReturnRecord[];
+  /** Set by an app's orderCreate (absent on buyers' orders). */
+  tags?: string[];
+  sourceName?: string | null;
+  note?: string | null;
 }
 /** A refund (Refund): the units of lines refunded and the money given back by a REFUND transaction. */
 export interface RefundRecord {

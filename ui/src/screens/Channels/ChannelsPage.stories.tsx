@@ -282,6 +282,30 @@ export const EditingRules: Story = {
   },
 };
 
+/** A target of a Shopify main may have its orders created in the Shopify store; the main itself may not. */
+export const CreatingOrdersInShopify: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const main = await canvas.findByRole('article', { name: /Shopify · Cooper Home/ });
+    await userEvent.click(within(main).getByRole('button', { name: 'Rules' }));
+    let dialog = within(await page().findByRole('dialog', { name: /Rules for/ }));
+    await expect(dialog.queryByLabelText(/orders in your Shopify store/)).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument());
+
+    const amazon = canvas.getByRole('article', { name: /Amazon/ });
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Rules' }));
+    dialog = within(await page().findByRole('dialog', { name: /Rules for/ }));
+    const option = dialog.getByLabelText('Create this channel’s orders in your Shopify store');
+    await expect(option).not.toBeChecked();
+    await expect(dialog.getByText(/without charging the buyer or taking stock off twice/)).toBeVisible();
+    await userEvent.click(option);
+    await expect(option).toBeChecked();
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Rules' }));
+    await expect(await findInToast('Rules Saved')).toBeVisible();
+  },
+};
+
 export const ConfirmingDisconnect: Story = {
   play: async ({ canvasElement }) => {
     const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });

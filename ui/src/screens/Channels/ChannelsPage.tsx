@@ -132,6 +132,7 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
                     key={channel.id}
                     channel={channel}
                     onlyChannel={channels.data.items.length === 1}
+                    mainKind={channels.data.items.find((c) => c.role === 'main')?.kind}
                     run={latestRunOf(runs.data?.items, channel.id)}
                   />
                 ))}
@@ -171,10 +172,12 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
 function ChannelCard({
   channel,
   onlyChannel,
+  mainKind,
   run,
 }: {
   channel: Channel;
   onlyChannel: boolean;
+  mainKind: Channel['kind'] | undefined;
   run: SyncRun | undefined;
 }) {
   const { toast } = useToast();
@@ -292,7 +295,7 @@ function ChannelCard({
           </Button>
         </div>
       </Stack>
-      <RulesDialog channel={channel} open={rulesOpen} onOpenChange={setRulesOpen} />
+      <RulesDialog channel={channel} open={rulesOpen} onOpenChange={setRulesOpen} mainKind={mainKind} />
       <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
         <DialogContent
           title={`Disconnect ${name}?`}

@@ -7,12 +7,15 @@ export interface RulesDialogProps {
   channel: Channel;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The account's main channel's marketplace: a target of a Shopify main may have its orders created there. */
+  mainKind?: Channel['kind'] | undefined;
 }
 
 const whole = (value: string) => (value.trim() === '' ? NaN : Number(value));
 
 /** What this channel is offered: on/off for stock and price, share, buffer, cap and threshold (pages.md section 1). */
-export function RulesDialog({ channel, open, onOpenChange }: RulesDialogProps) {
+export function RulesDialog({ channel, open, onOpenChange, mainKind }: RulesDialogProps) {
+  const offerShopifyCopies = channel.role === 'target' && mainKind === 'shopify';
   const update = useUpdateRules();
   const { toast } = useToast();
   const [draft, setDraft] = useState(() => asDraft(channel.rules));
@@ -33,6 +36,7 @@ export function RulesDialog({ channel, open, onOpenChange }: RulesDialogProps) {
       bufferUnits: whole(draft.bufferUnits),
       maxQuantity: draft.maxQuantity.trim() === '' ? null : whole(draft.maxQuantity),
       outOfStockThreshold: whole(draft.outOfStockThreshold),
+      createOrdersInShopify: offerShopifyCopies ? draft.createOrdersInShopify : channel.rules.createOrdersInShopify,
     };
     const invalid = [rules.stockPercent, rules.bufferUnits, rules.outOfStockThreshold, rules.maxQuantity ?? 0].some(
       (n) => !Number.isInteger(n) || n < 0,
@@ -112,6 +116,23 @@ export function RulesDialog({ channel, open, onOpenChange }: RulesDialogProps) {
               Offered = 0 when available is at or below the threshold; otherwise the share of available, less the
               buffer, up to the maximum.
             </Text>
+            {offerShopifyCopies ? (
+              <Stack space="small">
+                <label className={styles.checkboxRow}>
+                  <input
+                    type="checkbox"
+                    checked={draft.createOrdersInShopify}
+                    onChange={(e) => setDraft({ ...draft, createOrdersInShopify: e.target.checked })}
+                  />
+                  Create this channel’s orders in your Shopify store
+                </label>
+                <Text size="small" tone="secondary">
+                  Each order is added to Shopify tagged with its marketplace and order number, without charging the
+                  buyer or taking stock off twice. Ship it from Shopify and the tracking goes back to{' '}
+                  {channel.displayName}.
+                </Text>
+              </Stack>
+            ) : null}
             {problem ? <Alert tone="critical">{problem}</Alert> : null}
             <Button type="submit" loading={update.isPending}>
               Save Rules
@@ -131,5 +152,6 @@ function asDraft(rules: ChannelRules) {
     bufferUnits: String(rules.bufferUnits),
     maxQuantity: rules.maxQuantity === null ? '' : String(rules.maxQuantity),
     outOfStockThreshold: String(rules.outOfStockThreshold),
+    createOrdersInShopify: rules.createOrdersInShopify,
   };
 }

@@ -63,7 +63,7 @@ export const Populated: Story = {
     const amazonRow = within(byChannel).getByRole('row', { name: /Amazon · Cooper Home \(Amazon US\)/ });
     await expect(amazonRow).toHaveTextContent('$19,880.35');
     await expect(amazonRow).toHaveTextContent('318');
-    const bars = canvasElement.querySelectorAll('svg rect[data-value]');
+    const bars = canvasElement.querySelectorAll('[data-testid="sales-chart"] [data-value]');
     await expect([...bars].map((b) => b.getAttribute('data-value'))).toEqual(['14210.4', '19880.35', '4030']);
     // Sync health: lag, waiting and refused values per channel.
     const health = canvas.getByRole('table', { name: 'Sync health by channel' });
@@ -148,5 +148,45 @@ export const NoAccess: Story = {
     await expect(
       await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" }),
     ).toBeVisible();
+  },
+};
+
+export const SkuLimitAlert: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.skuLimitReached } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByText(
+      "500 SKUs on your main channel are beyond your plan's limit: not imported or synced",
+    );
+    await expect(alert).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/billing');
+  },
+};
+
+export const NoSalesYetInTheCurrency: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.noSalesYet } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('region', { name: 'Today' });
+    // Nothing sold is zero in the account's currency, as the chart says, not "None".
+    await expect(figure(canvas.getByRole('region', { name: 'Today' }), 'Revenue')).toHaveTextContent('$0.00');
+    await expect(figure(canvas.getByRole('region', { name: 'Last 30 days' }), 'Revenue')).toHaveTextContent('$0.00');
+    const byChannel = canvas.getByRole('table', { name: 'Sales by channel' });
+    await expect(within(byChannel).getByRole('row', { name: /Amazon · Cooper Home/ })).toHaveTextContent('$0.00');
+    await expect(canvas.queryByText('None')).not.toBeInTheDocument();
+  },
+};
+
+export const RuleChangeAsOneRow: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.groupedChanges } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const changes = await canvas.findByRole('table', { name: 'Recent changes' });
+    const rule = within(changes).getByRole('row', { name: /240 SKUs/ });
+    await expect(rule).toHaveTextContent('Quantity on Amazon · Channel rules');
+    await expect(rule).toHaveTextContent('Various values');
+    await expect(within(changes).getByRole('row', { name: /12 SKUs/ })).toHaveTextContent('Price');
+    // One row each, and the single changes after them as before.
+    await expect(within(changes).getByRole('row', { name: /MUG-BLUE-12/ })).toHaveTextContent('14 → 12');
   },
 };

@@ -28,6 +28,8 @@ import {
   RATE_LIMIT_CAUTION_PERCENT,
   rateLimitedText,
   revenueText,
+  skuCellText,
+  beforeAfterText,
 } from './dashboardTexts';
 import * as styles from './Dashboard.css';
 
@@ -77,8 +79,8 @@ function Populated({ data }: { data: Dashboard }) {
           Sales
         </h2>
         <div className={styles.figures}>
-          <Figures title="Today" figures={data.today} />
-          <Figures title="Last 30 days" figures={data.last30Days} />
+          <Figures title="Today" figures={data.today} currency={data.currency} />
+          <Figures title="Last 30 days" figures={data.last30Days} currency={data.currency} />
         </div>
         {data.byChannel.length > 0 ? (
           <Card title="Last 30 days by channel" titleLevel={3} padding="large">
@@ -98,8 +100,8 @@ function Populated({ data }: { data: Dashboard }) {
                   {data.byChannel.map((c) => (
                     <TableRow key={c.channelId}>
                       <TableHeaderCell scope="row">{`${marketplaceNames[c.channelKind]} · ${c.displayName}`}</TableHeaderCell>
-                      <TableCell>{revenueText(c.today.revenue)}</TableCell>
-                      <TableCell>{revenueText(c.last30Days.revenue)}</TableCell>
+                      <TableCell>{revenueText(c.today.revenue, data.currency)}</TableCell>
+                      <TableCell>{revenueText(c.last30Days.revenue, data.currency)}</TableCell>
                       <TableCell className={styles.numeric}>{formatCount(c.last30Days.orders)}</TableCell>
                       <TableCell className={styles.numeric}>{formatCount(c.last30Days.units)}</TableCell>
                     </TableRow>
@@ -116,7 +118,7 @@ function Populated({ data }: { data: Dashboard }) {
   );
 }
 
-function Figures({ title, figures }: { title: string; figures: SalesFigures }) {
+function Figures({ title, figures, currency }: { title: string; figures: SalesFigures; currency: string | null }) {
   const [first, ...others] = figures.revenue;
   return (
     <Card title={title} titleLevel={3} padding="large">
@@ -124,7 +126,7 @@ function Figures({ title, figures }: { title: string; figures: SalesFigures }) {
         <div className={styles.stat}>
           <dt className={styles.statName}>Revenue</dt>
           <dd className={styles.statValue}>
-            {first ? revenueText([first]) : 'None'}
+            {revenueText(first ? [first] : [], currency)}
             {others.length > 0 ? <span className={styles.statExtra}>{`+ ${revenueText(others)}`}</span> : null}
           </dd>
         </div>
@@ -260,7 +262,7 @@ function RecentActivity({ data }: { data: Dashboard }) {
                     </TableCell>
                     <TableCell>{formatWhen(o.orderedAt)}</TableCell>
                     <TableCell className={styles.numeric}>{formatCount(o.units)}</TableCell>
-                    <TableCell>{revenueText(o.revenue)}</TableCell>
+                    <TableCell>{revenueText(o.revenue, data.currency)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -283,9 +285,9 @@ function RecentActivity({ data }: { data: Dashboard }) {
               <TableBody>
                 {data.recentChanges.map((c) => (
                   <TableRow key={c.id}>
-                    <TableCell>{c.sku}</TableCell>
+                    <TableCell>{skuCellText(c)}</TableCell>
                     <TableCell>{`${fieldLabels[c.field]}${c.channelKind ? ` on ${marketplaceNames[c.channelKind]}` : ''} · ${causeLabels[c.cause]}`}</TableCell>
-                    <TableCell>{`${c.before ?? '—'} → ${c.after ?? '—'}`}</TableCell>
+                    <TableCell>{beforeAfterText(c)}</TableCell>
                     <TableCell>{formatWhen(c.at)}</TableCell>
                   </TableRow>
                 ))}

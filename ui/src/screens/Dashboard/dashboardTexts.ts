@@ -10,9 +10,13 @@ export function formatMoney({ amount, currency }: SalesAmount): string {
   }
 }
 
-/** Revenue in every currency sold in, "—" when nothing was sold. */
-export const revenueText = (revenue: SalesAmount[]) =>
-  revenue.length === 0 ? 'None' : revenue.map(formatMoney).join(' + ');
+/** Revenue in every currency sold in; nothing sold is zero in the account's currency ("$0.00"), "No sales" while none is known. */
+export const revenueText = (revenue: SalesAmount[], currency: string | null = null) =>
+  revenue.length > 0
+    ? revenue.map(formatMoney).join(' + ')
+    : currency
+      ? formatMoney({ amount: '0', currency })
+      : 'No sales';
 
 /** How long the oldest value has waited on its way to the channel. */
 export function lagText(seconds: number | null): string {
@@ -68,6 +72,13 @@ export const alertTexts: Record<
     action: 'Accept or overwrite',
     tone: 'caution',
   },
+  sku_limit: {
+    title: (n) =>
+      `${plural(n, 'SKU', 'SKUs')} on your main channel ${n === 1 ? 'is' : 'are'} beyond your plan's limit: not imported or synced`,
+    href: '/billing',
+    action: 'Upgrade your plan',
+    tone: 'caution',
+  },
 };
 
 export const causeLabels: Record<DashboardChange['cause'], string> = {
@@ -88,3 +99,13 @@ export const fieldLabels: Record<DashboardChange['field'], string> = {
   price: 'Price',
   quantity: 'Quantity',
 };
+
+/** The SKU a recent change touched, or how many when a rule or bulk change is one row: "240 SKUs". */
+export const skuCellText = (change: Pick<DashboardChange, 'sku' | 'skuCount'>) =>
+  (change.skuCount ?? 1) > 1 ? `${(change.skuCount ?? 1).toLocaleString('en-US')} SKUs` : change.sku;
+
+/** "14 → 12"; a change over many SKUs has no single before and after: "Various". */
+export const beforeAfterText = (change: Pick<DashboardChange, 'before' | 'after' | 'skuCount'>) =>
+  (change.skuCount ?? 1) > 1 && change.before === null && change.after === null
+    ? 'Various values'
+    : `${change.before ?? '—'} → ${change.after ?? '—'}`;

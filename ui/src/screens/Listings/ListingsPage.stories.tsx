@@ -70,8 +70,8 @@ export const Populated: Story = {
     await expect(canvas.getByText('Showing 1–50 of 1,240')).toBeVisible();
     const first = await rowOf(canvasElement, 'CH-00001');
     await expect(within(first).getByRole('img', { name: 'Oak Candle 0001' })).toBeVisible();
-    await expect(within(first).getByRole('img', { name: 'Shopify · Active · Price 11.36 · Qty 7' })).toBeVisible();
-    await expect(within(first).getByRole('img', { name: 'Amazon · Active · Price 12.36 · Qty 3' })).toBeVisible();
+    await expect(within(first).getByRole('img', { name: 'Shopify · Active · Price $11.36 · Qty 7' })).toBeVisible();
+    await expect(within(first).getByRole('img', { name: 'Amazon · Active · Price $12.36 · Qty 3' })).toBeVisible();
     // Windowed: 50 rows on the page, only those in view (and a few around) in the document.
     const rendered = bodyRows(table);
     await expect(rendered.length).toBeGreaterThan(5);
@@ -188,10 +188,10 @@ export const PushInProgress: Story = {
     const first = await rowOf(canvasElement, 'CH-00001');
     // The confirmed values, the ones on their way, and a "sending" marker.
     const amazon = within(first).getByRole('img', {
-      name: 'Amazon · Active · Price 12.36 → 11.12 · Qty 3 → 1 · sending',
+      name: 'Amazon · Active · Price $12.36 → $11.12 · Qty 3 → 1 · sending',
     });
     await expect(amazon).toHaveTextContent('sending');
-    await expect(within(first).getByRole('img', { name: 'Shopify · Active · Price 11.36 · Qty 7' })).toBeVisible();
+    await expect(within(first).getByRole('img', { name: 'Shopify · Active · Price $11.36 · Qty 7' })).toBeVisible();
     const sixth = await rowOf(canvasElement, 'CH-00006');
     await expect(within(sixth).queryByText('sending')).not.toBeInTheDocument();
   },
@@ -202,10 +202,12 @@ export const PushConfirmedWhileWatching: Story = {
   parameters: { msw: { handlers: { sync: [], listings: listingHandlers.pushConfirmedLive } } },
   play: async ({ canvasElement }) => {
     const first = await rowOf(canvasElement, 'CH-00001');
-    await expect(within(first).getByRole('img', { name: /^Amazon · Active · Price 12.36 → 11.12/ })).toBeVisible();
+    await expect(
+      within(first).getByRole('img', { name: /^Amazon · Active · Price \$12\.36 → \$11\.12/ }),
+    ).toBeVisible();
     // The stream says the SKU changed: the chip follows without a reload.
     await waitFor(
-      () => expect(within(first).getByRole('img', { name: 'Amazon · Active · Price 11.12 · Qty 1' })).toBeVisible(),
+      () => expect(within(first).getByRole('img', { name: 'Amazon · Active · Price $11.12 · Qty 1' })).toBeVisible(),
       { timeout: 4_000 },
     );
   },
@@ -243,7 +245,7 @@ export const TakenOffSale: Story = {
     const second = await rowOf(canvasElement, 'CH-00002');
     await expect(
       within(second).getByRole('img', {
-        name: /^Shopify · Inactive · Price [\d.]+ · Qty 0 · taken off sale, 0 units offered$/,
+        name: /^Shopify · Inactive · Price \$[\d.]+ · Qty 0 · taken off sale, 0 units offered$/,
       }),
     ).toBeVisible();
     // The drawer says why it stays off sale, and on Shopify what that means for the product.
@@ -265,7 +267,7 @@ export const SkuOnlyOnTarget: Story = {
   play: async ({ canvasElement }) => {
     const row = await rowOf(canvasElement, 'AMZ-ONLY-7');
     await expect(within(row).getByText('Not on the main channel')).toBeVisible();
-    await expect(within(row).getByRole('img', { name: 'Amazon · Active · Price 24.00 · Qty 3' })).toBeVisible();
+    await expect(within(row).getByRole('img', { name: 'Amazon · Active · Price $24.00 · Qty 3' })).toBeVisible();
     // Nothing to edit from the main channel: it cannot be selected.
     await expect(within(row).getByRole('checkbox', { name: 'Select AMZ-ONLY-7' })).toBeDisabled();
     await userEvent.click(within(row).getByRole('button', { name: 'Open AMZ-ONLY-7' }));
@@ -290,7 +292,7 @@ export const DrawerWithHistory: Story = {
     await expect(history.getByText('114-3941689-8772232')).toBeVisible();
     await expect(history.getByText('Available on Amazon: 8 → 7')).toBeVisible();
     await expect(history.getByText('Bulk edit')).toBeVisible();
-    await expect(history.getByText('Price: 21.99 → 19.99')).toBeVisible();
+    await expect(history.getByText('Price: 21.99 USD → 19.99 USD')).toBeVisible();
     await expect(history.getByText('Walmart: Failed')).toBeVisible();
     await expect(history.getByText(WALMART_ITEM_SUPPRESSED)).toBeVisible();
     await expect(history.getByText('Amazon: Retrying')).toBeVisible();

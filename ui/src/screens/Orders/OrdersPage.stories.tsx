@@ -10,7 +10,7 @@ const meta = { title: 'Screens/Orders', ...ordersMeta } satisfies Meta<typeof Or
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const { lateAmazon, lateEbay, shipmentFailedWalmart, partialEbay, dueTodayShopify } = orderFixtures;
+const { lateAmazon, lateEbay, shipmentFailedWalmart, partialEbay, dueTodayShopify, erasedShopify } = orderFixtures;
 
 export const Loading: Story = {
   parameters: { msw: { handlers: { orders: orderHandlers.loading } } },
@@ -120,6 +120,18 @@ export const SortedByTotal: Story = {
     await waitFor(() =>
       expect(canvas.getByRole('columnheader', { name: /Ship by/ })).toHaveAttribute('aria-sort', 'ascending'),
     );
+  },
+};
+
+export const BuyerDetailsErasedAfterRetention: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ordersTable(canvasElement);
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search' }), erasedShopify.orderNumber);
+    const row = within(await rowOf(canvasElement, erasedShopify.orderNumber));
+    // The order stays on the list; where the buyer's name was, the reason it is gone.
+    await expect(row.getByText('Buyer details erased')).toBeVisible();
+    await expect(row.getByText('Delivered')).toBeVisible();
   },
 };
 

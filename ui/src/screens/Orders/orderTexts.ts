@@ -77,6 +77,9 @@ export const formatCount = (n: number) => n.toLocaleString('en-US');
 /** How many orders match: "10,000+" when the server stopped counting. */
 export const totalText = (total: number, capped: boolean) => `${formatCount(total)}${capped ? '+' : ''}`;
 
+/** In place of the buyer's name once it was erased after the retention period. */
+export const BUYER_ERASED = 'Buyer details erased';
+
 export const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** "$12.36", "CA$48.00"; the amount and its code when the currency is not one the browser knows. */

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn, expect, userEvent, within } from 'storybook/test';
-import { PRICE_BELOW_ZERO, bulkEditRows, channelFixtures, channelHandlers, listingEditHandlers } from '@hub/mocks';
+import {
+  PRICE_BELOW_ZERO,
+  bulkEditRows,
+  channelFixtures,
+  channelHandlers,
+  http,
+  listingEditHandlers,
+} from '@hub/mocks';
 import { BulkEditDialog } from './BulkEditDialog';
 
 const meta = {
@@ -144,5 +151,30 @@ export const NoAccess: Story = {
   play: async () => {
     const dialog = await previewTenPercentAndFive();
     await expect(await within(dialog).findByText('You do not have access to this account.')).toBeVisible();
+  },
+};
+
+/** "Select all 1,240 matching": the edit targets the catalogue's filter, and the server counts its SKUs. */
+export const SelectAllMatching: Story = {
+  args: { selection: { filter: { q: 'mug' } } },
+  parameters: {
+    msw: {
+      handlers: {
+        listingEdits: [
+          http.post('/api/listings/bulk-edit/preview', async ({ request, response }) => {
+            const body = await request.json();
+            // Only a selection by filter is counted as the whole catalogue match.
+            const total = 'filter' in body.selection && body.selection.filter.q === 'mug' ? 1240 : 0;
+            return response(200).json({ items: bulkEditRows, total, errors: 0 });
+          }),
+          ...listingEditHandlers.default,
+        ],
+      },
+    },
+  },
+  play: async () => {
+    const dialog = await previewTenPercentAndFive();
+    await expect(await within(dialog).findByText(/1,240 SKUs will change\./)).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Apply to 1,240 SKUs' })).toBeEnabled();
   },
 };

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { mediaQuery, vars } from '../../../theme';
 
@@ -223,6 +223,34 @@ export const tooltip = style({
   boxShadow: vars.shadow.medium,
   selectors: { [`${chipWrap}:hover &, ${chipWrap}:focus-within &`]: { display: 'block' } },
 });
+
+// On a phone: a card per SKU, its channels' chips wrapping under its facts.
+export const cards = style({ display: 'grid', gap: vars.space.small, margin: 0, padding: 0, listStyle: 'none' });
+export const card = style({
+  display: 'grid',
+  gap: vars.space.xsmall,
+  padding: vars.space.medium,
+  border: `1px solid ${vars.color.border.subtle}`,
+  borderRadius: vars.radius.large,
+  backgroundColor: vars.color.surface.raised,
+  fontSize: vars.font.size.small,
+  color: vars.color.text.primary,
+  minWidth: 0,
+  selectors: { '&[data-selected]': { backgroundColor: vars.color.brand.soft } },
+});
+export const cardHead = style({ display: 'flex', alignItems: 'center', gap: vars.space.small });
+export const cardTitle = style({ overflowWrap: 'anywhere' });
+export const cardFacts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xxsmall} ${vars.space.large}`,
+  margin: 0,
+});
+globalStyle(`${cardFacts} dt`, { color: vars.color.text.secondary, fontSize: vars.font.size.xsmall });
+globalStyle(`${cardFacts} dd`, { margin: 0 });
+export const cardChips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xsmall, minWidth: 0 });
+// A chip wraps within the card rather than push the page wider than the phone.
+globalStyle(`${cardChips} > *`, { maxWidth: '100%', whiteSpace: 'normal', flexWrap: 'wrap' });
 
 export const pager = style({
   display: 'flex',

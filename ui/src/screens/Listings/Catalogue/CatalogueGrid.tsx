@@ -1,8 +1,8 @@
-import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
-import { lightTokens, visuallyHidden } from '../../../theme';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { lightTokens, mediaQuery, visuallyHidden } from '../../../theme';
 import type { CatalogueRow, CatalogueSort } from '../../../api';
 import { ListingChip } from './ListingChip';
-import { shown } from './catalogueState';
+import { formatCount, priceText, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
 
 /** Every row has the theme's height, so the rows in view follow from the scroll position alone. */
@@ -42,8 +42,85 @@ const columns: Array<{ id: CatalogueSort | null; label: string; className: strin
   { id: null, label: 'Channels', className: '' },
 ];
 
-/** One page of the catalogue as a table whose rows in view alone are in the document. */
-export function CatalogueGrid({
+/** True below the tablet breakpoint (a phone): the grid is then a list of cards, one per SKU. */
+export function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(mediaQuery.belowTablet);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(mediaQuery.belowTablet).matches,
+    () => false,
+  );
+}
+
+/** A row's price as its card shows it: the main channel's, else the first channel's, with its currency. */
+export function rowPriceText(row: CatalogueRow): string {
+  const chip = row.chips.find((c) => c.channelRole === 'main') ?? row.chips[0];
+  return chip ? priceText(chip.price, chip.currency) : '—';
+}
+
+/** One page of the catalogue: a table whose rows in view alone are in the document, or on a phone a card per SKU. */
+export function CatalogueGrid(props: CatalogueGridProps) {
+  return useIsPhone() ? <CatalogueCards {...props} /> : <CatalogueTable {...props} />;
+}
+
+/** On a phone: a card per SKU with its stock, price and every channel's chip (a table's columns would not fit). */
+function CatalogueCards({ rows, selected, allMatching, onToggle, onOpen }: CatalogueGridProps) {
+  return (
+    <ul className={styles.cards} aria-label="Catalogue">
+      {rows.map((row) => {
+        const isSelected = allMatching || (row.productId !== null && selected.has(row.productId));
+        return (
+          <li key={row.key} className={styles.card} data-selected={isSelected || undefined}>
+            <div className={styles.cardHead}>
+              <input
+                type="checkbox"
+                aria-label={`Select ${row.sku}`}
+                checked={isSelected}
+                disabled={row.productId === null || allMatching}
+                onChange={() => row.productId && onToggle(row.productId)}
+              />
+              <button
+                type="button"
+                className={styles.skuButton}
+                onClick={() => onOpen(row.sku)}
+                aria-label={`Open ${row.sku}`}
+              >
+                {row.sku}
+              </button>
+            </div>
+            <span className={row.title ? styles.cardTitle : styles.muted}>
+              {row.title ?? 'Not on the main channel'}
+            </span>
+            <dl className={styles.cardFacts}>
+              <div>
+                <dt>On hand</dt>
+                <dd>{row.onHand === null ? '—' : formatCount(row.onHand)}</dd>
+              </div>
+              <div>
+                <dt>Available</dt>
+                <dd>{row.available === null ? '—' : formatCount(row.available)}</dd>
+              </div>
+              <div>
+                <dt>Price</dt>
+                <dd>{rowPriceText(row)}</dd>
+              </div>
+            </dl>
+            <div className={styles.cardChips}>
+              {row.chips.map((chip) => (
+                <ListingChip key={chip.listingId} chip={chip} />
+              ))}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CatalogueTable({
   rows,
   sort,
   order,

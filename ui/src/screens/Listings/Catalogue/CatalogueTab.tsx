@@ -11,6 +11,7 @@ import {
   type ListingSelection,
 } from '../../../api';
 import {
+  Alert,
   Button,
   Card,
   EmptyState,
@@ -37,6 +38,7 @@ import {
   listingStatuses,
   rangeText,
   readView,
+  skuLimitTitle,
   writeView,
   type CatalogueView,
 } from './catalogueState';
@@ -108,6 +110,7 @@ export function CatalogueTab() {
   const pageIds = rows.flatMap((row) => (row.productId ? [row.productId] : []));
   const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const { page: _page, ...exportView } = view;
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const toggle = (productId: string) =>
     setSelected((current) => {
@@ -238,6 +241,23 @@ export function CatalogueTab() {
           </label>
         </div>
       </div>
+      {catalogue.data?.skuLimit && catalogue.data.skusBeyondLimit ? (
+        <Alert
+          tone="caution"
+          title={skuLimitTitle(
+            catalogue.data.skuLimit,
+            catalogue.data.skusBeyondLimit,
+            isFiltered(view) ? null : total,
+          )}
+        >
+          <span>
+            {`The other ${formatCount(catalogue.data.skusBeyondLimit)} on your main channel are not imported or synced; nothing is deleted. `}
+          </span>
+          <Button variant="link" size="small" href="/billing">
+            Upgrade your plan
+          </Button>
+        </Alert>
+      ) : null}
       {selectedCount > 0 ? (
         <div className={styles.selectionBar} role="status">
           <span>
@@ -300,6 +320,19 @@ export function CatalogueTab() {
               description="Your main channel's catalogue shows here once it is imported."
             />
           )}
+        </Card>
+      ) : rows.length === 0 ? (
+        // A page past the last (an old link, ?page=999): say so, with the way back.
+        <Card padding="large">
+          <EmptyState
+            title={`No SKUs on page ${formatCount(view.page)}`}
+            description={`${isFiltered(view) ? 'These filters keep' : 'Your catalogue has'} ${formatCount(total)} SKU${total === 1 ? '' : 's'}, on ${formatCount(lastPage)} page${lastPage === 1 ? '' : 's'}.`}
+            action={
+              <Button variant="secondary" onClick={() => setPage(lastPage)}>
+                {`Go to page ${formatCount(lastPage)}`}
+              </Button>
+            }
+          />
         </Card>
       ) : (
         <>

@@ -1,31 +1,51 @@
 import { useId } from 'react';
 import type { ListingChip as Chip } from '../../../api';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
-import { listingStatusLabels, listingStatusTones, offSaleChipText, shown } from './catalogueState';
+import { listingStatusLabels, listingStatusTones, offSaleChipText, priceText, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
 
-/** "19.99", or "19.99 → 17.99" while a new price is on its way. */
-export function valueText(
-  confirmed: string | number | null,
-  desired: string | number | null,
+/** "19.99", or "19.99 → 17.99" while a new value is on its way (each through `format`). */
+export function valueText<T extends string | number>(
+  confirmed: T | null,
+  desired: T | null,
   pending: boolean,
+  format: (value: T | null) => string = shown,
 ): string {
   return pending && desired !== null && String(desired) !== String(confirmed)
-    ? `${shown(confirmed)} → ${desired}`
-    : shown(confirmed);
+    ? `${format(confirmed)} → ${format(desired)}`
+    : format(confirmed);
 }
+
+/** The chip's price with its currency: "$19.99", "$19.99 → $17.99" while a new price is on its way. */
+export const chipPriceText = (chip: Chip) =>
+  valueText(chip.price, chip.desiredPrice, chip.pushPending, (value) => priceText(value, chip.currency));
+
+/** A paused channel is neither read nor sent to: its chip says so, whatever the marketplace last said. */
+export const isPausedChip = (chip: Chip) => chip.channelPaused === true;
+
+/** The status a chip shows: "Paused" for a paused channel's listing, else the listing's own. */
+export const chipStatusLabel = (chip: Chip) => (isPausedChip(chip) ? 'Paused' : listingStatusLabels[chip.status]);
+
+/** The chip's tone: neutral while paused (its values are not current), critical on an error, else its status's. */
+export const chipTone = (chip: Chip) =>
+  isPausedChip(chip) ? 'neutral' : chip.lastError ? 'critical' : listingStatusTones[chip.status];
 
 /** What a chip says, in one line (also its accessible name). */
 export function chipText(chip: Chip): string {
-  const parts = [marketplaceNames[chip.channelKind], listingStatusLabels[chip.status]];
+  const parts = [marketplaceNames[chip.channelKind], chipStatusLabel(chip)];
   if (chip.status !== 'not listed') {
-    parts.push(
-      `Price ${valueText(chip.price, chip.desiredPrice, chip.pushPending)}`,
-      `Qty ${valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}`,
-    );
+    if (isPausedChip(chip)) {
+      parts.push(`Last known price ${priceText(chip.price, chip.currency)}`, `Qty ${shown(chip.quantity)}`);
+      parts.push('not updated while paused');
+    } else {
+      parts.push(
+        `Price ${chipPriceText(chip)}`,
+        `Qty ${valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}`,
+      );
+    }
   }
   if (chip.takenOffSale) parts.push(offSaleChipText(chip.channelKind));
-  if (chip.pushPending) parts.push('sending');
+  if (chip.pushPending && !isPausedChip(chip)) parts.push('sending');
   return parts.join(' · ');
 }
 
@@ -35,19 +55,26 @@ export function chipText(chip: Chip): string {
  */
 export function ListingChip({ chip }: { chip: Chip }) {
   const messageId = useId();
-  const tone = chip.lastError ? 'critical' : listingStatusTones[chip.status];
+  const paused = isPausedChip(chip);
+  const tone = chipTone(chip);
   const content = (
     <>
       <span className={styles.chipName}>{marketplaceNames[chip.channelKind]}</span>
-      <span>{listingStatusLabels[chip.status]}</span>
+      <span>{chipStatusLabel(chip)}</span>
       {chip.status !== 'not listed' ? (
-        <>
-          <span>{valueText(chip.price, chip.desiredPrice, chip.pushPending)}</span>
-          <span>× {valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}</span>
-        </>
+        paused ? (
+          <span className={styles.sending}>
+            last known {priceText(chip.price, chip.currency)} × {shown(chip.quantity)}
+          </span>
+        ) : (
+          <>
+            <span>{chipPriceText(chip)}</span>
+            <span>× {valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}</span>
+          </>
+        )
       ) : null}
       {chip.takenOffSale ? <span className={styles.sending}>{offSaleChipText(chip.channelKind)}</span> : null}
-      {chip.pushPending ? <span className={styles.sending}>sending</span> : null}
+      {chip.pushPending && !paused ? <span className={styles.sending}>sending</span> : null}
     </>
   );
   if (!chip.lastError) {

@@ -1,20 +1,11 @@
-import { ApiError, errorText, useListingDetail, type ChangeEntry, type ListingDetail } from '../../../api';
+import { ApiError, errorText, useListingDetail, type ListingDetail } from '../../../api';
 import { Badge, Drawer, DrawerContent, ErrorState, Spinner } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { valueText } from './ListingChip';
-import {
-  changeCauseLabels,
-  changeFieldLabels,
-  formatWhen,
-  listingStatusLabels,
-  listingStatusTones,
-  offSaleExplanation,
-  shown,
-} from './catalogueState';
+import { DrawerEdit } from './DrawerEdit';
+import { HistoryEntry } from './HistoryEntry';
+import { formatWhen, listingStatusLabels, listingStatusTones, offSaleExplanation, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
-
-const resultLabels = { pending: 'Pending', retrying: 'Retrying', confirmed: 'Confirmed', failed: 'Failed' } as const;
-const resultTones = { pending: 'info', retrying: 'caution', confirmed: 'positive', failed: 'critical' } as const;
 
 /** The drawer of one SKU (`sku` from the address); closing it takes the SKU out of the address. */
 export function ListingDrawer({ sku, onClose }: { sku: string | null; onClose: () => void }) {
@@ -128,6 +119,7 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
         ))}
         {listings.length === 0 ? <p className={styles.muted}>Not listed on any channel yet.</p> : null}
       </section>
+      {product && row.productId ? <DrawerEdit key={row.sku} detail={detail} currency={product.currency} /> : null}
       <section className={styles.section} aria-labelledby="sku-history">
         <h3 id="sku-history" className={styles.sectionTitle}>
           Change history
@@ -137,40 +129,18 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
         ) : (
           <ol className={styles.history}>
             {history.map((change) => (
-              <HistoryEntry key={change.id} change={change} />
+              <HistoryEntry
+                key={change.id}
+                change={change}
+                currency={product?.currency ?? null}
+                batchChanges={history.filter(
+                  (c) => c.batch && !c.batch.isUndo && c.batch.batchId === change.batch?.batchId,
+                )}
+              />
             ))}
           </ol>
         )}
       </section>
     </>
-  );
-}
-
-function HistoryEntry({ change }: { change: ChangeEntry }) {
-  const where = change.channelKind ? ` on ${marketplaceNames[change.channelKind]}` : '';
-  return (
-    <li className={styles.change}>
-      <div className={styles.changeHead}>
-        <time dateTime={change.at}>{formatWhen(change.at)}</time>
-        <strong>{changeCauseLabels[change.cause]}</strong>
-        {change.causeRef ? <span className={styles.muted}>{change.causeRef}</span> : null}
-      </div>
-      <span>
-        {changeFieldLabels[change.field]}
-        {where}: {shown(change.before)} → {shown(change.after)}
-      </span>
-      {change.results.length > 0 ? (
-        <ul className={styles.results} aria-label="Result per channel">
-          {change.results.map((result) => (
-            <li key={result.channelId}>
-              <Badge
-                tone={resultTones[result.status]}
-              >{`${marketplaceNames[result.channelKind]}: ${resultLabels[result.status]}`}</Badge>
-              {result.message ? <span className={styles.errorText}> {result.message}</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
   );
 }

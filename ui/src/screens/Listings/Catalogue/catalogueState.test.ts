@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ROW_HEIGHT, rowWindow } from './CatalogueGrid';
-import { filterOf, rangeText, readView, writeView } from './catalogueState';
+import { filterOf, priceText, rangeText, readView, skuLimitTitle, writeView } from './catalogueState';
+import { chipText, chipTone } from './ListingChip';
+import type { ListingChip } from '../../../api';
 
 describe('the catalogue view in the address', () => {
   test('reads the filter, sort and page, and ignores what it does not know', () => {
@@ -55,5 +57,52 @@ describe('the rows in view', () => {
     expect(rowWindow(20 * ROW_HEIGHT + 3, viewport, 50)).toEqual({ start: 16, end: 29 });
     expect(rowWindow(48 * ROW_HEIGHT, viewport, 50)).toEqual({ start: 44, end: 50 });
     expect(rowWindow(0, viewport, 3)).toEqual({ start: 0, end: 3 });
+  });
+});
+
+const chip = (changes: Partial<ListingChip> = {}): ListingChip => ({
+  channelId: '7a1c0000-0000-4000-8000-000000000002',
+  channelKind: 'walmart',
+  channelRole: 'target',
+  listingId: '7a1c0000-0000-4000-8000-000000000003',
+  status: 'active',
+  price: '64.21',
+  quantity: 60,
+  desiredPrice: null,
+  desiredQuantity: null,
+  pushPending: false,
+  lastError: null,
+  takenOffSale: false,
+  channelPaused: false,
+  currency: 'USD',
+  ...changes,
+});
+
+describe('a channel chip', () => {
+  test('shows its price with its currency, never a bare number', () => {
+    expect(priceText('64.21', 'USD')).toBe('$64.21');
+    expect(priceText('1234.5', 'EUR')).toBe('€1,234.50');
+    expect(priceText(null, 'USD')).toBe('—');
+    expect(priceText('64.21', null)).toBe('64.21 (currency unknown)');
+    expect(chipText(chip())).toBe('Walmart · Active · Price $64.21 · Qty 60');
+    expect(chipText(chip({ pushPending: true, desiredPrice: '70.00', desiredQuantity: 58 }))).toBe(
+      'Walmart · Active · Price $64.21 → $70.00 · Qty 60 → 58 · sending',
+    );
+  });
+
+  test('of a paused channel says Paused in a neutral tone, and that its values are not current', () => {
+    const paused = chip({ channelPaused: true, pushPending: true, desiredQuantity: 50 });
+    expect(chipText(paused)).toBe('Walmart · Paused · Last known price $64.21 · Qty 60 · not updated while paused');
+    expect(chipTone(paused)).toBe('neutral');
+    expect(chipTone(chip())).toBe('positive');
+    expect(chipTone(chip({ lastError: 'Refused' }))).toBe('critical');
+  });
+});
+
+describe("the plan's SKU limit in the catalogue header", () => {
+  test('says how many SKUs show of how many, and the limit', () => {
+    expect(skuLimitTitle(1000, 500, 1000)).toBe('Showing 1,000 of 1,500 SKUs: your plan syncs up to 1,000');
+    // Filtered: the page's total is not the catalogue's.
+    expect(skuLimitTitle(1000, 500, null)).toBe("500 SKUs are beyond your plan's limit of 1,000");
   });
 });

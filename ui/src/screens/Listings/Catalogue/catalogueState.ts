@@ -125,6 +125,28 @@ export function rangeText(page: number, pageSize: number, shown: number, total: 
   return `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}`;
 }
 
+/** "$19.99", "€17.50": a price (a decimal string) in its currency; without a known currency, the amount and "no currency". */
+export function priceText(amount: string | number | null | undefined, currency: string | null | undefined): string {
+  if (amount === null || amount === undefined) return '—';
+  if (!currency) return `${amount} (currency unknown)`;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    // A code Intl does not know: the amount and the code as they came.
+    return `${amount} ${currency}`;
+  }
+}
+
+/**
+ * The catalogue header's words when the plan's SKU limit left SKUs out: "Showing 1,000 of 1,500 SKUs:
+ * your plan syncs up to 1,000" (the total shown only when no filter narrows the page).
+ */
+export function skuLimitTitle(limit: number, beyond: number, shownTotal: number | null): string {
+  return shownTotal === null
+    ? `${formatCount(beyond)} SKUs are beyond your plan's limit of ${formatCount(limit)}`
+    : `Showing ${formatCount(shownTotal)} of ${formatCount(shownTotal + beyond)} SKUs: your plan syncs up to ${formatCount(limit)}`;
+}
+
 /** A value as the grid shows it; an unknown one as a dash. */
 export const shown = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '—' : String(value);

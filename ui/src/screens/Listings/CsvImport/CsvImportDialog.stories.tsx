@@ -73,3 +73,15 @@ export const NoAccess: Story = {
     await expect(await within(dialog).findByText('You do not have access to this account.')).toBeVisible();
   },
 };
+
+export const CsvImportIgnoredColumns: Story = {
+  parameters: { msw: { handlers: { listingEdits: listingEditHandlers.importIgnoredColumns } } },
+  play: async () => {
+    const dialog = await chooseFile();
+    await expect(await within(dialog).findByText('Some columns are not imported')).toBeVisible();
+    await expect(within(dialog).getByText('Ignored columns: colour, supplier.')).toBeVisible();
+    await expect(within(dialog).getByText(/^Read-only columns ignored: brand, gtin/)).toBeVisible();
+    // The rows still import.
+    await expect(within(dialog).getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+  },
+};

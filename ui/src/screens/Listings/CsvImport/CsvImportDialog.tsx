@@ -30,8 +30,8 @@ export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * CSV import (pages.md section 3): a file with a `sku` column and any of price, quantity (on hand)
- * and title. Its changes are shown first, old and new; a file with any row in error is refused
+ * CSV import (pages.md section 3): a file with a `sku` column and any of price, on_hand (or quantity)
+ * and title: an exported file imports back as it is, its other columns named once in a notice. Its changes are shown first, old and new; a file with any row in error is refused
  * whole, each error with its line. Once imported it is a bulk change like any other, with Undo.
  */
 export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
@@ -67,7 +67,7 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         title="Import CSV"
-        description="One row per SKU: a sku column, and any of price, quantity (on hand) and title. Empty cells are left as they are."
+        description="One row per SKU: a sku column, and any of price, on_hand (or quantity) and title, as the export writes them. Empty cells are left as they are; other columns are not imported."
       >
         {run.data ? (
           <BulkChangeProgress applied={run.data} />
@@ -88,6 +88,17 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
               <Text size="small" tone="secondary">
                 Reading {file?.name}…
               </Text>
+            ) : null}
+            {result && result.notices.length > 0 ? (
+              <Alert tone="info" title="Some columns are not imported">
+                <Stack space="xsmall">
+                  {result.notices.map((notice) => (
+                    <Text key={notice} size="small">
+                      {notice}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
             ) : null}
             {result ? <ImportPreview preview={result} /> : null}
             {problem ? <Alert tone="critical">{problem}</Alert> : null}

@@ -5,6 +5,7 @@ import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import type { SortOrder } from '../Orders.variants';
 import {
   canShip,
+  BUYER_ERASED,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -139,7 +140,9 @@ export function OrdersTable({
               <TableCell className={styles.nowrap}>
                 <time dateTime={o.orderedAt}>{formatDateTime(o.orderedAt)}</time>
               </TableCell>
-              <TableCell>{o.buyerName ?? <span className={page.muted}>—</span>}</TableCell>
+              <TableCell>
+                {o.buyerName ?? <span className={page.muted}>{o.personalDataErased ? BUYER_ERASED : '—'}</span>}
+              </TableCell>
               <TableCell className={styles.nowrap}>
                 {plural(o.lineCount, 'line', 'lines')}
                 <span className={styles.secondary}>{` · ${plural(o.units, 'unit', 'units')}`}</span>

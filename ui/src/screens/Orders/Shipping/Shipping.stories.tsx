@@ -12,6 +12,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const { lateAmazon, lateEbay, partialEbay, dueTodayShopify, erasedShopify } = orderFixtures;
+/** The SKU of partialEbay's line with nothing shipped yet. */
+const partialSku = partialEbay.lines.find((line) => line.shippedQuantity === 0)!.sku;
 
 const select = async (canvasElement: HTMLElement, orderNumber: string) =>
   userEvent.click(
@@ -109,5 +111,28 @@ const csvPreview: Story['play'] = async ({ canvasElement }) => {
 };
 
 export const TrackingCsvPreview: Story = { play: csvPreview };
+
+export const TrackingCsvPartialShipmentPreview: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await rowOf(canvasElement, lateAmazon.orderNumber);
+    await userEvent.click(canvas.getByRole('button', { name: 'Tracking by CSV' }));
+    const dialog = within(await page().findByRole('dialog', { name: 'Tracking by CSV' }));
+    await userEvent.click(dialog.getByRole('textbox', { name: 'CSV rows' }));
+    await userEvent.paste(
+      [
+        'order_number,carrier,tracking,sku,quantity',
+        `${partialEbay.orderNumber},USPS,9400111,${partialSku},1`,
+        `${lateAmazon.orderNumber},UPS,1Z999AA10000000001,,`,
+      ].join('\n'),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Preview' }));
+    // Each row says what it ships: units of one SKU, or every unit left of the order.
+    const preview = within(await dialog.findByRole('table', { name: 'Preview of 2 rows' }));
+    await expect(preview.getByRole('columnheader', { name: 'Ships' })).toBeVisible();
+    await expect(preview.getByText(`1 × ${partialSku}`)).toBeVisible();
+    await expect(preview.getByText('All units left')).toBeVisible();
+  },
+};
 
 export const TrackingCsvPreviewOnAPhone: Story = { globals: onAPhone, play: csvPreview };

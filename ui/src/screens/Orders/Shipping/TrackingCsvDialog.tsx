@@ -167,6 +167,12 @@ function CsvSource({ csv, onEdit, onFile }: CsvSourceProps) {
   );
 }
 
+/** What a row ships: every unit left of its order, or units of one SKU (a partial shipment). */
+function shipsText(row: ShipmentCsvRow): string {
+  if (!row.sku) return 'All units left';
+  return row.quantity === null ? row.sku : `${formatCount(row.quantity)} × ${row.sku}`;
+}
+
 function RowsTable({ caption, rows }: { caption: string; rows: ShipmentCsvRow[] }) {
   return (
     <Table caption={caption}>
@@ -176,6 +182,7 @@ function RowsTable({ caption, rows }: { caption: string; rows: ShipmentCsvRow[] 
           <TableHeaderCell>Order</TableHeaderCell>
           <TableHeaderCell>Carrier</TableHeaderCell>
           <TableHeaderCell>Tracking</TableHeaderCell>
+          <TableHeaderCell>Ships</TableHeaderCell>
           <TableHeaderCell>Outcome</TableHeaderCell>
         </TableRow>
       </TableHeader>
@@ -186,6 +193,7 @@ function RowsTable({ caption, rows }: { caption: string; rows: ShipmentCsvRow[] 
             <TableCell className={styles.nowrap}>{row.orderNumber || '—'}</TableCell>
             <TableCell className={styles.nowrap}>{row.carrier || '—'}</TableCell>
             <TableCell className={page.mono}>{row.trackingNumber || '—'}</TableCell>
+            <TableCell className={styles.nowrap}>{shipsText(row)}</TableCell>
             <TableCell>
               <Badge tone={outcomeTones[row.outcome]}>{outcomeLabels[row.outcome]}</Badge>
               {row.message ? <Text size="small">{row.message}</Text> : null}

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "skus_beyond_limit" integer DEFAULT 0 NOT NULL;

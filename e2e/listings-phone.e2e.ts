@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { accessibilityViolations, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import {
+  availableOf as availableIn,
+  connectFourSandboxChannels,
+  rememberSandboxSellers,
+  settledQuantity as settledQuantityIn,
+  signUpAndVerify,
+  type SandboxSellers,
+} from './support/listings.ts';
+
+// The Listings grid and the Dashboard at 1440 px and on a phone (390 px): the main channel's chip
+// follows a sale live, the grid is a card per SKU with every channel's chip on a phone, the sales
+// chart keeps readable words, nothing is wider than the screen, and axe finds nothing.
+
+let product: E2EProduct;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+let sellers: SandboxSellers;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+  context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 1000 } });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  pageErrors = watchForPageErrors(page);
+  sellers = rememberSandboxSellers(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(() => () => expect(pageErrors).toEqual([]));
+
+const settledQuantity = (sku: string, marketplace: string) => settledQuantityIn(page, sku, marketplace);
+
+/** Nothing on the page is wider than the window (no sideways scrolling). */
+const overflow = () => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+
+describe('the Listings grid and the Dashboard at 1440 px and 390 px', () => {
+  let sku: string;
+
+  it('signs up and connects four sandbox channels, Walmart as the main one', async () => {
+    await signUpAndVerify(page, product, {
+      firstName: 'Pia',
+      lastName: 'Phone',
+      companyName: 'Pocket Goods',
+      email: 'pia@pocket.example',
+      password: 'pia secret 12',
+    });
+    await connectFourSandboxChannels(page);
+    expect(Object.keys(sellers).sort()).toEqual(['amazon', 'ebay', 'shopify', 'walmart']);
+  });
+
+  it("at 1440 px, the main channel's chip follows a sale made on it, live", async () => {
+    await page.goto('/listings');
+    await see(page.getByText(/^Showing 1–\d+ of \d+$/), 30_000);
+    const rows = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])');
+    for (const row of await rows.all()) {
+      if (Number((await row.locator('td').nth(4).textContent())?.trim()) >= 2) {
+        sku = (await row.getByRole('button', { name: /^Open / }).textContent())!.trim();
+        break;
+      }
+    }
+    expect(sku).toBeTruthy();
+    for (const marketplace of ['Walmart', 'Amazon', 'eBay', 'Shopify'])
+      await expect.poll(() => settledQuantity(sku, marketplace), { timeout: 30_000 }).not.toBeNull();
+    // Prices carry their currency.
+    const mainChip = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `Open ${sku}`, exact: true }) })
+      .getByRole('img', { name: /^Walmart · / });
+    expect(await mainChip.getAttribute('aria-label')).toMatch(/ · Price \$\d/);
+    const mainBefore = (await settledQuantity(sku, 'Walmart'))!;
+    const availableBefore = await availableIn(page, sku);
+    await page.evaluate(() => ((window as unknown as { stayedOpen: boolean }).stayedOpen = true));
+
+    // A buyer orders one unit on Walmart, the main channel.
+    const order = await fetch(`${product.url}/sandbox/walmart/_control/sellers/${sellers.walmart}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lines: [{ sku, quantity: 1 }] }),
+    });
+    expect(order.status).toBeLessThan(300);
+    await expect.poll(() => availableIn(page, sku), { timeout: 60_000 }).toBe(availableBefore - 1);
+    await expect.poll(() => settledQuantity(sku, 'Walmart'), { timeout: 30_000 }).toBe(mainBefore - 1);
+    expect(await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true);
+
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'listings-1440');
+  });
+
+  it('at 1440 px, the dashboard shows its chart and nothing overflows', async () => {
+    await page.goto('/');
+    await see(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    await see(page.getByTestId('sales-chart'));
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it("at 390 px, the grid is a card per SKU with each channel's chip", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/listings');
+    const cards = page.getByRole('list', { name: 'Catalogue' });
+    await see(cards, 30_000);
+    expect(await page.getByRole('table', { name: 'Catalogue' }).count()).toBe(0);
+    const card = cards.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Open ${sku}` }) });
+    for (const marketplace of ['Walmart', 'Amazon', 'eBay', 'Shopify'])
+      await see(card.getByRole('img', { name: new RegExp(`^${marketplace} · `) }));
+    // Each chip inside the card, inside the screen.
+    const outside = await card
+      .getByRole('img')
+      .evaluateAll((chips) => chips.filter((chip) => chip.getBoundingClientRect().right > window.innerWidth).length);
+    expect(outside).toBe(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'listings-390');
+  });
+
+  it('at 390 px, the dashboard chart keeps words of a readable size, and nothing overflows', async () => {
+    await page.goto('/');
+    const chart = page.getByTestId('sales-chart');
+    await see(chart);
+    const sizes = await chart
+      .locator('span')
+      .evaluateAll((spans) =>
+        spans.filter((s) => (s.textContent ?? '').trim() !== '').map((s) => parseFloat(getComputedStyle(s).fontSize)),
+      );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+    const box = await chart.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-390');
+  });
+});

@@ -1,0 +1,161 @@
+import { delay } from 'msw';
+import type { components } from '@contract';
+import { channelFixtures } from './channels';
+import { http } from './http';
+import { detailOf, generateCatalogue } from './listings';
+
+type ChangeEntry = components['schemas']['ChangeEntry'];
+type ListingDetail = components['schemas']['ListingDetail'];
+type BulkEditRequest = components['schemas']['BulkEditRequest'];
+type BulkEditPreviewRow = components['schemas']['BulkEditPreviewRow'];
+
+const { shopifyMain, amazonTarget, walmartPaused } = channelFixtures;
+export const DRAWER_BATCH_ID = 'b47c0000-0000-4000-8000-0000000000d1';
+const UNDONE_BATCH_ID = 'b47c0000-0000-4000-8000-0000000000d2';
+const row = generateCatalogue(3)[0]!;
+export const drawerSku = row.sku;
+const id = (n: number) => `c4a90000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const base = { sku: row.sku, cause: 'bulk_edit' as const, channelId: null, channelKind: null, causeRef: null };
+const confirmed = (channel: { id: string; kind: components['schemas']['MarketplaceKind'] }) => ({
+  channelId: channel.id,
+  channelKind: channel.kind,
+  status: 'confirmed' as const,
+  message: null,
+});
+
+/** A price and quantity bulk edit by Ann Lee (each channel's result once per field), and an earlier edit she undid. */
+function historyOf(undone: boolean): ChangeEntry[] {
+  const batch = {
+    batchId: DRAWER_BATCH_ID,
+    kind: 'bulk_edit' as const,
+    at: '2026-11-21T12:04:00.000Z',
+    by: 'Ann Lee',
+    isUndo: false,
+    undoable: !undone,
+    undoneAt: undone ? '2026-11-21T12:30:00.000Z' : null,
+    undoneBy: undone ? 'Ann Lee' : null,
+  };
+  const earlier = {
+    ...batch,
+    batchId: UNDONE_BATCH_ID,
+    at: '2026-11-20T08:15:00.000Z',
+    undoable: false,
+    undoneAt: '2026-11-20T08:20:00.000Z',
+    undoneBy: 'Ben Ortiz',
+  };
+  return [
+    ...(undone
+      ? [
+          {
+            ...base,
+            id: id(9),
+            at: '2026-11-21T12:30:00.000Z',
+            field: 'price' as const,
+            before: '24.00',
+            after: '21.00',
+            batch: { ...batch, isUndo: true, undoable: false },
+            results: [confirmed(amazonTarget), confirmed(walmartPaused)],
+          },
+        ]
+      : []),
+    {
+      ...base,
+      id: id(1),
+      at: batch.at,
+      field: 'price',
+      before: '21.00',
+      after: '24.00',
+      batch,
+      results: [confirmed(shopifyMain), confirmed(amazonTarget), confirmed(walmartPaused)],
+    },
+    {
+      ...base,
+      id: id(2),
+      at: batch.at,
+      field: 'on_hand',
+      before: '12',
+      after: '20',
+      batch,
+      results: [confirmed(amazonTarget), confirmed(walmartPaused)],
+    },
+    {
+      ...base,
+      id: id(3),
+      at: earlier.at,
+      field: 'price',
+      channelId: amazonTarget.id,
+      channelKind: 'amazon',
+      before: null,
+      after: '19.50',
+      batch: earlier,
+      results: [confirmed(amazonTarget)],
+    },
+  ];
+}
+
+const state = { undone: false };
+export function resetDrawerEditMocks(): void {
+  state.undone = false;
+}
+
+export function drawerDetail(undone = state.undone): ListingDetail {
+  const detail = detailOf(row);
+  return {
+    ...detail,
+    listings: detail.listings.map((l) => ({ ...l, priceOverride: null })),
+    history: historyOf(undone),
+  };
+}
+
+/** What the drawer's preview answers: each value asked for, before and after. */
+function previewRow(body: BulkEditRequest): BulkEditPreviewRow {
+  const detail = drawerDetail();
+  return {
+    productId: row.productId!,
+    sku: row.sku,
+    title: row.title,
+    price: null,
+    onHand: body.quantity?.mode === 'set' ? { before: row.onHand ?? 0, after: body.quantity.value } : null,
+    statuses: [],
+    error: null,
+    ...(body.title ? { titleChange: { before: row.title, after: body.title.value } } : {}),
+    ...(body.channelPrices
+      ? {
+          channelPrices: body.channelPrices.map((c) => ({
+            channelId: c.channelId,
+            channelKind: detail.listings.find((l) => l.channelId === c.channelId)!.channelKind,
+            before: null,
+            after: c.price === null ? null : c.price.toFixed(2),
+          })),
+        }
+      : {}),
+  };
+}
+
+export const requestsSeen: BulkEditRequest[] = [];
+
+/** The SKU drawer's detail, edit (preview, run) and undo from its history. */
+export const drawerEditHandlers = [
+  http.get('/api/listings/items/{sku}', ({ response }) => response(200).json(drawerDetail())),
+  http.post('/api/listings/bulk-edit/preview', async ({ request, response }) => {
+    const body = await request.json();
+    requestsSeen.push(body);
+    return response(200).json({ items: [previewRow(body)], total: 1, errors: 0 });
+  }),
+  http.post('/api/listings/bulk-edit', ({ response }) =>
+    response(201).json({
+      batchId: DRAWER_BATCH_ID,
+      kind: 'bulk_edit',
+      createdAt: '2026-11-21T12:40:00.000Z',
+      skus: 1,
+      values: 1,
+      undoneAt: null,
+      pushes: { total: 1, confirmed: 0, failed: 0, open: 1 },
+    }),
+  ),
+  http.post('/api/listings/changes/{batchId}/undo', async ({ params, response }) => {
+    await delay(50);
+    state.undone = true;
+    return response(200).json({ batchId: params.batchId, restored: 2, skipped: [] });
+  }),
+];

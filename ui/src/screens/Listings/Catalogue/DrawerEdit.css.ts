@@ -1,0 +1,44 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../theme';
+
+export const form = style({
+  display: 'grid',
+  gap: vars.space.medium,
+  minWidth: 0,
+});
+export const channelRows = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+  gap: vars.space.small,
+  minWidth: 0,
+});
+export const select = style({
+  width: '100%',
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.border.field}`,
+  background: vars.color.surface.raised,
+  color: vars.color.text.primary,
+  font: 'inherit',
+});
+export const previewList = style({
+  display: 'grid',
+  gap: vars.space.xsmall,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  overflowWrap: 'anywhere',
+});
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.small,
+});
+export const batchLine = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.small,
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.small,
+});

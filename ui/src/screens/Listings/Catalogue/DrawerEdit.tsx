@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import {
+  errorText,
+  usePreviewBulkEdit,
+  useRunBulkEdit,
+  type BulkEditPreview,
+  type BulkEditRequest,
+  type ListingDetail,
+} from '../../../api';
+import { Alert, Button, Field, Input } from '../../../index';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
+import { listingStatusLabels } from './catalogueState';
+import * as styles from './Catalogue.css';
+import * as editStyles from './DrawerEdit.css';
+
+/** Statuses a seller switches between (not one the marketplace is still deciding). */
+const SWITCHABLE = ['active', 'inactive', 'error', 'suppressed'];
+
+interface Draft {
+  title: string;
+  onHand: string;
+  prices: Record<string, string>;
+  statuses: Record<string, '' | 'active' | 'inactive'>;
+}
+
+/** The request the draft makes (a one-SKU bulk edit), or what is wrong with it. */
+function requestOf(detail: ListingDetail, draft: Draft): BulkEditRequest | string {
+  const productId = detail.row.productId!;
+  const request: BulkEditRequest = { selection: { productIds: [productId] } };
+  const title = draft.title.trim();
+  if (title !== '' && title !== (detail.row.title ?? '')) request.title = { value: title };
+  if (draft.onHand.trim() !== '') {
+    const value = Number(draft.onHand);
+    if (!Number.isInteger(value) || value < 0) return 'On hand is a whole number, 0 or more.';
+    if (value !== detail.row.onHand) request.quantity = { mode: 'set', value };
+  }
+  const channelPrices: NonNullable<BulkEditRequest['channelPrices']> = [];
+  for (const listing of detail.listings) {
+    const text = draft.prices[listing.channelId];
+    if (text === undefined) continue;
+    const price = text.trim() === '' ? null : Number(text);
+    if (price !== null && (!/^\d{1,10}(\.\d{1,2})?$/.test(text.trim()) || price <= 0))
+      return `The ${marketplaceNames[listing.channelKind]} price is a number above 0 with at most two decimals.`;
+    const before = listing.priceOverride === null ? null : Number(listing.priceOverride);
+    if (price !== before) channelPrices.push({ channelId: listing.channelId, price });
+  }
+  if (channelPrices.length > 0) request.channelPrices = channelPrices;
+  const statuses = [...new Set(Object.values(draft.statuses).filter((s) => s !== ''))];
+  if (statuses.length > 1) return 'Set one status at a time: make some listings active, then pause others.';
+  if (statuses.length === 1)
+    request.status = {
+      status: statuses[0] as 'active' | 'inactive',
+      channelIds: Object.entries(draft.statuses)
+        .filter(([, s]) => s !== '')
+        .map(([id]) => id),
+    };
+  if (!request.title && !request.quantity && !request.channelPrices && !request.status)
+    return 'Change the title, on hand, a channel’s price or a status first.';
+  return request;
+}
+
+/**
+ * The drawer's edit form: title, on hand, each target's own price and status. Each is a change
+ * like a bulk edit of this one SKU: previewed before and after per channel, then applied, and
+ * listed in the history below with Undo.
+ */
+export function DrawerEdit({ detail, currency }: { detail: ListingDetail; currency: string | null }) {
+  const empty: Draft = {
+    title: detail.row.title ?? '',
+    onHand: String(detail.row.onHand ?? ''),
+    prices: {},
+    statuses: {},
+  };
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asked, setAsked] = useState<BulkEditRequest | null>(null);
+  const preview = usePreviewBulkEdit();
+  const run = useRunBulkEdit();
+  const targets = detail.listings.filter((l) => l.channelRole === 'target');
+  const money = (value: string | null) => (value === null ? null : currency ? `${value} ${currency}` : value);
+
+  const onPreview = () => {
+    const request = requestOf(detail, draft);
+    if (typeof request === 'string') return setProblem(request);
+    setProblem(null);
+    setAsked(request);
+    run.reset();
+    preview.mutate(request);
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="sku-edit">
+      <h3 id="sku-edit" className={styles.sectionTitle}>
+        Edit this SKU
+      </h3>
+      <form
+        className={editStyles.form}
+        aria-labelledby="sku-edit"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onPreview();
+        }}
+      >
+        <Field label="Title">
+          {(control) => (
+            <Input {...control} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+          )}
+        </Field>
+        <Field label="On hand" hint="Sent to your main channel as a stock adjustment, then to every target.">
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              value={draft.onHand}
+              onChange={(e) => setDraft({ ...draft, onHand: e.target.value })}
+            />
+          )}
+        </Field>
+        {targets.map((listing) => {
+          const name = marketplaceNames[listing.channelKind];
+          return (
+            <fieldset key={listing.listingId} className={editStyles.channelRows}>
+              <legend className={styles.sectionTitle}>{name}</legend>
+              <Field
+                label={`${name} price${currency ? ` (${currency})` : ''}`}
+                hint="Empty: the price your rules give."
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    inputMode="decimal"
+                    value={draft.prices[listing.channelId] ?? listing.priceOverride ?? ''}
+                    onChange={(e) =>
+                      setDraft({ ...draft, prices: { ...draft.prices, [listing.channelId]: e.target.value } })
+                    }
+                  />
+                )}
+              </Field>
+              {SWITCHABLE.includes(listing.status) ? (
+                <Field label={`${name} status`}>
+                  {(control) => (
+                    <select
+                      {...control}
+                      className={editStyles.select}
+                      value={draft.statuses[listing.channelId] ?? ''}
+                      onChange={(e) =>
+                        setDraft({
+                          ...draft,
+                          statuses: {
+                            ...draft.statuses,
+                            [listing.channelId]: e.target.value as Draft['statuses'][string],
+                          },
+                        })
+                      }
+                    >
+                      <option value="">{`Keep ${listingStatusLabels[listing.status]}`}</option>
+                      {listing.status !== 'active' ? <option value="active">Active</option> : null}
+                      {listing.status !== 'inactive' ? <option value="inactive">Paused (off sale)</option> : null}
+                    </select>
+                  )}
+                </Field>
+              ) : null}
+            </fieldset>
+          );
+        })}
+        {problem ? <Alert tone="critical">{problem}</Alert> : null}
+        <div className={editStyles.actions}>
+          <Button type="submit" variant="secondary" loading={preview.isPending}>
+            Preview changes
+          </Button>
+        </div>
+      </form>
+      {preview.isError ? <Alert tone="critical">{errorText(preview.error)}</Alert> : null}
+      {preview.data && asked && !run.isSuccess ? (
+        <EditPreview
+          preview={preview.data}
+          money={money}
+          applying={run.isPending}
+          onApply={() => run.mutate(asked, { onSuccess: () => setDraft(empty) })}
+        />
+      ) : null}
+      {run.isError ? <Alert tone="critical">{errorText(run.error)}</Alert> : null}
+      {run.isSuccess ? (
+        <Alert tone="positive" title="Saved">
+          The change is on its way to your channels. Undo it from the change history below.
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
+
+/** Before → after per value and per channel, then Apply. */
+export function EditPreview({
+  preview,
+  money,
+  applying,
+  onApply,
+}: {
+  preview: BulkEditPreview;
+  money: (value: string | null) => string | null;
+  applying: boolean;
+  onApply: () => void;
+}) {
+  const row = preview.items[0];
+  if (!row || preview.total === 0)
+    return <Alert tone="info">Nothing to change: this SKU already holds these values.</Alert>;
+  if (row.error) return <Alert tone="critical">{row.error}</Alert>;
+  const lines: string[] = [];
+  if (row.titleChange) lines.push(`Title: ${row.titleChange.before ?? 'None'} → ${row.titleChange.after}`);
+  if (row.onHand) lines.push(`On hand: ${row.onHand.before} → ${row.onHand.after}`);
+  if (row.price) lines.push(`Price: ${money(row.price.before) ?? 'None'} → ${money(row.price.after)}`);
+  for (const c of row.channelPrices ?? [])
+    lines.push(
+      `${marketplaceNames[c.channelKind]} price: ${money(c.before) ?? 'from your rules'} → ${money(c.after) ?? 'from your rules'}`,
+    );
+  for (const s of row.statuses)
+    lines.push(
+      `${marketplaceNames[s.channelKind]} status: ${listingStatusLabels[s.before]} → ${listingStatusLabels[s.after]}`,
+    );
+  return (
+    <div className={editStyles.form} role="region" aria-label="Changes to make">
+      <ul className={editStyles.previewList}>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <div className={editStyles.actions}>
+        <Button loading={applying} onClick={onApply}>
+          Apply
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { channelFixtures, drawerEditHandlers, drawerEditRequests, drawerSku, resetDrawerEditMocks } from '@hub/mocks';
+import { ListingDrawer } from './ListingDrawer';
+
+const meta = {
+  title: 'Screens/Listings/SKU drawer',
+  component: ListingDrawer,
+  args: { sku: drawerSku, onClose: fn() },
+  beforeEach: () => {
+    resetDrawerEditMocks();
+    drawerEditRequests.length = 0;
+  },
+  parameters: { msw: { handlers: { listings: drawerEditHandlers, listingEdits: [] } } },
+} satisfies Meta<typeof ListingDrawer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+const page = () => within(document.body);
+const drawer = async () => page().findByRole('dialog', { name: drawerSku });
+const amazon = channelFixtures.amazonTarget;
+
+export const EditableSkuDrawer: Story = {
+  play: async () => {
+    const d = await drawer();
+    const form = await within(d).findByRole('form', { name: 'Edit this SKU' });
+    await expect(within(form).getByLabelText('Title')).toBeEnabled();
+    await expect(within(form).getByLabelText('On hand')).toBeEnabled();
+    // Each target has its own price and status; the main channel's price is the SKU's own.
+    await expect(within(form).getByLabelText('Amazon price (USD)')).toHaveValue('');
+    await expect(within(form).queryByLabelText('Shopify price (USD)')).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    await expect(
+      within(form).getByText('Change the title, on hand, a channel’s price or a status first.'),
+    ).toBeVisible();
+    await userEvent.type(within(form).getByLabelText('Amazon price (USD)'), '1.234');
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    await expect(
+      within(form).getByText(/The Amazon price is a number above 0 with at most two decimals/),
+    ).toBeVisible();
+  },
+};
+
+export const DrawerEditPreview: Story = {
+  play: async () => {
+    const d = await drawer();
+    const form = await within(d).findByRole('form', { name: 'Edit this SKU' });
+    await userEvent.type(within(form).getByLabelText('Amazon price (USD)'), '27.50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    const preview = await within(d).findByRole('region', { name: 'Changes to make' });
+    await expect(preview).toHaveTextContent('Amazon price: from your rules → 27.50 USD');
+    // A one-SKU bulk edit: this SKU, and the Amazon price only.
+    await expect(drawerEditRequests.at(-1)).toMatchObject({
+      channelPrices: [{ channelId: amazon.id, price: 27.5 }],
+    });
+    await expect(Object.keys(drawerEditRequests.at(-1)!.selection)).toEqual(['productIds']);
+    await userEvent.click(within(preview).getByRole('button', { name: 'Apply' }));
+    await expect(await within(d).findByText(/Undo it from the change history below/)).toBeVisible();
+  },
+};
+
+export const HistoryGroupedByBatch: Story = {
+  play: async () => {
+    const d = await drawer();
+    const rows = await within(d).findAllByText(/^Bulk edit by Ann Lee, /);
+    // One row per field: the price and the quantity of the 12:04 edit, and the earlier one.
+    await expect(rows).toHaveLength(3);
+    const priceRow = rows[0]!.closest('li')!;
+    const results = within(within(priceRow).getByRole('list', { name: 'Result per channel' })).getAllByRole('listitem');
+    await expect(results.map((r) => r.textContent)).toEqual([
+      'Shopify: Confirmed',
+      'Amazon: Confirmed',
+      'Walmart: Confirmed',
+    ]);
+    // No internal id or key is shown to the seller.
+    await expect(d.textContent).not.toMatch(/undo:|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await expect(within(d).getByText(/^by Ben Ortiz, /)).toBeVisible();
+  },
+};
+
+export const UndoFromHistory: Story = {
+  play: async () => {
+    const d = await drawer();
+    const undos = await within(d).findAllByRole('button', { name: /^Undo Bulk edit by Ann Lee/ });
+    // The batch's two rows each offer it; the undone batch does not.
+    await expect(undos).toHaveLength(2);
+    await userEvent.click(undos[0]!);
+    const confirm = await page().findByRole('dialog', { name: /^Undo the bulk edit by Ann Lee/ });
+    const values = within(confirm).getByRole('list', { name: 'Values to put back' });
+    await expect(
+      within(values)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Price: 24.00 USD → 21.00 USD', 'On hand: 20 → 12']);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Undo the change' }));
+    await waitFor(() => expect(page().queryByRole('dialog', { name: /^Undo the bulk edit/ })).not.toBeInTheDocument());
+    await expect(await within(d).findByText(/^Undo of the bulk edit of /)).toBeVisible();
+    await expect(within(d).queryByRole('button', { name: /^Undo Bulk edit by Ann Lee/ })).not.toBeInTheDocument();
+    await expect(within(d).getAllByText('Undone').length).toBeGreaterThanOrEqual(3);
+  },
+};
