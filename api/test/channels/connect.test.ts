@@ -135,5 +135,9 @@ describe('connecting Shopify by shop domain and install consent', () => {
       shopDomain: 'evil.example.com',
     });
     expect(answer.status).toBe(400);
+    // The seller's words, never the contract's regular expression.
+    expect(answer.body.message).toBe(
+      "Shop domain must be your store's Shopify address, like your-store.myshopify.com.",
+    );
   });
 });

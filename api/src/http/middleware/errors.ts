@@ -56,9 +56,16 @@ function plainWords(message: string): string {
   return message;
 }
 
+/** What a field in the wrong form should look like, where a pattern alone would say nothing to a seller. */
+const expectedForms: Record<string, string> = {
+  shopDomain: "must be your store's Shopify address, like your-store.myshopify.com",
+};
+
 const describe = (problem: ValidationProblem): string => {
   const where = (problem.path ?? '').replace(/^\/?(body|query|params|headers)\/?/, '');
   const message = problem.message ?? 'is not valid';
+  const form = expectedForms[where.split('/').pop() ?? ''];
+  if (form && /^must match pattern/.test(message)) return `${fieldName(where)} ${form}.`;
   const required = message.match(/^must have required property '(.+)'$/);
   if (required) return `${fieldName(`${where}/${required[1]}`)} is required.`;
   const words = plainWords(message);
