@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ways to sign in this server offers (public), so the sign-in page shows only those that work. */
+        get: operations["getAuthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/profile": {
         parameters: {
             query?: never;
@@ -2298,6 +2315,10 @@ export interface components {
         /** @description At least 6 characters and not one of the most common passwords. */
         NewPassword: string;
         Name: string;
+        AuthProviders: {
+            /** @description Whether "Continue with Google" works here (the Google client is configured). */
+            google: boolean;
+        };
         AuthUser: {
             /** Format: uuid */
             id: string;
@@ -2568,6 +2589,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAuthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthProviders"];
+                };
+            };
         };
     };
     updateProfile: {

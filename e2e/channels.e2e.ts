@@ -131,8 +131,13 @@ describe('a seller connects marketplaces on the Channels page', () => {
 
   it('makes Amazon the main channel', async () => {
     await card(/Amazon/)
-      .getByRole('button', { name: 'Make main' })
+      .getByRole('button', { name: 'Make main: Amazon' })
       .click();
+    // It asks first, saying what changes.
+    const dialog = page.getByRole('dialog', { name: 'Make Amazon your main channel?' });
+    await see(dialog.getByText(/Amazon's stock and prices become the truth for every other channel/));
+    await dialog.getByRole('button', { name: 'Make Amazon main' }).click();
+    await see(page.getByText('Main Channel Changed', { exact: true }).first());
     await see(card(/Amazon/).getByText('Main channel'));
     await see(card(/Walmart/).getByText('Target'));
     await screenshot(page, 'channels-connected');
@@ -154,15 +159,15 @@ describe('a seller connects marketplaces on the Channels page', () => {
         await page.request.put(`/sandbox/walmart/_control/sellers/${walmartSeller}/faults`, { data: { latencyMs } })
       ).status();
     expect(await walmartFaults(500)).toBe(200);
-    await walmart.getByRole('button', { name: 'Sync now' }).click();
+    await walmart.getByRole('button', { name: 'Sync now: Walmart' }).click();
     // The run is queued at once, then read by a worker; its progress comes over the event stream.
     await see(walmart.getByRole('progressbar', { name: 'Walmart sync progress' }));
-    await expect.poll(() => walmart.getByRole('button', { name: 'Sync now' }).isDisabled()).toBe(true);
+    await expect.poll(() => walmart.getByRole('button', { name: 'Sync now: Walmart' }).isDisabled()).toBe(true);
     expect(await walmartFaults(0)).toBe(200);
     await see(page.getByText('Walmart Synced', { exact: true }).first(), 30_000);
     await see(walmart.getByRole('status').getByText(/^Synced: [\d,]+ listings? read, /));
     await gone(walmart.getByRole('progressbar'));
-    await expect.poll(() => walmart.getByRole('button', { name: 'Sync now' }).isEnabled()).toBe(true);
+    await expect.poll(() => walmart.getByRole('button', { name: 'Sync now: Walmart' }).isEnabled()).toBe(true);
     await screenshot(page, 'channels-sync-finished');
   });
 });

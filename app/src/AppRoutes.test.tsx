@@ -75,7 +75,7 @@ describe('the route sets (spec section 2)', () => {
     renderAt('/channels');
     const amazon = await screen.findByRole('article', { name: /Amazon/ });
     expect(amazon).toHaveTextContent('Waiting to send');
-    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now: Amazon' }));
     expect(await within(amazon).findByRole('progressbar', { name: 'Amazon sync progress' })).toBeInTheDocument();
     expect(await within(amazon).findByText('Synced: 1,198 listings read, 4 values repaired.')).toBeInTheDocument();
   });

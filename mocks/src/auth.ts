@@ -11,6 +11,7 @@ const noCurrentUser = http.get('/api/auth/user', ({ response }) => response(401)
 
 /** Every auth action answering as it does on a good day. */
 const actionsSucceed: HttpHandler[] = [
+  http.get('/api/auth/providers', ({ response }) => response(200).json({ google: true })),
   http.post('/api/auth/login', async ({ request, response }) => {
     const { email } = await request.json();
     return response(200).json({ ...users.client, email });
@@ -43,6 +44,12 @@ const signedOut = [noCurrentUser, ...actionsSucceed];
 
 export const authHandlers = {
   signedOut,
+  /** Signed out on a server without Google configured: "Continue with Google" is not offered. */
+  signedOutWithoutGoogle: [
+    noCurrentUser,
+    http.get('/api/auth/providers', ({ response }) => response(200).json({ google: false })),
+    ...actionsSucceed,
+  ],
   signedInClient: [currentUser(users.client), ...actionsSucceed],
   signedInClientWithPhoto: [currentUser(users.clientWithPhoto), ...actionsSucceed],
   signedInClientWithoutName: [currentUser(users.clientWithoutName), ...actionsSucceed],

@@ -109,6 +109,12 @@ export interface MarketplaceAdapter {
    */
   adjustQuantity?(sku: string, delta: number, idempotencyKey: string, signal?: AbortSignal): Promise<UpdateOutcome>;
   /**
+   * Sets a listing's title by the marketplace's own call (Amazon patchListingsItem `item_name`, eBay
+   * createOrReplaceInventoryItem product.title read-modify-write, Shopify productUpdate title). Safe to
+   * send again: the title is set, never appended. Absent where the adapter cannot send a title yet.
+   */
+  updateTitle?(sku: string, title: string, signal?: AbortSignal): Promise<UpdateOutcome>;
+  /**
    * Several SKUs' adjustments in one call under one key (Shopify: up to 250 changes, all or none).
    * Answers 'applied'; 'refused' with the SKUs refused (nothing applied: the others may go again
    * under another key); or 'unknown' (no answer: send the same changes with the same key again).

@@ -150,3 +150,26 @@ describe('Continue with Google', () => {
     expect(answer.headers.get('location')).toBe('/auth?error=google_auth_failed');
   });
 });
+
+describe('Which sign-in providers the page offers', () => {
+  it('says Google is offered when its client is configured, to anyone signed out', async () => {
+    const answer = await t.browser().get('/api/auth/providers');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ google: true });
+  });
+
+  it('says Google is not offered when it is not configured, and /auth/google fails back to /auth', async () => {
+    const plain = await startTestProduct();
+    try {
+      const browser = plain.browser();
+      const answer = await browser.get('/api/auth/providers');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ google: false });
+      const start = await browser.get('/auth/google');
+      expect(start.status).toBe(302);
+      expect(start.headers.get('location')).toBe('/auth?error=google_auth_failed');
+    } finally {
+      await plain.stop();
+    }
+  });
+});

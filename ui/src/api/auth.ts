@@ -38,6 +38,19 @@ export function switchIdentity(queryClient: QueryClient, user: AuthUser | null):
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
 }
 
+export type AuthProviders = components['schemas']['AuthProviders'];
+
+/** The sign-in providers the server offers (public); they do not change while the page is open. */
+export const authProvidersQuery = queryOptions({
+  queryKey: ['/api/auth/providers'] as const,
+  queryFn: ({ signal }): Promise<AuthProviders> => unwrap(api.GET('/api/auth/providers', { signal })),
+  staleTime: Infinity,
+});
+
+export function useAuthProviders() {
+  return useQuery(authProvidersQuery);
+}
+
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }

@@ -1,4 +1,4 @@
-import { createTheme, globalStyle } from '@vanilla-extract/css';
+import { assignVars, createTheme, globalStyle } from '@vanilla-extract/css';
 import { darkTokens, lightTokens } from './tokens';
 import { vars } from './vars.css';
 
@@ -17,3 +17,15 @@ globalStyle(`:where(${lightTheme}, ${darkTheme})`, {
 });
 globalStyle(lightTheme, { colorScheme: 'light' });
 globalStyle(darkTheme, { colorScheme: 'dark' });
+
+// Before the app's script runs, app/public/theme.js marks <html> with the seller's choice
+// (data-theme), so the first paint already has the right theme; the app then adds the class too.
+globalStyle(':root[data-theme="light"]', { vars: assignVars(vars, lightTokens), colorScheme: 'light' });
+globalStyle(':root[data-theme="dark"]', { vars: assignVars(vars, darkTokens), colorScheme: 'dark' });
+globalStyle(':root[data-theme]', {
+  backgroundColor: vars.color.surface.canvas,
+  color: vars.color.text.primary,
+  fontFamily: vars.font.family.body,
+  fontSize: vars.font.size.standard,
+  lineHeight: vars.font.lineHeight.standard,
+});

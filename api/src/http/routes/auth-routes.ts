@@ -38,6 +38,11 @@ export function authRoutes(ctx: AppContext, passport: Authenticator): Router {
     ),
   );
 
+  // Public: the sign-in page offers only the providers configured here.
+  router.get('/api/auth/providers', (_req, res) => {
+    res.json({ google: Boolean(ctx.config.google) });
+  });
+
   router.get('/api/auth/user', requireUser, (req, res) => {
     res.json(toAuthUser(req.user!, isImpersonating(req)));
   });

@@ -4,6 +4,7 @@
  * Notifications v1 (EventBridge) for pushes (webhooks.ts), the Reports API for buyers' returns (amazon-returns.ts).
  * Writes set absolute values, so replaying one is harmless.
  */
+import { titlePatch } from './title-transform.ts';
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
@@ -225,7 +226,7 @@ function amazonReads(
 }
 
 /** Immediate updates: one PATCH per SKU, several under way at once. */
-function amazonUpdates(parts: AmazonParts): Pick<AmazonAdapter, 'updateListings'> {
+function amazonUpdates(parts: AmazonParts): Pick<AmazonAdapter, 'updateListings' | 'updateTitle'> {
   const { client, marketplaceId, productTypes } = parts;
   const updateOne = async (update: ListingUpdate, signal?: AbortSignal): Promise<UpdateOutcome> => {
     const patches = listingUpdatePatches(update, marketplaceId);
@@ -242,9 +243,28 @@ function amazonUpdates(parts: AmazonParts): Pick<AmazonAdapter, 'updateListings'
       return failure(update.sku, error);
     }
   };
+  /** The title as the item_name attribute (patchListingsItem), under the listing's own product type. */
+  const updateTitle = async (sku: string, title: string, signal?: AbortSignal): Promise<UpdateOutcome> => {
+    try {
+      if (!productTypes.has(sku)) {
+        const item = await client.getListingsItem(sku, [marketplaceId], ['summaries'], signal);
+        if (item) productTypes.remember(item);
+      }
+      const response = await client.patchListingsItem(
+        sku,
+        [marketplaceId],
+        { productType: productTypes.of(sku), patches: [titlePatch(title, marketplaceId)] },
+        signal,
+      );
+      return submissionToOutcome({ ...response, sku: response.sku ?? sku });
+    } catch (error) {
+      return failure(sku, error);
+    }
+  };
   return {
     updateListings: (updates, signal) =>
       mapConcurrent(updates, parts.concurrency, (update) => updateOne(update, signal)),
+    updateTitle,
   };
 }
 

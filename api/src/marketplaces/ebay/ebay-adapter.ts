@@ -4,6 +4,7 @@
  * the Fulfillment API for orders changed since a time, for shipments (shipments.ts) and refunds (refunds.ts), the Identity API
  * for who the seller is, and ORDER_CONFIRMATION notifications to our application's endpoint (webhooks.ts).
  */
+import { updateEbayTitle } from './ebay-title.ts';
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type { RetryPolicy } from '../shared/http-client.ts';
@@ -228,6 +229,7 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
       return outcomes;
     },
     adjustQuantity: (sku, delta, _idempotencyKey, signal) => adjustEbayQuantity(listings, sku, delta, signal),
+    updateTitle: (sku, title, signal) => updateEbayTitle(client, sku, title, signal),
     ...ebayPublishing(listings),
     ...ebayOrders(client),
     shippingCarriers: ebayShippingCarriers,

@@ -39,6 +39,7 @@ import { confirmShopifyShipment } from './shipments.ts';
 import { COPY_TAG } from './order-copies.ts';
 import { ShopifyClient, type ShopifyClientOptions } from './shopify-client.ts';
 import { SHOPIFY_MAX_PER_MUTATION, shopifyUpdates, type ShopifyParts } from './shopify-updates.ts';
+import { updateShopifyTitle } from './shopify-title.ts';
 import { ShopifyVariants, type VariantPage } from './shopify-variants.ts';
 import {
   notListed,
@@ -335,6 +336,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     ...shopifyCatalogue(parts),
     ...updates,
     ...shopifyPublishing(parts, updates.updateListings),
+    updateTitle: (sku, title, signal) => updateShopifyTitle(parts, sku, title, signal),
     ordersSince: (since, cursor, signal) => ordersSince(parts, since, cursor, signal),
     shippingCarriers: SHOPIFY_TRACKING_COMPANIES,
     confirmShipment: (shipment, signal) => confirmShopifyShipment(client, shipment, signal),

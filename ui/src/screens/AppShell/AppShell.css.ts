@@ -84,3 +84,12 @@ export const menuEmail = style({
   overflowWrap: 'anywhere',
 });
 export const badges = style({ display: 'flex', gap: vars.space.xsmall, flexWrap: 'wrap' });
+export const menuSectionTitle = style({
+  paddingInline: vars.space.medium,
+  paddingBlock: vars.space.xsmall,
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.xsmall,
+  fontWeight: vars.font.weight.semibold,
+});
+/** Room for the check beside the chosen theme, so the three names line up. */
+export const themeCheck = style({ display: 'inline-flex', justifyContent: 'center', width: '1em' });

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../../testing/storyToasts';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fixtures } from '@hub/mocks';
+import { THEME_STORAGE_KEY, darkTheme, lightTheme } from '../../theme';
 import { SIGN_OUT_PATH, UserMenu } from './UserMenu';
 
 const meta = {
@@ -97,5 +98,42 @@ export const ProfileSettings: Story = {
     await userEvent.type(dialog.getByLabelText('New password'), 'new secret');
     await userEvent.click(dialog.getByRole('button', { name: 'Change Password' }));
     await expect(await findInToast('Password Changed')).toBeVisible();
+  },
+};
+
+/** Light, Dark or System: applied to the page at once and remembered in this browser. */
+export const ThemeSwitch: Story = {
+  beforeEach: () => {
+    const root = document.documentElement;
+    const before = { className: root.className, theme: root.dataset.theme };
+    window.localStorage.removeItem(THEME_STORAGE_KEY);
+    // The story changes <html>: give the next story the page as it was.
+    return () => {
+      window.localStorage.removeItem(THEME_STORAGE_KEY);
+      root.className = before.className;
+      if (before.theme === undefined) delete root.dataset.theme;
+      else root.dataset.theme = before.theme;
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const menu = within(await open(canvasElement));
+    const choices = within(menu.getByRole('group', { name: 'Theme' }));
+    // Nothing chosen yet: the page follows the system setting.
+    await expect(choices.getByRole('menuitemradio', { name: 'System' })).toBeChecked();
+    await userEvent.click(choices.getByRole('menuitemradio', { name: 'Dark' }));
+    await expect(choices.getByRole('menuitemradio', { name: 'Dark' })).toBeChecked();
+    await expect(choices.getByRole('menuitemradio', { name: 'System' })).not.toBeChecked();
+    await expect(document.documentElement).toHaveClass(darkTheme);
+    await expect(document.documentElement).not.toHaveClass(lightTheme);
+    await expect(document.documentElement.dataset.theme).toBe('dark');
+    await expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    await userEvent.click(choices.getByRole('menuitemradio', { name: 'Light' }));
+    await expect(document.documentElement).toHaveClass(lightTheme);
+    await expect(document.documentElement).not.toHaveClass(darkTheme);
+    await expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    // System: the test browser reports a light system setting.
+    await userEvent.click(choices.getByRole('menuitemradio', { name: 'System' }));
+    await expect(document.documentElement.dataset.theme).toBe('light');
+    await expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
   },
 };

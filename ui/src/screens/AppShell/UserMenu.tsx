@@ -1,3 +1,4 @@
+import * as RadixMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
 import {
   Avatar,
@@ -10,13 +11,22 @@ import {
   RoleBadge,
   ViewModeBadge,
   displayName,
+  useThemePreference,
   visuallyHidden,
+  type ThemePreference,
 } from '../../index';
+import { item as menuItem } from '../../components/DropdownMenu/DropdownMenu.css';
 import type { AuthUser } from '../../api';
 import { ProfileSettingsDialog } from './ProfileSettingsDialog';
 import * as styles from './AppShell.css';
 
 export const SIGN_OUT_PATH = '/api/logout';
+
+const themeOptions: Array<{ value: ThemePreference; label: string }> = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
+];
 
 export interface UserMenuProps {
   user: AuthUser;
@@ -31,6 +41,7 @@ export function UserMenu({ user, onSignOut, defaultOpen }: UserMenuProps) {
   const signOutForm = useRef<HTMLFormElement>(null);
   const signOut = onSignOut ?? (() => signOutForm.current?.requestSubmit());
   const name = displayName(user);
+  const [theme, setTheme] = useThemePreference();
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen} modal={false}>
@@ -61,6 +72,30 @@ export function UserMenu({ user, onSignOut, defaultOpen }: UserMenuProps) {
           {/* Photo upload is not part of the product yet; the spec has this action only log. */}
           <DropdownMenuItem onSelect={() => console.log('Change Photo selected')}>Change Photo</DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setProfileOpen(true)}>Profile Settings</DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel className={styles.menuSectionTitle} id="theme-choice">
+            Theme
+          </DropdownMenuLabel>
+          <RadixMenu.RadioGroup
+            aria-labelledby="theme-choice"
+            value={theme}
+            onValueChange={(value) => setTheme(value as ThemePreference)}
+          >
+            {themeOptions.map((option) => (
+              <RadixMenu.RadioItem
+                key={option.value}
+                value={option.value}
+                className={menuItem({})}
+                // The menu stays open, so the seller sees the page change and can pick again.
+                onSelect={(event) => event.preventDefault()}
+              >
+                <span className={styles.themeCheck} aria-hidden="true">
+                  <RadixMenu.ItemIndicator>✓</RadixMenu.ItemIndicator>
+                </span>
+                {option.label}
+              </RadixMenu.RadioItem>
+            ))}
+          </RadixMenu.RadioGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem tone="critical" onSelect={signOut}>
             Sign Out

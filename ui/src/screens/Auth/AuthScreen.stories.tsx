@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../../testing/storyToasts';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { authHandlers } from '@hub/mocks';
+import { authHandlers, http } from '@hub/mocks';
 import { AuthScreen } from './AuthScreen';
 import { withRouter, storyLocation } from '../../testing/storyRouter';
 
@@ -28,7 +28,8 @@ export const SignIn: Story = {
     await expect(canvas.getByRole('tab', { name: 'Sign In', selected: true })).toBeVisible();
     await expect(canvas.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Forgot your password?' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Continue with Google' }));
+    // Offered because the server says Google is configured.
+    await userEvent.click(await canvas.findByRole('button', { name: 'Continue with Google' }));
     await expect(args.onGoogleSignIn).toHaveBeenCalledOnce();
     await expect(canvas.getByRole('complementary', { name: 'Why Marketplace Hub' })).toBeInTheDocument();
   },
@@ -42,7 +43,38 @@ export const SignUp: Story = {
       await expect(canvas.getByLabelText(label)).toBeVisible();
     await expect(canvas.getByText(/optional/)).toBeVisible();
     await expect(canvas.getByText(/We'll send you a verification email/)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Sign up with Google' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Sign up with Google' })).toBeVisible();
+  },
+};
+
+let providersAnswered = false;
+export const SignInWithoutGoogle: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        auth: [
+          http.get('/api/auth/providers', ({ response }) => {
+            providersAnswered = true;
+            return response(200).json({ google: false });
+          }),
+          ...authHandlers.signedOutWithoutGoogle,
+        ],
+      },
+    },
+  },
+  beforeEach: () => {
+    providersAnswered = false;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(providersAnswered).toBe(true));
+    await expect(canvas.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // A button that could only fail is not offered, on either tab.
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument());
+    await expect(canvas.queryByText('or')).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('tab', { name: 'Sign Up' }));
+    await expect(await canvas.findByRole('button', { name: 'Create Account' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Sign up with Google' })).not.toBeInTheDocument();
   },
 };
 

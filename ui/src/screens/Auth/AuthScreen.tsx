@@ -18,6 +18,7 @@ import {
 import {
   errorText,
   isVerificationRequired,
+  useAuthProviders,
   useForgotPassword,
   useLogin,
   useRegister,
@@ -143,7 +144,10 @@ export function AuthScreen({
   );
 }
 
+/** Shown only when the server says Google is configured: a button that can only fail is not offered. */
 function GoogleButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const providers = useAuthProviders();
+  if (!providers.data?.google) return null;
   return (
     <>
       <div className={styles.divider}>or</div>

@@ -7,6 +7,7 @@ import {
   authHandlers,
   channelFixtures,
   channelHandlers,
+  http,
   syncHandlers,
 } from '@hub/mocks';
 import { ChannelsPage } from './ChannelsPage';
@@ -50,7 +51,7 @@ export const OneMainAndTargets: Story = {
     const canvas = within(canvasElement);
     const main = await canvas.findByRole('article', { name: /Shopify · Cooper Home/ });
     await expect(within(main).getByText('Main channel')).toBeVisible();
-    await expect(within(main).queryByRole('button', { name: 'Make main' })).not.toBeInTheDocument();
+    await expect(within(main).queryByRole('button', { name: /^Make main/ })).not.toBeInTheDocument();
     const amazon = canvas.getByRole('article', { name: /Amazon/ });
     await expect(within(amazon).getByText('Target')).toBeVisible();
     await expect(within(amazon).getByText(/80% of stock, 2 held back/)).toBeVisible();
@@ -58,15 +59,52 @@ export const OneMainAndTargets: Story = {
     await expect(healthCount(amazon, 'In error')).toHaveTextContent('3');
     await expect(healthCount(amazon, 'Waiting to send')).toHaveTextContent('12');
     await expect(healthCount(amazon, 'Refused in 24 h')).toHaveTextContent('3');
-    await expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+    await expect(within(amazon).getByRole('button', { name: 'Sync now: Amazon' })).toBeEnabled();
     const walmart = canvas.getByRole('article', { name: /Walmart/ });
     await expect(within(walmart).getByText('Paused')).toBeVisible();
-    await expect(within(walmart).getByRole('button', { name: 'Make main' })).toBeDisabled();
+    await expect(within(walmart).getByRole('button', { name: 'Make main: Walmart' })).toBeDisabled();
     // A paused channel is not read: it offers Resume, not "Sync now".
-    await expect(within(walmart).queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+    await expect(within(walmart).queryByRole('button', { name: 'Sync now: Walmart' })).not.toBeInTheDocument();
     await expect(healthCount(walmart, 'Waiting to send')).toHaveTextContent('38');
-    await userEvent.click(within(amazon).getByRole('button', { name: 'Make main' }));
+    await expect(within(amazon).getByRole('button', { name: 'Make main: Amazon' })).toHaveTextContent('Make main');
+  },
+};
+
+const makeMainRequests: string[] = [];
+export const MakeMainAsksFirst: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        channels: [
+          http.post('/api/channels/{channelId}/make-main', ({ params, response }) => {
+            makeMainRequests.push(params.channelId);
+            return response(200).json({ ...channelFixtures.amazonTarget, role: 'main' });
+          }),
+          ...channelHandlers.mainAndTargets,
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    makeMainRequests.length = 0;
+    const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Make main: Amazon' }));
+    const dialog = within(await page().findByRole('dialog', { name: 'Make Amazon your main channel?' }));
+    await expect(
+      dialog.getByText(
+        "Amazon's stock and prices become the truth for every other channel; the catalogue is read again from Amazon; Shopify becomes a target.",
+      ),
+    ).toBeVisible();
+    // Nothing is sent before the seller confirms; Cancel leaves everything as it was.
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(makeMainRequests).toEqual([]);
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Make main: Amazon' }));
+    const again = within(await page().findByRole('dialog', { name: 'Make Amazon your main channel?' }));
+    await userEvent.click(again.getByRole('button', { name: 'Make Amazon main' }));
     await expect(await findInToast('Main Channel Changed')).toBeVisible();
+    await expect(makeMainRequests).toEqual([channelFixtures.amazonTarget.id]);
+    await waitFor(() => expect(page().queryByRole('dialog')).not.toBeInTheDocument());
   },
 };
 
@@ -80,7 +118,7 @@ export const ChannelFailingWithReason: Story = {
     await expect(within(ebay).getByText('Last failed attempt')).toBeVisible();
     await expect(healthCount(ebay, 'Waiting to send')).toHaveTextContent('214');
     // A channel in error can still be read, to see whether it works again.
-    await expect(within(ebay).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+    await expect(within(ebay).getByRole('button', { name: 'Sync now: eBay' })).toBeEnabled();
   },
 };
 
@@ -95,11 +133,11 @@ export const SyncInProgress: Story = {
     await expect(bar.getAttribute('aria-valuetext')).toMatch(/^[\d,]+ listings read$/);
     await expect(within(amazon).getByText(/^[\d,]+ values repaired$/)).toBeVisible();
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuetext', '510 listings read'), { timeout: 5_000 });
-    await expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    await expect(within(amazon).getByRole('button', { name: 'Sync now: Amazon' })).toBeDisabled();
     // Only Amazon is being read.
     const shopify = within(canvasElement).getByRole('article', { name: /Shopify/ });
     await expect(within(shopify).queryByRole('progressbar')).not.toBeInTheDocument();
-    await expect(within(shopify).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+    await expect(within(shopify).getByRole('button', { name: 'Sync now: Shopify' })).toBeEnabled();
   },
 };
 
@@ -119,9 +157,9 @@ export const SyncFinishedWithRepairs: Story = {
   parameters: { msw: { handlers: { sync: syncHandlers.finishesWithRepairs } } },
   play: async ({ canvasElement }) => {
     const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
-    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now: Amazon' }));
     await expect(await within(amazon).findByRole('progressbar', { name: 'Amazon sync progress' })).toBeVisible();
-    await expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    await expect(within(amazon).getByRole('button', { name: 'Sync now: Amazon' })).toBeDisabled();
     await expect(await findInToast('Amazon Synced')).toBeVisible();
     await expect(await findInToast('1,198 listings read, 4 values repaired.')).toBeVisible();
     // The card says it too, in a polite live region, and the bar is gone.
@@ -129,7 +167,7 @@ export const SyncFinishedWithRepairs: Story = {
       'Synced: 1,198 listings read, 4 values repaired.',
     );
     await expect(within(amazon).queryByRole('progressbar')).not.toBeInTheDocument();
-    await waitFor(() => expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeEnabled());
+    await waitFor(() => expect(within(amazon).getByRole('button', { name: 'Sync now: Amazon' })).toBeEnabled());
   },
 };
 
@@ -137,7 +175,7 @@ export const SyncStoppedAtPlanLimit: Story = {
   parameters: { msw: { handlers: { sync: syncHandlers.stopsAtPlanLimit } } },
   play: async ({ canvasElement }) => {
     const shopify = await within(canvasElement).findByRole('article', { name: /Shopify/ });
-    await userEvent.click(within(shopify).getByRole('button', { name: 'Sync now' }));
+    await userEvent.click(within(shopify).getByRole('button', { name: 'Sync now: Shopify' }));
     // "Sync now" on the main channel reads every channel.
     await expect(await within(shopify).findByText('Syncing every channel')).toBeVisible();
     await expect(await findInToast('Shopify Partly Synced')).toBeVisible();
@@ -165,13 +203,13 @@ export const SyncFailed: Story = {
   parameters: { msw: { handlers: { sync: syncHandlers.fails } } },
   play: async ({ canvasElement }) => {
     const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
-    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now: Amazon' }));
     await expect(await findInToast('Amazon Sync Failed')).toBeVisible();
     await expect(await findInToast(MARKETPLACE_DOWN_MESSAGE)).toBeVisible();
     const alert = within(amazon).getByRole('alert');
     await expect(alert).toHaveTextContent('Last sync failed');
     await expect(alert).toHaveTextContent(MARKETPLACE_DOWN_MESSAGE);
-    await waitFor(() => expect(within(amazon).getByRole('button', { name: 'Sync now' })).toBeEnabled());
+    await waitFor(() => expect(within(amazon).getByRole('button', { name: 'Sync now: Amazon' })).toBeEnabled());
   },
 };
 
@@ -179,10 +217,10 @@ export const SyncNowRefusedOnPausedChannel: Story = {
   parameters: { msw: { handlers: { sync: syncHandlers.refusedWhilePaused } } },
   play: async ({ canvasElement }) => {
     const walmart = await within(canvasElement).findByRole('article', { name: /Walmart/ });
-    await expect(within(walmart).queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+    await expect(within(walmart).queryByRole('button', { name: 'Sync now: Walmart' })).not.toBeInTheDocument();
     // Amazon was paused in another tab after this page was loaded: the server refuses.
     const amazon = within(canvasElement).getByRole('article', { name: /Amazon/ });
-    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now' }));
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now: Amazon' }));
     await expect(await findInToast('Sync Not Started')).toBeVisible();
     await expect(await findInToast('This channel is paused. Resume it to sync it.')).toBeVisible();
     await expect(within(amazon).queryByRole('progressbar')).not.toBeInTheDocument();

@@ -188,7 +188,9 @@ function ChannelCard({
   const disconnect = useDisconnectChannel();
   const [rulesOpen, setRulesOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [makeMainOpen, setMakeMainOpen] = useState(false);
   const name = marketplaceNames[channel.kind];
+  const mainName = mainKind ? marketplaceNames[mainKind] : undefined;
   const failed = (title: string) => (error: unknown) =>
     toast({ title, description: errorText(error), variant: 'destructive' });
 
@@ -234,17 +236,8 @@ function ChannelCard({
           {channel.role === 'target' ? (
             <Button
               size="small"
-              onClick={() =>
-                makeMain.mutate(channel.id, {
-                  onSuccess: () =>
-                    toast({
-                      title: 'Main Channel Changed',
-                      description: `${name} is now your main channel.`,
-                      variant: 'success',
-                    }),
-                  onError: failed('Could Not Make Main'),
-                })
-              }
+              aria-label={`Make main: ${name}`}
+              onClick={() => setMakeMainOpen(true)}
               loading={makeMain.isPending}
               disabled={channel.status !== 'active'}
             >
@@ -259,6 +252,7 @@ function ChannelCard({
               loading={sync.isPending}
               // One run per channel at a time; the server would join it anyway.
               disabled={run !== undefined && isUnfinished(run)}
+              aria-label={`Sync now: ${name}`}
             >
               Sync now
             </Button>
@@ -272,6 +266,7 @@ function ChannelCard({
               variant="secondary"
               onClick={() => pause.mutate(channel.id, { onError: failed('Could Not Pause') })}
               loading={pause.isPending}
+              aria-label={`Pause ${name}`}
             >
               Pause
             </Button>
@@ -281,6 +276,7 @@ function ChannelCard({
               variant="secondary"
               onClick={() => resume.mutate(channel.id, { onError: failed('Could Not Resume') })}
               loading={resume.isPending}
+              aria-label={`Resume ${name}`}
             >
               Resume
             </Button>
@@ -319,6 +315,36 @@ function ChannelCard({
             </Button>
             <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
               Keep it
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+      <Dialog open={makeMainOpen} onOpenChange={setMakeMainOpen}>
+        <DialogContent
+          title={`Make ${name} your main channel?`}
+          description={`${name}'s stock and prices become the truth for every other channel; the catalogue is read again from ${name}${mainName ? `; ${mainName} becomes a target` : ''}.`}
+        >
+          <div className={styles.actions}>
+            <Button
+              loading={makeMain.isPending}
+              onClick={() =>
+                makeMain.mutate(channel.id, {
+                  onSuccess: () => {
+                    setMakeMainOpen(false);
+                    toast({
+                      title: 'Main Channel Changed',
+                      description: `${name} is now your main channel. Its catalogue is being read again.`,
+                      variant: 'success',
+                    });
+                  },
+                  onError: failed('Could Not Make Main'),
+                })
+              }
+            >
+              {`Make ${name} main`}
+            </Button>
+            <Button variant="secondary" onClick={() => setMakeMainOpen(false)}>
+              Cancel
             </Button>
           </div>
         </DialogContent>
