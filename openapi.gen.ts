@@ -1730,6 +1730,21 @@ export interface components {
             refunds: components["schemas"]["OrderRefund"][];
             returns: components["schemas"]["OrderReturn"][];
             actions: components["schemas"]["OrderActions"];
+            /** @description The order's copy in the main Shopify store (the channel's rule createOrdersInShopify), if it has one. */
+            shopifyCopy: components["schemas"]["ShopifyOrderCopy"] | null;
+        };
+        ShopifyOrderCopy: {
+            /**
+             * @description pending (being created), created (waiting to be fulfilled in Shopify), shipped (its tracking sent to the marketplace), failed (Shopify refused it, or its tracking was refused).
+             * @enum {string}
+             */
+            status: "pending" | "created" | "shipped" | "failed";
+            /** @description Its name in the Shopify admin (#1005), once created. */
+            shopifyOrderName: string | null;
+            /** @description Shopify's or the marketplace's words when it failed. */
+            message: string | null;
+            /** Format: date-time */
+            updatedAt: string;
         };
         ShipmentRequest: {
             /** Format: uuid */
@@ -4382,6 +4397,7 @@ export const cancellationReasonValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const refundReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefundReason"]> = ["buyer returned", "damaged", "not as described", "buyer cancelled", "shipping delay", "other"];
 export const returnStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReturnStatus"]> = ["requested", "in transit", "received", "refunded", "closed"];
 export const orderRefundStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderRefund"]["state"]> = ["sending", "confirmed", "failed", "recorded"];
+export const shopifyOrderCopyStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShopifyOrderCopy"]["status"]> = ["pending", "created", "shipped", "failed"];
 export const shipmentResultOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentResult"]["outcome"]> = ["sending", "ready", "refused"];
 export const shipmentCsvRowOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentCsvRow"]["outcome"]> = ["ready", "sending", "refused"];
 export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["role"]> = ["main", "target"];

@@ -63,7 +63,15 @@ export {
   resetDrawerEditMocks,
   DRAWER_BATCH_ID,
 } from './drawer-edits';
-export { orderHandlers, resetOrderMocks, lastShipmentBody, queryOrders, summaryOf, type OrderScenario } from './orders';
+export {
+  orderHandlers,
+  ordersWithShopifyCopies,
+  resetOrderMocks,
+  lastShipmentBody,
+  queryOrders,
+  summaryOf,
+  type OrderScenario,
+} from './orders';
 export { lastCancellationBody, lastRefundBody, queryReturns } from './order-actions';
 export {
   orderFixtures,

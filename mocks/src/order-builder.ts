@@ -198,6 +198,8 @@ export interface OrderSpec {
   cancellations?: CancellationSpec[];
   refunds?: RefundSpec[];
   returns?: ReturnSpec[];
+  /** Its copy in the main Shopify store, where the channel's rule creates one. */
+  shopifyCopy?: OrderDetail['shopifyCopy'];
 }
 
 const openStatuses: FulfilmentStatus[] = ['unshipped', 'partially shipped'];
@@ -270,6 +272,7 @@ export function buildOrder(spec: OrderSpec): OrderDetail {
     refunds,
     returns,
     actions: actionsOf({ channel: orderChannel, lines, total, cancellations, refunds }),
+    shopifyCopy: spec.shopifyCopy ?? null,
   };
 }
 

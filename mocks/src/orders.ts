@@ -427,3 +427,13 @@ export const orderHandlers = {
 } satisfies Record<string, HttpHandler[]>;
 
 export type OrderScenario = keyof typeof orderHandlers;
+
+/**
+ * The orders of an account whose main channel is a Shopify store and whose eBay channel creates its
+ * orders there: every eBay order carries `copy` (its copy in the store).
+ */
+export function ordersWithShopifyCopies(copy: NonNullable<OrderDetail['shopifyCopy']>): HttpHandler[] {
+  return ordersOf(() =>
+    orders().map((order) => (order.channel.kind === 'ebay' ? { ...order, shopifyCopy: copy } : order)),
+  );
+}

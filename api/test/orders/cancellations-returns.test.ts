@@ -74,8 +74,8 @@ async function placeOrder(channel: ConnectedChannel, lines: Array<{ sku: string;
     body: { lines },
   });
   expect(placed.status, await placed.clone().text()).toBe(201);
-  const body = (await placed.json()) as { orderId?: string; purchaseOrderId?: string };
-  const marketplaceOrderId = (body.purchaseOrderId ?? body.orderId)!;
+  const body = (await placed.json()) as { orderId?: string; purchaseOrderId?: string; id?: string };
+  const marketplaceOrderId = (body.purchaseOrderId ?? body.orderId ?? body.id)!;
   await readOrdersNow(t, accountId, channel.id);
   const [row] = await query<{ id: string }>(
     t,
@@ -295,6 +295,45 @@ describe('refunds', () => {
     expect((await detail(order.id)).status).toBe('refunded');
     const again = await seller.post(`/api/orders/${order.id}/refunds`, { reason: 'other' });
     expect(again.status).toBe(409);
+  });
+
+  it('a Shopify line refunded (the buyer keeps it) stays sold: no units come back on any channel', async () => {
+    const [sku] = await skusInStock();
+    const order = await placeOrder(shopify, [{ sku: sku!, quantity: 2 }]);
+    const shipped = await seller.post('/api/orders/shipments', {
+      shipments: [{ orderId: order.id, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }],
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    expect((await untilSettled(async () => (await detail(order.id)).shipments))[0]).toMatchObject({
+      state: 'confirmed',
+    });
+    await settled(t, accountId);
+    const before = await stockOf(sku!);
+    const { lines } = await detail(order.id);
+    const answer = await seller.post(`/api/orders/${order.id}/refunds`, {
+      reason: 'damaged',
+      lines: [{ lineId: lines[0].lineId, quantity: 1 }],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    expect((await untilSettled(async () => (await detail(order.id)).refunds))[0]).toMatchObject({ state: 'confirmed' });
+    // Shopify now reports one unit on the line (its current quantity), as it does after any refund.
+    const held = await control(
+      t,
+      'shopify',
+      `/sellers/${shopify.sandboxSellerId}/orders/${encodeURIComponent(order.marketplaceOrderId)}`,
+    );
+    expect(held.status, await held.clone().text()).toBe(200);
+    expect(await held.json()).toMatchObject({
+      lineItems: { nodes: [{ sku, quantity: 2, currentQuantity: 1 }] },
+      refunds: [{ refundLineItems: { nodes: [{ quantity: 1, restockType: 'NO_RESTOCK' }] } }],
+    });
+    // Read again: the refunded unit is neither a cancellation nor stock back.
+    await readOrdersNow(t, accountId, shopify.id);
+    await settled(t, accountId);
+    expect(await stockOf(sku!)).toEqual(before);
+    const after = await detail(order.id);
+    expect(after.lines[0]).toMatchObject({ quantity: 2, cancelledQuantity: 0 });
+    expect(after.cancellations).toEqual([]);
   });
 });
 

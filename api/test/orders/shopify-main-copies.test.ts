@@ -48,8 +48,17 @@ const shopifyOrdersTagged = async (tag: string) => {
     `/sellers/${shopify.sandboxSellerId}/orders?tag=${encodeURIComponent(tag)}`,
   );
   expect(answer.status).toBe(200);
-  return ((await answer.json()) as { orders: Array<{ id: string; name: string; tags: string[]; sourceName: string }> })
-    .orders;
+  return (
+    (await answer.json()) as {
+      orders: Array<{
+        id: string;
+        name: string;
+        tags: string[];
+        sourceName: string;
+        lines: Array<{ sku: string; quantity: number; variantId: string | null }>;
+      }>;
+    }
+  ).orders;
 };
 const shopifyItem = async (sku: string) =>
   (await (
@@ -109,6 +118,23 @@ describe('orders of a target created in the main Shopify store', () => {
       expect.arrayContaining(['Marketplace Hub', 'eBay', `eBay ${order!.order_number}`.slice(0, 40)]),
     );
     expect(inShopify[0]!.sourceName).toBe('eBay via Marketplace Hub');
+    // The order's drawer names the copy as the seller finds it in the Shopify admin.
+    const drawer = await seller.get(`/api/orders/${order!.id}`);
+    expect(drawer.body.shopifyCopy).toEqual({
+      status: 'created',
+      shopifyOrderName: inShopify[0]!.name,
+      message: null,
+      updatedAt: expect.any(String),
+    });
+    expect(inShopify[0]!.name).toMatch(/^#\d+$/);
+    // Each line is the store's own variant of the SKU (the product shows in the Shopify admin), not a custom item.
+    const variants = await query<{ sku: string; marketplace_id: string }>(
+      t,
+      sql`select sku, marketplace_id from listings where channel_id = ${shopify.id}`,
+    );
+    expect(inShopify[0]!.lines.length).toBeGreaterThan(0);
+    for (const line of inShopify[0]!.lines)
+      expect(line.variantId).toBe(variants.find((v) => v.sku === line.sku)?.marketplace_id);
 
     const view = await control(
       t,
@@ -175,13 +201,14 @@ describe('orders of a target created in the main Shopify store', () => {
       (await (
         await control(t, 'ebay', `/sellers/${ebay.sandboxSellerId}/orders/${order!.marketplace_order_id}`)
       ).json()) as { fulfillments: Array<{ shipmentTrackingNumber: string }> };
-    await readOrdersNow(t, accountId, shopify.id);
+    // No read asked for: the store's fulfilment webhook brings the tracking.
     await vi.waitFor(
       async () => expect((await ebayOrder()).fulfillments.map((f) => f.shipmentTrackingNumber)).toEqual(['9400555000']),
       { timeout: 30_000, interval: 200 },
     );
     const detail = await seller.get(`/api/orders/${copy!.order_id}`);
     expect(detail.body.shipments).toEqual([expect.objectContaining({ trackingNumber: '9400555000' })]);
+    expect(detail.body.shopifyCopy).toMatchObject({ status: 'shipped', message: null });
     // Read again: nothing sent twice.
     await readOrdersNow(t, accountId, shopify.id);
     expect((await copies()).find((c) => c.order_id === copy!.order_id)?.status).toBe('shipped');

@@ -25,6 +25,8 @@ export const shopifyOrderCopies = pgTable(
     /** The tag it carries in Shopify, to find it again when the answer to its creation was lost. */
     tag: text('tag').notNull(),
     shopifyOrderId: text('shopify_order_id'),
+    /** Its name in the store (#1005), what the seller searches for in the Shopify admin. */
+    shopifyOrderName: text('shopify_order_name'),
     /** pending (asked for), created, shipped (its tracking sent to the marketplace), failed. */
     status: text('status').notNull().default('pending'),
     message: text('message'),

@@ -273,6 +273,9 @@ export function orderRoutes(ctx: AppContext): Router {
       cancellations: detail.cancellations.map(toApiCancellation),
       refunds: detail.refunds.map(toApiRefund),
       returns: detail.returns.map(toApiReturn),
+      shopifyCopy: detail.shopifyCopy
+        ? { ...detail.shopifyCopy, updatedAt: detail.shopifyCopy.updatedAt.toISOString() }
+        : null,
       actions: {
         cancel: toApiAction(detail.actions.cancel),
         cancelByLine: detail.actions.cancelByLine,

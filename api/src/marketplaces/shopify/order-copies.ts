@@ -19,7 +19,8 @@ export interface OrderCopyInput {
   marketplace: string;
   orderNumber: string;
   currency: string;
-  lines: Array<{ sku: string; title: string; quantity: number; price: string }>;
+  /** `variantId`: the main store's variant of the SKU, when the store lists it (else a custom item). */
+  lines: Array<{ sku: string; title: string; quantity: number; price: string; variantId?: string | null }>;
   shipTo: {
     name: string;
     line1: string;
@@ -69,7 +70,9 @@ export function orderCreateInput(copy: OrderCopyInput) {
       sourceName: `${copy.marketplace} via Marketplace Hub`,
       note: `${copy.marketplace} order ${copy.orderNumber}: paid on ${copy.marketplace}. Ship it here; the tracking goes back to ${copy.marketplace}.`,
       tags: [COPY_TAG, copy.marketplace, `${copy.marketplace} ${copy.orderNumber}`.slice(0, 40), copyTag(copy.orderId)],
+      // Linked to its variant, the line shows the product in the Shopify admin (stock still bypassed).
       lineItems: copy.lines.map((l) => ({
+        ...(l.variantId ? { variantId: l.variantId } : {}),
         sku: l.sku,
         title: l.title,
         quantity: l.quantity,
@@ -101,16 +104,16 @@ export async function createShopifyOrderCopy(
   client: ShopifyClient,
   copy: OrderCopyInput,
   signal?: AbortSignal,
-): Promise<{ shopifyOrderId: string; created: boolean }> {
-  const found = await client.graphql<{ orders: { nodes: Array<{ id: string }> } }>(
+): Promise<{ shopifyOrderId: string; shopifyOrderName: string | null; created: boolean }> {
+  const found = await client.graphql<{ orders: { nodes: Array<{ id: string; name?: string | null }> } }>(
     orderByTagQuery,
     { query: `tag:'${copyTag(copy.orderId)}'` },
     { cost: ORDER_BY_TAG_QUERY_COST, signal },
   );
   const existing = found.orders.nodes[0];
-  if (existing) return { shopifyOrderId: existing.id, created: false };
+  if (existing) return { shopifyOrderId: existing.id, shopifyOrderName: existing.name ?? null, created: false };
   const data = await client.graphql<{
-    orderCreate: { order: { id: string } | null; userErrors: Array<{ message: string }> } | null;
+    orderCreate: { order: { id: string; name?: string | null } | null; userErrors: Array<{ message: string }> } | null;
   }>(orderCreateMutation, orderCreateInput(copy), { cost: SHOPIFY_MUTATION_COST, signal });
   const order = data.orderCreate?.order;
   if (!order)
@@ -118,5 +121,5 @@ export async function createShopifyOrderCopy(
       'rejected',
       `Shopify refused the order: ${(data.orderCreate?.userErrors ?? []).map((e) => e.message).join('; ') || 'no reason given'}`,
     );
-  return { shopifyOrderId: order.id, created: true };
+  return { shopifyOrderId: order.id, shopifyOrderName: order.name ?? null, created: true };
 }

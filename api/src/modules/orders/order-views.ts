@@ -19,6 +19,7 @@ import {
 import { marketplaceOrderRules } from '../../marketplaces/registry.ts';
 import { shippedUnits } from './shipment-checks.ts';
 import { NO_SUCH_ORDER } from './shipping.ts';
+import { shopifyCopyOfOrder } from './shopify-copies.ts';
 
 export interface OrderListQuery {
   filter: OrderFilter;
@@ -72,7 +73,7 @@ export const isLate = (order: Pick<OrderSummaryRecord, 'shipBy' | 'fulfilment'>,
 export async function orderDetail(ctx: AppContext, accountId: string, orderId: string) {
   const [order] = await ordersOfAccount(ctx.db, accountId, [orderId]);
   if (!order) throw new AppError(404, NO_SUCH_ORDER);
-  const [shipments, timeline, stockChanges, titles, cancellations, refunds, returns] = await Promise.all([
+  const [shipments, timeline, stockChanges, titles, cancellations, refunds, returns, shopifyCopy] = await Promise.all([
     shipmentsOfOrders(ctx.db, accountId, [orderId]),
     eventsOfOrder(ctx.db, accountId, orderId),
     changesOfOrder(ctx.db, accountId, orderId),
@@ -84,6 +85,7 @@ export async function orderDetail(ctx: AppContext, accountId: string, orderId: s
     cancellationsOfOrder(ctx.db, accountId, orderId),
     refundsOfOrder(ctx.db, accountId, orderId),
     returnsOfOrder(ctx.db, accountId, orderId),
+    shopifyCopyOfOrder(ctx.db, accountId, orderId),
   ]);
   const rules = marketplaceOrderRules[order.channelKind];
   const refundable = refundableCents(order, refunds);
@@ -108,6 +110,7 @@ export async function orderDetail(ctx: AppContext, accountId: string, orderId: s
     cancellations,
     refunds,
     returns,
+    shopifyCopy,
     actions: {
       cancel: rules.cancel,
       cancelByLine: rules.cancelByLine,

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import type { RecordedOrder } from '../../db/queries/orders.ts';
-import { orders, shopifyOrderCopies } from '../../db/schema/index.ts';
+import { listings, orders, shopifyOrderCopies } from '../../db/schema/index.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { copyTag, createShopifyOrderCopy } from '../../marketplaces/shopify/order-copies.ts';
 import type { ShopifyAdapter } from '../../marketplaces/shopify/shopify-adapter.ts';
@@ -100,9 +100,15 @@ export async function createShopifyCopies(
     const origin = channels.find((c) => c.id === copy.channelId);
     if (!main || main.kind !== 'shopify' || !origin) continue;
     const adapter = (await adapterForChannel(ctx, main)) as ShopifyAdapter;
+    const variants = await variantsOfSkus(
+      ctx.db,
+      job.accountId,
+      main.id,
+      copy.lines.map((l) => l.sku),
+    );
     const currency = copy.currency ?? copy.lines.find((l) => l.price)?.price?.currency ?? 'USD';
     try {
-      const { shopifyOrderId } = await createShopifyOrderCopy(
+      const { shopifyOrderId, shopifyOrderName } = await createShopifyOrderCopy(
         adapter.client,
         {
           orderId: copy.orderId,
@@ -116,6 +122,7 @@ export async function createShopifyCopies(
               title: l.title ?? l.sku,
               quantity: l.quantity - l.cancelledQuantity,
               price: l.price?.amount ?? '0.00',
+              variantId: variants.get(l.sku) ?? null,
             })),
           shipTo: copy.shipTo ?? null,
         },
@@ -123,7 +130,7 @@ export async function createShopifyCopies(
       );
       await ctx.db
         .update(shopifyOrderCopies)
-        .set({ status: 'created', shopifyOrderId, message: null, updatedAt: ctx.clock() })
+        .set({ status: 'created', shopifyOrderId, shopifyOrderName, message: null, updatedAt: ctx.clock() })
         .where(and(eq(shopifyOrderCopies.id, copy.copyId), eq(shopifyOrderCopies.status, 'pending')));
     } catch (error) {
       // A refusal is kept with Shopify's words; anything else is retried by the queue.
@@ -134,6 +141,21 @@ export async function createShopifyCopies(
         .where(eq(shopifyOrderCopies.id, copy.copyId));
     }
   }
+}
+
+/** The main store's variant GIDs of these SKUs (what its catalogue read recorded). */
+async function variantsOfSkus(
+  db: Db,
+  accountId: string,
+  channelId: string,
+  skus: string[],
+): Promise<Map<string, string>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({ sku: listings.sku, marketplaceId: listings.marketplaceId })
+    .from(listings)
+    .where(and(eq(listings.accountId, accountId), eq(listings.channelId, channelId), inArray(listings.sku, skus)));
+  return new Map(rows.flatMap((r) => (r.marketplaceId ? [[r.sku, r.marketplaceId] as const] : [])));
 }
 
 /** Who ships a copy: the seller, in the Shopify store (no user of ours). */
@@ -202,4 +224,29 @@ export async function sendShopifyCopyTracking(
     else sent++;
   }
   return sent;
+}
+
+export type ShopifyCopyState = 'pending' | 'created' | 'shipped' | 'failed';
+
+/** What an order's drawer says of its copy in the main Shopify store, if it has one. */
+export async function shopifyCopyOfOrder(
+  db: Db,
+  accountId: string,
+  orderId: string,
+): Promise<{
+  status: ShopifyCopyState;
+  shopifyOrderName: string | null;
+  message: string | null;
+  updatedAt: Date;
+} | null> {
+  const [copy] = await db
+    .select({
+      status: shopifyOrderCopies.status,
+      shopifyOrderName: shopifyOrderCopies.shopifyOrderName,
+      message: shopifyOrderCopies.message,
+      updatedAt: shopifyOrderCopies.updatedAt,
+    })
+    .from(shopifyOrderCopies)
+    .where(and(eq(shopifyOrderCopies.accountId, accountId), eq(shopifyOrderCopies.orderId, orderId)));
+  return copy ? { ...copy, status: copy.status as ShopifyCopyState } : null;
 }

@@ -184,6 +184,8 @@ function refundCreate(graph: ShopGraph, input: RefundInput, info: GraphQLResolve
   };
   order.refunds = [...(order.refunds ?? []), record];
   order.updatedAt = at;
+  // As in Shopify, a refunded unit leaves the line's current quantity, whatever its restock type.
+  for (const { line, quantity } of lines) line.currentQuantity = Math.max(0, line.currentQuantity - quantity);
   // RETURN, CANCEL and LEGACY_RESTOCK put the units back on sale at the shop's one location; NO_RESTOCK leaves them.
   for (const { line, quantity, restockType } of lines) {
     const entry = graph.byVariant.get(line.variantId);

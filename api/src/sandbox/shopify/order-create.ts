@@ -124,7 +124,18 @@ export function orderTagControlRoutes(router: Router, context: ShopifyContext) {
     res.json({
       orders: shop.orders
         .filter((o) => hasTags(o, [tag]))
-        .map((o) => ({ id: orderGid(o), name: o.name, tags: o.tags ?? [], sourceName: o.sourceName ?? null })),
+        .map((o) => ({
+          id: orderGid(o),
+          name: o.name,
+          tags: o.tags ?? [],
+          sourceName: o.sourceName ?? null,
+          // A custom item is linked to no variant.
+          lines: o.lines.map((l) => ({
+            sku: l.sku,
+            quantity: l.quantity,
+            variantId: l.variantId ? gid('ProductVariant', l.variantId) : null,
+          })),
+        })),
     });
   });
   // The seller ships the order in the Shopify admin: `{ company, number }` of the tracking.

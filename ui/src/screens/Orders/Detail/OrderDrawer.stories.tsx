@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { WALMART_SHIPMENT_REFUSED, lastShipmentBody, orderFixtures, orderHandlers } from '@hub/mocks';
+import {
+  WALMART_SHIPMENT_REFUSED,
+  lastShipmentBody,
+  orderFixtures,
+  orderHandlers,
+  ordersWithShopifyCopies,
+} from '@hub/mocks';
 import type { OrdersPage } from '../OrdersPage';
 import { drawerOf, ordersMeta } from '../ordersStories';
 import { findInToast } from '../../../testing/storyToasts';
@@ -163,5 +169,49 @@ export const AddressErasedAfterRetention: Story = {
     await expect(body.getByText('Delivered', { selector: 'span' })).toBeVisible();
     // Nothing left to ship: no form.
     await expect(body.queryByRole('form', { name: 'Mark shipped' })).not.toBeInTheDocument();
+  },
+};
+
+const { lateEbay } = orderFixtures;
+const withCopies = (copy: Parameters<typeof ordersWithShopifyCopies>[0]) => ({
+  ...opened(lateEbay),
+  msw: { handlers: { ...ordersMeta.parameters.msw.handlers, orders: ordersWithShopifyCopies(copy) } },
+});
+
+/** The eBay order was created in the main Shopify store: the seller ships it there, the tracking comes back. */
+export const OrderCopiedToShopify: Story = {
+  parameters: withCopies({
+    status: 'created',
+    shopifyOrderName: '#1042',
+    message: null,
+    updatedAt: '2026-11-28T09:30:00.000Z',
+  }),
+  play: async () => {
+    const drawer = await drawerOf(lateEbay.orderNumber);
+    const copy = region(drawer, 'In your Shopify store');
+    await expect(copy.getByText('Shopify order #1042')).toBeVisible();
+    await expect(copy.getByText('Waiting to be fulfilled')).toBeVisible();
+    await expect(copy.getByText('Fulfil it in Shopify: its tracking goes to eBay on its own.')).toBeVisible();
+    await expect(copy.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+
+/** Shopify refused to create the copy: its words are shown, so the seller can ship it here instead. */
+export const ShopifyCopyRefused: Story = {
+  parameters: withCopies({
+    status: 'failed',
+    shopifyOrderName: null,
+    message: 'Shopify refused the order: Line items: Sku CH-00009 has no price',
+    updatedAt: '2026-11-28T09:30:00.000Z',
+  }),
+  play: async () => {
+    const drawer = await drawerOf(lateEbay.orderNumber);
+    const copy = region(drawer, 'In your Shopify store');
+    await expect(copy.getByText('Failed')).toBeVisible();
+    const alert = copy.getByRole('alert');
+    await expect(alert).toHaveTextContent('This order could not go through your Shopify store');
+    await expect(alert).toHaveTextContent('Sku CH-00009 has no price');
+    // It can still be shipped from here.
+    await expect(within(drawer).getByRole('form', { name: 'Mark shipped' })).toBeVisible();
   },
 };

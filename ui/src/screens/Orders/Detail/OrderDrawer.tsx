@@ -16,7 +16,7 @@ import {
 import { shipByMark } from '../shipBy';
 import { Cancellations, Refunds, Returns } from './ActionSections';
 import { OrderActions } from './OrderActions';
-import { Lines, Shipments, ShipTo, StockChanges, Timeline } from './OrderSections';
+import { Lines, Shipments, ShipTo, ShopifyCopy, StockChanges, Timeline } from './OrderSections';
 import { ShipForm } from './ShipForm';
 import * as page from '../OrdersPage.css';
 import * as styles from './Detail.css';
@@ -95,6 +95,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
       <OrderActions order={order} />
       <Lines order={order} />
       <ShipTo order={order} />
+      <ShopifyCopy order={order} />
       <Shipments order={order} />
       {canShip(order) && leftToShip ? (
         <section className={styles.section}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ChangeEntry, OrderDetail, OrderLine, Shipment } from '../../../api';
-import { Alert, Badge, useLinkComponent } from '../../../index';
+import { Alert, Badge, useLinkComponent, type BadgeTone } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { changeCauseLabels, changeFieldLabels, listingHistoryHref } from '../../../shared/listings/changeTexts';
 import {
@@ -218,6 +218,45 @@ export function StockChanges({ order }: { order: OrderDetail }) {
           ))}
         </ul>
       )}
+    </Section>
+  );
+}
+
+const shopifyCopyTexts: Record<NonNullable<OrderDetail['shopifyCopy']>['status'], { label: string; tone: BadgeTone }> =
+  {
+    pending: { label: 'Being created', tone: 'neutral' },
+    created: { label: 'Waiting to be fulfilled', tone: 'info' },
+    shipped: { label: 'Tracking sent', tone: 'positive' },
+    failed: { label: 'Failed', tone: 'critical' },
+  };
+
+/** The order's copy in the main Shopify store, where the seller ships it from. */
+export function ShopifyCopy({ order }: { order: OrderDetail }) {
+  const copy = order.shopifyCopy;
+  if (!copy) return null;
+  const marketplace = marketplaceNames[order.channel.kind];
+  const { label, tone } = shopifyCopyTexts[copy.status];
+  const name = copy.shopifyOrderName ? `Shopify order ${copy.shopifyOrderName}` : 'Shopify order';
+  return (
+    <Section id="order-shopify-copy" title="In your Shopify store">
+      <p className={styles.itemHead}>
+        <span>{copy.status === 'pending' ? 'Being created in your Shopify store' : name}</span>
+        <Badge tone={tone}>{label}</Badge>
+      </p>
+      <p className={`${styles.itemLine} ${page.muted}`}>
+        {copy.status === 'created'
+          ? `Fulfil it in Shopify: its tracking goes to ${marketplace} on its own.`
+          : copy.status === 'shipped'
+            ? `Fulfilled in Shopify; its tracking went to ${marketplace} ${formatDateTime(copy.updatedAt)}.`
+            : copy.status === 'pending'
+              ? 'Paid on the marketplace: nobody is charged, and stock moves once.'
+              : `Updated ${formatDateTime(copy.updatedAt)}.`}
+      </p>
+      {copy.status === 'failed' ? (
+        <Alert tone="critical" title="This order could not go through your Shopify store">
+          {copy.message ?? 'Shopify gave no reason.'}
+        </Alert>
+      ) : null}
     </Section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_order_copies" ADD COLUMN "shopify_order_name" text;
