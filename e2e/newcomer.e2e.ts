@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  accessibilityViolations,
+  gone,
+  launchBrowser,
+  screenshot,
+  see,
+  watchForPageErrors,
+} from './support/browser.ts';
+import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import {
+  availableOf,
+  connectFourSandboxChannels,
+  rememberSandboxSellers,
+  rowOf,
+  settledPrice,
+  signUpAndVerify,
+  type SandboxKind,
+  type SandboxSellers,
+} from './support/listings.ts';
+
+// A newcomer's whole first session (issue 22, "Done when"): sign up, four sandbox sellers, the main
+// channel switched with its confirmation, a CSV exported and imported back, a bulk edit, an order
+// and its cancellation, each screen checked by axe at 1440 px and at 390 px, with no console error.
+
+let product: E2EProduct;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+let sellers: SandboxSellers;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+  context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 1000 } });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  pageErrors = watchForPageErrors(page);
+  sellers = rememberSandboxSellers(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+beforeEach(() => () => expect(pageErrors).toEqual([]));
+
+const marketplaces = ['Shopify', 'Walmart', 'Amazon', 'eBay'];
+/** Nothing on the page is wider than the window (no sideways scrolling). */
+const overflow = () => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+
+async function screenIsSound(name: string) {
+  expect(await overflow(), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await accessibilityViolations(page), name).toEqual([]);
+}
+
+async function sandbox(kind: SandboxKind, path: string, init?: { method: string; body: unknown }) {
+  const response = await fetch(`${product.url}/sandbox/${kind}/_control/sellers/${sellers[kind]}${path}`, {
+    method: init?.method ?? 'GET',
+    headers: { 'content-type': 'application/json' },
+    body: init ? JSON.stringify(init.body) : undefined,
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** Every channel's settled price for a SKU, in `marketplaces` order. */
+const settledPrices = (sku: string) =>
+  Promise.all(marketplaces.map((marketplace) => settledPrice(page, sku, marketplace)));
+
+/** The cells of one CSV line (quoted cells may hold commas and doubled quotes). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted && char === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === ',' && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** A price a tenth up, rounded to the cent as the server does. */
+const tenPercentUp = (price: string) => (Math.round((Math.round(Number(price) * 100) * 110) / 100) / 100).toFixed(2);
+
+describe("a newcomer's first session, in a real browser", () => {
+  /** Two SKUs with stock, taken from the grid once the catalogue is read. */
+  let skus: [string, string];
+
+  it('signs up, connects four sandbox sellers and makes Shopify the main channel, after saying what changes', async () => {
+    await signUpAndVerify(page, product, {
+      firstName: 'Nia',
+      lastName: 'Newcomer',
+      companyName: 'First Light Goods',
+      email: 'nia@firstlight.example',
+      password: 'nia secret 12',
+    });
+    await see(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    await screenIsSound('Dashboard, before any channel');
+    await connectFourSandboxChannels(page);
+    await screenIsSound('Channels');
+
+    const shopify = page.getByRole('article', { name: /Shopify/ });
+    await shopify.getByRole('button', { name: 'Make main: Shopify' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make Shopify your main channel?' });
+    await see(dialog.getByText(/Shopify's stock and prices become the truth for every other channel/));
+    await see(dialog.getByText(/Walmart becomes a target/));
+    await screenIsSound('Make main confirmation');
+    await dialog.getByRole('button', { name: 'Make Shopify main' }).click();
+    await gone(dialog);
+    await see(shopify.getByText('Main channel'));
+    await see(page.getByRole('article', { name: /Walmart/ }).getByText('Target'));
+  });
+
+  it('shows the catalogue read again from Shopify, with a chip per channel', async () => {
+    await page.goto('/listings');
+    await see(page.getByText(/^Showing 1–\d+ of \d+$/), 30_000);
+    const rows = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])');
+    const inStock: string[] = [];
+    for (const row of await rows.all()) {
+      const sku = (await row.getByRole('button', { name: /^Open / }).textContent())!.trim();
+      if ((await availableOf(page, sku)) >= 4) inStock.push(sku);
+      if (inStock.length === 2) break;
+    }
+    expect(inStock).toHaveLength(2);
+    skus = inStock as [string, string];
+    for (const sku of skus) await expect.poll(() => settledPrices(sku), { timeout: 45_000 }).not.toContain(null);
+    await screenIsSound('Listings');
+    await screenshot(page, 'newcomer-listings');
+  });
+
+  it('exports the catalogue as CSV and imports it back with a new price: only that price changes, everywhere', async () => {
+    const [sku] = skus;
+    const before = (await settledPrice(page, sku, 'Shopify'))!;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const exported = await (await download.createReadStream()).toArray();
+    const lines = Buffer.concat(exported).toString('utf8').trim().split(/\r?\n/);
+    const header = lines[0]!.split(',');
+    expect(header).toEqual(expect.arrayContaining(['sku', 'title', 'price', 'on_hand', 'shopify_price']));
+    const priceColumn = header.indexOf('price');
+    const changedPrice = tenPercentUp(before);
+    // The file as exported, one price edited, as a seller would in a spreadsheet.
+    const edited = lines.map((line, index) => {
+      if (index === 0 || !line.startsWith(`${sku},`)) return line;
+      const cells = csvCells(line);
+      cells[priceColumn] = changedPrice;
+      return cells.map((cell) => (/[",]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+    });
+    expect(edited).not.toEqual(lines);
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await dialog.getByLabel('CSV file', { exact: true }).setInputFiles({
+      name: 'catalogue.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(edited.join('\r\n') + '\r\n'),
+    });
+    // The export's read-only columns are named once, not called errors.
+    await see(dialog.getByText(/^Read-only columns ignored: /));
+    const changes = dialog.getByRole('table', { name: 'Changes to import' });
+    await see(changes);
+    await see(changes.getByRole('row').filter({ has: page.getByText(sku, { exact: true }) }));
+    expect(await changes.locator('tbody').getByRole('row').count()).toBe(1);
+    await screenIsSound('CSV import preview');
+    await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+    await see(dialog.getByText('Changes saved'));
+    await page.keyboard.press('Escape');
+    await gone(dialog);
+    await expect.poll(() => settledPrices(sku), { timeout: 45_000 }).toEqual(marketplaces.map(() => changedPrice));
+  });
+
+  it('bulk-edits the price of the other SKU with a preview', async () => {
+    const [, sku] = skus;
+    const before = (await settledPrice(page, sku, 'Shopify'))!;
+    await rowOf(page, sku)
+      .getByRole('checkbox', { name: `Select ${sku}` })
+      .check();
+    await page.getByRole('button', { name: 'Bulk edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+    await dialog.getByLabel('Price change', { exact: true }).selectOption('percent');
+    await dialog.getByLabel('Percent', { exact: true }).fill('10');
+    await dialog.getByRole('button', { name: 'Preview changes' }).click();
+    await see(dialog.getByRole('table', { name: 'Changes to make' }));
+    await see(dialog.getByText('1 SKU will change.'));
+    await screenIsSound('Bulk edit preview');
+    await dialog.getByRole('button', { name: 'Apply to 1 SKU' }).click();
+    await see(dialog.getByText('Changes saved'));
+    await page.keyboard.press('Escape');
+    await gone(dialog);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect
+      .poll(() => settledPrices(sku), { timeout: 45_000 })
+      .toEqual(marketplaces.map(() => tenPercentUp(before)));
+  });
+
+  it('an order placed on eBay takes its units from every channel and shows on Orders', async () => {
+    const [sku] = skus;
+    await page.goto('/listings');
+    await see(rowOf(page, sku));
+    const before = await availableOf(page, sku);
+    const placed = await sandbox('ebay', '/orders', { method: 'POST', body: { lines: [{ sku, quantity: 2 }] } });
+    expect(placed.orderId).toBeTruthy();
+    await expect.poll(() => availableOf(page, sku), { timeout: 30_000 }).toBe(before - 2);
+
+    await page.goto('/orders');
+    const orders = page.getByRole('table', { name: 'Orders' });
+    await see(orders.getByRole('row').filter({ hasText: 'eBay' }), 30_000);
+    await screenIsSound('Orders');
+  });
+
+  it('every screen it used works at 390 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const screens: Array<[string, string, () => ReturnType<typeof see>]> = [
+      ['/', 'Dashboard', () => see(page.getByTestId('sales-chart'))],
+      ['/channels', 'Channels', () => see(page.getByRole('article', { name: /eBay/ }))],
+      ['/listings', 'Listings', () => see(page.getByRole('list', { name: 'Catalogue' }), 30_000)],
+      ['/orders', 'Orders', () => see(page.getByRole('button', { name: /^Open order / }))],
+    ];
+    for (const [path, heading, loaded] of screens) {
+      await page.goto(path);
+      await see(page.getByRole('heading', { level: 1, name: heading }));
+      await loaded();
+      await screenIsSound(`${heading} at 390 px`);
+    }
+    await screenshot(page, 'newcomer-orders-390');
+  });
+});
