@@ -71,6 +71,8 @@ export const amazonRateLimits = {
   createReport: { rate: 0.0167, burst: 15 },
   getReport: { rate: 2, burst: 15 },
   getReportDocument: { rate: 0.0167, burst: 15 },
+  /** Tokens API 2021-03-01 usage plan (tokens_2021-03-01.json, createRestrictedDataToken's description). */
+  createRestrictedDataToken: { rate: 1, burst: 10 },
 } as const satisfies Record<string, RateLimit>;
 export type AmazonOperation = keyof typeof amazonRateLimits;
 
@@ -90,6 +92,27 @@ export interface AmazonClientOptions {
 
 type Query = Record<string, string | number | string[] | undefined>;
 
+/** A restricted operation's resource (tokens_2021-03-01 RestrictedResource): method, path (generic or one order's), PII asked for. */
+export interface RestrictedResource {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  dataElements?: Array<'buyerInfo' | 'shippingAddress' | 'buyerTaxInformation'>;
+}
+
+/** getOrders' restricted resource: the buyers' names and shipping addresses of any order (generic path). */
+export const ORDERS_PERSONAL_DATA: RestrictedResource = {
+  method: 'GET',
+  path: amazonPaths.orders,
+  dataElements: ['buyerInfo', 'shippingAddress'],
+};
+
+/**
+ * After Amazon refuses a Restricted Data Token (the application lacks the restricted roles), calls go
+ * without one for this long, so a seller without them still gets orders (without personal data)
+ * and the refusal is not asked for again on every read.
+ */
+export const RESTRICTED_DATA_RETRY_MS = 3600_000;
+
 interface CachedToken {
   value: string;
   expiresAt: number;
@@ -100,6 +123,9 @@ export class AmazonClient {
   private readonly now: () => number;
   private readonly tokens = new Map<string, CachedToken>();
   private readonly inFlight = new Map<string, Promise<CachedToken>>();
+  /** Restricted Data Tokens by resource, each until a minute before it expires; and until when Amazon refuses them. */
+  private readonly restrictedTokens = new Map<string, Promise<CachedToken>>();
+  private restrictedRefusedUntil = 0;
 
   constructor(private readonly options: AmazonClientOptions) {
     this.buckets = options.buckets ?? new TokenBuckets();
@@ -144,6 +170,48 @@ export class AmazonClient {
   /** Forgets cached tokens (after Amazon refused one). */
   dropTokens(): void {
     this.tokens.clear();
+    this.restrictedTokens.clear();
+  }
+
+  /** Whether buyers' personal data can be asked for now (Amazon has not refused it within the hour). */
+  get restrictedDataAvailable(): boolean {
+    return this.restrictedRefusedUntil <= this.now();
+  }
+
+  /**
+   * A Restricted Data Token for one resource (createRestrictedDataToken), shared while it lives; or
+   * undefined when Amazon refuses the application the personal data (403), remembered for an hour.
+   */
+  async restrictedDataToken(resource: RestrictedResource, signal?: AbortSignal): Promise<string | undefined> {
+    if (!this.restrictedDataAvailable) return undefined;
+    const key = JSON.stringify(resource);
+    const cached = this.restrictedTokens.get(key);
+    if (cached) {
+      const token = await cached.catch(() => undefined);
+      if (token && token.expiresAt - TOKEN_REFRESH_MARGIN_MS > this.now()) return token.value;
+      this.restrictedTokens.delete(key);
+    }
+    const pending = this.call<{ restrictedDataToken?: string; expiresIn?: number }>(
+      'createRestrictedDataToken',
+      'POST',
+      amazonPaths.restrictedDataToken,
+      { body: { restrictedResources: [resource] }, ...(signal ? { signal } : {}) },
+    ).then(({ body }) => {
+      if (typeof body?.restrictedDataToken !== 'string' || typeof body.expiresIn !== 'number')
+        throw new MarketplaceError('unavailable', 'Amazon answered without a Restricted Data Token');
+      return { value: body.restrictedDataToken, expiresAt: this.now() + body.expiresIn * 1000 };
+    });
+    this.restrictedTokens.set(key, pending);
+    try {
+      return (await pending).value;
+    } catch (error) {
+      this.restrictedTokens.delete(key);
+      if (error instanceof MarketplaceError && error.details.status === 403) {
+        this.restrictedRefusedUntil = this.now() + RESTRICTED_DATA_RETRY_MS;
+        return undefined;
+      }
+      throw error;
+    }
   }
 
   private async requestToken(scope: string | undefined, signal: AbortSignal | undefined): Promise<CachedToken> {
@@ -198,6 +266,8 @@ export class AmazonClient {
       signal?: AbortSignal;
       scope?: string;
       headers?: Record<string, string>;
+      /** A restricted operation: called with a Restricted Data Token for this resource where Amazon grants one. */
+      restricted?: RestrictedResource;
     } = {},
   ): Promise<MarketplaceResponse<T>> {
     const url = new URL(`${this.options.endpoints.spApi}${path}`);
@@ -207,7 +277,10 @@ export class AmazonClient {
     }
     for (let attempt = 0; ; attempt++) {
       const hadToken = this.tokens.has(options.scope ?? '');
-      const token = await this.accessToken(options.signal, options.scope);
+      const restricted = options.restricted
+        ? await this.restrictedDataToken(options.restricted, options.signal)
+        : undefined;
+      const token = restricted ?? (await this.accessToken(options.signal, options.scope));
       try {
         return await marketplaceFetch<T>({
           method,
@@ -226,8 +299,9 @@ export class AmazonClient {
         });
       } catch (error) {
         // An access token can be revoked or expire early; a fresh one settles whether the seller's grant still holds.
-        if (error instanceof MarketplaceError && error.kind === 'auth' && hadToken && attempt === 0) {
+        if (error instanceof MarketplaceError && error.kind === 'auth' && (hadToken || restricted) && attempt === 0) {
           this.tokens.delete(options.scope ?? '');
+          if (options.restricted) this.restrictedTokens.delete(JSON.stringify(options.restricted));
           continue;
         }
         throw error;
@@ -404,6 +478,8 @@ export class AmazonClient {
     signal?: AbortSignal,
   ): Promise<GetOrdersResponse> {
     const response = await this.call<GetOrdersResponse>('getOrders', 'GET', amazonPaths.orders, {
+      // The buyers' names and addresses, to ship to, come only with a Restricted Data Token.
+      restricted: ORDERS_PERSONAL_DATA,
       query: {
         MarketplaceIds: params.marketplaceIds,
         LastUpdatedAfter: params.lastUpdatedAfter,

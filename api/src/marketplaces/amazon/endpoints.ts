@@ -48,6 +48,7 @@ export const amazonPaths = {
   feedDocument: (feedDocumentId: string) => `/feeds/2021-06-30/documents/${enc(feedDocumentId)}`,
   feeds: '/feeds/2021-06-30/feeds',
   feed: (feedId: string) => `/feeds/2021-06-30/feeds/${enc(feedId)}`,
+  restrictedDataToken: '/tokens/2021-03-01/restrictedDataToken',
   orders: '/orders/v0/orders',
   orderItems: (orderId: string) => `/orders/v0/orders/${enc(orderId)}/orderItems`,
   shipmentConfirmation: (orderId: string) => `/orders/v0/orders/${enc(orderId)}/shipmentConfirmation`,

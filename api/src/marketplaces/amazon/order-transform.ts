@@ -101,11 +101,11 @@ export function orderItemToLine(item: AmazonOrderItem, orderStatusValue: AmazonO
 const present = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
- * The shipping address, or null when the answer holds too little to ship to. On live Amazon,
- * ShippingAddress's Name, AddressLine1-3 and Phone are restricted data, sent only to a call carrying a
- * Restricted Data Token (ordersV0 Order.ShippingAddress); this integration asks for none, so there
- * the answer holds only city, region, postal code and country, and the address stays null. The sandbox
- * answers in full, as Amazon does with a token.
+ * The shipping address, or null when the answer holds too little to ship to. ShippingAddress's Name,
+ * AddressLine1-3 and Phone are restricted data, sent only to a call carrying a Restricted Data Token
+ * (ordersV0 Order.ShippingAddress): the client asks for one on every orders read; where Amazon refuses
+ * it (the application lacks the restricted roles) the answer holds only city, region, postal code and
+ * country, and the address stays null.
  */
 export function postalAddress(address: AmazonAddress | undefined): PostalAddress | null {
   if (!address || !present(address.Name) || !present(address.AddressLine1)) return null;

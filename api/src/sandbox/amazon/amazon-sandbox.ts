@@ -8,6 +8,7 @@
  * 2021-06-30 (reports.ts).
  * It imports nothing of the engine.
  */
+import { restrictedDataControlRoutes, tokenRoutes } from './tokens.ts';
 import crypto from 'node:crypto';
 import type { Router } from 'express';
 import type { SandboxDefinition } from '../shared/sandbox-kit.ts';
@@ -113,6 +114,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
 
   routes(router: Router, context) {
     authRoutes(router, context);
+    tokenRoutes(router, context);
     listingsRoutes(router, context);
     feedRoutes(router, context);
     orderRoutes(router, context);
@@ -122,8 +124,11 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     reportRoutes(router, context);
   },
 
-  // Buyers' returns, beside the kit's orders under _control (not logged, never faulted).
-  controlRoutes: returnControlRoutes,
+  // Buyers' returns and the application's restricted roles, beside the kit's orders under _control (not logged, never faulted).
+  controlRoutes: (router, context) => {
+    returnControlRoutes(router, context);
+    restrictedDataControlRoutes(router, context);
+  },
 
   tick(state, context) {
     try {

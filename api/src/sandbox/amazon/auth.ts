@@ -5,7 +5,14 @@
 import crypto from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import { errorList, send } from './errors.ts';
-import { isObject, sha256, type AmazonContext, type AmazonSandboxState, type SellerRecord } from './state.ts';
+import {
+  isObject,
+  sha256,
+  type AmazonContext,
+  type AmazonSandboxState,
+  type RestrictedResource,
+  type SellerRecord,
+} from './state.ts';
 
 /**
  * LWA access tokens live one hour ("Connect to the Selling Partner API",
@@ -18,12 +25,25 @@ export interface Caller {
   clientId: string;
   seller?: SellerRecord;
   scope?: string;
+  /** The personal data this call may see: what its Restricted Data Token grants for this path (none with an LWA token). */
+  dataElements: ReadonlySet<string>;
+}
+
+/** Whether a restricted resource covers this request: its method, and its path (generic `{orderId}` or a specific one). */
+export function resourceCovers(resource: RestrictedResource, method: string, path: string): boolean {
+  if (resource.method !== method) return false;
+  const pattern = resource.path
+    .split(/\{[^}/]+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${pattern}$`).test(path);
 }
 
 const deniedDetails = {
   missing: 'Access token is missing in the request header.',
   invalid: 'The access token you provided is revoked, malformed or invalid.',
   expired: 'The access token you provided has expired.',
+  notThisResource: 'The Restricted Data Token does not authorize this resource.',
 };
 
 /** The caller of an SP-API request, or a 403 as Amazon answers it. */
@@ -45,11 +65,19 @@ export function authenticate(
   if (need === 'grantless') {
     if (record.scope !== NOTIFICATIONS_SCOPE)
       return deny('This operation requires a grantless access token with the sellingpartnerapi::notifications scope.');
-    return { clientId: record.clientId, scope: record.scope };
+    return { clientId: record.clientId, scope: record.scope, dataElements: new Set() };
   }
   const seller = record.sellerId ? state.sellers[record.sellerId] : undefined;
   if (!seller) return deny(deniedDetails.invalid);
-  return { clientId: record.clientId, seller };
+  if (!record.restricted) return { clientId: record.clientId, seller, dataElements: new Set() };
+  // A Restricted Data Token opens the restricted resources it was made for, and nothing else.
+  const covering = record.restricted.filter((r) => resourceCovers(r, req.method, req.path));
+  if (covering.length === 0) return deny(deniedDetails.notThisResource);
+  return {
+    clientId: record.clientId,
+    seller,
+    dataElements: new Set(covering.flatMap((r) => r.dataElements ?? [])),
+  };
 }
 
 /** The seller of a listings path: the token's own, or a 403 (a grant never covers another merchant). */

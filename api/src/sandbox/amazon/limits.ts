@@ -64,6 +64,7 @@ const publishedLimits: Record<string, SandboxRate> = {
   createReport: { rate: 0.0167, burst: 15 },
   getReport: { rate: 2, burst: 15 },
   getReportDocument: { rate: 0.0167, burst: 15 },
+  createRestrictedDataToken: { rate: 1, burst: 10 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
   Object.keys(publishedLimits).map((op) => [op, { rate: 1000, burst: 1000 }]),

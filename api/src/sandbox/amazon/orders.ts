@@ -2,8 +2,8 @@
  * The Orders API v0 (getOrders since a time, getOrderItems), and orders placed and cancelled as a
  * buyer would (the control API): stock taken and given back, ORDER_CHANGE sent. Each order has a
  * made-up buyer and US address (buyers.ts) and ships by two business days after it was placed.
- * Answers carry the buyer's name and address as live Amazon does only for a call with a Restricted
- * Data Token: the sandbox asks for none.
+ * As on live Amazon, answers carry the buyer's name, e-mail, street and phone only for a call with a
+ * Restricted Data Token that grants them (tokens.ts); the control API shows them as Seller Central does.
  */
 import type { Request, Response, Router } from 'express';
 import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
@@ -24,6 +24,7 @@ import {
   setQuantity,
   shippedUnits,
   type AmazonContext,
+  type AddressRecord,
   type AmazonSandboxState,
   type ItemRecord,
   type OrderRecord,
@@ -52,8 +53,20 @@ function shippingOf(order: OrderRecord) {
   };
 }
 
-/** ordersV0 `Order`. */
-export function orderJson(order: OrderRecord) {
+/** Every element of a buyer's personal data: what Seller Central (the control API) shows the seller. */
+export const ALL_PERSONAL_DATA: ReadonlySet<string> = new Set(['buyerInfo', 'shippingAddress']);
+
+/** The address as an answer without `shippingAddress` carries it: enough to rate shipping, not to ship. */
+const addressWithoutPersonalData = (address: AddressRecord) => ({
+  City: address.City,
+  StateOrRegion: address.StateOrRegion,
+  PostalCode: address.PostalCode,
+  CountryCode: address.CountryCode,
+  AddressType: address.AddressType,
+});
+
+/** ordersV0 `Order`, with the buyer's personal data the call's Restricted Data Token grants. */
+export function orderJson(order: OrderRecord, personalData: ReadonlySet<string> = ALL_PERSONAL_DATA) {
   const currency = order.items[0]?.currency ?? 'USD';
   const totalCents = order.items.reduce(
     (sum, i) => sum + Math.round(Number(multiply(i.unitPrice, i.QuantityOrdered)) * 100),
@@ -90,8 +103,16 @@ export function orderJson(order: OrderRecord) {
     EarliestShipDate,
     LatestShipDate,
     // No address on a canceled order: Amazon sends it for (partially) shipped and unshipped ones only.
-    ...(order.OrderStatus !== 'Canceled' ? { ShippingAddress: buyer.ShippingAddress } : {}),
-    BuyerInfo: { BuyerEmail: buyer.BuyerEmail, BuyerName: buyer.BuyerName },
+    ...(order.OrderStatus !== 'Canceled'
+      ? {
+          ShippingAddress: personalData.has('shippingAddress')
+            ? buyer.ShippingAddress
+            : addressWithoutPersonalData(buyer.ShippingAddress),
+        }
+      : {}),
+    ...(personalData.has('buyerInfo')
+      ? { BuyerInfo: { BuyerEmail: buyer.BuyerEmail, BuyerName: buyer.BuyerName } }
+      : {}),
   };
 }
 
@@ -152,7 +173,7 @@ function getOrders(context: AmazonContext, req: Request, res: Response) {
     200,
     {
       payload: {
-        Orders: page.map(orderJson),
+        Orders: page.map((order) => orderJson(order, caller.dataElements)),
         ...(more ? { NextToken: encodeToken({ ...filter, offset: filter.offset + max }) } : {}),
         ...(filter.field === 'LastUpdateDate' ? { LastUpdatedBefore: nowIso() } : { CreatedBefore: nowIso() }),
       },

@@ -118,6 +118,18 @@ export interface SellerRecord {
   subscriptions: Record<string, { subscriptionId: string; destinationId: string; payloadVersion: string }>;
   /** Buyers' returns by RMA id (absent in state saved before the sandbox had them: none). */
   returns?: Record<string, ReturnRecord>;
+  /**
+   * Whether the application holds the restricted roles for buyers' personal data (absent: it does).
+   * Without them, createRestrictedDataToken is refused and answers carry no name, street or phone.
+   */
+  restrictedDataAccess?: boolean;
+}
+
+/** A restricted resource a Restricted Data Token covers (tokens_2021-03-01 RestrictedResource). */
+export interface RestrictedResource {
+  method: string;
+  path: string;
+  dataElements?: string[];
 }
 
 export interface DestinationRecord {
@@ -175,7 +187,17 @@ export interface ReportRecord {
 export interface AmazonSandboxState {
   sellers: Record<string, SellerRecord>;
   /** Access tokens by SHA-256 (the tokens themselves are never stored). */
-  accessTokens: Record<string, { clientId: string; sellerId?: string; scope?: string; expiresAt: number }>;
+  accessTokens: Record<
+    string,
+    {
+      clientId: string;
+      sellerId?: string;
+      scope?: string;
+      expiresAt: number;
+      /** Set on a Restricted Data Token: the only resources it opens. */
+      restricted?: RestrictedResource[];
+    }
+  >;
   destinations: Record<string, DestinationRecord>;
   documents: Record<string, DocumentRecord>;
   feeds: Record<string, FeedRecord>;

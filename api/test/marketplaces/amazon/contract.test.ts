@@ -27,6 +27,10 @@ const contracts = [
   },
   { prefix: '/orders/v0/', contract: new OfficialContract('ordersV0', readOfficial('amazon/ordersV0.json') as any) },
   {
+    prefix: '/tokens/2021-03-01/',
+    contract: new OfficialContract('tokens_2021-03-01', readOfficial('amazon/tokens_2021-03-01.json') as any),
+  },
+  {
     prefix: '/notifications/v1/',
     contract: new OfficialContract('notifications', readOfficial('amazon/notifications.json') as any),
   },
@@ -236,7 +240,8 @@ test('the LWA token exchange is form-encoded and never logs a secret', () => {
     expect(body.client_secret).toBe('[redacted]');
     if (body.grant_type === 'refresh_token') expect(body.refresh_token).toBe('[redacted]');
   }
-  expect(JSON.stringify(log)).not.toMatch(/Atz[ra]\|/);
+  // Nor a Restricted Data Token (Atz.sprdt|…).
+  expect(JSON.stringify(log)).not.toMatch(/Atz(?:[ra]|\.sprdt)\|/);
 });
 
 test('the uploaded feed follows listings-feed-schema-v2 and the report follows the processing-report schema', () => {
