@@ -1843,11 +1843,23 @@ export interface components {
         };
         DashboardAlert: {
             /**
-             * @description sku_limit counts the main channel's SKUs beyond the plan's limit (not synced until an upgrade).
+             * @description sku_limit counts the main channel's SKUs beyond the plan's limit (not synced until an upgrade); oversold counts the SKUs sold beyond their stock (several marketplaces accepted the last units at once).
              * @enum {string}
              */
-            kind: "failed_pushes" | "channels_in_error" | "suppressed_listings" | "low_stock" | "open_drift" | "sku_limit";
+            kind: "failed_pushes" | "channels_in_error" | "suppressed_listings" | "low_stock" | "open_drift" | "sku_limit" | "oversold";
             count: number;
+            /** @description With kind oversold, each SKU sold beyond its stock, with the open orders that hold it (newest first), so the seller can cancel one before shipping. */
+            oversold?: {
+                sku: string;
+                /** @description Units sold beyond what is on hand. */
+                short: number;
+                orders: {
+                    /** Format: uuid */
+                    id: string;
+                    orderNumber: string;
+                    channelKind: components["schemas"]["MarketplaceKind"];
+                }[];
+            }[];
         };
         DashboardOrder: {
             /** Format: uuid */
@@ -4402,7 +4414,7 @@ export const shipmentResultOutcomeValues: ReadonlyArray<FlattenedDeepRequired<co
 export const shipmentCsvRowOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentCsvRow"]["outcome"]> = ["ready", "sending", "refused"];
 export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["role"]> = ["main", "target"];
 export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["status"]> = ["active", "paused", "error", "disconnected"];
-export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit"];
+export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit", "oversold"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity"];

@@ -210,6 +210,28 @@ export const dashboardFixtures = {
   },
   /** A trial whose main channel has 500 SKUs beyond its 1,000: the alert says so with the way to upgrade. */
   skuLimitReached: { ...populated, alerts: [...populated.alerts, { kind: 'sku_limit', count: 500 }] },
+  /** The last 3 units of CH-00007 sold at once on Walmart, eBay and Amazon: 2 units short, the orders named. */
+  oversold: {
+    ...populated,
+    alerts: [
+      {
+        kind: 'oversold',
+        count: 1,
+        oversold: [
+          {
+            sku: 'CH-00007',
+            short: 2,
+            orders: [
+              { id: '0e0d0000-0000-4000-8000-000000000003', orderNumber: '113-4471902-6650212', channelKind: 'amazon' },
+              { id: '0e0d0000-0000-4000-8000-000000000002', orderNumber: '27-11843-90215', channelKind: 'ebay' },
+              { id: '0e0d0000-0000-4000-8000-000000000001', orderNumber: '108812345570212', channelKind: 'walmart' },
+            ],
+          },
+        ],
+      },
+      ...populated.alerts,
+    ],
+  },
   /** Channels connected, nothing sold yet: zero revenue in the account's currency. */
   noSalesYet: {
     ...populated,
@@ -257,6 +279,7 @@ export const dashboardHandlers = {
   channelInError: [answer(dashboardFixtures.channelInError)],
   nearRateLimit: [answer(dashboardFixtures.nearRateLimit)],
   skuLimitReached: [answer(dashboardFixtures.skuLimitReached)],
+  oversold: [answer(dashboardFixtures.oversold)],
   noSalesYet: [answer(dashboardFixtures.noSalesYet)],
   groupedChanges: [answer(dashboardFixtures.groupedChanges)],
   loading: [

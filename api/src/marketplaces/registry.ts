@@ -139,6 +139,14 @@ export interface MarketplaceOrderRules {
    * per seller, and returns are not urgent.
    */
   returnsReadEveryMs: number;
+  /**
+   * Where the marketplace sends no event for a cancellation, how often a real-time channel's recently
+   * changed orders are read (within the minute's tick), so a cancellation frees its units in seconds;
+   * null where its events say so (Walmart PO_LINE_AUTOCANCELLED, Shopify orders/updated, Amazon
+   * ORDER_CHANGE). eBay: every 15 s, 5,760 getOrders a day per channel, well inside the Fulfillment
+   * API's daily call limit.
+   */
+  recentOrdersEveryMs: number | null;
 }
 
 export const marketplaceOrderRules: Record<MarketplaceKind, MarketplaceOrderRules> = {
@@ -156,6 +164,7 @@ export const marketplaceOrderRules: Record<MarketplaceKind, MarketplaceOrderRule
     },
     returns: { api: true },
     returnsReadEveryMs: 30 * 60_000,
+    recentOrdersEveryMs: null,
   },
   walmart: {
     acknowledge: true,
@@ -165,6 +174,7 @@ export const marketplaceOrderRules: Record<MarketplaceKind, MarketplaceOrderRule
     refund: { api: true },
     returns: { api: true },
     returnsReadEveryMs: 0,
+    recentOrdersEveryMs: null,
   },
   ebay: {
     acknowledge: false,
@@ -180,6 +190,7 @@ export const marketplaceOrderRules: Record<MarketplaceKind, MarketplaceOrderRule
       why: "eBay's returns are handled in Seller Hub: its Fulfillment API does not report them.",
     },
     returnsReadEveryMs: 0,
+    recentOrdersEveryMs: 15_000,
   },
   shopify: {
     acknowledge: false,
@@ -189,6 +200,7 @@ export const marketplaceOrderRules: Record<MarketplaceKind, MarketplaceOrderRule
     refund: { api: true },
     returns: { api: true },
     returnsReadEveryMs: 0,
+    recentOrdersEveryMs: null,
   },
 };
 

@@ -40,6 +40,7 @@ import { runPublishJob } from '../modules/listings/publish.ts';
 import { applyMainAdjustments, refreshMainStock } from '../modules/stock/main-adjustments.ts';
 import { runSync } from '../modules/reconciliation/sync-run.ts';
 import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
+import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
 
@@ -128,7 +129,11 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     await syncTick(ctx);
   });
   // Every minute: orders read on each channel's interval (3 minutes by default, hourly on Starter), lost work picked up.
-  if (ctx.config.sync.schedule) await ctx.jobs.schedule(SYNC_SCHEDULE_QUEUE, '* * * * *');
+  // And at once on start-up: orders placed while no process ran are not left to the schedule.
+  if (ctx.config.sync.schedule) {
+    await ctx.jobs.schedule(SYNC_SCHEDULE_QUEUE, '* * * * *');
+    await requestOrderReadsAtStartUp(ctx);
+  }
   await ctx.jobs.work(MAINTENANCE_QUEUE, async () => {
     const now = ctx.clock();
     await deleteExpiredSessions(ctx.db, now);

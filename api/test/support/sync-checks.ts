@@ -117,7 +117,9 @@ export async function openWork(t: TestProduct, accountId: string) {
     sql`select name, state, retry_count, group_id, start_after::text, started_on::text, output from pgboss.job where name in (${sql.join(
       syncQueues.map((q) => sql`${q}`),
       sql`, `,
-    )}) and state in ('created', 'retry', 'active') and data->>'accountId' = ${accountId}`,
+    )}) and state in ('created', 'retry', 'active') and data->>'accountId' = ${accountId}
+        -- The minute's later recent-order reads (eBay, every 15 s) are the schedule, not work on its way.
+        and not (state = 'created' and coalesce(singleton_key, '') like '%:recent:%')`,
   );
   return { writes, adjustments, runs, jobs };
 }

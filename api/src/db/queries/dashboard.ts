@@ -286,3 +286,43 @@ export async function setupProgress(
     catalogueImported: (imported?.n ?? 0) > 0 || someProduct !== undefined,
   };
 }
+
+export interface OversoldSku {
+  sku: string;
+  /** Units sold beyond what is on hand. */
+  short: number;
+  /** The open orders holding the SKU, newest first: one of them is to be cancelled before shipping. */
+  orders: Array<{ id: string; orderNumber: string; channelKind: ChannelKind }>;
+}
+
+/**
+ * SKUs sold beyond their stock (committed above on hand: marketplaces accepted the last units at the
+ * same moment), each with the open orders that hold it, newest first.
+ */
+export async function oversoldSkus(db: Db, accountId: string, ordersPerSku: number): Promise<OversoldSku[]> {
+  const result = (await db.execute(sql`
+    select p.sku, (p.committed - p.on_hand)::int as short,
+      coalesce((
+        select json_agg(json_build_object('id', o.id, 'orderNumber', o.order_number, 'channelKind', o.kind) order by o.ordered_at desc)
+        from (
+          select o.id, o.order_number, o.ordered_at, c.kind
+          from ${orders} o join ${channels} c on c.id = o.channel_id
+          where o.account_id = ${accountId} and o.status = 'open' and o.fulfilment in ('unshipped', 'partially shipped')
+            and exists (select 1 from jsonb_array_elements(o.lines) line where line->>'sku' = p.sku)
+          order by o.ordered_at desc
+          limit ${ordersPerSku}
+        ) o
+      ), '[]'::json) as orders
+    from ${products} p
+    where p.account_id = ${accountId} and p.committed > p.on_hand
+    order by p.committed - p.on_hand desc, p.sku
+    limit 20`)) as unknown as {
+    rows: Array<{ sku: string; short: number; orders: OversoldSku['orders'] | string }>;
+  };
+  return result.rows.map((row) => ({
+    sku: row.sku,
+    short: row.short,
+    // PGlite and pg both parse json; a driver that hands back text is read here.
+    orders: typeof row.orders === 'string' ? JSON.parse(row.orders) : row.orders,
+  }));
+}

@@ -49,7 +49,7 @@ import { itemFeedOutcomes, mpItemFeed } from './item-feed-transform.ts';
 import { cancelWalmartOrder, refundWalmartOrder, walmartReturnsSince, type CancellationSent } from './order-actions.ts';
 import { acknowledgeWalmartOrder, confirmWalmartShipment } from './shipments.ts';
 import { WalmartClient, type WalmartClientOptions } from './walmart-client.ts';
-import { subscribeWalmartOrderWebhook } from './webhooks.ts';
+import { WALMART_ORDER_EVENTS, subscribeWalmartOrderWebhook, type WalmartOrderEvent } from './webhooks.ts';
 
 /**
  * Single PUTs take one SKU (inventory.json, price.json); inventory and price feeds carry ~10,000 rows
@@ -352,7 +352,7 @@ async function ordersSince(
   };
 }
 
-/** PO_CREATED webhooks, signed with the seller's client secret unless another is given. */
+/** Order events (PO_CREATED, PO_LINE_AUTOCANCELLED), signed with the seller's client secret unless another is given. */
 function walmartSubscriptions(
   client: WalmartClient,
   clientSecret: string,
@@ -370,11 +370,15 @@ function walmartSubscriptions(
   return {
     subscribeOrderWebhook,
     async subscribeToEvents(topics, destination, signal) {
-      for (const topic of topics) {
-        if (topic !== 'PO_CREATED')
-          throw new MarketplaceError('rejected', `Not a Walmart event the hub takes: ${topic}`);
-        await subscribeOrderWebhook(destination.callbackUrl, {}, signal);
-      }
+      const unknown = topics.find((t) => !(WALMART_ORDER_EVENTS as readonly string[]).includes(t));
+      if (unknown) throw new MarketplaceError('rejected', `Not a Walmart event the hub takes: ${unknown}`);
+      if (topics.length === 0) return;
+      // One request names every event (notifications.json: createSubscription takes a list).
+      await subscribeWalmartOrderWebhook(
+        client,
+        { eventUrl: destination.callbackUrl, secret: clientSecret, eventTypes: topics as WalmartOrderEvent[] },
+        signal,
+      );
     },
   };
 }

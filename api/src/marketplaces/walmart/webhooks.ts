@@ -46,25 +46,23 @@ export function verifyWalmartWebhook(
  */
 export async function subscribeWalmartOrderWebhook(
   client: WalmartClient,
-  subscription: { eventUrl: string; secret: string; headerName?: string },
+  subscription: { eventUrl: string; secret: string; headerName?: string; eventTypes?: readonly WalmartOrderEvent[] },
   signal?: AbortSignal,
 ): Promise<{ subscriptionId: string }> {
   const request: WalmartSubscriptionRequest = {
-    events: [
-      {
-        eventType: 'PO_CREATED',
-        eventVersion: 'V1',
-        resourceName: 'ORDER',
-        eventUrl: subscription.eventUrl,
-        status: 'ACTIVE',
-        authDetails: {
-          authMethod: 'HMAC',
-          clientSecret: subscription.secret,
-          authHeaderName: subscription.headerName ?? WALMART_WEBHOOK_HEADER,
-        },
-        headers: { 'content-type': 'application/json' },
+    events: (subscription.eventTypes ?? ['PO_CREATED']).map((eventType) => ({
+      eventType,
+      eventVersion: 'V1',
+      resourceName: 'ORDER',
+      eventUrl: subscription.eventUrl,
+      status: 'ACTIVE',
+      authDetails: {
+        authMethod: 'HMAC',
+        clientSecret: subscription.secret,
+        authHeaderName: subscription.headerName ?? WALMART_WEBHOOK_HEADER,
       },
-    ],
+      headers: { 'content-type': 'application/json' },
+    })),
   };
   const body = (
     await client.call<WalmartSubscriptionResponse>(
@@ -105,9 +103,17 @@ function readWalmartDelivery(
   };
 }
 
-/** Walmart's events: PO_CREATED for every channel, delivered with the purchase order in it. */
+/**
+ * The order events the hub takes: PO_CREATED (a new purchase order, held whole) and PO_LINE_AUTOCANCELLED
+ * (lines Walmart cancelled, the buyer's cancellations included), after which the channel's orders are
+ * read at once, so the units are free again in seconds rather than at the next scheduled read.
+ */
+export const WALMART_ORDER_EVENTS = ['PO_CREATED', 'PO_LINE_AUTOCANCELLED'] as const;
+export type WalmartOrderEvent = (typeof WALMART_ORDER_EVENTS)[number];
+
+/** Walmart's events for every channel: PO_CREATED, delivered with the purchase order in it, and PO_LINE_AUTOCANCELLED. */
 export const walmartEvents: MarketplaceEvents = {
-  topics: { channel: ['PO_CREATED'], main: [] },
+  topics: { channel: [...WALMART_ORDER_EVENTS], main: [] },
   readDelivery: readWalmartDelivery,
   orderInDelivery: (_topic, payload) =>
     isPoCreatedWithOrder(payload) ? { order: orderFromPoCreated(payload), pricesLater: false } : undefined,

@@ -4,6 +4,7 @@ import { accountCurrency } from '../../db/queries/account-currency.ts';
 import { skuLimitOf } from './sku-limit.ts';
 import {
   alertCounts,
+  oversoldSkus,
   channelSyncHealth,
   recentChanges,
   recentOrders,
@@ -82,6 +83,9 @@ function orderFigures(status: string, lines: OrderLineRecord[], main: string | n
 }
 
 /** The account at a glance (pages.md section 3, Dashboard). */
+/** The open orders named per oversold SKU (the newest: one of them is to be cancelled). */
+const OVERSOLD_ORDERS_SHOWN = 10;
+
 export async function dashboard(ctx: AppContext, accountId: string): Promise<Dashboard> {
   const now = ctx.clock();
   const today = startOfUtcDay(now);
@@ -102,6 +106,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
     await setupProgress(ctx.db, accountId),
   ];
   const inError = health.filter((c) => c.status === 'error').length;
+  const oversold = await oversoldSkus(ctx.db, accountId, OVERSOLD_ORDERS_SHOWN);
   const alertList: Dashboard['alerts'] = [
     { kind: 'failed_pushes' as const, count: alerts.failedPushes },
     { kind: 'channels_in_error' as const, count: inError },
@@ -109,6 +114,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
     { kind: 'low_stock' as const, count: alerts.lowStock },
     { kind: 'open_drift' as const, count: alerts.openDrift },
     { kind: 'sku_limit' as const, count: (await skuLimitOf(ctx, accountId)).skusBeyondLimit },
+    { kind: 'oversold' as const, count: oversold.length, oversold },
   ].filter((a) => a.count > 0);
   return {
     generatedAt: now.toISOString(),

@@ -201,18 +201,69 @@ async function readReturns(
   await setReturnsReadUntil(ctx.db, channel.accountId, channel.id, startedAt);
 }
 
-/** Channels whose orders are due for a read (every channel sync runs for, on its plan's interval); each is asked for one. */
+/** The minute the sync tick comes back in: recent-order reads are spread over it. */
+const TICK_MS = 60_000;
+
+/**
+ * The reads of a minute for a channel whose marketplace tells no cancellation (eBay): one now and one
+ * every `recentOrdersEveryMs` until the next tick, each under a key of its own (a tick that runs twice
+ * asks for nothing twice) and one at a time with the channel's other reads.
+ */
+export async function requestRecentOrderReads(
+  ctx: AppContext,
+  channel: { accountId: string; channelId: string; kind: ChannelKind },
+): Promise<number> {
+  const every = marketplaceOrderRules[channel.kind].recentOrdersEveryMs;
+  if (!every) return 0;
+  const job = { accountId: channel.accountId, channelId: channel.channelId };
+  await requestOrdersPoll(ctx, ctx.db, job);
+  let asked = 1;
+  for (let at = every; at < TICK_MS; at += every, asked++)
+    await enqueue<OrdersPollJob>(ctx.jobs, ctx.db, ORDERS_POLL_QUEUE, job, {
+      singletonKey: `${channel.channelId}:recent:${at}`,
+      groupId: channel.channelId,
+      startAfter: at / 1000,
+    });
+  return asked;
+}
+
+/**
+ * On start-up, every syncing channel's orders are read at once (since its last read, with the usual
+ * overlap): an order whose notification was lost while no process ran is recorded now, not at the
+ * channel's next scheduled read.
+ */
+export async function requestOrderReadsAtStartUp(ctx: AppContext): Promise<number> {
+  const syncing = (await listAllChannels(ctx.db)).filter((c) => c.status === 'active' || c.status === 'error');
+  for (const channel of syncing)
+    await requestOrdersPoll(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.id });
+  return syncing.length;
+}
+
+/**
+ * Channels whose orders are due for a read (every channel sync runs for, on its plan's interval); each
+ * is asked for one. On a real-time plan, a marketplace without cancellation events is read every few
+ * seconds instead (requestRecentOrderReads).
+ */
 export async function pollDueChannels(
   ctx: AppContext,
   intervalMinutesOf: (plan: string) => number,
+  realTime: (plan: string) => boolean = () => false,
 ): Promise<Array<{ accountId: string; channelId: string }>> {
   const now = ctx.clock().getTime();
-  const due = (await listAllChannels(ctx.db)).filter(
-    (c) =>
-      (c.status === 'active' || c.status === 'error') &&
-      (c.ordersReadUntil === null || now - c.ordersReadUntil.getTime() >= intervalMinutesOf(c.plan) * 60_000 - 5_000),
-  );
-  for (const channel of due)
-    await requestOrdersPoll(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.id });
-  return due.map((c) => ({ accountId: c.accountId, channelId: c.id }));
+  const syncing = (await listAllChannels(ctx.db)).filter((c) => c.status === 'active' || c.status === 'error');
+  const read: Array<{ accountId: string; channelId: string }> = [];
+  for (const c of syncing) {
+    const job = { accountId: c.accountId, channelId: c.id };
+    if (realTime(c.plan) && marketplaceOrderRules[c.kind].recentOrdersEveryMs) {
+      await requestRecentOrderReads(ctx, { ...job, kind: c.kind });
+      read.push(job);
+    } else if (
+      c.ordersReadUntil === null ||
+      now - c.ordersReadUntil.getTime() >= intervalMinutesOf(c.plan) * 60_000 - 5_000
+    ) {
+      await requestOrdersPoll(ctx, ctx.db, job);
+      read.push(job);
+    }
+  }
+  return read;
 }

@@ -35,7 +35,11 @@ export async function syncTick(
   ctx: AppContext,
 ): Promise<{ polled: number; pushes: number; adjustments: number; reconciliations: number }> {
   const { syncIntervalMinutes: platformMinutes } = await platformSettings(ctx);
-  const polled = await pollDueChannels(ctx, (plan) => syncIntervalMinutes(ctx, plan as Plan, platformMinutes));
+  const polled = await pollDueChannels(
+    ctx,
+    (plan) => syncIntervalMinutes(ctx, plan as Plan, platformMinutes),
+    (plan) => planLimits[plan as Plan].realTime,
+  );
   // Real-time plans: any value still waiting is pushed now (its job was lost, or the channel is
   // being retried). Starter: waiting values go when the channel's hourly sync is due.
   const dueNow = new Set(polled.map((c) => c.channelId));

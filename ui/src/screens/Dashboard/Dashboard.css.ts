@@ -11,6 +11,14 @@ export const alertLink = style({
   textDecoration: 'underline',
   textUnderlineOffset: '3px',
 });
+/** The oversold SKUs and their orders: long order numbers wrap rather than widen a phone's screen. */
+export const oversoldList = style({
+  margin: `0 0 ${vars.space.small}`,
+  paddingInlineStart: vars.space.large,
+  display: 'grid',
+  gap: vars.space.xsmall,
+  overflowWrap: 'anywhere',
+});
 export const link = style({
   color: vars.color.text.link,
   fontWeight: vars.font.weight.medium,

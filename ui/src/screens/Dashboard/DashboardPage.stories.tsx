@@ -163,6 +163,28 @@ export const SkuLimitAlert: Story = {
   },
 };
 
+/** Three marketplaces took the last units at the same instant: the orders are named, each opening its drawer. */
+export const OversoldAlertNamesTheOrders: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.oversold } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('1 SKU was sold beyond your stock: cancel an order before you ship'),
+    ).toBeVisible();
+    await expect(canvas.getByText(/^CH-00007: 2 units short\. Open orders:/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Amazon 113-4471902-6650212' })).toHaveAttribute(
+      'href',
+      '/orders?orderId=0e0d0000-0000-4000-8000-000000000003',
+    );
+    await expect(canvas.getByRole('link', { name: 'eBay 27-11843-90215' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Walmart 108812345570212' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'See unshipped orders' })).toHaveAttribute(
+      'href',
+      '/orders?status=unshipped',
+    );
+  },
+};
+
 export const NoSalesYetInTheCurrency: Story = {
   parameters: { msw: { handlers: { dashboard: dashboardHandlers.noSalesYet } } },
   play: async ({ canvasElement }) => {

@@ -155,6 +155,7 @@ function Alerts({ alerts }: { alerts: Dashboard['alerts'] }) {
           const text = alertTexts[alert.kind];
           return (
             <Alert key={alert.kind} tone={text.tone} title={text.title(alert.count)}>
+              {alert.oversold ? <OversoldOrders oversold={alert.oversold} /> : null}
               <LinkComponent href={text.href} className={styles.alertLink}>
                 {text.action}
               </LinkComponent>
@@ -163,6 +164,28 @@ function Alerts({ alerts }: { alerts: Dashboard['alerts'] }) {
         })}
       </div>
     </section>
+  );
+}
+
+/** Each SKU sold beyond its stock, with the open orders holding it: each opens in its drawer on the Orders page. */
+function OversoldOrders({ oversold }: { oversold: NonNullable<Dashboard['alerts'][number]['oversold']> }) {
+  const LinkComponent = useLinkComponent();
+  return (
+    <ul className={styles.oversoldList}>
+      {oversold.map((item) => (
+        <li key={item.sku}>
+          {`${item.sku}: ${item.short} ${item.short === 1 ? 'unit' : 'units'} short. Open orders: `}
+          {item.orders.map((order, index) => (
+            <span key={order.id}>
+              {index > 0 ? ', ' : null}
+              <LinkComponent href={`/orders?orderId=${order.id}`} className={styles.alertLink}>
+                {`${marketplaceNames[order.channelKind]} ${order.orderNumber}`}
+              </LinkComponent>
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -79,6 +79,12 @@ export const alertTexts: Record<
     action: 'Upgrade your plan',
     tone: 'caution',
   },
+  oversold: {
+    title: (n) => `${plural(n, 'SKU was', 'SKUs were')} sold beyond your stock: cancel an order before you ship`,
+    href: '/orders?status=unshipped',
+    action: 'See unshipped orders',
+    tone: 'critical',
+  },
 };
 
 export const causeLabels: Record<DashboardChange['cause'], string> = {
