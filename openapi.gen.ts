@@ -1300,6 +1300,8 @@ export interface components {
         ChannelRules: {
             syncQuantity: boolean;
             syncPrice: boolean;
+            /** @description Titles edited in the hub (drawer */
+            syncTitle: boolean;
             stockPercent: number;
             bufferUnits: number;
             maxQuantity: number | null;
@@ -1310,6 +1312,7 @@ export interface components {
         ChannelRulesUpdate: {
             syncQuantity?: boolean;
             syncPrice?: boolean;
+            syncTitle?: boolean;
             stockPercent?: number;
             bufferUnits?: number;
             maxQuantity?: number | null;
@@ -1422,7 +1425,7 @@ export interface components {
             channelKind: components["schemas"]["MarketplaceKind"];
             sku: string;
             /** @enum {string} */
-            field: "quantity" | "price";
+            field: "quantity" | "price" | "title";
             /** @description The value we asked for. */
             value: string;
             /** @description The marketplace's words. */
@@ -1883,7 +1886,7 @@ export interface components {
             /** @enum {string} */
             cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
             /** @enum {string} */
-            field: "available" | "on_hand" | "price" | "quantity";
+            field: "available" | "on_hand" | "price" | "quantity" | "title";
             /** @description The SKU */
             sku: string;
             /** @description How many SKUs the row stands for; a rule change or bulk edit over many SKUs is one row (before and after are then null). */
@@ -1940,7 +1943,7 @@ export interface components {
         /** @enum {string} */
         ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
         /** @enum {string} */
-        ChangeField: "available" | "on_hand" | "price" | "quantity";
+        ChangeField: "available" | "on_hand" | "price" | "quantity" | "title";
         ListingFilter: {
             /** @description Matches SKU */
             q?: string;
@@ -4399,7 +4402,7 @@ export const syncRunKindValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const syncRunTriggerValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["trigger"]> = ["user", "schedule", "connect"];
 export const syncRunStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["status"]> = ["queued", "running", "succeeded", "partial", "failed"];
 export const driftFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Drift"]["field"]> = ["price", "quantity"];
-export const failedPushFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FailedPush"]["field"]> = ["quantity", "price"];
+export const failedPushFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FailedPush"]["field"]> = ["quantity", "price", "title"];
 export const fulfilmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FulfilmentStatus"]> = ["unshipped", "partially shipped", "shipped", "delivered", "cancelled", "refunded", "returned"];
 export const orderSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderSort"]> = ["orderedAt", "shipBy", "total"];
 export const shipmentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentState"]> = ["sending", "confirmed", "failed"];
@@ -4417,11 +4420,11 @@ export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<
 export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit", "oversold"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity"];
+export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity"];
+export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity", "title"];
 export const changeResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeResult"]["status"]> = ["pending", "retrying", "confirmed", "failed"];
 export const changeBatchInfoKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeBatchInfo"]["kind"]> = ["bulk_edit", "csv_import"];
 export const priceEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceEdit"]["mode"]> = ["set", "percent", "amount"];

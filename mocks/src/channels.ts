@@ -12,6 +12,7 @@ const rules = {
   maxQuantity: null,
   outOfStockThreshold: 0,
   createOrdersInShopify: false,
+  syncTitle: true,
 } satisfies Channel['rules'];
 
 /** A seller's channels: Shopify main, Amazon and Walmart targets, eBay in error. */

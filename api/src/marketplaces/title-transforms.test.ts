@@ -5,7 +5,7 @@ import { buildClientSchema, parse, validate, type IntrospectionQuery } from 'gra
 import { ADMIN_SCHEMA_FILE } from '../sandbox/shopify/admin-schema.ts';
 import { titlePatch } from './amazon/title-transform.ts';
 import { withTitle } from './ebay/title-transform.ts';
-import { productTitleMutation, productTitleVariables } from './shopify/title-transform.ts';
+import { productTitleFor, productTitleMutation, productTitleVariables } from './shopify/title-transform.ts';
 import type { EbayInventoryItem } from './ebay/types.ts';
 
 describe('Amazon title patch', () => {
@@ -56,6 +56,16 @@ describe('Shopify productUpdate title', () => {
 
   it('is a valid document in the published 2025-01 Admin schema', () => {
     expect(validate(schema, parse(productTitleMutation)).map((e) => e.message)).toEqual([]);
+  });
+
+  it("sets the product's title without the variant's part that a listing title carries", () => {
+    const variant = { displayName: 'Heritage Backpack - Terracotta, Large', product: { title: 'Heritage Backpack' } };
+    expect(productTitleFor('Heritage Backpack, Waxed Canvas - Terracotta, Large', variant)).toBe(
+      'Heritage Backpack, Waxed Canvas',
+    );
+    // A title without the variant's part, or a product with one variant, is the product's title as it is.
+    expect(productTitleFor('Waxed Backpack', variant)).toBe('Waxed Backpack');
+    expect(productTitleFor('Mug', { displayName: 'Mug', product: { title: 'Mug' } })).toBe('Mug');
   });
 
   it('sends the product id and the title as ProductUpdateInput', () => {

@@ -199,6 +199,8 @@ describe('CSV import', () => {
     ).toEqual([
       { sku: 'MUG-1', field: 'on_hand', before: '5', after: '6', cause: 'bulk_edit' },
       { sku: 'MUG-1', field: 'price', before: '10.00', after: '9.99', cause: 'bulk_edit' },
+      // A title is a change with before and after like any value (it reaches the channels that sync titles).
+      { sku: 'MUG-1', field: 'title', before: 'Mug', after: 'Mug "Classic", white', cause: 'bulk_edit' },
       { sku: 'MUG-2', field: 'on_hand', before: '0', after: '2', cause: 'bulk_edit' },
     ]);
     expect(

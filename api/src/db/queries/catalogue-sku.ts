@@ -140,8 +140,8 @@ export interface ChangeWriteRecord {
   changeId: string;
   channelId: string;
   channelKind: ChannelKind;
-  /** What it writes: the quantity or the price. */
-  field?: 'quantity' | 'price';
+  /** What it writes: the quantity, the price or the title. */
+  field?: 'quantity' | 'price' | 'title';
   status: ListingWriteStatus;
   attempts: number;
   message: string | null;

@@ -151,6 +151,8 @@ export async function queueWrites(db: Db, accountId: string, items: WriteInput[]
 function valuesPerListing(writes: Array<{ listingId: string; field: ListingWriteField; after: string }>): SQL {
   const perListing = new Map<string, { quantity: string | null; price: string | null }>();
   for (const w of writes) {
+    // A title is no listing value kept here: it is confirmed on its write alone.
+    if (w.field === 'title') continue;
     const row = perListing.get(w.listingId) ?? { quantity: null, price: null };
     row[w.field] = w.after;
     perListing.set(w.listingId, row);

@@ -28,6 +28,8 @@ export interface ChannelRules {
    * moved there) so the seller ships from one place. Absent on rules saved before it existed: off.
    */
   createOrdersInShopify?: boolean;
+  /** Titles edited in the hub are sent to this channel. Absent on rules saved before it existed: on. */
+  syncTitle?: boolean;
 }
 
 export const defaultChannelRules: ChannelRules = {
@@ -38,6 +40,7 @@ export const defaultChannelRules: ChannelRules = {
   maxQuantity: null,
   outOfStockThreshold: 0,
   createOrdersInShopify: false,
+  syncTitle: true,
 };
 
 /** A choice the seller made among the marketplace's own options: its id, and its name as the marketplace showed it. */

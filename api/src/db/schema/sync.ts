@@ -21,7 +21,7 @@ export const changeCauseValues = [
 export type ChangeCause = (typeof changeCauseValues)[number];
 
 /** The values a change can move: the product's available stock and price, or what one listing holds. */
-export const changeFieldValues = ['available', 'on_hand', 'price', 'quantity'] as const;
+export const changeFieldValues = ['available', 'on_hand', 'price', 'quantity', 'title'] as const;
 export type ChangeField = (typeof changeFieldValues)[number];
 
 /**
@@ -81,7 +81,7 @@ export const listingWriteStatusValues = [
   'superseded',
 ] as const;
 export type ListingWriteStatus = (typeof listingWriteStatusValues)[number];
-export const listingWriteFieldValues = ['quantity', 'price'] as const;
+export const listingWriteFieldValues = ['quantity', 'price', 'title'] as const;
 export type ListingWriteField = (typeof listingWriteFieldValues)[number];
 
 /**

@@ -62,7 +62,11 @@ export function toApiChannel(channel: ChannelRecord, health: ChannelHealthRecord
     environment: channel.environment,
     externalSellerId: channel.externalSellerId,
     displayName: channel.displayName,
-    rules: { ...channel.rules, createOrdersInShopify: channel.rules.createOrdersInShopify ?? false },
+    rules: {
+      ...channel.rules,
+      createOrdersInShopify: channel.rules.createOrdersInShopify ?? false,
+      syncTitle: channel.rules.syncTitle ?? true,
+    },
     connectedAt: channel.connectedAt.toISOString(),
     lastSyncAt: channel.lastSyncAt?.toISOString() ?? null,
     health: { ...health, lastFailureAt: health.lastFailureAt?.toISOString() ?? null },

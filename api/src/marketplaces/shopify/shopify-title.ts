@@ -5,7 +5,7 @@
 import { MarketplaceError } from '../errors.ts';
 import type { UpdateOutcome } from '../types.ts';
 import type { ShopifyParts } from './shopify-updates.ts';
-import { productTitleMutation, productTitleVariables } from './title-transform.ts';
+import { productTitleFor, productTitleMutation, productTitleVariables } from './title-transform.ts';
 
 interface ProductTitlePayload {
   productUpdate: {
@@ -26,7 +26,7 @@ export async function updateShopifyTitle(
   try {
     const data = await parts.client.graphql<ProductTitlePayload>(
       productTitleMutation,
-      productTitleVariables(variant.product.id, title),
+      productTitleVariables(variant.product.id, productTitleFor(title, variant)),
       { cost: 10, signal },
     );
     const errors = data.productUpdate?.userErrors ?? [];

@@ -20,3 +20,21 @@ export const productTitleMutation = /* GraphQL */ `
 export function productTitleVariables(productId: string, title: string): { product: { id: string; title: string } } {
   return { product: { id: productId, title } };
 }
+
+/**
+ * The product title to set for a SKU's listing title. A variant's listing title is its displayName
+ * ("Backpack - Terracotta, Large": the product's title and the variant's options); the product's own
+ * title is that without the variant's part, or the product would read "… - Terracotta, Large - Terracotta, Large".
+ */
+export function productTitleFor(
+  listingTitle: string,
+  variant: { displayName?: string | null; product: { title: string } },
+): string {
+  const { displayName } = variant;
+  const productTitle = variant.product.title;
+  if (!displayName || !displayName.startsWith(productTitle)) return listingTitle;
+  const variantPart = displayName.slice(productTitle.length);
+  return variantPart && listingTitle.endsWith(variantPart) && listingTitle.length > variantPart.length
+    ? listingTitle.slice(0, -variantPart.length)
+    : listingTitle;
+}

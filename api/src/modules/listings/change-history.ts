@@ -35,7 +35,7 @@ export async function batchesOfChanges(
   return found;
 }
 
-const FIELD_OF_WRITE = { quantity: 'on_hand', price: 'price' } as const;
+const FIELD_OF_WRITE = { quantity: 'on_hand', price: 'price', title: 'title' } as const;
 
 /**
  * Which change each write reports on. A batch's writes for a SKU are all recorded against its first

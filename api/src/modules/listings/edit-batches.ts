@@ -1,3 +1,4 @@
+import { queueTitleEdits, type TitleEdit } from '../push/title-writes.ts';
 import crypto from 'node:crypto';
 import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -86,6 +87,7 @@ export async function applyEdits(
   const extraValues: BatchExtraValue[] = [];
   const statusUpdates: Array<{ listingId: string; status: ListingStatus }> = [];
   const overrides: Array<{ listingId: string; price: string | null }> = [];
+  const titleEdits: TitleEdit[] = [];
   for (const edit of edits) {
     const value: ProductValues = { id: edit.productId };
     const base = {
@@ -123,6 +125,7 @@ export async function applyEdits(
     }
     if (edit.title) {
       value.title = edit.title.after;
+      titleEdits.push({ productId: edit.productId, sku: edit.sku, before: edit.title.before, after: edit.title.after });
       extraValues.push({
         field: 'title',
         targetId: edit.productId,
@@ -181,6 +184,11 @@ export async function applyEdits(
   );
   if (changeIdByProduct.size > 0)
     await planListingWrites(ctx, tx, accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+  await queueTitleEdits(ctx, tx, accountId, titleEdits, {
+    cause: 'bulk_edit',
+    causeRef,
+    actorUserId: audit.actorUserId,
+  });
   await recordAudit(tx, audit, {
     action: kind === 'csv_import' ? 'listings.imported' : 'listings.bulk_edited',
     accountId,
@@ -285,6 +293,7 @@ export async function undoBatch(
       });
     }
     const statusUpdates: Array<{ listingId: string; status: ListingStatus }> = [];
+    const titleEdits: TitleEdit[] = [];
     for (const extra of batch.extraValues) {
       const now =
         extra.field === 'title' ? (current.get(extra.targetId)?.title ?? null) : (statuses.get(extra.targetId) ?? null);
@@ -292,8 +301,10 @@ export async function undoBatch(
         outcome.skipped.push({ sku: extra.sku, field: extra.field, now });
         continue;
       }
-      if (extra.field === 'title') valueOf(extra.targetId).title = extra.before;
-      else statusUpdates.push({ listingId: extra.targetId, status: extra.before as ListingStatus });
+      if (extra.field === 'title') {
+        valueOf(extra.targetId).title = extra.before;
+        titleEdits.push({ productId: extra.targetId, sku: extra.sku, before: extra.after, after: extra.before });
+      } else statusUpdates.push({ listingId: extra.targetId, status: extra.before as ListingStatus });
       outcome.restored += 1;
     }
     await setProductValues(tx, accountId, [...values.values()], at);
@@ -313,6 +324,7 @@ export async function undoBatch(
     await passSellerEditsToMain(ctx, tx, accountId, undoCauseRef(batchId), sellerEdits);
     if (changeIdByProduct.size > 0)
       await planListingWrites(ctx, tx, accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+    await queueTitleEdits(ctx, tx, accountId, titleEdits, base);
     await markBatchUndone(tx, batchId, audit.actorUserId, at);
     await recordAudit(tx, audit, {
       action: 'listings.change_undone',

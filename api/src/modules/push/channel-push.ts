@@ -18,6 +18,7 @@ import { enqueue } from '../../workers/job-queue.ts';
 import { LISTINGS_CONFIRM_QUEUE, type ListingsConfirmJob, type ListingsPushJob } from '../../workers/queues.ts';
 import { withChannelHealth } from '../channel-access/channel-health.ts';
 import { mapConcurrent } from '../../marketplaces/shared/concurrency.ts';
+import { sendTitle } from './title-writes.ts';
 
 /**
  * Up to this many SKUs go as single calls, the urgent path; more go as a feed where the marketplace
@@ -75,7 +76,8 @@ export function updatesOf(
   for (const write of writes) {
     const entry = bySku.get(write.sku) ?? { update: { sku: write.sku }, writes: [] };
     if (write.field === 'quantity') entry.update.quantity = Number(write.after);
-    else entry.update.price = { amount: write.after, currency } satisfies Money;
+    else if (write.field === 'price') entry.update.price = { amount: write.after, currency } satisfies Money;
+    else continue; // titles go by their own call (sendTitles)
     entry.writes.push(write);
     bySku.set(write.sku, entry);
   }
@@ -170,8 +172,19 @@ async function sendRound(
   currency: string,
   signal?: AbortSignal,
 ) {
-  const grouped = updatesOf(claimed, currency);
   const result = { confirmed: 0, inFlight: 0, failed: 0, retryLater: 0 };
+  const titles = claimed.filter((w) => w.field === 'title');
+  if (titles.length > 0) {
+    const sent = await sendTitles(ctx, channel, adapter, titles, signal);
+    result.confirmed += sent.confirmed;
+    result.failed += sent.failed;
+    result.retryLater += sent.retryLater;
+  }
+  const grouped = updatesOf(
+    claimed.filter((w) => w.field !== 'title'),
+    currency,
+  );
+  if (grouped.length === 0) return result;
   const { capabilities } = adapter;
 
   if (capabilities.supportsBulkSubmission && adapter.submitBulk && grouped.length > SINGLE_CALLS_UP_TO) {
@@ -225,6 +238,26 @@ async function sendRound(
     result.retryLater += settled.retryLater;
   });
   return result;
+}
+
+/** Titles, one SKU a call (the marketplaces have no batch for them), settled like any value. */
+async function sendTitles(
+  ctx: AppContext,
+  channel: ChannelRecord,
+  adapter: MarketplaceAdapter,
+  writes: ClaimedWrite[],
+  signal?: AbortSignal,
+) {
+  const totals = { confirmed: 0, failed: 0, retryLater: 0 };
+  await mapConcurrent(writes, CALLS_IN_FLIGHT, async (write) => {
+    signal?.throwIfAborted();
+    const outcome = await sendTitle(adapter, write, signal);
+    const settled = await settleOutcomes(ctx, channel, [{ update: { sku: write.sku }, writes: [write] }], [outcome]);
+    totals.confirmed += settled.confirmed;
+    totals.failed += settled.failed;
+    totals.retryLater += settled.retryLater;
+  });
+  return totals;
 }
 
 /**

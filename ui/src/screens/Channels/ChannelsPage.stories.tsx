@@ -309,6 +309,10 @@ export const EditingRules: Story = {
     await userEvent.click(within(amazon).getByRole('button', { name: 'Rules' }));
     const dialog = within(await page().findByRole('dialog', { name: /Rules for/ }));
     await expect(dialog.getByLabelText('Share of stock (%)')).toHaveValue('80');
+    // Titles edited in the hub reach the channel unless the seller keeps its own.
+    await expect(dialog.getByRole('checkbox', { name: 'Sync titles edited here' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Sync titles edited here' }));
+    await expect(dialog.getByRole('checkbox', { name: 'Sync titles edited here' })).not.toBeChecked();
     await userEvent.clear(dialog.getByLabelText('Share of stock (%)'));
     await userEvent.type(dialog.getByLabelText('Share of stock (%)'), '150');
     await userEvent.click(dialog.getByRole('button', { name: 'Save Rules' }));

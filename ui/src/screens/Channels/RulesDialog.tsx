@@ -32,6 +32,7 @@ export function RulesDialog({ channel, open, onOpenChange, mainKind }: RulesDial
     const rules: ChannelRules = {
       syncQuantity: draft.syncQuantity,
       syncPrice: draft.syncPrice,
+      syncTitle: draft.syncTitle,
       stockPercent: whole(draft.stockPercent),
       bufferUnits: whole(draft.bufferUnits),
       maxQuantity: draft.maxQuantity.trim() === '' ? null : whole(draft.maxQuantity),
@@ -84,6 +85,14 @@ export function RulesDialog({ channel, open, onOpenChange, mainKind }: RulesDial
                 onChange={(e) => setDraft({ ...draft, syncPrice: e.target.checked })}
               />
               Sync price
+            </label>
+            <label className={styles.checkboxRow}>
+              <input
+                type="checkbox"
+                checked={draft.syncTitle}
+                onChange={(e) => setDraft({ ...draft, syncTitle: e.target.checked })}
+              />
+              Sync titles edited here
             </label>
             <div className={styles.twoColumns}>
               <TextField
@@ -148,6 +157,7 @@ function asDraft(rules: ChannelRules) {
   return {
     syncQuantity: rules.syncQuantity,
     syncPrice: rules.syncPrice,
+    syncTitle: rules.syncTitle,
     stockPercent: String(rules.stockPercent),
     bufferUnits: String(rules.bufferUnits),
     maxQuantity: rules.maxQuantity === null ? '' : String(rules.maxQuantity),

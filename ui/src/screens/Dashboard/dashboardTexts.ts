@@ -104,6 +104,7 @@ export const fieldLabels: Record<DashboardChange['field'], string> = {
   on_hand: 'On hand',
   price: 'Price',
   quantity: 'Quantity',
+  title: 'Title',
 };
 
 /** The SKU a recent change touched, or how many when a rule or bulk change is one row: "240 SKUs". */

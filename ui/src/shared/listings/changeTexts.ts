@@ -18,6 +18,7 @@ export const changeFieldLabels: Record<ChangeField, string> = {
   on_hand: 'On hand',
   price: 'Price',
   quantity: 'Quantity',
+  title: 'Title',
 };
 
 /** Where a SKU's change history is shown: the Listings page opens the SKU's drawer from the address. */

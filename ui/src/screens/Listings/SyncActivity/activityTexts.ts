@@ -31,4 +31,4 @@ export const pushTotal = (c: PushChannelActivity) => c.pending + c.onTheirWay + 
 export const pushProgressText = (c: PushChannelActivity) =>
   `${formatCount(c.confirmed)} of ${counted(pushTotal(c), 'value', 'values')} confirmed`;
 
-export const fieldNames = { quantity: 'Quantity', price: 'Price' } as const;
+export const fieldNames = { quantity: 'Quantity', price: 'Price', title: 'Title' } as const;
