@@ -1349,9 +1349,11 @@ export interface components {
             failures24h: number;
             /**
              * Format: date-time
-             * @description The channel's last failed attempt.
+             * @description The channel's last failed attempt, while no attempt has worked since (null once one has).
              */
             lastFailureAt: string | null;
+            /** @description What that attempt's failure said. */
+            lastFailureReason: string | null;
         };
         SyncRun: {
             /** Format: uuid */
@@ -1395,8 +1397,8 @@ export interface components {
             channelKind: components["schemas"]["MarketplaceKind"];
             sku: string;
             /** @enum {string} */
-            field: "price" | "quantity";
-            /** @description What we last confirmed there. */
+            field: "price" | "quantity" | "title";
+            /** @description What we last confirmed there (a title */
             expected: string | null;
             /** @description What the channel holds now. */
             found: string | null;
@@ -1871,6 +1873,8 @@ export interface components {
             channelId: string;
             channelKind: components["schemas"]["MarketplaceKind"];
             marketplaceOrderId: string;
+            /** @description The number the seller and the buyer know the order by (a Shopify order's name, #1001). */
+            orderNumber: string;
             /** @enum {string} */
             status: "open" | "shipped" | "cancelled";
             /** Format: date-time */
@@ -4401,7 +4405,7 @@ export const channelStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const syncRunKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["kind"]> = ["import", "reconcile"];
 export const syncRunTriggerValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["trigger"]> = ["user", "schedule", "connect"];
 export const syncRunStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SyncRun"]["status"]> = ["queued", "running", "succeeded", "partial", "failed"];
-export const driftFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Drift"]["field"]> = ["price", "quantity"];
+export const driftFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Drift"]["field"]> = ["price", "quantity", "title"];
 export const failedPushFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FailedPush"]["field"]> = ["quantity", "price", "title"];
 export const fulfilmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FulfilmentStatus"]> = ["unshipped", "partially shipped", "shipped", "delivered", "cancelled", "refunded", "returned"];
 export const orderSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderSort"]> = ["orderedAt", "shipBy", "total"];

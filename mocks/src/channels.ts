@@ -29,7 +29,14 @@ export const channelFixtures = {
     rules,
     connectedAt: '2026-11-02T09:00:00.000Z',
     lastSyncAt: '2026-11-21T08:58:00.000Z',
-    health: { listings: 1240, listingsInError: 0, waitingWrites: 0, failures24h: 0, lastFailureAt: null },
+    health: {
+      listings: 1240,
+      listingsInError: 0,
+      waitingWrites: 0,
+      failures24h: 0,
+      lastFailureAt: null,
+      lastFailureReason: null,
+    },
   },
   amazonTarget: {
     id: '7a1c0000-0000-4000-8000-000000000002',
@@ -43,7 +50,14 @@ export const channelFixtures = {
     rules: { ...rules, stockPercent: 80, bufferUnits: 2 },
     connectedAt: '2026-11-03T10:00:00.000Z',
     lastSyncAt: '2026-11-21T08:57:30.000Z',
-    health: { listings: 1198, listingsInError: 3, waitingWrites: 12, failures24h: 3, lastFailureAt: null },
+    health: {
+      listings: 1198,
+      listingsInError: 3,
+      waitingWrites: 12,
+      failures24h: 3,
+      lastFailureAt: null,
+      lastFailureReason: null,
+    },
   },
   walmartPaused: {
     id: '7a1c0000-0000-4000-8000-000000000003',
@@ -57,7 +71,14 @@ export const channelFixtures = {
     rules,
     connectedAt: '2026-11-04T11:00:00.000Z',
     lastSyncAt: '2026-11-20T17:10:00.000Z',
-    health: { listings: 1104, listingsInError: 0, waitingWrites: 38, failures24h: 0, lastFailureAt: null },
+    health: {
+      listings: 1104,
+      listingsInError: 0,
+      waitingWrites: 38,
+      failures24h: 0,
+      lastFailureAt: null,
+      lastFailureReason: null,
+    },
   },
   ebayInError: {
     id: '7a1c0000-0000-4000-8000-000000000004',
@@ -77,6 +98,7 @@ export const channelFixtures = {
       waitingWrites: 214,
       failures24h: 0,
       lastFailureAt: '2026-11-21T08:55:00.000Z',
+      lastFailureReason: 'eBay answered 500: Internal Server Error. Sync retries on its own.',
     },
   },
   /** A second Shopify store the seller lists on: a target, where each SKU is a variant of a product. */
@@ -92,7 +114,14 @@ export const channelFixtures = {
     rules,
     connectedAt: '2026-11-06T12:00:00.000Z',
     lastSyncAt: '2026-11-21T08:50:00.000Z',
-    health: { listings: 312, listingsInError: 0, waitingWrites: 0, failures24h: 0, lastFailureAt: null },
+    health: {
+      listings: 312,
+      listingsInError: 0,
+      waitingWrites: 0,
+      failures24h: 0,
+      lastFailureAt: null,
+      lastFailureReason: null,
+    },
   },
 } satisfies Record<string, Channel>;
 

@@ -10,6 +10,7 @@ export const MAIN_REFRESH_QUEUE = 'stock.read-main';
 export const SYNC_SCHEDULE_QUEUE = 'sync.schedule';
 export const LISTINGS_PUBLISH_QUEUE = 'listings.publish';
 export const ORDERS_FULFIL_QUEUE = 'orders.fulfil';
+export const LIGHT_READ_QUEUE = 'sync.light-read';
 
 /** Send a channel's waiting values (one push per channel at a time keeps each SKU's values in order). */
 export interface ListingsPushJob {
@@ -86,6 +87,12 @@ export interface OrdersPollJob {
   channelId: string;
   /** 'deliveries': apply the orders that deliveries brought, without reading the marketplace. */
   apply?: 'deliveries';
+}
+
+/** Read one channel's catalogue for values edited by hand there (modules/reconciliation/light-read.ts). */
+export interface LightReadJob {
+  accountId: string;
+  channelId: string;
 }
 
 /** An import (first read of a new main) or a reconciliation of the account, or of one channel. */
@@ -223,6 +230,19 @@ export const queueDefinitions = [
       retryDelay: 10,
       retryBackoff: true,
       expireInSeconds: 3 * 3600,
+      heartbeatSeconds: 10,
+    },
+  },
+  // One light read per channel runs and one waits (a notice or the schedule while it reads adds none).
+  {
+    name: LIGHT_READ_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 2,
+      retryDelay: 30,
+      expireInSeconds: 1800,
       heartbeatSeconds: 10,
     },
   },

@@ -12,6 +12,7 @@ import {
   MAIN_ADJUST_QUEUE,
   MAIN_REFRESH_QUEUE,
   MAINTENANCE_QUEUE,
+  LIGHT_READ_QUEUE,
   ORDERS_POLL_QUEUE,
   ORDERS_FULFIL_QUEUE,
   SYNC_RUN_QUEUE,
@@ -25,6 +26,7 @@ import {
   type OrdersPollJob,
   type OrdersFulfilJob,
   type SyncRunJob,
+  type LightReadJob,
   onePerKeyWork,
 } from './queues.ts';
 import { pollOrders } from '../modules/orders/order-polling.ts';
@@ -40,6 +42,7 @@ import { runPublishJob } from '../modules/listings/publish.ts';
 import { applyMainAdjustments, refreshMainStock } from '../modules/stock/main-adjustments.ts';
 import { runSync } from '../modules/reconciliation/sync-run.ts';
 import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
+import { lightRead } from '../modules/reconciliation/light-read.ts';
 import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
@@ -124,6 +127,11 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     MAIN_REFRESH_QUEUE,
     { ...polling, localConcurrency: 8 },
     one((data, signal) => refreshMainStock(ctx, data, signal)),
+  );
+  await ctx.jobs.work<LightReadJob>(
+    LIGHT_READ_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => lightRead(ctx, data, signal)),
   );
   await ctx.jobs.work(SYNC_SCHEDULE_QUEUE, async () => {
     await syncTick(ctx);

@@ -97,6 +97,18 @@ describe('cancellations within seconds', () => {
     const orderId = await buy(ebay, sku!, 2);
     await readOrdersNow(t, accountId, ebay.id);
     expect(await availableOf(sku!)).toBe(before - 2);
+    // The stock change names the order as the seller knows it, with the marketplace's name.
+    const [order] = await query<{ id: string; order_number: string }>(
+      t,
+      sql`select id, order_number from orders where channel_id = ${ebay.id} and marketplace_order_id = ${orderId}`,
+    );
+    const [change] = await query<{ cause_ref: string }>(
+      t,
+      sql`select cause_ref from changes where order_id = ${order!.id} limit 1`,
+    );
+    expect(change!.cause_ref).toBe(`eBay order ${order!.order_number}`);
+    const recent = (await seller.get('/api/dashboard')).body.recentOrders as Array<{ id: string; orderNumber: string }>;
+    expect(recent.find((o) => o.id === order!.id)?.orderNumber).toBe(order!.order_number);
     await settled(t, accountId);
 
     await buyerCancels(ebay, orderId);

@@ -274,6 +274,7 @@ describe('a channel that keeps failing turns error, says why, and comes back whe
       expect(failing.statusReason).toMatch(/^Shopify could not be reached: /);
       expect(failing.health.waitingWrites).toBeGreaterThan(0);
       expect(failing.health.lastFailureAt).not.toBeNull();
+      expect(failing.health.lastFailureReason).toMatch(/^Shopify could not be reached: /);
     } finally {
       await control('shopify', '/faults', { method: 'PUT', body: { errorRate: 0 } });
     }
@@ -282,7 +283,12 @@ describe('a channel that keeps failing turns error, says why, and comes back whe
       async () =>
         expect(
           (await seller.get('/api/channels')).body.items.find((c: { id: string }) => c.id === shopify.id),
-        ).toMatchObject({ status: 'active', statusReason: null, health: { waitingWrites: 0 } }),
+        ).toMatchObject({
+          status: 'active',
+          statusReason: null,
+          // An attempt worked since: no failure is shown any more.
+          health: { waitingWrites: 0, lastFailureAt: null, lastFailureReason: null },
+        }),
       { timeout: 90_000, interval: 250 },
     );
     const recovered = (await seller.get('/api/channels')).body.items.find((c: { id: string }) => c.id === shopify.id);

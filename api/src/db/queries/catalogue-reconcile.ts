@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { listings, listingWrites, products, type ListingStatus } from '../schema/index.ts';
+import { channels, listingDrift, listings, listingWrites, products, type ListingStatus } from '../schema/index.ts';
 
 // What a reconciliation compares the channels' answers with: how much it will read, the stored
 // products and listings by SKU, and what a listing was last confirmed to hold.
@@ -16,6 +16,7 @@ export async function productCount(db: Db, accountId: string): Promise<number> {
 export interface StoredProduct {
   id: string;
   sku: string;
+  title: string;
   onHand: number;
   price: string | null;
   /** When the price held was read from the main channel (null: never read, or not since this was added). */
@@ -28,6 +29,7 @@ export async function productsBySku(db: Db, accountId: string, skus: string[]): 
     .select({
       id: products.id,
       sku: products.sku,
+      title: products.title,
       onHand: products.onHand,
       price: products.price,
       priceReadAt: products.priceReadAt,
@@ -118,4 +120,111 @@ export async function listingCount(db: Db, accountId: string, channelIds: string
     .from(listings)
     .where(and(eq(listings.accountId, accountId), inArray(listings.channelId, channelIds)));
   return row?.n ?? 0;
+}
+
+/**
+ * SKUs whose title we sent, or are sending, to this channel since it was read (`readAt`): the title
+ * read may be older than ours, and is not taken.
+ */
+export async function skusWithOpenTitleWrites(
+  db: Db,
+  channelId: string,
+  skus: string[],
+  readAt: Date,
+): Promise<Set<string>> {
+  if (skus.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ sku: listingWrites.sku })
+    .from(listingWrites)
+    .where(
+      and(
+        eq(listingWrites.channelId, channelId),
+        eq(listingWrites.field, 'title'),
+        inArray(listingWrites.sku, skus),
+        sql`(${listingWrites.status} in ('pending', 'sending', 'submitted', 'accepted') or (${listingWrites.status} = 'confirmed' and ${listingWrites.confirmedAt} >= ${readAt}))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.sku));
+}
+
+/** Title writes waiting for a channel that holds that very title already (it was read there): none to send. */
+export async function dropTitleWritesHeld(
+  db: Db,
+  channelId: string,
+  held: Array<{ sku: string; after: string }>,
+  at: Date,
+): Promise<void> {
+  for (const { sku, after } of held)
+    await db
+      .update(listingWrites)
+      .set({ status: 'superseded', updatedAt: at })
+      .where(
+        and(
+          eq(listingWrites.channelId, channelId),
+          eq(listingWrites.field, 'title'),
+          eq(listingWrites.status, 'pending'),
+          eq(listingWrites.sku, sku),
+          eq(listingWrites.after, after),
+        ),
+      );
+}
+
+/** The title we last sent each listing and the channel confirmed, and when: what it should show. */
+export async function lastSentTitles(
+  db: Db,
+  listingIds: string[],
+): Promise<Map<string, { title: string; confirmedAt: Date }>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([listingWrites.listingId], {
+      listingId: listingWrites.listingId,
+      title: listingWrites.after,
+      confirmedAt: listingWrites.confirmedAt,
+    })
+    .from(listingWrites)
+    .where(
+      and(
+        inArray(listingWrites.listingId, listingIds),
+        eq(listingWrites.field, 'title'),
+        eq(listingWrites.status, 'confirmed'),
+        sql`${listingWrites.confirmedAt} is not null`,
+        // A title still on its way makes what the channel shows uncertain: none is compared. (Names written
+        // out: drizzle leaves a one-table select's columns unqualified.)
+        sql`not exists (select 1 from listing_writes later where later.listing_id = listing_writes.listing_id and later.field = 'title' and later.status in ('pending', 'sending', 'submitted', 'accepted'))`,
+      ),
+    )
+    .orderBy(listingWrites.listingId, desc(listingWrites.confirmedAt));
+  return new Map(rows.map((r) => [r.listingId, { title: r.title, confirmedAt: r.confirmedAt! }]));
+}
+
+/** The last title found on each listing that the seller chose to keep (an accepted drift), and when. */
+export async function acceptedTitles(
+  db: Db,
+  listingIds: string[],
+): Promise<Map<string, { found: string | null; at: Date }>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([listingDrift.listingId], {
+      listingId: listingDrift.listingId,
+      found: listingDrift.found,
+      at: listingDrift.resolvedAt,
+    })
+    .from(listingDrift)
+    .where(
+      and(
+        inArray(listingDrift.listingId, listingIds),
+        eq(listingDrift.field, 'title'),
+        eq(listingDrift.resolution, 'accepted'),
+      ),
+    )
+    .orderBy(listingDrift.listingId, desc(listingDrift.resolvedAt));
+  return new Map(rows.map((r) => [r.listingId, { found: r.found, at: r.at! }]));
+}
+
+/** Channels a light read looks at: syncing, and read in full once (a new main channel's import comes first). */
+export async function channelsForLightRead(db: Db): Promise<Array<{ accountId: string; channelId: string }>> {
+  return db
+    .select({ accountId: channels.accountId, channelId: channels.id })
+    .from(channels)
+    .where(and(inArray(channels.status, ['active', 'error']), sql`${channels.lastSyncAt} is not null`));
 }

@@ -1,3 +1,4 @@
+import { storableText } from '../storable-text.ts';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { currencyOfAccount } from './account-currency.ts';
@@ -270,7 +271,11 @@ export async function noteChannelFailure(
 ): Promise<boolean> {
   const [row] = await db
     .update(channels)
-    .set({ consecutiveFailures: sql`${channels.consecutiveFailures} + 1`, lastFailureAt: at })
+    .set({
+      consecutiveFailures: sql`${channels.consecutiveFailures} + 1`,
+      lastFailureAt: at,
+      lastFailureReason: storableText(reason.slice(0, 500)),
+    })
     .where(and(eq(channels.id, channelId), eq(channels.accountId, accountId)))
     .returning({ failures: channels.consecutiveFailures, status: channels.status });
   if (!row || row.status !== 'active' || (!options.immediate && row.failures < options.limit)) {
@@ -306,7 +311,9 @@ export interface ChannelHealthRecord {
   listingsInError: number;
   waitingWrites: number;
   failures24h: number;
+  /** The last failed attempt and its reason, while no attempt has worked since (else null). */
   lastFailureAt: Date | null;
+  lastFailureReason: string | null;
 }
 
 const noHealth: ChannelHealthRecord = {
@@ -315,6 +322,7 @@ const noHealth: ChannelHealthRecord = {
   waitingWrites: 0,
   failures24h: 0,
   lastFailureAt: null,
+  lastFailureReason: null,
 };
 
 /** How sync goes on each channel: listings, those in error, values on their way, refusals since `since`. */
@@ -330,7 +338,9 @@ export async function channelHealth(
     sql`, `,
   );
   const result = (await db.execute(sql`
-    select c.id as channel_id, c.last_failure_at,
+    select c.id as channel_id,
+      case when c.consecutive_failures > 0 then c.last_failure_at end as last_failure_at,
+      case when c.consecutive_failures > 0 then c.last_failure_reason end as last_failure_reason,
       (select count(*)::int from listings l where l.channel_id = c.id) as listings,
       (select count(*)::int from listings l where l.channel_id = c.id and l.status = 'error') as listings_in_error,
       (select count(*)::int from listing_writes w where w.channel_id = c.id and w.status in ('pending', 'sending', 'submitted', 'accepted')) as waiting_writes,
@@ -339,6 +349,7 @@ export async function channelHealth(
     rows: Array<{
       channel_id: string;
       last_failure_at: string | Date | null;
+      last_failure_reason: string | null;
       listings: number;
       listings_in_error: number;
       waiting_writes: number;
@@ -352,6 +363,7 @@ export async function channelHealth(
       waitingWrites: row.waiting_writes,
       failures24h: row.failures_24h,
       lastFailureAt: row.last_failure_at ? new Date(row.last_failure_at) : null,
+      lastFailureReason: row.last_failure_reason,
     });
   }
   return health;

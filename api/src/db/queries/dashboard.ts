@@ -159,6 +159,7 @@ export interface RecentOrderRow {
   channelId: string;
   channelKind: ChannelKind;
   marketplaceOrderId: string;
+  orderNumber: string;
   status: OrderStatus;
   orderedAt: Date;
   lines: OrderLineRecord[];
@@ -171,6 +172,7 @@ export async function recentOrders(db: Db, accountId: string, limit: number): Pr
       channelId: orders.channelId,
       channelKind: channels.kind,
       marketplaceOrderId: orders.marketplaceOrderId,
+      orderNumber: orders.orderNumber,
       status: orders.status,
       orderedAt: orders.orderedAt,
       lines: orders.lines,

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, listingDrift, listings } from '../schema/index.ts';
+import { channels, listingDrift, listings, type DriftField } from '../schema/index.ts';
 
 // Values changed by hand on a target channel (drift): opened by a reconciliation, listed for the
 // seller, and resolved by accepting the value found (a price becomes the listing's own) or
@@ -14,7 +14,7 @@ export async function openDrift(
     channelId: string;
     listingId: string;
     sku: string;
-    field: 'price' | 'quantity';
+    field: DriftField;
     expected: string | null;
     found: string | null;
   },
@@ -37,7 +37,7 @@ export interface OpenDrift {
   listingId: string;
   productId: string | null;
   sku: string;
-  field: 'price' | 'quantity';
+  field: DriftField;
   expected: string | null;
   found: string | null;
   detectedAt: Date;

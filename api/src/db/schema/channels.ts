@@ -93,6 +93,8 @@ export const channels = pgTable(
     /** On the main channel: SKUs its last import found beyond the plan's SKU limit (not imported). */
     skusBeyondLimit: integer('skus_beyond_limit').notNull().default(0),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    /** What the last failed attempt said (shown while no attempt has worked since). */
+    lastFailureReason: text('last_failure_reason'),
     /** Orders changed up to this moment have been read from the marketplace. */
     ordersReadUntil: timestamp('orders_read_until', { withTimezone: true }),
     /** Buyers' returns changed up to this moment have been read (with the orders, at the marketplace's own pace). */

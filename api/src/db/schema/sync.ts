@@ -185,7 +185,7 @@ export const stockAdjustments = pgTable(
   ],
 );
 
-export const driftFieldValues = ['price', 'quantity'] as const;
+export const driftFieldValues = ['price', 'quantity', 'title'] as const;
 export type DriftField = (typeof driftFieldValues)[number];
 export const driftResolutionValues = ['accepted', 'overwritten'] as const;
 

@@ -1,3 +1,4 @@
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import type { AppContext } from '../../context.ts';
 import {
   noteChannelFailure,
@@ -13,8 +14,6 @@ import { recordAudit } from '../audit/audit-log.ts';
 export const FAILURES_BEFORE_ERROR = 3;
 
 const systemActor = { actorUserId: null, impersonatorUserId: null, ip: null, userAgent: null };
-
-const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 
 /** The reason a seller reads on the channel card. */
 export function failureReason(channel: Pick<ChannelRecord, 'kind'>, error: unknown): string {

@@ -1,3 +1,4 @@
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import type { ChannelRules } from '../../db/schema/index.ts';
@@ -17,8 +18,6 @@ import { planListingWrites, requestDuePush } from '../push/plan-writes.ts';
 import { requestCatalogueImport } from '../reconciliation/sync-run.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { subscribeAsMainChannel } from '../webhooks/subscribe-events.ts';
-
-const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 
 async function channelOf(ctx: AppContext, accountId: string, channelId: string): Promise<ChannelRecord> {
   const channel = await findChannel(ctx.db, accountId, channelId);

@@ -1,3 +1,4 @@
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
@@ -44,7 +45,7 @@ function consentOf(
   environment: ChannelEnvironment,
 ): { consent: MarketplaceConsent; target: ConsentTarget | undefined } {
   const consent = marketplaceConsents[kind];
-  if (!consent) throw new AppError(400, `${kind} connects with credentials, not consent.`);
+  if (!consent) throw new AppError(400, `${marketplaceNames[kind]} connects with credentials, not consent.`);
   const applications: Partial<Record<ConsentKind, ConsentApplication>> = applicationsFor(ctx, environment);
   const application = applications[kind];
   return {

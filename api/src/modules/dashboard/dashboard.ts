@@ -151,6 +151,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
       channelId: o.channelId,
       channelKind: o.channelKind,
       marketplaceOrderId: o.marketplaceOrderId,
+      orderNumber: o.orderNumber,
       status: o.status,
       orderedAt: o.orderedAt.toISOString(),
       ...orderFigures(o.status, o.lines, main),

@@ -1,3 +1,4 @@
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import crypto from 'node:crypto';
 import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -136,7 +137,11 @@ export async function publishListings(
       ready.map((i) => i.productId),
       {
         channelId: channel.id,
-        recordAs: { cause: 'bulk_edit', causeRef: `published on ${channel.kind}`, actorUserId: audit.actorUserId },
+        recordAs: {
+          cause: 'bulk_edit',
+          causeRef: `published on ${marketplaceNames[channel.kind]}`,
+          actorUserId: audit.actorUserId,
+        },
       },
     );
     await requestPublish(ctx, tx, { mode: 'create', accountId, channelId: channel.id });
@@ -655,7 +660,7 @@ async function settleStatuses(
       {
         channelId: channel.id,
         sendAll: true,
-        recordAs: { cause: 'bulk_edit', causeRef: `put back on sale on ${channel.kind}` },
+        recordAs: { cause: 'bulk_edit', causeRef: `put back on sale on ${marketplaceNames[channel.kind]}` },
       },
     );
   }
@@ -668,7 +673,7 @@ async function settleStatuses(
       {
         channelId: channel.id,
         againstConfirmed: true,
-        recordAs: { cause: 'bulk_edit', causeRef: `still on sale on ${channel.kind}` },
+        recordAs: { cause: 'bulk_edit', causeRef: `still on sale on ${marketplaceNames[channel.kind]}` },
       },
     );
   }

@@ -1,3 +1,4 @@
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
@@ -148,7 +149,7 @@ export async function moveStockForOrders(
       if (stock.has(move.sku))
         orders[move.sku] = {
           cause: move.units > 0 ? 'order' : 'cancellation',
-          causeRef: `${channel.kind} order ${move.order.marketplaceOrderId}`,
+          causeRef: `${marketplaceNames[channel.kind]} order ${move.order.orderNumber}`,
           orderId: move.order.id,
         };
     if (Object.keys(orders).length > 0)
@@ -180,7 +181,7 @@ export async function moveStockForOrders(
       productId: product.id,
       sku: move.sku,
       cause: move.units > 0 ? 'order' : 'cancellation',
-      causeRef: `${channel.kind} order ${move.order.marketplaceOrderId}`,
+      causeRef: `${marketplaceNames[channel.kind]} order ${move.order.orderNumber}`,
       orderId: move.order.id,
       field: 'available',
       before: String(before),

@@ -2,6 +2,7 @@
  * An order's timeline as the engine records it (received, cancelled, acknowledged), and Walmart's
  * acknowledgement of new purchase orders.
  */
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
@@ -18,12 +19,7 @@ import { withChannelHealth } from '../channel-access/channel-health.ts';
 import { findChannel } from '../../db/queries/channels.ts';
 import { findUserById } from '../../db/queries/users.ts';
 
-export const marketplaceNames: Record<MarketplaceKind, string> = {
-  amazon: 'Amazon',
-  walmart: 'Walmart',
-  ebay: 'eBay',
-  shopify: 'Shopify',
-};
+export { marketplaceNames };
 
 /** Who the timeline names when the engine acted on its own. */
 export const HUB_ACTOR = 'Marketplace Hub';

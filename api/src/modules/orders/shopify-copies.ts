@@ -8,6 +8,7 @@
  * - once the seller fulfils it in Shopify, its tracking is sent to the marketplace the order came
  *   from, as a shipment the seller marked (shipping.ts), once.
  */
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,8 +25,6 @@ import { enqueue } from '../../workers/job-queue.ts';
 import { shipOrders } from './shipping.ts';
 import { ORDERS_FULFIL_QUEUE, type OrdersFulfilJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
-
-const marketplaceNames = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 
 /**
  * Asks for the Shopify copies of a target channel's newly recorded orders, where its rules say so

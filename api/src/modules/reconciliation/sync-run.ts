@@ -39,6 +39,33 @@ import { planLimits, skuLimitMessage } from '../billing/plan-limits.ts';
 import { failureReason, withChannelHealth } from '../channel-access/channel-health.ts';
 import { planListingWrites, requestDuePush } from '../push/plan-writes.ts';
 import { samePrice } from '../push/desired-values.ts';
+import { queueTitleEdits, type TitleEdit } from '../push/title-writes.ts';
+import { marketplaceNames } from '../../marketplaces/names.ts';
+import {
+  acceptedTitles,
+  dropTitleWritesHeld,
+  lastSentTitles,
+  skusWithOpenTitleWrites,
+} from '../../db/queries/catalogue-reconcile.ts';
+
+/**
+ * One read of a channel's catalogue: a sync run's (an import, a reconciliation: its progress is
+ * written to the run) or a light read's (no run: the channel read every few minutes, or on a
+ * marketplace's notice, for what was edited there by hand).
+ */
+export interface ChannelRead {
+  accountId: string;
+  kind: SyncRunKind | 'light';
+  trigger: SyncRunTrigger;
+  runId: string | null;
+}
+
+const readOf = (run: SyncRunRecord): ChannelRead => ({
+  accountId: run.accountId,
+  kind: run.kind,
+  trigger: run.trigger,
+  runId: run.id,
+});
 
 /**
  * Asks for a run (same transaction as what calls for it). A run of the same kind not yet started
@@ -133,7 +160,7 @@ export async function runSync(
   let channelsFailed = 0;
   if (main && scoped.includes(main)) {
     try {
-      const skipped = await withChannelHealth(ctx, main, () => readMain(ctx, run, main, signal));
+      const skipped = await withChannelHealth(ctx, main, () => readMain(ctx, readOf(run), main, signal));
       // Shown in the catalogue's header and as a dashboard alert, with the way to upgrade.
       await noteSkusBeyondLimit(ctx.db, main.id, skipped);
       if (skipped > 0) problems.push(skuLimitMessage(await accountPlan(ctx.db, job.accountId), skipped));
@@ -145,7 +172,7 @@ export async function runSync(
   }
   for (const target of scoped.filter((c) => c.role === 'target')) {
     try {
-      await withChannelHealth(ctx, target, () => readTarget(ctx, run, target, signal));
+      await withChannelHealth(ctx, target, () => readTarget(ctx, readOf(run), target, signal));
     } catch (error) {
       if (signal?.aborted) throw error;
       channelsFailed++;
@@ -177,10 +204,14 @@ export async function runSync(
   return findSyncRun(ctx.db, job.accountId, job.runId);
 }
 
-/** Reads the main channel into products; answers how many new SKUs the plan's limit kept out. */
-async function readMain(
+/**
+ * Reads the main channel into products; answers how many new SKUs the plan's limit kept out. A value
+ * found changed there (a price, stock or title edited in the marketplace's own seller UI) is the new
+ * truth: a change with its before and after, passed to every target.
+ */
+export async function readMain(
   ctx: AppContext,
-  run: SyncRunRecord,
+  run: ChannelRead,
   main: ChannelRecord,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -188,7 +219,8 @@ async function readMain(
   const limit = planLimits[await accountPlan(ctx.db, run.accountId)].skus;
   let count = await productCount(ctx.db, run.accountId);
   let skipped = 0;
-  const cause = run.kind === 'import' ? 'import' : 'reconciliation';
+  const cause = run.kind === 'import' ? 'import' : run.kind === 'light' ? 'main_change' : 'reconciliation';
+  const causeRef = run.kind === 'light' ? `Edited on ${marketplaceNames[main.kind]}` : `read from ${main.kind}`;
   for await (const page of cataloguePages(ctx, adapter, signal)) {
     const counted = await ctx.db.transaction(async (tx) => {
       const at = ctx.clock();
@@ -210,6 +242,13 @@ async function readMain(
         page.items.map((i) => i.sku),
         page.readAt,
       );
+      // Likewise a title edited here, on its way to the main channel.
+      const titledByUs = await skusWithOpenTitleWrites(
+        tx,
+        main.id,
+        page.items.map((i) => i.sku),
+        page.readAt,
+      );
       const fresh = page.items.filter((i) => !stored.has(i.sku));
       const room = limit === null ? fresh.length : Math.max(0, limit - count);
       const admitted = new Set(fresh.slice(0, room).map((i) => i.sku));
@@ -220,7 +259,7 @@ async function readMain(
         main.id,
         kept.map((item) => ({
           sku: item.sku,
-          title: item.title,
+          title: titledByUs.has(item.sku) && stored.has(item.sku) ? stored.get(item.sku)!.title : item.title,
           description: item.description,
           brand: item.brand,
           gtin: item.gtin,
@@ -245,8 +284,11 @@ async function readMain(
       );
       const { moved } = await takeMainQuantities(tx, run.accountId, reads, page.readAt, at);
       const changes: ChangeInput[] = [];
+      const titles: TitleEdit[] = [];
       for (const item of known) {
         const before = stored.get(item.sku)!;
+        if (item.title && !titledByUs.has(item.sku) && item.title !== before.title)
+          titles.push({ productId: before.id, sku: item.sku, before: before.title, after: item.title });
         const price = item.price?.amount ?? null;
         // A price read before the one held (another run read later and stored first) was not taken.
         const newerRead = before.priceReadAt === null || page.readAt >= before.priceReadAt;
@@ -256,7 +298,7 @@ async function readMain(
             channelId: main.id,
             sku: item.sku,
             cause,
-            causeRef: `read from ${main.kind}`,
+            causeRef,
             field: 'price',
             before: before.price,
             after: price,
@@ -268,7 +310,7 @@ async function readMain(
             channelId: main.id,
             sku: item.sku,
             cause,
-            causeRef: `read from ${main.kind}`,
+            causeRef,
             field: 'on_hand',
             before: String(quantity.before),
             after: String(quantity.after),
@@ -277,7 +319,12 @@ async function readMain(
       const changeIds = await insertChanges(tx, run.accountId, changes, at);
       const changeIdByProduct = new Map(changes.map((c, i) => [c.productId!, changeIds[i]!]));
       await planListingWrites(ctx, tx, run.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
-      await updateSyncRun(tx, run.id, { addDone: page.items.length }, at);
+      // A title found changed goes to the targets as the hub's own title edits do; the main channel holds it already.
+      if (run.kind !== 'import' && titles.length > 0) {
+        await queueTitleEdits(ctx, tx, run.accountId, titles, { cause, causeRef });
+        await dropTitleWritesHeld(tx, main.id, titles, at);
+      }
+      if (run.runId) await updateSyncRun(tx, run.runId, { addDone: page.items.length }, at);
       return { skipped: fresh.length - admitted.size, admitted: admitted.size };
     });
     // Counted once the page is stored (a transaction tried again must not count twice).
@@ -286,14 +333,15 @@ async function readMain(
   }
   // Target listings read before their product existed are linked now.
   await linkListingsToProducts(ctx.db, run.accountId);
-  await markSynced(ctx.db, run.accountId, main.id, ctx.clock());
+  // A light read is no full sync: the daily reconciliation stays due.
+  if (run.kind !== 'light') await markSynced(ctx.db, run.accountId, main.id, ctx.clock());
   return skipped;
 }
 
 /** Reads a target: new listings are linked by SKU, values found changed are repaired or listed as drift. */
-async function readTarget(
+export async function readTarget(
   ctx: AppContext,
-  run: SyncRunRecord,
+  run: ChannelRead,
   target: ChannelRecord,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -314,8 +362,36 @@ async function readTarget(
         at,
       );
       const changes: ChangeInput[] = [];
+      const checked = run.kind !== 'import';
+      // What we last sent as each listing's title, and titles found there the seller chose to keep.
+      const listingIds = [...stored.values()].map((l) => l.id);
+      const sentTitles = checked && target.rules.syncTitle !== false ? await lastSentTitles(tx, listingIds) : new Map();
+      const keptTitles = sentTitles.size > 0 ? await acceptedTitles(tx, listingIds) : new Map();
       for (const item of page.items) {
         const listing = stored.get(item.sku);
+        const sent = listing ? sentTitles.get(listing.id) : undefined;
+        // A title we sent and the channel no longer shows was edited there by hand: drift for the seller to decide.
+        if (
+          listing?.productId &&
+          sent &&
+          item.title &&
+          sent.confirmedAt < page.readAt &&
+          item.title !== sent.title &&
+          !(keptTitles.get(listing.id)?.found === item.title && keptTitles.get(listing.id)!.at >= sent.confirmedAt)
+        )
+          await openDrift(
+            tx,
+            {
+              accountId: run.accountId,
+              channelId: target.id,
+              listingId: listing.id,
+              sku: item.sku,
+              field: 'title',
+              expected: sent.title,
+              found: item.title,
+            },
+            at,
+          );
         // A value of ours on its way there, or confirmed since the page was read, may or may not show
         // in what was read: that listing is read next time (our own value is never taken for drift).
         if (!listing || listing.writeInFlight || (listing.confirmedAt !== null && listing.confirmedAt >= page.readAt))
@@ -346,7 +422,7 @@ async function readTarget(
           ))
         )
           continue;
-        if (quantityMoved && run.kind === 'reconcile' && listing.confirmedQuantity !== null) {
+        if (quantityMoved && checked && listing.confirmedQuantity !== null) {
           changes.push({
             productId: listing.productId,
             channelId: target.id,
@@ -358,13 +434,7 @@ async function readTarget(
             after: String(item.quantity),
           });
         }
-        if (
-          priceMoved &&
-          run.kind === 'reconcile' &&
-          listing.confirmedPrice !== null &&
-          listing.productId &&
-          target.rules.syncPrice
-        ) {
+        if (priceMoved && checked && listing.confirmedPrice !== null && listing.productId && target.rules.syncPrice) {
           // A price set by hand on the channel waits for the seller: accept it for this channel, or overwrite it.
           await openDrift(
             tx,
@@ -396,11 +466,11 @@ async function readTarget(
               : `repaired on ${target.kind}`,
         },
       });
-      await updateSyncRun(tx, run.id, { addDone: page.items.length, addRepaired: repaired }, at);
+      if (run.runId) await updateSyncRun(tx, run.runId, { addDone: page.items.length, addRepaired: repaired }, at);
     });
   }
   // A sync the seller asked for (or the connection's import) sends what it found to repair at once, on every plan.
   if (run.trigger !== 'schedule')
     await ctx.db.transaction((tx) => requestDuePush(ctx, tx, { accountId: run.accountId, channelId: target.id }));
-  await markSynced(ctx.db, run.accountId, target.id, ctx.clock());
+  if (run.kind !== 'light') await markSynced(ctx.db, run.accountId, target.id, ctx.clock());
 }

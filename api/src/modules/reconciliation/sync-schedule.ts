@@ -9,6 +9,7 @@ import { requestMainAdjustments } from '../stock/main-channel-requests.ts';
 import { pollDueChannels } from '../orders/order-polling.ts';
 import { requestChannelPush, requestDuePush } from '../push/plan-writes.ts';
 import { requestSync } from './sync-run.ts';
+import { requestDueLightReads } from './light-read.ts';
 import { channelsAwaitingCreation } from '../../db/queries/listing-publish.ts';
 import { requestPublish } from '../listings/publish.ts';
 
@@ -28,12 +29,13 @@ export function syncIntervalMinutes(
 
 /**
  * The minute's tick: orders read where due; work left waiting (a push or an adjustment whose job
- * was lost, a channel in `error` to try again) asked for again; the daily reconciliation started.
+ * was lost, a channel in `error` to try again) asked for again; the channels whose turn it is read
+ * for hand edits (light-read.ts); the daily reconciliation started.
  * Every request is deduplicated by its queue, so a tick that runs twice asks for nothing twice.
  */
 export async function syncTick(
   ctx: AppContext,
-): Promise<{ polled: number; pushes: number; adjustments: number; reconciliations: number }> {
+): Promise<{ polled: number; pushes: number; adjustments: number; reconciliations: number; lightReads: number }> {
   const { syncIntervalMinutes: platformMinutes } = await platformSettings(ctx);
   const polled = await pollDueChannels(
     ctx,
@@ -61,5 +63,12 @@ export async function syncTick(
     await ctx.db.transaction((tx) =>
       requestSync(ctx, tx, { accountId, channelId: null, kind: 'reconcile', trigger: 'schedule', startedBy: null }),
     );
-  return { polled: polled.length, pushes: waiting.length, adjustments: adjusting.length, reconciliations: due.length };
+  const lightReads = await requestDueLightReads(ctx);
+  return {
+    polled: polled.length,
+    pushes: waiting.length,
+    adjustments: adjusting.length,
+    reconciliations: due.length,
+    lightReads,
+  };
 }

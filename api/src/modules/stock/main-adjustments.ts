@@ -1,3 +1,4 @@
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -264,7 +265,7 @@ async function recordApplied(
         channelId: main.id,
         sku: adjustment.sku,
         cause,
-        causeRef: `passed to the main channel (${main.kind})`,
+        causeRef: `passed to the main channel (${marketplaceNames[main.kind]})`,
         field: 'on_hand' as const,
         before: String(moved.before),
         after: String(moved.after),

@@ -116,7 +116,13 @@ export const ChannelFailingWithReason: Story = {
     // Why sync stopped comes first, as an alert, with what to do.
     await expect(within(ebay).getByRole('alert')).toHaveTextContent(channelFixtures.ebayInError.statusReason);
     await expect(within(ebay).getByText('Last failed attempt')).toBeVisible();
+    await expect(
+      within(ebay).getByText(/: eBay answered 500: Internal Server Error\. Sync retries on its own\.$/),
+    ).toBeVisible();
     await expect(healthCount(ebay, 'Waiting to send')).toHaveTextContent('214');
+    // A channel whose attempts all work says nothing of failures.
+    const main = within(canvasElement).getByRole('article', { name: /Shopify/ });
+    await expect(within(main).queryByText('Last failed attempt')).not.toBeInTheDocument();
     // A channel in error can still be read, to see whether it works again.
     await expect(within(ebay).getByRole('button', { name: 'Sync now: eBay' })).toBeEnabled();
   },

@@ -217,10 +217,15 @@ function ChannelCard({
           <dd className={styles.factValue}>{channel.externalSellerId}</dd>
           <dt className={styles.factName}>Last sync</dt>
           <dd className={styles.factValue}>{formatWhen(channel.lastSyncAt)}</dd>
+          {/* Only while no attempt has worked since (the server says so), with what the failure said. */}
           {channel.health.lastFailureAt ? (
             <>
               <dt className={styles.factName}>Last failed attempt</dt>
-              <dd className={styles.factValue}>{formatWhen(channel.health.lastFailureAt)}</dd>
+              <dd className={styles.factValue}>
+                {channel.health.lastFailureReason
+                  ? `${formatWhen(channel.health.lastFailureAt)}: ${channel.health.lastFailureReason}`
+                  : formatWhen(channel.health.lastFailureAt)}
+              </dd>
             </>
           ) : null}
           <dt className={styles.factName}>Offered</dt>

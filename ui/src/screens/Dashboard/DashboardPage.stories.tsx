@@ -85,6 +85,10 @@ export const Populated: Story = {
     await expect(
       within(canvas.getByRole('table', { name: 'Recent orders' })).getByText('Amazon 114-3941689-8772232'),
     ).toBeVisible();
+    // A Shopify order by its name, never its GID.
+    const recent = within(canvas.getByRole('table', { name: 'Recent orders' }));
+    await expect(recent.getByText('Shopify #1042')).toBeVisible();
+    await expect(recent.queryByText(/gid:\/\//)).not.toBeInTheDocument();
     await expect(
       within(canvas.getByRole('table', { name: 'Recent changes' })).getByText('79.99 → 74.99'),
     ).toBeVisible();

@@ -275,7 +275,7 @@ function RecentActivity({ data }: { data: Dashboard }) {
                 {data.recentOrders.map((o) => (
                   <TableRow key={o.id}>
                     <TableCell>
-                      {`${marketplaceNames[o.channelKind]} ${o.marketplaceOrderId}`}
+                      {`${marketplaceNames[o.channelKind]} ${o.orderNumber}`}
                       {o.status === 'cancelled' ? (
                         <>
                           {' '}
