@@ -147,9 +147,19 @@ describe('an administrator', () => {
     await see(page.getByRole('heading', { name: 'User Management' }));
     await screenshot(page, 'user-management');
 
+    // Everything the page shows until the redirect is watched: "You don't have access" must never flash.
+    await page.evaluate(() => {
+      const seen = ((window as unknown as { noAccessSeen: boolean }).noAccessSeen = false);
+      void seen;
+      new MutationObserver(() => {
+        if (/don't have access/i.test(document.body.innerText))
+          (window as unknown as { noAccessSeen: boolean }).noAccessSeen = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'View as Casey Cooper' }).click();
     await see(toast('Impersonation Started'));
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+    expect(await page.evaluate(() => (window as unknown as { noAccessSeen: boolean }).noAccessSeen)).toBe(false);
     const banner = page.getByRole('region', { name: 'Impersonation' });
     await expect.poll(() => banner.textContent()).toContain('Viewing as: Casey Cooper (Cooper Home)');
     await see(nav.getByRole('link', { name: 'Billing' }));

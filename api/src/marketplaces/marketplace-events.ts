@@ -31,9 +31,14 @@ export interface ChannelWebhookSecrets {
   deliveryKey: string;
 }
 
-/** What a delivery says changed: orders, or one listing's stock (by SKU, or by Shopify inventory item). */
+/**
+ * What a delivery says changed: orders, one listing's stock (by SKU, or by Shopify inventory item), or
+ * a product's other values (Shopify's products/update: a title, a variant's price), read again from the channel.
+ */
 export type WebhookChange =
-  { kind: 'orders' } | { kind: 'stock'; sku?: string; inventoryItemId?: string; quantity?: number };
+  | { kind: 'orders' }
+  | { kind: 'stock'; sku?: string; inventoryItemId?: string; quantity?: number }
+  | { kind: 'listing' };
 
 /**
  * A delivery read: verified, named (its topic, and the id the marketplace repeats on a redelivery),

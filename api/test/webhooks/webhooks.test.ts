@@ -250,14 +250,14 @@ describe('Shopify stock levels are the main channel’s to tell', () => {
       .sort();
   }
 
-  it('a target store subscribes to its orders only; its stock notices are answered and not recorded; made main, it subscribes to its stock levels', async () => {
+  it('a target store subscribes to its orders and product edits only; its stock notices are answered and not recorded; made main, it subscribes to its stock levels', async () => {
     const main = (await rows<{ id: string }>(`select id from channels where role = 'main'`))[0];
     expect(main).toBeDefined();
     const { channel: target } = await connectShopify();
     expect((await rows<{ role: string }>(`select role from channels where id = '${target.id}'`))[0]!.role).toBe(
       'target',
     );
-    expect(await topicsSubscribed(target.id)).toEqual(['ORDERS_CREATE', 'ORDERS_UPDATED']);
+    expect(await topicsSubscribed(target.id)).toEqual(['ORDERS_CREATE', 'ORDERS_UPDATED', 'PRODUCTS_UPDATE']);
 
     // Shopify's notice of a level on the target (our own value echoed back, or a hand edit): nothing to record.
     const body = JSON.stringify({
@@ -298,6 +298,11 @@ describe('Shopify stock levels are the main channel’s to tell', () => {
     expect(forged.status).toBe(401);
 
     expect((await seller.post(`/api/channels/${target.id}/make-main`)).status).toBe(200);
-    expect(await topicsSubscribed(target.id)).toEqual(['INVENTORY_LEVELS_UPDATE', 'ORDERS_CREATE', 'ORDERS_UPDATED']);
+    expect(await topicsSubscribed(target.id)).toEqual([
+      'INVENTORY_LEVELS_UPDATE',
+      'ORDERS_CREATE',
+      'ORDERS_UPDATED',
+      'PRODUCTS_UPDATE',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@contract';
 import { api, unwrap } from './request';
-import { switchIdentity } from './auth';
+import { switchIdentity, type AuthUser } from './auth';
 
 export type AdminUser = components['schemas']['AdminUser'];
 export type Role = components['schemas']['Role'];
@@ -24,13 +24,20 @@ export function useUsers(filter: UserFilter) {
 }
 
 /** Starting or ending impersonation changes who "the current user" is. */
+/**
+ * Starts viewing as a user. The app switches to that identity when it leaves the page it was started
+ * from (`switchToImpersonated`): switched at once, the staff page would show "You don't have access"
+ * to the seller for the second before the redirect.
+ */
 export function useStartImpersonation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (userId: string) =>
       unwrap(api.POST('/api/admin/impersonate/{userId}', { params: { path: { userId } } })),
-    onSuccess: (answer) => switchIdentity(queryClient, answer.impersonatedUser),
   });
+  const switchToImpersonated = (answer: { impersonatedUser: AuthUser }) =>
+    switchIdentity(queryClient, answer.impersonatedUser);
+  return Object.assign(mutation, { switchToImpersonated });
 }
 
 export function useExitImpersonation() {

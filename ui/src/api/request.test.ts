@@ -58,6 +58,19 @@ describe('the error catalogue (spec section 8)', () => {
     expect(mapErrorMessage('400: bad')).toBe('400: bad');
   });
 
+  it('does not log the 401 that says nobody is signed in, but logs it from any other call', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get(`${origin}/api/auth/user`, () => HttpResponse.json({ message: 'Not signed in' }, { status: 401 })),
+      http.get(`${origin}/api/dashboard`, () => HttpResponse.json({ message: 'Not signed in' }, { status: 401 })),
+    );
+    await unwrap(api.GET('/api/auth/user')).catch(() => undefined);
+    expect(log).not.toHaveBeenCalled();
+    await unwrap(api.GET('/api/dashboard')).catch(() => undefined);
+    expect(log).toHaveBeenCalledWith('[api] GET /api/dashboard failed:', AUTH_FAILED_MESSAGE);
+    log.mockRestore();
+  });
+
   it('logs failed calls with method and path, but not failed fetches', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     server.use(http.post(`${origin}/api/auth/logout`, () => HttpResponse.json({ message: 'no' }, { status: 403 })));

@@ -45,6 +45,8 @@ function parseServerMessage(body: string): string | undefined {
   return undefined;
 }
 
+const CURRENT_USER_PATH = '/api/auth/user';
+
 /**
  * A non-2xx answer as an ApiError per spec section 8 ("status: body", or the status text when the
  * body is empty), logged with method and path.
@@ -57,7 +59,9 @@ export function errorFromBody(
   path: string,
 ): ApiError {
   const error = new ApiError(mapErrorMessage(`${status}: ${body || statusText}`), status, parseServerMessage(body));
-  console.error(`[api] ${method} ${path} failed:`, error.message);
+  // A 401 from the current-user read is how the server says "not signed in" (spec: treated as empty, not an error).
+  if (!(status === 401 && method === 'GET' && path === CURRENT_USER_PATH))
+    console.error(`[api] ${method} ${path} failed:`, error.message);
   return error;
 }
 

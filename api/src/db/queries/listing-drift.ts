@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, listingDrift, listings, type DriftField } from '../schema/index.ts';
+import { channels, listingDrift, listings, listingWrites, type DriftField } from '../schema/index.ts';
 
 // Values changed by hand on a target channel (drift): opened by a reconciliation, listed for the
 // seller, and resolved by accepting the value found (a price becomes the listing's own) or
@@ -106,4 +106,37 @@ export async function setPriceOverride(db: Db, listingId: string, price: string 
       updatedAt: at,
     })
     .where(eq(listings.id, listingId));
+}
+
+/** Our title sent to one listing again (overwriting one set there by hand): a write waiting in the push outbox. */
+export async function queueListingTitle(
+  db: Db,
+  drift: { channelId: string; listingId: string; sku: string; found: string | null; changeId: string; title: string },
+  accountId: string,
+  at: Date,
+): Promise<void> {
+  // One title waiting per listing: this one replaces one not sent yet.
+  await db
+    .update(listingWrites)
+    .set({ status: 'superseded', updatedAt: at })
+    .where(
+      and(
+        eq(listingWrites.listingId, drift.listingId),
+        eq(listingWrites.field, 'title'),
+        eq(listingWrites.status, 'pending'),
+      ),
+    );
+  await db.insert(listingWrites).values({
+    accountId,
+    channelId: drift.channelId,
+    listingId: drift.listingId,
+    changeId: drift.changeId,
+    sku: drift.sku,
+    field: 'title',
+    before: drift.found,
+    after: drift.title,
+    status: 'pending',
+    createdAt: at,
+    updatedAt: at,
+  });
 }

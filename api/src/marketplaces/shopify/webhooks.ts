@@ -17,7 +17,12 @@ import type { ShopifyUserError } from './types.ts';
  * The topics the hub subscribes to (GraphQL's WebhookSubscriptionTopic); deliveries name them REST-style
  * (orders/create).
  */
-export const shopifyWebhookTopics = ['ORDERS_CREATE', 'ORDERS_UPDATED', 'INVENTORY_LEVELS_UPDATE'] as const;
+export const shopifyWebhookTopics = [
+  'ORDERS_CREATE',
+  'ORDERS_UPDATED',
+  'INVENTORY_LEVELS_UPDATE',
+  'PRODUCTS_UPDATE',
+] as const;
 export type ShopifyWebhookTopic = (typeof shopifyWebhookTopics)[number];
 
 export const isShopifyWebhookTopic = (topic: string): topic is ShopifyWebhookTopic =>
@@ -99,7 +104,8 @@ function readShopifyDelivery(
     inventory_item_id?: number | string;
     available?: unknown;
   };
-  // An inventory level names its inventory item; every other topic the hub subscribes to is an order's.
+  // An inventory level names its inventory item; a product's update (its title, a variant's price) is read
+  // again from the store; every other topic the hub subscribes to is an order's.
   const change: WebhookChange =
     verdict.topic === 'inventory_levels/update' && item !== undefined
       ? {
@@ -107,7 +113,9 @@ function readShopifyDelivery(
           inventoryItemId: `gid://shopify/InventoryItem/${item}`,
           ...(typeof available === 'number' ? { quantity: available } : {}),
         }
-      : { kind: 'orders' };
+      : verdict.topic === 'products/update'
+        ? { kind: 'listing' }
+        : { kind: 'orders' };
   return { ok: true, topic: verdict.topic, deliveryId: verdict.webhookId, payload, change };
 }
 
@@ -117,9 +125,12 @@ function isOrderCopy(payload: unknown): boolean {
   return typeof tags === 'string' && tags.split(',').some((t) => t.trim() === COPY_TAG);
 }
 
-/** Shopify's events: orders for every channel, stock levels for the main one; each delivery holds its order whole. */
+/**
+ * Shopify's events: orders and product edits (a title or price set in the admin: the main channel's new
+ * truth, or a target's drift) for every channel, stock levels for the main one; each delivery holds its order whole.
+ */
 export const shopifyEvents: MarketplaceEvents = {
-  topics: { channel: ['ORDERS_CREATE', 'ORDERS_UPDATED'], main: ['INVENTORY_LEVELS_UPDATE'] },
+  topics: { channel: ['ORDERS_CREATE', 'ORDERS_UPDATED', 'PRODUCTS_UPDATE'], main: ['INVENTORY_LEVELS_UPDATE'] },
   readDelivery: readShopifyDelivery,
   // A marketplace's order we created in the store is that marketplace's sale, recorded on its channel.
   orderInDelivery: (topic, payload) =>

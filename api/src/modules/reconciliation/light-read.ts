@@ -48,7 +48,8 @@ export async function lightRead(ctx: AppContext, job: LightReadJob, signal?: Abo
   const channel = await findChannel(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error') || channel.lastSyncAt === null) return;
   const read: ChannelRead = { accountId: job.accountId, kind: 'light', trigger: 'schedule', runId: null };
-  await withChannelHealth(ctx, channel, () =>
-    channel.role === 'main' ? readMain(ctx, read, channel, signal) : readTarget(ctx, read, channel, signal),
-  );
+  await withChannelHealth(ctx, channel, async () => {
+    if (channel.role === 'main') await readMain(ctx, read, channel, signal);
+    else await readTarget(ctx, read, channel, signal);
+  });
 }

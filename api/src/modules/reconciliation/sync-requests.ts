@@ -1,10 +1,10 @@
 import { AppError, type AppContext } from '../../context.ts';
 import { findChannel } from '../../db/queries/channels.ts';
-import { lockOpenDrift, resolveDrift, setPriceOverride } from '../../db/queries/listing-drift.ts';
+import { lockOpenDrift, queueListingTitle, resolveDrift, setPriceOverride } from '../../db/queries/listing-drift.ts';
 import { insertChanges } from '../../db/queries/changes.ts';
 import type { SyncRunRecord } from '../../db/queries/sync-runs.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { planListingWrites } from '../push/plan-writes.ts';
+import { planListingWrites, requestChannelPush } from '../push/plan-writes.ts';
 import { requestSync } from './sync-run.ts';
 
 export const DRIFT_GONE = 'This change was already dealt with, or does not exist.';
@@ -65,7 +65,7 @@ export async function acceptDrift(
           cause: 'bulk_edit',
           causeRef: 'kept the value set on the channel',
           actorUserId: audit.actorUserId,
-          field: drift.field === 'price' ? 'price' : 'quantity',
+          field: drift.field,
           before: drift.expected,
           after: drift.found,
         },
@@ -96,7 +96,29 @@ export async function overwriteDrift(
     if (!drift) throw new AppError(404, DRIFT_GONE);
     const at = ctx.clock();
     await resolveDrift(tx, drift.id, 'overwritten', audit.actorUserId, at);
-    if (drift.productId)
+    // A title goes back as the hub's title, to that listing alone.
+    if (drift.field === 'title' && drift.expected !== null) {
+      const [changeId] = await insertChanges(
+        tx,
+        accountId,
+        [
+          {
+            productId: drift.productId,
+            channelId: drift.channelId,
+            sku: drift.sku,
+            cause: 'bulk_edit',
+            causeRef: 'overwrote the value set on the channel',
+            actorUserId: audit.actorUserId,
+            field: 'title',
+            before: drift.found,
+            after: drift.expected,
+          },
+        ],
+        at,
+      );
+      await queueListingTitle(tx, { ...drift, changeId: changeId!, title: drift.expected }, accountId, at);
+      await requestChannelPush(ctx, tx, { accountId, channelId: drift.channelId });
+    } else if (drift.productId)
       await planListingWrites(ctx, tx, accountId, [drift.productId], {
         channelId: drift.channelId,
         againstConfirmed: true,

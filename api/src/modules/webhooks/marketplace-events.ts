@@ -13,6 +13,7 @@ import {
 } from '../orders/order-polling.ts';
 import { recordOrders } from '../orders/order-ledger.ts';
 import { requestMainRefresh } from '../stock/main-channel-requests.ts';
+import { requestLightRead } from '../reconciliation/light-read.ts';
 import { findChannelAtWork } from '../../db/queries/channels.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { confirmOnNotice } from '../push/listing-confirmation.ts';
@@ -148,6 +149,14 @@ export async function receiveWebhook(
   if (change.kind === 'stock' && channel.role !== 'main') {
     if (change.sku)
       await confirmOnNotice(ctx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
+    return { status: 200, recorded: false };
+  }
+  // A product edited in the marketplace's own UI (Shopify's products/update) has the channel read for it, as
+  // the light read every few minutes would: on the main channel the new truth, on a target drift. Our own
+  // values echoed back find nothing changed; reading twice changes nothing, so it is not recorded.
+  if (change.kind === 'listing') {
+    if (channel.status === 'active' || channel.status === 'error')
+      await requestLightRead(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.id });
     return { status: 200, recorded: false };
   }
   // A paused channel's orders wait for its resume, which reads them.

@@ -112,6 +112,7 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
       sku,
       quantity: item.quantity,
       price: item.price.value,
+      title: item.product.title,
       status: item.offerStatus === 'PUBLISHED' ? 'active' : 'inactive',
     };
   },

@@ -6,7 +6,7 @@
 import { SandboxControlError, refusedSkuMessage, type ItemEdit } from '../shared/sandbox-kit.ts';
 import { connection, matches, parseSearchQuery, type ConnectionArgs } from './connections.ts';
 import { maxInputSizeExceeded, type UserError } from './errors.ts';
-import { inventoryLevelChanged } from './notifications.ts';
+import { inventoryLevelChanged, productChanged } from './notifications.ts';
 import { variantFields, type ShopGraph } from './nodes.ts';
 import { productSet } from './product-set.ts';
 import {
@@ -192,4 +192,5 @@ export function editItem(
   product.updatedAt = at;
   context.changed(shop.domain);
   if (quantityChanged) inventoryLevelChanged(shop, variant, context);
+  if (edit.price !== undefined || edit.title !== undefined) productChanged(shop, product, context);
 }

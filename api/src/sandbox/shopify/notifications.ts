@@ -16,6 +16,7 @@ import {
   unfulfilledOf,
   nowIso,
   type Order,
+  type Product,
   type Shop,
   type ShopifyContext,
   type Variant,
@@ -31,6 +32,7 @@ export function notificationResolvers(graph: ShopGraph) {
 const topicHeader: Record<string, string> = {
   ORDERS_CREATE: 'orders/create',
   INVENTORY_LEVELS_UPDATE: 'inventory_levels/update',
+  PRODUCTS_UPDATE: 'products/update',
   ORDERS_UPDATED: 'orders/updated',
   ORDERS_CANCELLED: 'orders/cancelled',
   ORDERS_FULFILLED: 'orders/fulfilled',
@@ -117,6 +119,31 @@ export function orderPayload(shop: Shop, order: Order) {
       price: l.price,
     })),
   };
+}
+
+/** PRODUCTS_UPDATE for a product edited (its title, a variant's price): the REST product, its variants in it. */
+export function productChanged(shop: Shop, product: Product, context: ShopifyContext) {
+  emit(
+    shop,
+    'PRODUCTS_UPDATE',
+    {
+      id: product.id,
+      admin_graphql_api_id: gid('Product', product.id),
+      title: product.title,
+      status: product.status.toLowerCase(),
+      updated_at: product.updatedAt,
+      variants: product.variants.map((v) => ({
+        id: v.id,
+        admin_graphql_api_id: gid('ProductVariant', v.id),
+        product_id: product.id,
+        sku: v.sku,
+        price: v.price,
+        inventory_item_id: v.inventoryItemId,
+        updated_at: v.updatedAt,
+      })),
+    },
+    context,
+  );
 }
 
 /** INVENTORY_LEVELS_UPDATE for a variant whose available quantity changed. */

@@ -53,6 +53,17 @@ export const ExitingImpersonation: Story = {
   },
 };
 
+/** A seller whose company carries their own name: the name once, not "Ben Bulk (Ben Bulk)". */
+export const ViewingAsSellerNamedLikeTheirCompany: Story = {
+  render: () => (
+    <ImpersonationBanner {...client} firstName="Ben" lastName="Bulk" companyName="Ben Bulk" onExit={fn()} />
+  ),
+  play: async ({ canvasElement }) => {
+    const banner = within(canvasElement).getByRole('region', { name: 'Impersonation' });
+    await expect(banner).toHaveTextContent(/^Viewing as: Ben Bulk\s*Exit Impersonation$/);
+  },
+};
+
 export const ViewingAsUserWithoutCompany: Story = {
   render: () => <ImpersonationBanner {...fixtures.users.clientWithoutName} onExit={fn()} />,
   play: async ({ canvasElement }) => {

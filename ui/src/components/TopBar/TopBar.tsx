@@ -60,7 +60,8 @@ export function ImpersonationBanner({
       <AlertTriangleIcon />
       <span>
         Viewing as: {name}
-        {companyName ? ` (${companyName})` : null}
+        {/* A company named after its owner (a seller without one) would read "Ben Bulk (Ben Bulk)". */}
+        {companyName && companyName !== name ? ` (${companyName})` : null}
       </span>
     </TopBar>
   );

@@ -104,7 +104,9 @@ export const NearRateLimit: Story = {
     await expect(table.getByRole('columnheader', { name: 'Rate-limit use' })).toBeVisible();
     const amazon = table.getByRole('row', { name: /Amazon/ });
     await expect(amazon).toHaveTextContent('97%');
-    await expect(amazon).toHaveTextContent('patchListingsItem');
+    // The limit in the seller's words, not the API's operation name.
+    await expect(amazon).toHaveTextContent('Listing updates');
+    await expect(amazon).not.toHaveTextContent('patchListingsItem');
     await expect(amazon).toHaveTextContent('4 calls slowed down by the marketplace');
     await expect(amazon).toHaveTextContent('1,840');
     // The main channel, barely using its limit, shows no warning.

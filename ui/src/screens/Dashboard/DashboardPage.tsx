@@ -27,6 +27,7 @@ import {
   lagText,
   RATE_LIMIT_CAUTION_PERCENT,
   rateLimitedText,
+  rateLimitName,
   revenueText,
   skuCellText,
   beforeAfterText,
@@ -234,7 +235,7 @@ function SyncHealth({ health }: { health: Dashboard['health'] }) {
                 </Text>
                 {c.rateLimitOperation ? (
                   <Text size="xsmall" tone="secondary">
-                    {c.rateLimitOperation}
+                    {rateLimitName(c.rateLimitOperation)}
                   </Text>
                 ) : null}
                 {c.rateLimited > 0 ? (

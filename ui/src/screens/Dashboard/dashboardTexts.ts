@@ -116,3 +116,57 @@ export const beforeAfterText = (change: Pick<DashboardChange, 'before' | 'after'
   (change.skuCount ?? 1) > 1 && change.before === null && change.after === null
     ? 'Various values'
     : `${change.before ?? '—'} → ${change.after ?? '—'}`;
+
+/**
+ * The marketplace limit a channel spends most of, in the seller's words: the adapters' own names of
+ * their rate-limit buckets (an operation, or an API on eBay) are not for sellers.
+ */
+const rateLimitNames: Record<string, string> = {
+  // Amazon (SP-API operations)
+  getListingsItem: 'Listing reads',
+  searchListingsItems: 'Catalogue reads',
+  patchListingsItem: 'Listing updates',
+  putListingsItem: 'New listings',
+  createFeedDocument: 'Bulk uploads',
+  createFeed: 'Bulk uploads',
+  jsonListingsFeedSubmission: 'Bulk uploads',
+  getFeed: 'Bulk upload results',
+  getFeedDocument: 'Bulk upload results',
+  getOrders: 'Order reads',
+  getOrderItems: 'Order reads',
+  confirmShipment: 'Shipments',
+  createDestination: 'Notifications',
+  getDestinations: 'Notifications',
+  createSubscription: 'Notifications',
+  getSubscription: 'Notifications',
+  searchDefinitionsProductTypes: 'Product types',
+  createReport: 'Returns reports',
+  getReport: 'Returns reports',
+  getReportDocument: 'Returns reports',
+  createRestrictedDataToken: 'Buyer details access',
+  // Walmart (operations)
+  token: 'Sign-ins to Walmart',
+  itemsRead: 'Catalogue reads',
+  inventoryRead: 'Stock reads',
+  inventoryUpdate: 'Stock updates',
+  priceUpdate: 'Price updates',
+  inventoryFeed: 'Bulk stock uploads',
+  priceFeed: 'Bulk price uploads',
+  itemFeed: 'Listing uploads',
+  itemRetire: 'Listing removals',
+  feedStatus: 'Bulk upload results',
+  ordersRead: 'Order reads',
+  ordersUpdate: 'Order updates (shipping, cancelling, refunds)',
+  webhooks: 'Notifications',
+  returnsRead: 'Returns reads',
+  // eBay (daily quotas per API)
+  inventory: 'Listings and stock',
+  fulfillment: 'Orders and shipping',
+  notification: 'Notifications',
+  identity: 'Account details',
+  account: 'Business policies',
+  // Shopify (one cost bucket)
+  graphql: 'Admin API',
+};
+
+export const rateLimitName = (operation: string): string => rateLimitNames[operation] ?? 'API calls';

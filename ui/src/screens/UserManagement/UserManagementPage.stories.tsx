@@ -47,6 +47,9 @@ export const ViewAsClient: Story = {
     const { firstName, lastName } = fixtures.users.client;
     await userEvent.click(await canvas.findByRole('button', { name: `View as ${firstName} ${lastName}` }));
     await expect(await findInToast('Impersonation Started')).toBeVisible();
+    // Until the redirect the page stays as it was: never "You don't have access" for the second before it.
+    await expect(canvas.getByRole('button', { name: `View as ${firstName} ${lastName}` })).toBeVisible();
+    await expect(canvas.queryByText(/don't have access/i)).not.toBeInTheDocument();
     await waitFor(() => expect(storyLocation.current.path).toBe('/'), { timeout: 2500 });
   },
 };

@@ -57,7 +57,11 @@ export function UserManagementPage() {
           return;
         }
         toast({ title: impersonationToasts.started, description: answer.message, variant: 'success' });
-        setTimeout(() => navigate('/'), IMPERSONATION_REDIRECT_MS);
+        // The page stays as it is until the redirect: the new identity is taken on leaving it.
+        setTimeout(() => {
+          start.switchToImpersonated(answer);
+          navigate('/');
+        }, IMPERSONATION_REDIRECT_MS);
       },
       onError: (error) =>
         toast({ title: impersonationToasts.failed, description: impersonationFailure(error), variant: 'destructive' }),
