@@ -65,6 +65,8 @@ describe('registration and email verification', () => {
     expect(link.origin).toBe(t.url);
     const token = link.searchParams.get('token')!;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    // The code the "Verify Your Email" screen asks for is in the mail.
+    expect(mail.text).toContain(`Or paste this verification code where the sign-in page asks for it: ${token}`);
 
     // Only the token's hash is stored.
     const tokens = await rows<{ token_hash: string }>(`select token_hash from auth_tokens`);

@@ -77,8 +77,12 @@ describe('reconciliation: "Sync now" reads every value and repairs drift', () =>
       `select sku from products where account_id = '${accountId}' order by sku limit 2`,
     );
     const expected = await item(shopify, first!.sku);
-    await editByHand(shopify, first!.sku, { quantity: expected.quantity + 7 });
+    // A price set in the Shopify admin sends products/update: the store is read for it at once (light-read.ts).
     await editByHand(shopify, second!.sku, { price: '1.23' });
+    await vi.waitFor(async () => expect((await seller.get('/api/sync/drift')).body.items).toHaveLength(1), {
+      timeout: 20_000,
+    });
+    await editByHand(shopify, first!.sku, { quantity: expected.quantity + 7 });
 
     const run = await syncNow(shopify);
     expect(run).toMatchObject({

@@ -17,9 +17,12 @@ function layout(title: string, paragraphs: string[], action: { label: string; ur
 const greeting = (firstName: string | null) => (firstName ? `Hi ${firstName},` : 'Hi,');
 
 export function verifyEmailMessage(to: string, firstName: string | null, link: string): MailMessage {
+  // The code the "Verify Your Email" screen asks for is the link's token, for a link opened on another device.
+  const code = new URL(link).searchParams.get('token') ?? '';
   const lines = [
     greeting(firstName),
     'Welcome to Marketplace Hub. Confirm your email address to finish setting up your account. The link works once and expires in 24 hours.',
+    `Or paste this verification code where the sign-in page asks for it: ${code}`,
   ];
   return {
     to,
