@@ -203,7 +203,7 @@ describe('bulk edit', () => {
     expect(
       await query(
         t,
-        sql`select count(*)::int as n from changes where account_id = ${accountId} and cause = 'bulk_edit' and cause_ref = 'passed to the main channel (amazon)' and field = 'on_hand'`,
+        sql`select count(*)::int as n from changes where account_id = ${accountId} and cause = 'bulk_edit' and cause_ref = 'passed to the main channel (Amazon)' and field = 'on_hand'`,
       ),
     ).toEqual([{ n: 2 }]);
     await vi.waitFor(

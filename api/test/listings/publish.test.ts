@@ -167,8 +167,8 @@ describe('publish to a target channel', () => {
         sql`select cause, cause_ref from changes where account_id = ${accountId} and sku = 'NEW-READY' order by field`,
       ),
     ).toEqual([
-      { cause: 'bulk_edit', cause_ref: 'published on walmart' },
-      { cause: 'bulk_edit', cause_ref: 'published on walmart' },
+      { cause: 'bulk_edit', cause_ref: 'published on Walmart' },
+      { cause: 'bulk_edit', cause_ref: 'published on Walmart' },
     ]);
     await vi.waitFor(
       async () =>

@@ -7,26 +7,20 @@
  * write at all.
  */
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { findChannel } from '../../db/queries/channels.ts';
 import { channelsForLightRead } from '../../db/queries/catalogue-reconcile.ts';
-import { enqueue } from '../../workers/job-queue.ts';
-import { LIGHT_READ_QUEUE, type LightReadJob } from '../../workers/queues.ts';
+import type { LightReadJob } from '../../workers/queues.ts';
+import { requestLightRead } from '../stock/light-read-requests.ts';
 import { withChannelHealth } from '../channel-access/channel-health.ts';
 import { readMain, readTarget, type ChannelRead } from './sync-run.ts';
 
 /**
  * Minutes between a channel's scheduled light reads: an edit made by hand is found within 5 minutes.
- * A read lists the catalogue a page at a time (Walmart 200 items a call, eBay 200 offers, Amazon 20
- * a search, Shopify 250 variants at a GraphQL cost): a few calls every 4 minutes for a catalogue of
- * thousands, well within each marketplace's published quota.
+ * A read costs what a reconciliation's does (the catalogue a page at a time, and per SKU where a page
+ * leaves stock out, as Walmart's does); the channel's client paces every call within the marketplace's
+ * limits, and one read at a time per channel means a read slower than the interval is never doubled.
  */
 export const LIGHT_READ_EVERY_MINUTES = 4;
-
-/** Asks for a light read of one channel (one runs and one waits per channel: a request meanwhile adds none). */
-export function requestLightRead(ctx: AppContext, tx: Db, job: LightReadJob): Promise<string | null> {
-  return enqueue<LightReadJob>(ctx.jobs, tx, LIGHT_READ_QUEUE, job, { singletonKey: job.channelId });
-}
 
 /** The minute a channel's scheduled read falls on: spread over the interval so the channels are not read all at once. */
 function slotOf(channelId: string): number {

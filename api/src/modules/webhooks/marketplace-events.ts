@@ -13,7 +13,7 @@ import {
 } from '../orders/order-polling.ts';
 import { recordOrders } from '../orders/order-ledger.ts';
 import { requestMainRefresh } from '../stock/main-channel-requests.ts';
-import { requestLightRead } from '../reconciliation/light-read.ts';
+import { requestLightRead } from '../stock/light-read-requests.ts';
 import { findChannelAtWork } from '../../db/queries/channels.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { confirmOnNotice } from '../push/listing-confirmation.ts';
