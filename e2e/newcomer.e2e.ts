@@ -204,6 +204,9 @@ describe("a newcomer's first session, in a real browser", () => {
       .toEqual(marketplaces.map(() => tenPercentUp(before)));
   });
 
+  /** The eBay order of the next step, and the SKU's units before it. */
+  let ebayOrder: { id: string; availableBefore: number };
+
   it('an order placed on eBay takes its units from every channel and shows on Orders', async () => {
     const [sku] = skus;
     await page.goto('/listings');
@@ -211,12 +214,44 @@ describe("a newcomer's first session, in a real browser", () => {
     const before = await availableOf(page, sku);
     const placed = await sandbox('ebay', '/orders', { method: 'POST', body: { lines: [{ sku, quantity: 2 }] } });
     expect(placed.orderId).toBeTruthy();
+    ebayOrder = { id: String(placed.orderId), availableBefore: before };
     await expect.poll(() => availableOf(page, sku), { timeout: 30_000 }).toBe(before - 2);
 
     await page.goto('/orders');
     const orders = page.getByRole('table', { name: 'Orders' });
     await see(orders.getByRole('row').filter({ hasText: 'eBay' }), 30_000);
     await screenIsSound('Orders');
+  });
+
+  it('the buyer cancels on eBay: the units are back on every channel within 30 s, without a reload', async () => {
+    const [sku] = skus;
+    await page.goto('/listings');
+    await see(rowOf(page, sku));
+    // eBay sends no event for a cancellation: its recently changed orders are read every 15 s.
+    await sandbox('ebay', `/orders/${encodeURIComponent(ebayOrder.id)}/cancel`, { method: 'POST', body: {} });
+    await expect.poll(() => availableOf(page, sku), { timeout: 30_000 }).toBe(ebayOrder.availableBefore);
+  });
+
+  it('a title edited by hand in the Shopify admin (the main channel) is the catalogue title, with its history', async () => {
+    const [, sku] = skus;
+    const handTitle = 'Hand-Edited Title From The Shopify Admin';
+    // Shopify tells of the edit (products/update): the main channel is read at once.
+    await sandbox('shopify', `/items/${encodeURIComponent(sku)}`, { method: 'PATCH', body: { title: handTitle } });
+    await page.goto(`/listings?sku=${encodeURIComponent(sku)}`);
+    const drawer = page.getByRole('dialog', { name: new RegExp(sku) });
+    // The history row the read records: the title before and after, on the main channel's word.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await drawer.textContent({ timeout: 10_000 })) ?? '';
+        },
+        { timeout: 45_000, interval: 2_000 },
+      )
+      .toContain(`→ ${handTitle}`);
+    await see(drawer.getByText('Main channel change').first());
+    await screenIsSound('SKU drawer with its history');
+    await page.keyboard.press('Escape');
   });
 
   it('every screen it used works at 390 px', async () => {

@@ -210,8 +210,9 @@ describe('a verified marketplace delivery holding a NUL', () => {
   }
 
   it('is taken and kept with U+FFFD in its place (refused, it would only be sent again); unsigned, it is refused', async () => {
+    // An order webhook (recorded, then the channel's orders read); products/update is never recorded, only acted on.
     const { answer, deliveryId } = await deliver(
-      'products/update',
+      'orders/updated',
       '{"id":1,"title":"a\\u0000b","\\u0000":"c\\ud800"}',
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -224,6 +225,6 @@ describe('a verified marketplace delivery holding a NUL', () => {
     expect(
       (await deliver('inventory_levels/update', '{"inventory_item_id":"1\\u0000","available":3}')).answer.status,
     ).toBe(200);
-    expectJsonError((await deliver('products/update', '{"title":"a\\u0000b"}', 'not the secret')).answer, 401);
+    expectJsonError((await deliver('orders/updated', '{"title":"a\\u0000b"}', 'not the secret')).answer, 401);
   });
 });

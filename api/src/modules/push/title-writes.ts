@@ -3,14 +3,13 @@
  * a change with its before and after, and a write per linked listing on every channel whose rules
  * sync titles (the main channel included, so its next catalogue read does not bring the old title
  * back). The writes wait in the push outbox like prices and go as the marketplace's own title call
- * (the adapter's updateTitle), one SKU a call; a marketplace without one refuses with a reason the
- * seller can act on.
+ * (the adapter's updateTitle), one SKU a call; a marketplace without one (Walmart) is not sent titles.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
-import { channels, listings, listingWrites, type ChannelKind } from '../../db/schema/index.ts';
+import { channels, listings, listingWrites, type ChannelKind, type ChannelRules } from '../../db/schema/index.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { UpdateOutcome } from '../../marketplaces/types.ts';
 import { requestChannelPushes } from './plan-writes.ts';
@@ -26,6 +25,11 @@ export interface TitleEdit {
 const noTitleCall: Partial<Record<ChannelKind, string>> = {
   walmart: "Walmart's API has no title-only update: change the title in Seller Center.",
 };
+
+/** Whether a channel takes titles edited in the hub: on unless the seller turned it off (rules saved before the rule existed included). */
+export function syncsTitles(rules: ChannelRules): boolean {
+  return rules.syncTitle !== false;
+}
 
 /**
  * Records each title edit as a change and queues its title for every channel that syncs titles, in
@@ -61,6 +65,7 @@ export async function queueTitleEdits(
         channelId: listings.channelId,
         productId: listings.productId,
         sku: listings.sku,
+        kind: channels.kind,
         rules: channels.rules,
       })
       .from(listings)
@@ -73,7 +78,10 @@ export async function queueTitleEdits(
           sql`${listings.marketplaceId} is not null`,
         ),
       )
-  ).filter((l) => l.rules.syncTitle !== false);
+  )
+    // A marketplace without a title call (Walmart) is not sent one: a refusal there would put a listing whose
+    // stock and price sync well in error. The seller changes the title there (noTitleCall says where).
+    .filter((l) => syncsTitles(l.rules) && noTitleCall[l.kind] === undefined);
   if (targets.length === 0) return;
   // One title waiting per listing: a newer edit replaces one not sent yet.
   await tx
