@@ -211,10 +211,7 @@ describe('a verified marketplace delivery holding a NUL', () => {
 
   it('is taken and kept with U+FFFD in its place (refused, it would only be sent again); unsigned, it is refused', async () => {
     // An order webhook (recorded, then the channel's orders read); products/update is never recorded, only acted on.
-    const { answer, deliveryId } = await deliver(
-      'orders/updated',
-      '{"id":1,"title":"a\\u0000b","\\u0000":"c\\ud800"}',
-    );
+    const { answer, deliveryId } = await deliver('orders/updated', '{"id":1,"title":"a\\u0000b","\\u0000":"c\\ud800"}');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const [kept] = await query<{ payload: unknown }>(
       t,
