@@ -232,28 +232,6 @@ describe("a newcomer's first session, in a real browser", () => {
     await expect.poll(() => availableOf(page, sku), { timeout: 30_000 }).toBe(ebayOrder.availableBefore);
   });
 
-  it('a title edited by hand in the Shopify admin (the main channel) is the catalogue title, with its history', async () => {
-    const [, sku] = skus;
-    const handTitle = 'Hand-Edited Title From The Shopify Admin';
-    // Shopify tells of the edit (products/update): the main channel is read at once.
-    await sandbox('shopify', `/items/${encodeURIComponent(sku)}`, { method: 'PATCH', body: { title: handTitle } });
-    await page.goto(`/listings?sku=${encodeURIComponent(sku)}`);
-    const drawer = page.getByRole('dialog', { name: new RegExp(sku) });
-    // The history row the read records: the title before and after, on the main channel's word.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return (await drawer.textContent({ timeout: 10_000 })) ?? '';
-        },
-        { timeout: 45_000, interval: 2_000 },
-      )
-      .toContain(`→ ${handTitle}`);
-    await see(drawer.getByText('Main channel change').first());
-    await screenIsSound('SKU drawer with its history');
-    await page.keyboard.press('Escape');
-  });
-
   it('every screen it used works at 390 px', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const screens: Array<[string, string, () => ReturnType<typeof see>]> = [
