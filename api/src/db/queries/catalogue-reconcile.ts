@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, listingDrift, listings, listingWrites, products, type ListingStatus } from '../schema/index.ts';
+import {
+  accounts,
+  channels,
+  listingDrift,
+  listings,
+  listingWrites,
+  products,
+  type ListingStatus,
+} from '../schema/index.ts';
 
 // What a reconciliation compares the channels' answers with: how much it will read, the stored
 // products and listings by SKU, and what a listing was last confirmed to hold.
@@ -223,8 +231,16 @@ export async function acceptedTitles(
 
 /** Channels a light read looks at: syncing, and read in full once (a new main channel's import comes first). */
 export async function channelsForLightRead(db: Db): Promise<Array<{ accountId: string; channelId: string }>> {
+  // Starter syncs hourly (its values wait for the hour too): only real-time plans are read every few minutes.
   return db
     .select({ accountId: channels.accountId, channelId: channels.id })
     .from(channels)
-    .where(and(inArray(channels.status, ['active', 'error']), sql`${channels.lastSyncAt} is not null`));
+    .innerJoin(accounts, eq(accounts.id, channels.accountId))
+    .where(
+      and(
+        inArray(channels.status, ['active', 'error']),
+        sql`${channels.lastSyncAt} is not null`,
+        sql`${accounts.plan} <> 'starter'`,
+      ),
+    );
 }
