@@ -3,6 +3,7 @@ import { AppError } from '../../context.ts';
 import type { ChannelEnvironment, ChannelKind } from '../../db/schema/index.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import { createAdapter } from '../../marketplaces/registry.ts';
 import type { SellerIdentity } from '../../marketplaces/types.ts';
 
@@ -11,13 +12,6 @@ import type { SellerIdentity } from '../../marketplaces/types.ts';
  * with the marketplaces that have them, and the names sellers know them by. A connected channel's
  * adapter, with its sealed credentials, is channel-adapter.ts's.
  */
-
-export const marketplaceNames: Record<ChannelKind, string> = {
-  amazon: 'Amazon',
-  walmart: 'Walmart',
-  ebay: 'eBay',
-  shopify: 'Shopify',
-};
 
 export function adapterFor(
   ctx: AppContext,

@@ -5,7 +5,8 @@ import { insertChannel, listChannels, type ChannelRecord } from '../../db/querie
 import { defaultChannelRules, type ChannelEnvironment, type ChannelKind } from '../../db/schema/index.ts';
 import type { SellerIdentity } from '../../marketplaces/types.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { adapterFor, marketplaceNames, verifyWithMarketplace } from '../channel-access/marketplace-adapters.ts';
+import { marketplaceNames } from '../../marketplaces/names.ts';
+import { adapterFor, verifyWithMarketplace } from '../channel-access/marketplace-adapters.ts';
 import { subscribeToMarketplaceEvents } from '../webhooks/subscribe-events.ts';
 import { requestCatalogueImport } from '../reconciliation/sync-run.ts';
 

@@ -1,3 +1,4 @@
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import type { ChannelKind, ChannelPublishSettings } from '../../db/schema/index.ts';
 import type { ListingChoices } from '../../marketplaces/types.ts';
 
@@ -20,13 +21,6 @@ export const listingRequirements: Record<ChannelKind, ListingRequirements> = {
   walmart: { titleMax: 199, gtin: true, brand: true, image: true },
   ebay: { titleMax: 80, gtin: false, brand: false, image: true },
   shopify: { titleMax: 255, gtin: false, brand: false, image: false },
-};
-
-const MARKETPLACE_NAMES: Record<ChannelKind, string> = {
-  amazon: 'Amazon',
-  walmart: 'Walmart',
-  ebay: 'eBay',
-  shopify: 'Shopify',
 };
 
 /** A GTIN-8, UPC-A (12), EAN-13 or GTIN-14 whose check digit holds. */
@@ -129,7 +123,7 @@ export function missingForListing(
   settings?: ChannelPublishSettings,
 ): string[] {
   const needs = listingRequirements[kind];
-  const name = MARKETPLACE_NAMES[kind];
+  const name = marketplaceNames[kind];
   const missing: string[] = [];
   if (!product.title.trim()) missing.push('A title');
   else if (product.title.length > needs.titleMax)

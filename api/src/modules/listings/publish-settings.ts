@@ -6,7 +6,7 @@ import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.
 import type { EbayListingOptions, MarketplaceOption } from '../../marketplaces/types.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
-import { marketplaceNames } from '../channel-access/marketplace-adapters.ts';
+import { marketplaceNames } from '../../marketplaces/names.ts';
 import { isCategoryId, isProductTypeName, listingChoices, missingChoices } from './publish-requirements.ts';
 
 /** The seller's choices for new listings on a channel, and what is still missing, in words. */
