@@ -1843,6 +1843,8 @@ export interface components {
             rateLimitUse: number;
             /** @description The marketplace operation of that limit (e.g. getListingsItem); null when no call was made in the last minute. */
             rateLimitOperation: string | null;
+            /** @description That limit in the seller's words (e.g. Listing reads); null when no call was made in the last minute. */
+            rateLimitName: string | null;
             /** @description Calls the marketplace refused with 429 (too many requests) in the last minute. */
             rateLimited: number;
         };

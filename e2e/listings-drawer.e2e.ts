@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, see, watchForPageErrors } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { sandboxControl } from './support/sandbox.ts';
 import {
   connectFourSandboxChannels,
   rememberSandboxSellers,
   settledPrice,
   signUpAndVerify,
-  type SandboxKind,
   type SandboxSellers,
 } from './support/listings.ts';
 
@@ -32,13 +32,8 @@ afterAll(async () => {
 });
 beforeEach(() => () => expect(pageErrors).toEqual([]));
 
-async function sandboxPrice(kind: SandboxKind, sku: string): Promise<string> {
-  const response = await fetch(
-    `${product.url}/sandbox/${kind}/_control/sellers/${sellers[kind]}/items/${encodeURIComponent(sku)}`,
-  );
-  expect(response.status).toBe(200);
-  return Number(((await response.json()) as { price: string }).price).toFixed(2);
-}
+/** The price the sandbox seller holds for a SKU, read through the sandbox's control API. */
+const sandboxPrice = sandboxControl(() => ({ product, sellers })).price;
 
 describe('the SKU drawer edits a listing and undoes it from the history', () => {
   let sku: string;

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { sandboxControl } from './support/sandbox.ts';
 import {
   connectFourSandboxChannels,
   rememberSandboxSellers,
   rowOf as rowIn,
   settledPrice as settledPriceIn,
   signUpAndVerify,
-  type SandboxKind,
   type SandboxSellers,
 } from './support/listings.ts';
 
@@ -42,13 +42,7 @@ const settledPrice = (sku: string, marketplace: string) => settledPriceIn(page, 
 /** Every channel's settled price for a SKU, Walmart (the main channel) first. */
 const settledPrices = (sku: string) => Promise.all(marketplaces.map((marketplace) => settledPrice(sku, marketplace)));
 /** The price the sandbox seller holds for a SKU, read through the sandbox's control API. */
-async function sandboxPrice(kind: SandboxKind, sku: string): Promise<string> {
-  const response = await fetch(
-    `${product.url}/sandbox/${kind}/_control/sellers/${sellers[kind]}/items/${encodeURIComponent(sku)}`,
-  );
-  expect(response.status).toBe(200);
-  return Number(((await response.json()) as { price: string }).price).toFixed(2);
-}
+const sandboxPrice = sandboxControl(() => ({ product, sellers })).price;
 /** A price ten percent up, rounded to the cent as the server does. */
 const tenPercentUp = (price: string) => (Math.round((Math.round(Number(price) * 100) * 110) / 100) / 100).toFixed(2);
 /** The two prices ("before to after") a preview cell shows. */

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import {
+  accessibilityViolations,
+  horizontalOverflow,
+  launchBrowser,
+  screenshot,
+  see,
+  watchForPageErrors,
+} from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
 import {
   availableOf as availableIn,
@@ -39,7 +46,7 @@ beforeEach(() => () => expect(pageErrors).toEqual([]));
 const settledQuantity = (sku: string, marketplace: string) => settledQuantityIn(page, sku, marketplace);
 
 /** Nothing on the page is wider than the window (no sideways scrolling). */
-const overflow = () => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+const overflow = () => horizontalOverflow(page);
 
 describe('the Listings grid and the Dashboard at 1440 px and 390 px', () => {
   let sku: string;

@@ -3,12 +3,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   accessibilityViolations,
   gone,
+  horizontalOverflow,
   launchBrowser,
   screenshot,
   see,
   watchForPageErrors,
 } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { sandboxControl } from './support/sandbox.ts';
+import { parseCsv } from '../api/src/modules/csv/csv-parse.ts';
+import { csvLine } from '../api/src/modules/listings/catalogue-csv.ts';
 import {
   availableOf,
   connectFourSandboxChannels,
@@ -16,7 +20,6 @@ import {
   rowOf,
   settledPrice,
   signUpAndVerify,
-  type SandboxKind,
   type SandboxSellers,
 } from './support/listings.ts';
 
@@ -46,47 +49,17 @@ afterAll(async () => {
 beforeEach(() => () => expect(pageErrors).toEqual([]));
 
 const marketplaces = ['Shopify', 'Walmart', 'Amazon', 'eBay'];
-/** Nothing on the page is wider than the window (no sideways scrolling). */
-const overflow = () => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
 
 async function screenIsSound(name: string) {
-  expect(await overflow(), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
   expect(await accessibilityViolations(page), name).toEqual([]);
 }
 
-async function sandbox(kind: SandboxKind, path: string, init?: { method: string; body: unknown }) {
-  const response = await fetch(`${product.url}/sandbox/${kind}/_control/sellers/${sellers[kind]}${path}`, {
-    method: init?.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
-    body: init ? JSON.stringify(init.body) : undefined,
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const sandbox = sandboxControl(() => ({ product, sellers })).call;
 
 /** Every channel's settled price for a SKU, in `marketplaces` order. */
 const settledPrices = (sku: string) =>
   Promise.all(marketplaces.map((marketplace) => settledPrice(page, sku, marketplace)));
-
-/** The cells of one CSV line (quoted cells may hold commas and doubled quotes). */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (quoted && char === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (char === '"') quoted = !quoted;
-    else if (char === ',' && !quoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
-}
 
 /** A price a tenth up, rounded to the cent as the server does. */
 const tenPercentUp = (price: string) => (Math.round((Math.round(Number(price) * 100) * 110) / 100) / 100).toFixed(2);
@@ -153,9 +126,9 @@ describe("a newcomer's first session, in a real browser", () => {
     // The file as exported, one price edited, as a seller would in a spreadsheet.
     const edited = lines.map((line, index) => {
       if (index === 0 || !line.startsWith(`${sku},`)) return line;
-      const cells = csvCells(line);
+      const cells = parseCsv(line)[0]!.fields;
       cells[priceColumn] = changedPrice;
-      return cells.map((cell) => (/[",]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
+      return csvLine(cells).trimEnd();
     });
     expect(edited).not.toEqual(lines);
 
@@ -230,6 +203,29 @@ describe("a newcomer's first session, in a real browser", () => {
     // eBay sends no event for a cancellation: its recently changed orders are read every 15 s.
     await sandbox('ebay', `/orders/${encodeURIComponent(ebayOrder.id)}/cancel`, { method: 'POST', body: {} });
     await expect.poll(() => availableOf(page, sku), { timeout: 30_000 }).toBe(ebayOrder.availableBefore);
+  });
+
+  it('a title edited by hand in the Shopify admin (the main channel) becomes the catalogue title, with its history', async () => {
+    const [, sku] = skus;
+    const handTitle = 'Hand-Edited Title From The Shopify Admin';
+    await sandbox('shopify', `/items/${encodeURIComponent(sku)}`, { method: 'PATCH', body: { title: handTitle } });
+    // Shopify tells of the edit (products/update) and the main channel is read at once: the catalogue's
+    // title follows, asked of the API (a reload of the page at each try is too heavy under CI's load).
+    const catalogueTitle = async () => {
+      const answer = await page.request.get(`/api/listings?q=${encodeURIComponent(sku)}`);
+      const rows = ((await answer.json()) as { items: Array<{ sku: string; title: string | null }> }).items;
+      return rows.find((row) => row.sku === sku)?.title;
+    };
+    // A Shopify variant's title is its product's with the variant's part ("… - Sage, Large").
+    await expect.poll(catalogueTitle, { timeout: 45_000, interval: 1_000 }).toMatch(new RegExp(`^${handTitle}`));
+    // The SKU's history shows the read's change: the title before and after, on the main channel's word.
+    await page.goto(`/listings?q=${encodeURIComponent(sku)}`);
+    await page.getByRole('button', { name: `Open ${sku}`, exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: new RegExp(sku) });
+    await see(drawer.getByText(new RegExp(`→ ${handTitle}`)), 15_000);
+    await screenIsSound('SKU drawer with the title read from Shopify');
+    await page.keyboard.press('Escape');
+    await gone(drawer);
   });
 
   it('every screen it used works at 390 px', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import { gone, horizontalOverflow, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
 import {
   connectSandboxChannel,
@@ -214,8 +214,7 @@ describe('the Orders page, on the real product', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/orders?tab=returns');
     await see(page.getByRole('tab', { name: 'Returns', selected: true }));
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'orders-returns-phone');
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
@@ -225,7 +224,7 @@ describe('the Orders page, on the real product', () => {
     await page.goto('/orders');
     await page.getByLabel('Search', { exact: true }).fill(orderId);
     await see(page.getByRole('button', { name: `Open order ${orderId}`, exact: true }));
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = () => horizontalOverflow(page);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: `Open order ${orderId}`, exact: true }).click();
     await see(page.getByRole('dialog', { name: `Order ${orderId}` }).getByRole('heading', { name: 'Timeline' }));

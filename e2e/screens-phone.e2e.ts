@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { accessibilityViolations, launchBrowser, screenshotDir, watchForPageErrors } from './support/browser.ts';
+import {
+  accessibilityViolations,
+  horizontalOverflow,
+  launchBrowser,
+  screenshotDir,
+  watchForPageErrors,
+} from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
 import { connectFourSandboxChannels, signUpAndVerify } from './support/listings.ts';
 
@@ -46,7 +52,7 @@ async function problemsOf(page: Page, path: string, width: number): Promise<stri
   } catch {
     problems.push(`${path} @${width}: no visible main heading`);
   }
-  const overflow = await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+  const overflow = await horizontalOverflow(page);
   if (overflow > 0) problems.push(`${path} @${width}: ${overflow} px wider than the window`);
   for (const violation of await accessibilityViolations(page)) problems.push(`${path} @${width}: ${violation}`);
   await page.screenshot({

@@ -76,8 +76,17 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // label-content-name-mismatch is experimental in axe (off by default): a control's accessible name
+    // must hold the words it shows, as speech users say what they see.
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   });
   return violations;
 }
+
+/** How many pixels the page is wider than the window (0 or less: no sideways scrolling). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);

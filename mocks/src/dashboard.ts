@@ -58,6 +58,7 @@ const populated: Dashboard = {
       failures24h: 0,
       rateLimitUse: 6,
       rateLimitOperation: 'graphql',
+      rateLimitName: 'Admin API',
       rateLimited: 0,
     },
     {
@@ -73,6 +74,7 @@ const populated: Dashboard = {
       failures24h: 3,
       rateLimitUse: 38,
       rateLimitOperation: 'patchListingsItem',
+      rateLimitName: 'Listing updates',
       rateLimited: 0,
     },
     {
@@ -88,6 +90,7 @@ const populated: Dashboard = {
       failures24h: 0,
       rateLimitUse: 0,
       rateLimitOperation: null,
+      rateLimitName: null,
       rateLimited: 0,
     },
   ],
@@ -191,6 +194,7 @@ export const dashboardFixtures = {
         failures24h: 0,
         rateLimitUse: 0,
         rateLimitOperation: null,
+        rateLimitName: null,
         rateLimited: 0,
       },
     ],
@@ -207,6 +211,7 @@ export const dashboardFixtures = {
             waitingWrites: 1_840,
             rateLimitUse: 97,
             rateLimitOperation: 'patchListingsItem',
+            rateLimitName: 'Listing updates',
             rateLimited: 4,
           }
         : c,

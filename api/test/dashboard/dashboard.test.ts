@@ -282,11 +282,23 @@ describe('dashboard', () => {
       channelId: string;
       rateLimitUse: number;
       rateLimitOperation: string | null;
+      rateLimitName: string | null;
       rateLimited: number;
     }>;
     const use = (id: string) => health.find((h) => h.channelId === id)!;
-    expect(use(amazon!)).toMatchObject({ rateLimitUse: 91, rateLimitOperation: 'patchListingsItem', rateLimited: 3 });
-    expect(use(shopify!)).toMatchObject({ rateLimitUse: 0, rateLimitOperation: null, rateLimited: 0 });
+    // The limit in the seller's words beside the operation's own name.
+    expect(use(amazon!)).toMatchObject({
+      rateLimitUse: 91,
+      rateLimitOperation: 'patchListingsItem',
+      rateLimitName: 'Listing updates',
+      rateLimited: 3,
+    });
+    expect(use(shopify!)).toMatchObject({
+      rateLimitUse: 0,
+      rateLimitOperation: null,
+      rateLimitName: null,
+      rateLimited: 0,
+    });
   });
 
   it('groups a rule change or a bulk edit over many SKUs into one row of recent changes', async () => {

@@ -170,11 +170,14 @@ describe('sandbox faults: every channel ends at its desired values', () => {
         const health = (await seller.get('/api/dashboard')).body.health as Array<{
           channelId: string;
           rateLimitOperation: string | null;
+          rateLimitName: string | null;
           rateLimited: number;
         }>;
         for (const kind of targets) {
           const use = health.find((h) => h.channelId === channels[kind].id)!;
           expect(use.rateLimitOperation, kind).toEqual(expect.any(String));
+          // Every limit the adapters spend has a name for sellers.
+          expect(use.rateLimitName, kind).not.toMatch(/^(API calls)?$/);
           expect(use.rateLimited, kind).toBeGreaterThan(0);
         }
       },

@@ -81,7 +81,9 @@ function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (s
       const ordersAt = await orderChanges.next();
       if (ordersAt) res.write(`event: orders\ndata: ${JSON.stringify({ at: ordersAt })}\n\n`);
     } catch (error) {
-      console.error(`[sync] progress stream: ${error instanceof Error ? error.message : error}`);
+      // A read cut by the stream's own end (the browser left, the server stopping and its database
+      // closed under it) is no error: nobody is reading.
+      if (!res.destroyed) console.error(`[sync] progress stream: ${error instanceof Error ? error.message : error}`);
     } finally {
       reading = false;
     }

@@ -1,4 +1,5 @@
 import type { components } from '@contract';
+import { rateLimitName } from '../../marketplaces/rate-limit-names.ts';
 import type { AppContext } from '../../context.ts';
 import { accountCurrency } from '../../db/queries/account-currency.ts';
 import { skuLimitOf } from './sku-limit.ts';
@@ -143,6 +144,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
       failures24h: c.failures24h,
       rateLimitUse: c.rateLimit.percent,
       rateLimitOperation: c.rateLimit.operation,
+      rateLimitName: c.rateLimit.operation === null ? null : rateLimitName(c.kind, c.rateLimit.operation),
       rateLimited: c.rateLimit.limited,
     })),
     alerts: alertList,

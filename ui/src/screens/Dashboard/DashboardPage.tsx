@@ -27,7 +27,6 @@ import {
   lagText,
   RATE_LIMIT_CAUTION_PERCENT,
   rateLimitedText,
-  rateLimitName,
   revenueText,
   skuCellText,
   beforeAfterText,
@@ -233,9 +232,9 @@ function SyncHealth({ health }: { health: Dashboard['health'] }) {
                 <Text as="span" tone={c.rateLimitUse >= RATE_LIMIT_CAUTION_PERCENT ? 'caution' : 'primary'}>
                   {`${c.rateLimitUse}%`}
                 </Text>
-                {c.rateLimitOperation ? (
+                {c.rateLimitName ? (
                   <Text size="xsmall" tone="secondary">
-                    {rateLimitName(c.rateLimitOperation)}
+                    {c.rateLimitName}
                   </Text>
                 ) : null}
                 {c.rateLimited > 0 ? (

@@ -218,13 +218,14 @@ export const PartialFailure: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const second = await rowOf(canvasElement, 'CH-00002');
-    // A chip in error can be focused; the marketplace's message describes it.
-    const refused = within(second).getByRole('button', { name: /^Amazon · Error/ });
+    // A chip in error can be focused; the marketplace's message describes it. As a button it is named by the
+    // words it shows, with "price" and "quantity" said where the chip shows "$" and "×".
+    const refused = within(second).getByRole('button', { name: /^Amazon Error price \$[\d.]+ quantity \d+$/ });
     await expect(refused).toHaveAccessibleDescription(AMAZON_PRICE_REFUSED);
     refused.focus();
     await expect(within(second).getByRole('tooltip')).toHaveTextContent(AMAZON_PRICE_REFUSED);
     const third = await rowOf(canvasElement, 'CH-00003');
-    await expect(within(third).getByRole('button', { name: /^Walmart · Suppressed/ })).toHaveAccessibleDescription(
+    await expect(within(third).getByRole('button', { name: /^Walmart Suppressed price/ })).toHaveAccessibleDescription(
       WALMART_ITEM_SUPPRESSED,
     );
     // Only the SKUs with a refusal.

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ListingChip as Chip } from '../../../api';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { listingStatusLabels, listingStatusTones, offSaleChipText, priceText, shown } from './catalogueState';
+import { visuallyHidden } from '../../../theme';
 import * as styles from './Catalogue.css';
 
 /** "19.99", or "19.99 → 17.99" while a new value is on its way (each through `format`). */
@@ -30,7 +31,7 @@ export const chipStatusLabel = (chip: Chip) => (isPausedChip(chip) ? 'Paused' : 
 export const chipTone = (chip: Chip) =>
   isPausedChip(chip) ? 'neutral' : chip.lastError ? 'critical' : listingStatusTones[chip.status];
 
-/** What a chip says, in one line (also its accessible name). */
+/** What a chip says, in one line (the accessible name of a chip that is not a button). */
 export function chipText(chip: Chip): string {
   const parts = [marketplaceNames[chip.channelKind], chipStatusLabel(chip)];
   if (chip.status !== 'not listed') {
@@ -57,23 +58,32 @@ export function ListingChip({ chip }: { chip: Chip }) {
   const messageId = useId();
   const paused = isPausedChip(chip);
   const tone = chipTone(chip);
+  // Words a screen reader needs that the chip shows as layout ("$19.99 × 5"); the spaces between the
+  // parts are not drawn (the chip is a flex row) but keep the words apart in the accessible name. Only a
+  // chip in error is a button named by its content; the others are images named by `chipText`.
+  const spoken = (text: string) => (chip.lastError ? <span className={visuallyHidden}>{text}</span> : null);
   const content = (
     <>
-      <span className={styles.chipName}>{marketplaceNames[chip.channelKind]}</span>
-      <span>{chipStatusLabel(chip)}</span>
+      <span className={styles.chipName}>{marketplaceNames[chip.channelKind]}</span> <span>{chipStatusLabel(chip)}</span>{' '}
       {chip.status !== 'not listed' ? (
         paused ? (
           <span className={styles.sending}>
-            last known {priceText(chip.price, chip.currency)} × {shown(chip.quantity)}
+            last known {priceText(chip.price, chip.currency)} <span aria-hidden="true">×</span>
+            {spoken('quantity')} {shown(chip.quantity)}
           </span>
         ) : (
           <>
-            <span>{chipPriceText(chip)}</span>
-            <span>× {valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}</span>
+            <span>
+              {spoken('price')} {chipPriceText(chip)}
+            </span>{' '}
+            <span>
+              <span aria-hidden="true">× </span>
+              {spoken('quantity')} {valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}
+            </span>
           </>
         )
-      ) : null}
-      {chip.takenOffSale ? <span className={styles.sending}>{offSaleChipText(chip.channelKind)}</span> : null}
+      ) : null}{' '}
+      {chip.takenOffSale ? <span className={styles.sending}>{offSaleChipText(chip.channelKind)}</span> : null}{' '}
       {chip.pushPending && !paused ? <span className={styles.sending}>sending</span> : null}
     </>
   );
@@ -89,7 +99,6 @@ export function ListingChip({ chip }: { chip: Chip }) {
       <button
         type="button"
         className={styles.chip({ tone })}
-        aria-label={chipText(chip)}
         aria-describedby={messageId}
         onClick={(event) => event.stopPropagation()}
       >
