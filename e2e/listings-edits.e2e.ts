@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
-import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { gone, screenshot, see } from './support/browser.ts';
+import type { E2EProduct } from './support/product.ts';
+import { useSellerSession } from './support/session.ts';
 import { sandboxControl } from './support/sandbox.ts';
 import {
   connectFourSandboxChannels,
-  rememberSandboxSellers,
   rowOf as rowIn,
   settledPrice as settledPriceIn,
   signUpAndVerify,
@@ -13,27 +13,11 @@ import {
 } from './support/listings.ts';
 
 let product: E2EProduct;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let pageErrors: string[];
 /** The sandbox seller behind each connected channel, as "Use a sandbox seller" created it. */
 let sellers: SandboxSellers;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
-  context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 1000 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  pageErrors = watchForPageErrors(page);
-  // Remember each sandbox seller the page asks for: prices are read back from it below.
-  sellers = rememberSandboxSellers(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(() => () => expect(pageErrors).toEqual([]));
+useSellerSession((session) => ({ product, page, sellers } = session));
 
 const marketplaces = ['Walmart', 'Amazon', 'eBay', 'Shopify'];
 const rowOf = (sku: string) => rowIn(page, sku);

@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { gone, horizontalOverflow, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
-import { startE2EProduct, type E2EProduct } from './support/product.ts';
-import {
-  connectSandboxChannel,
-  rememberSandboxSellers,
-  signUpAndVerify,
-  type SandboxSellers,
-} from './support/listings.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gone, horizontalOverflow, screenshot, see } from './support/browser.ts';
+import type { E2EProduct } from './support/product.ts';
+import { useSellerSession } from './support/session.ts';
+import { connectSandboxChannel, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
 
 let product: E2EProduct;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let pageErrors: string[];
 let sellers: SandboxSellers;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
-  context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 1000 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  pageErrors = watchForPageErrors(page);
-  sellers = rememberSandboxSellers(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-beforeEach(() => () => expect(pageErrors).toEqual([]));
+useSellerSession((session) => ({ product, page, sellers } = session));
 
 const card = (name: RegExp) => page.getByRole('article', { name });
 
