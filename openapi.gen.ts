@@ -818,7 +818,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What a CSV file would change (header sku, and any of price, quantity, title), and its errors by line; nothing is stored. */
+        /** What a CSV file would change (header sku, and any of price, on_hand or quantity, title and each marketplace's price), and its errors by line; nothing is stored. */
         post: operations["previewCsvImport"];
         delete?: never;
         options?: never;
@@ -2239,6 +2239,20 @@ export interface components {
             price: components["schemas"]["PriceChange"] | null;
             onHand: components["schemas"]["QuantityChange"] | null;
             title: components["schemas"]["TextChange"] | null;
+            /** @description The channels' own prices the row sets (a marketplace's price column, such as ebay_price): empty when it sets none. */
+            channelPrices?: components["schemas"]["CsvChannelPriceChange"][];
+        };
+        /** @description A channel's price becomes its own (an override, winning over the rules), as the SKU drawer sets it. */
+        CsvChannelPriceChange: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            /** @description The seller's store on that marketplace. */
+            channelName: string;
+            currency: string | null;
+            /** @description The channel's price as the export writes it (the last one read); null when none was read yet. */
+            before: string | null;
+            after: string;
         };
         CsvImportPreview: {
             items: components["schemas"]["CsvImportRow"][];

@@ -102,6 +102,7 @@ describe('CSV import', () => {
           price: { before: '10.00', after: '11.50' },
           onHand: null,
           title: null,
+          channelPrices: [],
         },
         {
           line: 3,
@@ -110,6 +111,7 @@ describe('CSV import', () => {
           price: null,
           onHand: { before: 0, after: 4 },
           title: null,
+          channelPrices: [],
         },
         {
           line: 4,
@@ -118,6 +120,7 @@ describe('CSV import', () => {
           price: { before: null, after: '8.00' },
           onHand: null,
           title: null,
+          channelPrices: [],
         },
       ],
       total: 3,
@@ -160,7 +163,12 @@ describe('CSV import', () => {
     ]);
     // An unknown column is passed over (with a notice), so the file has nothing left to change.
     expect(await errors('sku,colour\nMUG-1,red\n')).toEqual([
-      { line: 1, sku: null, message: 'Add at least one column to change: price, on_hand (or quantity) or title.' },
+      {
+        line: 1,
+        sku: null,
+        message:
+          'Add at least one column to change: price, on_hand (or quantity), title or a marketplace’s price (such as ebay_price).',
+      },
     ]);
     expect(await errors('')).toEqual([{ line: 1, sku: null, message: expect.stringMatching(/The file is empty/) }]);
     expect(await errors('sku,title\nMUG-1,"never closed\n')).toEqual([

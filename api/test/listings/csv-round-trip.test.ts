@@ -67,9 +67,7 @@ describe('a CSV round trip', () => {
       items: [],
       total: 0,
       errors: [],
-      notices: [
-        'Read-only columns ignored: brand, gtin, committed, available, amazon_status, amazon_price, amazon_quantity.',
-      ],
+      notices: ['Read-only columns ignored: brand, gtin, committed, available, amazon_status, amazon_quantity.'],
     });
     const before = await changes();
     const applied = await seller.post('/api/listings/import', { csv });

@@ -63,6 +63,7 @@ const toApiImportRow = (row: CsvImportRow): CsvImportRowApi => ({
   price: row.price ?? null,
   onHand: row.onHand ?? null,
   title: row.title ?? null,
+  channelPrices: row.channelPriceChanges ?? [],
 });
 
 /**

@@ -34,8 +34,13 @@ export const IMPORTED_COLUMNS = {
 export type ImportedField = (typeof IMPORTED_COLUMNS)[keyof typeof IMPORTED_COLUMNS];
 /** Columns the export writes for information only: the import passes over them. */
 export const READ_ONLY_COLUMNS = ['brand', 'gtin', 'committed', 'available'] as const;
-/** The columns per connected marketplace (read-only on import: the listing's status, price and quantity as last read). */
-export const channelColumns = (kind: string) => [`${kind}_status`, `${kind}_price`, `${kind}_quantity`];
+/** The price column of a marketplace: imported as that channel's own price (see csv-import.ts). */
+export const channelPriceColumn = (kind: string) => `${kind}_price`;
+/**
+ * The columns per connected marketplace: the listing's status, price and quantity as last read. The
+ * price is imported (a channel's own price); the status and quantity are read-only.
+ */
+export const channelColumns = (kind: string) => [`${kind}_status`, channelPriceColumn(kind), `${kind}_quantity`];
 /** The export's header, in order. */
 export const catalogueCsvHeader = (kinds: readonly string[]) => [
   'sku',
@@ -49,16 +54,26 @@ export const catalogueCsvHeader = (kinds: readonly string[]) => [
   ...kinds.flatMap(channelColumns),
 ];
 
-/** How the import takes a header name: a product field, a read-only column of the export, or unknown. */
-export function importColumn(
+/** How the import takes a header name: a product field, a marketplace's price, a read-only column of the export, or unknown. */
+export function importColumn<Kind extends string>(
   name: string,
-  kinds: readonly string[],
-): { field: ImportedField } | { readOnly: true } | { unknown: true } {
+  kinds: readonly Kind[],
+): { field: ImportedField } | { channelPrice: Kind } | { readOnly: true } | { unknown: true } {
   if (Object.hasOwn(IMPORTED_COLUMNS, name)) return { field: IMPORTED_COLUMNS[name as keyof typeof IMPORTED_COLUMNS] };
+  const priced = kinds.find((k) => channelPriceColumn(k) === name);
+  if (priced !== undefined) return { channelPrice: priced };
   if ((READ_ONLY_COLUMNS as readonly string[]).includes(name) || kinds.some((k) => channelColumns(k).includes(name)))
     return { readOnly: true };
   return { unknown: true };
 }
+
+/**
+ * The listing whose price the export writes under a marketplace's columns: the first of that
+ * marketplace among a row's listings, in the order the catalogue reads them (the main channel
+ * first, then by when each channel was connected). The import compares with the same one.
+ */
+export const exportedListingOf = <L extends { channelKind: string }>(rowListings: readonly L[], kind: string) =>
+  rowListings.find((l) => l.channelKind === kind);
 
 /** The main price of each product (by id) as the export writes it: two decimals, empty when it has none. */
 export async function exportedPrices(db: Db, accountId: string, productIds: string[]): Promise<Map<string, string>> {

@@ -23,7 +23,7 @@ import {
 } from '../../db/queries/catalogue-sku.ts';
 import { listChannels } from '../../db/queries/channels.ts';
 import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
-import { catalogueCsvHeader, csvLine, exportedPrices } from './catalogue-csv.ts';
+import { catalogueCsvHeader, csvLine, exportedListingOf, exportedPrices } from './catalogue-csv.ts';
 import { batchesOfChanges, resultsByChange, type BatchOfChange } from './change-history.ts';
 
 export interface CatalogueQuery {
@@ -292,7 +292,7 @@ export async function* catalogueCsv(
     yield batch
       .map((row) => {
         const perKind = kinds.flatMap((kind) => {
-          const listing = row.listings.find((l) => l.channelKind === kind);
+          const listing = exportedListingOf(row.listings, kind);
           return listing ? [listing.status, listing.price, listing.quantity] : [null, null, null];
         });
         return csvLine([

@@ -6,9 +6,17 @@ import type { AuditContext } from '../audit/audit-log.ts';
 import { CsvSyntaxError, parseCsv } from '../csv/csv-parse.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
 import { PREVIEW_LIMIT } from './bulk-edit.ts';
-import { formatPrice, isPriceText } from './values.ts';
-import { channelKindValues } from '../../db/schema/index.ts';
-import { csvCellValue, importColumn, type ImportedField } from './catalogue-csv.ts';
+import { channelName, formatPrice, isPriceText } from './values.ts';
+import { channelKindValues, type ChannelKind, type ChannelRole } from '../../db/schema/index.ts';
+import { catalogueListings } from '../../db/queries/catalogue-page.ts';
+import { listChannels } from '../../db/queries/channels.ts';
+import {
+  channelPriceColumn,
+  csvCellValue,
+  exportedListingOf,
+  importColumn,
+  type ImportedField,
+} from './catalogue-csv.ts';
 
 /** The largest file taken (also the request body limit of the import routes). */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -21,8 +29,24 @@ export interface CsvRowError {
   message: string;
 }
 
+/** A channel's new own price as the preview shows it: the price the export wrote for it, and the new one. */
+export interface CsvChannelPriceChange {
+  channelId: string;
+  channelKind: ChannelKind;
+  /** The seller's store on that marketplace (tells two channels of one marketplace apart). */
+  channelName: string;
+  currency: string | null;
+  before: string | null;
+  after: string;
+}
+
 export interface CsvImportRow extends ProductEdit {
   line: number;
+  /**
+   * What `channelPrices` sets, as the preview shows it: `before` is the price the export wrote
+   * (`channelPrices` keeps the override it replaces, which undo puts back).
+   */
+  channelPriceChanges?: CsvChannelPriceChange[];
 }
 
 export interface CsvImportPlan {
@@ -40,6 +64,99 @@ interface ParsedRow {
   price?: string;
   quantity?: number;
   title?: string;
+  /** Each marketplace's price cell that is not empty, as written (checked against the catalogue in planChannelPrice). */
+  channelPrices?: Partial<Record<ChannelKind, string>>;
+}
+
+/** The message for a cell that is not a price, the same for `price` and each marketplace's price. */
+export const notAPrice = (text: string) =>
+  `"${text}" is not a price: use a number above 0 with at most two decimals, such as 19.99.`;
+
+/** A price cell as the import takes it: two decimals, or null when it is not a price above 0. */
+export function importedPrice(text: string): string | null {
+  return isPriceText(text) && Number(text) > 0 ? formatPrice(Number(text)) : null;
+}
+
+const cents = (price: string) => Math.round(Number(price) * 100);
+
+/** One listing of a row's SKU as the import weighs a marketplace's price against it. */
+export interface PricedListing {
+  listingId: string;
+  channelId: string;
+  channelKind: ChannelKind;
+  channelRole: ChannelRole;
+  channelName: string;
+  /** The price the export writes for it (the last one read from the marketplace). */
+  price: string | null;
+  priceOverride: string | null;
+  currency: string | null;
+}
+
+/** A channel's new own price: the edit (its override before and after, as undo reads it) and what the preview shows. */
+export interface PlannedChannelPrice {
+  edit: NonNullable<ProductEdit['channelPrices']>[number];
+  shown: CsvChannelPriceChange;
+}
+
+/**
+ * What a marketplace's price cell (`ebay_price`, …) does to a row's SKU, given its listings in the
+ * export's order:
+ * - the price the export wrote for that marketplace (same amount), or an empty cell: nothing;
+ * - not a price: the same error as the `price` column; no listing on that marketplace: an error naming it;
+ * - the export's listing is on the main channel: an error (the main price is the `price` column),
+ *   unless the cell holds the row's new `price` too (both columns say the same);
+ * - otherwise each target listing of that marketplace gets the price as its own (an override, like
+ *   the SKU drawer sets), unless it already holds it. An account with two channels of one
+ *   marketplace has one column for both: the export writes the first one's price, and a new price
+ *   in the column is set on every target channel of that marketplace listing the SKU (the preview
+ *   names each one by its store's name).
+ */
+export function planChannelPrice(
+  kind: ChannelKind,
+  cell: string,
+  rowListings: readonly PricedListing[],
+  row: { sku: string; price?: string },
+): { error: string } | { changes: PlannedChannelPrice[] } {
+  const exported = exportedListingOf(rowListings, kind);
+  if (
+    cell === '' ||
+    (exported?.price != null &&
+      (cell === exported.price || (isPriceText(cell) && cents(cell) === cents(exported.price))))
+  )
+    return { changes: [] };
+  const after = importedPrice(cell);
+  if (after === null) return { error: notAPrice(cell) };
+  if (!exported) return { error: `SKU ${row.sku} is not listed on ${channelName(kind)}.` };
+  if (exported.channelRole === 'main') {
+    if (row.price !== undefined && cents(row.price) === cents(after)) return { changes: [] };
+    return {
+      error: `${channelName(kind)} is your main channel: its price is the SKU's price. Change it in the "price" column, not in "${channelPriceColumn(kind)}".`,
+    };
+  }
+  const changes: PlannedChannelPrice[] = [];
+  for (const listing of rowListings) {
+    if (listing.channelKind !== kind || listing.channelRole !== 'target') continue;
+    const override = listing.priceOverride === null ? null : formatPrice(Number(listing.priceOverride));
+    if (override === after) continue;
+    changes.push({
+      edit: {
+        listingId: listing.listingId,
+        channelId: listing.channelId,
+        channelKind: listing.channelKind,
+        before: override,
+        after,
+      },
+      shown: {
+        channelId: listing.channelId,
+        channelKind: listing.channelKind,
+        channelName: listing.channelName,
+        currency: listing.currency,
+        before: listing.price === null ? null : formatPrice(Number(listing.price)),
+        after,
+      },
+    });
+  }
+  return { changes };
 }
 
 /** Refuses a file holding what the database cannot store (a NUL character: not a text file), naming its first such line. */
@@ -76,13 +193,15 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
         {
           line: 1,
           sku: null,
-          message: 'The file is empty. Its first line names the columns: sku, then any of price, quantity, title.',
+          message:
+            'The file is empty. Its first line names the columns: sku, then any of price, on_hand (or quantity), title and a marketplace’s price (such as ebay_price).',
         },
       ],
     };
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const errors: CsvRowError[] = [];
   const column = new Map<ImportedField, number>();
+  const priceColumn = new Map<ChannelKind, number>();
   const readOnly: string[] = [];
   const unknown: string[] = [];
   for (const [i, name] of names.entries()) {
@@ -98,6 +217,10 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
               : `The column "${name}" appears twice.`,
         });
       else column.set(kind.field, i);
+    } else if ('channelPrice' in kind) {
+      if (priceColumn.has(kind.channelPrice))
+        errors.push({ line: header.line, sku: null, message: `The column "${name}" appears twice.` });
+      else priceColumn.set(kind.channelPrice, i);
     } else if ('readOnly' in kind) readOnly.push(header.fields[i]!.trim());
     else unknown.push(header.fields[i]!.trim() || `(column ${i + 1} has no name)`);
   }
@@ -105,11 +228,12 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
   if (readOnly.length > 0) notices.push(`Read-only columns ignored: ${readOnly.join(', ')}.`);
   if (unknown.length > 0) notices.push(`Ignored columns: ${unknown.join(', ')}.`);
   if (!column.has('sku')) errors.push({ line: header.line, sku: null, message: 'The column "sku" is missing.' });
-  if (![...column.keys()].some((f) => f !== 'sku'))
+  if (![...column.keys()].some((f) => f !== 'sku') && priceColumn.size === 0)
     errors.push({
       line: header.line,
       sku: null,
-      message: 'Add at least one column to change: price, on_hand (or quantity) or title.',
+      message:
+        'Add at least one column to change: price, on_hand (or quantity), title or a marketplace’s price (such as ebay_price).',
     });
   if (errors.length > 0) return { rows: [], errors, notices };
   if (body.length === 0)
@@ -155,9 +279,9 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
     const row: ParsedRow = { line: record.line, sku };
     const price = cell('price');
     if (price !== '') {
-      if (!isPriceText(price) || Number(price) <= 0)
-        fail(`"${price}" is not a price: use a number above 0 with at most two decimals, such as 19.99.`);
-      else row.price = formatPrice(Number(price));
+      const valid = importedPrice(price);
+      if (valid === null) fail(notAPrice(price));
+      else row.price = valid;
     }
     const quantity = cell('quantity');
     if (quantity !== '') {
@@ -169,9 +293,50 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
       if (title.length > TITLE_MAX) fail(`The title is longer than ${TITLE_MAX} characters.`);
       else row.title = title;
     }
+    for (const [kind, i] of priceColumn) {
+      const text = csvCellValue((record.fields[i] ?? '').trim());
+      if (text !== '') (row.channelPrices ??= {})[kind] = text;
+    }
     rows.push(row);
   }
   return { rows, errors, notices };
+}
+
+/** Rows per read of the SKUs' listings. */
+const LISTINGS_BATCH = 5000;
+
+/**
+ * The listings of the file's rows, by SKU, in the export's order (catalogueListings, as the export
+ * reads them), each with its store's name: read only when the file has a marketplace's price.
+ */
+async function pricedListings(
+  db: Db,
+  accountId: string,
+  rows: Array<{ productId: string | null; sku: string }>,
+): Promise<Map<string, PricedListing[]>> {
+  const bySku = new Map<string, PricedListing[]>();
+  if (rows.length === 0) return bySku;
+  const names = new Map((await listChannels(db, accountId)).map((c) => [c.id, c.displayName]));
+  for (let i = 0; i < rows.length; i += LISTINGS_BATCH) {
+    const batch = rows.slice(i, i + LISTINGS_BATCH);
+    const skuOf = new Map(batch.flatMap((r) => (r.productId ? [[r.productId, r.sku] as const] : [])));
+    for (const l of await catalogueListings(db, accountId, batch)) {
+      const sku = l.productId ? skuOf.get(l.productId) : l.sku;
+      if (sku === undefined) continue;
+      const listing: PricedListing = {
+        listingId: l.listingId,
+        channelId: l.channelId,
+        channelKind: l.channelKind,
+        channelRole: l.channelRole,
+        channelName: names.get(l.channelId) ?? channelName(l.channelKind),
+        price: l.price,
+        priceOverride: l.priceOverride,
+        currency: l.currency,
+      };
+      bySku.set(sku, [...(bySku.get(sku) ?? []), listing]);
+    }
+  }
+  return bySku;
 }
 
 /** The file against the catalogue: each row's changes (rows that change nothing are left out), and every error. */
@@ -188,13 +353,28 @@ async function planImport(
     parsed.map((r) => r.sku),
     options,
   );
+  const listingsOf = await pricedListings(
+    db,
+    accountId,
+    parsed.flatMap((r) => (r.channelPrices ? [{ productId: products.get(r.sku)?.id ?? null, sku: r.sku }] : [])),
+  );
   const rows: CsvImportRow[] = [];
   for (const row of parsed) {
     const product = products.get(row.sku);
+    const channelPrices = Object.entries(row.channelPrices ?? {}).map(([kind, cell]) =>
+      planChannelPrice(kind as ChannelKind, cell, listingsOf.get(row.sku) ?? [], row),
+    );
     if (!product) {
-      // A SKU only listed on a channel is exported with nothing to import: passed over.
-      if (row.price === undefined && row.quantity === undefined && row.title === undefined) continue;
+      // A SKU only listed on a channel is exported with nothing to import (its marketplace's price
+      // as the export wrote it): passed over.
+      const changesChannel = channelPrices.some((c) => 'error' in c || c.changes.length > 0);
+      if (row.price === undefined && row.quantity === undefined && row.title === undefined && !changesChannel) continue;
       errors.push({ line: row.line, sku: row.sku, message: `No product has the SKU ${row.sku}.` });
+      continue;
+    }
+    const failed = channelPrices.flatMap((c) => ('error' in c ? [c.error] : []));
+    if (failed.length > 0) {
+      for (const message of failed) errors.push({ line: row.line, sku: row.sku, message });
       continue;
     }
     const edit: CsvImportRow = { line: row.line, productId: product.id, sku: product.sku };
@@ -204,7 +384,12 @@ async function planImport(
       edit.onHand = { before: product.onHand, after: row.quantity };
     if (row.title !== undefined && row.title !== product.title)
       edit.title = { before: product.title, after: row.title };
-    if (edit.price || edit.onHand || edit.title) rows.push(edit);
+    const planned = channelPrices.flatMap((c) => ('changes' in c ? c.changes : []));
+    if (planned.length > 0) {
+      edit.channelPrices = planned.map((c) => c.edit);
+      edit.channelPriceChanges = planned.map((c) => c.shown);
+    }
+    if (edit.price || edit.onHand || edit.title || edit.channelPrices) rows.push(edit);
   }
   errors.sort((a, b) => a.line - b.line);
   return { rows, errors, notices };
@@ -246,7 +431,7 @@ export async function runCsvImport(
         audit,
         accountId,
         'csv_import',
-        plan.rows.map(({ line: _line, ...edit }) => edit),
+        plan.rows.map(({ line: _line, channelPriceChanges: _shown, ...edit }) => edit),
       ),
     };
   });

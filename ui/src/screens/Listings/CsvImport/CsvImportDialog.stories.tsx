@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn, expect, userEvent, within } from 'storybook/test';
-import { listingEditHandlers } from '@hub/mocks';
+import type { components } from '@contract';
+import { http, listingEditHandlers } from '@hub/mocks';
 import { CsvImportDialog } from './CsvImportDialog';
 
 const meta = {
@@ -83,5 +84,63 @@ export const CsvImportIgnoredColumns: Story = {
     await expect(within(dialog).getByText(/^Read-only columns ignored: brand, gtin/)).toBeVisible();
     // The rows still import.
     await expect(within(dialog).getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+  },
+};
+
+const EBAY_CHANNEL_ID = 'c0ffee00-0000-4000-8000-00000000eba1';
+/** An exported file with a new eBay price for one SKU: that channel's own price, from what the export wrote. */
+const channelPricePreview: components['schemas']['CsvImportPreview'] = {
+  items: [
+    {
+      line: 4,
+      productId: 'p0000000-0000-4000-8000-000000000004',
+      sku: 'MUG-GREEN-350',
+      price: null,
+      onHand: null,
+      title: null,
+      channelPrices: [
+        {
+          channelId: EBAY_CHANNEL_ID,
+          channelKind: 'ebay',
+          channelName: 'Acme Home Goods',
+          currency: 'USD',
+          before: '12.00',
+          after: '14.50',
+        },
+      ],
+    },
+  ],
+  total: 1,
+  errors: [],
+  notices: ['Read-only columns ignored: brand, gtin, committed, available, ebay_status, ebay_quantity.'],
+};
+const channelPriceImported: components['schemas']['BulkChange'] = {
+  batchId: 'b47c0000-0000-4000-8000-0000000000e1',
+  kind: 'csv_import',
+  createdAt: '2026-03-02T10:15:00.000Z',
+  skus: 1,
+  values: 1,
+  undoneAt: null,
+  pushes: { total: 1, confirmed: 0, failed: 0, open: 1 },
+};
+const channelPriceHandlers = [
+  http.post('/api/listings/import/preview', ({ response }) => response(200).json(channelPricePreview)),
+  http.post('/api/listings/import', ({ response }) => response(201).json(channelPriceImported)),
+  http.get('/api/listings/changes/{batchId}', ({ response }) => response(200).json(channelPriceImported)),
+];
+
+/** A new price in the file's ebay_price column: shown as eBay's own price, old and new, with the store's name. */
+export const CsvImportChannelPrice: Story = {
+  parameters: { msw: { handlers: { listingEdits: channelPriceHandlers } } },
+  play: async () => {
+    const dialog = await chooseFile();
+    const table = await within(dialog).findByRole('table', { name: 'Changes to import' });
+    await expect(within(table).getByRole('columnheader', { name: 'Channel prices' })).toBeVisible();
+    const row = within(table).getByText('MUG-GREEN-350').closest('tr')!;
+    await expect(row).toHaveTextContent('eBay (Acme Home Goods) $12.00→ to $14.50');
+    await expect(within(dialog).getByText('1 row changes something.')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 row' }));
+    await expect(await within(dialog).findByText('Changes saved')).toBeVisible();
+    await expect(within(dialog).getByText('1 value changed on 1 SKU.')).toBeVisible();
   },
 };

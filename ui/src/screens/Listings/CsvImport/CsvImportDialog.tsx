@@ -17,6 +17,8 @@ import {
 import { errorText, usePreviewCsvImport, useRunCsvImport, type CsvImportPreview } from '../../../api';
 import { BulkChangeProgress } from '../BulkEdit/BulkChangeProgress';
 import { NoChange, ValueChange } from '../BulkEdit/ValueChange';
+import { priceText } from '../Catalogue/catalogueState';
+import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import * as styles from './CsvImport.css';
 
 export interface CsvImportDialogProps {
@@ -29,9 +31,21 @@ export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+type ChannelPriceChange = NonNullable<CsvImportPreview['items'][number]['channelPrices']>[number];
+
+/** "eBay (Acme Store)": the marketplace and the seller's store on it (once, when they read the same). */
+const channelLabel = (change: ChannelPriceChange) => {
+  const marketplace = marketplaceNames[change.channelKind];
+  return change.channelName && change.channelName !== marketplace
+    ? `${marketplace} (${change.channelName})`
+    : marketplace;
+};
+
 /**
- * CSV import (pages.md section 3): a file with a `sku` column and any of price, on_hand (or quantity)
- * and title: an exported file imports back as it is, its other columns named once in a notice. Its changes are shown first, old and new; a file with any row in error is refused
+ * CSV import (pages.md section 3): a file with a `sku` column and any of price, on_hand (or quantity),
+ * title and a marketplace's price (`ebay_price`, …: that channel's own price): an exported file
+ * imports back as it is, its other columns named once in a notice. Its changes are shown first, old
+ * and new (a channel's price with the channel's name); a file with any row in error is refused
  * whole, each error with its line. Once imported it is a bulk change like any other, with Undo.
  */
 export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
@@ -67,7 +81,7 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         title="Import CSV"
-        description="One row per SKU: a sku column, and any of price, on_hand (or quantity) and title, as the export writes them. Empty cells are left as they are; other columns are not imported."
+        description="One row per SKU: a sku column, and any of price, on_hand (or quantity), title and a channel's own price (such as ebay_price), as the export writes them. Empty cells are left as they are; other columns are not imported."
       >
         {run.data ? (
           <BulkChangeProgress applied={run.data} />
@@ -155,6 +169,7 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
   }
   if (preview.total === 0)
     return <Alert tone="info">Every SKU in the file already holds these values. Nothing would change.</Alert>;
+  const withChannelPrices = preview.items.some((row) => (row.channelPrices ?? []).length > 0);
   return (
     <Stack space="small">
       <Text size="small" tone="secondary">
@@ -169,6 +184,7 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
             <TableHeaderCell>Price</TableHeaderCell>
             <TableHeaderCell>On hand</TableHeaderCell>
             <TableHeaderCell>Title</TableHeaderCell>
+            {withChannelPrices ? <TableHeaderCell>Channel prices</TableHeaderCell> : null}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -187,6 +203,25 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
               <TableCell>
                 {row.title ? <ValueChange before={row.title.before ?? 'none'} after={row.title.after} /> : <NoChange />}
               </TableCell>
+              {withChannelPrices ? (
+                <TableCell>
+                  {row.channelPrices?.length ? (
+                    <ul className={styles.channelPrices}>
+                      {row.channelPrices.map((change) => (
+                        <li key={change.channelId}>
+                          <span className={styles.channelName}>{channelLabel(change)}</span>{' '}
+                          <ValueChange
+                            before={change.before === null ? 'not read yet' : priceText(change.before, change.currency)}
+                            after={priceText(change.after, change.currency)}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <NoChange />
+                  )}
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>
