@@ -8,13 +8,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
+import type { ConnectedChannel } from '../support/channel-flows.ts';
 import {
-  connectWithSandboxSeller,
-  consentOnEbay,
-  installOnShopify,
-  type ConnectedChannel,
-} from '../support/channel-flows.ts';
-import { control, query, readOrdersNow, sandboxItem, sandboxRequests, settled } from '../support/sync-checks.ts';
+  connectShopifyMainWalmartEbay,
+  control,
+  query,
+  readOrdersNow,
+  sandboxItem,
+  sandboxRequests,
+  settled,
+} from '../support/sync-checks.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -27,21 +30,7 @@ beforeAll(async () => {
   t = await startTestProduct();
   const signedIn = await t.signedInSeller({ firstName: 'Rita', lastName: 'Returns' });
   ({ browser: seller, accountId } = signedIn);
-  shopify = (await installOnShopify(seller, 'install', { products: 6 })).channel!;
-  walmart = await connectWithSandboxSeller(seller, 'walmart', 6);
-  ebay = (await consentOnEbay(seller, 'agree', { products: 6 })).channel!;
-  expect(shopify.role).toBe('main');
-  await vi.waitFor(
-    async () =>
-      expect(
-        await query(
-          t,
-          sql`select 1 from listings l where l.channel_id in (${walmart.id}, ${ebay.id}) and l.product_id is not null`,
-        ),
-      ).toHaveLength(12),
-    { timeout: 60_000, interval: 250 },
-  );
-  await settled(t, accountId);
+  ({ shopify, walmart, ebay } = await connectShopifyMainWalmartEbay(t, seller, accountId, 6));
 });
 afterAll(() => t?.stop());
 

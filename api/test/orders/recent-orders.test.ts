@@ -9,13 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
-import {
-  connectWithSandboxSeller,
-  consentOnEbay,
-  installOnShopify,
-  type ConnectedChannel,
-} from '../support/channel-flows.ts';
-import { control, query, readOrdersNow, settled } from '../support/sync-checks.ts';
+import type { ConnectedChannel } from '../support/channel-flows.ts';
+import { connectShopifyMainWalmartEbay, control, query, readOrdersNow, settled } from '../support/sync-checks.ts';
 import { requestOrderReadsAtStartUp } from '../../src/modules/orders/order-polling.ts';
 import { syncTick } from '../../src/modules/reconciliation/sync-schedule.ts';
 import { marketplaceOrderRules } from '../../src/marketplaces/registry.ts';
@@ -30,21 +25,7 @@ let ebay: ConnectedChannel;
 beforeAll(async () => {
   t = await startTestProduct();
   ({ browser: seller, accountId } = await t.signedInSeller({ firstName: 'Cass', lastName: 'Cancel' }));
-  shopify = (await installOnShopify(seller, 'install', { products: 6 })).channel!;
-  walmart = await connectWithSandboxSeller(seller, 'walmart', 6);
-  ebay = (await consentOnEbay(seller, 'agree', { products: 6 })).channel!;
-  expect(shopify.role).toBe('main');
-  await vi.waitFor(
-    async () =>
-      expect(
-        await query(
-          t,
-          sql`select 1 from listings l where l.channel_id in (${walmart.id}, ${ebay.id}) and l.product_id is not null`,
-        ),
-      ).toHaveLength(12),
-    { timeout: 60_000, interval: 250 },
-  );
-  await settled(t, accountId);
+  ({ shopify, walmart, ebay } = await connectShopifyMainWalmartEbay(t, seller, accountId, 6));
 });
 afterAll(() => t?.stop());
 

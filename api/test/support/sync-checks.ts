@@ -343,6 +343,34 @@ export async function connectFourChannels(t: TestProduct, seller: Browser, accou
 }
 
 /**
+ * Shopify (the main channel, installed first), then Walmart and eBay as targets, each a sandbox seller
+ * with `products` SKUs: answers once both targets' listings are linked and nothing is on its way.
+ */
+export async function connectShopifyMainWalmartEbay(
+  t: TestProduct,
+  seller: Browser,
+  accountId: string,
+  products: number,
+) {
+  const shopify = (await installOnShopify(seller, 'install', { products })).channel!;
+  const walmart = await connectWithSandboxSeller(seller, 'walmart', products);
+  const ebay = (await consentOnEbay(seller, 'agree', { products })).channel!;
+  expect(shopify.role).toBe('main');
+  await vi.waitFor(
+    async () =>
+      expect(
+        await query(
+          t,
+          sql`select 1 from listings l where l.channel_id in (${walmart.id}, ${ebay.id}) and l.product_id is not null`,
+        ),
+      ).toHaveLength(2 * products),
+    { timeout: 60_000, interval: 250 },
+  );
+  await settled(t, accountId);
+  return { shopify, walmart, ebay };
+}
+
+/**
  * Reads a channel's orders now, as the scheduled read does (eBay sends no order notification to
  * sellers' apps). A read that fails (a marketplace that does not answer, a deadlock between two
  * transactions) is read again, as pg-boss retries the job; each failure is told to `onFailure`.
