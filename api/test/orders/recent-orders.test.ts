@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
-import type { ConnectedChannel } from '../support/channel-flows.ts';
+import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
 import { connectShopifyMainWalmartEbay, control, query, readOrdersNow, settled } from '../support/sync-checks.ts';
 import { requestOrderReadsAtStartUp } from '../../src/modules/orders/order-polling.ts';
 import { syncTick } from '../../src/modules/reconciliation/sync-schedule.ts';
@@ -57,8 +57,15 @@ async function buy(channel: ConnectedChannel, sku: string, quantity: number): Pr
     body: { lines: [{ sku, quantity }] },
   });
   expect(placed.status, await placed.clone().text()).toBe(201);
-  const body = (await placed.json()) as { orderId?: string; purchaseOrderId?: string };
-  return (body.purchaseOrderId ?? body.orderId)!;
+  // Each sandbox answers with its marketplace's own order id: Walmart's purchase order, eBay's order,
+  // Amazon's AmazonOrderId, Shopify's order GID.
+  const body = (await placed.json()) as {
+    orderId?: string;
+    purchaseOrderId?: string;
+    AmazonOrderId?: string;
+    id?: string;
+  };
+  return (body.purchaseOrderId ?? body.orderId ?? body.AmazonOrderId ?? body.id)!;
 }
 
 async function buyerCancels(channel: ConnectedChannel, marketplaceOrderId: string) {
@@ -128,6 +135,49 @@ describe('cancellations within seconds', () => {
       sql`select topic from marketplace_events where channel_id = ${walmart.id} order by received_at`,
     );
     expect(events.map((e) => e.topic)).toContain('PO_LINE_AUTOCANCELLED');
+  });
+
+  it("a Shopify buyer's cancellation on the main channel (orders/updated) frees its units on every channel", async () => {
+    const [, , sku] = await skusInStock();
+    const before = await availableOf(sku!);
+    const orderId = await buy(shopify, sku!, 1);
+    await vi.waitFor(async () => expect(await availableOf(sku!)).toBe(before - 1), { timeout: 15_000, interval: 100 });
+    await settled(t, accountId);
+    await buyerCancels(shopify, orderId);
+    await vi.waitFor(async () => expect(await availableOf(sku!)).toBe(before), { timeout: 30_000, interval: 100 });
+    await settled(t, accountId);
+    // Every target offers the units again.
+    for (const target of [walmart, ebay]) {
+      const item = (await (
+        await control(t, target.kind, `/sellers/${target.sandboxSellerId}/items/${encodeURIComponent(sku!)}`)
+      ).json()) as { quantity: number };
+      expect(item.quantity, target.kind).toBe(before);
+    }
+  });
+
+  it("an Amazon buyer's cancellation arrives as ORDER_CHANGE and frees its units with no read asked for", async () => {
+    const amazon = await connectWithSandboxSeller(seller, 'amazon', 6);
+    await vi.waitFor(
+      async () =>
+        expect(
+          await query(t, sql`select 1 from listings where channel_id = ${amazon.id} and product_id is not null`),
+        ).toHaveLength(6),
+      { timeout: 60_000, interval: 250 },
+    );
+    await settled(t, accountId);
+    const [, , , sku] = await skusInStock();
+    const before = await availableOf(sku!);
+    const orderId = await buy(amazon, sku!, 1);
+    await vi.waitFor(async () => expect(await availableOf(sku!)).toBe(before - 1), { timeout: 15_000, interval: 100 });
+    await settled(t, accountId);
+    await buyerCancels(amazon, orderId);
+    await vi.waitFor(async () => expect(await availableOf(sku!)).toBe(before), { timeout: 30_000, interval: 100 });
+    const events = await query<{ topic: string }>(
+      t,
+      sql`select topic from marketplace_events where channel_id = ${amazon.id} order by received_at`,
+    );
+    // Recorded under the engine's name for Amazon's ORDER_CHANGE notification.
+    expect(events.map((e) => e.topic)).toContain('order_changed');
   });
 });
 
