@@ -4,7 +4,9 @@ import { accessibilityViolations, gone, horizontalOverflow, screenshot, see } fr
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
 import { sandboxControl } from './support/sandbox.ts';
+import { sql } from 'drizzle-orm';
 import { parseCsv } from '../api/src/modules/csv/csv-parse.ts';
+import { requestLightRead } from '../api/src/modules/stock/light-read-requests.ts';
 import { csvLine } from '../api/src/modules/listings/catalogue-csv.ts';
 import {
   availableOf,
@@ -203,6 +205,47 @@ describe("a newcomer's first session, in a real browser", () => {
     await screenIsSound('SKU drawer with the title read from Shopify');
     await page.keyboard.press('Escape');
     await gone(drawer);
+  });
+
+  it('a title we sent, then edited by hand on eBay (a target), is listed as drift and kept', async () => {
+    // The SKU whose title came from the Shopify admin: it was sent to eBay, so eBay should show it.
+    const [, sku] = skus;
+    await expect
+      .poll(async () => (await sandbox('ebay', `/items/${encodeURIComponent(sku)}`)).title, { timeout: 30_000 })
+      .toMatch(/^Hand-Edited Title From The Shopify Admin/);
+    const ebayTitle = 'Title Typed In The eBay Listing';
+    await sandbox('ebay', `/items/${encodeURIComponent(sku)}`, { method: 'PATCH', body: { title: ebayTitle } });
+    // eBay tells of no listing edit: the channel's light read finds it. The schedule asks for that read
+    // every 4 minutes (its timing is api/test/reconciliation/light-read.test.ts's); here it is asked for now.
+    const channels = (await (await page.request.get('/api/channels')).json()) as {
+      items: Array<{ id: string; kind: string; accountId?: string }>;
+    };
+    const ebay = channels.items.find((c) => c.kind === 'ebay')!;
+    const { ctx } = product.product;
+    const [{ account_id: accountId }] = (
+      (await ctx.db.execute(sql`select account_id from channels where id = ${ebay.id}`)) as unknown as {
+        rows: Array<{ account_id: string }>;
+      }
+    ).rows as [{ account_id: string }];
+    await requestLightRead(ctx, ctx.db, { accountId, channelId: ebay.id });
+
+    const listed = async () => {
+      const answer = await page.request.get('/api/sync/drift');
+      const items = ((await answer.json()) as { items: Array<{ sku: string; field: string; found: string | null }> })
+        .items;
+      return items.some((d) => d.sku === sku && d.field === 'title' && d.found === ebayTitle);
+    };
+    await expect.poll(listed, { timeout: 30_000, interval: 1_000 }).toBe(true);
+    await page.goto('/listings?tab=drift');
+    const drift = page.getByRole('table', { name: 'Values edited on a channel' });
+    const row = drift.getByRole('row').filter({ hasText: ebayTitle });
+    await see(row);
+    await see(row.getByRole('rowheader', { name: sku }));
+    await see(row.getByRole('cell', { name: 'eBay', exact: true }));
+    await screenIsSound('Drift of a title on eBay');
+    await row.getByRole('button', { name: `Accept ${sku} on eBay` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep', exact: true }).click();
+    await gone(row);
   });
 
   it('every screen it used works at 390 px', async () => {

@@ -38,7 +38,7 @@ const decisionTexts: Record<
   accept: {
     title: (n) => `Keep ${plural(n, 'value', 'values')} set on the channel?`,
     description:
-      'A price set on a channel becomes that listing’s own price there, and our rules leave it alone. A quantity is kept until stock next changes.',
+      'A price set on a channel becomes that listing’s own price there, and our rules leave it alone. A title stays as it is there, until the title is next edited here. A quantity is kept until stock next changes.',
     confirm: 'Keep',
     toastTitle: 'Values Kept',
     done: (n) => `${plural(n, 'value', 'values')} set on the channel ${n === 1 ? 'is' : 'are'} kept.`,
