@@ -66,6 +66,13 @@ export interface MarketplaceAdapter {
   /** What the marketplace holds now for these SKUs (reconciliation). Unknown SKUs come back as 'not listed'. */
   readListings(skus: string[], signal?: AbortSignal): Promise<ListingState[]>;
 
+  /**
+   * Every SKU's quantity, a page at a time, where the marketplace has a call for it and its catalogue
+   * pages leave stock out (Walmart's GET /v3/inventories, 50 SKUs a call): a catalogue read then costs
+   * a call per 50 SKUs instead of reads per SKU.
+   */
+  listStock?(cursor: string | undefined, signal?: AbortSignal): Promise<Page<{ sku: string; quantity: number }>>;
+
   /** Immediate updates, at most capabilities.maxSkusPerCall at a time; one outcome per SKU. */
   updateListings(updates: ListingUpdate[], signal?: AbortSignal): Promise<UpdateOutcome[]>;
 

@@ -9,6 +9,7 @@ import {
   type ConnectedChannel,
 } from '../support/channel-flows.ts';
 import { lightRead } from '../../src/modules/reconciliation/light-read.ts';
+import { sandboxRequests } from '../support/sync-checks.ts';
 
 /**
  * Values edited by hand on a marketplace are found without "Sync now": by the light read each
@@ -100,6 +101,14 @@ describe('light read: edits made by hand on a marketplace are found within minut
     for (const channel of [channels.walmart, channels.ebay, channels.shopify]) await runLightRead(channel);
     expect(await recorded()).toEqual(before);
     expect((await seller.get('/api/sync/drift')).body.items).toEqual([]);
+  });
+
+  it("reads Walmart's stock 50 SKUs a call (GET /v3/inventories), no SKU on its own", async () => {
+    const before = (await sandboxRequests(t, 'walmart')).length;
+    await runLightRead(channels.walmart);
+    const calls = (await sandboxRequests(t, 'walmart')).slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(calls).toContain('GET /v3/inventories');
+    expect(calls.filter((c) => c === 'GET /v3/inventory' || /^GET \/v3\/items\/[^/]+$/.test(c))).toEqual([]);
   });
 
   it('a price and an on-hand set by hand in Walmart (the main channel) reach every target after one light read', async () => {

@@ -22,6 +22,8 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     items: (params: { nextCursor: string; limit: number }) => `${base}/v3/items${q(params)}`,
     item: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}${q({ productIdType: 'SKU' })}`,
     inventory: (sku: string) => `${base}/v3/inventory${q({ sku })}`,
+    /** GET: every SKU's inventory at every ship node, 50 at most a page (inventory.json getMultiNodeInventoryForAllSkuAndAllShipNodes). */
+    inventories: (params: { limit: number; nextCursor?: string }) => `${base}/v3/inventories${q(params)}`,
     price: () => `${base}/v3/price`,
     feeds: (feedType: 'inventory' | 'price' | 'MP_ITEM') => `${base}/v3/feeds${q({ feedType })}`,
     /** DELETE: retire the item (items.json retireAnItem). */

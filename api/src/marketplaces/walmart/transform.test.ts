@@ -14,6 +14,7 @@ import {
   orderFromPoCreated,
   orderFromWalmart,
   priceBody,
+  stockFromWalmartInventories,
   submissionId,
   submissionStatusFromFeeds,
   walmartAmount,
@@ -52,6 +53,18 @@ describe('Walmart transforms on the official examples', () => {
     expect(items.find((i: Json) => i.sku === '4419464')!.price).toEqual({ amount: '189.00', currency: 'USD' });
     expect(items.find((i: Json) => i.sku === 'NIJDJuuyUKhQQei')!.status).toBe('inactive');
     expect(page.nextCursor).toBeTruthy();
+  });
+
+  it("reads each SKU's stock on a page of GET /v3/inventories as its input quantity over its ship nodes", () => {
+    const page = response('inventory.json', '/v3/inventories', 'get');
+    expect(stockFromWalmartInventories(page)).toEqual([
+      // Two ship nodes: 93 + 436 put in stock (3 of them reserved by orders, which we count ourselves).
+      { sku: 'AI-IGH4-5509', quantity: 529 },
+      { sku: '06397309545443', quantity: 5 },
+    ]);
+    expect(page.meta.nextCursor).toBeTruthy();
+    // A SKU without nodes says nothing of its stock: read on its own.
+    expect(stockFromWalmartInventories({ elements: { inventories: [{ sku: 'EMPTY', nodes: [] }] } })).toEqual([]);
   });
 
   it('reads one item plus its inventory as a listing', () => {

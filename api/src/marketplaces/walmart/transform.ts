@@ -15,6 +15,7 @@ import type {
   WalmartErrorBody,
   WalmartFeedStatus,
   WalmartInventory,
+  WalmartInventoriesPage,
   WalmartInventoryFeed,
   WalmartItem,
   WalmartOrder,
@@ -106,6 +107,19 @@ export function listingFromWalmart(
     status: listingStatusOf(item),
     issues: item.unpublishedReasons?.reason ?? [],
   };
+}
+
+/**
+ * Each SKU's quantity on a page of GET /v3/inventories: what the seller put in stock (inputQty) over
+ * its ship nodes, the figure GET /v3/inventory answers for one node and our PUT sets. A SKU without
+ * nodes is left out (its stock is read on its own).
+ */
+export function stockFromWalmartInventories(page: WalmartInventoriesPage): Array<{ sku: string; quantity: number }> {
+  return (page.elements?.inventories ?? []).flatMap((inventory) => {
+    const nodes = (inventory.nodes ?? []).filter((n) => n.inputQty !== undefined);
+    if (!inventory.sku || nodes.length === 0) return [];
+    return [{ sku: inventory.sku, quantity: nodes.reduce((sum, n) => sum + n.inputQty!.amount, 0) }];
+  });
 }
 
 export function inventoryBody(sku: string, quantity: number): WalmartInventory {

@@ -52,6 +52,22 @@ export interface WalmartInventory {
   quantity: { unit: 'EACH'; amount: number };
 }
 
+/** inventory.json MultiNodeInventoryFetchResponseDTO (GET /v3/inventories): a page of every SKU's stock by ship node. */
+export interface WalmartInventoriesPage {
+  meta?: { totalCount?: number; nextCursor?: string };
+  elements?: {
+    inventories?: Array<{
+      sku?: string;
+      nodes?: Array<{
+        shipNode?: string;
+        inputQty?: { unit: string; amount: number };
+        availToSellQty?: { unit: string; amount: number };
+        reservedQty?: { unit: string; amount: number };
+      }>;
+    }>;
+  };
+}
+
 /** price.json Price / Pricing (PUT /v3/price and a row of the price feed). */
 export interface WalmartPrice {
   sku: string;

@@ -30,6 +30,7 @@ import {
   orderFromWalmart,
   priceBody,
   priceFeed,
+  stockFromWalmartInventories,
   submissionId,
   submissionStatusFromFeeds,
   walmartAmount,
@@ -38,6 +39,7 @@ import type {
   WalmartFeedId,
   WalmartFeedStatus,
   WalmartInventory,
+  WalmartInventoriesPage,
   WalmartItemsPage,
   WalmartOrdersPage,
   WalmartPriceResponse,
@@ -126,10 +128,13 @@ async function readOne(client: WalmartClient, sku: string, signal?: AbortSignal)
   return listingFromWalmart(sku, item, inventory);
 }
 
+/** The most SKUs GET /v3/inventories answers in a page ("Cannot be more than 50", inventory.json). */
+const INVENTORIES_PAGE_SIZE = 50;
+
 /** Who the seller is, their catalogue a page at a time, and what Walmart holds for some SKUs. */
 function walmartReads(
   client: WalmartClient,
-): Pick<WalmartAdapter, 'verifyCredentials' | 'listCatalogue' | 'readListings'> {
+): Pick<WalmartAdapter, 'verifyCredentials' | 'listCatalogue' | 'readListings' | 'listStock'> {
   const api = client.endpoints;
   return {
     async verifyCredentials(signal): Promise<SellerIdentity> {
@@ -159,6 +164,17 @@ function walmartReads(
       const listings: ListingState[] = [];
       for (const sku of skus) listings.push(await readOne(client, sku, signal));
       return listings;
+    },
+
+    async listStock(cursor, signal) {
+      const response = await client.call<WalmartInventoriesPage>(
+        'inventoryRead',
+        { method: 'GET', url: api.inventories({ limit: INVENTORIES_PAGE_SIZE, nextCursor: cursor }) },
+        signal,
+      );
+      const items = stockFromWalmartInventories(response.body);
+      const next = response.body.meta?.nextCursor;
+      return { items, next: items.length > 0 && next ? next : undefined };
     },
   };
 }

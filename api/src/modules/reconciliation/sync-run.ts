@@ -97,26 +97,66 @@ export function requestCatalogueImport(ctx: AppContext, tx: Db, accountId: strin
 
 const READ_BATCH = 20;
 
-/** A channel's catalogue a page at a time; items whose stock the listing page leaves out are read per SKU. */
+/**
+ * A channel's catalogue a page at a time. Items whose stock the listing page leaves out are found in
+ * the marketplace's stock pages where it has them (Walmart: 50 SKUs a call, read on as far as the
+ * catalogue needs), else read per SKU, as is any SKU the stock pages do not name. A page's `readAt` is
+ * the earliest moment any of its values was read.
+ */
 async function* cataloguePages(
   ctx: AppContext,
   adapter: MarketplaceAdapter,
   signal?: AbortSignal,
 ): AsyncGenerator<{ items: CatalogueItem[]; readAt: Date }> {
+  const stock = stockPages(ctx, adapter, signal);
   let cursor: string | undefined;
   do {
-    const readAt = ctx.clock();
+    let readAt = ctx.clock();
     const page = await adapter.listCatalogue(cursor, signal);
     const unknown = page.items.filter((i) => i.quantity === null).map((i) => i.sku);
-    for (let i = 0; i < unknown.length; i += READ_BATCH) {
-      const states = new Map(
-        (await adapter.readListings(unknown.slice(i, i + READ_BATCH), signal)).map((s) => [s.sku, s]),
-      );
-      for (const item of page.items) if (item.quantity === null) item.quantity = states.get(item.sku)?.quantity ?? null;
+    const known = new Map<string, number | null>();
+    for (const [sku, found] of await stock.quantitiesOf(unknown)) {
+      known.set(sku, found.quantity);
+      if (found.readAt < readAt) readAt = found.readAt;
     }
+    const left = unknown.filter((sku) => !known.has(sku));
+    for (let i = 0; i < left.length; i += READ_BATCH)
+      for (const state of await adapter.readListings(left.slice(i, i + READ_BATCH), signal))
+        known.set(state.sku, state.quantity);
+    for (const item of page.items) if (item.quantity === null) item.quantity = known.get(item.sku) ?? null;
     yield { items: page.items, readAt };
     cursor = page.next;
   } while (cursor);
+}
+
+/**
+ * The marketplace's stock pages, read on demand: each SKU asked for is looked up in the pages read so
+ * far, then in further pages until it is found or the pages end. Catalogue and stock pages follow the
+ * same order of SKUs on Walmart, so a page of one mostly needs the next page of the other.
+ */
+function stockPages(ctx: AppContext, adapter: MarketplaceAdapter, signal?: AbortSignal) {
+  const read = new Map<string, { quantity: number; readAt: Date }>();
+  let cursor: string | undefined;
+  let ended = !adapter.listStock;
+  return {
+    async quantitiesOf(skus: string[]): Promise<Map<string, { quantity: number; readAt: Date }>> {
+      while (!ended && skus.some((sku) => !read.has(sku))) {
+        const readAt = ctx.clock();
+        const page = await adapter.listStock!(cursor, signal);
+        for (const item of page.items) read.set(item.sku, { quantity: item.quantity, readAt });
+        cursor = page.next;
+        ended = cursor === undefined;
+      }
+      const found = new Map<string, { quantity: number; readAt: Date }>();
+      for (const sku of skus) {
+        const value = read.get(sku);
+        if (value) found.set(sku, value);
+        // Each SKU is on one catalogue page: once given, it is not kept.
+        read.delete(sku);
+      }
+      return found;
+    },
+  };
 }
 
 const asListing = (i: CatalogueItem): ListingInput => ({

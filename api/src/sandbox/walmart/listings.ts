@@ -1,6 +1,6 @@
 /**
  * A Walmart seller's items (items.json: list, get by SKU, retire), their inventory (inventory.json:
- * GET and PUT /v3/inventory) and price (price.json: PUT /v3/price), and the seller's own edit in
+ * GET and PUT /v3/inventory, GET /v3/inventories) and price (price.json: PUT /v3/price), and the seller's own edit in
  * Seller Center (the control API).
  */
 import type { Request, Response, Router } from 'express';
@@ -23,6 +23,7 @@ export function listingRoutes(router: Router, context: WalmartContext) {
   // items.json retireAnItem: the item is un-published and retired; only item setup (MP_ITEM) brings it back.
   router.delete('/v3/items/:sku', (req, res) => retireItem(context, req, res));
   router.get('/v3/inventory', (req, res) => getInventory(context, req, res));
+  router.get('/v3/inventories', (req, res) => listInventories(context, req, res));
   router.put('/v3/inventory', (req, res) => updateInventory(context, req, res));
   router.put('/v3/price', (req, res) => updatePrice(context, req, res));
 }
@@ -152,6 +153,63 @@ function getInventory(context: WalmartContext, req: Request, res: Response) {
   if (!seller || throttled(context, res, seller.sellerId, 'inventory.read')) return;
   const item = skuFromQuery(req, res, seller);
   if (item) res.json({ sku: item.sku, quantity: { unit: 'EACH', amount: item.quantity } });
+}
+
+/**
+ * inventory.json getMultiNodeInventoryForAllSkuAndAllShipNodes: every SKU's inventory, `limit` (at most
+ * 50, 10 by default) a page, `meta.nextCursor` for the next. The sandbox seller ships from one node of
+ * its own; what it holds is both put in stock and available (orders have already taken theirs).
+ */
+function listInventories(context: WalmartContext, req: Request, res: Response) {
+  const seller = authorise(context, req, res);
+  if (!seller || throttled(context, res, seller.sellerId, 'inventory.read')) return;
+  const limit = req.query.limit === undefined ? 10 : Number(req.query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
+    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_INVENTORY_API', 'limit must be a whole number from 1 to 50', {
+      field: 'limit',
+    });
+    return;
+  }
+  const cursor = req.query.nextCursor;
+  let start = 0;
+  if (typeof cursor === 'string' && cursor !== '') {
+    start = Number(
+      Buffer.from(cursor, 'base64')
+        .toString('utf8')
+        .replace(/^inventories:/, ''),
+    );
+    if (!Number.isInteger(start) || start < 0) {
+      send(res, 400, 'INVALID_REQUEST_PARAM.GMP_INVENTORY_API', 'nextCursor is not a cursor this API returned', {
+        field: 'nextCursor',
+      });
+      return;
+    }
+  }
+  const page = seller.skus.slice(start, start + limit);
+  const end = start + page.length;
+  const each = (amount: number) => ({ unit: 'EACH', amount });
+  res.json({
+    meta: {
+      totalCount: seller.skus.length,
+      ...(end < seller.skus.length ? { nextCursor: Buffer.from(`inventories:${end}`).toString('base64') } : {}),
+    },
+    elements: {
+      inventories: page.map((sku) => {
+        const { quantity } = seller.items[sku]!;
+        return {
+          sku,
+          nodes: [
+            {
+              shipNode: seller.sellerId,
+              inputQty: each(quantity),
+              availToSellQty: each(quantity),
+              reservedQty: each(0),
+            },
+          ],
+        };
+      }),
+    },
+  });
 }
 
 function updateInventory(context: WalmartContext, req: Request, res: Response) {

@@ -73,6 +73,23 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
     expect(first.gtin).toMatch(/^\d{14}$/);
   });
 
+  it("reads every SKU's stock 50 a call (GET /v3/inventories), each as Walmart holds it", async () => {
+    const adapter = sb.adapter(seller.credentials);
+    const calls = () => sb.sandbox.requests().filter((r) => r.path === '/v3/inventories').length;
+    const before = calls();
+    const stock = new Map<string, number>();
+    let cursor: string | undefined;
+    do {
+      const page = await adapter.listStock!(cursor);
+      for (const item of page.items) stock.set(item.sku, item.quantity);
+      cursor = page.next;
+    } while (cursor);
+    expect(stock.size).toBe(120);
+    expect(calls() - before).toBe(3);
+    for (const sku of await sb.skus(seller.credentials, 5))
+      expect(stock.get(sku), sku).toBe((await sb.item(seller.sellerId, sku)).quantity);
+  });
+
   it('reads listings, with unknown SKUs as not listed', async () => {
     const adapter = sb.adapter(seller.credentials);
     const [sku] = await sb.skus(seller.credentials, 1);
