@@ -1,6 +1,14 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { accessibilityViolations, horizontalOverflow, screenshot, see } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import {
+  accessibilityViolations,
+  horizontalOverflow,
+  screenshot,
+  screenshotDir,
+  see,
+  watchForPageErrors,
+} from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
 import {
@@ -13,13 +21,15 @@ import {
 
 // The Listings grid and the Dashboard at 1440 px and on a phone (390 px): the main channel's chip
 // follows a sale live, the grid is a card per SKU with every channel's chip on a phone, the sales
-// chart keeps readable words, nothing is wider than the screen, and axe finds nothing.
+// chart keeps readable words, nothing is wider than the screen, and axe finds nothing. Then every
+// screen a seller can reach, signed in and out, at both widths.
 
 let product: E2EProduct;
+let browser: Browser;
 let page: Page;
 let sellers: SandboxSellers;
 
-useSellerSession((session) => ({ product, page, sellers } = session));
+useSellerSession((session) => ({ product, browser, page, sellers } = session));
 
 const settledQuantity = (sku: string, marketplace: string) => settledQuantityIn(page, sku, marketplace);
 
@@ -124,4 +134,57 @@ describe('the Listings grid and the Dashboard at 1440 px and 390 px', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-390');
   });
+});
+
+const signedInPaths = [
+  '/',
+  '/listings',
+  '/orders',
+  '/channels',
+  '/analytics',
+  '/advertising',
+  '/compliance',
+  '/billing',
+  '/user-management',
+  '/audit-logs',
+  '/admin/channels',
+  '/admin/settings',
+  '/support',
+];
+const publicPaths = ['/marketing', '/about', '/privacy-policy', '/auth', '/reset-password', '/auth-declined'];
+
+/** What is wrong with the screen at this path: no visible main heading, sideways scrolling, axe findings. */
+async function problemsOf(on: Page, path: string, width: number): Promise<string[]> {
+  await on.goto(path);
+  const problems: string[] = [];
+  try {
+    await on.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  } catch {
+    problems.push(`${path} @${width}: no visible main heading`);
+  }
+  const overflowing = await horizontalOverflow(on);
+  if (overflowing > 0) problems.push(`${path} @${width}: ${overflowing} px wider than the window`);
+  for (const violation of await accessibilityViolations(on)) problems.push(`${path} @${width}: ${violation}`);
+  await on.screenshot({ path: join(screenshotDir, `screen${path.replaceAll('/', '-')}-${width}.png`), fullPage: true });
+  return problems;
+}
+
+describe('every screen at 1440 px and 390 px', () => {
+  it('the seller sees every signed-in screen whole, and a visitor every public one, at both widths', async () => {
+    const problems: string[] = [];
+    for (const [width, height] of [
+      [1440, 1000],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const path of signedInPaths) problems.push(...(await problemsOf(page, path, width)));
+      const signedOut = await browser.newContext({ baseURL: product.url, viewport: { width, height } });
+      const visitor = await signedOut.newPage();
+      const visitorErrors = watchForPageErrors(visitor);
+      for (const path of publicPaths) problems.push(...(await problemsOf(visitor, path, width)));
+      problems.push(...visitorErrors.map((e) => `@${width} signed out: ${e}`));
+      await signedOut.close();
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
 });
