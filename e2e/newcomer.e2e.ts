@@ -181,8 +181,10 @@ describe("a newcomer's first session, in a real browser", () => {
     await see(rowOf(page, sku));
     // eBay sends no event for a cancellation: its recently changed orders are read every 15 s.
     await sandbox('ebay', `/orders/${encodeURIComponent(ebayOrder.id)}/cancel`, { method: 'POST', body: {} });
-    await expect.poll(() => availableOf(page, sku), { timeout: 30_000 }).toBe(ebayOrder.availableBefore);
-  });
+    // Within 30 s on a quiet machine (api/test/orders/recent-orders.test.ts checks the 15 s reads themselves);
+    // CI's two busy cores can hold the minute's tick back, so the browser allows twice that.
+    await expect.poll(() => availableOf(page, sku), { timeout: 60_000 }).toBe(ebayOrder.availableBefore);
+  }, 90_000);
 
   it('a title edited by hand in the Shopify admin (the main channel) becomes the catalogue title, with its history', async () => {
     const [, sku] = skus;
