@@ -1,4 +1,6 @@
 import os from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { writeFile } from 'node:fs/promises';
@@ -159,6 +161,36 @@ async function countStatements(): Promise<{ stop: () => Map<string, number> }> {
       return counted;
     },
   };
+}
+
+/**
+ * BENCH_NEIGHBOUR=1: a busy neighbour during the stream, a second process keeping one core busy (as
+ * another ordinary process on a shared machine would), so the product and its database share the
+ * other core with it.
+ */
+const NEIGHBOUR = process.env.BENCH_NEIGHBOUR === '1' || process.env.BENCH_NEIGHBOUR === 'true';
+
+function startNeighbour(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) { Math.sqrt(Math.random()); }'], { stdio: 'ignore' });
+}
+
+/** CPU time (ms, user and system) of this machine's PostgreSQL processes, read from /proc (Linux; undefined elsewhere). */
+async function postgresCpuMs(): Promise<number | undefined> {
+  try {
+    const tick = 1000 / 100; // USER_HZ
+    let total = 0;
+    for (const pid of await readdir('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const close = stat.lastIndexOf(')');
+      if (close < 0 || !stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads what the database says happened to each order (see the file's comment for the definitions). */
@@ -343,12 +375,39 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   }
   // BENCH_STATEMENTS=1 (PostgreSQL): the statements the product sent during the stream, by kind, most frequent first.
   const statements = process.env.BENCH_STATEMENTS && bench.dbKind === 'postgres' ? await countStatements() : undefined;
+  const postgresBefore = bench.dbKind === 'postgres' ? await postgresCpuMs() : undefined;
+  const neighbour = NEIGHBOUR ? startNeighbour() : undefined;
   const stream = await placeStream(bench, origins, stocked.slice(baselineCount), 1000 / ORDERS_PER_SECOND);
+  neighbour?.kill('SIGKILL');
+  const postgresAfter = postgresBefore === undefined ? undefined : await postgresCpuMs();
   if (statements) {
     const counted = statements.stop();
-    console.log(`    statements during the stream: ${[...counted.values()].reduce((n, c) => n + c, 0)}`);
-    for (const [text, count] of [...counted].sort((a, b) => b[1] - a[1]).slice(0, 40))
-      console.log(`    ${String(count).padStart(6)} ${text}`);
+    const total = [...counted.values()].reduce((n, c) => n + c, 0);
+    const orders = stream.placed.length;
+    console.log(`    statements during the stream: ${total} (${(total / orders).toFixed(1)} per order)`);
+    // By kind: a transaction's own statements, the job queue's (sending, fetching, completing jobs), the product's tables.
+    const kinds = new Map<string, number>();
+    for (const [text, count] of counted) {
+      const kind =
+        /^(begin|commit|rollback)\b/i.test(text) && !/pg_advisory/.test(text)
+          ? 'begin / commit'
+          : /pgboss\.|pg_advisory/i.test(text)
+            ? /^WITH ins AS \( INSERT INTO pgboss/i.test(text)
+              ? 'job queue: send'
+              : /WITH next AS|pg_advisory|active_group_count/i.test(text)
+                ? 'job queue: fetch'
+                : 'job queue: complete and other'
+            : "the product's tables";
+      kinds.set(kind, (kinds.get(kind) ?? 0) + count);
+    }
+    console.log(
+      `    by kind, per order: ${[...kinds]
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, count]) => `${kind} ${(count / orders).toFixed(1)}`)
+        .join('; ')}`,
+    );
+    for (const [text, count] of [...counted].sort((a, b) => b[1] - a[1]).slice(0, 60))
+      console.log(`    ${String(count).padStart(6)} ${(count / orders).toFixed(2).padStart(5)}/order ${text}`);
   }
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
@@ -400,7 +459,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     `order recorded (notification → read of the order → committed change): ${p5099(result.intake)}`,
     `confirmed per destination: ${[...result.perDestination].map(([key, values]) => `${key} ${p5099(values)}`).join('; ')}`,
     `after the order was recorded, per destination: ${[...result.stages].map(([key, s]) => `${key} planned ${ms(percentile(sort(s.planned), 50))}, then confirmed ${p5099(s.sent)}`).join('; ')} (p50 unless stated)`,
-    `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream${databaseBusy !== undefined ? ` (PGlite's thread ${(databaseBusy * 100).toFixed(0)}%)` : ''}; CPU ${((cpuSpent.user + cpuSpent.system) / 1000 / placed.length).toFixed(1)} ms per order (user and system, every thread); machine load average ${load.toFixed(1)} at its start (2 cores)`,
+    `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream${databaseBusy !== undefined ? ` (PGlite's thread ${(databaseBusy * 100).toFixed(0)}%)` : ''}; CPU ${((cpuSpent.user + cpuSpent.system) / 1000 / placed.length).toFixed(1)} ms per order (user and system, every thread)${postgresAfter !== undefined ? `; PostgreSQL's processes ${((postgresAfter - postgresBefore!) / placed.length).toFixed(1)} ms per order (the server's every process, whoever asked)` : ''}; machine load average ${load.toFixed(1)} at its start (${os.cpus().length} cores)${NEIGHBOUR ? '; a busy neighbour kept one core busy during the stream (BENCH_NEIGHBOUR)' : ''}`,
     `jobs: ${jobs}`,
     `marketplace calls during the stream: ${calls}`,
     ...(result.miscounted + idle.miscounted

@@ -66,6 +66,11 @@ export interface MainRefreshJob {
   skus: string[];
   /** The main channel's order behind the read, per SKU, so the change it finds is recorded as that order's. */
   orders?: Record<string, { cause: 'order' | 'cancellation'; causeRef: string; orderId: string }>;
+  /**
+   * What the main channel's stock notice said it holds, per SKU: a SKU we hold so by the time the job
+   * runs (the notice's sale recorded meanwhile, with its units taken off) is not read.
+   */
+  expect?: Record<string, number>;
 }
 
 /**

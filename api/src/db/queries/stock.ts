@@ -7,13 +7,21 @@ export interface LockedStock {
   sku: string;
   onHand: number;
   committed: number;
+  /** When the main channel's quantity was last read and taken (null: never). */
+  stockReadAt: Date | null;
 }
 
 /** The products of these SKUs, locked until the transaction ends (in id order, so two transactions never deadlock). */
 export async function lockStock(db: Db, accountId: string, skus: string[]): Promise<LockedStock[]> {
   if (skus.length === 0) return [];
   return db
-    .select({ id: products.id, sku: products.sku, onHand: products.onHand, committed: products.committed })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      onHand: products.onHand,
+      committed: products.committed,
+      stockReadAt: products.stockReadAt,
+    })
     .from(products)
     .where(and(eq(products.accountId, accountId), inArray(products.sku, [...new Set(skus)])))
     .orderBy(asc(products.id))
@@ -38,7 +46,13 @@ export async function moveStock(
       updatedAt: at,
     })
     .where(eq(products.id, productId))
-    .returning({ id: products.id, sku: products.sku, onHand: products.onHand, committed: products.committed });
+    .returning({
+      id: products.id,
+      sku: products.sku,
+      onHand: products.onHand,
+      committed: products.committed,
+      stockReadAt: products.stockReadAt,
+    });
   return row!;
 }
 
@@ -456,4 +470,67 @@ export async function onHandOfProducts(db: Db, productIds: string[]): Promise<Ma
     .from(products)
     .where(inArray(products.id, productIds));
   return new Map(rows.map((r) => [r.id, r.onHand]));
+}
+
+/**
+ * A sale on the main channel, which took its units off by itself: on hand moves by the order's units
+ * (relative, so an adjustment of ours landing meanwhile is not overwritten), and the move is kept as an
+ * adjustment already applied, under the order line's key: the same order line seen twice moves on hand
+ * once, and a read of the main channel made before this moment is not taken as the truth (it is
+ * `moving`, read again: `takeMainQuantities`). The main channel's own listing is shown holding the new
+ * on hand. One statement; call it with the products locked (`lockStock`). Answers the keys applied now.
+ */
+export async function applyMainSales(
+  db: Db,
+  accountId: string,
+  sales: AdjustmentInput[],
+  at: Date,
+): Promise<Set<string>> {
+  if (sales.length === 0) return new Set();
+  const values = sql.join(
+    sales.map(
+      (s) =>
+        sql`(${s.productId}::uuid, ${s.sku}::text, ${s.orderId}::uuid, ${s.delta}::int, ${s.idempotencyKey}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = (await db.execute(sql`
+    with sold(product_id, sku, order_id, delta, idempotency_key) as (values ${values}),
+    kept as (
+      insert into ${stockAdjustments} (account_id, product_id, sku, order_id, delta, idempotency_key, status, attempts, applied_at, created_at, updated_at)
+      select ${accountId}::uuid, product_id, sku, order_id, delta, idempotency_key, 'applied', 0, ${at}, ${at}, ${at} from sold
+      on conflict (account_id, idempotency_key) do nothing
+      returning product_id, delta, idempotency_key
+    ),
+    moved as (
+      update ${products} set on_hand = ${products.onHand} + k.delta, updated_at = ${at}
+      from (select product_id, sum(delta)::int as delta from kept group by product_id) as k
+      where ${products.id} = k.product_id
+      returning ${products.id} as id, ${products.onHand} as on_hand, ${products.sourceChannelId} as channel_id
+    ),
+    mirrored as (
+      update ${listings} set confirmed_quantity = moved.on_hand, confirmed_at = ${at}, updated_at = ${at}
+      from moved where ${listings.productId} = moved.id and ${listings.channelId} = moved.channel_id
+    )
+    select idempotency_key from kept`)) as unknown as { rows: Array<{ idempotency_key: string }> };
+  return new Set(rows.rows.map((r) => r.idempotency_key));
+}
+
+/** The main channel's quantity as we hold it, per SKU: on hand, and the units of our adjustments on their way there (sent, not yet answered). */
+export async function mainStockOfSkus(
+  db: Db,
+  accountId: string,
+  skus: string[],
+): Promise<Map<string, { onHand: number; sending: number }>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({
+      sku: products.sku,
+      onHand: products.onHand,
+      // Names written out: in a one-table select drizzle leaves columns unqualified.
+      sending: sql<number>`coalesce((select sum(a.delta) from stock_adjustments a where a.product_id = "products"."id" and a.status = 'sending'), 0)::int`,
+    })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.sku, skus)));
+  return new Map(rows.map((r) => [r.sku, { onHand: r.onHand, sending: r.sending }]));
 }

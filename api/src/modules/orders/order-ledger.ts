@@ -1,12 +1,19 @@
 import { marketplaceNames } from '../../marketplaces/names.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { afterCommit, type Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
 import { setAccountedUnits, upsertOrders, type OrderInput, type RecordedOrder } from '../../db/queries/orders.ts';
 import { insertOrderEvents } from '../../db/queries/order-pages.ts';
 import { requestAcknowledgements, recordedOrderEvents } from './order-timeline.ts';
 import { requestShopifyCopies } from './shopify-copies.ts';
-import { insertAdjustments, lockStock, moveCommitted, type AdjustmentInput } from '../../db/queries/stock.ts';
+import {
+  applyMainSales,
+  insertAdjustments,
+  lockStock,
+  moveCommitted,
+  type AdjustmentInput,
+  type LockedStock,
+} from '../../db/queries/stock.ts';
 import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
 import { forgetSellingQuantities } from '../../db/queries/listing-writes-settling.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
@@ -15,6 +22,7 @@ import type { MainRefreshJob } from '../../workers/queues.ts';
 import { availableStock } from '../push/desired-values.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
 import { requestMainAdjustments, requestMainRefresh } from '../stock/main-channel-requests.ts';
+import { mainStockMoved } from '../stock/main-sale-signals.ts';
 
 /** Units per SKU an order holds now: nothing once cancelled, and never a line's cancelled units. */
 export function unitsHeld(status: RecordedOrder['status'], lines: OrderLineRecord[]): Record<string, number> {
@@ -100,7 +108,8 @@ export async function recordOrders(
   await insertOrderEvents(tx, channel.accountId, recordedOrderEvents(channel.kind, recorded, at));
   await requestAcknowledgements(ctx, tx, channel, recorded);
   await requestShopifyCopies(ctx, tx, channel, recorded);
-  await moveStockForOrders(ctx, tx, channel, recorded);
+  const orderedAt = new Map(incoming.map((o) => [o.marketplaceOrderId, new Date(o.createdAt)]));
+  await moveStockForOrders(ctx, tx, channel, recorded, { orderedAt });
   return { created: recorded.filter((o) => o.created).length, updated: recorded.filter((o) => !o.created).length };
 }
 
@@ -115,6 +124,7 @@ export async function moveStockForOrders(
   tx: Db,
   channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
   recorded: RecordedOrder[],
+  options: { orderedAt?: ReadonlyMap<string, Date> } = {},
 ): Promise<void> {
   const at = ctx.clock();
   const moves = recorded.flatMap((order) => {
@@ -144,16 +154,7 @@ export async function moveStockForOrders(
     ).map((p) => [p.sku, p]),
   );
   if (channel.role === 'main') {
-    const orders: NonNullable<MainRefreshJob['orders']> = {};
-    for (const move of moves)
-      if (stock.has(move.sku))
-        orders[move.sku] = {
-          cause: move.units > 0 ? 'order' : 'cancellation',
-          causeRef: `${marketplaceNames[channel.kind]} order ${move.order.orderNumber}`,
-          orderId: move.order.id,
-        };
-    if (Object.keys(orders).length > 0)
-      await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: Object.keys(orders), orders });
+    await moveMainStockForOrders(ctx, tx, channel, moves, stock, options.orderedAt);
     return;
   }
   const changeInputs: ChangeInput[] = [];
@@ -200,4 +201,92 @@ export async function moveStockForOrders(
     moves.filter((m) => stock.has(m.sku)).map((m) => m.sku),
   );
   await planListingWrites(ctx, tx, channel.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+}
+
+/**
+ * A read of the main channel taken within this long before a sale's own time (the marketplace's
+ * clock against ours, and order times to the second) may already show the sale: its units are then
+ * not taken off again, the main channel is read instead.
+ */
+export const MAIN_SALE_READ_MARGIN_MS = 5000;
+
+type StockMove = { sku: string; units: number; order: RecordedOrder; accountedBefore: number };
+
+/**
+ * Orders on the main channel, which moved its stock by itself. A sale's units come off on hand at
+ * once, in the order's transaction, as the order's change, and every target is sent its new quantity:
+ * no read of the main channel stands between the sale and the targets. The move is relative (an
+ * adjustment of ours landing meanwhile keeps its effect) and kept under the order line's key (seen
+ * twice, it moves once); the main channel's stock notice that follows finds on hand as it says and
+ * asks for nothing. The main channel is read instead (as the order's, by a job) where on hand may
+ * already show the sale (a read taken since shortly before the order's time, or no order time), and
+ * for units given back (a cancellation: whether the marketplace restocked them only a read tells).
+ */
+async function moveMainStockForOrders(
+  ctx: AppContext,
+  tx: Db,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  moves: StockMove[],
+  stock: Map<string, LockedStock>,
+  orderedAt: ReadonlyMap<string, Date> | undefined,
+): Promise<void> {
+  const at = ctx.clock();
+  const toRead: NonNullable<MainRefreshJob['orders']> = {};
+  const sales: Array<AdjustmentInput & { move: StockMove }> = [];
+  for (const move of moves) {
+    const product = stock.get(move.sku);
+    if (!product) continue;
+    const cause = move.units > 0 ? ('order' as const) : ('cancellation' as const);
+    const soldAt = orderedAt?.get(move.order.marketplaceOrderId);
+    const readSince =
+      product.stockReadAt !== null &&
+      (soldAt === undefined || product.stockReadAt.getTime() >= soldAt.getTime() - MAIN_SALE_READ_MARGIN_MS);
+    if (move.units > 0 && soldAt !== undefined && !Number.isNaN(soldAt.getTime()) && !readSince) {
+      const heldAfter = move.accountedBefore + move.units;
+      sales.push({
+        productId: product.id,
+        sku: move.sku,
+        orderId: move.order.id,
+        delta: -move.units,
+        idempotencyKey: `main-sale:${move.order.id}:${move.sku}:${move.accountedBefore}>${heldAfter}`,
+        move,
+      });
+    } else
+      toRead[move.sku] = {
+        cause,
+        causeRef: `${marketplaceNames[channel.kind]} order ${move.order.orderNumber}`,
+        orderId: move.order.id,
+      };
+  }
+  if (Object.keys(toRead).length > 0)
+    await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: Object.keys(toRead), orders: toRead });
+  if (sales.length === 0) return;
+  const applied = await applyMainSales(tx, channel.accountId, sales, at);
+  const changeInputs: ChangeInput[] = [];
+  for (const sale of sales) {
+    if (!applied.has(sale.idempotencyKey)) continue;
+    // Before and after each sale in turn (two orders of a SKU in one round).
+    const running = stock.get(sale.sku)!;
+    const before = running.onHand;
+    const after = before + sale.delta;
+    stock.set(sale.sku, { ...running, onHand: after });
+    changeInputs.push({
+      productId: sale.productId,
+      channelId: channel.id,
+      sku: sale.sku,
+      cause: 'order',
+      causeRef: `${marketplaceNames[channel.kind]} order ${sale.move.order.orderNumber}`,
+      orderId: sale.move.order.id,
+      field: 'on_hand',
+      before: String(before),
+      after: String(after),
+    });
+  }
+  if (changeInputs.length === 0) return;
+  const changeIds = await insertChanges(tx, channel.accountId, changeInputs, at);
+  const changeIdByProduct = new Map(changeInputs.map((c, i) => [c.productId!, changeIds[i]!]));
+  await planListingWrites(ctx, tx, channel.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
+  // The main channel's stock notice of these sales, waiting in this process, finds them once committed.
+  const skus = changeInputs.map((c) => c.sku);
+  afterCommit(tx, () => mainStockMoved(channel.accountId, skus));
 }

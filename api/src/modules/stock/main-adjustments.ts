@@ -9,6 +9,7 @@ import {
   failAdjustment,
   takeOverInterruptedAdjustments,
   lockStock,
+  mainStockOfSkus,
   noteReadAndSet,
   noteRoundSent,
   releaseAdjustment,
@@ -371,6 +372,22 @@ async function sendTogether(
   return round;
 }
 
+/**
+ * The SKUs a read must still read: those a stock notice asked for (`expect`) are left out when we hold
+ * what it said (on hand, or on hand once our adjustment on its way is answered), as when the notice
+ * came in: the sale it told of has been recorded since, its units taken off.
+ */
+async function skusToRead(ctx: AppContext, job: MainRefreshJob): Promise<string[]> {
+  const expect = job.expect;
+  if (!expect) return job.skus;
+  const held = await mainStockOfSkus(ctx.db, job.accountId, Object.keys(expect));
+  return job.skus.filter((sku) => {
+    const quantity = expect[sku];
+    const stock = held.get(sku);
+    return quantity === undefined || !stock || (quantity !== stock.onHand && quantity !== stock.onHand + stock.sending);
+  });
+}
+
 /** While adjustments of a SKU keep landing, its main quantity is read again after this wait. */
 export const REFRESH_AGAIN_SECONDS = 2;
 
@@ -380,12 +397,15 @@ export const REFRESH_AGAIN_SECONDS = 2;
  * read may be stale, so those SKUs are read again a little later until the main channel is quiet.
  */
 export async function refreshMainStock(ctx: AppContext, job: MainRefreshJob, signal?: AbortSignal): Promise<number> {
+  if (job.skus.length === 0) return 0;
+  const skus = await skusToRead(ctx, job);
+  if (skus.length === 0) return 0;
   const main = await findMainChannelAtWork(ctx.db, job.accountId);
-  if (!main || job.skus.length === 0) return 0;
+  if (!main) return 0;
   return withChannelHealth(ctx, main, async () => {
     const adapter = await adapterForChannel(ctx, main);
     const readAt = ctx.clock();
-    const states = await adapter.readListings(job.skus, signal);
+    const states = await adapter.readListings(skus, signal);
     let changed = 0;
     await ctx.db.transaction(async (tx) => {
       // Locked first in id order, as every planner locks them (one by one in the marketplace's order could deadlock with one).

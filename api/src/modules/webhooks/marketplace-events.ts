@@ -12,12 +12,13 @@ import {
   requestOrdersPoll,
 } from '../orders/order-polling.ts';
 import { recordOrders } from '../orders/order-ledger.ts';
-import { requestMainRefresh } from '../stock/main-channel-requests.ts';
+import { NOTICE_READ_DELAY_SECONDS, requestMainRefresh } from '../stock/main-channel-requests.ts';
 import { requestLightRead } from '../stock/light-read-requests.ts';
+import { untilMainStockMoves } from '../stock/main-sale-signals.ts';
 import { findChannelAtWork } from '../../db/queries/channels.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { confirmOnNotice } from '../push/listing-confirmation.ts';
-import { stockOfInventoryItem } from '../../db/queries/stock.ts';
+import { mainStockOfSkus, stockOfInventoryItem } from '../../db/queries/stock.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
@@ -151,6 +152,23 @@ export async function receiveWebhook(
       await confirmOnNotice(ctx, { accountId: channel.accountId, id: channel.id }, change.sku, change.quantity);
     return { status: 200, recorded: false };
   }
+  // A stock notice on the main channel saying it holds what we hold, or will once our adjustment on
+  // its way is answered (most often that adjustment, echoed back before its answer, or a sale there
+  // whose order has taken the units off already), has nothing to teach: no read, and, acting on it
+  // twice changing nothing, it is not recorded. A later change there sends its own notice.
+  // A notice of less than we hold is most often a sale there whose order is being recorded: it waits
+  // a moment for that order (in this process) before it is checked again. The marketplace is answered
+  // after, so should this process die meanwhile, the notice is sent again.
+  let mainStock: { sku: string; onHand: number | undefined; sending: number } | undefined;
+  if (change.kind === 'stock') {
+    mainStock = await mainStockOfNotice(ctx, channel.accountId, change);
+    if (!mainStock || noticeKnown(change.quantity, mainStock)) return { status: 200, recorded: false };
+    if (change.quantity !== undefined && mainStock.onHand !== undefined && change.quantity < mainStock.onHand) {
+      await untilMainStockMoves(channel.accountId, mainStock.sku, NOTICE_WAITS_FOR_ORDER_MS);
+      mainStock = await mainStockOfNotice(ctx, channel.accountId, change);
+      if (!mainStock || noticeKnown(change.quantity, mainStock)) return { status: 200, recorded: false };
+    }
+  }
   // A product edited in the marketplace's own UI (Shopify's products/update) has the channel read for it, as
   // the light read every few minutes would: on the main channel the new truth, on a target drift. Our own
   // values echoed back find nothing changed; reading twice changes nothing, so it is not recorded.
@@ -187,21 +205,48 @@ export async function receiveWebhook(
     if (!isNew) return false;
     if (delivered) await requestDeliveredOrdersApplied(ctx, tx, { accountId: channel.accountId, channelId });
     else if (change.kind === 'orders') await requestOrdersPoll(ctx, tx, { accountId: channel.accountId, channelId });
-    else if (channel.role === 'main') {
-      const stock = change.sku
-        ? { sku: change.sku, onHand: undefined, sending: 0 }
-        : change.inventoryItemId
-          ? await stockOfInventoryItem(tx, channel.accountId, change.inventoryItemId)
-          : undefined;
-      // The main channel saying it holds what we hold, or will once our adjustment on its way is
-      // answered (most often that adjustment, echoed back before its answer), has nothing to teach:
-      // no read. A later change there sends its own notification.
-      const known =
-        stock?.onHand !== undefined &&
-        (change.quantity === stock.onHand || change.quantity === stock.onHand + stock.sending);
-      if (stock && !known) await requestMainRefresh(ctx, tx, { accountId: channel.accountId, skus: [stock.sku] });
+    else if (change.kind === 'stock' && mainStock) {
+      // Less than we hold, still unknown after the wait: read a moment later, and not at all once we hold
+      // what it says (its order recorded meanwhile, by a job or another process). Anything else: read now.
+      const less =
+        change.quantity !== undefined && mainStock.onHand !== undefined && change.quantity < mainStock.onHand;
+      await requestMainRefresh(
+        ctx,
+        tx,
+        {
+          accountId: channel.accountId,
+          skus: [mainStock.sku],
+          ...(less ? { expect: { [mainStock.sku]: change.quantity! } } : {}),
+        },
+        less ? { startAfter: NOTICE_READ_DELAY_SECONDS } : {},
+      );
     }
     return true;
   });
   return { status: 200, recorded };
+}
+
+/** The SKU a main channel's stock notice is about, with the on hand we hold for it and the units of our adjustments on their way there. */
+async function mainStockOfNotice(
+  ctx: AppContext,
+  accountId: string,
+  change: { sku?: string; inventoryItemId?: string },
+): Promise<{ sku: string; onHand: number | undefined; sending: number } | undefined> {
+  if (change.sku) {
+    const held = (await mainStockOfSkus(ctx.db, accountId, [change.sku])).get(change.sku);
+    return { sku: change.sku, onHand: held?.onHand, sending: held?.sending ?? 0 };
+  }
+  return change.inventoryItemId ? stockOfInventoryItem(ctx.db, accountId, change.inventoryItemId) : undefined;
+}
+
+/** How long a main channel's notice of less stock waits for the order of that sale to be recorded. */
+export const NOTICE_WAITS_FOR_ORDER_MS = 1000;
+
+/** Whether the main channel's notice says it holds what we hold, or will once our adjustment on its way is answered. */
+function noticeKnown(quantity: number | undefined, stock: { onHand: number | undefined; sending: number }): boolean {
+  return (
+    stock.onHand !== undefined &&
+    quantity !== undefined &&
+    (quantity === stock.onHand || quantity === stock.onHand + stock.sending)
+  );
 }
