@@ -1892,7 +1892,7 @@ export interface components {
             /** @enum {string} */
             cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
             /** @enum {string} */
-            field: "available" | "on_hand" | "price" | "quantity" | "title";
+            field: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap";
             /** @description The SKU */
             sku: string;
             /** @description How many SKUs the row stands for; a rule change or bulk edit over many SKUs is one row (before and after are then null). */
@@ -1948,8 +1948,11 @@ export interface components {
         ListingStatus: "active" | "pending" | "error" | "suppressed" | "inactive" | "not listed";
         /** @enum {string} */
         ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
-        /** @enum {string} */
-        ChangeField: "available" | "on_hand" | "price" | "quantity" | "title";
+        /**
+         * @description quantity_cap: the most units a channel may offer (before and after are a number, or null for no cap).
+         * @enum {string}
+         */
+        ChangeField: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap";
         ListingFilter: {
             /** @description Matches SKU */
             q?: string;
@@ -2083,6 +2086,8 @@ export interface components {
             currency?: string | null;
             marketplaceId: string | null;
             priceOverride: string | null;
+            /** @description The most units the seller lets this channel offer ("Offer at most N", set here in the drawer); null: no cap, the rules decide. */
+            quantityCap: number | null;
             /** Format: date-time */
             confirmedAt: string | null;
         };
@@ -2141,6 +2146,17 @@ export interface components {
                 channelId: string;
                 price: number | null;
             }[];
+            /**
+             * @description The most units a target channel may offer ("Offer at most N"): what the channel's rules give
+             *     from available stock, capped at this; 0 offers none there without ending the listing, null
+             *     removes the cap. A whole number, 0 or more (anything else is answered 400 with a message). Not
+             *     on the main channel, which holds the stock. One SKU only, from its drawer.
+             */
+            channelQuantityCaps?: {
+                /** Format: uuid */
+                channelId: string;
+                cap: number | null;
+            }[];
         };
         PriceChange: {
             before: string | null;
@@ -2180,6 +2196,14 @@ export interface components {
                 before: string | null;
                 after: string | null;
             }[];
+            /** @description The most units each channel may offer, before and after (null is no cap, the rules decide). */
+            channelQuantityCaps?: {
+                /** Format: uuid */
+                channelId: string;
+                channelKind: components["schemas"]["MarketplaceKind"];
+                before: number | null;
+                after: number | null;
+            }[];
         };
         BulkEditPreview: {
             items: components["schemas"]["BulkEditPreviewRow"][];
@@ -2217,7 +2241,7 @@ export interface components {
             skipped: {
                 sku: string;
                 /** @enum {string} */
-                field: "price" | "on_hand" | "title" | "status";
+                field: "price" | "on_hand" | "title" | "status" | "quantity_cap";
                 now: string | null;
             }[];
         };
@@ -4440,18 +4464,18 @@ export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<
 export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit", "oversold"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title"];
+export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity", "title"];
+export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap"];
 export const changeResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeResult"]["status"]> = ["pending", "retrying", "confirmed", "failed"];
 export const changeBatchInfoKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeBatchInfo"]["kind"]> = ["bulk_edit", "csv_import"];
 export const priceEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceEdit"]["mode"]> = ["set", "percent", "amount"];
 export const quantityEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuantityEdit"]["mode"]> = ["set", "amount"];
 export const statusEditStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusEdit"]["status"]> = ["active", "inactive"];
 export const bulkChangeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkChange"]["kind"]> = ["bulk_edit", "csv_import"];
-export const undoResultSkippedFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UndoResult"]["skipped"]["field"]> = ["price", "on_hand", "title", "status"];
+export const undoResultSkippedFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UndoResult"]["skipped"]["field"]> = ["price", "on_hand", "title", "status", "quantity_cap"];
 export const publishCheckItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishCheckItem"]["status"]> = ["ready", "missing", "listed"];
 export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "unavailable"];

@@ -93,23 +93,52 @@ function historyOf(undone: boolean): ChangeEntry[] {
   ];
 }
 
+/** The cap Ann Lee set on Amazon ("offer at most 5"), for the drawer that shows one. */
+const CAP_BATCH_ID = 'b47c0000-0000-4000-8000-0000000000d3';
+const AMAZON_CAP = 5;
+const capEntry = (): ChangeEntry => ({
+  ...base,
+  id: id(20),
+  at: '2026-11-22T09:10:00.000Z',
+  field: 'quantity_cap',
+  channelId: amazonTarget.id,
+  channelKind: 'amazon',
+  before: null,
+  after: String(AMAZON_CAP),
+  batch: {
+    batchId: CAP_BATCH_ID,
+    kind: 'bulk_edit',
+    at: '2026-11-22T09:10:00.000Z',
+    by: 'Ann Lee',
+    isUndo: false,
+    undoable: true,
+    undoneAt: null,
+    undoneBy: null,
+  },
+  results: [confirmed(amazonTarget)],
+});
+
 const state = { undone: false };
 export function resetDrawerEditMocks(): void {
   state.undone = false;
 }
 
-export function drawerDetail(undone = state.undone): ListingDetail {
+export function drawerDetail(undone = state.undone, capped = false): ListingDetail {
   const detail = detailOf(row);
   return {
     ...detail,
-    listings: detail.listings.map((l) => ({ ...l, priceOverride: null })),
-    history: historyOf(undone),
+    listings: detail.listings.map((l) => ({
+      ...l,
+      priceOverride: null,
+      quantityCap: capped && l.channelId === amazonTarget.id ? AMAZON_CAP : null,
+    })),
+    history: capped ? [capEntry(), ...historyOf(undone)] : historyOf(undone),
   };
 }
 
 /** What the drawer's preview answers: each value asked for, before and after. */
-function previewRow(body: BulkEditRequest): BulkEditPreviewRow {
-  const detail = drawerDetail();
+function previewRow(body: BulkEditRequest, capped = false): BulkEditPreviewRow {
+  const detail = drawerDetail(state.undone, capped);
   return {
     productId: row.productId!,
     sku: row.sku,
@@ -129,18 +158,31 @@ function previewRow(body: BulkEditRequest): BulkEditPreviewRow {
           })),
         }
       : {}),
+    ...(body.channelQuantityCaps
+      ? {
+          channelQuantityCaps: body.channelQuantityCaps.map((c) => {
+            const listing = detail.listings.find((l) => l.channelId === c.channelId)!;
+            return {
+              channelId: c.channelId,
+              channelKind: listing.channelKind,
+              before: listing.quantityCap,
+              after: c.cap,
+            };
+          }),
+        }
+      : {}),
   };
 }
 
 export const requestsSeen: BulkEditRequest[] = [];
 
-/** The SKU drawer's detail, edit (preview, run) and undo from its history. */
-export const drawerEditHandlers = [
-  http.get('/api/listings/items/{sku}', ({ response }) => response(200).json(drawerDetail())),
+/** The SKU drawer's detail, edit (preview, run) and undo from its history; `capped`: Amazon offers at most 5. */
+const handlersFor = (capped: boolean) => [
+  http.get('/api/listings/items/{sku}', ({ response }) => response(200).json(drawerDetail(state.undone, capped))),
   http.post('/api/listings/bulk-edit/preview', async ({ request, response }) => {
     const body = await request.json();
     requestsSeen.push(body);
-    return response(200).json({ items: [previewRow(body)], total: 1, errors: 0 });
+    return response(200).json({ items: [previewRow(body, capped)], total: 1, errors: 0 });
   }),
   http.post('/api/listings/bulk-edit', ({ response }) =>
     response(201).json({
@@ -159,3 +201,7 @@ export const drawerEditHandlers = [
     return response(200).json({ batchId: params.batchId, restored: 2, skipped: [] });
   }),
 ];
+
+export const drawerEditHandlers = handlersFor(false);
+/** The same SKU with Amazon capped ("offer at most 5") by an earlier drawer edit. */
+export const drawerCapHandlers = handlersFor(true);

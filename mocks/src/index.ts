@@ -57,6 +57,7 @@ export {
 } from './listing-edits';
 export {
   drawerEditHandlers,
+  drawerCapHandlers,
   drawerDetail,
   drawerSku,
   requestsSeen as drawerEditRequests,

@@ -310,6 +310,7 @@ export function detailOf(row: CatalogueRow): ListingDetail {
       marketplaceId:
         c.channelKind === 'amazon' ? `B0${pad(i + 1, 2)}${row.sku.replace(/\W/g, '')}` : `${c.channelKind}-${row.sku}`,
       priceOverride: c.channelKind === 'amazon' ? '1.00 more than main' : null,
+      quantityCap: null,
       confirmedAt: c.pushPending ? ago(0.1) : ago(2),
     })),
     history: historyOf(row),

@@ -19,6 +19,7 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   desiredQuantity: 4,
   desiredPrice: '12.00',
   priceOverride: null,
+  quantityCap: null,
   priceDriftOpen: false,
   channelKind: 'amazon',
   takenOffSale: false,

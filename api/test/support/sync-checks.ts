@@ -143,6 +143,7 @@ export interface TargetListing {
   committed: number;
   price: string | null;
   priceOverride: string | null;
+  quantityCap: number | null;
 }
 
 /** Every linked listing on the account's target channels, with the product's stock and price and the channel's rules. */
@@ -158,9 +159,10 @@ export async function targetListings(t: TestProduct, accountId: string): Promise
     committed: number;
     price: string | null;
     price_override: string | null;
+    quantity_cap: number | null;
   }>(
     t,
-    sql`select c.kind, c.id as channel_id, l.sku, l.status, l.last_error, c.rules, p.on_hand, p.committed, p.price::text as price, l.price_override::text as price_override
+    sql`select c.kind, c.id as channel_id, l.sku, l.status, l.last_error, c.rules, p.on_hand, p.committed, p.price::text as price, l.price_override::text as price_override, l.quantity_cap
         from listings l join channels c on c.id = l.channel_id join products p on p.id = l.product_id
         where l.account_id = ${accountId} and c.role = 'target' and c.status in ('active', 'error') order by c.kind, l.sku`,
   );
@@ -175,6 +177,7 @@ export async function targetListings(t: TestProduct, accountId: string): Promise
     committed: Number(r.committed),
     price: r.price,
     priceOverride: r.price_override,
+    quantityCap: r.quantity_cap === null ? null : Number(r.quantity_cap),
   }));
 }
 
@@ -182,7 +185,7 @@ export async function targetListings(t: TestProduct, accountId: string): Promise
 export function desiredOf(listing: TargetListing): { quantity: number | undefined; price: string | undefined } {
   const price = listing.priceOverride ?? listing.price;
   return {
-    quantity: desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules),
+    quantity: desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules, listing.quantityCap),
     price: listing.rules.syncPrice && price !== null ? normalisePrice(price) : undefined,
   };
 }

@@ -42,6 +42,7 @@ interface ListingJson {
   last_error: string | null;
   marketplace_id: string | null;
   price_override: string | null;
+  quantity_cap: number | null;
   confirmed_at: string | null;
   taken_off_sale: boolean;
   channel_paused: boolean;
@@ -58,7 +59,7 @@ const rowListingsJson = (accountId: string) => {
       'desired_price', l.desired_price::text,
       'desired_quantity', l.desired_quantity,
       'push_pending', exists (select 1 from listing_writes w where w.listing_id = l.id and w.status in ('pending', 'sending', 'submitted', 'accepted')),
-      'last_error', l.last_error, 'marketplace_id', l.marketplace_id, 'price_override', l.price_override::text, 'confirmed_at', l.confirmed_at,
+      'last_error', l.last_error, 'marketplace_id', l.marketplace_id, 'price_override', l.price_override::text, 'quantity_cap', l.quantity_cap, 'confirmed_at', l.confirmed_at,
       'taken_off_sale', l.taken_off_sale_at is not null, 'channel_paused', c.status = 'paused',
       'currency', coalesce((select p.currency from products p where p.id = l.product_id),
         (select p.currency from products p where p.account_id = l.account_id and p.currency is not null limit 1)))
@@ -84,6 +85,7 @@ const fromListingJson = (l: ListingJson): CatalogueListingRecord => ({
   lastError: l.last_error,
   marketplaceId: l.marketplace_id,
   priceOverride: l.price_override,
+  quantityCap: l.quantity_cap,
   confirmedAt: l.confirmed_at === null ? null : new Date(l.confirmed_at),
   takenOffSale: l.taken_off_sale,
   channelPaused: l.channel_paused,
@@ -160,6 +162,8 @@ export interface CatalogueListingRecord {
   lastError: string | null;
   marketplaceId: string | null;
   priceOverride: string | null;
+  /** The most units the seller lets this channel offer; null: no cap. */
+  quantityCap: number | null;
   confirmedAt: Date | null;
   /** The seller took it off sale (apart from the status the marketplace shows). */
   takenOffSale: boolean;
@@ -200,6 +204,7 @@ export async function catalogueListings(
       lastError: listings.lastError,
       marketplaceId: listings.marketplaceId,
       priceOverride: listings.priceOverride,
+      quantityCap: listings.quantityCap,
       confirmedAt: listings.confirmedAt,
       takenOffSale: sql<boolean>`"listings"."taken_off_sale_at" is not null`,
       channelPaused: sql<boolean>`${channels.status} = 'paused'`,

@@ -123,6 +123,7 @@ export interface ProductListing {
   channelId: string;
   status: ListingStatus;
   priceOverride: string | null;
+  quantityCap: number | null;
 }
 
 /** The listings of these products on these channels of the account. */
@@ -143,6 +144,7 @@ export async function productListingsOn(
           channelId: listings.channelId,
           status: listings.status,
           priceOverride: listings.priceOverride,
+          quantityCap: listings.quantityCap,
         })
         .from(listings)
         .where(
@@ -233,6 +235,21 @@ export async function setPriceOverrides(
     await db
       .update(listings)
       .set({ priceOverride: item.price, updatedAt: at })
+      .where(and(eq(listings.accountId, accountId), eq(listings.id, item.listingId)));
+  }
+}
+
+/** Sets the most units listings may offer on their channel (null: no cap, the rules decide), the account's only. */
+export async function setQuantityCaps(
+  db: Db,
+  accountId: string,
+  items: Array<{ listingId: string; cap: number | null }>,
+  at: Date,
+): Promise<void> {
+  for (const item of items) {
+    await db
+      .update(listings)
+      .set({ quantityCap: item.cap, updatedAt: at })
       .where(and(eq(listings.accountId, accountId), eq(listings.id, item.listingId)));
   }
 }
@@ -343,10 +360,10 @@ export async function markBatchUndone(db: Db, batchId: string, userId: string | 
 export interface BatchChange {
   id: string;
   productId: string | null;
-  /** Set for a channel's own price (its override); null for the product's values. */
+  /** Set for a channel's own price (its override) or its quantity cap; null for the product's values. */
   channelId: string | null;
   sku: string;
-  field: 'on_hand' | 'price';
+  field: 'on_hand' | 'price' | 'quantity_cap';
   before: string | null;
   after: string | null;
 }
@@ -370,7 +387,7 @@ export async function batchChanges(db: Db, accountId: string, causeRef: string):
         eq(changes.cause, 'bulk_edit'),
         eq(changes.causeRef, causeRef),
         isNotNull(changes.productId),
-        inArray(changes.field, ['on_hand', 'price']),
+        inArray(changes.field, ['on_hand', 'price', 'quantity_cap']),
       ),
     )
     .orderBy(asc(changes.sku), asc(changes.field))) as BatchChange[];

@@ -32,6 +32,8 @@ export interface PlannableListing {
   desiredQuantity: number | null;
   desiredPrice: string | null;
   priceOverride: string | null;
+  /** The most units the seller lets this channel offer (null: the rules decide). */
+  quantityCap: number | null;
   /** A hand edit of the price waits for the seller's decision: the price is left alone meanwhile. */
   priceDriftOpen: boolean;
   channelKind: ChannelKind;
@@ -89,6 +91,7 @@ export async function plannableListings(
       desiredQuantity: listings.desiredQuantity,
       desiredPrice: listings.desiredPrice,
       priceOverride: listings.priceOverride,
+      quantityCap: listings.quantityCap,
       priceDriftOpen: sql<boolean>`exists (select 1 from ${listingDrift} where ${listingDrift.listingId} = ${listings.id} and ${listingDrift.field} = 'price' and ${listingDrift.resolvedAt} is null)`,
       channelKind: channels.kind,
       takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,

@@ -79,6 +79,11 @@ export const listings = pgTable(
     desiredPrice: numeric('desired_price', { precision: 12, scale: 2 }),
     /** A price the seller chose for this channel (accepting a hand edit, or in the drawer); wins over the rules. */
     priceOverride: numeric('price_override', { precision: 12, scale: 2 }),
+    /**
+     * The most units the seller lets this channel offer (set in the drawer); null: no cap, the
+     * channel's rules decide. Only ever lowers what the rules give, so it never oversells; 0 offers none.
+     */
+    quantityCap: integer('quantity_cap'),
     lastError: text('last_error'),
     /**
      * The seller took this listing off sale (a status set to inactive), and since when; null while

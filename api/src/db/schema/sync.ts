@@ -21,7 +21,7 @@ export const changeCauseValues = [
 export type ChangeCause = (typeof changeCauseValues)[number];
 
 /** The values a change can move: the product's available stock and price, or what one listing holds. */
-export const changeFieldValues = ['available', 'on_hand', 'price', 'quantity', 'title'] as const;
+export const changeFieldValues = ['available', 'on_hand', 'price', 'quantity', 'title', 'quantity_cap'] as const;
 export type ChangeField = (typeof changeFieldValues)[number];
 
 /**

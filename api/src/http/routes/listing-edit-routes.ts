@@ -54,6 +54,16 @@ const toApiPreviewRow = (edit: PlannedProductEdit): BulkEditPreviewRow => ({
         })),
       }
     : {}),
+  ...(edit.channelQuantityCaps?.length
+    ? {
+        channelQuantityCaps: edit.channelQuantityCaps.map(({ channelId, channelKind, before, after }) => ({
+          channelId,
+          channelKind,
+          before,
+          after,
+        })),
+      }
+    : {}),
 });
 
 const toApiImportRow = (row: CsvImportRow): CsvImportRowApi => ({

@@ -59,6 +59,7 @@ const toApiListing = (listing: CatalogueListingRecord): ListingOnChannel => ({
   ...toApiChip(listing),
   marketplaceId: listing.marketplaceId,
   priceOverride: listing.priceOverride,
+  quantityCap: listing.quantityCap,
   confirmedAt: listing.confirmedAt?.toISOString() ?? null,
 });
 

@@ -44,18 +44,26 @@ export async function selectedProductIds(db: Db, accountId: string, selection: L
 
 /** Refuses an edit that cannot apply to any SKU (values out of range), before reading anything. */
 function checkRequest(request: BulkEditRequest): void {
-  const { price, quantity, status, title, channelPrices } = request;
-  if (!price && !quantity && !status && !title && !channelPrices?.length)
+  const { price, quantity, status, title, channelPrices, channelQuantityCaps } = request;
+  if (!price && !quantity && !status && !title && !channelPrices?.length && !channelQuantityCaps?.length)
     throw new AppError(400, 'Choose a price, a quantity or a status to change.');
-  if (title || channelPrices?.length) {
+  if (title || channelPrices?.length || channelQuantityCaps?.length) {
     if (!('productIds' in request.selection) || new Set(request.selection.productIds).size !== 1)
-      throw new AppError(400, 'A title or a channel’s own price is set on one SKU at a time, from its details.');
+      throw new AppError(
+        400,
+        'A title, a channel’s own price or the most units a channel offers is set on one SKU at a time, from its details.',
+      );
     if (title && title.value.trim() === '') throw new AppError(400, 'A title cannot be empty.');
     const ids = (channelPrices ?? []).map((c) => c.channelId);
     if (new Set(ids).size !== ids.length) throw new AppError(400, 'Each channel takes one price.');
     for (const c of channelPrices ?? [])
       if (c.price !== null && !isPriceText(c.price.toString()))
         throw new AppError(400, 'Prices have at most two decimals.');
+    const capIds = (channelQuantityCaps ?? []).map((c) => c.channelId);
+    if (new Set(capIds).size !== capIds.length) throw new AppError(400, 'Each channel takes one most-units limit.');
+    for (const c of channelQuantityCaps ?? [])
+      if (c.cap !== null && !(Number.isInteger(c.cap) && c.cap >= 0))
+        throw new AppError(400, 'The most units a channel may offer is a whole number, 0 or more.');
   }
   if (price) {
     if (price.mode !== 'percent' && !isPriceText(Math.abs(price.value).toString()))
@@ -105,6 +113,21 @@ async function planEdits(
     if (priceChannels.some((c) => c.role === 'main'))
       throw new AppError(400, 'The main channel’s price is the SKU’s price: change the price itself.');
   }
+  let capChannels: AccountChannel[] = [];
+  if (request.channelQuantityCaps?.length) {
+    capChannels = await accountChannels(
+      db,
+      accountId,
+      request.channelQuantityCaps.map((c) => c.channelId),
+    );
+    if (capChannels.length !== request.channelQuantityCaps.length)
+      throw new AppError(400, 'One of the chosen channels is not connected to this account.');
+    if (capChannels.some((c) => c.role === 'main'))
+      throw new AppError(
+        400,
+        'The main channel holds your stock: limit what the other channels offer, or change the quantity itself.',
+      );
+  }
   if (request.status) {
     channels = await accountChannels(db, accountId, [...new Set(request.status.channelIds)]);
     // Another account's channel (or one disconnected) is the request's mistake: a 400, as the contract declares.
@@ -135,7 +158,16 @@ async function planEdits(
   )) {
     priceListingsOf.set(listing.productId, [...(priceListingsOf.get(listing.productId) ?? []), listing]);
   }
-  const kindOf = new Map([...channels, ...priceChannels].map((c) => [c.id, c.kind]));
+  const capListingsOf = new Map<string, Awaited<ReturnType<typeof productListingsOn>>>();
+  for (const listing of await productListingsOn(
+    db,
+    accountId,
+    request.channelQuantityCaps?.length ? products.map((p) => p.id) : [],
+    capChannels.map((c) => c.id),
+  )) {
+    capListingsOf.set(listing.productId, [...(capListingsOf.get(listing.productId) ?? []), listing]);
+  }
+  const kindOf = new Map([...channels, ...priceChannels, ...capChannels].map((c) => [c.id, c.kind]));
   const planned: PlannedProductEdit[] = [];
   for (const product of products) {
     const edit: PlannedProductEdit = {
@@ -191,9 +223,28 @@ async function planEdits(
         });
       }
     }
+    if (request.channelQuantityCaps?.length && !edit.error) {
+      const listed = capListingsOf.get(product.id) ?? [];
+      for (const wanted of request.channelQuantityCaps) {
+        const listing = listed.find((l) => l.channelId === wanted.channelId);
+        if (!listing) {
+          edit.error = `This SKU is not listed on ${channelName(kindOf.get(wanted.channelId)!)}.`;
+          break;
+        }
+        if (listing.quantityCap === wanted.cap) continue;
+        (edit.channelQuantityCaps ??= []).push({
+          listingId: listing.listingId,
+          channelId: listing.channelId,
+          channelKind: kindOf.get(listing.channelId)!,
+          before: listing.quantityCap,
+          after: wanted.cap,
+        });
+      }
+    }
     if (edit.error) {
       delete edit.title;
       delete edit.channelPrices;
+      delete edit.channelQuantityCaps;
       delete edit.price;
       delete edit.onHand;
       edit.statusChanges = [];
@@ -205,6 +256,7 @@ async function planEdits(
       edit.onHand ||
       edit.title ||
       edit.channelPrices?.length ||
+      edit.channelQuantityCaps?.length ||
       edit.statusChanges.length > 0
     )
       planned.push(edit);
@@ -257,7 +309,7 @@ export async function runBulkEdit(
       audit,
       accountId,
       'bulk_edit',
-      planned.map(({ productId, sku, price, onHand, statuses, title, channelPrices }) => ({
+      planned.map(({ productId, sku, price, onHand, statuses, title, channelPrices, channelQuantityCaps }) => ({
         productId,
         sku,
         price,
@@ -265,6 +317,7 @@ export async function runBulkEdit(
         statuses,
         title,
         channelPrices,
+        channelQuantityCaps,
       })),
     );
   });

@@ -40,8 +40,8 @@ const FIELD_OF_WRITE = { quantity: 'on_hand', price: 'price', title: 'title' } a
 /**
  * Which change each write reports on. A batch's writes for a SKU are all recorded against its first
  * change (stock, else price): each is given back to the change of its own field in the same batch
- * (a channel's own price to that channel's change), and a channel appears once per change (its
- * latest write).
+ * (a channel's own price or quantity cap to that channel's change), and a channel appears once per
+ * change (its latest write).
  */
 export function resultsByChange<T>(
   history: ChangeRecord[],
@@ -55,11 +55,16 @@ export function resultsByChange<T>(
     if (!recorded) continue;
     let owner = recorded;
     const field = write.field ? FIELD_OF_WRITE[write.field] : undefined;
-    if (field && (recorded.field !== field || (recorded.channelId && recorded.channelId !== write.channelId))) {
-      const siblings = history.filter(
-        (c) =>
-          c.causeRef === recorded.causeRef && c.cause === recorded.cause && c.sku === recorded.sku && c.field === field,
-      );
+    const sameBatch = (c: ChangeRecord) =>
+      c.causeRef === recorded.causeRef && c.cause === recorded.cause && c.sku === recorded.sku;
+    // A channel's quantity cap set in the batch: that channel's quantity write reports on it.
+    const cap =
+      write.field === 'quantity'
+        ? history.find((c) => c.field === 'quantity_cap' && c.channelId === write.channelId && sameBatch(c))
+        : undefined;
+    if (cap) owner = cap;
+    else if (field && (recorded.field !== field || (recorded.channelId && recorded.channelId !== write.channelId))) {
+      const siblings = history.filter((c) => sameBatch(c) && c.field === field);
       owner =
         siblings.find((c) => c.channelId === write.channelId) ?? siblings.find((c) => c.channelId === null) ?? recorded;
     }

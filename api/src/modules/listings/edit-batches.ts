@@ -15,6 +15,7 @@ import {
   setListingStatuses,
   setPriceOverrides,
   setProductValues,
+  setQuantityCaps,
   type ChangeBatchRecord,
   type ProductValues,
 } from '../../db/queries/listing-edits.ts';
@@ -40,8 +41,19 @@ export interface ProductEdit {
     before: string | null;
     after: string | null;
   }>;
+  /** The most units a channel may offer (its cap; null: no cap, the rules decide). */
+  channelQuantityCaps?: Array<{
+    listingId: string;
+    channelId: string;
+    channelKind: ChannelKind;
+    before: number | null;
+    after: number | null;
+  }>;
   statuses?: Array<{ listingId: string; before: ListingStatus; after: ListingStatus }>;
 }
+
+/** A cap as `changes` keeps it: its number, or null for no cap. */
+const capText = (cap: number | null) => (cap === null ? null : String(cap));
 
 /** What a bulk edit or an import becomes in `changes`: the batch id, or `csv:<id>` for an import. */
 export const batchCauseRef = (kind: ChangeBatchKind, batchId: string) =>
@@ -87,6 +99,7 @@ export async function applyEdits(
   const extraValues: BatchExtraValue[] = [];
   const statusUpdates: Array<{ listingId: string; status: ListingStatus }> = [];
   const overrides: Array<{ listingId: string; price: string | null }> = [];
+  const caps: Array<{ listingId: string; cap: number | null }> = [];
   const titleEdits: TitleEdit[] = [];
   for (const edit of edits) {
     const value: ProductValues = { id: edit.productId };
@@ -120,6 +133,18 @@ export async function applyEdits(
         field: 'price',
         before: channelPrice.before,
         after: channelPrice.after,
+      });
+      changeOwner.push(edit.productId);
+    }
+    for (const channelCap of edit.channelQuantityCaps ?? []) {
+      // The listing's desired quantity is planned again below: the new cap reaches that channel alone.
+      caps.push({ listingId: channelCap.listingId, cap: channelCap.after });
+      changeInputs.push({
+        ...base,
+        channelId: channelCap.channelId,
+        field: 'quantity_cap',
+        before: capText(channelCap.before),
+        after: capText(channelCap.after),
       });
       changeOwner.push(edit.productId);
     }
@@ -161,6 +186,7 @@ export async function applyEdits(
   );
   await setProductValues(tx, accountId, values, at);
   await setPriceOverrides(tx, accountId, overrides, at);
+  await setQuantityCaps(tx, accountId, caps, at);
   await setListingStatuses(tx, accountId, statusUpdates, at);
   await requestListingStatusSends(ctx, tx, accountId, statusUpdates, audit.actorUserId);
   const ids = await insertChanges(tx, accountId, changeInputs, at);
@@ -202,7 +228,7 @@ export async function applyEdits(
 export interface UndoOutcome {
   batchId: string;
   restored: number;
-  skipped: Array<{ sku: string; field: 'price' | 'on_hand' | 'title' | 'status'; now: string | null }>;
+  skipped: Array<{ sku: string; field: 'price' | 'on_hand' | 'title' | 'status' | 'quantity_cap'; now: string | null }>;
 }
 
 /**
@@ -241,6 +267,7 @@ export async function undoBatch(
       ]),
     );
     const overrides: Array<{ listingId: string; price: string | null }> = [];
+    const caps: Array<{ listingId: string; cap: number | null }> = [];
     const outcome: UndoOutcome = { batchId, restored: 0, skipped: [] };
     const values = new Map<string, ProductValues>();
     const valueOf = (id: string) => values.get(id) ?? values.set(id, { id }).get(id)!;
@@ -250,6 +277,25 @@ export async function undoBatch(
     for (const change of recorded) {
       const product = current.get(change.productId!);
       if (!product) continue;
+      if (change.field === 'quantity_cap') {
+        const listing = change.channelId ? channelListings.get(`${product.id}:${change.channelId}`) : undefined;
+        const now = capText(listing?.quantityCap ?? null);
+        if (!listing || now !== change.after) {
+          outcome.skipped.push({ sku: change.sku, field: 'quantity_cap', now });
+          continue;
+        }
+        caps.push({ listingId: listing.listingId, cap: change.before === null ? null : Number(change.before) });
+        changeInputs.push({
+          ...base,
+          productId: product.id,
+          channelId: change.channelId,
+          sku: change.sku,
+          field: 'quantity_cap',
+          before: now,
+          after: change.before,
+        });
+        continue;
+      }
       if (change.channelId) {
         const listing = channelListings.get(`${product.id}:${change.channelId}`);
         const now = listing?.priceOverride ?? null;
@@ -309,6 +355,7 @@ export async function undoBatch(
     }
     await setProductValues(tx, accountId, [...values.values()], at);
     await setPriceOverrides(tx, accountId, overrides, at);
+    await setQuantityCaps(tx, accountId, caps, at);
     await setListingStatuses(tx, accountId, statusUpdates, at);
     await requestListingStatusSends(ctx, tx, accountId, statusUpdates, audit.actorUserId);
     const ids = await insertChanges(tx, accountId, changeInputs, at);

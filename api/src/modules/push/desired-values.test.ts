@@ -41,6 +41,34 @@ describe('desired channel quantity (pages.md section 2)', () => {
     );
   });
 
+  it("a listing's own cap lowers what the rules give, never raises it; 0 offers none", () => {
+    expect(desiredQuantity(10, defaultChannelRules, 2)).toBe(2);
+    expect(desiredQuantity(10, defaultChannelRules, null)).toBe(10);
+    expect(desiredQuantity(10, defaultChannelRules, 0)).toBe(0);
+    // Available below the cap: what is available, not the cap (never oversell).
+    expect(desiredQuantity(1, defaultChannelRules, 2)).toBe(1);
+    expect(desiredQuantity(10, { ...defaultChannelRules, maxQuantity: 4 }, 6)).toBe(4);
+    expect(desiredQuantity(10, { ...defaultChannelRules, stockPercent: 50 }, 3)).toBe(3);
+    expect(desiredQuantity(10, { ...defaultChannelRules, syncQuantity: false }, 2)).toBeUndefined();
+  });
+
+  it('with a cap: never above the cap nor above what the rules alone give', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        rules,
+        fc.integer({ min: 0, max: 10_000 }),
+        (available, r, cap) => {
+          const offered = desiredQuantity(available, r, cap)!;
+          expect(offered).toBeGreaterThanOrEqual(0);
+          expect(offered).toBeLessThanOrEqual(cap);
+          expect(offered).toBe(Math.min(cap, desiredQuantity(available, r)!));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('offers more, never less, as stock grows', () => {
     fc.assert(
       fc.property(

@@ -8,14 +8,21 @@ export function availableStock(onHand: number, committed: number): number {
 /**
  * What a channel is offered (pages.md section 2): 0 at or below the out-of-stock threshold,
  * otherwise the channel's share of available, less its buffer, capped at its maximum; never below 0.
+ * A listing's own cap (`quantityCap`, set in the SKU drawer; null: none) lowers that further, never
+ * raises it: what the rules give from available stock stays the most any channel is offered.
  * With quantity sync off, undefined: the channel's quantity is left alone.
  */
-export function desiredQuantity(available: number, rules: ChannelRules): number | undefined {
+export function desiredQuantity(
+  available: number,
+  rules: ChannelRules,
+  quantityCap: number | null = null,
+): number | undefined {
   if (!rules.syncQuantity) return undefined;
   if (available <= rules.outOfStockThreshold) return 0;
   const share = Math.floor((available * rules.stockPercent) / 100) - rules.bufferUnits;
   const capped = rules.maxQuantity === null ? share : Math.min(rules.maxQuantity, share);
-  return Math.max(0, capped);
+  const own = quantityCap === null ? capped : Math.min(quantityCap, capped);
+  return Math.max(0, own);
 }
 
 /**

@@ -87,7 +87,7 @@ export function writesFor(listing: PlannableListing, options: PlanOptions = {}):
   if (listing.takenOffSale && !offSaleByZeroUnits.has(listing.channelKind)) return writes;
   const quantity = listing.takenOffSale
     ? 0
-    : desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules);
+    : desiredQuantity(availableStock(listing.onHand, listing.committed), listing.rules, listing.quantityCap);
   const lastQuantity = options.sendAll
     ? undefined
     : options.againstConfirmed

@@ -105,6 +105,7 @@ export const fieldLabels: Record<DashboardChange['field'], string> = {
   price: 'Price',
   quantity: 'Quantity',
   title: 'Title',
+  quantity_cap: 'Offer at most',
 };
 
 /** The SKU a recent change touched, or how many when a rule or bulk change is one row: "240 SKUs". */

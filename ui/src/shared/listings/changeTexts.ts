@@ -19,6 +19,7 @@ export const changeFieldLabels: Record<ChangeField, string> = {
   price: 'Price',
   quantity: 'Quantity',
   title: 'Title',
+  quantity_cap: 'Offer at most',
 };
 
 /** Where a SKU's change history is shown: the Listings page opens the SKU's drawer from the address. */

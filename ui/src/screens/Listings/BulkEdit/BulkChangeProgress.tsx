@@ -8,6 +8,7 @@ const fieldNames: Record<UndoResult['skipped'][number]['field'], string> = {
   on_hand: 'on hand',
   title: 'title',
   status: 'status',
+  quantity_cap: 'most units offered',
 };
 
 /**

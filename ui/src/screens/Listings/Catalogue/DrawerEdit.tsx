@@ -20,6 +20,8 @@ interface Draft {
   title: string;
   onHand: string;
   prices: Record<string, string>;
+  /** "Offer at most" per channel: empty is no limit. */
+  caps: Record<string, string>;
   statuses: Record<string, '' | 'active' | 'inactive'>;
 }
 
@@ -45,6 +47,16 @@ function requestOf(detail: ListingDetail, draft: Draft): BulkEditRequest | strin
     if (price !== before) channelPrices.push({ channelId: listing.channelId, price });
   }
   if (channelPrices.length > 0) request.channelPrices = channelPrices;
+  const channelQuantityCaps: NonNullable<BulkEditRequest['channelQuantityCaps']> = [];
+  for (const listing of detail.listings) {
+    const text = draft.caps[listing.channelId];
+    if (text === undefined) continue;
+    const cap = text.trim() === '' ? null : Number(text.trim());
+    if (cap !== null && !/^\d{1,7}$/.test(text.trim()))
+      return `Offer at most on ${marketplaceNames[listing.channelKind]} is a whole number of units, 0 or more (empty: no limit).`;
+    if (cap !== (listing.quantityCap ?? null)) channelQuantityCaps.push({ channelId: listing.channelId, cap });
+  }
+  if (channelQuantityCaps.length > 0) request.channelQuantityCaps = channelQuantityCaps;
   const statuses = [...new Set(Object.values(draft.statuses).filter((s) => s !== ''))];
   if (statuses.length > 1) return 'Set one status at a time: make some listings active, then pause others.';
   if (statuses.length === 1)
@@ -54,13 +66,13 @@ function requestOf(detail: ListingDetail, draft: Draft): BulkEditRequest | strin
         .filter(([, s]) => s !== '')
         .map(([id]) => id),
     };
-  if (!request.title && !request.quantity && !request.channelPrices && !request.status)
-    return 'Change the title, on hand, a channel’s price or a status first.';
+  if (!request.title && !request.quantity && !request.channelPrices && !request.channelQuantityCaps && !request.status)
+    return 'Change the title, on hand, a channel’s price, how many units it offers or a status first.';
   return request;
 }
 
 /**
- * The drawer's edit form: title, on hand, each target's own price and status. Each is a change
+ * The drawer's edit form: title, on hand, each target's own price, the most units it offers and its status. Each is a change
  * like a bulk edit of this one SKU: previewed before and after per channel, then applied, and
  * listed in the history below with Undo.
  */
@@ -69,6 +81,7 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
     title: detail.row.title ?? '',
     onHand: String(detail.row.onHand ?? ''),
     prices: {},
+    caps: {},
     statuses: {},
   };
   const [draft, setDraft] = useState<Draft>(empty);
@@ -132,6 +145,21 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
                     value={draft.prices[listing.channelId] ?? listing.priceOverride ?? ''}
                     onChange={(e) =>
                       setDraft({ ...draft, prices: { ...draft.prices, [listing.channelId]: e.target.value } })
+                    }
+                  />
+                )}
+              </Field>
+              <Field
+                label={`Offer at most on ${name}`}
+                hint="Units at most, never more than your stock allows. Empty: no limit, your rules decide; 0 offers none."
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    inputMode="numeric"
+                    value={draft.caps[listing.channelId] ?? listing.quantityCap?.toString() ?? ''}
+                    onChange={(e) =>
+                      setDraft({ ...draft, caps: { ...draft.caps, [listing.channelId]: e.target.value } })
                     }
                   />
                 )}
@@ -213,6 +241,9 @@ export function EditPreview({
     lines.push(
       `${marketplaceNames[c.channelKind]} price: ${money(c.before) ?? 'from your rules'} → ${money(c.after) ?? 'from your rules'}`,
     );
+  const cap = (value: number | null) => (value === null ? 'no limit' : `offer at most ${value}`);
+  for (const c of row.channelQuantityCaps ?? [])
+    lines.push(`${marketplaceNames[c.channelKind]}: ${cap(c.before)} → ${cap(c.after)}`);
   for (const s of row.statuses)
     lines.push(
       `${marketplaceNames[s.channelKind]} status: ${listingStatusLabels[s.before]} → ${listingStatusLabels[s.after]}`,

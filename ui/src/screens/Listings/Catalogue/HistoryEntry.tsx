@@ -30,10 +30,16 @@ function valueOf(change: ChangeEntry, value: string | null, currency: string | n
   return currency ? `${value} ${currency}` : value;
 }
 
+/** A channel's cap as the seller set it: "offer at most 5", or "no limit" (the rules decide). */
+export const capText = (value: string | null) => (value === null ? 'no limit' : `offer at most ${value}`);
+
 /** The value a change moved, and where: "Price on eBay: 19.99 USD → 27.24 USD" (or back, for an undo). */
 function changeText(change: ChangeEntry, currency: string | null, reverse = false): string {
   const where = change.channelKind ? ` on ${marketplaceNames[change.channelKind]}` : '';
   const [from, to] = reverse ? [change.after, change.before] : [change.before, change.after];
+  // "eBay: no limit → offer at most 5"
+  if (change.field === 'quantity_cap')
+    return `${change.channelKind ? `${marketplaceNames[change.channelKind]}: ` : ''}${capText(from)} → ${capText(to)}`;
   return `${changeFieldLabels[change.field]}${where}: ${valueOf(change, from, currency)} → ${valueOf(change, to, currency)}`;
 }
 

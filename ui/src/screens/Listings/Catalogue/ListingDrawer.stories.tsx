@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { channelFixtures, drawerEditHandlers, drawerEditRequests, drawerSku, resetDrawerEditMocks } from '@hub/mocks';
+import {
+  channelFixtures,
+  drawerCapHandlers,
+  drawerEditHandlers,
+  drawerEditRequests,
+  drawerSku,
+  resetDrawerEditMocks,
+} from '@hub/mocks';
 import { ListingDrawer } from './ListingDrawer';
 
 const meta = {
@@ -31,7 +38,9 @@ export const EditableSkuDrawer: Story = {
     await expect(within(form).queryByLabelText('Shopify price (USD)')).not.toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
     await expect(
-      within(form).getByText('Change the title, on hand, a channel’s price or a status first.'),
+      within(form).getByText(
+        'Change the title, on hand, a channel’s price, how many units it offers or a status first.',
+      ),
     ).toBeVisible();
     await userEvent.type(within(form).getByLabelText('Amazon price (USD)'), '1.234');
     await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
@@ -97,5 +106,44 @@ export const UndoFromHistory: Story = {
     await expect(await within(d).findByText(/^Undo of the bulk edit of /)).toBeVisible();
     await expect(within(d).queryByRole('button', { name: /^Undo Bulk edit by Ann Lee/ })).not.toBeInTheDocument();
     await expect(within(d).getAllByText('Undone').length).toBeGreaterThanOrEqual(3);
+  },
+};
+
+/** Amazon already offers at most 5 (an earlier drawer edit): the drawer shows it, and lowering it to 2 is previewed before → after. */
+export const QuantityCapPreview: Story = {
+  parameters: { msw: { handlers: { listings: drawerCapHandlers, listingEdits: [] } } },
+  play: async () => {
+    const d = await drawer();
+    const card = await within(d).findByRole('article', { name: 'Amazon listing' });
+    await expect(within(card).getByText('5 units')).toBeVisible();
+    // The history tells the earlier cap in the seller's words.
+    await expect(within(d).getByText('Amazon: no limit → offer at most 5')).toBeVisible();
+    const form = await within(d).findByRole('form', { name: 'Edit this SKU' });
+    const field = within(form).getByLabelText('Offer at most on Amazon');
+    await expect(field).toHaveValue('5');
+    // Only a whole number of units, 0 or more.
+    await userEvent.clear(field);
+    await userEvent.type(field, '1.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    await expect(within(form).getByText(/Offer at most on Amazon is a whole number of units, 0 or more/)).toBeVisible();
+    await userEvent.clear(field);
+    await userEvent.type(field, '2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    const preview = await within(d).findByRole('region', { name: 'Changes to make' });
+    await expect(preview).toHaveTextContent('Amazon: offer at most 5 → offer at most 2');
+    await expect(drawerEditRequests.at(-1)).toMatchObject({ channelQuantityCaps: [{ channelId: amazon.id, cap: 2 }] });
+    await expect(drawerEditRequests.at(-1)!.channelPrices).toBeUndefined();
+    // Emptied, the cap goes: no limit, the rules decide.
+    await userEvent.clear(field);
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    await waitFor(() =>
+      expect(within(d).getByRole('region', { name: 'Changes to make' })).toHaveTextContent(
+        'Amazon: offer at most 5 → no limit',
+      ),
+    );
+    await userEvent.click(
+      within(within(d).getByRole('region', { name: 'Changes to make' })).getByRole('button', { name: 'Apply' }),
+    );
+    await expect(await within(d).findByText(/Undo it from the change history below/)).toBeVisible();
   },
 };

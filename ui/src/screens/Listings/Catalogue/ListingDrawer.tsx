@@ -108,6 +108,9 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
               <Fact name="Price" value={valueText(listing.price, listing.desiredPrice, listing.pushPending)} />
               <Fact name="Quantity" value={valueText(listing.quantity, listing.desiredQuantity, listing.pushPending)} />
               <Fact name="Price override" value={listing.priceOverride ?? 'None'} />
+              {listing.quantityCap !== null ? (
+                <Fact name="Offer at most" value={`${listing.quantityCap} units`} />
+              ) : null}
               <Fact name="Confirmed" value={formatWhen(listing.confirmedAt)} />
             </dl>
             {listing.takenOffSale ? <p className={styles.muted}>{offSaleExplanation(listing.channelKind)}</p> : null}
