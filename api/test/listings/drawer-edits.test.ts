@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
-import { connectWithSandboxSeller, consentOnEbay, type ConnectedChannel } from '../support/channel-flows.ts';
-import { query, sandboxItem, settled } from '../support/sync-checks.ts';
+import type { ConnectedChannel } from '../support/channel-flows.ts';
+import { connectMainWalmartEbay, query, sandboxItem, settled } from '../support/sync-checks.ts';
 
 /**
  * Edits from the SKU drawer (a one-SKU bulk edit: a channel's own price), undo from the SKU's
@@ -54,21 +54,11 @@ const history = async (sku: string): Promise<HistoryEntry[]> => {
 beforeAll(async () => {
   t = await startTestProduct();
   ({ browser: seller, accountId } = await t.signedInSeller({ firstName: 'Ann', lastName: 'Lee' }));
-  amazon = await connectWithSandboxSeller(seller, 'amazon', 4);
-  walmart = await connectWithSandboxSeller(seller, 'walmart', 4);
-  ebay = (await consentOnEbay(seller, 'agree', { products: 4 })).channel!;
-  expect([amazon.role, walmart.role, ebay.role]).toEqual(['main', 'target', 'target']);
-  await vi.waitFor(
-    async () =>
-      expect(
-        await query(
-          t,
-          sql`select count(*)::int as n from listings where account_id = ${accountId} and channel_id <> ${amazon.id} and product_id is not null`,
-        ),
-      ).toEqual([{ n: 8 }]),
-    { timeout: 60_000, interval: 250 },
-  );
-  await settled(t, accountId);
+  ({
+    main: amazon,
+    walmart,
+    ebay,
+  } = await connectMainWalmartEbay(t, seller, accountId, { main: 'amazon', products: 4 }));
 }, 180_000);
 afterAll(() => t?.stop());
 

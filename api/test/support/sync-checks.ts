@@ -346,30 +346,51 @@ export async function connectFourChannels(t: TestProduct, seller: Browser, accou
 }
 
 /**
- * Shopify (the main channel, installed first), then Walmart and eBay as targets, each a sandbox seller
- * with `products` SKUs: answers once both targets' listings are linked and nothing is on its way.
+ * A main channel (connected first: Shopify or Amazon), then Walmart and eBay as targets, each a sandbox
+ * seller with `products` SKUs: answers once both targets' listings are linked (and, with
+ * `pricesConfirmed`, hold a price the marketplace confirmed) and nothing is on its way.
  */
+export async function connectMainWalmartEbay(
+  t: TestProduct,
+  seller: Browser,
+  accountId: string,
+  options: { main: 'shopify' | 'amazon'; products: number; pricesConfirmed?: boolean },
+) {
+  const { products } = options;
+  const main =
+    options.main === 'shopify'
+      ? (await installOnShopify(seller, 'install', { products })).channel!
+      : await connectWithSandboxSeller(seller, 'amazon', products);
+  const walmart = await connectWithSandboxSeller(seller, 'walmart', products);
+  const ebay = (await consentOnEbay(seller, 'agree', { products })).channel!;
+  expect([main.role, walmart.role, ebay.role]).toEqual(['main', 'target', 'target']);
+  const confirmed = options.pricesConfirmed ? sql`and l.confirmed_price is not null` : sql``;
+  await vi.waitFor(
+    async () =>
+      expect(
+        await query(
+          t,
+          sql`select 1 from listings l where l.channel_id in (${walmart.id}, ${ebay.id}) and l.product_id is not null ${confirmed}`,
+        ),
+      ).toHaveLength(2 * products),
+    { timeout: 60_000, interval: 250 },
+  );
+  await settled(t, accountId);
+  return { main, walmart, ebay };
+}
+
+/** Shopify main with Walmart and eBay as targets (see connectMainWalmartEbay). */
 export async function connectShopifyMainWalmartEbay(
   t: TestProduct,
   seller: Browser,
   accountId: string,
   products: number,
 ) {
-  const shopify = (await installOnShopify(seller, 'install', { products })).channel!;
-  const walmart = await connectWithSandboxSeller(seller, 'walmart', products);
-  const ebay = (await consentOnEbay(seller, 'agree', { products })).channel!;
-  expect(shopify.role).toBe('main');
-  await vi.waitFor(
-    async () =>
-      expect(
-        await query(
-          t,
-          sql`select 1 from listings l where l.channel_id in (${walmart.id}, ${ebay.id}) and l.product_id is not null`,
-        ),
-      ).toHaveLength(2 * products),
-    { timeout: 60_000, interval: 250 },
-  );
-  await settled(t, accountId);
+  const {
+    main: shopify,
+    walmart,
+    ebay,
+  } = await connectMainWalmartEbay(t, seller, accountId, { main: 'shopify', products });
   return { shopify, walmart, ebay };
 }
 

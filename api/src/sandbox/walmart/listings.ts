@@ -45,39 +45,59 @@ function itemResponse(item: WalmartSandboxItem) {
   };
 }
 
+/** A cursor the sandbox's list calls hand out: opaque to callers, an offset into the seller's SKUs to us. */
+function cursorAt(kind: string, offset: number): string {
+  return Buffer.from(`${kind}:${offset}`).toString('base64');
+}
+
+/**
+ * The page a list call asks for: `limit` (a whole number from 1 to `maxLimit`) and `nextCursor` (absent,
+ * empty or `*` for the first page, else one of our cursors of that kind); a bad one is answered 400 in
+ * Walmart's error shape and gives undefined.
+ */
+function offsetPaging(
+  req: Request,
+  res: Response,
+  options: { code: string; defaultLimit: number; maxLimit: number; cursorKind: string },
+): { start: number; limit: number } | undefined {
+  const code = `INVALID_REQUEST_PARAM.${options.code}`;
+  const limit = req.query.limit === undefined ? options.defaultLimit : Number(req.query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > options.maxLimit) {
+    send(res, 400, code, `limit must be a whole number from 1 to ${options.maxLimit}`, { field: 'limit' });
+    return undefined;
+  }
+  const cursor = req.query.nextCursor;
+  if (cursor === undefined || cursor === '' || cursor === '*') return { start: 0, limit };
+  const decoded = typeof cursor === 'string' ? Buffer.from(cursor, 'base64').toString('utf8') : '';
+  const start = decoded.startsWith(`${options.cursorKind}:`)
+    ? Number(decoded.slice(options.cursorKind.length + 1))
+    : NaN;
+  if (!Number.isInteger(start) || start < 0) {
+    send(res, 400, code, 'nextCursor is not a cursor this API returned', { field: 'nextCursor' });
+    return undefined;
+  }
+  return { start, limit };
+}
+
 function listItems(context: WalmartContext, req: Request, res: Response) {
   const seller = authorise(context, req, res);
   if (!seller || throttled(context, res, seller.sellerId, 'items.read')) return;
-  const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'limit must be a whole number from 1 to 200', {
-      field: 'limit',
-    });
-    return;
-  }
+  const paging = offsetPaging(req, res, {
+    code: 'GMP_ITEM_QUERY_API',
+    defaultLimit: 20,
+    maxLimit: 200,
+    cursorKind: 'offset',
+  });
+  if (!paging) return;
+  const { start, limit } = paging;
   let skus = seller.skus;
   if (typeof req.query.sku === 'string') skus = skus.filter((s) => s === req.query.sku);
-  const cursor = typeof req.query.nextCursor === 'string' ? req.query.nextCursor : '*';
-  let start = 0;
-  if (cursor !== '*') {
-    start = Number(
-      Buffer.from(cursor, 'base64')
-        .toString('utf8')
-        .replace(/^offset:/, ''),
-    );
-    if (!Number.isInteger(start) || start < 0) {
-      send(res, 400, 'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API', 'nextCursor is not a cursor this API returned', {
-        field: 'nextCursor',
-      });
-      return;
-    }
-  }
   const page = skus.slice(start, start + limit);
   const end = start + page.length;
   res.json({
     ItemResponse: page.map((sku) => itemResponse(seller.items[sku]!)),
     totalItems: skus.length,
-    ...(end < skus.length ? { nextCursor: Buffer.from(`offset:${end}`).toString('base64') } : {}),
+    ...(end < skus.length ? { nextCursor: cursorAt('offset', end) } : {}),
   });
 }
 
@@ -163,35 +183,21 @@ function getInventory(context: WalmartContext, req: Request, res: Response) {
 function listInventories(context: WalmartContext, req: Request, res: Response) {
   const seller = authorise(context, req, res);
   if (!seller || throttled(context, res, seller.sellerId, 'inventory.read')) return;
-  const limit = req.query.limit === undefined ? 10 : Number(req.query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
-    send(res, 400, 'INVALID_REQUEST_PARAM.GMP_INVENTORY_API', 'limit must be a whole number from 1 to 50', {
-      field: 'limit',
-    });
-    return;
-  }
-  const cursor = req.query.nextCursor;
-  let start = 0;
-  if (typeof cursor === 'string' && cursor !== '') {
-    start = Number(
-      Buffer.from(cursor, 'base64')
-        .toString('utf8')
-        .replace(/^inventories:/, ''),
-    );
-    if (!Number.isInteger(start) || start < 0) {
-      send(res, 400, 'INVALID_REQUEST_PARAM.GMP_INVENTORY_API', 'nextCursor is not a cursor this API returned', {
-        field: 'nextCursor',
-      });
-      return;
-    }
-  }
+  const paging = offsetPaging(req, res, {
+    code: 'GMP_INVENTORY_API',
+    defaultLimit: 10,
+    maxLimit: 50,
+    cursorKind: 'inventories',
+  });
+  if (!paging) return;
+  const { start, limit } = paging;
   const page = seller.skus.slice(start, start + limit);
   const end = start + page.length;
   const each = (amount: number) => ({ unit: 'EACH', amount });
   res.json({
     meta: {
       totalCount: seller.skus.length,
-      ...(end < seller.skus.length ? { nextCursor: Buffer.from(`inventories:${end}`).toString('base64') } : {}),
+      ...(end < seller.skus.length ? { nextCursor: cursorAt('inventories', end) } : {}),
     },
     elements: {
       inventories: page.map((sku) => {

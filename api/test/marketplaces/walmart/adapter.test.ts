@@ -90,6 +90,30 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
       expect(stock.get(sku), sku).toBe((await sb.item(seller.sellerId, sku)).quantity);
   });
 
+  it('refuses a page size out of range or a cursor it did not hand out, on both list calls, in Walmart words', async () => {
+    const { client } = sb.adapter(seller.credentials);
+    const refusal = (url: string) =>
+      client.call('inventoryRead', { method: 'GET', url: `${sb.baseUrl}${url}` }).then(
+        () => undefined,
+        (error: MarketplaceError) => ({ status: error.details.status, message: error.message }),
+      );
+    const itemsCursor = (await sb.adapter(seller.credentials).listCatalogue(undefined)).next!;
+    expect(await refusal('/v3/inventories?limit=51')).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('limit must be a whole number from 1 to 50'),
+    });
+    expect(await refusal('/v3/items?limit=0')).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('limit must be a whole number from 1 to 200'),
+    });
+    // A cursor of the items list means nothing to the inventories list.
+    expect(await refusal(`/v3/inventories?nextCursor=${encodeURIComponent(itemsCursor)}`)).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('nextCursor is not a cursor this API returned'),
+    });
+    expect(await refusal(`/v3/items?nextCursor=${encodeURIComponent(itemsCursor)}`)).toBeUndefined();
+  });
+
   it('reads listings, with unknown SKUs as not listed', async () => {
     const adapter = sb.adapter(seller.credentials);
     const [sku] = await sb.skus(seller.credentials, 1);
