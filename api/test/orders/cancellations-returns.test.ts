@@ -225,6 +225,45 @@ async function shipWhole(orderId: string) {
   expect(shipment).toMatchObject({ state: 'confirmed' });
 }
 
+describe('deliveries', () => {
+  it('a Walmart order the carrier delivered reads as delivered, told once on its timeline', async () => {
+    const [sku] = await skusInStock();
+    const order = await placeOrder(walmart, [{ sku: sku!, quantity: 1 }]);
+    await shipWhole(order.id);
+    expect((await detail(order.id)).status).toBe('shipped');
+    const delivered = await control(
+      t,
+      'walmart',
+      `/sellers/${walmart.sandboxSellerId}/orders/${order.marketplaceOrderId}/deliver`,
+      { method: 'POST' },
+    );
+    expect(delivered.status, await delivered.clone().text()).toBe(200);
+    await readOrdersNow(t, accountId, walmart.id);
+    const body = await detail(order.id);
+    expect(body.status).toBe('delivered');
+    const deliveries = (timeline: Array<{ kind: string; actor: string }>) =>
+      timeline.filter((e) => e.kind === 'delivered');
+    expect(deliveries(body.timeline)).toEqual([expect.objectContaining({ actor: 'Walmart' })]);
+
+    // Nothing more to deliver: the sandbox says so; a later read tells the delivery no second time.
+    const again = await control(
+      t,
+      'walmart',
+      `/sellers/${walmart.sandboxSellerId}/orders/${order.marketplaceOrderId}/deliver`,
+      { method: 'POST' },
+    );
+    expect(again.status).toBe(409);
+    const refund = await seller.post(`/api/orders/${order.id}/refunds`, {
+      reason: 'damaged',
+      lines: [{ lineId: body.lines[0].lineId, quantity: 1 }],
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(202);
+    await untilSettled(async () => (await detail(order.id)).refunds);
+    await readOrdersNow(t, accountId, walmart.id);
+    expect(deliveries((await detail(order.id)).timeline)).toHaveLength(1);
+  });
+});
+
 describe('refunds', () => {
   it("a refund Walmart refuses (a line not shipped yet) fails with Walmart's words on the timeline", async () => {
     const [sku] = await skusInStock();

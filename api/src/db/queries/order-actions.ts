@@ -124,6 +124,7 @@ export async function cancelOrderUnits(
     marketplaceOrderId: order.marketplaceOrderId,
     orderNumber: order.orderNumber,
     status,
+    fulfilment: allCancelled ? 'cancelled' : order.fulfilment,
     lines,
     accountedUnits: order.accountedUnits,
     created: false,

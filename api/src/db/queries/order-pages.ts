@@ -275,6 +275,29 @@ export async function insertOrderEvents(
   await db.insert(orderEvents).values(events.map((e) => ({ accountId, ...e, detail: e.detail ?? null })));
 }
 
+/**
+ * One event of a kind for each of these orders that has none yet (a step the marketplace reports
+ * with every later read of the order, such as its delivery, is told once).
+ */
+export async function insertFirstOrderEvents(
+  db: Db,
+  accountId: string,
+  kind: OrderEventKind,
+  orderIds: string[],
+  at: Date,
+  actor: string,
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  const ids = sql.join(
+    orderIds.map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`insert into ${orderEvents} (account_id, order_id, kind, at, actor)
+    select ${accountId}::uuid, v.id, ${kind}, ${at.toISOString()}::timestamptz, ${actor}
+    from (values ${ids}) as v(id)
+    where not exists (select 1 from ${orderEvents} e where e.order_id = v.id and e.kind = ${kind})`);
+}
+
 /** The stock changes an order caused (its sale, its cancellation), newest first. */
 export async function changesOfOrder(db: Db, accountId: string, orderId: string) {
   return db

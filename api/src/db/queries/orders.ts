@@ -32,6 +32,8 @@ export interface RecordedOrder {
   marketplaceOrderId: string;
   orderNumber: string;
   status: OrderStatus;
+  /** Where shipping stands now, as stored (it only moves forward). */
+  fulfilment: FulfilmentStatusValue;
   lines: OrderLineRecord[];
   accountedUnits: Record<string, number>;
   created: boolean;
@@ -92,6 +94,7 @@ export async function upsertOrders(
       marketplaceOrderId: orders.marketplaceOrderId,
       orderNumber: orders.orderNumber,
       status: orders.status,
+      fulfilment: orders.fulfilment,
       lines: orders.lines,
       accountedUnits: orders.accountedUnits,
       inserted: sql<boolean>`(xmax = 0)`,

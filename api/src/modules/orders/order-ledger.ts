@@ -4,7 +4,7 @@ import { afterCommit, type Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
 import { setAccountedUnits, upsertOrders, type OrderInput, type RecordedOrder } from '../../db/queries/orders.ts';
 import { insertOrderEvents } from '../../db/queries/order-pages.ts';
-import { requestAcknowledgements, recordedOrderEvents } from './order-timeline.ts';
+import { recordDeliveries, recordedOrderEvents, requestAcknowledgements } from './order-timeline.ts';
 import { requestShopifyCopies } from './shopify-copies.ts';
 import {
   applyMainSales,
@@ -91,9 +91,10 @@ export function toOrderInput(o: MarketplaceOrder): OrderInput {
  * Records a channel's orders and moves stock by what each one holds now, in one transaction:
  * - a sale on a target commits its units at once and queues a relative adjustment of the main
  *   channel with a key made from the order line, so the same order seen twice adjusts once;
- * - a sale on the main channel has already moved the main's stock, so its quantities are read
- *   (at once, by a job): on hand is only ever what the main holds, never lowered twice when the
- *   marketplace's stock notification and the order arrive in either order;
+ * - a sale on the main channel has already moved the main's stock: its units come off on hand in
+ *   this transaction under a key of their own (or the main is read, where a read since just before the
+ *   order may already show them), so on hand is never lowered twice whichever of the marketplace's
+ *   stock notice and the order arrives first;
  * - a cancellation releases units the same way, in reverse;
  * and every target channel is sent its new quantity. Each movement is a change with before and after.
  */
@@ -106,6 +107,7 @@ export async function recordOrders(
   const at = ctx.clock();
   const recorded = await upsertOrders(tx, channel.accountId, channel.id, incoming.map(toOrderInput), at);
   await insertOrderEvents(tx, channel.accountId, recordedOrderEvents(channel.kind, recorded, at));
+  await recordDeliveries(tx, channel, recorded, at);
   await requestAcknowledgements(ctx, tx, channel, recorded);
   await requestShopifyCopies(ctx, tx, channel, recorded);
   const orderedAt = new Map(incoming.map((o) => [o.marketplaceOrderId, new Date(o.createdAt)]));

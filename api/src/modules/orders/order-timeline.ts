@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { ChannelRecord } from '../../db/queries/channels.ts';
 import type { RecordedOrder } from '../../db/queries/orders.ts';
-import { insertOrderEvents, ordersOfAccount } from '../../db/queries/order-pages.ts';
+import { insertFirstOrderEvents, insertOrderEvents, ordersOfAccount } from '../../db/queries/order-pages.ts';
 import { markAcknowledged } from '../../db/queries/shipments.ts';
 import type { OrderEventKind } from '../../db/schema/index.ts';
 import { marketplaceOrderRules } from '../../marketplaces/registry.ts';
@@ -47,6 +47,20 @@ export function recordedOrderEvents(
       events.push({ orderId: order.id, kind: 'cancelled', at, actor });
     return events;
   });
+}
+
+/**
+ * Orders the marketplace now reports delivered (Walmart's Delivered line status) get a 'delivered'
+ * step on their timeline, once: later reads of the same order find it told.
+ */
+export async function recordDeliveries(
+  tx: Db,
+  channel: Pick<ChannelRecord, 'accountId' | 'kind'>,
+  recorded: RecordedOrder[],
+  at: Date,
+): Promise<void> {
+  const delivered = recorded.filter((o) => o.fulfilment === 'delivered').map((o) => o.id);
+  await insertFirstOrderEvents(tx, channel.accountId, 'delivered', delivered, at, marketplaceNames[channel.kind]);
 }
 
 /** New open orders of a marketplace that wants each acknowledged: one job for the lot, in the recording transaction. */

@@ -6,7 +6,8 @@
  * it moves no listing quantity (the seller restocks, or not, in their own stock).
  */
 import crypto from 'node:crypto';
-import type { Response, Router } from 'express';
+import type { Router } from 'express';
+import { returnControlRoutes as sharedReturnControlRoutes } from '../shared/return-control.ts';
 import { SandboxControlError } from '../shared/sandbox-kit.ts';
 import {
   randomChars,
@@ -159,48 +160,11 @@ export function returnsReport(seller: SellerRecord, start: string, end: string):
   return [RETURNS_REPORT_COLUMNS.join('\t'), ...rows.map((row) => row.join('\t'))].join('\n') + '\n';
 }
 
-function returnLinesOk(lines: unknown): lines is Array<{ sku: string; quantity: number }> {
-  return (
-    Array.isArray(lines) &&
-    lines.length > 0 &&
-    lines.length <= 100 &&
-    lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
-  );
-}
-
-/**
- * The control API's returns, as the kit's own order routes answer: `{ message }` with the status of a
- * refusal, the seller's data saved after a change.
- */
+/** The control API's returns (see the shared returnControlRoutes). */
 export function returnControlRoutes(router: Router, context: AmazonContext) {
-  const answer = (res: Response, status: number, sellerId: string, work: () => unknown) => {
-    try {
-      const body = work();
-      context.changed(sellerId);
-      res.status(status).json(body);
-    } catch (error) {
-      if (error instanceof SandboxControlError) res.status(error.status).json({ message: error.message });
-      else throw error;
-    }
-  };
-  router.post('/sellers/:sellerId/orders/:orderId/returns', (req, res) => {
-    const { lines, reason } = (req.body ?? {}) as Record<string, unknown>;
-    if (!returnLinesOk(lines))
-      return void res
-        .status(400)
-        .json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
-    if (reason !== undefined && (typeof reason !== 'string' || reason.length > 200 || /[\t\r\n]/.test(reason)))
-      return void res.status(400).json({ message: 'reason must be one line of text of at most 200 characters' });
-    const { sellerId, orderId } = req.params as { sellerId: string; orderId: string };
-    answer(res, 201, sellerId, () => ({
-      returnId: createReturn(context.state(), sellerId, orderId, { lines, ...(reason ? { reason } : {}) }).returnId,
-    }));
-  });
-  router.post('/sellers/:sellerId/returns/:returnId/receive', (req, res) => {
-    const restock = (req.body ?? {}).restock as unknown;
-    if (typeof restock !== 'boolean') return void res.status(400).json({ message: 'restock must be true or false' });
-    const { sellerId, returnId } = req.params as { sellerId: string; returnId: string };
-    answer(res, 200, sellerId, () => receiveReturn(context.state(), sellerId, returnId, restock));
+  sharedReturnControlRoutes(router, context, {
+    request: (sellerId, orderId, asked) => createReturn(context.state(), sellerId, orderId, asked).returnId,
+    receive: (sellerId, returnId, restock) => receiveReturn(context.state(), sellerId, returnId, restock),
   });
 }
 

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { generateCatalogue } from './catalogue-generator.ts';
+import { answerControl, ORDER_LINES_MESSAGE, orderLinesOk } from './return-control.ts';
 import type { SandboxAccess, ScopedAccess } from './sandbox-access.ts';
 import type { FaultBoard } from './sandbox-faults.ts';
 import type { RequestLog } from './request-log.ts';
 import {
-  SandboxControlError,
   type ItemEdit,
   type SandboxContext,
   type SandboxDefinition,
@@ -165,16 +165,8 @@ function buyerAndSellerUiRoutes(control: Router, sandbox: AnySandbox): void {
   const { definition, context } = sandbox;
   const state = () => context.state();
   /** Runs a definition hook, answering its SandboxControlError as `{ message }` with its status. */
-  const answer = (res: Response, status: number, sellerId: string, work: () => unknown) => {
-    try {
-      const body = work();
-      context.changed(sellerId);
-      res.status(status).json(body);
-    } catch (error) {
-      if (error instanceof SandboxControlError) res.status(error.status).json({ message: error.message });
-      else throw error;
-    }
-  };
+  const answer = (res: Response, status: number, sellerId: string, work: () => unknown) =>
+    answerControl(res, status, () => context.changed(sellerId), work);
   control.get('/sellers/:sellerId/items/:sku', (req, res) => {
     const item = definition.itemView(state(), req.params.sellerId!, req.params.sku!);
     if (!item) return void res.status(404).json({ message: 'No such seller or SKU' });
@@ -194,10 +186,7 @@ function buyerAndSellerUiRoutes(control: Router, sandbox: AnySandbox): void {
   });
   control.post('/sellers/:sellerId/orders', (req, res) => {
     const lines = req.body?.lines;
-    if (!orderLinesOk(lines))
-      return void res
-        .status(400)
-        .json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
+    if (!orderLinesOk(lines)) return void res.status(400).json({ message: ORDER_LINES_MESSAGE });
     answer(res, 201, req.params.sellerId!, () => definition.placeOrder(state(), req.params.sellerId!, lines, context));
   });
   // What the marketplace holds of one order now: its lines, state and shipments.
@@ -212,15 +201,6 @@ function buyerAndSellerUiRoutes(control: Router, sandbox: AnySandbox): void {
       definition.cancelOrder(state(), req.params.sellerId!, req.params.orderId!, context),
     );
   });
-}
-
-function orderLinesOk(lines: unknown): lines is Array<{ sku: string; quantity: number }> {
-  return (
-    Array.isArray(lines) &&
-    lines.length > 0 &&
-    lines.length <= 100 &&
-    lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
-  );
 }
 
 /** Faults: every seller's (open access only), or one seller's own. */

@@ -6,7 +6,8 @@
  * restock disposition does) or NOT_RESTOCKED, and the reverse fulfillment order CLOSED. Each step moves
  * the order's updated_at, so an orders-since read finds it.
  */
-import type { Response, Router } from 'express';
+import type { Router } from 'express';
+import { returnControlRoutes as sharedReturnControlRoutes } from '../shared/return-control.ts';
 import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
 import { cents, moneyBag } from './admin-fields.ts';
 import type { ShopGraph } from './nodes.ts';
@@ -228,47 +229,11 @@ export function receiveReturn(
   return { id: gid('Return', record.id), name: record.name, status: record.status };
 }
 
-function returnLinesOk(lines: unknown): lines is Array<{ sku: string; quantity: number }> {
-  return (
-    Array.isArray(lines) &&
-    lines.length > 0 &&
-    lines.length <= 100 &&
-    lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
-  );
-}
-
-/** The control API's returns (sellers addressed by their shop domain, as the kit's other control routes). */
+/** The control API's returns (see the shared returnControlRoutes), shops named with or without their domain. */
 export function returnControlRoutes(router: Router, context: ShopifyContext) {
-  const answer = (res: Response, status: number, sellerId: string, work: () => unknown) => {
-    try {
-      const body = work();
-      context.changed(findShop(context.state(), sellerId)?.domain ?? sellerId);
-      res.status(status).json(body);
-    } catch (error) {
-      if (error instanceof SandboxControlError) res.status(error.status).json({ message: error.message });
-      else throw error;
-    }
-  };
-  router.post('/sellers/:sellerId/orders/:orderId/returns', (req, res) => {
-    const { lines, reason } = (req.body ?? {}) as Record<string, unknown>;
-    if (!returnLinesOk(lines))
-      return void res
-        .status(400)
-        .json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
-    if (reason !== undefined && typeof reason !== 'string')
-      return void res.status(400).json({ message: 'reason must be a Shopify ReturnReason' });
-    const { sellerId, orderId } = req.params as { sellerId: string; orderId: string };
-    answer(res, 201, sellerId, () => ({
-      returnId: gid(
-        'Return',
-        requestReturn(context.state(), sellerId, orderId, { lines, ...(reason ? { reason } : {}) }).id,
-      ),
-    }));
-  });
-  router.post('/sellers/:sellerId/returns/:returnId/receive', (req, res) => {
-    const restock = (req.body ?? {}).restock as unknown;
-    if (typeof restock !== 'boolean') return void res.status(400).json({ message: 'restock must be true or false' });
-    const { sellerId, returnId } = req.params as { sellerId: string; returnId: string };
-    answer(res, 200, sellerId, () => receiveReturn(context.state(), sellerId, returnId, restock, context));
+  sharedReturnControlRoutes(router, context, {
+    request: (sellerId, orderId, asked) => gid('Return', requestReturn(context.state(), sellerId, orderId, asked).id),
+    receive: (sellerId, returnId, restock) => receiveReturn(context.state(), sellerId, returnId, restock, context),
+    changedSeller: (sellerId) => findShop(context.state(), sellerId)?.domain ?? sellerId,
   });
 }

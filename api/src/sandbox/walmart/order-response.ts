@@ -119,7 +119,7 @@ function lineStatuses(line: WalmartSandboxOrderLine) {
   return [
     ...(open > 0 ? [{ status: line.status, statusQuantity: quantity(open) }] : []),
     ...(line.shipments ?? []).map((shipment) => ({
-      status: 'Shipped',
+      status: shipment.deliveredAt === undefined ? 'Shipped' : 'Delivered',
       statusQuantity: quantity(shipment.units),
       trackingInfo: trackingInfo(shipment),
     })),
@@ -153,6 +153,7 @@ export function orderView(state: WalmartSandboxState, sellerId: string, orderId:
         ...trackingInfo(shipment),
         shipDateTime: new Date(shipment.shipDateTime).toISOString(),
         recordedAt: new Date(shipment.recordedAt).toISOString(),
+        deliveredAt: shipment.deliveredAt === undefined ? null : new Date(shipment.deliveredAt).toISOString(),
       })),
     ),
     cancellations: order.lines

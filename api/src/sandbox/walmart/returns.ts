@@ -9,6 +9,7 @@
  * Walmart does not expect back to the seller's stock (isKeepIt true, returnExpectedFlag false).
  */
 import type { Request, Response, Router } from 'express';
+import { returnControlRoutes as sharedReturnControlRoutes } from '../shared/return-control.ts';
 import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
 import { authorise } from './auth.ts';
 import { send } from './errors.ts';
@@ -228,45 +229,10 @@ export function receiveReturn(state: WalmartSandboxState, sellerId: string, retu
   return returnOrderResponse(ret);
 }
 
-function returnLinesOk(lines: unknown): lines is Array<{ sku: string; quantity: number }> {
-  return (
-    Array.isArray(lines) &&
-    lines.length > 0 &&
-    lines.length <= 100 &&
-    lines.every((l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0)
-  );
-}
-
-/** The control API's returns: a buyer's return requested, and received at the return centre. */
+/** The control API's returns (see the shared returnControlRoutes). */
 export function returnControlRoutes(router: Router, context: WalmartContext) {
-  const answer = (res: Response, status: number, sellerId: string, work: () => unknown) => {
-    try {
-      const body = work();
-      context.changed(sellerId);
-      res.status(status).json(body);
-    } catch (error) {
-      if (error instanceof SandboxControlError) res.status(error.status).json({ message: error.message });
-      else throw error;
-    }
-  };
-  router.post('/sellers/:sellerId/orders/:orderId/returns', (req, res) => {
-    const { lines, reason } = (req.body ?? {}) as Record<string, unknown>;
-    if (!returnLinesOk(lines))
-      return void res
-        .status(400)
-        .json({ message: 'lines must be a list of 1 to 100 { sku, quantity } with whole positive quantities' });
-    if (reason !== undefined && typeof reason !== 'string')
-      return void res.status(400).json({ message: 'reason must be one of Walmart return reason codes' });
-    const { sellerId, orderId } = req.params as { sellerId: string; orderId: string };
-    answer(res, 201, sellerId, () => ({
-      returnId: requestReturn(context.state(), sellerId, orderId, { lines, ...(reason ? { reason } : {}) })
-        .returnOrderId,
-    }));
-  });
-  router.post('/sellers/:sellerId/returns/:returnId/receive', (req, res) => {
-    const restock = (req.body ?? {}).restock as unknown;
-    if (typeof restock !== 'boolean') return void res.status(400).json({ message: 'restock must be true or false' });
-    const { sellerId, returnId } = req.params as { sellerId: string; returnId: string };
-    answer(res, 200, sellerId, () => receiveReturn(context.state(), sellerId, returnId, restock));
+  sharedReturnControlRoutes(router, context, {
+    request: (sellerId, orderId, asked) => requestReturn(context.state(), sellerId, orderId, asked).returnOrderId,
+    receive: (sellerId, returnId, restock) => receiveReturn(context.state(), sellerId, returnId, restock),
   });
 }

@@ -7,7 +7,8 @@
  * the line already) is refused and ships nothing. Throttled with the other order updates.
  */
 import type { Request, Response, Router } from 'express';
-import { timeAfter } from '../shared/sandbox-kit.ts';
+import { answerControl } from '../shared/return-control.ts';
+import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
 import { authorise } from './auth.ts';
 import { walmartCarrierNames, walmartMethodCodes } from './carriers.ts';
 import { send } from './errors.ts';
@@ -19,6 +20,7 @@ import type {
   WalmartSandboxLineShipment,
   WalmartSandboxOrder,
   WalmartSandboxOrderLine,
+  WalmartSandboxState,
 } from './state.ts';
 
 /** The request as received (unchecked), in orders.json's names: OrderShipment, ShippingLineType, ShipLineStatusType. */
@@ -192,4 +194,43 @@ function refusalOfState(
       };
   }
   return undefined;
+}
+
+/**
+ * The carrier delivers every shipment of the order not delivered yet: each line's units shipped are
+ * reported Delivered (orders.json OrderLineStatusType) and the order's last modification moves, so a
+ * read of recently changed orders finds it. 409 when nothing has shipped or all of it is delivered.
+ */
+export function deliverShipments(state: WalmartSandboxState, sellerId: string, orderId: string) {
+  const seller = state.sellers[sellerId];
+  if (!seller) throw new SandboxControlError(404, `No Walmart sandbox seller ${sellerId}`);
+  const order = seller.orders.find((o) => o.purchaseOrderId === orderId);
+  if (!order) throw new SandboxControlError(404, `No purchase order ${orderId} for seller ${sellerId}`);
+  const travelling = order.lines.flatMap((line) =>
+    (line.shipments ?? []).filter((s) => s.deliveredAt === undefined).map((shipment) => ({ line, shipment })),
+  );
+  if (travelling.length === 0)
+    throw new SandboxControlError(409, `Purchase order ${orderId} has no shipment on its way to deliver`);
+  const now = timeAfter(order.lastModified);
+  for (const { line, shipment } of travelling) {
+    shipment.deliveredAt = now;
+    line.statusDate = now;
+    if (openUnits(line) === 0 && (line.shipments ?? []).every((s) => s.deliveredAt !== undefined))
+      line.status = 'Delivered';
+  }
+  order.lastModified = now;
+  return orderResponse(seller, order);
+}
+
+/** The control API's deliveries: `POST sellers/{id}/orders/{purchaseOrderId}/deliver`, as the carrier's scan would. */
+export function deliveryControlRoutes(router: Router, context: WalmartContext) {
+  router.post('/sellers/:sellerId/orders/:orderId/deliver', (req, res) => {
+    const { sellerId, orderId } = req.params as { sellerId: string; orderId: string };
+    answerControl(
+      res,
+      200,
+      () => context.changed(sellerId),
+      () => deliverShipments(context.state(), sellerId, orderId),
+    );
+  });
 }

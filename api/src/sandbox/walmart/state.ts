@@ -85,6 +85,8 @@ export interface WalmartSandboxLineShipment {
   trackingURL?: string;
   /** When the sandbox recorded it. */
   recordedAt: number;
+  /** When the carrier delivered it (the control API's deliver): its status is Delivered from then on. */
+  deliveredAt?: number;
 }
 
 export interface WalmartSandboxOrder {

@@ -19,7 +19,7 @@ import { orderView } from './order-response.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
 import { refundRoutes } from './refunds.ts';
 import { returnControlRoutes, returnRoutes } from './returns.ts';
-import { shippingRoutes } from './shipping.ts';
+import { deliveryControlRoutes, shippingRoutes } from './shipping.ts';
 import { alnum, digits, type WalmartContext, type WalmartSandboxItem, type WalmartSandboxState } from './state.ts';
 
 export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
@@ -82,7 +82,11 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   editItem,
 
   tick: processDueFeeds,
-  controlRoutes: returnControlRoutes,
+  // Buyers' returns and the carrier's deliveries, beside the kit's orders under _control.
+  controlRoutes(router: Router, context: WalmartContext) {
+    returnControlRoutes(router, context);
+    deliveryControlRoutes(router, context);
+  },
 
   routes(router: Router, context: WalmartContext) {
     authRoutes(router, context);
