@@ -3,6 +3,8 @@ export const MAIL_QUEUE = 'mail.send';
 export const MAINTENANCE_QUEUE = 'maintenance.cleanup';
 export const SYNC_RUN_QUEUE = 'sync.run';
 export const ORDERS_POLL_QUEUE = 'orders.read';
+/** A channel's buyers' returns read, apart from its orders: Amazon's returns report can take a minute to be ready. */
+export const ORDERS_RETURNS_QUEUE = 'orders.read-returns';
 export const LISTINGS_PUSH_QUEUE = 'listings.push';
 export const LISTINGS_CONFIRM_QUEUE = 'listings.confirm';
 export const MAIN_ADJUST_QUEUE = 'stock.adjust-main';
@@ -100,6 +102,12 @@ export interface LightReadJob {
   channelId: string;
 }
 
+/** Read a channel's buyers' returns changed since its last returns read. */
+export interface ReturnsReadJob {
+  accountId: string;
+  channelId: string;
+}
+
 /** An import (first read of a new main) or a reconciliation of the account, or of one channel. */
 export interface SyncRunJob {
   accountId: string;
@@ -141,6 +149,20 @@ export const queueDefinitions = [
       policy: 'short',
       retryLimit: 5,
       retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 600,
+      heartbeatSeconds: 10,
+    },
+  },
+  // One returns read per channel at a time and one waiting: a read asked for while one runs is not lost.
+  {
+    name: ORDERS_RETURNS_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 5,
+      retryDelay: 10,
       retryBackoff: true,
       expireInSeconds: 600,
       heartbeatSeconds: 10,

@@ -14,6 +14,7 @@ import {
   MAINTENANCE_QUEUE,
   LIGHT_READ_QUEUE,
   ORDERS_POLL_QUEUE,
+  ORDERS_RETURNS_QUEUE,
   ORDERS_FULFIL_QUEUE,
   SYNC_RUN_QUEUE,
   SYNC_SCHEDULE_QUEUE,
@@ -24,12 +25,13 @@ import {
   type MainAdjustJob,
   type MainRefreshJob,
   type OrdersPollJob,
+  type ReturnsReadJob,
   type OrdersFulfilJob,
   type SyncRunJob,
   type LightReadJob,
   onePerKeyWork,
 } from './queues.ts';
-import { pollOrders } from '../modules/orders/order-polling.ts';
+import { pollOrders, readChannelReturns } from '../modules/orders/order-polling.ts';
 import { sendShipment } from '../modules/orders/shipment-sending.ts';
 import { sendCancellation } from '../modules/orders/cancellations.ts';
 import { sendRefund } from '../modules/orders/refunds.ts';
@@ -95,6 +97,12 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     ORDERS_POLL_QUEUE,
     { ...perKey, localConcurrency: 4 },
     one((data, signal) => pollOrders(ctx, data, signal)),
+  );
+  // Buyers' returns, apart from the orders reads (Amazon's report may take a minute): one read per channel at a time.
+  await ctx.jobs.work<ReturnsReadJob>(
+    ORDERS_RETURNS_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => readChannelReturns(ctx, data, signal)),
   );
   // Shipments and acknowledgements: each its own job, paced by the channel's rate limiter; grouped by
   // channel, two at a time each, so jobs waiting for one marketplace's pace never hold every worker.

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { pollOrders } from '../../src/modules/orders/order-polling.ts';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import type { ConnectedChannel } from '../support/channel-flows.ts';
@@ -436,6 +437,24 @@ describe('returns', () => {
     await readOrdersNow(t, accountId, walmart.id);
     await settled(t, accountId);
     expect((await stockOf(sku!)).onHand).toBe(after.onHand);
+  });
+
+  it('an orders read asks for the returns read as a job of its own, which lists the return', async () => {
+    const [sku] = await skusInStock();
+    const order = await placeOrder(walmart, [{ sku: sku!, quantity: 1 }]);
+    await shipWhole(order.id);
+    await settled(t, accountId);
+    const [{ now }] = await query<{ now: string }>(t, sql`select now()::text as now`);
+    const returnId = await buyerReturns(order, [{ sku: sku!, quantity: 1 }], false);
+    await pollOrders(t.product.ctx, { accountId, channelId: walmart.id });
+    const asked = await query(
+      t,
+      sql`select state from pgboss.job where name = 'orders.read-returns' and data->>'channelId' = ${walmart.id} and created_on >= ${now}::timestamptz`,
+    );
+    expect(asked.length).toBeGreaterThan(0);
+    await settled(t, accountId);
+    const list = await seller.get('/api/returns');
+    expect(list.body.items.map((r: { marketplaceReturnId: string }) => r.marketplaceReturnId)).toContain(returnId);
   });
 
   it('a return received without restock waits for the seller, who restocks it once', async () => {

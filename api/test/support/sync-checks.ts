@@ -2,7 +2,7 @@ import { expect, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChannelRules } from '../../src/db/schema/index.ts';
 import { availableStock, desiredQuantity, normalisePrice } from '../../src/modules/push/desired-values.ts';
-import { pollOrders } from '../../src/modules/orders/order-polling.ts';
+import { pollOrders, readChannelReturns } from '../../src/modules/orders/order-polling.ts';
 import {
   LISTINGS_CONFIRM_QUEUE,
   LISTINGS_PUBLISH_QUEUE,
@@ -10,6 +10,7 @@ import {
   MAIN_ADJUST_QUEUE,
   MAIN_REFRESH_QUEUE,
   ORDERS_POLL_QUEUE,
+  ORDERS_RETURNS_QUEUE,
   SYNC_RUN_QUEUE,
 } from '../../src/workers/queues.ts';
 import type { Browser } from './browser.ts';
@@ -31,6 +32,7 @@ export const syncQueues = [
   MAIN_ADJUST_QUEUE,
   MAIN_REFRESH_QUEUE,
   ORDERS_POLL_QUEUE,
+  ORDERS_RETURNS_QUEUE,
   SYNC_RUN_QUEUE,
 ];
 
@@ -408,6 +410,8 @@ export async function readOrdersNow(
   for (let attempt = 1; ; attempt++) {
     try {
       await pollOrders(t.product.ctx, { accountId, channelId });
+      // The returns read the orders read asks for, now (the job runs too: each records a return once).
+      await readChannelReturns(t.product.ctx, { accountId, channelId });
       return;
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';

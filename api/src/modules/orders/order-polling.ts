@@ -10,13 +10,17 @@ import {
 import { recordedOrderChanges, setOrdersReadUntil, setReturnsReadUntil } from '../../db/queries/orders.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
-import { ORDERS_POLL_QUEUE, type OrdersPollJob } from '../../workers/queues.ts';
+import {
+  ORDERS_POLL_QUEUE,
+  ORDERS_RETURNS_QUEUE,
+  type OrdersPollJob,
+  type ReturnsReadJob,
+} from '../../workers/queues.ts';
 import { sendShopifyCopyTracking } from './shopify-copies.ts';
 import { recordOrders } from './order-ledger.ts';
 import { deliveriesToApply, markDeliveriesApplied } from '../../db/queries/marketplace-events.ts';
 import type { DeliveredOrder } from '../../marketplaces/marketplace-events.ts';
 import { marketplaceEvents, marketplaceOrderRules } from '../../marketplaces/registry.ts';
-import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import { recordReturns } from './returns.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
 import type { MarketplaceOrder } from '../../marketplaces/types.ts';
@@ -167,38 +171,63 @@ export async function pollOrders(
       cursor = page.next;
     } while (cursor);
     await setOrdersReadUntil(ctx.db, job.accountId, job.channelId, startedAt);
-    await readReturns(ctx, channel, adapter, startedAt, signal);
+    await requestReturnsReadWhenDue(ctx, channel, startedAt);
     await sendShopifyCopyTracking(ctx, channel, adapter, signal);
     return totals;
   });
 }
 
 /**
- * Reads the channel's returns changed since the last read (with the orders' overlap), where the
- * marketplace reports them and they are due (registry: returnsReadEveryMs), a page per transaction.
+ * Asks for the channel's returns to be read where the marketplace reports them and a read is due
+ * (registry: returnsReadEveryMs). The read is a job of its own, so a slow one (Amazon's report) never
+ * holds the channel's orders reads back.
  */
-async function readReturns(
-  ctx: AppContext,
-  channel: ChannelAtWork,
-  adapter: MarketplaceAdapter,
-  startedAt: Date,
-  signal?: AbortSignal,
-): Promise<void> {
-  const rules = marketplaceOrderRules[channel.kind];
-  if (!adapter.returnsSince || !rules.returns.api) return;
-  const last = channel.returnsReadUntil;
-  if (last && startedAt.getTime() - last.getTime() < rules.returnsReadEveryMs) return;
-  const since = new Date(
-    (last ?? new Date(channel.connectedAt.getTime() - FIRST_READ_WINDOW_MS + ORDER_READ_OVERLAP_MS)).getTime() -
-      ORDER_READ_OVERLAP_MS,
+async function requestReturnsReadWhenDue(ctx: AppContext, channel: ChannelAtWork, now: Date): Promise<void> {
+  if (!returnsReadDue(channel, now)) return;
+  await enqueue<ReturnsReadJob>(
+    ctx.jobs,
+    ctx.db,
+    ORDERS_RETURNS_QUEUE,
+    { accountId: channel.accountId, channelId: channel.id },
+    { singletonKey: channel.id },
   );
-  let cursor: string | undefined;
-  do {
-    const page = await adapter.returnsSince(since, cursor, signal);
-    await ctx.db.transaction((tx) => recordReturns(ctx, tx, channel, page.items));
-    cursor = page.next;
-  } while (cursor);
-  await setReturnsReadUntil(ctx.db, channel.accountId, channel.id, startedAt);
+}
+
+function returnsReadDue(channel: ChannelAtWork, now: Date): boolean {
+  const rules = marketplaceOrderRules[channel.kind];
+  if (!rules.returns.api) return false;
+  const last = channel.returnsReadUntil;
+  return !last || now.getTime() - last.getTime() >= rules.returnsReadEveryMs;
+}
+
+/**
+ * The returns read: the channel's returns changed since the last read (with the orders' overlap), a
+ * page per transaction. Running twice records nothing twice and restocks nothing twice.
+ */
+export async function readChannelReturns(ctx: AppContext, job: ReturnsReadJob, signal?: AbortSignal): Promise<number> {
+  const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
+  if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return 0;
+  const startedAt = ctx.clock();
+  if (!returnsReadDue(channel, startedAt)) return 0;
+  return withChannelHealth(ctx, channel, async () => {
+    const adapter = await adapterForChannel(ctx, channel);
+    if (!adapter.returnsSince) return 0;
+    const last = channel.returnsReadUntil;
+    const since = new Date(
+      (last ?? new Date(channel.connectedAt.getTime() - FIRST_READ_WINDOW_MS + ORDER_READ_OVERLAP_MS)).getTime() -
+        ORDER_READ_OVERLAP_MS,
+    );
+    let read = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await adapter.returnsSince(since, cursor, signal);
+      await ctx.db.transaction((tx) => recordReturns(ctx, tx, channel, page.items));
+      read += page.items.length;
+      cursor = page.next;
+    } while (cursor);
+    await setReturnsReadUntil(ctx.db, channel.accountId, channel.id, startedAt);
+    return read;
+  });
 }
 
 /** The minute the sync tick comes back in: recent-order reads are spread over it. */
