@@ -444,7 +444,8 @@ describe('returns', () => {
     const order = await placeOrder(walmart, [{ sku: sku!, quantity: 1 }]);
     await shipWhole(order.id);
     await settled(t, accountId);
-    const [{ now }] = await query<{ now: string }>(t, sql`select now()::text as now`);
+    const [clock] = await query<{ now: string }>(t, sql`select now()::text as now`);
+    const now = clock!.now;
     const returnId = await buyerReturns(order, [{ sku: sku!, quantity: 1 }], false);
     await pollOrders(t.product.ctx, { accountId, channelId: walmart.id });
     const asked = await query(
