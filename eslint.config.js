@@ -86,6 +86,7 @@ const moduleOrder = [
   'listings',
   'reconciliation',
   'channels',
+  'analytics',
   'dashboard',
 ];
 const apiModules = path.join(import.meta.dirname, 'api/src/modules');

@@ -877,6 +877,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sales for a range of days and channels, against the days just before.
+         * @description `from` and `to` are calendar dates, both included, in `timeZone` (an IANA name; UTC by default);
+         *     at most 366 days. An order counts on the day it was placed; cancelled orders and cancelled units
+         *     count for nothing. Revenue is unit price × units in the account's currency (lines priced in
+         *     another currency are left out of revenue; their orders still count). `previous` covers the same
+         *     number of days just before `from`. `channelIds`: only these channels (the account's own).
+         */
+        get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -1905,6 +1929,62 @@ export interface components {
             channelConnected: boolean;
             mainChosen: boolean;
             catalogueImported: boolean;
+        };
+        ReportFigures: {
+            /** @description A decimal amount in the report currency, e.g. "1234.50". */
+            revenue: string;
+            orders: number;
+            units: number;
+            /** @description Revenue per order; null without orders. */
+            averageOrderValue: string | null;
+        };
+        SalesReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            timeZone: string;
+            currency: string;
+            totals: components["schemas"]["ReportFigures"];
+            previous: components["schemas"]["ReportFigures"] & {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+            };
+            /** @description Every day of the range, days without sales included. */
+            byDay: (components["schemas"]["ReportFigures"] & {
+                /** Format: date */
+                date: string;
+            })[];
+            byChannel: (components["schemas"]["ReportFigures"] & {
+                /** Format: uuid */
+                channelId: string;
+                kind: components["schemas"]["MarketplaceKind"];
+                displayName: string;
+            })[];
+            /** @description The SKUs that sold the most units, up to 10. */
+            topSkus: {
+                sku: string;
+                title: string | null;
+                units: number;
+                revenue: string;
+            }[];
+            /** @description SKUs with stock to sell that sold the fewest units, up to 10. */
+            slowestSkus: {
+                sku: string;
+                title: string | null;
+                units: number;
+                available: number;
+            }[];
+            refunds: {
+                /** @description Refunds issued in the range (not failed). */
+                refunds: number;
+                /** @description Their amount in the report currency. */
+                refunded: string;
+                /** @description Buyers' returns opened in the range. */
+                returns: number;
+            };
         };
         Dashboard: {
             /** Format: date-time */
@@ -3881,6 +3961,35 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSalesReport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                timeZone?: string;
+                channelIds?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {

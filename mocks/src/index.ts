@@ -6,6 +6,7 @@ import { channelHandlers } from './channels';
 import { driftHandlers, pushHandlers, syncHandlers } from './sync';
 import { settingsHandlers } from './settings';
 import { dashboardHandlers } from './dashboard';
+import { analyticsHandlers } from './analytics';
 import { listingHandlers } from './listings';
 import { listingEditHandlers } from './listing-edits';
 import { orderHandlers } from './orders';
@@ -30,6 +31,7 @@ export {
   EBAY_REFUSED_QUANTITY,
 } from './sync';
 export { dashboardHandlers, dashboardFixtures, type DashboardScenario } from './dashboard';
+export { analyticsHandlers, analyticsFixtures, type AnalyticsScenario } from './analytics';
 export { settingsHandlers, type SettingsScenario } from './settings';
 export {
   listingHandlers,
@@ -100,6 +102,7 @@ export const defaultHandlers = {
   pushes: pushHandlers.allCaughtUp,
   drift: driftHandlers.none,
   dashboard: dashboardHandlers.populated,
+  analytics: analyticsHandlers.week,
   settings: settingsHandlers.defaults,
   listings: listingHandlers.populated,
   listingEdits: listingEditHandlers.default,

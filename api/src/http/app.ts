@@ -24,6 +24,7 @@ import { listingRoutes } from './routes/listing-routes.ts';
 import { orderRoutes } from './routes/order-routes.ts';
 import { listingEditRoutes, listingImportBodies } from './routes/listing-edit-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
+import { analyticsRoutes } from './routes/analytics-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
@@ -163,6 +164,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(listingEditRoutes(ctx));
   app.use(orderRoutes(ctx));
   app.use(dashboardRoutes(ctx));
+  app.use(analyticsRoutes(ctx));
   app.use(settingsRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);

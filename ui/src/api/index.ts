@@ -10,3 +10,4 @@ export * from './listing-edits';
 export * from './settings';
 export * from './publish-settings';
 export * from './orders';
+export * from './analytics';

@@ -1,21 +1,128 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { analyticsHandlers, authHandlers, channelFixtures, channelHandlers, http } from '@hub/mocks';
 import { AnalyticsPage } from './AnalyticsPage';
+import { withRouter } from '../../testing/storyRouter';
 
 const meta = {
   title: 'Screens/Analytics',
   component: AnalyticsPage,
+  decorators: [withRouter],
+  parameters: {
+    route: '/analytics',
+    msw: {
+      handlers: {
+        auth: authHandlers.signedInClient,
+        channels: channelHandlers.mainAndTargets,
+        analytics: analyticsHandlers.week,
+      },
+    },
+  },
 } satisfies Meta<typeof AnalyticsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Not built yet, and saying so plainly: never that the seller has no data, or must connect channels already connected. */
-export const AnalyticsComingSoon: Story = {
+/** The value shown under a figure's name. */
+const figure = (canvas: ReturnType<typeof within>, name: string) =>
+  canvas.getByText(name, { selector: 'dt' }).nextElementSibling;
+
+/** A week of sales: the four figures against the week before, each day, each channel, the best and slowest SKUs. */
+export const SalesForAWeek: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { name: 'Analytics is on its way' })).toBeVisible();
-    await expect(canvas.getByText(/This page is being built/)).toBeVisible();
-    await expect(canvas.queryByText(/No sales data yet|No campaigns yet|Nothing to check yet|connect/i)).toBeNull();
+    await expect(
+      await canvas.findByRole('heading', { name: '15 Nov to 21 Nov, against 8 Nov to 14 Nov' }),
+    ).toBeVisible();
+    await expect(figure(canvas, 'Revenue')).toHaveTextContent('$7,441.75+9.1% on the previous period');
+    await expect(figure(canvas, 'Orders')).toHaveTextContent('121+8.0% on the previous period');
+    await expect(figure(canvas, 'Units')).toHaveTextContent('220');
+    await expect(figure(canvas, 'Average order value')).toHaveTextContent('$61.50');
+    const days = within(canvas.getByRole('table', { name: 'Sales by day' }));
+    await expect(days.getAllByRole('row')).toHaveLength(8);
+    await expect(days.getByRole('row', { name: /17 Nov/ })).toHaveTextContent('17 Nov00$0.00');
+    const channels = within(canvas.getByRole('table', { name: 'Sales by channel' }));
+    await expect(channels.getByRole('row', { name: /Amazon/ })).toHaveTextContent('62117$3,931.35');
+    await expect(canvas.getByRole('table', { name: 'Best sellers' })).toHaveTextContent('MUG-BLUE-12');
+    await expect(canvas.getByRole('table', { name: 'Slowest sellers' })).toHaveTextContent('VASE-TALL');
+    await expect(figure(canvas, 'Refunded')).toHaveTextContent('$86.40');
+    for (const name of ['by day', 'by channel', 'best sellers', 'slowest sellers'])
+      await expect(canvas.getByRole('button', { name: `Download ${name} (CSV)` })).toBeVisible();
+  },
+};
+
+/** Ticking one channel asks for that channel's figures only. */
+export const NarrowedToOneChannel: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: 'Sales by channel' });
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: (name) => name.includes(channelFixtures.amazonTarget.displayName) }),
+    );
+    await waitFor(() =>
+      expect(within(canvas.getByRole('table', { name: 'Sales by channel' })).getAllByRole('row')).toHaveLength(2),
+    );
+    await expect(canvas.getByRole('table', { name: 'Sales by channel' })).toHaveTextContent('Amazon');
+  },
+};
+
+/** A custom range that ends before it starts is named, and not asked for. */
+export const CustomRangeBackwards: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('table', { name: 'Sales by day' });
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Range' }), 'custom');
+    const from = canvas.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2099-01-01');
+    await expect(await canvas.findByText('Choose a start on or before the end.')).toBeVisible();
+    await expect(canvas.queryByRole('table', { name: 'Sales by day' })).toBeNull();
+  },
+};
+
+export const NoSalesInRange: Story = {
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.noSales } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'No sales in this range' })).toBeVisible();
+    await expect(figure(canvas, 'Revenue')).toHaveTextContent('$0.00Same as the previous period');
+    await expect(figure(canvas, 'Average order value')).toHaveTextContent('—');
+    await expect(canvas.getByText('Nothing sold in this range.')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.loading } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading the report...')).toBeVisible();
+  },
+};
+
+export const LoadError: Story = {
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.failsToLoad } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'The report could not be loaded' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /try again|retry/i })).toBeVisible();
+  },
+};
+
+/** Platform staff not viewing as a seller. */
+export const NoAccess: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        analytics: [
+          http.get('/api/analytics/sales', ({ response }) =>
+            response(403).json({ message: "You don't have access to this account's data." }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole('heading', { name: "You don't have access to this page" }),
+    ).toBeVisible();
   },
 };

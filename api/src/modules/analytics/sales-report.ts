@@ -1,0 +1,126 @@
+import { AppError, type AppContext } from '../../context.ts';
+import { accountCurrency } from '../../db/queries/account-currency.ts';
+import {
+  channelsOfAccount,
+  refundsAndReturns,
+  salesByChannel,
+  salesByDay,
+  salesTotals,
+  slowestSkus,
+  startOfDayIn,
+  topSkus,
+  type SalesFiguresRow,
+  type SalesWindow,
+} from '../../db/queries/analytics.ts';
+
+/** The longest range a report covers: a year, leap day included. */
+export const MAX_REPORT_DAYS = 366;
+/** SKUs listed as the best and the slowest sellers. */
+export const SKUS_LISTED = 10;
+
+export interface SalesReportRequest {
+  /** Calendar dates (YYYY-MM-DD), both included, in `timeZone`. */
+  from: string;
+  to: string;
+  timeZone: string;
+  channelIds: string[] | null;
+}
+
+export interface SalesFigures {
+  revenue: string;
+  orders: number;
+  units: number;
+  /** Revenue per order; null without orders. */
+  averageOrderValue: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+function withAverage(row: SalesFiguresRow): SalesFigures {
+  const average = row.orders > 0 ? (Number(row.revenue) / row.orders).toFixed(2) : null;
+  return { revenue: row.revenue, orders: row.orders, units: row.units, averageOrderValue: average };
+}
+
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** The calendar dates from `from` to `to`, both included. */
+function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += DAY_MS)
+    dates.push(new Date(at).toISOString().slice(0, 10));
+  return dates;
+}
+
+function validTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The account's sales for a range of days and a set of channels: totals against the same number of
+ * days just before, each day, each channel, the best and slowest selling SKUs, refunds and returns.
+ * Revenue is in the account's currency (the main channel's).
+ */
+export async function salesReport(ctx: AppContext, accountId: string, request: SalesReportRequest) {
+  const days = datesBetween(request.from, request.to);
+  if (days.length === 0) throw new AppError(400, 'The range must start on or before the day it ends.');
+  if (days.length > MAX_REPORT_DAYS)
+    throw new AppError(400, `A report covers at most ${MAX_REPORT_DAYS} days: choose a shorter range.`);
+  if (!validTimeZone(request.timeZone)) throw new AppError(400, `${request.timeZone} is not a time zone we know.`);
+  const accountChannels = await channelsOfAccount(ctx.db, accountId);
+  const known = new Set(accountChannels.map((c) => c.id));
+  // Another account's channel is no channel of this one: the same answer as a channel that never was.
+  if (request.channelIds?.some((id) => !known.has(id))) throw new AppError(400, 'No such channel.');
+
+  const currency = (await accountCurrency(ctx.db, accountId)) ?? 'USD';
+  const start = await startOfDayIn(ctx.db, request.from, request.timeZone);
+  const end = await startOfDayIn(ctx.db, dayAfter(request.to), request.timeZone);
+  const previousFrom = new Date(Date.parse(`${request.from}T00:00:00Z`) - days.length * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+  const window: SalesWindow = {
+    accountId,
+    start,
+    end,
+    timeZone: request.timeZone,
+    currency,
+    channelIds: request.channelIds,
+  };
+  const previous: SalesWindow = {
+    ...window,
+    start: await startOfDayIn(ctx.db, previousFrom, request.timeZone),
+    end: start,
+  };
+
+  const totals = await salesTotals(ctx.db, window);
+  const before = await salesTotals(ctx.db, previous);
+  const byDay = new Map((await salesByDay(ctx.db, window)).map((row) => [row.day, row]));
+  const byChannel = new Map((await salesByChannel(ctx.db, window)).map((row) => [row.channelId, row]));
+  const none: SalesFiguresRow = { revenue: '0.00', orders: 0, units: 0 };
+  const shown = accountChannels.filter((c) => !request.channelIds || request.channelIds.includes(c.id));
+  return {
+    from: request.from,
+    to: request.to,
+    timeZone: request.timeZone,
+    currency,
+    totals: withAverage(totals),
+    previous: { from: previousFrom, to: dayBefore(request.from), ...withAverage(before) },
+    byDay: days.map((date) => ({ date, ...withAverage(byDay.get(date) ?? none) })),
+    byChannel: shown.map((channel) => ({
+      channelId: channel.id,
+      kind: channel.kind,
+      displayName: channel.displayName,
+      ...withAverage(byChannel.get(channel.id) ?? none),
+    })),
+    topSkus: await topSkus(ctx.db, window, SKUS_LISTED),
+    slowestSkus: await slowestSkus(ctx.db, window, SKUS_LISTED),
+    refunds: await refundsAndReturns(ctx.db, window),
+  };
+}
+
+export type SalesReport = Awaited<ReturnType<typeof salesReport>>;

@@ -1,0 +1,93 @@
+import { style } from '@vanilla-extract/css';
+import { mediaQuery, vars } from '../../theme';
+
+export const controls = style({
+  display: 'grid',
+  gap: vars.space.medium,
+  gridTemplateColumns: '1fr',
+  alignItems: 'end',
+  marginBottom: vars.space.large,
+  '@media': { [mediaQuery.tablet]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+});
+
+export const select = style({
+  width: '100%',
+  maxWidth: '100%',
+  minHeight: '40px',
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.border.field}`,
+  background: vars.color.surface.raised,
+  color: vars.color.text.primary,
+  font: 'inherit',
+  fontSize: vars.font.size.small,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
+});
+
+export const channelChoices = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.medium,
+  margin: `0 0 ${vars.space.large}`,
+  padding: 0,
+  border: 'none',
+});
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space.xsmall,
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.medium,
+  color: vars.color.text.primary,
+});
+export const checkLabel = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xsmall,
+  fontSize: vars.font.size.small,
+  color: vars.color.text.primary,
+});
+
+export const figures = style({
+  display: 'grid',
+  gap: vars.space.medium,
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  margin: `0 0 ${vars.space.xlarge}`,
+  '@media': { [mediaQuery.tablet]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+});
+export const figure = style({
+  display: 'flex',
+  flexDirection: 'column-reverse',
+  gap: vars.space.xxsmall,
+  padding: vars.space.medium,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surface.raised,
+  border: `1px solid ${vars.color.border.subtle}`,
+});
+export const figureName = style({ fontSize: vars.font.size.small, color: vars.color.text.secondary });
+export const figureValue = style({
+  margin: 0,
+  fontSize: vars.font.size.large,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.color.text.primary,
+  overflowWrap: 'anywhere',
+});
+export const figureChange = style({
+  display: 'block',
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.regular,
+  color: vars.color.text.secondary,
+});
+
+export const tables = style({
+  display: 'grid',
+  gap: vars.space.large,
+  gridTemplateColumns: '1fr',
+  '@media': { [mediaQuery.desktop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+export const numeric = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+export const muted = style({ color: vars.color.text.muted });
+export const note = style({
+  margin: `0 0 ${vars.space.medium}`,
+  fontSize: vars.font.size.small,
+  color: vars.color.text.secondary,
+});
