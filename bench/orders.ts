@@ -20,13 +20,13 @@ import { runOnEachDatabase, startBenchProduct } from './bench-product.ts';
  *   (bench/page-load-clients.ts). p50 and p99 of the whole HTTP answer (rows and the capped count).
  *   Target: p99 under 100 ms.
  */
-const ORDERS = QUICK ? 100_000 : 1_000_000;
+export const ORDERS = QUICK ? 100_000 : 1_000_000;
 const CHUNK = 100_000;
 const CLIENTS = 20;
 const SCENARIO_MS = QUICK ? 2_000 : 5_000;
 const TARGET_P99_MS = 100;
 
-async function seed(db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }, accountId: string) {
+export async function seedOrders(db: { execute(query: ReturnType<typeof sql>): Promise<unknown> }, accountId: string) {
   const channels: Record<string, string> = {};
   for (const [kind, role] of [
     ['walmart', 'main'],
@@ -82,7 +82,7 @@ export async function ordersBenchmark(dbKind: DatabaseKind): Promise<{ lines: st
   const { url, db, accountId, email, password } = bench;
   try {
     const seeding = Date.now();
-    const channels = await seed(db as never, accountId);
+    const channels = await seedOrders(db as never, accountId);
     lines.push(
       `seeded ${ORDERS.toLocaleString('en')} orders on 4 channels in ${seconds(Date.now() - seeding)} (not measured)`,
     );
