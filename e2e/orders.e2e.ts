@@ -191,6 +191,47 @@ describe('the Orders page, on the real product', () => {
     await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   });
 
+  it('Analytics counts the orders of the session by channel, a cancelled unit left out, and exports the table', async () => {
+    await page.goto('/analytics');
+    await see(page.getByRole('heading', { name: 'Analytics', level: 1 }));
+    await page.getByRole('combobox', { name: 'Range' }).selectOption('7');
+    // What the Orders page holds: eBay's orders of the session (one unit each) and Walmart's one order of 2 units,
+    // 1 of them cancelled.
+    const api = (path: string) => page.evaluate((p) => fetch(p).then((r) => r.json()), path);
+    const kinds = (await api('/api/channels')).items as Array<{ id: string; kind: string }>;
+    const ebayId = kinds.find((c) => c.kind === 'ebay')!.id;
+    const ebayOrders = (await api(`/api/orders?pageSize=1&channelId=${ebayId}`)).total as number;
+    expect(ebayOrders).toBeGreaterThanOrEqual(501);
+    const channels = page.getByRole('table', { name: 'Sales by channel' });
+    const rowsText = async () => (await channels.innerText()).split('\n').map((row) => row.split('\t').join(' | '));
+    await expect
+      .poll(rowsText, { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^ebay · .* \\| ${ebayOrders} \\| ${ebayOrders} \\| `, 'i')),
+          expect.stringMatching(/^walmart · .* \| 1 \| 1 \| /i),
+        ]),
+      );
+    const orders = page
+      .locator('dt')
+      .filter({ hasText: /^Orders$/ })
+      .locator('xpath=following-sibling::dd[1]');
+    const ordersText = async () => (await orders.innerText()).split('\n')[0];
+    await expect.poll(ordersText).toBe((ebayOrders + 1).toLocaleString('en-US'));
+    await page.getByRole('checkbox', { name: /^eBay/ }).check();
+    await expect.poll(ordersText, { timeout: 15_000 }).toBe(ebayOrders.toLocaleString('en-US'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download by channel (CSV)' }).click(),
+    ]);
+    const file = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+    const [header, ...rows] = file.trim().split(/\r?\n/);
+    expect(header).toMatch(/^channel,marketplace,orders,units,revenue_[A-Z]{3}$/);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(new RegExp(`,ebay,${ebayOrders},${ebayOrders},\\d+\\.\\d{2}$`));
+    await screenshot(page, 'analytics');
+  });
+
   it('the Returns tab works at 390 px', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/orders?tab=returns');
