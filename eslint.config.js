@@ -79,6 +79,7 @@ const moduleOrder = [
   'rate-limit',
   'auth',
   'channel-access',
+  'pricing',
   'push',
   'stock',
   'orders',
@@ -86,6 +87,7 @@ const moduleOrder = [
   'listings',
   'reconciliation',
   'channels',
+  'compliance',
   'analytics',
   'dashboard',
 ];

@@ -625,6 +625,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sales for a range of days and channels, against the days just before.
+         * @description `from` and `to` are calendar dates, both included, in `timeZone` (an IANA name; UTC by default);
+         *     at most 366 days. An order counts on the day it was placed; cancelled orders and cancelled units
+         *     count for nothing. Revenue is unit price × units in the account's currency (lines priced in
+         *     another currency are left out of revenue; their orders still count). `previous` covers the same
+         *     number of days just before `from`. `channelIds`: only these channels (the account's own).
+         */
+        get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's listings' compliance issues, a page at a time, with counts by severity, channel and check.
+         * @description Each issue is one rule a listing breaks on its channel, with the fix to make. What changed in the
+         *     catalogue since the last check is checked again first, so an issue fixed is gone. Ordered by SKU,
+         *     then channel, errors first. Counts cover every issue, whatever the filters.
+         */
+        get: operations["listComplianceIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/issues/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The issues under the filters, as CSV.
+         * @description Columns: sku, title, channel, marketplace, severity, field, issue, fix. A cell that starts with =, +, -
+         *     or @ is prefixed with an apostrophe so spreadsheets do not run it.
+         */
+        get: operations["exportComplianceIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/restricted-words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The words and phrases the account's listings must not use (the default list until the account saves its own). */
+        get: operations["getRestrictedWords"];
+        /** Replace the account's restricted words (null goes back to the default list); every listing is checked again. */
+        put: operations["putRestrictedWords"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compliance/recheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check every listing of the account again now. */
+        post: operations["recheckCompliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sync/drift": {
         parameters: {
             query?: never;
@@ -871,30 +973,6 @@ export interface paths {
         put?: never;
         /** Lists the ready products on the target channel (pending until the marketplace confirms), with their quantity and price queued. */
         post: operations["publishListings"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/analytics/sales": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The account's sales for a range of days and channels, against the days just before.
-         * @description `from` and `to` are calendar dates, both included, in `timeZone` (an IANA name; UTC by default);
-         *     at most 366 days. An order counts on the day it was placed; cancelled orders and cancelled units
-         *     count for nothing. Revenue is unit price × units in the account's currency (lines priced in
-         *     another currency are left out of revenue; their orders still count). `previous` covers the same
-         *     number of days just before `from`. `channelIds`: only these channels (the account's own).
-         */
-        get: operations["getSalesReport"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1267,10 +1345,276 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pricing-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's pricing rules, in the order they are tried (priority, lowest first). */
+        get: operations["listPricingRules"];
+        put?: never;
+        /** Saves a rule. Nothing is sent by saving; a run sends its prices (dry-run it first). */
+        post: operations["createPricingRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-rules/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every price a rule (saved, or not yet saved) would change if it were on and run, old and new, with the margin where the cost is known. Nothing is stored.
+         * @description As JSON (the first 1,000 changes and how many in all) or, with `format=csv`, every change as CSV
+         *     (columns sku, channel, marketplace, old_price, new_price, margin, margin_percent, held_by).
+         */
+        post: operations["dryRunPricingRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a rule. Nothing is sent by saving; a run sends its prices. */
+        put: operations["updatePricingRule"];
+        post?: never;
+        /** Deletes a rule; the prices it set stay until something else changes them. */
+        delete: operations["deletePricingRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-rules/{ruleId}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns the rule on and sends every price its dry run lists, as changes that can be undone together.
+         * @description A run that would move more than 10 % of the prices it considers by more than 20 % answers 409
+         *     with the counts, unless `confirmed` is true.
+         */
+        post: operations["runPricingRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-rule-runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        /** A run, with its prices' progress to the channels. */
+        get: operations["getPricingRuleRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-rule-runs/{runId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns the run's rule off and puts back each price it set, unless it changed since (that price is skipped and listed). */
+        post: operations["undoPricingRuleRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        PriceText: string;
+        SignedAmountText: string;
+        /** @description Which products the rule prices; `brand`, `prefix` or `skus` goes with its kind. */
+        PricingRuleScope: {
+            /** @enum {string} */
+            kind: "all" | "brand" | "sku_prefix" | "skus";
+            brand?: string;
+            prefix?: string;
+            skus?: string[];
+        };
+        /** @description From the main price or the cost, plus or minus a percent or an amount (negative lowers); or a fixed price (value). */
+        PricingRuleAction: {
+            /** @enum {string} */
+            basis: "main_price" | "cost" | "fixed";
+            /** @enum {string} */
+            change: "percent" | "amount";
+            value: components["schemas"]["SignedAmountText"];
+        };
+        PricingRuleBody: {
+            name: string;
+            priority: number;
+            enabled: boolean;
+            channelIds: string[];
+            scope: components["schemas"]["PricingRuleScope"];
+            action: components["schemas"]["PricingRuleAction"];
+            /** @enum {string} */
+            rounding: "none" | "whole" | "ends_99" | "ends_95";
+            /** @description Floor. */
+            minPrice: components["schemas"]["PriceText"] | null;
+            /** @description Floor, as a margin over cost after the marketplace's fee (percent of cost). */
+            minMarginPercent: components["schemas"]["PriceText"] | null;
+            /** @description Ceiling (MAP). */
+            maxPrice: components["schemas"]["PriceText"] | null;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+        };
+        PricingRule: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            priority: number;
+            enabled: boolean;
+            channelIds: string[];
+            scope: components["schemas"]["PricingRuleScope"];
+            action: components["schemas"]["PricingRuleAction"];
+            /** @enum {string} */
+            rounding: "none" | "whole" | "ends_99" | "ends_95";
+            minPrice: string | null;
+            minMarginPercent: string | null;
+            maxPrice: string | null;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PricingRuleList: {
+            items: components["schemas"]["PricingRule"][];
+        };
+        /** @description A saved rule (ruleId) or a rule not yet saved (rule). */
+        PricingDryRunRequest: {
+            /** Format: uuid */
+            ruleId?: string;
+            rule?: components["schemas"]["PricingRuleBody"];
+        };
+        PriceMove: {
+            sku: string;
+            /** Format: uuid */
+            channelId: string;
+            /** @enum {string} */
+            channelKind: "amazon" | "walmart" | "ebay" | "shopify";
+            channelName: string;
+            before: string | null;
+            after: string;
+            /** @description Margin over cost after the marketplace's fee at the new price. */
+            margin: string | null;
+            /** @description That margin as a percent of cost. */
+            marginPercent: string | null;
+            /** @enum {string|null} */
+            boundedBy: "floor_price" | "floor_margin" | "ceiling" | null;
+        };
+        PricingDryRun: {
+            items: components["schemas"]["PriceMove"][];
+            /** @description Prices that would change. */
+            total: number;
+            /** @description Listings on the rule's channels. */
+            considered: number;
+            /** @description Prices that would move by more than 20 %. */
+            bigMoves: number;
+            /** @description A run would ask for confirmation. */
+            needsConfirmation: boolean;
+            /** @description Products the rule matched but could not fully price (the first 1,000). */
+            notices: {
+                sku: string;
+                /** Format: uuid */
+                channelId: string;
+                /** @enum {string} */
+                report: "no_cost_for_margin" | "no_cost" | "no_main_price" | "floor_above_ceiling";
+            }[];
+        };
+        PricingRunRequest: {
+            /** @default false */
+            confirmed: boolean;
+        };
+        PricingRunConfirmation: {
+            message: string;
+            prices: number;
+            bigMoves: number;
+        };
+        PricingRuleRun: {
+            /** Format: uuid */
+            runId: string;
+            /** Format: uuid */
+            ruleId: string | null;
+            ruleName: string;
+            /** @description Prices changed. */
+            prices: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            undoneAt: string | null;
+            pushes: {
+                total: number;
+                confirmed: number;
+                failed: number;
+                open: number;
+            };
+        };
+        PricingRunUndoResult: {
+            /** Format: uuid */
+            runId: string;
+            /** @description Prices put back. */
+            restored: number;
+            /** @description Prices changed by something else since the run, left as they are. */
+            skipped: {
+                sku: string;
+                /** Format: uuid */
+                channelId: string;
+                now: string | null;
+            }[];
+        };
         /** @enum {string} */
         MarketplaceKind: "amazon" | "walmart" | "ebay" | "shopify";
         /** @enum {string} */
@@ -1874,10 +2218,10 @@ export interface components {
         };
         DashboardAlert: {
             /**
-             * @description sku_limit counts the main channel's SKUs beyond the plan's limit (not synced until an upgrade); oversold counts the SKUs sold beyond their stock (several marketplaces accepted the last units at once).
+             * @description sku_limit counts the main channel's SKUs beyond the plan's limit (not synced until an upgrade); oversold counts the SKUs sold beyond their stock (several marketplaces accepted the last units at once). compliance_errors counts the error-level issues of the Compliance page (listings a marketplace refuses or removes).
              * @enum {string}
              */
-            kind: "failed_pushes" | "channels_in_error" | "suppressed_listings" | "low_stock" | "open_drift" | "sku_limit" | "oversold";
+            kind: "failed_pushes" | "channels_in_error" | "suppressed_listings" | "low_stock" | "open_drift" | "sku_limit" | "oversold" | "compliance_errors";
             count: number;
             /** @description With kind oversold, each SKU sold beyond its stock, with the open orders that hold it (newest first), so the seller can cancel one before shipping. */
             oversold?: {
@@ -1999,6 +2343,80 @@ export interface components {
             recentOrders: components["schemas"]["DashboardOrder"][];
             recentChanges: components["schemas"]["DashboardChange"][];
             setup: components["schemas"]["SetupSteps"];
+        };
+        /**
+         * @description error - the marketplace refuses or removes the listing; warning - it may, or the listing does worse.
+         * @enum {string}
+         */
+        ComplianceSeverity: "error" | "warning";
+        /** @enum {string} */
+        ComplianceCode: "title_missing" | "title_too_long" | "title_forbidden_characters" | "title_repeated_word" | "gtin_missing" | "gtin_invalid" | "images_missing" | "images_too_many" | "images_not_https" | "restricted_word" | "price_above_other_channel" | "listing_suppressed" | "listing_refused" | "eu_safety_data_missing";
+        ComplianceIssue: {
+            /** Format: uuid */
+            listingId: string;
+            /** Format: uuid */
+            productId: string;
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            channelName: string;
+            sku: string;
+            title: string | null;
+            code: components["schemas"]["ComplianceCode"];
+            severity: components["schemas"]["ComplianceSeverity"];
+            /** @enum {string} */
+            field: "title" | "gtin" | "images" | "description" | "price" | "status" | "safety";
+            /** @description What is wrong */
+            message: string;
+            /** @description What to do about it. */
+            fix: string;
+            /** Format: date-time */
+            foundAt: string;
+        };
+        ComplianceCounts: {
+            bySeverity: {
+                severity: components["schemas"]["ComplianceSeverity"];
+                count: number;
+            }[];
+            byChannel: {
+                /** Format: uuid */
+                channelId: string;
+                channelKind: components["schemas"]["MarketplaceKind"];
+                channelName: string;
+                errors: number;
+                warnings: number;
+            }[];
+            byCode: {
+                code: components["schemas"]["ComplianceCode"];
+                count: number;
+            }[];
+        };
+        ComplianceIssuePage: {
+            items: components["schemas"]["ComplianceIssue"][];
+            /** @description Issues under the filters. */
+            total: number;
+            page: number;
+            pageSize: number;
+            counts: components["schemas"]["ComplianceCounts"];
+        };
+        ComplianceRecheck: {
+            checkedProducts: number;
+            counts: components["schemas"]["ComplianceCounts"];
+        };
+        RestrictedWords: {
+            words: string[];
+            /** @description The account uses the default list (it has saved none of its own). */
+            isDefault: boolean;
+            /** @description The default list. */
+            defaults: string[];
+        };
+        RestrictedWordsBody: {
+            /**
+             * @description The list as the seller typed it: one word or phrase a line (blank lines and spaces around are
+             *     ignored; at most 500, each at most 100 characters; an empty text is an empty list). Null goes
+             *     back to the default list.
+             */
+            text: string | null;
         };
         DriftList: {
             items: components["schemas"]["Drift"][];
@@ -3565,6 +3983,165 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getSalesReport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                timeZone?: string;
+                channelIds?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listComplianceIssues: {
+        parameters: {
+            query?: {
+                severity?: components["schemas"]["ComplianceSeverity"];
+                channelId?: string;
+                code?: components["schemas"]["ComplianceCode"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of issues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceIssuePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportComplianceIssues: {
+        parameters: {
+            query?: {
+                severity?: components["schemas"]["ComplianceSeverity"];
+                channelId?: string;
+                code?: components["schemas"]["ComplianceCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRestrictedWords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictedWords"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    putRestrictedWords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestrictedWordsBody"];
+            };
+        };
+        responses: {
+            /** @description The list as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictedWords"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    recheckCompliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check is done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceRecheck"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listDrift: {
         parameters: {
             query?: never;
@@ -3961,35 +4538,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-        };
-    };
-    getSalesReport: {
-        parameters: {
-            query: {
-                from: string;
-                to: string;
-                timeZone?: string;
-                channelIds?: string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The report. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SalesReport"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -4535,6 +5083,231 @@ export interface operations {
             302: components["responses"]["Redirect"];
         };
     };
+    listPricingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRuleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createPricingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingRuleBody"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    dryRunPricingRule: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingDryRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The changes, and the products the rule matched but could not fully price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingDryRun"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updatePricingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingRuleBody"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletePricingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    runPricingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PricingRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The run. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRuleRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The run would move many prices a lot; confirm it to run. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRunConfirmation"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPricingRuleRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRuleRun"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    undoPricingRuleRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was put back, and what was skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRunUndoResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -4547,6 +5320,14 @@ type ReadonlyArray<T> = [
 export const pathsApiChannelsOauthKindCallbackGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/channels/oauth/{kind}/callback"]["get"]["parameters"]["path"]["kind"]> = ["ebay", "shopify"];
 export const pathsApiOrdersGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders"]["get"]["parameters"]["query"]["order"]> = ["asc", "desc"];
 export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/webhooks/{kind}/{channelId}"]["post"]["parameters"]["path"]["kind"]> = ["amazon", "walmart", "shopify"];
+export const pathsApiPricingRulesDryRunPostParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/pricing-rules/dry-run"]["post"]["parameters"]["query"]["format"]> = ["json", "csv"];
+export const pricingRuleScopeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleScope"]["kind"]> = ["all", "brand", "sku_prefix", "skus"];
+export const pricingRuleActionBasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["basis"]> = ["main_price", "cost", "fixed"];
+export const pricingRuleActionChangeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["change"]> = ["percent", "amount"];
+export const pricingRuleBodyRoundingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleBody"]["rounding"]> = ["none", "whole", "ends_99", "ends_95"];
+export const pricingRuleRoundingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRule"]["rounding"]> = ["none", "whole", "ends_99", "ends_95"];
+export const priceMoveChannelKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceMove"]["channelKind"]> = ["amazon", "walmart", "ebay", "shopify"];
+export const pricingDryRunNoticesReportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingDryRun"]["notices"]["report"]> = ["no_cost_for_margin", "no_cost", "no_main_price", "floor_above_ceiling"];
 export const marketplaceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MarketplaceKind"]> = ["amazon", "walmart", "ebay", "shopify"];
 export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelEnvironment"]> = ["sandbox", "production"];
 export const startConsentRequestKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StartConsentRequest"]["kind"]> = ["ebay", "shopify"];
@@ -4570,10 +5351,13 @@ export const shipmentResultOutcomeValues: ReadonlyArray<FlattenedDeepRequired<co
 export const shipmentCsvRowOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentCsvRow"]["outcome"]> = ["ready", "sending", "refused"];
 export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["role"]> = ["main", "target"];
 export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["status"]> = ["active", "paused", "error", "disconnected"];
-export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit", "oversold"];
+export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit", "oversold", "compliance_errors"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap"];
+export const complianceSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceSeverity"]> = ["error", "warning"];
+export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "restricted_word", "price_above_other_channel", "listing_suppressed", "listing_refused", "eu_safety_data_missing"];
+export const complianceIssueFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceIssue"]["field"]> = ["title", "gtin", "images", "description", "price", "status", "safety"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];

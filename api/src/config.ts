@@ -53,6 +53,8 @@ export interface Config {
     shipments: AccountRateLimitRule;
     shipmentCsv: AccountRateLimitRule;
     orderActions: AccountRateLimitRule;
+    pricingDryRun: AccountRateLimitRule;
+    pricingRun: AccountRateLimitRule;
   };
   google:
     | {
@@ -172,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accountRateLimits: {
       bulkEditPreview: { perAccount: 60, perIp: 180, windowSeconds: 5 * 60 },
       bulkEdit: { perAccount: 15, perIp: 45, windowSeconds: 5 * 60 },
+      // A pricing rule's dry run reads every listing of its channels (400,000 at most): previewed as a bulk edit is.
+      pricingDryRun: { perAccount: 60, perIp: 180, windowSeconds: 5 * 60 },
+      pricingRun: { perAccount: 15, perIp: 45, windowSeconds: 5 * 60 },
       csvImportPreview: { perAccount: 40, perIp: 120, windowSeconds: 3600 },
       csvImport: { perAccount: 10, perIp: 30, windowSeconds: 3600 },
       export: { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 },

@@ -241,6 +241,8 @@ export const dashboardFixtures = {
       ...populated.alerts,
     ],
   },
+  /** Listings breaking marketplace rules: 4 error-level compliance issues (a too-long title, a bad barcode...). */
+  complianceErrors: { ...populated, alerts: [{ kind: 'compliance_errors', count: 4 }, ...populated.alerts] },
   /** Channels connected, nothing sold yet: zero revenue in the account's currency. */
   noSalesYet: {
     ...populated,
@@ -289,6 +291,7 @@ export const dashboardHandlers = {
   nearRateLimit: [answer(dashboardFixtures.nearRateLimit)],
   skuLimitReached: [answer(dashboardFixtures.skuLimitReached)],
   oversold: [answer(dashboardFixtures.oversold)],
+  complianceErrors: [answer(dashboardFixtures.complianceErrors)],
   noSalesYet: [answer(dashboardFixtures.noSalesYet)],
   groupedChanges: [answer(dashboardFixtures.groupedChanges)],
   loading: [

@@ -6,10 +6,12 @@ import { channelHandlers } from './channels';
 import { driftHandlers, pushHandlers, syncHandlers } from './sync';
 import { settingsHandlers } from './settings';
 import { dashboardHandlers } from './dashboard';
-import { analyticsHandlers } from './analytics';
 import { listingHandlers } from './listings';
 import { listingEditHandlers } from './listing-edits';
 import { orderHandlers } from './orders';
+import { pricingHandlers } from './pricing-rules';
+import { complianceHandlers } from './compliance';
+import { analyticsHandlers } from './analytics';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
@@ -85,7 +87,19 @@ export {
   returnBeforeConnection,
 } from './order-fixtures';
 export { generateOrders } from './generated-orders';
+export {
+  pricingHandlers,
+  pricingRuleFixture,
+  pricingDryRunFixture,
+  pricingRequests,
+  resetPricingMocks,
+  CSV_OF_DRY_RUN,
+  PRICING_RULE_ID,
+  RUN_NEEDS_CONFIRMATION,
+  type PricingScenario,
+} from './pricing-rules';
 export { orderActionRules, WALMART_CANCELLATION_REFUSED, WALMART_REFUND_REFUSED } from './order-action-fixtures';
+export { complianceHandlers, complianceIssueFixtures, resetComplianceMocks } from './compliance';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -102,9 +116,11 @@ export const defaultHandlers = {
   pushes: pushHandlers.allCaughtUp,
   drift: driftHandlers.none,
   dashboard: dashboardHandlers.populated,
-  analytics: analyticsHandlers.week,
   settings: settingsHandlers.defaults,
   listings: listingHandlers.populated,
   listingEdits: listingEditHandlers.default,
   orders: orderHandlers.populated,
+  pricing: pricingHandlers.withRule,
+  compliance: complianceHandlers.withIssues,
+  analytics: analyticsHandlers.week,
 } satisfies HandlerRecord;

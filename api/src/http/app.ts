@@ -26,6 +26,8 @@ import { listingEditRoutes, listingImportBodies } from './routes/listing-edit-ro
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { analyticsRoutes } from './routes/analytics-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
+import { pricingRoutes } from './routes/pricing-routes.ts';
+import { complianceRoutes } from './routes/compliance-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
 
@@ -166,6 +168,8 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(dashboardRoutes(ctx));
   app.use(analyticsRoutes(ctx));
   app.use(settingsRoutes(ctx));
+  app.use(pricingRoutes(ctx));
+  app.use(complianceRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);
 

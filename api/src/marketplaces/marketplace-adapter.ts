@@ -9,6 +9,7 @@ import type {
   EbayListingOptions,
   MarketplaceOption,
   ListingActivation,
+  ListingCompetition,
   NewListing,
   ListingState,
   ListingUpdate,
@@ -192,6 +193,20 @@ export interface MarketplaceAdapter {
    * orders' returns). Present only where the registry's `returns` says `api: true`.
    */
   returnsSince?(since: Date, cursor: string | undefined, signal?: AbortSignal): Promise<Page<MarketplaceReturn>>;
+
+  /**
+   * Other sellers' offers on these products (by the marketplace's product id), where the marketplace
+   * shows them (Amazon's competitive summary, 20 ASINs a call at one call per 30 seconds). A product it
+   * does not know is left out.
+   */
+  competition?(productIds: string[], signal?: AbortSignal): Promise<ListingCompetition[]>;
+
+  /**
+   * Asks the marketplace whether it would take these new listings, without creating them (Amazon's
+   * VALIDATION_PREVIEW): each SKU it would refuse, with its words. A SKU it would take, or could not
+   * answer for, is left out: the creation itself is the last word.
+   */
+  previewListings?(items: NewListing[], signal?: AbortSignal): Promise<Array<{ sku: string; problems: string[] }>>;
 
   /**
    * Subscribes the channel to these topics of the marketplace's pushes (the registry's

@@ -1,4 +1,4 @@
-import type { MarketplaceEnvironment, MarketplaceOrder } from './types.ts';
+import type { ListingCompetition, MarketplaceEnvironment, MarketplaceOrder } from './types.ts';
 import type { TokenBuckets } from './shared/token-bucket.ts';
 
 /**
@@ -32,13 +32,16 @@ export interface ChannelWebhookSecrets {
 }
 
 /**
- * What a delivery says changed: orders, one listing's stock (by SKU, or by Shopify inventory item), or
- * a product's other values (Shopify's products/update: a title, a variant's price), read again from the channel.
+ * What a delivery says changed: orders, one listing's stock (by SKU, or by Shopify inventory item), a
+ * product's other values (Shopify's products/update: a title, a variant's price), read again from the
+ * channel, or the competition on one of our products.
  */
 export type WebhookChange =
   | { kind: 'orders' }
   | { kind: 'stock'; sku?: string; inventoryItemId?: string; quantity?: number }
-  | { kind: 'listing' };
+  | { kind: 'listing' }
+  /** Other sellers' offers on one of our products changed (Amazon's ANY_OFFER_CHANGED). */
+  | { kind: 'competition'; competition: ListingCompetition };
 
 /**
  * A delivery read: verified, named (its topic, and the id the marketplace repeats on a redelivery),

@@ -28,6 +28,7 @@ const amazon: Record<AmazonOperation, string> = {
   searchDefinitionsProductTypes: 'Product types',
   createReport: 'Returns reports',
   getReport: 'Returns reports',
+  getCompetitiveSummary: 'Competitor prices',
   getReportDocument: 'Returns reports',
   createRestrictedDataToken: 'Buyer details access',
 };

@@ -11,6 +11,23 @@ export interface Money {
   currency: string;
 }
 
+/**
+ * What other sellers offer for one of our listings, as the marketplace reports it (Amazon's competitive
+ * summary and ANY_OFFER_CHANGED). Prices are landed: the item's price plus its shipping.
+ */
+export interface ListingCompetition {
+  /** The marketplace's product id (Amazon's ASIN). */
+  productId: string;
+  /** The lowest landed price of another seller's new offer; null: nobody else offers it. */
+  lowestOther: Money | null;
+  /** The featured offer's (Amazon's Buy Box) landed price; null: no offer is featured. */
+  featured: Money | null;
+  /** Whether the featured offer is ours. */
+  featuredIsOurs: boolean;
+  /** When the marketplace saw the offers so (ISO 8601). */
+  at: string;
+}
+
 export const listingStatuses = ['active', 'pending', 'error', 'suppressed', 'inactive', 'not listed'] as const;
 export type ListingStatus = (typeof listingStatuses)[number];
 

@@ -13,6 +13,8 @@ export const SYNC_SCHEDULE_QUEUE = 'sync.schedule';
 export const LISTINGS_PUBLISH_QUEUE = 'listings.publish';
 export const ORDERS_FULFIL_QUEUE = 'orders.fulfil';
 export const LIGHT_READ_QUEUE = 'sync.light-read';
+/** Every minute: the compliance issues of products changed since their last check, account by account. */
+export const COMPLIANCE_SWEEP_QUEUE = 'compliance.sweep';
 
 /** Send a channel's waiting values (one push per channel at a time keeps each SKU's values in order). */
 export interface ListingsPushJob {
@@ -274,6 +276,7 @@ export const queueDefinitions = [
     },
   },
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
+  { name: COMPLIANCE_SWEEP_QUEUE, options: { retryLimit: 1, expireInSeconds: 300 } },
 ] as const;
 
 /** Work options of a one-at-a-time queue: no job is fetched while one of its key (its group) runs. */
@@ -285,4 +288,4 @@ export const oneAtATimePerKeyQueues: ReadonlySet<string> = new Set(
 );
 
 /** Queues filled by pg-boss's clock (schedules), not by requests. */
-export const scheduledQueues = [MAINTENANCE_QUEUE, SYNC_SCHEDULE_QUEUE] as const;
+export const scheduledQueues = [MAINTENANCE_QUEUE, SYNC_SCHEDULE_QUEUE, COMPLIANCE_SWEEP_QUEUE] as const;

@@ -18,6 +18,7 @@ import {
   ORDERS_FULFIL_QUEUE,
   SYNC_RUN_QUEUE,
   SYNC_SCHEDULE_QUEUE,
+  COMPLIANCE_SWEEP_QUEUE,
   type AuthMailJob,
   type ListingsConfirmJob,
   type ListingsPublishJob,
@@ -45,6 +46,7 @@ import { applyMainAdjustments, refreshMainStock } from '../modules/stock/main-ad
 import { runSync } from '../modules/reconciliation/sync-run.ts';
 import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
 import { lightRead } from '../modules/reconciliation/light-read.ts';
+import { recheckChangedAccounts } from '../modules/compliance/recheck.ts';
 import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
@@ -150,6 +152,11 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     await ctx.jobs.schedule(SYNC_SCHEDULE_QUEUE, '* * * * *');
     await requestOrderReadsAtStartUp(ctx);
   }
+  // Every minute: compliance issues kept current without a read asking (the dashboard's alert, the page's counts).
+  await ctx.jobs.work(COMPLIANCE_SWEEP_QUEUE, async () => {
+    await recheckChangedAccounts(ctx.db);
+  });
+  if (ctx.config.sync.schedule) await ctx.jobs.schedule(COMPLIANCE_SWEEP_QUEUE, '* * * * *');
   await ctx.jobs.work(MAINTENANCE_QUEUE, async () => {
     const now = ctx.clock();
     await deleteExpiredSessions(ctx.db, now);

@@ -13,6 +13,8 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   onHand: 12,
   committed: 2,
   price: '14.00',
+  brand: null,
+  cost: null,
   rules: defaultChannelRules,
   confirmedQuantity: 4,
   confirmedPrice: '12.00',

@@ -26,6 +26,9 @@ export interface PlannableListing {
   onHand: number;
   committed: number;
   price: string | null;
+  /** What pricing rules match on and price from. */
+  brand: string | null;
+  cost: string | null;
   rules: ChannelRules;
   confirmedQuantity: number | null;
   confirmedPrice: string | null;
@@ -85,6 +88,8 @@ export async function plannableListings(
       onHand: products.onHand,
       committed: products.committed,
       price: products.price,
+      brand: products.brand,
+      cost: products.cost,
       rules: channels.rules,
       confirmedQuantity: listings.confirmedQuantity,
       confirmedPrice: listings.confirmedPrice,

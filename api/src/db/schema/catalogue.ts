@@ -113,5 +113,9 @@ export const listings = pgTable(
       .on(t.accountId, t.sku)
       .where(sql`${t.productId} is null`),
     index('listings_account_updated_idx').on(t.accountId, t.updatedAt),
+    // A marketplace's notice naming its own product id (Amazon's ASIN) finds our listing of it.
+    index('listings_channel_marketplace_id_idx')
+      .on(t.channelId, t.marketplaceId)
+      .where(sql`${t.marketplaceId} is not null`),
   ],
 );

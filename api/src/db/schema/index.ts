@@ -13,3 +13,6 @@ export * from './listing-edits.ts';
 export * from './platform-settings.ts';
 export * from './order-actions.ts';
 export * from './shopify-order-copies.ts';
+export * from './pricing-rules.ts';
+export * from './listing-competition.ts';
+export * from './compliance.ts';

@@ -51,6 +51,8 @@ const limitedWorkNames: Record<LimitedWork, string> = {
   shipments: 'shipments',
   shipmentCsv: 'tracking files',
   orderActions: 'cancellations and refunds',
+  pricingDryRun: 'pricing previews',
+  pricingRun: 'pricing rule runs',
 };
 
 /**

@@ -25,6 +25,7 @@ import type {
 import { AmazonClient, type AmazonCredentials, type AmazonOperation } from './amazon-client.ts';
 import { MAX_FEED_MESSAGES, amazonFeeds } from './amazon-feeds.ts';
 import { DEFAULT_REPORT_WAIT_MS, amazonReturns } from './amazon-returns.ts';
+import { amazonCompetition } from './amazon-pricing.ts';
 import { defaultMarketplaceId, productionEndpoints, type AmazonEndpoints } from './endpoints.ts';
 import {
   NO_PRODUCT_TYPE,
@@ -104,6 +105,8 @@ export interface AmazonAdapter extends MarketplaceAdapter {
   submissionStatus(submission: Submission, signal?: AbortSignal): Promise<SubmissionStatus>;
   searchProductTypes(keywords: string, signal?: AbortSignal): Promise<MarketplaceOption[]>;
   returnsSince: NonNullable<MarketplaceAdapter['returnsSince']>;
+  competition: NonNullable<MarketplaceAdapter['competition']>;
+  previewListings: NonNullable<MarketplaceAdapter['previewListings']>;
   /** Finds or creates the EventBridge destination, then subscribes it to each notification type (idempotent). */
   subscribeNotifications(
     setup: NotificationSetup,
@@ -269,7 +272,9 @@ function amazonUpdates(parts: AmazonParts): Pick<AmazonAdapter, 'updateListings'
 }
 
 /** New listings (a full PUT per SKU), and offers put on sale or taken off. */
-function amazonPublishing(parts: AmazonParts): Pick<AmazonAdapter, 'createListings' | 'setListingActive'> {
+function amazonPublishing(
+  parts: AmazonParts,
+): Pick<AmazonAdapter, 'createListings' | 'setListingActive' | 'previewListings'> {
   const { client, marketplaceId, productTypes } = parts;
   /**
    * The listing's own product type, read from Amazon when this process has not seen it (a status change, not the
@@ -297,6 +302,29 @@ function amazonPublishing(parts: AmazonParts): Pick<AmazonAdapter, 'createListin
           return failure(item.sku, error);
         }
       });
+    },
+
+    async previewListings(items, signal) {
+      const answers = await mapConcurrent(items, parts.concurrency, async (item) => {
+        const productType = chosenProductType(item);
+        // No product type: the local check says so already.
+        if (!productType) return undefined;
+        try {
+          const response = await client.putListingsItem(
+            item.sku,
+            [marketplaceId],
+            newListingPutRequest(item, productType, marketplaceId),
+            signal,
+            'VALIDATION_PREVIEW',
+          );
+          const outcome = submissionToOutcome({ ...response, sku: response.sku ?? item.sku });
+          return outcome.outcome === 'rejected' ? { sku: item.sku, problems: outcome.message.split('; ') } : undefined;
+        } catch (error) {
+          if (error instanceof MarketplaceError && error.kind === 'auth') throw error;
+          return undefined;
+        }
+      });
+      return answers.filter((a): a is { sku: string; problems: string[] } => a !== undefined);
     },
 
     async setListingActive(change, signal) {
@@ -417,5 +445,6 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     confirmShipment: (shipment, signal) => confirmAmazonShipment(client, marketplaceId, shipment, signal),
     ...amazonReturns({ client, marketplaceId, reportWaitMs: options.reportWaitMs ?? DEFAULT_REPORT_WAIT_MS }),
     ...amazonSubscriptions(parts),
+    ...amazonCompetition(parts),
   };
 }

@@ -73,6 +73,8 @@ export const amazonRateLimits = {
   getReportDocument: { rate: 0.0167, burst: 15 },
   /** Tokens API 2021-03-01 usage plan (tokens_2021-03-01.json, createRestrictedDataToken's description). */
   createRestrictedDataToken: { rate: 1, burst: 10 },
+  /** Product Pricing API 2022-05-01 getCompetitiveSummary (its description): 0.033 a second, a burst of 1. */
+  getCompetitiveSummary: { rate: 0.033, burst: 1 },
 } as const satisfies Record<string, RateLimit>;
 export type AmazonOperation = keyof typeof amazonRateLimits;
 
@@ -374,18 +376,20 @@ export class AmazonClient {
     return response.body;
   }
 
+  /** `mode` VALIDATION_PREVIEW: Amazon checks the listing and answers VALID or INVALID without keeping it. */
   async putListingsItem(
     sku: string,
     marketplaceIds: string[],
     body: ListingsItemPutRequest,
     signal?: AbortSignal,
+    mode?: 'VALIDATION_PREVIEW',
   ): Promise<ListingsItemSubmissionResponse> {
     const response = await this.call<ListingsItemSubmissionResponse>(
       'putListingsItem',
       'PUT',
       amazonPaths.listingsItem(this.sellerId, sku),
       {
-        query: { marketplaceIds },
+        query: { marketplaceIds, mode },
         body,
         ...(signal ? { signal } : {}),
       },

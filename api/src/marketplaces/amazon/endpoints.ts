@@ -55,6 +55,9 @@ export const amazonPaths = {
   destinations: '/notifications/v1/destinations',
   subscription: (notificationType: string) => `/notifications/v1/subscriptions/${enc(notificationType)}`,
   productTypes: '/definitions/2020-09-01/productTypes',
+  competitiveSummary: '/batches/products/pricing/2022-05-01/items/competitiveSummary',
+  /** The uri each competitive summary request of a batch names. */
+  competitiveSummaryItem: '/products/pricing/2022-05-01/items/competitiveSummary',
   reports: '/reports/2021-06-30/reports',
   report: (reportId: string) => `/reports/2021-06-30/reports/${enc(reportId)}`,
   reportDocument: (reportDocumentId: string) => `/reports/2021-06-30/documents/${enc(reportDocumentId)}`,

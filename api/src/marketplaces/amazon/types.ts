@@ -316,7 +316,12 @@ export interface ConfirmShipmentRequest {
 
 // ---- Notifications API v1 ----
 
-export const amazonNotificationTypes = ['ORDER_CHANGE', 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE'] as const;
+/** Every Amazon notification the product reads; each channel subscribes to all of them. */
+export const amazonNotificationTypes = [
+  'ORDER_CHANGE',
+  'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
+  'ANY_OFFER_CHANGED',
+] as const;
 export type AmazonNotificationType = (typeof amazonNotificationTypes)[number];
 
 export interface NotificationDestination {
@@ -428,4 +433,84 @@ export interface ReportDocument {
   reportDocumentId: string;
   url: string;
   compressionAlgorithm?: 'GZIP';
+}
+
+// ---- Product Pricing API 2022-05-01 (productPricing_2022-05-01.json) and ANY_OFFER_CHANGED ----
+
+/** MoneyType. */
+export interface PricingMoney {
+  amount: number;
+  currencyCode: string;
+}
+
+/** Offer (the fields we read). */
+export interface PricingOffer {
+  sellerId: string;
+  condition: string;
+  fulfillmentType: 'AFN' | 'MFN';
+  listingPrice: PricingMoney;
+  shippingOptions?: Array<{ shippingOptionType: string; price: PricingMoney }>;
+}
+
+/** CompetitiveSummaryRequest: one ASIN of a batch (at most 20). */
+export interface CompetitiveSummaryRequest {
+  asin: string;
+  marketplaceId: string;
+  includedData: Array<'featuredBuyingOptions' | 'referencePrices' | 'lowestPricedOffers' | 'similarItems'>;
+  lowestPricedOffersInputs?: Array<{ itemCondition: string; offerType: 'Consumer' }>;
+  method: 'GET';
+  uri: string;
+}
+
+/** CompetitiveSummaryResponse: one ASIN's answer, with its own status. */
+export interface CompetitiveSummaryResponse {
+  status: { statusCode?: number; reasonPhrase?: string };
+  body: {
+    asin: string;
+    marketplaceId: string;
+    featuredBuyingOptions?: Array<{
+      buyingOptionType: string;
+      segmentedFeaturedOffers?: Array<PricingOffer & { featuredOfferSegments?: unknown[] }>;
+    }>;
+    lowestPricedOffers?: Array<{
+      lowestPricedOffersInput: { itemCondition: string; offerType: string };
+      offers: PricingOffer[];
+    }>;
+    errors?: Array<{ code: string; message: string }>;
+  };
+}
+
+/** CompetitiveSummaryBatchResponse. */
+export interface CompetitiveSummaryBatchResponse {
+  responses: CompetitiveSummaryResponse[];
+}
+
+/** AnyOfferChangedNotification.json's Payload (the fields we read). */
+export interface AnyOfferChangedPayload {
+  AnyOfferChangedNotification?: {
+    SellerId: string;
+    OfferChangeTrigger?: {
+      MarketplaceId?: string;
+      ASIN?: string;
+      ItemCondition?: string;
+      TimeOfOfferChange?: string;
+      OfferChangeType?: string;
+    };
+    Summary?: {
+      LowestPrices?: Array<{
+        Condition: string;
+        FulfillmentChannel?: string;
+        LandedPrice: { Amount: number; CurrencyCode: string };
+      }>;
+      BuyBoxPrices?: Array<{ Condition: string; LandedPrice: { Amount: number; CurrencyCode: string } }>;
+    };
+    Offers?: Array<{
+      SellerId: string;
+      SubCondition?: string;
+      ListingPrice: { Amount: number; CurrencyCode: string };
+      Shipping?: { Amount: number; CurrencyCode: string };
+      IsBuyBoxWinner?: boolean;
+      IsFulfilledByAmazon?: boolean;
+    }>;
+  };
 }

@@ -1,6 +1,6 @@
 /**
- * Amazon notifications (Notifications API v1, notifications.json). Amazon delivers ORDER_CHANGE and
- * LISTINGS_ITEM_MFN_QUANTITY_CHANGE to SQS or EventBridge only; we take them from an EventBridge rule
+ * Amazon notifications (Notifications API v1, notifications.json). Amazon delivers ORDER_CHANGE,
+ * LISTINGS_ITEM_MFN_QUANTITY_CHANGE and ANY_OFFER_CHANGED to SQS or EventBridge only; we take them from an EventBridge rule
  * whose target is an API destination (an HTTPS POST to the app). The API destination's connection adds
  * an API-key header, which the app checks; the body is the EventBridge event with the SP-API
  * notification as `detail`. Subscribing finds or creates the EventBridge destination, then subscribes
@@ -8,12 +8,14 @@
  */
 import crypto from 'node:crypto';
 import type { MarketplaceEvents, WebhookChange, WebhookDelivery, WebhookReading } from '../marketplace-events.ts';
-import type { MarketplaceOrder } from '../types.ts';
+import type { ListingCompetition, MarketplaceOrder } from '../types.ts';
 import type { AmazonClient } from './amazon-client.ts';
 import { orderOfChangeNotification } from './order-transform.ts';
+import { competitionFromAnyOfferChanged } from './pricing-transform.ts';
 import {
   amazonNotificationTypes,
   type AmazonNotification,
+  type AnyOfferChangedPayload,
   type AmazonNotificationType,
   type EventBridgeEvent,
   type MfnQuantityChangeNotification,
@@ -55,7 +57,8 @@ export function verifyEventBridgeDelivery(headers: HeaderBag, expectedApiKey: st
 
 export type AmazonNotificationEvent =
   | { kind: 'order_changed'; sellerId: string; orderId: string; orderStatus: string; notificationId: string }
-  | { kind: 'quantity_changed'; sellerId: string; sku: string; quantity: number; notificationId: string };
+  | { kind: 'quantity_changed'; sellerId: string; sku: string; quantity: number; notificationId: string }
+  | { kind: 'offers_changed'; sellerId: string; competition: ListingCompetition; notificationId: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
@@ -139,6 +142,17 @@ export function parseEventBridgeDelivery(
         notificationId,
       },
     };
+  }
+  if (detail.NotificationType === 'ANY_OFFER_CHANGED') {
+    const payload = detail.Payload as AnyOfferChangedPayload;
+    const sellerId = payload.AnyOfferChangedNotification?.SellerId;
+    const competition = competitionFromAnyOfferChanged(payload);
+    if (typeof sellerId !== 'string' || !competition)
+      throw new AmazonNotificationError(
+        400,
+        'ANY_OFFER_CHANGED without AnyOfferChangedNotification.SellerId and an ASIN of a new item',
+      );
+    return { event, notification: { kind: 'offers_changed', sellerId, competition, notificationId } };
   }
   throw new AmazonNotificationError(400, `Notification type ${detail.NotificationType} is not handled`);
 }
@@ -245,7 +259,9 @@ function readAmazonDelivery({ headers, json }: WebhookDelivery, secrets: { deliv
     const change: WebhookChange =
       notification.kind === 'quantity_changed'
         ? { kind: 'stock', sku: notification.sku, quantity: notification.quantity }
-        : { kind: 'orders' };
+        : notification.kind === 'offers_changed'
+          ? { kind: 'competition', competition: notification.competition }
+          : { kind: 'orders' };
     return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body, change };
   } catch (error) {
     if (error instanceof AmazonNotificationError)

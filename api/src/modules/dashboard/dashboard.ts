@@ -3,6 +3,8 @@ import { rateLimitName } from '../../marketplaces/rate-limit-names.ts';
 import type { AppContext } from '../../context.ts';
 import { accountCurrency } from '../../db/queries/account-currency.ts';
 import { skuLimitOf } from './sku-limit.ts';
+import { recheckChanged } from '../compliance/recheck.ts';
+import { complianceErrorCount } from '../../db/queries/compliance.ts';
 import {
   alertCounts,
   oversoldSkus,
@@ -108,6 +110,9 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
   ];
   const inError = health.filter((c) => c.status === 'error').length;
   const oversold = await oversoldSkus(ctx.db, accountId, OVERSOLD_ORDERS_SHOWN);
+  // The compliance issues as of now: what changed since their last check is checked first.
+  await recheckChanged(ctx.db, accountId);
+  const complianceErrors = await complianceErrorCount(ctx.db, accountId);
   const alertList: Dashboard['alerts'] = [
     { kind: 'failed_pushes' as const, count: alerts.failedPushes },
     { kind: 'channels_in_error' as const, count: inError },
@@ -116,6 +121,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
     { kind: 'open_drift' as const, count: alerts.openDrift },
     { kind: 'sku_limit' as const, count: (await skuLimitOf(ctx, accountId)).skusBeyondLimit },
     { kind: 'oversold' as const, count: oversold.length, oversold },
+    { kind: 'compliance_errors' as const, count: complianceErrors },
   ].filter((a) => a.count > 0);
   return {
     generatedAt: now.toISOString(),

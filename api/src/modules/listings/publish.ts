@@ -66,7 +66,7 @@ async function checkProducts(
   accountId: string,
   channel: ChannelRecord,
   productIds: string[],
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; refusals?: ReadonlyMap<string, string[]> } = {},
 ): Promise<PublishCheckItem[]> {
   const products = await publishableProducts(db, accountId, [...new Set(productIds)], options);
   const skus = products.map((p) => p.sku);
@@ -77,6 +77,8 @@ async function checkProducts(
     if (listed.has(product.sku))
       return { productId: product.id, sku: product.sku, title: product.title, status: 'listed', missing: [] };
     const missing = missingForListing(channel.kind, product, channel.publishSettings);
+    // What the marketplace itself said it would refuse, asked before (its preview of the new listing).
+    if (missing.length === 0) missing.push(...refusalTexts(channel.kind, options.refusals?.get(product.sku)));
     return {
       productId: product.id,
       sku: product.sku,
@@ -87,13 +89,80 @@ async function checkProducts(
   });
 }
 
+/** Most ready products a publish asks the marketplace about first (Amazon previews one SKU a call, 5 a second). */
+export const MARKETPLACE_PREVIEW_LIMIT = 20;
+
+/**
+ * What the marketplace says it would refuse among the products ready by our own checks, by SKU, where it
+ * can preview a new listing without creating it (Amazon's VALIDATION_PREVIEW) and they are few enough to
+ * ask about one by one. Where it cannot answer (unreachable, throttled), nothing: its answer to the
+ * creation itself is the last word, shown on the listing.
+ */
+async function marketplaceRefusals(
+  ctx: AppContext,
+  accountId: string,
+  channel: ChannelRecord,
+  items: PublishCheckItem[],
+): Promise<Map<string, string[]>> {
+  const ready = items.filter((i) => i.status === 'ready');
+  if (ready.length === 0 || ready.length > MARKETPLACE_PREVIEW_LIMIT) return new Map();
+  const adapter = await adapterForChannel(ctx, channel);
+  if (!adapter.previewListings) return new Map();
+  const currency = (await accountCurrency(ctx.db, accountId)) ?? 'USD';
+  const products = await publishableProducts(
+    ctx.db,
+    accountId,
+    ready.map((i) => i.productId),
+  );
+  const listings: NewListing[] = products.map((product) => ({
+    sku: product.sku,
+    title: product.title,
+    description: null,
+    brand: product.brand,
+    gtin: product.gtin,
+    images: product.images,
+    attributes: product.attributes,
+    price: { amount: product.price ?? '0', currency },
+    quantity: 1,
+    choices: listingChoices(channel.kind, channel.publishSettings, product.attributes),
+  }));
+  try {
+    const refused = await adapter.previewListings(listings);
+    return new Map(refused.map((r) => [r.sku, r.problems]));
+  } catch (error) {
+    console.warn(
+      `[publish] ${channel.kind} could not preview ${listings.length} listing(s): ${(error as Error).message}`,
+    );
+    return new Map();
+  }
+}
+
+/** Our own checks, then the marketplace's preview of the products they find ready. */
+async function checkWithMarketplace(ctx: AppContext, accountId: string, request: PublishRequest) {
+  const channel = await targetChannel(ctx.db, accountId, request.channelId);
+  const items = await checkProducts(ctx.db, accountId, channel, request.productIds);
+  const refusals = await marketplaceRefusals(ctx, accountId, channel, items);
+  return { channel, items, refusals };
+}
+
 export async function checkPublish(
   ctx: AppContext,
   accountId: string,
   request: PublishRequest,
 ): Promise<{ channel: ChannelRecord; items: PublishCheckItem[] }> {
-  const channel = await targetChannel(ctx.db, accountId, request.channelId);
-  return { channel, items: await checkProducts(ctx.db, accountId, channel, request.productIds) };
+  const { channel, items, refusals } = await checkWithMarketplace(ctx, accountId, request);
+  return {
+    channel,
+    items: items.map((item) => {
+      const missing = item.status === 'ready' ? refusalTexts(channel.kind, refusals.get(item.sku)) : [];
+      return missing.length > 0 ? { ...item, status: 'missing', missing } : item;
+    }),
+  };
+}
+
+/** A marketplace's refusals of a new listing as the publish check lists them, named by the marketplace. */
+function refusalTexts(kind: ChannelRecord['kind'], problems: string[] | undefined): string[] {
+  return (problems ?? []).map((problem) => `${marketplaceNames[kind]}: ${problem}`);
 }
 
 /**
@@ -109,9 +178,11 @@ export async function publishListings(
   accountId: string,
   request: PublishRequest,
 ): Promise<{ channelId: string; published: number; notReady: number; alreadyListed: number }> {
+  // The marketplace's own preview is asked before the transaction: it is a call away.
+  const { refusals } = await checkWithMarketplace(ctx, accountId, request);
   return ctx.db.transaction(async (tx) => {
     const channel = await targetChannel(tx, accountId, request.channelId);
-    const items = await checkProducts(tx, accountId, channel, request.productIds, { lock: true });
+    const items = await checkProducts(tx, accountId, channel, request.productIds, { lock: true, refusals });
     const ready = items.filter((i) => i.status === 'ready');
     const notReady = items.filter((i) => i.status === 'missing').length;
     const alreadyListed = items.filter((i) => i.status === 'listed').length;

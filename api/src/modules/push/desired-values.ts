@@ -1,4 +1,5 @@
 import type { ChannelRules } from '../../db/schema/index.ts';
+import { ruledPrice, type RuleOutcome } from '../pricing/evaluate.ts';
 
 /** Available stock: on hand less what orders elsewhere have committed, never below zero. */
 export function availableStock(onHand: number, committed: number): number {
@@ -27,16 +28,18 @@ export function desiredQuantity(
 
 /**
  * The price a channel is offered: the seller's own price for that listing where one was chosen,
- * else the main channel's price. Undefined with price sync off or no price known: left alone.
- * (Pricing rules, with their floor and ceiling, apply on top of the main price: see pricing.)
+ * else its pricing rule's price on the main price, else the main channel's price; whatever its
+ * source, never outside the matching rule's floor and ceiling (pricing/evaluate.ts). Undefined with
+ * price sync off or no price known (or a rule whose floor is above its ceiling): left alone.
  */
 export function desiredPrice(
   mainPrice: string | null,
   override: string | null,
   rules: ChannelRules,
+  pricing: RuleOutcome = { kind: 'no_rule' },
 ): string | undefined {
   if (!rules.syncPrice) return undefined;
-  const price = override ?? mainPrice;
+  const price = ruledPrice(mainPrice, override, pricing);
   return price === null ? undefined : normalisePrice(price);
 }
 

@@ -13,6 +13,8 @@ import { planLimits } from '../billing/plan-limits.ts';
 import { enqueue, enqueueEach } from '../../workers/job-queue.ts';
 import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
 import { availableStock, desiredPrice, desiredQuantity, samePrice } from './desired-values.ts';
+import { listPricingRules } from '../../db/queries/pricing-rules.ts';
+import { compileRules, evaluate, type CompiledRule } from '../pricing/evaluate.ts';
 
 /** Asks for a channel's waiting values to be sent (same transaction as the values). */
 export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<string | null> {
@@ -63,6 +65,10 @@ export interface PlanOptions {
   recordAs?: { cause: ChangeCause; causeRef?: string; actorUserId?: string | null };
   /** Every value is sent, whatever the listing holds or was asked to hold (a listing back on sale: what the marketplace kept meanwhile may be old). */
   sendAll?: boolean;
+  /** Prices only (a pricing rule's run or its undo): the quantities are left to their own changes. */
+  priceOnly?: boolean;
+  /** Only these listings (an undo leaves the prices changed by something else since). */
+  listingIds?: ReadonlySet<string>;
 }
 
 /**
@@ -81,8 +87,13 @@ export function sendableWhileOffSale(kind: ChannelKind, field: ListingWriteField
 }
 
 /** The values each listing should hold now that differ from what it holds or was last asked to hold. */
-export function writesFor(listing: PlannableListing, options: PlanOptions = {}): Array<Omit<WriteInput, 'changeId'>> {
+export function writesFor(
+  listing: PlannableListing,
+  options: PlanOptions = {},
+  pricingRules: readonly CompiledRule[] = [],
+): Array<Omit<WriteInput, 'changeId'>> {
   const writes: Array<Omit<WriteInput, 'changeId'>> = [];
+  if (options.listingIds && !options.listingIds.has(listing.listingId)) return writes;
   // A listing the seller took off sale stays off sale: nothing is sent, or 0 units where that is how it stays off.
   if (listing.takenOffSale && !offSaleByZeroUnits.has(listing.channelKind)) return writes;
   const quantity = listing.takenOffSale
@@ -93,7 +104,7 @@ export function writesFor(listing: PlannableListing, options: PlanOptions = {}):
     : options.againstConfirmed
       ? listing.confirmedQuantity
       : (listing.desiredQuantity ?? listing.confirmedQuantity);
-  if (quantity !== undefined && quantity !== lastQuantity) {
+  if (quantity !== undefined && quantity !== lastQuantity && !options.priceOnly) {
     writes.push({
       channelId: listing.channelId,
       listingId: listing.listingId,
@@ -104,7 +115,9 @@ export function writesFor(listing: PlannableListing, options: PlanOptions = {}):
     });
   }
   if (!listing.priceDriftOpen && !listing.takenOffSale) {
-    const price = desiredPrice(listing.price, listing.priceOverride, listing.rules);
+    // The channel's pricing rules on the main price, never outside their floor and ceiling (pricing/evaluate.ts).
+    const outcome = evaluate(pricingRules, listing, { id: listing.channelId, kind: listing.channelKind });
+    const price = desiredPrice(listing.price, listing.priceOverride, listing.rules, outcome);
     const lastPrice = options.sendAll
       ? undefined
       : options.againstConfirmed
@@ -142,8 +155,10 @@ export async function planListingWrites(
     productIds === 'all' ? 'all' : [...new Set(productIds)],
     options.channelId,
   );
+  if (listings.length === 0) return 0;
+  const pricingRules = compileRules(await listPricingRules(tx, accountId), ctx.clock().getTime());
   const writes: WriteInput[] = listings.flatMap((listing) =>
-    writesFor(listing, options).map((w) => ({
+    writesFor(listing, options, pricingRules).map((w) => ({
       ...w,
       changeId: options.changeIdByProduct?.get(listing.productId) ?? null,
     })),

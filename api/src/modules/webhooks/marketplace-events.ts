@@ -20,6 +20,7 @@ import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { confirmOnNotice } from '../push/listing-confirmation.ts';
 import { mainStockOfSkus, stockOfInventoryItem } from '../../db/queries/stock.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
+import { keepCompetition } from '../../db/queries/listing-competition.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -168,6 +169,12 @@ export async function receiveWebhook(
       mainStock = await mainStockOfNotice(ctx, channel.accountId, change);
       if (!mainStock || noticeKnown(change.quantity, mainStock)) return { status: 200, recorded: false };
     }
+  }
+  // Other sellers' offers on one of our products: kept for the listing (a newer report replaces an older
+  // one, so a repeat changes nothing and the delivery is not recorded); repricing rules read it.
+  if (change.kind === 'competition') {
+    await keepCompetition(ctx.db, channel, change.competition);
+    return { status: 200, recorded: false };
   }
   // A product edited in the marketplace's own UI (Shopify's products/update) has the channel read for it, as
   // the light read every few minutes would: on the main channel the new truth, on a target drift. Our own

@@ -23,6 +23,7 @@ import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
 import { productTypeRoutes } from './product-types.ts';
 import { advanceReports, reportRoutes } from './reports.ts';
 import { returnControlRoutes } from './returns.ts';
+import { competingOfferControlRoutes, pricingRoutes } from './pricing.ts';
 import { orderView, shipmentRoutes } from './shipments.ts';
 import {
   UPPER_ALNUM,
@@ -122,12 +123,14 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     productTypeRoutes(router, context);
     notificationRoutes(router, context);
     reportRoutes(router, context);
+    pricingRoutes(router, context);
   },
 
   // Buyers' returns and the application's restricted roles, beside the kit's orders under _control (not logged, never faulted).
   controlRoutes: (router, context) => {
     returnControlRoutes(router, context);
     restrictedDataControlRoutes(router, context);
+    competingOfferControlRoutes(router, context);
   },
 
   tick(state, context) {

@@ -65,6 +65,8 @@ const publishedLimits: Record<string, SandboxRate> = {
   getReport: { rate: 2, burst: 15 },
   getReportDocument: { rate: 0.0167, burst: 15 },
   createRestrictedDataToken: { rate: 1, burst: 10 },
+  // productPricing_2022-05-01 getCompetitiveSummary: 0.033 a second, a burst of 1 (20 ASINs a call).
+  getCompetitiveSummary: { rate: 0.033, burst: 1 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
   Object.keys(publishedLimits).map((op) => [op, { rate: 1000, burst: 1000 }]),

@@ -1,6 +1,6 @@
 /**
  * The Notifications API v1: EventBridge destinations (grantless), a seller's subscriptions, and the
- * notifications themselves (ORDER_CHANGE, LISTINGS_ITEM_MFN_QUANTITY_CHANGE), delivered as an
+ * notifications themselves (ORDER_CHANGE, LISTINGS_ITEM_MFN_QUANTITY_CHANGE, ANY_OFFER_CHANGED), delivered as an
  * EventBridge API destination would (HTTPS POST of the partner event).
  *
  * Sandbox extensions (not Amazon's): `resourceSpecification.eventBridge['x-sandbox-api-destination-url']`
@@ -28,7 +28,11 @@ import {
 export const EVENTBRIDGE_API_KEY_HEADER = 'x-hub-eventbridge-key';
 export const SANDBOX_DESTINATION_URL_FIELD = 'x-sandbox-api-destination-url';
 export const SANDBOX_DESTINATION_KEY_HEADER = 'x-sandbox-api-destination-key';
-export const SUPPORTED_NOTIFICATION_TYPES = ['ORDER_CHANGE', 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE'] as const;
+export const SUPPORTED_NOTIFICATION_TYPES = [
+  'ORDER_CHANGE',
+  'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
+  'ANY_OFFER_CHANGED',
+] as const;
 
 export function notificationRoutes(router: Router, context: AmazonContext) {
   router.get('/notifications/v1/destinations', (req, res) => getDestinations(context, req, res));
@@ -122,7 +126,7 @@ function notificationType(req: Request, res: Response): string | undefined {
       400,
       errorList(
         'InvalidInput',
-        `The sandbox supports the notification types ${SUPPORTED_NOTIFICATION_TYPES.join(' and ')}; ${type} is not one of them.`,
+        `The sandbox supports the notification types ${SUPPORTED_NOTIFICATION_TYPES.join(', ')}; ${type} is not one of them.`,
       ),
     );
     return undefined;

@@ -123,6 +123,16 @@ export interface SellerRecord {
    * Without them, createRestrictedDataToken is refused and answers carry no name, street or phone.
    */
   restrictedDataAccess?: boolean;
+  /** Other sellers' new offers on this seller's items, by SKU (set by the control API; absent: none). */
+  competingOffers?: Record<string, CompetingOffer[]>;
+}
+
+/** Another seller's offer on an item (productPricing_2022-05-01 Offer, in the few fields the sandbox keeps). */
+export interface CompetingOffer {
+  sellerId: string;
+  listingPrice: number;
+  shipping: number;
+  fulfillmentType: 'AFN' | 'MFN';
 }
 
 /** A restricted resource a Restricted Data Token covers (tokens_2021-03-01 RestrictedResource). */

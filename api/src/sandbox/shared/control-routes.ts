@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { generateCatalogue } from './catalogue-generator.ts';
-import { answerControl, ORDER_LINES_MESSAGE, orderLinesOk } from './return-control.ts';
+import { answerControl } from './control-answer.ts';
+import { ORDER_LINES_MESSAGE, orderLinesOk } from './return-control.ts';
 import type { SandboxAccess, ScopedAccess } from './sandbox-access.ts';
 import type { FaultBoard } from './sandbox-faults.ts';
 import type { RequestLog } from './request-log.ts';
-import {
-  type ItemEdit,
-  type SandboxContext,
-  type SandboxDefinition,
-} from './sandbox-definition.ts';
+import { type ItemEdit, type SandboxContext, type SandboxDefinition } from './sandbox-definition.ts';
 
 /** What the control API acts on: the sandbox's state, its sellers' owners, faults and log. */
 export interface ControlledSandbox<State extends { sellers: Record<string, unknown> }> {

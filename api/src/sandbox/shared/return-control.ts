@@ -1,5 +1,5 @@
-import type { Response, Router } from 'express';
-import { SandboxControlError } from './sandbox-definition.ts';
+import type { Router } from 'express';
+import { answerControl } from './control-answer.ts';
 
 /** A buyer's return as the control API takes it: the lines sent back and, optionally, why. */
 export interface ReturnAsked {
@@ -36,21 +36,6 @@ export function returnAskedProblem(body: unknown): string | undefined {
   if (reason !== undefined && (typeof reason !== 'string' || reason.length > 200 || /[\t\r\n]/.test(reason)))
     return 'reason must be one line of text of at most 200 characters';
   return undefined;
-}
-
-/**
- * Runs a control operation: its answer with `status`, the seller's data saved after it, and a
- * SandboxControlError answered as `{ message }` with its own status.
- */
-export function answerControl(res: Response, status: number, changed: () => void, work: () => unknown): void {
-  try {
-    const body = work();
-    changed();
-    res.status(status).json(body);
-  } catch (error) {
-    if (error instanceof SandboxControlError) res.status(error.status).json({ message: error.message });
-    else throw error;
-  }
 }
 
 /**

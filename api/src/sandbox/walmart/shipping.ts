@@ -7,7 +7,7 @@
  * the line already) is refused and ships nothing. Throttled with the other order updates.
  */
 import type { Request, Response, Router } from 'express';
-import { answerControl } from '../shared/return-control.ts';
+import { answerControl } from '../shared/control-answer.ts';
 import { SandboxControlError, timeAfter } from '../shared/sandbox-kit.ts';
 import { authorise } from './auth.ts';
 import { walmartCarrierNames, walmartMethodCodes } from './carriers.ts';

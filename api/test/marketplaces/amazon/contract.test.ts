@@ -35,6 +35,13 @@ const contracts = [
     contract: new OfficialContract('notifications', readOfficial('amazon/notifications.json') as any),
   },
   {
+    prefix: '/batches/products/pricing/2022-05-01/',
+    contract: new OfficialContract(
+      'productPricing_2022-05-01',
+      readOfficial('amazon/productPricing_2022-05-01.json') as any,
+    ),
+  },
+  {
     prefix: '/definitions/2020-09-01/',
     contract: new OfficialContract(
       'definitionsProductTypes_2020-09-01',
@@ -87,6 +94,24 @@ beforeAll(async () => {
     const skus = first.items.filter((i) => (i.quantity ?? 0) > 2).map((i) => i.sku);
     await adapter.readListings([skus[0]!, 'UNKNOWN-SKU']);
     await adapter.searchProductTypes('coffee mug');
+    // A new listing previewed (VALIDATION_PREVIEW): checked by Amazon, kept by nobody.
+    const preview = {
+      sku: 'NEW-PREVIEW',
+      title: 'Preview mug',
+      description: null,
+      brand: 'Acme',
+      gtin: '036000291452',
+      images: ['https://example.com/preview.jpg'],
+      attributes: {},
+      price: { amount: '9.99', currency: 'USD' },
+      quantity: 1,
+      choices: { productType: 'DRINKING_CUP' },
+    };
+    // One Amazon would take (VALID), one without its product identifier (INVALID, in Amazon's words).
+    expect(await adapter.previewListings([preview, { ...preview, sku: 'NEW-PREVIEW-2', gtin: null }])).toEqual([
+      { sku: 'NEW-PREVIEW-2', problems: ["'externally_assigned_product_identifier' is required but not supplied."] },
+    ]);
+    expect((await env.control('GET', `/sellers/${seller.sellerId}/items/NEW-PREVIEW`)).status).toBe(404);
     await adapter.searchProductTypes('');
     await adapter.updateListings([
       { sku: skus[1]!, quantity: 4, price: { amount: '19.99', currency: 'USD' } },
@@ -116,6 +141,19 @@ beforeAll(async () => {
     expect(placed.status).toBe(201);
     deliveries.push(JSON.parse((await receiver.next(detailType('ORDER_CHANGE'))).body));
     deliveries.push(JSON.parse((await receiver.next(detailType('LISTINGS_ITEM_MFN_QUANTITY_CHANGE'))).body));
+    // Another seller undercuts one of our items: ANY_OFFER_CHANGED, and the competitive summary says the same.
+    const contested = first.items.find((i) => i.sku === skus[6])!;
+    const undercut = await env.control('PUT', `/sellers/${seller.sellerId}/items/${skus[6]}/competing-offers`, {
+      offers: [
+        { price: 1.5, shipping: 0.99 },
+        { price: 250, fulfilledByAmazon: true },
+      ],
+    });
+    expect(undercut.status).toBe(200);
+    deliveries.push(JSON.parse((await receiver.next(detailType('ANY_OFFER_CHANGED'))).body));
+    expect(await adapter.competition([contested.marketplaceId!, 'B0NOSUCH00'])).toMatchObject([
+      { productId: contested.marketplaceId, lowestOther: { amount: '2.49' }, featuredIsOurs: false },
+    ]);
     const [order] = (await adapter.ordersSince(since, undefined)).items;
     // A whole shipment, the same again (204 both times), and one Amazon refuses: more units than remain.
     const parcel = {
@@ -259,9 +297,11 @@ test('notifications follow the copied notification schemas, wrapped as EventBrid
   const schemas: Record<string, ReturnType<typeof jsonSchemaValidator>> = {
     ORDER_CHANGE: jsonSchemaValidator(readOfficial('amazon/OrderChangeNotification.json')),
     LISTINGS_ITEM_MFN_QUANTITY_CHANGE: jsonSchemaValidator(readOfficial('amazon/ListingsItemMfnQuantityChange.json')),
+    ANY_OFFER_CHANGED: jsonSchemaValidator(readOfficial('amazon/AnyOfferChangedNotification.json')),
   };
-  // The order placed, its stock change, and the order shipped.
-  expect(deliveries).toHaveLength(3);
+  // The order placed, its stock change, a competitor's offer, and the order shipped.
+  expect(deliveries).toHaveLength(4);
+  expect(new Set((deliveries as any[]).map((d) => d['detail-type']))).toEqual(new Set(Object.keys(schemas)));
   for (const event of deliveries as any[]) {
     expect(Object.keys(event).sort()).toEqual([
       'account',

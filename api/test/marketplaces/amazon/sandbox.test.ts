@@ -80,10 +80,10 @@ test('bad input gets a 4xx with Amazon-shaped words, never a 500', async () => {
     ['GET', '/feeds/2021-06-30/feeds/123', undefined, 404, /not found/],
     [
       'POST',
-      '/notifications/v1/subscriptions/ANY_OFFER_CHANGED',
+      '/notifications/v1/subscriptions/PRICING_HEALTH',
       { payloadVersion: '1.0', destinationId: 'x' },
       400,
-      /ORDER_CHANGE/,
+      /ORDER_CHANGE, LISTINGS_ITEM_MFN_QUANTITY_CHANGE, ANY_OFFER_CHANGED; PRICING_HEALTH is not one of them/,
     ],
     [
       'POST',

@@ -191,6 +191,19 @@ export const OversoldAlertNamesTheOrders: Story = {
   },
 };
 
+/** Listings a marketplace would refuse or remove: the count, and the way to the Compliance page's errors. */
+export const ComplianceErrorsAlert: Story = {
+  parameters: { msw: { handlers: { dashboard: dashboardHandlers.complianceErrors } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('4 listing problems can get listings refused or removed')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'See compliance issues' })).toHaveAttribute(
+      'href',
+      '/compliance?severity=error',
+    );
+  },
+};
+
 export const NoSalesYetInTheCurrency: Story = {
   parameters: { msw: { handlers: { dashboard: dashboardHandlers.noSalesYet } } },
   play: async ({ canvasElement }) => {

@@ -85,6 +85,12 @@ export const alertTexts: Record<
     action: 'See unshipped orders',
     tone: 'critical',
   },
+  compliance_errors: {
+    title: (n) => `${plural(n, 'listing problem', 'listing problems')} can get listings refused or removed`,
+    href: '/compliance?severity=error',
+    action: 'See compliance issues',
+    tone: 'critical',
+  },
 };
 
 export const causeLabels: Record<DashboardChange['cause'], string> = {

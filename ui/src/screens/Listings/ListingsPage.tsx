@@ -4,19 +4,25 @@ import { Card, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from '../.
 import { PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { CatalogueTab } from './Catalogue/CatalogueTab';
 import { DriftTab } from './Drift/DriftTab';
+import { PricingRulesTab } from './PricingRules/PricingRulesTab';
 import { SyncActivityTab } from './SyncActivity/SyncActivityTab';
 
 const TITLE = 'Listings';
 const DESCRIPTION = 'Your catalogue on every channel, with each change and its result.';
 
-export const listingsTabs = ['catalogue', 'activity', 'drift'] as const;
+export const listingsTabs = ['catalogue', 'pricing', 'activity', 'drift'] as const;
 export type ListingsTab = (typeof listingsTabs)[number];
-const tabLabels: Record<ListingsTab, string> = { catalogue: 'Catalogue', activity: 'Sync activity', drift: 'Drift' };
+const tabLabels: Record<ListingsTab, string> = {
+  catalogue: 'Catalogue',
+  pricing: 'Pricing rules',
+  activity: 'Sync activity',
+  drift: 'Drift',
+};
 
 const isTab = (value: string | null): value is ListingsTab =>
   value !== null && (listingsTabs as readonly string[]).includes(value);
 
-/** /listings: the catalogue, the sync activity and the drift, one tab each; the tab is in the address (?tab=). */
+/** /listings: the catalogue, the pricing rules, the sync activity and the drift, one tab each; the tab is in the address (?tab=). */
 export function ListingsPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -57,6 +63,7 @@ export function ListingsPage() {
           ))}
         </TabsList>
         <TabsContent value="catalogue">{tab === 'catalogue' ? <CatalogueTab /> : null}</TabsContent>
+        <TabsContent value="pricing">{tab === 'pricing' ? <PricingRulesTab /> : null}</TabsContent>
         <TabsContent value="activity">{tab === 'activity' ? <SyncActivityTab /> : null}</TabsContent>
         <TabsContent value="drift">{tab === 'drift' ? <DriftTab /> : null}</TabsContent>
       </Tabs>

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { checkListing, compileRestrictedWords, isValidGtin, type ListingFacts, type CheckContext } from './checks.ts';
+import { defaultRestrictedWords } from './marketplace-limits.ts';
+
+// Listings as the catalogue holds them after reading real marketplace items (the Walmart items
+// API's examples in walmart/items.json, an Amazon-style title, an eBay title past its 80 characters).
+const walmartVest: ListingFacts = {
+  channel: 'walmart',
+  title: "Carhartt Men's Rugged Vest",
+  description: 'Quilted-flannel lined duck vest.',
+  gtin: '00886859944807',
+  images: ['https://i5.walmartimages.com/asr/carhartt-vest.jpeg'],
+  attributes: { brand: 'Carhartt' },
+  status: 'active',
+  lastError: null,
+  price: '59.99',
+};
+const context: CheckContext = {
+  restrictedWords: compileRestrictedWords(defaultRestrictedWords),
+  otherChannelPrices: [],
+};
+const codes = (facts: ListingFacts, ctx: CheckContext = context) => checkListing(facts, ctx).map((i) => i.code);
+
+describe('GTIN check digits', () => {
+  it('accepts real barcodes of every length', () => {
+    expect(isValidGtin('73513537')).toBe(true); // EAN-8
+    expect(isValidGtin('036000291452')).toBe(true); // UPC-A
+    expect(isValidGtin('886859944807')).toBe(true); // UPC-A of the Carhartt vest (walmart/items.json)
+    expect(isValidGtin('4006381333931')).toBe(true); // EAN-13
+    expect(isValidGtin('9780306406157')).toBe(true); // ISBN-13 as an EAN
+    expect(isValidGtin('00080529910042')).toBe(true); // GTIN-14 of E-A-R earplugs (walmart/items.json)
+  });
+
+  it('refuses a wrong check digit, a wrong length or letters', () => {
+    expect(isValidGtin('036000291453')).toBe(false);
+    expect(isValidGtin('4006381333932')).toBe(false);
+    expect(isValidGtin('0360002914')).toBe(false);
+    expect(isValidGtin('03600029145X')).toBe(false);
+    expect(isValidGtin('testGtin')).toBe(false);
+  });
+});
+
+describe('a listing that follows every rule', () => {
+  it('has no issue on any channel', () => {
+    expect(codes(walmartVest)).toEqual([]);
+    expect(codes({ ...walmartVest, channel: 'amazon' })).toEqual([]);
+    expect(codes({ ...walmartVest, channel: 'shopify' })).toEqual([]);
+    const ebay = { ...walmartVest, channel: 'ebay' as const };
+    expect(
+      codes({ ...ebay, attributes: { manufacturer: { companyName: 'Carhartt' }, responsiblePersons: [{}] } }),
+    ).toEqual([]);
+  });
+});
+
+describe('titles', () => {
+  const long =
+    'Tom Ford Optical FT5427-055-52 Eyeglasses Tom Ford Optical FT5427-055-52 Eyeglasses Tom Ford Optical FT5427-055-52';
+
+  it('holds each marketplace to its length: 80 on eBay, more elsewhere', () => {
+    const ebay = checkListing({ ...walmartVest, channel: 'ebay', title: long }, context);
+    const tooLong = ebay.find((i) => i.code === 'title_too_long');
+    expect(tooLong).toMatchObject({ severity: 'error', field: 'title', channel: 'ebay' });
+    expect(tooLong?.message).toBe(`The title has ${long.length} characters; eBay allows 80.`);
+    expect(tooLong?.fix).toBe(`Shorten the title by ${long.length - 80} characters.`);
+    expect(codes({ ...walmartVest, title: long })).not.toContain('title_too_long');
+    expect(codes({ ...walmartVest, title: 'x'.repeat(200) })).toContain('title_too_long');
+    expect(codes({ ...walmartVest, channel: 'amazon', title: 'x'.repeat(200) })).not.toContain('title_too_long');
+    expect(codes({ ...walmartVest, channel: 'amazon', title: 'x'.repeat(201) })).toContain('title_too_long');
+    expect(codes({ ...walmartVest, channel: 'shopify', title: 'x'.repeat(255) })).not.toContain('title_too_long');
+  });
+
+  it('counts an emoji as one character, as the seller does', () => {
+    expect(codes({ ...walmartVest, channel: 'ebay', title: '🎁'.repeat(80) })).not.toContain('title_too_long');
+  });
+
+  it("refuses Amazon's special characters and a word used three times", () => {
+    const issues = checkListing({ ...walmartVest, channel: 'amazon', title: 'Best Vest!!! $20 Vest Vest' }, context);
+    expect(issues.find((i) => i.code === 'title_forbidden_characters')?.message).toBe(
+      'The title has characters Amazon does not allow: ! $',
+    );
+    expect(issues.find((i) => i.code === 'title_repeated_word')?.message).toContain(': vest');
+    expect(codes({ ...walmartVest, title: 'Best Vest!!! $20' })).not.toContain('title_forbidden_characters');
+  });
+
+  it('needs a title', () => {
+    expect(codes({ ...walmartVest, title: '   ' })).toEqual(['title_missing']);
+  });
+});
+
+describe('barcodes', () => {
+  it('needs one on Walmart and Amazon (errors), asks for one on eBay, not on Shopify', () => {
+    const none = { ...walmartVest, gtin: null };
+    expect(checkListing(none, context)[0]).toMatchObject({ code: 'gtin_missing', severity: 'error' });
+    expect(checkListing({ ...none, channel: 'amazon' }, context)[0]).toMatchObject({ severity: 'error' });
+    expect(checkListing({ ...none, channel: 'ebay' }, context).find((i) => i.code === 'gtin_missing')).toMatchObject({
+      severity: 'warning',
+    });
+    expect(codes({ ...none, channel: 'shopify' })).toEqual([]);
+  });
+
+  it('says why a barcode is not valid', () => {
+    const [bad] = checkListing({ ...walmartVest, gtin: '036000291453' }, context);
+    expect(bad).toMatchObject({ code: 'gtin_invalid', severity: 'error', field: 'gtin' });
+    expect(bad?.message).toBe(
+      'The barcode 036000291453 is not a valid UPC, EAN or GTIN: its last digit (the check digit) does not match the others.',
+    );
+    expect(checkListing({ ...walmartVest, gtin: '12345' }, context)[0]?.message).toContain('it has 5 digits');
+    expect(checkListing({ ...walmartVest, channel: 'shopify', gtin: 'testGtin' }, context)[0]).toMatchObject({
+      severity: 'warning',
+    });
+  });
+});
+
+describe('images', () => {
+  it('needs a main image, and on eBay secure links and at most 24', () => {
+    expect(codes({ ...walmartVest, images: [] })).toEqual(['images_missing']);
+    expect(codes({ ...walmartVest, channel: 'shopify', images: [] })).toEqual([]);
+    const ebay = {
+      ...walmartVest,
+      channel: 'ebay' as const,
+      attributes: { regulatory: { manufacturer: 'Carhartt', responsiblePersons: ['EU Rep'] } },
+    };
+    const plain = checkListing({ ...ebay, images: ['http://example.com/a.jpg', 'https://example.com/b.jpg'] }, context);
+    expect(plain.map((i) => i.code)).toEqual(['images_not_https']);
+    expect(plain[0]?.message).toContain("1 of this product's images is not");
+    const many = Array.from({ length: 25 }, (_, i) => `https://example.com/${i}.jpg`);
+    expect(codes({ ...ebay, images: many })).toEqual(['images_too_many']);
+  });
+});
+
+describe('restricted words', () => {
+  it('finds the default list in the title and the description, as whole words in any case', () => {
+    const issues = checkListing(
+      { ...walmartVest, title: 'Rugged Vest - FREE  Shipping, Best Seller', description: 'Cures back pain.' },
+      context,
+    );
+    const title = issues.find((i) => i.code === 'restricted_word' && i.field === 'title');
+    expect(title?.message).toBe(
+      'The title uses words on your restricted list: "free shipping", "best seller". Walmart may remove the listing.',
+    );
+    expect(issues.find((i) => i.field === 'description')?.fix).toBe('Remove "cures" from the description.');
+    // "Secure" holds "cure", "Wholesale" holds nothing of the list: no issue.
+    expect(codes({ ...walmartVest, title: 'Secure Pocket Vest' })).toEqual([]);
+  });
+
+  it("follows the account's own list", () => {
+    const own = { ...context, restrictedWords: compileRestrictedWords(['Carhartt', 'c++ (pro)']) };
+    expect(codes(walmartVest, own)).toEqual(['restricted_word']);
+    expect(codes({ ...walmartVest, title: 'Vest c++ (pro) edition' }, own)).toEqual(['restricted_word']);
+    const none = { ...context, restrictedWords: compileRestrictedWords([]) };
+    expect(codes({ ...walmartVest, title: 'Free shipping vest' }, none)).toEqual([]);
+  });
+});
+
+describe('price parity', () => {
+  it('warns when Walmart is priced above another channel, naming the lowest', () => {
+    const others = [
+      { channel: 'amazon' as const, channelName: 'Amazon US', price: '57.00' },
+      { channel: 'ebay' as const, channelName: 'eBay', price: '54.50' },
+      { channel: 'shopify' as const, channelName: 'Shop', price: '64.00' },
+    ];
+    const [parity] = checkListing(walmartVest, { ...context, otherChannelPrices: others });
+    expect(parity).toMatchObject({ code: 'price_above_other_channel', severity: 'warning', field: 'price' });
+    expect(parity?.message).toBe(
+      "The Walmart price 59.99 is above eBay's 54.50; Walmart may unpublish items priced higher than elsewhere.",
+    );
+    expect(codes({ ...walmartVest, price: '54.50' }, { ...context, otherChannelPrices: others })).toEqual([]);
+    expect(codes({ ...walmartVest, channel: 'shopify' }, { ...context, otherChannelPrices: others })).toEqual([]);
+  });
+});
+
+describe("the marketplace's own verdict", () => {
+  it('shows a suppressed or refused listing with its reason', () => {
+    const [suppressed] = checkListing(
+      { ...walmartVest, channel: 'amazon', status: 'suppressed', lastError: 'Missing main image (ISSUE 18027)' },
+      context,
+    );
+    expect(suppressed?.message).toBe('Amazon stopped showing this listing: Missing main image (ISSUE 18027)');
+    const [refused] = checkListing({ ...walmartVest, status: 'error', lastError: 'NO_MIN_MAX_PRICE' }, context);
+    expect(refused).toMatchObject({
+      code: 'listing_refused',
+      message: 'Walmart refused this listing: NO_MIN_MAX_PRICE',
+    });
+    expect(codes({ ...walmartVest, status: 'error', lastError: null })).toEqual([]);
+  });
+});
+
+describe('EU product safety on eBay', () => {
+  it('asks for what the product lacks', () => {
+    const ebay = { ...walmartVest, channel: 'ebay' as const };
+    expect(checkListing(ebay, context)[0]?.message).toBe(
+      'eBay asks for the manufacturer and an EU responsible person (EU product safety rules) when you sell to the EU or Northern Ireland.',
+    );
+    const half = checkListing({ ...ebay, attributes: { manufacturer: 'Carhartt Inc.' } }, context);
+    expect(half[0]?.message).toContain('asks for an EU responsible person (');
+  });
+});
+
+describe('order', () => {
+  it('puts errors before warnings', () => {
+    const issues = checkListing({ ...walmartVest, channel: 'ebay', gtin: null, title: 'x'.repeat(81) }, context);
+    expect(issues.map((i) => i.severity)).toEqual(['error', 'warning', 'warning']);
+  });
+});

@@ -1,0 +1,372 @@
+import type { ChannelKind, ListingStatus } from '../../db/schema/index.ts';
+import { marketplaceLimits } from './marketplace-limits.ts';
+
+// The compliance checks: pure functions of one listing on one channel (and the prices its SKU has on
+// the account's other channels), run for every listing a change touches and on demand. Each issue says
+// what is wrong in the seller's words and what to do about it.
+
+export const complianceCodes = [
+  'title_missing',
+  'title_too_long',
+  'title_forbidden_characters',
+  'title_repeated_word',
+  'gtin_missing',
+  'gtin_invalid',
+  'images_missing',
+  'images_too_many',
+  'images_not_https',
+  'restricted_word',
+  'price_above_other_channel',
+  'listing_suppressed',
+  'listing_refused',
+  'eu_safety_data_missing',
+] as const;
+export type ComplianceCode = (typeof complianceCodes)[number];
+export const complianceSeverities = ['error', 'warning'] as const;
+export type ComplianceSeverity = (typeof complianceSeverities)[number];
+export const complianceFields = ['title', 'gtin', 'images', 'description', 'price', 'status', 'safety'] as const;
+export type ComplianceField = (typeof complianceFields)[number];
+
+export interface ComplianceIssue {
+  code: ComplianceCode;
+  severity: ComplianceSeverity;
+  channel: ChannelKind;
+  field: ComplianceField;
+  message: string;
+  fix: string;
+}
+
+/** What the checks read of a listing: the product's data as this channel gets it, and the listing's state there. */
+export interface ListingFacts {
+  channel: ChannelKind;
+  title: string | null;
+  description: string | null;
+  gtin: string | null;
+  images: readonly string[];
+  attributes: Readonly<Record<string, unknown>>;
+  status: ListingStatus;
+  lastError: string | null;
+  /** The price this channel holds or is to hold, as a decimal string; null when none is known. */
+  price: string | null;
+}
+
+/** The same SKU's price on another of the account's channels. */
+export interface OtherChannelPrice {
+  channel: ChannelKind;
+  channelName: string;
+  price: string;
+}
+
+export interface CheckContext {
+  restrictedWords: RestrictedWords;
+  otherChannelPrices: readonly OtherChannelPrice[];
+}
+
+/** Every issue of one listing, errors first. */
+export function checkListing(listing: ListingFacts, context: CheckContext): ComplianceIssue[] {
+  const issues: ComplianceIssue[] = [
+    ...checkTitle(listing),
+    ...checkGtin(listing),
+    ...checkImages(listing),
+    ...checkRestrictedWords(listing, context.restrictedWords),
+    ...checkPriceParity(listing, context.otherChannelPrices),
+    ...checkMarketplaceStatus(listing),
+    ...checkEuProductSafety(listing),
+  ];
+  return issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+}
+
+const issue = (
+  listing: ListingFacts,
+  code: ComplianceCode,
+  severity: ComplianceSeverity,
+  field: ComplianceField,
+  message: string,
+  fix: string,
+): ComplianceIssue => ({ code, severity, channel: listing.channel, field, message, fix });
+
+export function checkTitle(listing: ListingFacts): ComplianceIssue[] {
+  const limits = marketplaceLimits[listing.channel];
+  const title = listing.title?.trim() ?? '';
+  if (title === '')
+    return [issue(listing, 'title_missing', 'error', 'title', `${limits.name} needs a title.`, 'Add a title.')];
+  const issues: ComplianceIssue[] = [];
+  // Characters as the seller counts them (an emoji is one), as the marketplaces count them.
+  const length = [...title].length;
+  if (length > limits.titleMaxLength)
+    issues.push(
+      issue(
+        listing,
+        'title_too_long',
+        'error',
+        'title',
+        `The title has ${length} characters; ${limits.name} allows ${limits.titleMaxLength}.`,
+        `Shorten the title by ${length - limits.titleMaxLength} characters.`,
+      ),
+    );
+  const found = limits.titleForbiddenCharacters.filter((c) => title.includes(c));
+  if (found.length > 0)
+    issues.push(
+      issue(
+        listing,
+        'title_forbidden_characters',
+        'error',
+        'title',
+        `The title has characters ${limits.name} does not allow: ${found.join(' ')}`,
+        `Remove ${found.join(' ')} from the title.`,
+      ),
+    );
+  if (limits.titleMaxRepeatsOfAWord !== null) {
+    const repeated = wordsRepeatedMoreThan(title, limits.titleMaxRepeatsOfAWord);
+    if (repeated.length > 0)
+      issues.push(
+        issue(
+          listing,
+          'title_repeated_word',
+          'warning',
+          'title',
+          `${limits.name} allows a word at most ${limits.titleMaxRepeatsOfAWord} times in a title: ${repeated.join(', ')}`,
+          `Use ${repeated.join(', ')} fewer times in the title.`,
+        ),
+      );
+  }
+  return issues;
+}
+
+/** Words (of three letters or more: "a", "of", "in" are not counted) used more than `max` times, in any case. */
+function wordsRepeatedMoreThan(title: string, max: number): string[] {
+  const counts = new Map<string, number>();
+  for (const word of title.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word.length < 3) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts].filter(([, n]) => n > max).map(([w]) => w);
+}
+
+/**
+ * Whether a GTIN-8, -12 (UPC), -13 (EAN) or -14 has the check digit GS1 computes for it: from the
+ * right, the digits before the check digit weigh 3, 1, 3, 1 …; the check digit brings the sum to a
+ * multiple of ten.
+ */
+export function isValidGtin(gtin: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(gtin)) return false;
+  let sum = 0;
+  for (let i = gtin.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight) sum += Number(gtin[i]) * weight;
+  return (10 - (sum % 10)) % 10 === Number(gtin[gtin.length - 1]);
+}
+
+export function checkGtin(listing: ListingFacts): ComplianceIssue[] {
+  const limits = marketplaceLimits[listing.channel];
+  const gtin = listing.gtin?.trim() ?? '';
+  if (gtin === '') {
+    if (limits.gtinMissing === null) return [];
+    return [
+      issue(
+        listing,
+        'gtin_missing',
+        limits.gtinMissing,
+        'gtin',
+        `${limits.name} asks for a barcode (UPC, EAN or GTIN) and this product has none.`,
+        limits.gtinMissing === 'error'
+          ? `Add the product's barcode, or get a barcode exemption from ${limits.name} for this brand.`
+          : `Add the product's barcode if it has one.`,
+      ),
+    ];
+  }
+  if (isValidGtin(gtin)) return [];
+  const shape = /^\d+$/.test(gtin)
+    ? [8, 12, 13, 14].includes(gtin.length)
+      ? 'its last digit (the check digit) does not match the others'
+      : `it has ${gtin.length} digits, not 8, 12, 13 or 14`
+    : 'it has characters other than digits';
+  return [
+    issue(
+      listing,
+      'gtin_invalid',
+      limits.gtinMissing === null ? 'warning' : 'error',
+      'gtin',
+      `The barcode ${gtin} is not a valid UPC, EAN or GTIN: ${shape}.`,
+      'Copy the barcode again from the product or its packaging.',
+    ),
+  ];
+}
+
+export function checkImages(listing: ListingFacts): ComplianceIssue[] {
+  const limits = marketplaceLimits[listing.channel];
+  const count = listing.images.length;
+  const issues: ComplianceIssue[] = [];
+  if (count < limits.minImages)
+    issues.push(
+      issue(
+        listing,
+        'images_missing',
+        'error',
+        'images',
+        `${limits.name} needs at least ${limits.minImages} image${limits.minImages === 1 ? '' : 's'}; this product has ${count}.`,
+        'Add a main image of the product.',
+      ),
+    );
+  if (limits.maxImages !== null && count > limits.maxImages)
+    issues.push(
+      issue(
+        listing,
+        'images_too_many',
+        'warning',
+        'images',
+        `${limits.name} shows at most ${limits.maxImages} images; this product has ${count}.`,
+        `Keep your best ${limits.maxImages} images; the others will not be shown.`,
+      ),
+    );
+  if (limits.httpsImages) {
+    const plain = listing.images.filter((url) => !url.toLowerCase().startsWith('https://')).length;
+    if (plain > 0)
+      issues.push(
+        issue(
+          listing,
+          'images_not_https',
+          'error',
+          'images',
+          `${limits.name} takes only secure image links (https://); ${plain} of this product's images ${plain === 1 ? 'is' : 'are'} not.`,
+          'Host the images at an https:// address and update their links.',
+        ),
+      );
+  }
+  return issues;
+}
+
+/** An account's restricted words, compiled once for all its listings. */
+export interface RestrictedWords {
+  words: readonly string[];
+  /** One pattern for all of them, whole words, any case; null when the list is empty. */
+  pattern: RegExp | null;
+}
+
+export function compileRestrictedWords(words: readonly string[]): RestrictedWords {
+  const cleaned = [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))];
+  if (cleaned.length === 0) return { words: cleaned, pattern: null };
+  // Longest first, so "free shipping" is found whole before a shorter entry inside it.
+  const alternatives = [...cleaned]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+  return {
+    words: cleaned,
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu'),
+  };
+}
+
+function restrictedWordsIn(text: string, words: RestrictedWords): string[] {
+  if (words.pattern === null || text === '') return [];
+  const found = new Set<string>();
+  for (const match of text.matchAll(words.pattern)) found.add(match[0].toLowerCase().replace(/\s+/g, ' '));
+  return [...found];
+}
+
+export function checkRestrictedWords(listing: ListingFacts, words: RestrictedWords): ComplianceIssue[] {
+  const name = marketplaceLimits[listing.channel].name;
+  const issues: ComplianceIssue[] = [];
+  for (const field of ['title', 'description'] as const) {
+    const found = restrictedWordsIn(listing[field] ?? '', words);
+    if (found.length === 0) continue;
+    const quoted = found.map((w) => `"${w}"`).join(', ');
+    issues.push(
+      issue(
+        listing,
+        'restricted_word',
+        'error',
+        field,
+        `The ${field} uses ${found.length === 1 ? 'a word' : 'words'} on your restricted list: ${quoted}. ${name} may remove the listing.`,
+        `Remove ${quoted} from the ${field}.`,
+      ),
+    );
+  }
+  return issues;
+}
+
+const cents = (price: string) => Math.round(Number(price) * 100);
+
+/**
+ * Walmart unpublishes an item it finds priced above the same item elsewhere ("price parity"): a
+ * Walmart listing priced above the SKU's lowest price on another of the account's channels is warned of.
+ */
+export function checkPriceParity(listing: ListingFacts, others: readonly OtherChannelPrice[]): ComplianceIssue[] {
+  if (listing.channel !== 'walmart' || listing.price === null) return [];
+  const own = cents(listing.price);
+  if (!Number.isFinite(own)) return [];
+  let lowest: OtherChannelPrice | null = null;
+  for (const other of others) {
+    if (other.channel === 'walmart') continue;
+    const price = cents(other.price);
+    if (Number.isFinite(price) && price < own && (lowest === null || price < cents(lowest.price))) lowest = other;
+  }
+  if (lowest === null) return [];
+  return [
+    issue(
+      listing,
+      'price_above_other_channel',
+      'warning',
+      'price',
+      `The Walmart price ${listing.price} is above ${lowest.channelName}'s ${lowest.price}; Walmart may unpublish items priced higher than elsewhere.`,
+      `Lower the Walmart price to ${lowest.price} or less, or raise the other price.`,
+    ),
+  ];
+}
+
+export function checkMarketplaceStatus(listing: ListingFacts): ComplianceIssue[] {
+  const name = marketplaceLimits[listing.channel].name;
+  const reason = listing.lastError?.trim() || null;
+  if (listing.status === 'suppressed')
+    return [
+      issue(
+        listing,
+        'listing_suppressed',
+        'error',
+        'status',
+        reason ? `${name} stopped showing this listing: ${reason}` : `${name} stopped showing this listing.`,
+        reason
+          ? `Fix what ${name} names, then save the listing again.`
+          : `Open the listing on ${name} to see its reason.`,
+      ),
+    ];
+  if (listing.status === 'error' && reason)
+    return [
+      issue(
+        listing,
+        'listing_refused',
+        'error',
+        'status',
+        `${name} refused this listing: ${reason}`,
+        `Fix what ${name} names, then save the listing again.`,
+      ),
+    ];
+  return [];
+}
+
+/** The product-safety data a product holds in its attributes, under the names eBay's Regulatory object uses. */
+function hasSafetyParty(attributes: Readonly<Record<string, unknown>>, key: 'manufacturer' | 'responsiblePersons') {
+  const regulatory = attributes['regulatory'];
+  const value =
+    attributes[key] ??
+    (regulatory && typeof regulatory === 'object' ? (regulatory as Record<string, unknown>)[key] : undefined);
+  if (Array.isArray(value)) return value.length > 0;
+  if (value && typeof value === 'object') return Object.keys(value).length > 0;
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+export function checkEuProductSafety(listing: ListingFacts): ComplianceIssue[] {
+  if (!marketplaceLimits[listing.channel].euProductSafety) return [];
+  const missing = [
+    hasSafetyParty(listing.attributes, 'manufacturer') ? null : 'the manufacturer',
+    hasSafetyParty(listing.attributes, 'responsiblePersons') ? null : 'an EU responsible person',
+  ].filter((m): m is string => m !== null);
+  if (missing.length === 0) return [];
+  return [
+    issue(
+      listing,
+      'eu_safety_data_missing',
+      'warning',
+      'safety',
+      `eBay asks for ${missing.join(' and ')} (EU product safety rules) when you sell to the EU or Northern Ireland.`,
+      `Add ${missing.join(' and ')} with name and address in eBay's product safety details, if you sell to the EU.`,
+    ),
+  ];
+}

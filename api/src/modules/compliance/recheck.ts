@@ -1,0 +1,97 @@
+import type { Database, Db } from '../../db/client.ts';
+import {
+  accountsWithUncheckedChanges,
+  complianceSettingsOf,
+  listingsToCheck,
+  lockAccountChecks,
+  markCheckedThrough,
+  productsChangedSince,
+  replaceIssues,
+  transactionNow,
+  type IssueRow,
+  type ListingToCheck,
+} from '../../db/queries/compliance.ts';
+import { checkListing, compileRestrictedWords, type OtherChannelPrice, type RestrictedWords } from './checks.ts';
+import { defaultRestrictedWords } from './marketplace-limits.ts';
+
+// Keeping the stored issues current. Every write to a product or a listing stamps its updated_at
+// (the live catalogue reads the same stamps), so the checker needs no hook in each write path: it
+// re-checks the products stamped since it last ran (`checkedThrough`): before the issues are read (the
+// Compliance page, its CSV, the dashboard's alert) and every minute on the schedule
+// (`recheckChangedAccounts`). A product is checked with all its listings (price parity compares them).
+
+/** The account's restricted words: its own list, or the default one until it saves one. */
+export const restrictedWordsOf = (saved: string[] | null): readonly string[] => saved ?? defaultRestrictedWords;
+
+/** The issues of these listings, each checked against its SKU's prices on the other channels. */
+export function issuesOfListings(listings: readonly ListingToCheck[], words: RestrictedWords): IssueRow[] {
+  const byProduct = new Map<string, ListingToCheck[]>();
+  for (const listing of listings) {
+    const siblings = byProduct.get(listing.productId);
+    if (siblings) siblings.push(listing);
+    else byProduct.set(listing.productId, [listing]);
+  }
+  const rows: IssueRow[] = [];
+  for (const siblings of byProduct.values()) {
+    for (const listing of siblings) {
+      const otherChannelPrices: OtherChannelPrice[] = [];
+      for (const other of siblings)
+        if (other !== listing && other.price !== null)
+          otherChannelPrices.push({ channel: other.channelKind, channelName: other.channelName, price: other.price });
+      const facts = { ...listing, channel: listing.channelKind, images: listing.images ?? [] };
+      for (const issue of checkListing(facts, { restrictedWords: words, otherChannelPrices })) {
+        rows.push({
+          listingId: listing.listingId,
+          channelId: listing.channelId,
+          productId: listing.productId,
+          sku: listing.sku,
+          code: issue.code,
+          severity: issue.severity,
+          field: issue.field,
+          message: issue.message,
+          fix: issue.fix,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+async function check(
+  tx: Db,
+  accountId: string,
+  scope: 'all' | 'changed',
+): Promise<{ products: number; issues: number }> {
+  await lockAccountChecks(tx, accountId);
+  const now = await transactionNow(tx);
+  const settings = await complianceSettingsOf(tx, accountId);
+  const productIds =
+    scope === 'all' || settings.checkedThrough === null
+      ? ('all' as const)
+      : await productsChangedSince(tx, accountId, settings.checkedThrough);
+  const listings = await listingsToCheck(tx, accountId, productIds);
+  const issues = issuesOfListings(listings, compileRestrictedWords(restrictedWordsOf(settings.restrictedWords)));
+  await replaceIssues(tx, accountId, productIds, issues);
+  await markCheckedThrough(tx, accountId, now);
+  return {
+    products: productIds === 'all' ? new Set(listings.map((l) => l.productId)).size : productIds.length,
+    issues: issues.length,
+  };
+}
+
+/** Check again every product changed since the last check (every product, the first time). */
+export function recheckChanged(db: Database, accountId: string) {
+  return db.transaction((tx) => check(tx, accountId, 'changed'));
+}
+
+/** Check every listing of the account again (on demand, and after its restricted words change). */
+export function recheckAll(db: Database, accountId: string) {
+  return db.transaction((tx) => check(tx, accountId, 'all'));
+}
+
+/** The schedule's sweep: every account with changes not yet checked is checked, one after the other. */
+export async function recheckChangedAccounts(db: Database): Promise<number> {
+  const accounts = await accountsWithUncheckedChanges(db);
+  for (const accountId of accounts) await recheckChanged(db, accountId);
+  return accounts.length;
+}

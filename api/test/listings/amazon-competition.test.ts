@@ -1,0 +1,103 @@
+/**
+ * Other sellers' offers on an Amazon listing (issue 24, repricing against competitors): the Amazon
+ * sandbox's competing offers, set from its control API, reach the product as ANY_OFFER_CHANGED over
+ * HTTP (the channel subscribed when it connected) and are kept for that listing at landed prices; the
+ * adapter reads the same from the competitive summary. Each account sees its own listings only.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
+import { control, query, settled } from '../support/sync-checks.ts';
+import { findChannel } from '../../src/db/queries/channels.ts';
+import { adapterForChannel } from '../../src/modules/channel-access/channel-adapter.ts';
+import { competitionOfListings } from '../../src/db/queries/listing-competition.ts';
+
+let t: TestProduct;
+let seller: Browser;
+let accountId: string;
+let amazon: ConnectedChannel;
+
+beforeAll(async () => {
+  t = await startTestProduct();
+  ({ browser: seller, accountId } = await t.signedInSeller({ firstName: 'Cora', lastName: 'Compete' }));
+  amazon = await connectWithSandboxSeller(seller, 'amazon', 3);
+  await settled(t, accountId);
+}, 120_000);
+afterAll(() => t?.stop());
+
+/** The Amazon listings with their ASIN and our price, SKU order. */
+const amazonListings = () =>
+  query<{ id: string; sku: string; asin: string; price: string }>(
+    t,
+    sql`select l.id, l.sku, l.marketplace_id as asin, l.confirmed_price::text as price from listings l
+        where l.channel_id = ${amazon.id} and l.marketplace_id is not null order by l.sku`,
+  );
+
+const compete = (sku: string, offers: Array<{ price: number; shipping?: number }>) =>
+  control(t, 'amazon', `/sellers/${amazon.sandboxSellerId}/items/${encodeURIComponent(sku)}/competing-offers`, {
+    method: 'PUT',
+    body: { offers },
+  });
+
+describe('competing offers on Amazon', () => {
+  it('a cheaper competitor reaches the listing as the lowest other offer and the Buy Box it took', async () => {
+    const [listing] = await amazonListings();
+    expect(listing, 'an Amazon listing with its ASIN').toBeDefined();
+    const ours = Number(listing!.price);
+    const cheaper = Math.round((ours - 1) * 100) / 100;
+    const answer = await compete(listing!.sku, [{ price: cheaper - 0.5, shipping: 0.5 }, { price: ours + 3 }]);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(await competitionOfListings(t.database.handle.db, accountId, [listing!.id])).toEqual([
+          expect.objectContaining({
+            lowestOther: cheaper.toFixed(2),
+            featured: cheaper.toFixed(2),
+            featuredIsOurs: false,
+            currency: 'USD',
+          }),
+        ]),
+      { timeout: 10_000, interval: 100 },
+    );
+
+    // The competitor leaves: we hold the Buy Box, and the dearer offer is the lowest other.
+    expect((await compete(listing!.sku, [{ price: ours + 3 }])).status).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(await competitionOfListings(t.database.handle.db, accountId, [listing!.id])).toEqual([
+          expect.objectContaining({
+            lowestOther: (ours + 3).toFixed(2),
+            featured: ours.toFixed(2),
+            featuredIsOurs: true,
+          }),
+        ]),
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+
+  it('the adapter reads the same from the competitive summary, 20 ASINs a call', async () => {
+    const listings = await amazonListings();
+    const [first, second] = listings;
+    const ours = Number(second!.price);
+    expect((await compete(second!.sku, [{ price: ours - 2, shipping: 1 }])).status).toBe(200);
+    const channel = (await findChannel(t.database.handle.db, accountId, amazon.id))!;
+    const adapter = await adapterForChannel(t.product.ctx, channel);
+    const found = await adapter.competition!([first!.asin, second!.asin, 'B0NOSUCH00']);
+    expect(found.map((c) => c.productId).sort()).toEqual([first!.asin, second!.asin].sort());
+    expect(found.find((c) => c.productId === second!.asin)).toMatchObject({
+      lowestOther: { amount: (ours - 1).toFixed(2), currency: 'USD' },
+      featured: { amount: (ours - 1).toFixed(2) },
+      featuredIsOurs: false,
+    });
+  });
+
+  it('refuses competing offers it cannot hold, with a message', async () => {
+    const [listing] = await amazonListings();
+    for (const offers of [[{ price: 0 }], [{ price: 1.234 }], [{ price: 5, shipping: -1 }], 'cheap'])
+      expect((await compete(listing!.sku, offers as never)).status, JSON.stringify(offers)).toBe(400);
+    const unknown = await compete('NO-SUCH-SKU', [{ price: 5 }]);
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,27 @@
+import type { ComplianceCode, ComplianceSeverity } from '../../api';
+
+/** Each check's name, as the filter lists it. */
+export const codeLabels: Record<ComplianceCode, string> = {
+  title_missing: 'Title missing',
+  title_too_long: 'Title too long',
+  title_forbidden_characters: 'Characters not allowed in the title',
+  title_repeated_word: 'Word repeated in the title',
+  gtin_missing: 'Barcode missing',
+  gtin_invalid: 'Barcode not valid',
+  images_missing: 'Image missing',
+  images_too_many: 'Too many images',
+  images_not_https: 'Image links not secure',
+  restricted_word: 'Restricted words',
+  price_above_other_channel: 'Walmart price above other channels',
+  listing_suppressed: 'Listing suppressed',
+  listing_refused: 'Listing refused',
+  eu_safety_data_missing: 'EU product safety details missing',
+};
+
+export const severityLabels: Record<ComplianceSeverity, string> = { error: 'Error', warning: 'Warning' };
+export const severityTones = { error: 'critical', warning: 'caution' } as const satisfies Record<
+  ComplianceSeverity,
+  'critical' | 'caution'
+>;
+
+export const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
