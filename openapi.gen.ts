@@ -1479,10 +1479,16 @@ export interface components {
             prefix?: string;
             skus?: string[];
         };
-        /** @description From the main price or the cost, plus or minus a percent or an amount (negative lowers); or a fixed price (value). */
+        /**
+         * @description From the main price, the cost or a competitor's offer, plus or minus a percent or an amount (negative lowers);
+         *     or a fixed price (value). `lowest_offer`: another seller's lowest landed price (price plus shipping);
+         *     `featured_offer`: the featured offer's (Amazon's Buy Box), or, when it is ours, the cheaper offer that threatens
+         *     it (our price is kept while none does). Competitor bases are for channels whose marketplace shows other
+         *     sellers' offers (Amazon); with none known, the main price within the rule's bounds.
+         */
         PricingRuleAction: {
             /** @enum {string} */
-            basis: "main_price" | "cost" | "fixed";
+            basis: "main_price" | "cost" | "fixed" | "lowest_offer" | "featured_offer";
             /** @enum {string} */
             change: "percent" | "amount";
             value: components["schemas"]["SignedAmountText"];
@@ -1571,7 +1577,7 @@ export interface components {
                 /** Format: uuid */
                 channelId: string;
                 /** @enum {string} */
-                report: "no_cost_for_margin" | "no_cost" | "no_main_price" | "floor_above_ceiling";
+                report: "no_cost_for_margin" | "no_cost" | "no_main_price" | "floor_above_ceiling" | "no_competition";
             }[];
         };
         PricingRunRequest: {
@@ -5322,12 +5328,12 @@ export const pathsApiOrdersGetParametersQueryOrderValues: ReadonlyArray<Flattene
 export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/webhooks/{kind}/{channelId}"]["post"]["parameters"]["path"]["kind"]> = ["amazon", "walmart", "shopify"];
 export const pathsApiPricingRulesDryRunPostParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/pricing-rules/dry-run"]["post"]["parameters"]["query"]["format"]> = ["json", "csv"];
 export const pricingRuleScopeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleScope"]["kind"]> = ["all", "brand", "sku_prefix", "skus"];
-export const pricingRuleActionBasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["basis"]> = ["main_price", "cost", "fixed"];
+export const pricingRuleActionBasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["basis"]> = ["main_price", "cost", "fixed", "lowest_offer", "featured_offer"];
 export const pricingRuleActionChangeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["change"]> = ["percent", "amount"];
 export const pricingRuleBodyRoundingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleBody"]["rounding"]> = ["none", "whole", "ends_99", "ends_95"];
 export const pricingRuleRoundingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRule"]["rounding"]> = ["none", "whole", "ends_99", "ends_95"];
 export const priceMoveChannelKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceMove"]["channelKind"]> = ["amazon", "walmart", "ebay", "shopify"];
-export const pricingDryRunNoticesReportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingDryRun"]["notices"]["report"]> = ["no_cost_for_margin", "no_cost", "no_main_price", "floor_above_ceiling"];
+export const pricingDryRunNoticesReportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingDryRun"]["notices"]["report"]> = ["no_cost_for_margin", "no_cost", "no_main_price", "floor_above_ceiling", "no_competition"];
 export const marketplaceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MarketplaceKind"]> = ["amazon", "walmart", "ebay", "shopify"];
 export const channelEnvironmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelEnvironment"]> = ["sandbox", "production"];
 export const startConsentRequestKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StartConsentRequest"]["kind"]> = ["ebay", "shopify"];

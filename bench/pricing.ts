@@ -40,6 +40,7 @@ function listingsOf(): PriceableListing[] {
         priceOverride: i % 50 === 0 ? price : null,
         desiredPrice: price,
         confirmedPrice: price,
+        competition: null,
         priceManaged: true,
       });
   }

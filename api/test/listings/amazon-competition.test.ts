@@ -2,14 +2,20 @@
  * Other sellers' offers on an Amazon listing (issue 24, repricing against competitors): the Amazon
  * sandbox's competing offers, set from its control API, reach the product as ANY_OFFER_CHANGED over
  * HTTP (the channel subscribed when it connected) and are kept for that listing at landed prices; the
- * adapter reads the same from the competitive summary. Each account sees its own listings only.
+ * adapter reads the same from the competitive summary. A rule following the lowest offer beats it by
+ * a cent, read back from the Amazon sandbox, and stops at its floor instead of racing below it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
-import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
-import { control, query, settled } from '../support/sync-checks.ts';
+import {
+  connectWithSandboxSeller,
+  consentOnEbay,
+  installOnShopify,
+  type ConnectedChannel,
+} from '../support/channel-flows.ts';
+import { control, query, sandboxItem, settled } from '../support/sync-checks.ts';
 import { findChannel } from '../../src/db/queries/channels.ts';
 import { adapterForChannel } from '../../src/modules/channel-access/channel-adapter.ts';
 import { competitionOfListings } from '../../src/db/queries/listing-competition.ts';
@@ -18,13 +24,27 @@ let t: TestProduct;
 let seller: Browser;
 let accountId: string;
 let amazon: ConnectedChannel;
+let ebay: ConnectedChannel;
 
 beforeAll(async () => {
   t = await startTestProduct();
   ({ browser: seller, accountId } = await t.signedInSeller({ firstName: 'Cora', lastName: 'Compete' }));
+  const shopify = (await installOnShopify(seller, 'install', { products: 3 })).channel!;
   amazon = await connectWithSandboxSeller(seller, 'amazon', 3);
+  ebay = (await consentOnEbay(seller, 'agree', { products: 3 })).channel!;
+  expect([shopify.role, amazon.role, ebay.role]).toEqual(['main', 'target', 'target']);
+  await vi.waitFor(
+    async () =>
+      expect(
+        await query(
+          t,
+          sql`select 1 from listings where channel_id = ${amazon.id} and product_id is not null and confirmed_price is not null and marketplace_id is not null`,
+        ),
+      ).toHaveLength(3),
+    { timeout: 60_000, interval: 250 },
+  );
   await settled(t, accountId);
-}, 120_000);
+}, 180_000);
 afterAll(() => t?.stop());
 
 /** The Amazon listings with their ASIN and our price, SKU order. */
@@ -32,7 +52,7 @@ const amazonListings = () =>
   query<{ id: string; sku: string; asin: string; price: string }>(
     t,
     sql`select l.id, l.sku, l.marketplace_id as asin, l.confirmed_price::text as price from listings l
-        where l.channel_id = ${amazon.id} and l.marketplace_id is not null order by l.sku`,
+        where l.channel_id = ${amazon.id} and l.marketplace_id is not null and l.product_id is not null order by l.sku`,
   );
 
 const compete = (sku: string, offers: Array<{ price: number; shipping?: number }>) =>
@@ -95,9 +115,69 @@ describe('competing offers on Amazon', () => {
 
   it('refuses competing offers it cannot hold, with a message', async () => {
     const [listing] = await amazonListings();
+    // 3.07 is two decimals, however floating point holds it.
+    expect((await compete(listing!.sku, [{ price: 3.07, shipping: 0.1 + 0.2 }])).status).toBe(200);
     for (const offers of [[{ price: 0 }], [{ price: 1.234 }], [{ price: 5, shipping: -1 }], 'cheap'])
       expect((await compete(listing!.sku, offers as never)).status, JSON.stringify(offers)).toBe(400);
     const unknown = await compete('NO-SUCH-SKU', [{ price: 5 }]);
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('a rule that follows the lowest other offer on Amazon', () => {
+  const rule = (overrides: Record<string, unknown>) => ({
+    name: 'Beat the lowest offer by a cent',
+    priority: 1,
+    enabled: true,
+    channelIds: [amazon.id],
+    scope: { kind: 'all' },
+    action: { basis: 'lowest_offer', change: 'amount', value: '-0.01' },
+    rounding: 'none',
+    minPrice: null,
+    minMarginPercent: null,
+    maxPrice: null,
+    startsAt: null,
+    endsAt: null,
+    ...overrides,
+  });
+
+  it('is for Amazon channels only, whose offers are known', async () => {
+    const answer = await seller.post('/api/pricing-rules', rule({ channelIds: [amazon.id, ebay.id] }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(
+      "Other sellers' prices are known on Amazon only: choose Amazon channels for a rule that follows them.",
+    );
+  });
+
+  it('beats a cheaper competitor by a cent on Amazon, and stops at its floor when the competitor goes lower', async () => {
+    const [, , third] = await amazonListings();
+    const ours = Math.round(Number(third!.price) * 100);
+    const floor = ours - 200;
+    const created = await seller.post(
+      '/api/pricing-rules',
+      rule({ scope: { kind: 'skus', skus: [third!.sku] }, minPrice: (floor / 100).toFixed(2) }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const amazonPrice = async () => Math.round(Number((await sandboxItem(t, amazon, third!.sku)).price) * 100);
+
+    expect((await compete(third!.sku, [{ price: (ours - 100) / 100 }])).status).toBe(200);
+    await vi.waitFor(async () => expect(await amazonPrice()).toBe(ours - 101), { timeout: 20_000, interval: 200 });
+
+    // The competitor races down past our floor: we stop at the floor.
+    expect((await compete(third!.sku, [{ price: (ours - 500) / 100 }])).status).toBe(200);
+    await vi.waitFor(async () => expect(await amazonPrice()).toBe(floor), { timeout: 20_000, interval: 200 });
+    await settled(t, accountId);
+    expect(await amazonPrice()).toBe(floor);
+
+    // Each move is a change with its before and after, caused by the pricing rule.
+    const moves = await query<{ before: string; after: string }>(
+      t,
+      sql`select before, after from changes where account_id = ${accountId} and sku = ${third!.sku}
+          and cause = 'pricing_rule' and cause_ref = 'competitor offers' order by created_at`,
+    );
+    expect(moves.map((m) => Math.round(Number(m.after) * 100))).toEqual([ours - 101, floor]);
+    // The other SKUs, not in the rule's scope, kept the main price.
+    const [first] = await amazonListings();
+    expect(await sandboxItem(t, amazon, first!.sku)).toMatchObject({ price: first!.price });
   });
 });

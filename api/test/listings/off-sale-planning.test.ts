@@ -23,6 +23,7 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   priceOverride: null,
   quantityCap: null,
   priceDriftOpen: false,
+  competition: null,
   channelKind: 'amazon',
   takenOffSale: false,
   ...overrides,

@@ -24,6 +24,7 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   priceOverride: null,
   quantityCap: null,
   priceDriftOpen: false,
+  competition: null,
   channelKind: 'ebay',
   takenOffSale: false,
   ...overrides,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { listingCompetition, listings } from '../schema/index.ts';
 import type { ListingCompetition } from '../../marketplaces/types.ts';
@@ -6,13 +6,14 @@ import type { ListingCompetition } from '../../marketplaces/types.ts';
 /**
  * Keeps what the marketplace told of the competition on the channel's listing of this product (by the
  * marketplace's product id: Amazon's ASIN), in one statement; a report older than the one kept changes
- * nothing. Answers the listing it was kept for, or undefined (no such listing, or an older report).
+ * nothing. Answers the listing it was kept for and its product, or undefined (no such listing, or an
+ * older report).
  */
 export async function keepCompetition(
   db: Db,
   channel: { id: string; accountId: string },
   competition: ListingCompetition,
-): Promise<string | undefined> {
+): Promise<{ listingId: string; productId: string | null } | undefined> {
   const currency = competition.featured?.currency ?? competition.lowestOther?.currency ?? 'USD';
   const rows = (await db.execute(sql`
     insert into ${listingCompetition} (listing_id, account_id, lowest_other, featured, featured_is_ours, currency, seen_at, updated_at)
@@ -24,8 +25,11 @@ export async function keepCompetition(
       lowest_other = excluded.lowest_other, featured = excluded.featured, featured_is_ours = excluded.featured_is_ours,
       currency = excluded.currency, seen_at = excluded.seen_at, updated_at = excluded.updated_at
     where ${listingCompetition.seenAt} < excluded.seen_at
-    returning listing_id`)) as unknown as { rows: Array<{ listing_id: string }> };
-  return rows.rows[0]?.listing_id;
+    returning listing_id, (select product_id from ${listings} where id = listing_id) as product_id`)) as unknown as {
+    rows: Array<{ listing_id: string; product_id: string | null }>;
+  };
+  const [row] = rows.rows;
+  return row ? { listingId: row.listing_id, productId: row.product_id } : undefined;
 }
 
 export interface CompetitionRecord {
@@ -56,3 +60,15 @@ export async function competitionOfListings(
     .from(listingCompetition)
     .where(and(eq(listingCompetition.accountId, accountId), inArray(listingCompetition.listingId, listingIds)));
 }
+
+/** The competition kept for a listing as the planners read it (landed prices as decimal strings). */
+export interface ListingCompetitionFigures {
+  lowestOther: string | null;
+  featured: string | null;
+  featuredIsOurs: boolean;
+}
+
+/** A listing's competition in a select joined to listing_competition (left join): null where none is kept. */
+export const competitionOfListing: SQL<ListingCompetitionFigures | null> = sql`case when ${listingCompetition.listingId} is null then null
+  else json_build_object('lowestOther', ${listingCompetition.lowestOther}::text, 'featured', ${listingCompetition.featured}::text,
+    'featuredIsOurs', ${listingCompetition.featuredIsOurs}) end`;

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import {
   accounts,
   channels,
+  listingCompetition,
   listingDrift,
   listings,
   listingWrites,
@@ -12,6 +13,7 @@ import {
   type ListingWriteField,
   type Plan,
 } from '../schema/index.ts';
+import { competitionOfListing, type ListingCompetitionFigures } from './listing-competition.ts';
 
 // Planning the values to send: what the planner reads of the target listings (their products
 // locked), the values it queues to wait for a push (a newer one replacing one not yet sent), and
@@ -39,6 +41,8 @@ export interface PlannableListing {
   quantityCap: number | null;
   /** A hand edit of the price waits for the seller's decision: the price is left alone meanwhile. */
   priceDriftOpen: boolean;
+  /** Other sellers' offers on the listing, where the marketplace told them (competitor rules price from them). */
+  competition: ListingCompetitionFigures | null;
   channelKind: ChannelKind;
   /** The seller took the listing off sale: no value may put it back on sale. */
   takenOffSale: boolean;
@@ -101,11 +105,13 @@ export async function plannableListings(
       channelKind: channels.kind,
       takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
       plan: accounts.plan,
+      competition: competitionOfListing,
     })
     .from(listings)
     .innerJoin(products, eq(products.id, listings.productId))
     .innerJoin(channels, eq(channels.id, listings.channelId))
     .innerJoin(accounts, eq(accounts.id, listings.accountId))
+    .leftJoin(listingCompetition, eq(listingCompetition.listingId, listings.id))
     .where(where)
     .orderBy(asc(products.id));
 }

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import {
   changes,
   channels,
+  listingCompetition,
   listingDrift,
   listings,
   pricingRuleRuns,
@@ -11,6 +12,7 @@ import {
   type ChannelKind,
   type PricingRuleDefinition,
 } from '../schema/index.ts';
+import { competitionOfListing, type ListingCompetitionFigures } from './listing-competition.ts';
 
 // Pricing rules and their runs, always scoped by account; the target listings a rule may price.
 
@@ -102,14 +104,14 @@ export async function deletePricingRule(db: Db, accountId: string, ruleId: strin
   return rows.length > 0;
 }
 
-/** The account's target channels among these ids (the main channel and other accounts' are left out). */
-export async function targetChannelIds(db: Db, accountId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+/** The account's target channels among these ids, with their marketplace (the main channel and other accounts' are left out). */
+export async function targetChannelKinds(db: Db, accountId: string, ids: string[]): Promise<Map<string, ChannelKind>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: channels.id })
+    .select({ id: channels.id, kind: channels.kind })
     .from(channels)
     .where(and(eq(channels.accountId, accountId), inArray(channels.id, ids), ne(channels.role, 'main')));
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.kind]));
 }
 
 /** A target listing as a dry run prices it. */
@@ -126,6 +128,8 @@ export interface PriceableListing {
   priceOverride: string | null;
   desiredPrice: string | null;
   confirmedPrice: string | null;
+  /** Other sellers' offers on the listing, where the marketplace told them (competitor rules price from them). */
+  competition: ListingCompetitionFigures | null;
   /** Price sync on for the channel, no hand edit of the price awaiting a decision, not taken off sale. */
   priceManaged: boolean;
 }
@@ -147,6 +151,7 @@ export async function priceableListings(db: Db, accountId: string, channelIds?: 
       priceOverride: listings.priceOverride,
       desiredPrice: listings.desiredPrice,
       confirmedPrice: listings.confirmedPrice,
+      competition: competitionOfListing,
       priceManaged: sql<boolean>`coalesce((${channels.rules}->>'syncPrice')::boolean, true)
         and ${listings.takenOffSaleAt} is null
         and not exists (select 1 from ${listingDrift} where ${listingDrift.listingId} = ${listings.id} and ${listingDrift.field} = 'price' and ${listingDrift.resolvedAt} is null)`,
@@ -154,6 +159,7 @@ export async function priceableListings(db: Db, accountId: string, channelIds?: 
     .from(listings)
     .innerJoin(products, eq(products.id, listings.productId))
     .innerJoin(channels, eq(channels.id, listings.channelId))
+    .leftJoin(listingCompetition, eq(listingCompetition.listingId, listings.id))
     .where(
       and(
         eq(listings.accountId, accountId),

@@ -10,11 +10,18 @@ export type PricingRuleScope =
   | { kind: 'skus'; skus: string[] };
 
 /**
- * How a rule computes its price: from the main price or the cost, plus or minus a percent or an
- * amount (value signed: "-5" lowers), or a fixed price (value: the price). Decimal strings.
+ * How a rule computes its price: from the main price, the cost or a competitor's offer, plus or minus
+ * a percent or an amount (value signed: "-5" lowers), or a fixed price (value: the price). Decimal strings.
  */
+export const pricingBases = ['main_price', 'cost', 'fixed', 'lowest_offer', 'featured_offer'] as const;
+
 export interface PricingRuleAction {
-  basis: 'main_price' | 'cost' | 'fixed';
+  /**
+   * `lowest_offer` and `featured_offer`: another seller's lowest landed price, or the featured offer's
+   * (Amazon's Buy Box), where the marketplace shows them (Amazon); plus or minus the change, so "-0.01"
+   * beats it by a cent. Without competition known, the main price within the rule's bounds.
+   */
+  basis: (typeof pricingBases)[number];
   change: 'percent' | 'amount';
   value: string;
 }

@@ -35,6 +35,11 @@ const definition: fc.Arbitrary<PricingRuleDefinition> = fc.record({
       value: money(-5000, 5000),
     }),
     fc.record({ basis: fc.constant('fixed' as const), change: fc.constant('amount' as const), value: money(1, 99999) }),
+    fc.record({
+      basis: fc.constantFrom('lowest_offer' as const, 'featured_offer' as const),
+      change: fc.constantFrom('percent' as const, 'amount' as const),
+      value: money(-500, 500),
+    }),
   ),
   rounding: fc.constantFrom(...pricingRoundingValues),
   minPrice: fc.option(money(0, 20000), { nil: null }),
@@ -56,6 +61,15 @@ const product = fc.record({
   brand: fc.option(fc.constantFrom('Acme', 'Other'), { nil: null }),
   price: fc.option(money(0, 100000), { nil: null }),
   cost: fc.option(money(0, 50000), { nil: null }),
+  competition: fc.option(
+    fc.record({
+      lowestOther: fc.option(money(1, 100000), { nil: null }),
+      featured: fc.option(money(1, 100000), { nil: null }),
+      featuredIsOurs: fc.boolean(),
+    }),
+    { nil: null },
+  ),
+  confirmedPrice: fc.option(money(1, 100000), { nil: null }),
 });
 
 const base: PricingRuleInput = {
@@ -229,5 +243,55 @@ describe('pricing rules evaluation (issue 24)', () => {
     });
     expect(evaluate(compileRules([{ ...base, endsAt: new Date(now) }], now), p, ebay)).toEqual({ kind: 'no_rule' });
     expect(evaluate(compileRules([{ ...base, endsAt: new Date(now + 1) }], now), p, ebay).kind).toBe('rule');
+  });
+});
+
+describe('rules that follow competitors', () => {
+  const competitorRule = (basis: 'lowest_offer' | 'featured_offer', minPrice: string | null = null) =>
+    compileRules(
+      [
+        {
+          id: 'r-compete',
+          priority: 1,
+          enabled: true,
+          startsAt: null,
+          endsAt: null,
+          definition: {
+            channelIds: ['c-amazon'],
+            scope: { kind: 'all' },
+            action: { basis, change: 'amount', value: '-0.01' },
+            rounding: 'none',
+            minPrice,
+            minMarginPercent: null,
+            maxPrice: null,
+          },
+        },
+      ],
+      now,
+    );
+  const ours = { sku: 'A-1', brand: null, price: '20.00', cost: null, confirmedPrice: '20.00' };
+  const amazon = channels[0]!;
+  const price = (outcome: ReturnType<typeof evaluate>) => ruledPrice('20.00', null, outcome);
+
+  it('beats the lowest other offer by a cent, and stops at the floor', () => {
+    const compete = (lowestOther: string) => ({
+      ...ours,
+      competition: { lowestOther, featured: lowestOther, featuredIsOurs: false },
+    });
+    expect(price(evaluate(competitorRule('lowest_offer', '15.00'), compete('18.50'), amazon))).toBe('18.49');
+    expect(price(evaluate(competitorRule('lowest_offer', '15.00'), compete('12.00'), amazon))).toBe('15.00');
+  });
+
+  it('keeps a Buy Box it holds while nobody offers less, and beats the offer that threatens it', () => {
+    const held = { ...ours, competition: { lowestOther: '21.00', featured: '20.00', featuredIsOurs: true } };
+    expect(price(evaluate(competitorRule('featured_offer'), held, amazon))).toBe('20.00');
+    const threatened = { ...ours, competition: { lowestOther: '19.50', featured: '20.00', featuredIsOurs: true } };
+    expect(price(evaluate(competitorRule('featured_offer'), threatened, amazon))).toBe('19.49');
+  });
+
+  it('with no competition known, keeps the main price and says so', () => {
+    const outcome = evaluate(competitorRule('lowest_offer'), { ...ours, competition: null }, amazon);
+    expect(outcome).toMatchObject({ kind: 'rule', cents: null, reports: ['no_competition'] });
+    expect(price(outcome)).toBe('20.00');
   });
 });

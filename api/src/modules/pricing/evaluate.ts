@@ -1,4 +1,4 @@
-import type { ChannelKind, PricingRounding, PricingRuleDefinition } from '../../db/schema/index.ts';
+import type { ChannelKind, PricingRounding, PricingRuleAction, PricingRuleDefinition } from '../../db/schema/index.ts';
 
 // Pricing rules, evaluated (pages.md §2: a target's desired price is the result of its pricing rules
 // on the main price, never outside their floor and ceiling). Pure: no clock, no database. Money is
@@ -32,7 +32,7 @@ export interface CompiledRule {
   id: string;
   channelIds: ReadonlySet<string>;
   matches: (p: { sku: string; brand: string | null }) => boolean;
-  basis: 'main_price' | 'cost' | 'fixed';
+  basis: PricingRuleAction['basis'];
   /** Percent change in basis points of the base (change 'percent'), or cents (amount, fixed). */
   percentBp: number | null;
   amountCents: number;
@@ -48,12 +48,24 @@ export interface PricedProduct {
   /** The main channel's price and the cost, decimal strings (null: unknown). */
   price: string | null;
   cost: string | null;
+  /**
+   * Other sellers' offers on this listing as the marketplace last told them (landed prices), and the
+   * price it holds now; absent or null: none known (competitor rules then price from the main price).
+   */
+  competition?: { lowestOther: string | null; featured: string | null; featuredIsOurs: boolean } | null;
+  confirmedPrice?: string | null;
 }
 
 export type Bound = 'floor_price' | 'floor_margin' | 'ceiling';
 
 /** Why a rule could not do all it says for a product: always reported, never silent. */
-export type PricingReport = 'no_cost_for_margin' | 'no_cost' | 'no_main_price' | 'floor_above_ceiling';
+export type PricingReport =
+  | 'no_cost_for_margin'
+  | 'no_cost'
+  | 'no_main_price'
+  | 'floor_above_ceiling'
+  /** A competitor rule with no other offer known for the listing: priced from the main price. */
+  | 'no_competition';
 
 export type RuleOutcome =
   | { kind: 'no_rule' }
@@ -186,8 +198,33 @@ export function evaluate(
     return { kind: 'rule', ruleId: rule.id, cents: null, boundedBy: null, floorCents, ceilingCents, reports };
   };
   if (floorCents !== null && ceilingCents !== null && floorCents > ceilingCents) return unpriced('floor_above_ceiling');
+  if (rule.basis === 'lowest_offer' || rule.basis === 'featured_offer') {
+    const target = competitorBase(rule.basis, product);
+    if (target === 'keep') {
+      // The Buy Box is ours and nobody offers less: our price stays (lowering it would race ourselves).
+      const held = toCents(product.confirmedPrice ?? null);
+      if (held !== null) {
+        const { cents, boundedBy } = clamp(held, floorCents, ceilingCents, marginFloor);
+        return { kind: 'rule', ruleId: rule.id, cents, boundedBy, floorCents, ceilingCents, reports };
+      }
+    }
+    if (target === null || target === 'keep') return unpriced('no_competition');
+    return priced(rule, target, floorCents, ceilingCents, marginFloor, reports);
+  }
   const base = rule.basis === 'main_price' ? toCents(product.price) : rule.basis === 'cost' ? costCents : 0;
   if (base === null) return unpriced(rule.basis === 'cost' ? 'no_cost' : 'no_main_price');
+  return priced(rule, base, floorCents, ceilingCents, marginFloor, reports);
+}
+
+/** The rule's change on its base, rounded and held within its bounds. */
+function priced(
+  rule: CompiledRule,
+  base: number,
+  floorCents: number | null,
+  ceilingCents: number | null,
+  marginFloor: number | null,
+  reports: PricingReport[],
+): RuleOutcome {
   const raw =
     rule.basis === 'fixed'
       ? rule.amountCents
@@ -197,6 +234,21 @@ export function evaluate(
   const rounded = roundCents(Math.max(1, raw), rule.rounding);
   const { cents, boundedBy } = clamp(rounded, floorCents, ceilingCents, marginFloor);
   return { kind: 'rule', ruleId: rule.id, cents, boundedBy, floorCents, ceilingCents, reports };
+}
+
+/**
+ * What a competitor rule prices from: another seller's lowest offer, or the featured offer; when the
+ * featured offer is ours, the cheaper offer that threatens it, or `keep` while none does. Null: no
+ * competition known.
+ */
+function competitorBase(basis: 'lowest_offer' | 'featured_offer', product: PricedProduct): number | 'keep' | null {
+  const competition = product.competition;
+  if (!competition) return null;
+  const lowestOther = toCents(competition.lowestOther);
+  if (basis === 'lowest_offer') return lowestOther;
+  if (!competition.featuredIsOurs) return toCents(competition.featured);
+  const ours = toCents(product.confirmedPrice ?? competition.featured);
+  return lowestOther !== null && ours !== null && lowestOther < ours ? lowestOther : 'keep';
 }
 
 const NO_RULE: RuleOutcome = Object.freeze({ kind: 'no_rule' });

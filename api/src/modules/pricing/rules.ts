@@ -5,7 +5,7 @@ import {
   findPricingRule,
   insertPricingRule,
   listPricingRules,
-  targetChannelIds,
+  targetChannelKinds,
   updatePricingRule,
   type PricingRuleRecord,
   type PricingRuleValues,
@@ -28,6 +28,10 @@ export interface PricingRuleBody extends PricingRuleDefinition {
 }
 
 const SKUS_MAX = 10_000;
+/** Bases that follow other sellers' offers. */
+const competitorBases: ReadonlySet<string> = new Set(['lowest_offer', 'featured_offer']);
+/** Marketplaces whose adapters read other sellers' offers (MarketplaceAdapter.competition). */
+const competitionKinds: ReadonlySet<string> = new Set(['amazon']);
 
 /**
  * Checks what the contract cannot: the channels are the account's targets, the numbers make sense
@@ -39,9 +43,11 @@ export async function checkedRule(db: Db, accountId: string, body: PricingRuleBo
   if (!name) throw bad('Give the rule a name.');
   const channelIds = [...new Set(body.channelIds)];
   if (channelIds.length === 0) throw bad('Choose at least one channel for the rule.');
-  const targets = await targetChannelIds(db, accountId, channelIds);
+  const targets = await targetChannelKinds(db, accountId, channelIds);
   if (channelIds.some((id) => !targets.has(id)))
     throw bad('A rule prices your other channels only: your main channel keeps its own prices.');
+  if (competitorBases.has(body.action.basis) && channelIds.some((id) => !competitionKinds.has(targets.get(id)!)))
+    throw bad("Other sellers' prices are known on Amazon only: choose Amazon channels for a rule that follows them.");
   const scope = body.scope;
   if (scope.kind === 'brand' && !scope.brand?.trim()) throw bad('Enter the brand the rule is for.');
   if (scope.kind === 'sku_prefix' && !scope.prefix) throw bad('Enter the start of the SKUs the rule is for.');

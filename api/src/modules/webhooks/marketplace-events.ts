@@ -21,6 +21,7 @@ import { confirmOnNotice } from '../push/listing-confirmation.ts';
 import { mainStockOfSkus, stockOfInventoryItem } from '../../db/queries/stock.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
 import { keepCompetition } from '../../db/queries/listing-competition.ts';
+import { planListingWrites } from '../push/plan-writes.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -171,9 +172,19 @@ export async function receiveWebhook(
     }
   }
   // Other sellers' offers on one of our products: kept for the listing (a newer report replaces an older
-  // one, so a repeat changes nothing and the delivery is not recorded); repricing rules read it.
+  // one, so a repeat changes nothing and the delivery is not recorded), and its price planned again in the
+  // same transaction: a rule following competitors moves it (a change, cause pricing_rule), others leave it.
   if (change.kind === 'competition') {
-    await keepCompetition(ctx.db, channel, change.competition);
+    if (channel.status === 'active' || channel.status === 'error')
+      await ctx.db.transaction(async (tx) => {
+        const kept = await keepCompetition(tx, channel, change.competition);
+        if (kept?.productId)
+          await planListingWrites(ctx, tx, channel.accountId, [kept.productId], {
+            channelId: channel.id,
+            priceOnly: true,
+            recordAs: { cause: 'pricing_rule', causeRef: 'competitor offers' },
+          });
+      });
     return { status: 200, recorded: false };
   }
   // A product edited in the marketplace's own UI (Shopify's products/update) has the channel read for it, as

@@ -241,6 +241,9 @@ export function notifyOffersChanged(
   });
 }
 
+/** Whether an amount has at most two decimals (3.07 × 100 is 307.00000000000006 in floating point). */
+const wholeCents = (amount: number) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+
 /** The control API's competing offers of one SKU: `{ offers: [{ price, shipping?, fulfilledByAmazon? }] }`, 0 to 20. */
 function competingOffersProblem(body: unknown): string | undefined {
   const offers = isObject(body) ? body.offers : undefined;
@@ -249,12 +252,9 @@ function competingOffersProblem(body: unknown): string | undefined {
   for (const offer of offers) {
     if (!isObject(offer)) return 'each offer must be an object';
     const { price, shipping, fulfilledByAmazon } = offer;
-    if (typeof price !== 'number' || !(price > 0) || price > 1_000_000 || Math.round(price * 100) !== price * 100)
+    if (typeof price !== 'number' || !(price > 0) || price > 1_000_000 || !wholeCents(price))
       return 'price must be an amount above 0 with at most two decimals';
-    if (
-      shipping !== undefined &&
-      (typeof shipping !== 'number' || shipping < 0 || Math.round(shipping * 100) !== shipping * 100)
-    )
+    if (shipping !== undefined && (typeof shipping !== 'number' || shipping < 0 || !wholeCents(shipping)))
       return 'shipping must be an amount of 0 or more with at most two decimals';
     if (fulfilledByAmazon !== undefined && typeof fulfilledByAmazon !== 'boolean')
       return 'fulfilledByAmazon must be true or false';

@@ -22,6 +22,7 @@ const noticeTexts = {
   no_cost: 'no cost known, so the rule could not price it',
   no_main_price: 'no main price known, so the rule could not price it',
   floor_above_ceiling: 'its minimum is above the maximum, so no price is sent',
+  no_competition: 'no other seller’s offer known yet, so it keeps the main price',
 } as const;
 
 /** Saves text as a file the browser downloads. */

@@ -86,7 +86,13 @@ export function RuleFields({
         {select('Price', draft.action, actionLabels, (action) => set({ action }))}
         <TextField
           label={valueLabel}
-          hint={draft.action === 'fixed' ? undefined : 'A minus sign lowers the price.'}
+          hint={
+            draft.action === 'fixed'
+              ? undefined
+              : draft.action === 'lowest_offer' || draft.action === 'featured_offer'
+                ? 'A minus sign goes below the offer: -0.01 beats it by a cent. For Amazon channels; the minimum price stops the race.'
+                : 'A minus sign lowers the price.'
+          }
           inputMode="decimal"
           value={draft.value}
           onChange={(e) => set({ value: e.target.value })}
