@@ -12,7 +12,11 @@ let sellers: SandboxSellers;
 
 useSellerSession((session) => ({ product, page, sellers } = session));
 
-const sandboxPrice = sandboxControl(() => ({ product, sellers })).price;
+const sandbox = sandboxControl(() => ({ product, sellers }));
+const sandboxPrice = sandbox.price;
+/** Cents to a price, and back. */
+const cents = (price: string) => Math.round(Number(price) * 100);
+const price = (amount: number) => (amount / 100).toFixed(2);
 /** A price ten percent up, rounded to the cent as the server does. */
 const tenPercentUp = (price: string) => (Math.round((Math.round(Number(price) * 100) * 110) / 100) / 100).toFixed(2);
 
@@ -71,5 +75,43 @@ describe('pricing rules on the real product (issue 24)', () => {
     await expect.poll(() => sandboxPrice('ebay', sku), { timeout: 45_000 }).toBe(mainPrice);
     await expect.poll(() => sandboxPrice('amazon', sku), { timeout: 45_000 }).toBe(mainPrice);
     await see(rules.getByRole('row', { name: /Marketplaces \+10 %/ }).getByText('Off'));
+  });
+
+  it('follows a cheaper competitor on Amazon a cent below, down to the rule’s minimum price and no further', async () => {
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New pricing rule' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Beat Amazon competitors');
+    // Amazon only: the other channels' boxes cleared.
+    for (const box of await dialog.getByRole('group', { name: 'Channels' }).getByRole('checkbox').all())
+      if (!((await box.evaluate((el) => el.parentElement?.textContent ?? '')) ?? '').includes('(Amazon)'))
+        await box.uncheck();
+    await dialog.getByLabel('SKUs', { exact: true }).selectOption('skus');
+    await dialog.getByLabel('SKUs, one per line').fill(sku);
+    await dialog.getByLabel('Price', { exact: true }).selectOption('lowest_offer');
+    await see(dialog.getByText(/-0.01 beats it by a cent/));
+    await dialog.getByLabel('Amount', { exact: true }).fill('-0.01');
+    await dialog.getByLabel('Rounding', { exact: true }).selectOption('none');
+    const floor = cents(mainPrice) - 100;
+    await dialog.getByLabel('Minimum price').fill(price(floor));
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    await see(page.getByRole('table', { name: 'Pricing rules' }).getByRole('row', { name: /Beat Amazon competitors/ }));
+    expect(await sandboxPrice('amazon', sku)).toBe(mainPrice);
+
+    // Another seller offers it 50 cents cheaper on Amazon: we go a cent below.
+    const compete = (offer: number) =>
+      sandbox.call('amazon', `/items/${encodeURIComponent(sku)}/competing-offers`, {
+        method: 'PUT',
+        body: { offers: [{ price: offer / 100 }] },
+      });
+    await compete(cents(mainPrice) - 50);
+    await expect.poll(() => sandboxPrice('amazon', sku), { timeout: 30_000 }).toBe(price(cents(mainPrice) - 51));
+    // It races down three dollars: we stop at the minimum price.
+    await compete(cents(mainPrice) - 300);
+    await expect.poll(() => sandboxPrice('amazon', sku), { timeout: 30_000 }).toBe(price(floor));
+    // The catalogue shows Amazon's price; eBay keeps the main price.
+    await page.getByRole('tab', { name: 'Catalogue' }).click();
+    await expect.poll(() => settledPrice(page, sku, 'Amazon'), { timeout: 30_000 }).toBe(price(floor));
+    expect(await sandboxPrice('ebay', sku)).toBe(mainPrice);
+    await screenshot(page, 'pricing-rule-competitor');
   });
 });
