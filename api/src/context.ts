@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { ReadCaches } from './db/read-caches.ts';
 import type { JobQueue } from './workers/job-queue.ts';
 import type { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import type { CredentialVault } from './modules/channel-access/credential-vault.ts';
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Database;
   jobs: JobQueue;
   clock: () => Date;
+  /** Reads kept in memory, told of changes by the database (db/change-notices.ts). */
+  caches: ReadCaches;
   /** Pacing of marketplace calls (one set of buckets per process) and the sealed credentials' key. */
   marketplaces: {
     buckets: TokenBuckets;

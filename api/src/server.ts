@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { listenForChanges } from './db/change-notices.ts';
+import { allReadCaches, createReadCaches } from './db/read-caches.ts';
 import { startJobQueue } from './workers/job-queue.ts';
 import { registerWorkers } from './workers/register-workers.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -106,6 +108,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     db: database.db,
     jobs,
     clock: options.clock ?? (() => new Date()),
+    caches: createReadCaches(),
     marketplaces: {
       buckets: new TokenBuckets(),
       sandboxBuckets: new TokenBuckets(undefined, { paced: config.sandbox.profile !== 'fast' }),
@@ -115,6 +118,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
       sandboxControlKey: Buffer.from(deriveSecret(masterKey, 'sandbox-control'), 'hex'),
     },
   };
+  const changeListener = await listenForChanges(database, allReadCaches(ctx.caches));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -168,6 +172,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
         .catch(() => undefined);
       mailer.close();
       sandboxes?.close();
+      await changeListener.stop();
       if (!options.database) await database.close();
     })());
 

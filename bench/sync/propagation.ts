@@ -142,16 +142,18 @@ interface Analysis {
   }>;
 }
 
-/** Counts the statements sent through node-postgres (the product's pool and pg-boss's) until `stop`, by their first 100 characters. */
+/** Counts the statements sent through node-postgres (the product's pool and pg-boss's) until `stop`, by their first 100 characters (or their start and their FROM). */
 async function countStatements(): Promise<{ stop: () => Map<string, number> }> {
   const { Client } = (await import('pg')).default;
   const original = Client.prototype.query;
   const counted = new Map<string, number>();
   Client.prototype.query = function (this: InstanceType<typeof Client>, config: unknown, ...rest: unknown[]) {
-    const text = String(typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '?'))
+    const flat = String(typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '?'))
       .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 100);
+      .trim();
+    // A long list of columns hides the table: its start, then from its first FROM on.
+    const from = flat.search(/ from /i);
+    const text = from > 60 ? `${flat.slice(0, 50)} … ${flat.slice(from + 1, from + 71)}` : flat.slice(0, 100);
     counted.set(text, (counted.get(text) ?? 0) + 1);
     return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
   } as typeof original;

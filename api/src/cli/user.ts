@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { createReadCaches } from '../db/read-caches.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { AppError } from '../context.ts';
 import { changeRoleByEmail, isRole } from '../modules/auth/roles.ts';
@@ -31,6 +32,8 @@ async function main(args: string[]): Promise<number> {
       db: database.db,
       jobs: undefined as never,
       clock: () => new Date(),
+      // Never listening: every read goes to the database.
+      caches: createReadCaches(),
       marketplaces: undefined as never,
     };
     const { user, changed } = await changeRoleByEmail(ctx, { ...systemContext, userAgent: 'cli' }, email, role);

@@ -72,12 +72,20 @@ export async function enqueue<T extends object>(
   queue: string,
   data: T,
   options: SendOptions = {},
+  taken?: TakenAfterCommit<T>,
 ): Promise<string | null> {
   const send = sendOptionsOf(queue, options);
   const id = await boss.send(queue, data, { ...send, db: fromDrizzle(tx as never, sql) } as never);
-  if (id === null && send.group) askAgainAfterCommit(boss, tx, queue, [{ data, send }]);
+  if (id === null && send.group) askAgainAfterCommit(boss, tx, queue, [{ data, send }], taken);
   return id;
 }
+
+/**
+ * Says, once the transaction has committed, whether a job's work was taken by something already
+ * running in this process that will see the commit (a channel's push, woken): a request turned away
+ * need not be sent again then.
+ */
+export type TakenAfterCommit<T> = (data: T) => boolean;
 
 /** Several jobs of one queue in one statement, within the caller's transaction (as `enqueue`, each with its own key). */
 export async function enqueueEach<T extends object>(
@@ -85,9 +93,10 @@ export async function enqueueEach<T extends object>(
   tx: Db,
   queue: string,
   jobs: Array<{ data: T; options?: SendOptions }>,
+  taken?: TakenAfterCommit<T>,
 ): Promise<void> {
   if (jobs.length === 0) return;
-  if (jobs.length === 1) return void (await enqueue(boss, tx, queue, jobs[0]!.data, jobs[0]!.options));
+  if (jobs.length === 1) return void (await enqueue(boss, tx, queue, jobs[0]!.data, jobs[0]!.options, taken));
   // Ids given here tell which jobs were made: the statement returns only those (ON CONFLICT DO NOTHING).
   const batch = jobs.map(({ data, options = {} }) => ({ id: randomUUID(), data, send: sendOptionsOf(queue, options) }));
   const made = new Set(
@@ -102,6 +111,7 @@ export async function enqueueEach<T extends object>(
     tx,
     queue,
     batch.filter(({ id, send }) => !made.has(id) && send.group),
+    taken,
   );
 }
 
@@ -117,22 +127,26 @@ function sendOptionsOf(queue: string, options: SendOptions) {
  * If the waiting job has not started, the send made after the commit is turned away too and costs one
  * statement (one for all of a batch's); if it has, it queues the job that will see the data.
  */
-function askAgainAfterCommit(
+function askAgainAfterCommit<T extends object>(
   boss: JobQueue,
   tx: Db,
   queue: string,
-  jobs: Array<{ data: object; send: ReturnType<typeof sendOptionsOf> }>,
+  turnedAway: Array<{ data: T; send: ReturnType<typeof sendOptionsOf> }>,
+  taken?: TakenAfterCommit<T>,
 ): void {
-  if (jobs.length === 0 || !askAgainWhenTurnedAway.has(boss)) return;
-  afterCommit(tx, () =>
-    (jobs.length === 1
-      ? boss.send(queue, jobs[0]!.data, jobs[0]!.send as never)
-      : boss.insert(
-          queue,
-          jobs.map(({ data, send }) => ({ data, ...send })),
-        )
-    ).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message)),
-  );
+  if (turnedAway.length === 0 || !askAgainWhenTurnedAway.has(boss)) return;
+  afterCommit(tx, () => {
+    const jobs = taken ? turnedAway.filter(({ data }) => !taken(data)) : turnedAway;
+    if (jobs.length === 0) return;
+    return (
+      jobs.length === 1
+        ? boss.send(queue, jobs[0]!.data, jobs[0]!.send as never)
+        : boss.insert(
+            queue,
+            jobs.map(({ data, send }) => ({ data, ...send })),
+          )
+    ).catch((error: Error) => console.error(`[jobs] ${queue}: asking again after commit failed:`, error.message));
+  });
 }
 
 /**

@@ -50,14 +50,13 @@ export async function markDeliveriesApplied(db: Db, ids: string[], at: Date): Pr
   await db.update(marketplaceEvents).set({ processedAt: at }).where(inArray(marketplaceEvents.id, ids));
 }
 
+export type WebhookChannel = ChannelRecord & { sealed: string };
+
 /**
  * A webhook names its channel in its URL and carries no session: the channel is found by id alone,
  * and the delivery's signature (checked with that channel's secret) is what proves it belongs there.
  */
-export async function findConnectedChannelForWebhook(
-  db: Db,
-  channelId: string,
-): Promise<(ChannelRecord & { sealed: string }) | undefined> {
+export async function findConnectedChannelForWebhook(db: Db, channelId: string): Promise<WebhookChannel | undefined> {
   const [row] = await db
     .select({
       ...channelColumns,

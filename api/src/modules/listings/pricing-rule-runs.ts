@@ -16,6 +16,7 @@ import { dryRunIn, guardrail, GUARDRAIL } from '../pricing/dry-run.ts';
 import { RULE_GONE } from '../pricing/rules.ts';
 import { samePrice } from '../push/desired-values.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
+import { pricingRulesWritten } from '../pricing/rules-cache.ts';
 
 // Running a pricing rule and undoing a run. Here rather than in pricing/: both go through the
 // push planner (push/plan-writes.ts), which itself prices with pricing/evaluate.ts, so pricing stays
@@ -71,7 +72,10 @@ export async function runRule(
     const preview = await dryRunIn(tx, at, accountId, { ruleId });
     const { bigMoves, needsConfirmation } = guardrail(preview);
     if (needsConfirmation && !options.confirmed) throw new RunNeedsConfirmation(preview.moves.length, bigMoves);
-    if (!rule.enabled) await updatePricingRule(tx, accountId, ruleId, { enabled: true }, at);
+    if (!rule.enabled) {
+      pricingRulesWritten(ctx, tx, accountId);
+      await updatePricingRule(tx, accountId, ruleId, { enabled: true }, at);
+    }
     const runId = crypto.randomUUID();
     await insertPricingRuleRun(
       tx,
@@ -124,7 +128,10 @@ export async function undoRun(
     if (!run) throw new AppError(404, RUN_GONE);
     if (run.undoneAt) throw new AppError(409, 'This run was already undone.');
     const at = ctx.clock();
-    if (run.ruleId) await updatePricingRule(tx, accountId, run.ruleId, { enabled: false }, at);
+    if (run.ruleId) {
+      pricingRulesWritten(ctx, tx, accountId);
+      await updatePricingRule(tx, accountId, run.ruleId, { enabled: false }, at);
+    }
     const outcome: RunUndoOutcome = { runId, restored: 0, skipped: [] };
     const restore = new Set<string>();
     const productIds = new Set<string>();

@@ -12,6 +12,7 @@ import {
 } from '../../db/queries/pricing-rules.ts';
 import type { PricingRuleDefinition } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { pricingRulesWritten } from './rules-cache.ts';
 
 // Pricing rules: saved, changed, deleted. Saving a rule sends nothing by itself: a run does (with
 // its dry run first), and a rule that is on also prices every later change of a main price.
@@ -108,6 +109,7 @@ export async function createRule(
   body: PricingRuleBody,
 ): Promise<PricingRuleRecord> {
   return ctx.db.transaction(async (tx) => {
+    pricingRulesWritten(ctx, tx, accountId);
     const rule = await insertPricingRule(tx, accountId, await checkedRule(tx, accountId, body), ctx.clock());
     await recordAudit(tx, audit, {
       action: 'pricing.rule_created',
@@ -128,6 +130,7 @@ export async function updateRule(
   body: PricingRuleBody,
 ): Promise<PricingRuleRecord> {
   return ctx.db.transaction(async (tx) => {
+    pricingRulesWritten(ctx, tx, accountId);
     const before = await findPricingRule(tx, accountId, ruleId, { lock: true });
     if (!before) throw new AppError(404, RULE_GONE);
     const rule = (await updatePricingRule(tx, accountId, ruleId, await checkedRule(tx, accountId, body), ctx.clock()))!;
@@ -150,6 +153,7 @@ export async function deleteRule(
   ruleId: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    pricingRulesWritten(ctx, tx, accountId);
     const before = await findPricingRule(tx, accountId, ruleId, { lock: true });
     if (!before || !(await deletePricingRule(tx, accountId, ruleId))) throw new AppError(404, RULE_GONE);
     await recordAudit(tx, audit, {

@@ -19,6 +19,7 @@ import { LISTINGS_CONFIRM_QUEUE, type ListingsConfirmJob, type ListingsPushJob }
 import { withChannelHealth } from '../channel-access/channel-health.ts';
 import { mapConcurrent } from '../../marketplaces/shared/concurrency.ts';
 import { sendTitle } from './title-writes.ts';
+import { pushWakeups } from './push-wakeups.ts';
 
 /**
  * Up to this many SKUs go as single calls, the urgent path; more go as a feed where the marketplace
@@ -38,6 +39,16 @@ const ROUNDS_IN_FLIGHT = 4;
 const ROUND_SIZE = 1000;
 /** Per round, where the adapter makes its own calls of the whole round (batchesItself): a bulk change in one. */
 const SELF_BATCHED_ROUND_SIZE = 20_000;
+/**
+ * A push woken by this process's plans stays this long after its last round for their next values
+ * (a stream of orders brings one every few tens of milliseconds), so that one job carries the stream
+ * instead of one job per order: a job costs its fetch, its completion, the channel's read and a claim.
+ */
+const LINGER_MS = 250;
+/** ... for a while only: then it ends and the next values start a job (its expiry, other channels' turn). */
+const LINGER_AT_MOST_MS = 30_000;
+/** ... and only while few pushes run in this process: a push staying holds one of the queue's workers. */
+const PUSHES_THAT_LINGER = 4;
 /** First wait before asking a marketplace how a feed or an accepted change went. */
 export const FIRST_CONFIRM_DELAY_SECONDS = 1;
 
@@ -106,7 +117,8 @@ export async function pushChannel(
   return withChannelHealth(ctx, channel, async () => {
     const adapter = await adapterForChannel(ctx, channel);
     // Real-time plans send everything queued; on Starter, what was queued until the channel's sync was due.
-    const queuedUpTo = planLimits[channel.plan].realTime ? null : (channel.writesDueUntil ?? new Date(0));
+    const realTime = planLimits[channel.plan].realTime;
+    const queuedUpTo = realTime ? null : (channel.writesDueUntil ?? new Date(0));
     const totals = { confirmed: 0, inFlight: 0, failed: 0 };
     let retryLater = 0;
     let failure: { error: unknown } | undefined;
@@ -118,34 +130,55 @@ export async function pushChannel(
       : adapter.capabilities.batchesItself
         ? SELF_BATCHED_ROUND_SIZE
         : ROUND_SIZE;
-    while (!failure && retryLater === 0) {
-      // Stopping: the rounds under way end first, then the claims go back.
-      if (signal?.aborted) {
-        failure = { error: signal.reason };
-        break;
+    const running = pushWakeups(ctx).open(channel.id);
+    const lingerUntil = Date.now() + LINGER_AT_MOST_MS;
+    try {
+      while (!failure && retryLater === 0) {
+        // Stopping: the rounds under way end first, then the claims go back.
+        if (signal?.aborted) {
+          failure = { error: signal.reason };
+          break;
+        }
+        // What woke it is committed: this claim sees it.
+        running.take();
+        const claimed =
+          rounds.size < ROUNDS_IN_FLIGHT
+            ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo)
+            : [];
+        if (claimed.length > 0) {
+          const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
+            .then(
+              (sent) => {
+                totals.confirmed += sent.confirmed;
+                totals.inFlight += sent.inFlight;
+                totals.failed += sent.failed;
+                retryLater += sent.retryLater;
+              },
+              (error: unknown) => void (failure ??= { error }),
+            )
+            .finally(() => rounds.delete(round));
+          rounds.add(round);
+          // A full claim leaves more waiting: claim again at once.
+          if (claimed.length >= claimLimit) continue;
+        }
+        // The next claim waits for a reason to find something: values this process queued (woken), or
+        // a round ending (it frees a place, and is when values queued by other processes are looked for).
+        if (rounds.size > 0) {
+          await running.next(Promise.race(rounds), undefined, signal);
+          continue;
+        }
+        // Nothing waiting, nothing under way. Serving this process's plans (a stream of orders), it stays
+        // a moment for their next values rather than end and be started again as a job for each.
+        const linger =
+          running.servesLocalPlans &&
+          realTime &&
+          Date.now() < lingerUntil &&
+          pushWakeups(ctx).size <= PUSHES_THAT_LINGER;
+        if (linger && (await running.next(undefined, LINGER_MS, signal))) continue;
+        if (running.close()) break;
       }
-      const claimed =
-        rounds.size < ROUNDS_IN_FLIGHT
-          ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo)
-          : [];
-      if (claimed.length > 0) {
-        const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
-          .then(
-            (sent) => {
-              totals.confirmed += sent.confirmed;
-              totals.inFlight += sent.inFlight;
-              totals.failed += sent.failed;
-              retryLater += sent.retryLater;
-            },
-            (error: unknown) => void (failure ??= { error }),
-          )
-          .finally(() => rounds.delete(round));
-        rounds.add(round);
-        continue;
-      }
-      if (rounds.size === 0) break;
-      // A round ending frees a place and is when values queued meanwhile are looked for.
-      await Promise.race(rounds);
+    } finally {
+      running.close(true);
     }
     await Promise.all(rounds);
     if (failure) {

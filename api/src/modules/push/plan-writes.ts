@@ -11,9 +11,11 @@ import {
 import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { enqueue, enqueueEach } from '../../workers/job-queue.ts';
+import { afterCommit } from '../../db/client.ts';
+import { pushWakeups } from './push-wakeups.ts';
 import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
 import { availableStock, desiredPrice, desiredQuantity, samePrice } from './desired-values.ts';
-import { listPricingRules } from '../../db/queries/pricing-rules.ts';
+import { pricingRulesOf } from '../pricing/rules-cache.ts';
 import { compileRules, evaluate, type CompiledRule } from '../pricing/evaluate.ts';
 
 /** Asks for a channel's waiting values to be sent (same transaction as the values). */
@@ -21,21 +23,31 @@ export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob
   return enqueue<ListingsPushJob>(ctx.jobs, tx, LISTINGS_PUSH_QUEUE, job, { singletonKey: job.channelId });
 }
 
-/** The same for several channels, in one statement. */
+/**
+ * The same for several channels, in one statement; and, once the transaction has committed, the
+ * channels' pushes running in this process are woken to claim the values at once (push-wakeups.ts).
+ * A push woken so stands for a request the queue turned away (a job already waiting).
+ */
 export function requestChannelPushes(
   ctx: AppContext,
   tx: Db,
   accountId: string,
   channelIds: Iterable<string>,
 ): Promise<void> {
+  const ids = [...new Set(channelIds)];
+  const running = pushWakeups(ctx);
+  let woken: Set<string> | undefined;
+  const wake = () => (woken ??= new Set(ids.filter((id) => running.wake(id))));
+  // Outside a transaction (or in a savepoint, not told apart) there is no commit to wait for: woken now, and
+  // every request stands.
+  const afterItsCommit = afterCommit(tx, wake);
+  if (!afterItsCommit) wake();
   return enqueueEach<ListingsPushJob>(
     ctx.jobs,
     tx,
     LISTINGS_PUSH_QUEUE,
-    [...new Set(channelIds)].map((channelId) => ({
-      data: { accountId, channelId },
-      options: { singletonKey: channelId },
-    })),
+    ids.map((channelId) => ({ data: { accountId, channelId }, options: { singletonKey: channelId } })),
+    afterItsCommit ? (job) => wake().has(job.channelId) : undefined,
   );
 }
 
@@ -156,7 +168,7 @@ export async function planListingWrites(
     options.channelId,
   );
   if (listings.length === 0) return 0;
-  const pricingRules = compileRules(await listPricingRules(tx, accountId), ctx.clock().getTime());
+  const pricingRules = compileRules(await pricingRulesOf(ctx, tx, accountId), ctx.clock().getTime());
   const writes: WriteInput[] = listings.flatMap((listing) =>
     writesFor(listing, options, pricingRules).map((w) => ({
       ...w,

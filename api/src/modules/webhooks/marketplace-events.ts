@@ -127,7 +127,17 @@ export async function receiveWebhook(
 ): Promise<Verdict> {
   const readDelivery = marketplaceEvents[kind]?.readDelivery;
   if (!readDelivery || !/^[0-9a-f-]{36}$/i.test(channelId)) return { status: 404, message: 'No such webhook endpoint' };
-  const channel = await findConnectedChannelForWebhook(ctx.db, channelId);
+  // Kept in memory between deliveries (most are notices of values we set, several per order), told of changes by the database.
+  const channel = await ctx.caches.webhookChannels
+    .get(ctx.db, channelId, async (db) => {
+      const found = await findConnectedChannelForWebhook(db, channelId);
+      if (!found) throw new ChannelNotFound();
+      return found;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ChannelNotFound) return undefined;
+      throw error;
+    });
   if (!channel || channel.kind !== kind) return { status: 404, message: 'No such webhook endpoint' };
   const credentials = ctx.marketplaces.vault.open(channel.sealed, {
     accountId: channel.accountId,
@@ -243,6 +253,9 @@ export async function receiveWebhook(
   });
   return { status: 200, recorded };
 }
+
+/** No connected channel by that id: not kept (anyone may ask for any id). */
+class ChannelNotFound extends Error {}
 
 /** The SKU a main channel's stock notice is about, with the on hand we hold for it and the units of our adjustments on their way there. */
 async function mainStockOfNotice(

@@ -1,0 +1,106 @@
+import type { AppContext } from '../../context.ts';
+
+/**
+ * The channel pushes running in this process. A plan that queued values for a channel wakes that
+ * channel's push here once its transaction has committed: the push claims them at once, with no job
+ * between, and, woken by this process's own plans, stays a moment after its last round for the next
+ * values instead of ending and being started again as a job for each (a stream of orders). The job
+ * queue stays the durable way: every plan still asks for a push in its transaction, and one a push here
+ * did not take (it was ending) is asked for again after the commit.
+ */
+export class RunningPush {
+  private woken = false;
+  private wokenLocally = false;
+  private waiter: (() => void) | undefined;
+  private closed = false;
+
+  constructor(private readonly onClose: () => void) {}
+
+  /** Values were committed for this channel: claim them. False once the push has closed (it will not claim again). */
+  wake(): boolean {
+    if (this.closed) return false;
+    this.woken = true;
+    this.wokenLocally = true;
+    this.waiter?.();
+    return true;
+  }
+
+  /** Whether it was woken since the last call (the claim about to be made sees what woke it). */
+  take(): boolean {
+    const woken = this.woken;
+    this.woken = false;
+    return woken;
+  }
+
+  /** Whether any plan of this process woke it: only then is it worth staying for the next values. */
+  get servesLocalPlans(): boolean {
+    return this.wokenLocally;
+  }
+
+  /** Resolves when woken (at once if woken already), or when `also` settles; true if woken. */
+  async next(also: Promise<unknown> | undefined, waitMs: number | undefined, signal?: AbortSignal): Promise<boolean> {
+    if (this.woken) return true;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const woken = new Promise<boolean>((resolve) => {
+      this.waiter = () => resolve(true);
+      if (waitMs !== undefined) timer = setTimeout(() => resolve(false), waitMs);
+      onAbort = () => resolve(false);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await (also ? Promise.race([woken, also.then(() => this.woken)]) : woken);
+    } finally {
+      this.waiter = undefined;
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Ends the push's claims: false, and it stays open, if it was woken meanwhile (values it must claim).
+   * From then on a wake is refused, and the plan asks for a job instead.
+   */
+  close(force = false): boolean {
+    if (this.closed) return true;
+    if (this.woken && !force) return false;
+    this.closed = true;
+    this.onClose();
+    return true;
+  }
+}
+
+export class PushWakeups {
+  private readonly running = new Map<string, RunningPush>();
+
+  /** Registers a channel's push (one runs per channel at a time: the queue's policy). */
+  open(channelId: string): RunningPush {
+    this.running.get(channelId)?.close(true);
+    const push = new RunningPush(() => {
+      if (this.running.get(channelId) === push) this.running.delete(channelId);
+    });
+    this.running.set(channelId, push);
+    return push;
+  }
+
+  /** Wakes the channel's push if one runs here and will claim again; false otherwise. */
+  wake(channelId: string): boolean {
+    return this.running.get(channelId)?.wake() ?? false;
+  }
+
+  get size(): number {
+    return this.running.size;
+  }
+}
+
+const registries = new WeakMap<AppContext, PushWakeups>();
+
+/** The running pushes of this product (one registry per context: tests run several products in one process). */
+export function pushWakeups(ctx: AppContext): PushWakeups {
+  let registry = registries.get(ctx);
+  if (!registry) {
+    registry = new PushWakeups();
+    registries.set(ctx, registry);
+  }
+  return registry;
+}
