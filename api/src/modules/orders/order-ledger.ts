@@ -101,7 +101,7 @@ export function toOrderInput(o: MarketplaceOrder): OrderInput {
 export async function recordOrders(
   ctx: AppContext,
   tx: Db,
-  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role' | 'rules'>,
   incoming: MarketplaceOrder[],
 ): Promise<{ created: number; updated: number }> {
   const at = ctx.clock();

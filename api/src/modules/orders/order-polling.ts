@@ -83,7 +83,7 @@ export function requestOrderPricesRead(
 export async function recordDeliveredOrders(
   ctx: AppContext,
   tx: Db,
-  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role' | 'rules'>,
   delivered: DeliveredOrder[],
 ): Promise<{ created: number; updated: number }> {
   const newest = new Map<string, MarketplaceOrder>();

@@ -33,10 +33,11 @@ import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 export async function requestShopifyCopies(
   ctx: AppContext,
   tx: Db,
-  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'role'>,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'role' | 'rules'>,
   recorded: RecordedOrder[],
 ): Promise<void> {
-  if (channel.role !== 'target') return;
+  // The channel's own rule first (off by default): most orders need no read of the account's channels.
+  if (channel.role !== 'target' || !channel.rules.createOrdersInShopify) return;
   const fresh = recorded.filter((o) => o.created && o.status === 'open');
   if (fresh.length === 0) return;
   const channels = await listChannels(tx, channel.accountId);

@@ -49,6 +49,8 @@ const LINGER_MS = 250;
 const LINGER_AT_MOST_MS = 30_000;
 /** ... and only while few pushes run in this process: a push staying holds one of the queue's workers. */
 const PUSHES_THAT_LINGER = 4;
+/** Under a stream, values other processes queued are looked for at least this often (they wake nothing here). */
+const LOOK_AGAIN_MS = 200;
 /** First wait before asking a marketplace how a feed or an accepted change went. */
 export const FIRST_CONFIRM_DELAY_SECONDS = 1;
 
@@ -130,8 +132,15 @@ export async function pushChannel(
       : adapter.capabilities.batchesItself
         ? SELF_BATCHED_ROUND_SIZE
         : ROUND_SIZE;
-    const running = pushWakeups(ctx).open(channel.id);
+    // Starter's pushes send what was due when they started: a value queued since waits for its hour, not a wake.
+    const running = pushWakeups(ctx).open(channel.id, { wakeable: realTime });
     const lingerUntil = Date.now() + LINGER_AT_MOST_MS;
+    let claimNow = true;
+    let claims = 0;
+    let lastClaimAt = 0;
+    // A claim made while a round is under way skips that round's listings (one value of a SKU on its way at a
+    // time): once the round ends, they are claimed.
+    let skippedWhileUnderWay = false;
     try {
       while (!failure && retryLater === 0) {
         // Stopping: the rounds under way end first, then the claims go back.
@@ -139,43 +148,63 @@ export async function pushChannel(
           failure = { error: signal.reason };
           break;
         }
-        // What woke it is committed: this claim sees it.
-        running.take();
-        const claimed =
-          rounds.size < ROUNDS_IN_FLIGHT
-            ? await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo)
-            : [];
-        if (claimed.length > 0) {
-          const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
-            .then(
-              (sent) => {
-                totals.confirmed += sent.confirmed;
-                totals.inFlight += sent.inFlight;
-                totals.failed += sent.failed;
-                retryLater += sent.retryLater;
-              },
-              (error: unknown) => void (failure ??= { error }),
-            )
-            .finally(() => rounds.delete(round));
-          rounds.add(round);
-          // A full claim leaves more waiting: claim again at once.
-          if (claimed.length >= claimLimit) continue;
+        if (claimNow && rounds.size < ROUNDS_IN_FLIGHT) {
+          claimNow = false;
+          // What woke it is committed: this claim sees it.
+          running.take();
+          claims++;
+          lastClaimAt = Date.now();
+          const claimed = await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo);
+          if (claimed.length > 0) {
+            const claimsAtStart = claims;
+            const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
+              .then(
+                (sent) => {
+                  totals.confirmed += sent.confirmed;
+                  totals.inFlight += sent.inFlight;
+                  totals.failed += sent.failed;
+                  retryLater += sent.retryLater;
+                },
+                (error: unknown) => void (failure ??= { error }),
+              )
+              .finally(() => {
+                rounds.delete(round);
+                if (claims > claimsAtStart) skippedWhileUnderWay = true;
+              });
+            rounds.add(round);
+            // A full claim leaves more waiting: claim again at once.
+            if (claimed.length >= claimLimit) claimNow = true;
+          }
+          continue;
         }
-        // The next claim waits for a reason to find something: values this process queued (woken), or
-        // a round ending (it frees a place, and is when values queued by other processes are looked for).
         if (rounds.size > 0) {
-          await running.next(Promise.race(rounds), undefined, signal);
+          // Every place taken: a round must end first. Else the next claim waits for a reason to find something:
+          // values this process queued (woken), values a claim skipped while a round was under way (it ended), and
+          // now and then, as rounds end, values queued by other processes (their jobs wait for this one).
+          const woken =
+            rounds.size >= ROUNDS_IN_FLIGHT
+              ? (await Promise.race(rounds), false)
+              : await running.next(Promise.race(rounds), undefined, signal);
+          claimNow ||= woken || skippedWhileUnderWay || Date.now() - lastClaimAt >= LOOK_AGAIN_MS;
+          if (claimNow) skippedWhileUnderWay = false;
+          continue;
+        }
+        if (skippedWhileUnderWay || claimNow) {
+          skippedWhileUnderWay = false;
+          claimNow = true;
           continue;
         }
         // Nothing waiting, nothing under way. Serving this process's plans (a stream of orders), it stays
         // a moment for their next values rather than end and be started again as a job for each.
         const linger =
-          running.servesLocalPlans &&
-          realTime &&
-          Date.now() < lingerUntil &&
-          pushWakeups(ctx).size <= PUSHES_THAT_LINGER;
-        if (linger && (await running.next(undefined, LINGER_MS, signal))) continue;
+          running.servesLocalPlans && Date.now() < lingerUntil && pushWakeups(ctx).size <= PUSHES_THAT_LINGER;
+        if (linger && (await running.next(undefined, LINGER_MS, signal))) {
+          claimNow = true;
+          continue;
+        }
+        // Woken meanwhile: claim, then see again.
         if (running.close()) break;
+        claimNow = true;
       }
     } finally {
       running.close(true);

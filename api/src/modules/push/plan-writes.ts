@@ -10,7 +10,7 @@ import {
 } from '../../db/queries/listing-writes-planning.ts';
 import type { ChangeCause, ChannelKind, ListingWriteField } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
-import { enqueue, enqueueEach } from '../../workers/job-queue.ts';
+import { enqueueEach } from '../../workers/job-queue.ts';
 import { afterCommit } from '../../db/client.ts';
 import { pushWakeups } from './push-wakeups.ts';
 import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
@@ -19,8 +19,8 @@ import { pricingRulesOf } from '../pricing/rules-cache.ts';
 import { compileRules, evaluate, type CompiledRule } from '../pricing/evaluate.ts';
 
 /** Asks for a channel's waiting values to be sent (same transaction as the values). */
-export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<string | null> {
-  return enqueue<ListingsPushJob>(ctx.jobs, tx, LISTINGS_PUSH_QUEUE, job, { singletonKey: job.channelId });
+export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<void> {
+  return requestChannelPushes(ctx, tx, job.accountId, [job.channelId]);
 }
 
 /**

@@ -50,4 +50,12 @@ describe('the pushes running in this process', () => {
     expect(second.close(true)).toBe(true);
     expect(wakeups.size).toBe(0);
   });
+
+  it('a push that sends only what was due when it started (Starter) takes no wake: the plan asks the queue', () => {
+    const wakeups = new PushWakeups();
+    const push = wakeups.open('channel-a', { wakeable: false });
+    expect(wakeups.wake('channel-a')).toBe(false);
+    expect(push.take()).toBe(false);
+    expect(push.close()).toBe(true);
+  });
 });

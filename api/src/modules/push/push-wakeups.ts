@@ -14,11 +14,17 @@ export class RunningPush {
   private waiter: (() => void) | undefined;
   private closed = false;
 
-  constructor(private readonly onClose: () => void) {}
+  constructor(
+    private readonly onClose: () => void,
+    private readonly wakeable = true,
+  ) {}
 
-  /** Values were committed for this channel: claim them. False once the push has closed (it will not claim again). */
+  /**
+   * Values were committed for this channel: claim them. False once the push has closed (it will not claim
+   * again), or if it does not take wakes (it sends only what was due when it started).
+   */
   wake(): boolean {
-    if (this.closed) return false;
+    if (this.closed || !this.wakeable) return false;
     this.woken = true;
     this.wokenLocally = true;
     this.waiter?.();
@@ -74,11 +80,11 @@ export class PushWakeups {
   private readonly running = new Map<string, RunningPush>();
 
   /** Registers a channel's push (one runs per channel at a time: the queue's policy). */
-  open(channelId: string): RunningPush {
+  open(channelId: string, options: { wakeable?: boolean } = {}): RunningPush {
     this.running.get(channelId)?.close(true);
     const push = new RunningPush(() => {
       if (this.running.get(channelId) === push) this.running.delete(channelId);
-    });
+    }, options.wakeable);
     this.running.set(channelId, push);
     return push;
   }
