@@ -80,6 +80,8 @@ const moduleOrder = [
   'auth',
   'channel-access',
   'pricing',
+  // Below listings and webhooks: publishing runs the checks first, a marketplace's notice has them run again.
+  'compliance',
   'push',
   'stock',
   'orders',
@@ -87,7 +89,6 @@ const moduleOrder = [
   'listings',
   'reconciliation',
   'channels',
-  'compliance',
   'analytics',
   'dashboard',
 ];

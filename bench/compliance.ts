@@ -72,6 +72,12 @@ function listingsInMemory(): ListingToCheck[] {
         lastError: i % 97 === 0 && k === 0 ? 'Missing main image (ISSUE 18027)' : null,
         // Walmart one dollar above the others on every seventh SKU.
         price: kind === 'walmart' && i % 7 === 0 ? (Number(p.price) + 1).toFixed(2) : p.price,
+        heldPrice: p.price,
+        override: null,
+        mainPrice: p.price,
+        cost: null,
+        brand: null,
+        marketplaceIssues: [],
         title: p.title,
         description: p.description,
         gtin: p.gtin,

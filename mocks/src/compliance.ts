@@ -81,6 +81,40 @@ export const complianceIssueFixtures: ComplianceIssue[] = [
   }),
 ];
 
+/** What the marketplaces report by themselves, and prices outside the bounds of the rule that matches them. */
+export const marketplaceAndPriceIssueFixtures: ComplianceIssue[] = [
+  issue(7, amazonTarget, 'VASE-TALL', 'Tall Glass Vase', {
+    code: 'marketplace_issue',
+    severity: 'error',
+    field: 'status',
+    message:
+      "Amazon suppressed this listing: We believe the main image has text, logo, graphic, or watermark that is not permitted for this product type. (18027); 'color' is recommended for this product type. (90220)",
+    fix: 'Fix what Amazon names; this clears once Amazon no longer reports it.',
+  }),
+  issue(8, ebayInError, 'LAMP-OAK', 'Oak Table Lamp', {
+    code: 'marketplace_issue',
+    severity: 'warning',
+    field: 'status',
+    message: 'eBay reports: Add Colour. (ASPECTS_ADOPTION MISSING_RECOMMENDED_ASPECTS)',
+    fix: 'Fix what eBay names; this clears once eBay no longer reports it.',
+  }),
+  issue(9, walmartPaused, 'MUG-BLUE-12', 'Blue Stoneware Mug, 12 oz', {
+    code: 'price_below_floor',
+    severity: 'error',
+    field: 'price',
+    message: 'Walmart holds the price 9.99, below its floor 11.50 in the pricing rule "Mugs: margin 20 %".',
+    fix: 'Run the pricing rule "Mugs: margin 20 %" to send Walmart a price within its bounds, or change the rule.',
+  }),
+  issue(10, walmartPaused, 'MUG-RED-12', 'Red Stoneware Mug, 12 oz', {
+    code: 'price_floor_unknown',
+    severity: 'warning',
+    field: 'price',
+    message:
+      'The pricing rule "Mugs: margin 20 %" keeps a minimum margin over cost, but this product has no cost: its price on Walmart has no margin floor.',
+    fix: "Add the product's cost, so the minimum margin can hold.",
+  }),
+];
+
 function countsOf(issues: ComplianceIssue[]): ComplianceCounts {
   const channels = new Map<string, ComplianceCounts['byChannel'][number]>();
   const codes = new Map<string, number>();
@@ -162,6 +196,11 @@ const recheck = (issues: ComplianceIssue[]) =>
 
 export const complianceHandlers = {
   withIssues: [issuesFrom(complianceIssueFixtures), recheck(complianceIssueFixtures), ...wordHandlers],
+  marketplaceAndPrices: [
+    issuesFrom(marketplaceAndPriceIssueFixtures),
+    recheck(marketplaceAndPriceIssueFixtures),
+    ...wordHandlers,
+  ],
   none: [issuesFrom([]), recheck([]), ...wordHandlers],
   loading: [
     http.get('/api/compliance/issues', async ({ response }) => {

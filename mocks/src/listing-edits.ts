@@ -439,6 +439,27 @@ export const listingEditHandlers = {
     ...publishFlow(allChosen),
     ...everything,
   ],
+  /** A product kept off Amazon by a compliance error (a word on the restricted list), with its reason and fix. */
+  publishKeptOffByCompliance: [
+    preview(bulkEditRows),
+    progress(bulkChangeFixtures.confirmed),
+    importPreview(importPreviewFixture),
+    check({
+      ...publishCheckFixture,
+      items: publishCheckFixture.items.map((item) =>
+        item.sku === 'MUG-RED-350'
+          ? {
+              ...item,
+              missing: [
+                'The title uses a word on your restricted list: "replica". Amazon may remove the listing. Remove "replica" from the title.',
+              ],
+            }
+          : item,
+      ),
+    }),
+    ...publishFlow(allChosen),
+    ...everything,
+  ],
   /** The server refuses the account's data. */
   noAccess: [
     http.post('/api/listings/bulk-edit/preview', ({ response }) => response(403).json(NO_ACCESS)),

@@ -10,6 +10,7 @@ import type {
   MarketplaceOption,
   ListingActivation,
   ListingCompetition,
+  MarketplaceIssue,
   NewListing,
   ListingState,
   ListingUpdate,
@@ -207,6 +208,13 @@ export interface MarketplaceAdapter {
    * answer for, is left out: the creation itself is the last word.
    */
   previewListings?(items: NewListing[], signal?: AbortSignal): Promise<Array<{ sku: string; problems: string[] }>>;
+
+  /**
+   * Every problem the marketplace reports on the seller's listings where it lists them for the whole
+   * account rather than per listing read (eBay's compliance API, getListingViolations), by SKU: a SKU left
+   * out has none.
+   */
+  listingViolations?(signal?: AbortSignal): Promise<Array<{ sku: string; issues: MarketplaceIssue[] }>>;
 
   /**
    * Subscribes the channel to these topics of the marketplace's pushes (the registry's

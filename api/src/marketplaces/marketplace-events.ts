@@ -41,7 +41,9 @@ export type WebhookChange =
   | { kind: 'stock'; sku?: string; inventoryItemId?: string; quantity?: number }
   | { kind: 'listing' }
   /** Other sellers' offers on one of our products changed (Amazon's ANY_OFFER_CHANGED). */
-  | { kind: 'competition'; competition: ListingCompetition };
+  | { kind: 'competition'; competition: ListingCompetition }
+  /** The problems the marketplace reports on one listing changed (Amazon's LISTINGS_ITEM_ISSUES_CHANGE): read them again. */
+  | { kind: 'listing_issues'; sku: string };
 
 /**
  * A delivery read: verified, named (its topic, and the id the marketplace repeats on a redelivery),

@@ -56,6 +56,19 @@ export interface ListingState {
   status: ListingStatus;
   /** The marketplace's own words when the listing has a problem. */
   issues: string[];
+  /** The problems the marketplace reports on the listing, where it names them one by one (Amazon's listing issues). */
+  marketplaceIssues?: MarketplaceIssue[];
+}
+
+/** One problem a marketplace reports on a listing (Amazon's listing item issues, eBay's listing violations). */
+export interface MarketplaceIssue {
+  /** The marketplace's code for it (Amazon's issue code, eBay's compliance type and reason). */
+  code: string;
+  /** The marketplace's own words. */
+  message: string;
+  severity: 'error' | 'warning';
+  /** The marketplace took the listing off sale or out of search for it. */
+  suppressing: boolean;
 }
 
 /** Absolute target values for one SKU; an absent field is left as it is. */

@@ -47,6 +47,7 @@ import { runSync } from '../modules/reconciliation/sync-run.ts';
 import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
 import { lightRead } from '../modules/reconciliation/light-read.ts';
 import { recheckChangedAccounts } from '../modules/compliance/recheck.ts';
+import { readAllViolations, violationsReadDue } from '../modules/compliance/marketplace-issues.ts';
 import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
@@ -152,8 +153,10 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     await ctx.jobs.schedule(SYNC_SCHEDULE_QUEUE, '* * * * *');
     await requestOrderReadsAtStartUp(ctx);
   }
-  // Every minute: compliance issues kept current without a read asking (the dashboard's alert, the page's counts).
+  // Every minute: compliance issues kept current without a read asking (the dashboard's alert, the page's counts);
+  // every half hour, the listing violations marketplaces list for the whole account (eBay's) read first.
   await ctx.jobs.work(COMPLIANCE_SWEEP_QUEUE, async () => {
+    if (violationsReadDue(ctx.clock())) await readAllViolations(ctx);
     await recheckChangedAccounts(ctx.db);
   });
   if (ctx.config.sync.schedule) await ctx.jobs.schedule(COMPLIANCE_SWEEP_QUEUE, '* * * * *');

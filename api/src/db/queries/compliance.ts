@@ -1,6 +1,12 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { complianceIssues, complianceSettings, type ChannelKind, type ListingStatus } from '../schema/index.ts';
+import {
+  complianceIssues,
+  complianceSettings,
+  type ChannelKind,
+  type ListingStatus,
+  type MarketplaceIssueValue,
+} from '../schema/index.ts';
 import { LATE_COMMIT_MS } from './catalogue-version.ts';
 
 // The compliance checks' data: the listings to check with what their product holds, the issues
@@ -17,11 +23,20 @@ export interface ListingToCheck {
   status: ListingStatus;
   lastError: string | null;
   price: string | null;
+  /** The price the channel holds (confirmed), and the seller's own for the listing (override). */
+  heldPrice: string | null;
+  override: string | null;
   title: string;
   description: string | null;
+  brand: string | null;
   gtin: string | null;
   images: string[];
   attributes: Record<string, unknown>;
+  /** The product's main price and cost, as the pricing rules read them. */
+  mainPrice: string | null;
+  cost: string | null;
+  /** What the marketplace last reported on the listing (none: empty). */
+  marketplaceIssues: MarketplaceIssueValue[];
 }
 
 export interface IssueRow {
@@ -70,6 +85,15 @@ export async function markCheckedThrough(db: Db, accountId: string, at: string):
   await db.execute(sql`insert into ${complianceSettings} (account_id, checked_through, updated_at)
     values (${accountId}, ${at}::timestamptz, now())
     on conflict (account_id) do update set checked_through = excluded.checked_through`);
+}
+
+/**
+ * Every listing of the account is to be checked again (a pricing rule changed: the bounds of any listing
+ * may have). Takes the checker's lock, so a check under way, which read the former rules, ends first.
+ */
+export async function requireFullCheck(db: Db, accountId: string): Promise<void> {
+  await lockAccountChecks(db, accountId);
+  await db.execute(sql`update ${complianceSettings} set checked_through = null where account_id = ${accountId}`);
 }
 
 /** The transaction's own clock: what it reads was stamped before it (or commits within LATE_COMMIT_MS after). */
@@ -125,12 +149,17 @@ export async function listingsToCheck(
 ): Promise<ListingToCheck[]> {
   if (productIds !== 'all' && productIds.length === 0) return [];
   const scope = (column: SQL) => (productIds === 'all' ? sql`true` : sql`${column} = any(${uuidArray(productIds)})`);
-  const listingRows = rowsOf<Omit<ListingToCheck, 'title' | 'description' | 'gtin' | 'images' | 'attributes'>>(
+  const listingRows = rowsOf<
+    Omit<ListingToCheck, 'title' | 'description' | 'brand' | 'gtin' | 'images' | 'attributes' | 'mainPrice' | 'cost'>
+  >(
     await db.execute(sql`select l.id as "listingId", l.channel_id as "channelId", c.kind as "channelKind",
         c.display_name as "channelName", l.product_id as "productId", l.sku, l.status, l.last_error as "lastError",
-        coalesce(l.price_override, l.desired_price, l.confirmed_price)::text as price
+        coalesce(l.price_override, l.desired_price, l.confirmed_price)::text as price,
+        l.confirmed_price::text as "heldPrice", l.price_override::text as override,
+        coalesce(m.issues, '[]'::jsonb) as "marketplaceIssues"
       from listings l
       join channels c on c.id = l.channel_id and c.status <> 'disconnected'
+      left join marketplace_listing_issues m on m.listing_id = l.id
       where l.account_id = ${accountId} and l.status <> 'not listed' and l.product_id is not null
         and ${scope(sql`l.product_id`)}`),
   );
@@ -139,12 +168,15 @@ export async function listingsToCheck(
     id: string;
     title: string;
     description: string | null;
+    brand: string | null;
     gtin: string | null;
     images: string[];
     attributes: Record<string, unknown>;
     price: string | null;
+    cost: string | null;
   }>(
-    await db.execute(sql`select p.id, p.title, p.description, p.gtin, p.images, p.price::text as price,
+    await db.execute(sql`select p.id, p.title, p.description, p.brand, p.gtin, p.images, p.price::text as price,
+        p.cost::text as cost,
         jsonb_strip_nulls(jsonb_build_object('manufacturer', p.attributes->'manufacturer',
           'responsiblePersons', p.attributes->'responsiblePersons', 'regulatory', p.attributes->'regulatory')) as attributes
       from products p
@@ -161,9 +193,12 @@ export async function listingsToCheck(
       price: listing.price ?? product.price,
       title: product.title,
       description: product.description,
+      brand: product.brand,
       gtin: product.gtin,
       images: product.images,
       attributes: product.attributes,
+      mainPrice: product.price,
+      cost: product.cost,
     });
   }
   return found;

@@ -7,7 +7,9 @@ export interface PublishableProduct {
   id: string;
   sku: string;
   title: string;
+  description: string | null;
   price: string | null;
+  cost: string | null;
   brand: string | null;
   gtin: string | null;
   images: string[];
@@ -32,7 +34,9 @@ export async function publishableProducts(
         id: products.id,
         sku: products.sku,
         title: products.title,
+        description: products.description,
         price: products.price,
+        cost: products.cost,
         brand: products.brand,
         gtin: products.gtin,
         images: products.images,

@@ -54,3 +54,35 @@ export const complianceSettings = pgTable('compliance_settings', {
     .notNull()
     .default(sql`now()`),
 });
+
+/** One problem a marketplace reports on a listing, in its own words (Amazon's listing issues, eBay's listing violations). */
+export interface MarketplaceIssueValue {
+  code: string;
+  message: string;
+  severity: ComplianceSeverityValue;
+  /** The marketplace took the listing off sale or out of search for it. */
+  suppressing: boolean;
+}
+
+/**
+ * The problems a marketplace last reported on a listing, as its latest read found them (a listing with
+ * none has no row): replaced whole at each read, so a problem the marketplace cleared is gone. The
+ * compliance checks show them with the marketplace's reason.
+ */
+export const marketplaceListingIssues = pgTable(
+  'marketplace_listing_issues',
+  {
+    listingId: uuid('listing_id')
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    issues: jsonb('issues').$type<MarketplaceIssueValue[]>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('marketplace_listing_issues_channel_idx').on(t.channelId)],
+);

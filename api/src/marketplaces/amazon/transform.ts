@@ -8,6 +8,7 @@ import type {
   ListingState,
   ListingStatus,
   ListingUpdate,
+  MarketplaceIssue,
   MarketplaceOption,
   Money,
   NewListing,
@@ -90,6 +91,20 @@ export function issueMessages(issues: ListingsIssue[] | undefined, marketplaceId
   return [...relevant].sort((a, b) => rank[a.severity] - rank[b.severity]).map((issue) => issue.message);
 }
 
+/** A listing's errors and warnings for one marketplace, each with whether Amazon suppressed the listing for it. */
+export function marketplaceIssuesOf(issues: ListingsIssue[] | undefined, marketplaceId: string): MarketplaceIssue[] {
+  return (issues ?? [])
+    .filter((issue) => issue.severity !== 'INFO' && appliesTo(issue, marketplaceId))
+    .map((issue) => ({
+      code: issue.code,
+      message: issue.message,
+      severity: issue.severity === 'ERROR' ? ('error' as const) : ('warning' as const),
+      suppressing:
+        (issue.enforcements?.actions ?? []).some((a) => SUPPRESSING_ACTIONS.has(a.action)) &&
+        issue.enforcements?.exemption.status === 'NOT_EXEMPT',
+    }));
+}
+
 export function listingsItemToState(item: ListingsItem, marketplaceId: string): ListingState {
   return {
     sku: item.sku,
@@ -98,6 +113,7 @@ export function listingsItemToState(item: ListingsItem, marketplaceId: string): 
     price: listingPrice(item, marketplaceId),
     status: listingStatus(item, marketplaceId),
     issues: issueMessages(item.issues, marketplaceId),
+    marketplaceIssues: marketplaceIssuesOf(item.issues, marketplaceId),
   };
 }
 

@@ -321,6 +321,7 @@ export const amazonNotificationTypes = [
   'ORDER_CHANGE',
   'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
   'ANY_OFFER_CHANGED',
+  'LISTINGS_ITEM_ISSUES_CHANGE',
 ] as const;
 export type AmazonNotificationType = (typeof amazonNotificationTypes)[number];
 
@@ -387,6 +388,19 @@ export type MfnQuantityChangeNotification = NotificationEnvelope<
   MfnQuantityChangePayload
 >;
 export type AmazonNotification = OrderChangeNotification | MfnQuantityChangeNotification;
+
+/**
+ * LISTINGS_ITEM_ISSUES_CHANGE, payload version 1.0 (ListingsItemIssuesChangeNotification.json): the issues of a
+ * listing changed; which ones, a read of the listing's `issues` tells. Severities is empty once none is left.
+ */
+export interface ListingsItemIssuesChangePayload {
+  SellerId: string;
+  MarketplaceId?: string;
+  Asin?: string;
+  Sku: string;
+  Severities: Array<'ERROR' | 'WARNING' | 'INFO'>;
+  EnforcementActions?: string[];
+}
 
 /** An event as EventBridge hands it to a rule target (here an API destination, by HTTPS POST). */
 export interface EventBridgeEvent<Detail> {

@@ -1,6 +1,6 @@
 /**
  * Amazon notifications (Notifications API v1, notifications.json). Amazon delivers ORDER_CHANGE,
- * LISTINGS_ITEM_MFN_QUANTITY_CHANGE and ANY_OFFER_CHANGED to SQS or EventBridge only; we take them from an EventBridge rule
+ * LISTINGS_ITEM_MFN_QUANTITY_CHANGE, ANY_OFFER_CHANGED and LISTINGS_ITEM_ISSUES_CHANGE to SQS or EventBridge only; we take them from an EventBridge rule
  * whose target is an API destination (an HTTPS POST to the app). The API destination's connection adds
  * an API-key header, which the app checks; the body is the EventBridge event with the SP-API
  * notification as `detail`. Subscribing finds or creates the EventBridge destination, then subscribes
@@ -16,6 +16,7 @@ import {
   amazonNotificationTypes,
   type AmazonNotification,
   type AnyOfferChangedPayload,
+  type ListingsItemIssuesChangePayload,
   type AmazonNotificationType,
   type EventBridgeEvent,
   type MfnQuantityChangeNotification,
@@ -58,7 +59,8 @@ export function verifyEventBridgeDelivery(headers: HeaderBag, expectedApiKey: st
 export type AmazonNotificationEvent =
   | { kind: 'order_changed'; sellerId: string; orderId: string; orderStatus: string; notificationId: string }
   | { kind: 'quantity_changed'; sellerId: string; sku: string; quantity: number; notificationId: string }
-  | { kind: 'offers_changed'; sellerId: string; competition: ListingCompetition; notificationId: string };
+  | { kind: 'offers_changed'; sellerId: string; competition: ListingCompetition; notificationId: string }
+  | { kind: 'issues_changed'; sellerId: string; sku: string; notificationId: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
@@ -153,6 +155,15 @@ export function parseEventBridgeDelivery(
         'ANY_OFFER_CHANGED without AnyOfferChangedNotification.SellerId and an ASIN of a new item',
       );
     return { event, notification: { kind: 'offers_changed', sellerId, competition, notificationId } };
+  }
+  if (detail.NotificationType === 'LISTINGS_ITEM_ISSUES_CHANGE') {
+    const payload = detail.Payload as Partial<ListingsItemIssuesChangePayload>;
+    if (typeof payload.SellerId !== 'string' || typeof payload.Sku !== 'string' || !payload.Sku)
+      throw new AmazonNotificationError(400, 'LISTINGS_ITEM_ISSUES_CHANGE without SellerId and Sku');
+    return {
+      event,
+      notification: { kind: 'issues_changed', sellerId: payload.SellerId, sku: payload.Sku, notificationId },
+    };
   }
   throw new AmazonNotificationError(400, `Notification type ${detail.NotificationType} is not handled`);
 }
@@ -261,7 +272,9 @@ function readAmazonDelivery({ headers, json }: WebhookDelivery, secrets: { deliv
         ? { kind: 'stock', sku: notification.sku, quantity: notification.quantity }
         : notification.kind === 'offers_changed'
           ? { kind: 'competition', competition: notification.competition }
-          : { kind: 'orders' };
+          : notification.kind === 'issues_changed'
+            ? { kind: 'listing_issues', sku: notification.sku }
+            : { kind: 'orders' };
     return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body, change };
   } catch (error) {
     if (error instanceof AmazonNotificationError)

@@ -4,6 +4,7 @@
  * the Fulfillment API for orders changed since a time, for shipments (shipments.ts) and refunds (refunds.ts), the Identity API
  * for who the seller is, and ORDER_CONFIRMATION notifications to our application's endpoint (webhooks.ts).
  */
+import { ebayListingViolations } from './compliance.ts';
 import { updateEbayTitle } from './ebay-title.ts';
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -239,5 +240,6 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
         ? refundEbayOrder(client, refundsSent, request, signal)
         : { outcome: 'rejected', message: REFUND_SCOPE_MISSING },
     subscribeToEvents: subscribeToEvents(client),
+    listingViolations: (signal) => ebayListingViolations(client, signal),
   };
 }

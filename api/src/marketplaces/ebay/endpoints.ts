@@ -12,6 +12,8 @@ export interface EbayEndpoints {
   identity: string;
   /** The Account API: business policies. */
   account: string;
+  /** The Compliance API: listing violations (sell_compliance_v1, under the sell.inventory scope). */
+  compliance: string;
 }
 
 export const ebayProduction: EbayEndpoints = {
@@ -23,6 +25,7 @@ export const ebayProduction: EbayEndpoints = {
   // The Identity API is served from apiz.ebay.com.
   identity: 'https://apiz.ebay.com/commerce/identity/v1',
   account: 'https://api.ebay.com/sell/account/v1',
+  compliance: 'https://api.ebay.com/sell/compliance/v1',
 };
 
 /** eBay's own paths below one base URL (a sandbox). */
@@ -36,6 +39,7 @@ export function ebayEndpointsAt(baseUrl: string): EbayEndpoints {
     notification: `${base}/commerce/notification/v1`,
     identity: `${base}/commerce/identity/v1`,
     account: `${base}/sell/account/v1`,
+    compliance: `${base}/sell/compliance/v1`,
   };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkListing, compileRestrictedWords, isValidGtin, type ListingFacts, type CheckContext } from './checks.ts';
+import {
+  checkListing,
+  compileRestrictedWords,
+  isValidGtin,
+  type CheckContext,
+  type ListingFacts,
+  type PriceBounds,
+} from './checks.ts';
 import { defaultRestrictedWords } from './marketplace-limits.ts';
 
 // Listings as the catalogue holds them after reading real marketplace items (the Walmart items
@@ -166,6 +173,61 @@ describe('price parity', () => {
     );
     expect(codes({ ...walmartVest, price: '54.50' }, { ...context, otherChannelPrices: others })).toEqual([]);
     expect(codes({ ...walmartVest, channel: 'shopify' }, { ...context, otherChannelPrices: others })).toEqual([]);
+  });
+});
+
+describe('price within the pricing rule', () => {
+  const bounds: PriceBounds = {
+    ruleName: 'Amazon +10 %',
+    floor: '50.00',
+    ceiling: '69.99',
+    marginWithoutCost: false,
+    floorAboveCeiling: false,
+    held: '59.99',
+    override: null,
+  };
+  const amazon = { ...walmartVest, channel: 'amazon' as const };
+  const priced = (over: Partial<PriceBounds>) => checkListing({ ...amazon, pricing: { ...bounds, ...over } }, context);
+
+  it('passes a price within the floor and the ceiling, and a listing no rule prices', () => {
+    expect(priced({})).toEqual([]);
+    expect(priced({ held: '50.00' })).toEqual([]);
+    expect(priced({ held: '69.99', override: '69.99' })).toEqual([]);
+    expect(checkListing({ ...amazon, pricing: null }, context)).toEqual([]);
+    expect(priced({ floor: null, ceiling: null, held: '0.50' })).toEqual([]);
+  });
+
+  it('reports a price the marketplace holds below the floor or above MAP as an error, naming the rule', () => {
+    const [below] = priced({ held: '49.99' });
+    expect(below).toMatchObject({ code: 'price_below_floor', severity: 'error', field: 'price', channel: 'amazon' });
+    expect(below?.message).toBe(
+      'Amazon holds the price 49.99, below its floor 50.00 in the pricing rule "Amazon +10 %".',
+    );
+    expect(below?.fix).toBe(
+      'Run the pricing rule "Amazon +10 %" to send Amazon a price within its bounds, or change the rule.',
+    );
+    const [above] = priced({ held: '70.00' });
+    expect(above).toMatchObject({ code: 'price_above_ceiling', severity: 'error' });
+    expect(above?.message).toContain('above its maximum price (MAP) 69.99');
+  });
+
+  it("warns of the seller's own price outside the bounds, which is not sent", () => {
+    const [own] = priced({ override: '45.00' });
+    expect(own).toMatchObject({ code: 'price_below_floor', severity: 'warning' });
+    expect(own?.message).toBe(
+      'Your price 45.00 for Amazon is below its floor 50.00 in the pricing rule "Amazon +10 %"; 50.00 is sent instead.',
+    );
+    // What the marketplace holds is the error to fix first: one issue per code and field.
+    expect(priced({ held: '40.00', override: '45.00' }).map((i) => i.severity)).toEqual(['error']);
+  });
+
+  it('never passes a margin floor without a cost silently, nor a floor above the ceiling', () => {
+    const [noCost] = priced({ marginWithoutCost: true, floor: null });
+    expect(noCost).toMatchObject({ code: 'price_floor_unknown', severity: 'warning' });
+    expect(noCost?.message).toContain('this product has no cost');
+    const issues = priced({ floorAboveCeiling: true, floor: '80.00', held: '75.00' });
+    expect(issues.map((i) => [i.code, i.severity])).toEqual([['price_floor_above_ceiling', 'error']]);
+    expect(issues[0]?.message).toContain('above its maximum price 69.99: no price is sent to Amazon');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ChannelKind, ListingStatus } from '../../db/schema/index.ts';
+import type { ChannelKind, ListingStatus, MarketplaceIssueValue } from '../../db/schema/index.ts';
 import { marketplaceLimits } from './marketplace-limits.ts';
 
 // The compliance checks: pure functions of one listing on one channel (and the prices its SKU has on
@@ -17,8 +17,13 @@ export const complianceCodes = [
   'images_not_https',
   'restricted_word',
   'price_above_other_channel',
+  'price_below_floor',
+  'price_above_ceiling',
+  'price_floor_unknown',
+  'price_floor_above_ceiling',
   'listing_suppressed',
   'listing_refused',
+  'marketplace_issue',
   'eu_safety_data_missing',
 ] as const;
 export type ComplianceCode = (typeof complianceCodes)[number];
@@ -48,6 +53,27 @@ export interface ListingFacts {
   lastError: string | null;
   /** The price this channel holds or is to hold, as a decimal string; null when none is known. */
   price: string | null;
+  /** The pricing rule that prices this listing, with its bounds; absent or null: no rule matches it. */
+  pricing?: PriceBounds | null;
+  /** The problems the marketplace itself last reported on the listing (Amazon's listing issues, eBay's violations). */
+  marketplaceIssues?: readonly MarketplaceIssueValue[];
+}
+
+/**
+ * The bounds the matching pricing rule holds this listing's price within (pricing/evaluate.ts: the higher
+ * of its minimum price and its margin floor; its maximum price, MAP), as decimal strings, with the prices
+ * the listing has: the one the channel holds (confirmed) and the seller's own for it (override).
+ */
+export interface PriceBounds {
+  ruleName: string;
+  floor: string | null;
+  ceiling: string | null;
+  /** Set when the rule has a minimum margin and the product has no cost: no margin floor is applied. */
+  marginWithoutCost: boolean;
+  /** The margin floor (cost, margin and the marketplace's fee) is above the maximum price: no price can be sent. */
+  floorAboveCeiling: boolean;
+  held: string | null;
+  override: string | null;
 }
 
 /** The same SKU's price on another of the account's channels. */
@@ -70,7 +96,9 @@ export function checkListing(listing: ListingFacts, context: CheckContext): Comp
     ...checkImages(listing),
     ...checkRestrictedWords(listing, context.restrictedWords),
     ...checkPriceParity(listing, context.otherChannelPrices),
+    ...checkPriceBounds(listing),
     ...checkMarketplaceStatus(listing),
+    ...checkMarketplaceIssues(listing),
     ...checkEuProductSafety(listing),
   ];
   return issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
@@ -311,6 +339,77 @@ export function checkPriceParity(listing: ListingFacts, others: readonly OtherCh
   ];
 }
 
+/**
+ * A listing's price against the floor and ceiling (MAP) of the pricing rule that matches it. The engine
+ * never sends a price outside them, so a price outside is one the channel holds from before (the rule
+ * changed and has not run since, or the price was changed on the marketplace): an error, as it may be
+ * below cost or break the brand's MAP. The seller's own price for the channel outside them is not sent
+ * (the bound is): a warning. A margin floor without a cost, or a floor above the ceiling, is never passed silently.
+ */
+export function checkPriceBounds(listing: ListingFacts): ComplianceIssue[] {
+  const bounds = listing.pricing;
+  if (!bounds) return [];
+  const name = marketplaceLimits[listing.channel].name;
+  const rule = `the pricing rule "${bounds.ruleName}"`;
+  if (bounds.floorAboveCeiling)
+    return [
+      issue(
+        listing,
+        'price_floor_above_ceiling',
+        'error',
+        'price',
+        `The lowest price ${rule} allows (its minimum margin over cost after ${name}'s fee) is above its maximum price ${bounds.ceiling}: no price is sent to ${name}.`,
+        `Lower the rule's minimum margin or raise its maximum price, or check the product's cost.`,
+      ),
+    ];
+  const issues: ComplianceIssue[] = [];
+  if (bounds.marginWithoutCost)
+    issues.push(
+      issue(
+        listing,
+        'price_floor_unknown',
+        'warning',
+        'price',
+        `${rule[0]!.toUpperCase()}${rule.slice(1)} keeps a minimum margin over cost, but this product has no cost: its price on ${name} has no margin floor.`,
+        "Add the product's cost, so the minimum margin can hold.",
+      ),
+    );
+  const outside = (price: string | null) => {
+    const at = price === null ? null : cents(price);
+    if (at === null || !Number.isFinite(at)) return null;
+    if (bounds.floor !== null && at < cents(bounds.floor)) return { kind: 'below' as const, price: price! };
+    if (bounds.ceiling !== null && at > cents(bounds.ceiling)) return { kind: 'above' as const, price: price! };
+    return null;
+  };
+  const bound = (kind: 'below' | 'above') =>
+    kind === 'below' ? `below its floor ${bounds.floor}` : `above its maximum price (MAP) ${bounds.ceiling}`;
+  const held = outside(bounds.held);
+  if (held)
+    issues.push(
+      issue(
+        listing,
+        held.kind === 'below' ? 'price_below_floor' : 'price_above_ceiling',
+        'error',
+        'price',
+        `${name} holds the price ${held.price}, ${bound(held.kind)} in ${rule}.`,
+        `Run ${rule} to send ${name} a price within its bounds, or change the rule.`,
+      ),
+    );
+  const own = held ? null : outside(bounds.override);
+  if (own)
+    issues.push(
+      issue(
+        listing,
+        own.kind === 'below' ? 'price_below_floor' : 'price_above_ceiling',
+        'warning',
+        'price',
+        `Your price ${own.price} for ${name} is ${bound(own.kind)} in ${rule}; ${own.kind === 'below' ? bounds.floor : bounds.ceiling} is sent instead.`,
+        `Change your price for ${name} to one within the rule's bounds, or change the rule.`,
+      ),
+    );
+  return issues;
+}
+
 export function checkMarketplaceStatus(listing: ListingFacts): ComplianceIssue[] {
   const name = marketplaceLimits[listing.channel].name;
   const reason = listing.lastError?.trim() || null;
@@ -339,6 +438,32 @@ export function checkMarketplaceStatus(listing: ListingFacts): ComplianceIssue[]
       ),
     ];
   return [];
+}
+
+/**
+ * What the marketplace itself reports on the listing, in its words with its codes: one issue for the
+ * listing, an error when any of them is (or the marketplace suppressed the listing), gone once the
+ * marketplace no longer reports them.
+ */
+export function checkMarketplaceIssues(listing: ListingFacts): ComplianceIssue[] {
+  const reported = listing.marketplaceIssues ?? [];
+  if (reported.length === 0) return [];
+  const name = marketplaceLimits[listing.channel].name;
+  const suppressed = reported.some((i) => i.suppressing);
+  const reasons = [...reported]
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+    .map((i) => `${i.message.trim()} (${i.code})`)
+    .join('; ');
+  return [
+    issue(
+      listing,
+      'marketplace_issue',
+      suppressed || reported.some((i) => i.severity === 'error') ? 'error' : 'warning',
+      'status',
+      suppressed ? `${name} suppressed this listing: ${reasons}` : `${name} reports: ${reasons}`,
+      `Fix what ${name} names; this clears once ${name} no longer reports it.`,
+    ),
+  ];
 }
 
 /** The product-safety data a product holds in its attributes, under the names eBay's Regulatory object uses. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { csvLine } from '../listings/catalogue-csv.ts';
+import { csvLine } from '../csv/csv-write.ts';
 import {
   allIssues,
   complianceSettingsOf,

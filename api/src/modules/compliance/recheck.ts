@@ -13,6 +13,7 @@ import {
 } from '../../db/queries/compliance.ts';
 import { checkListing, compileRestrictedWords, type OtherChannelPrice, type RestrictedWords } from './checks.ts';
 import { defaultRestrictedWords } from './marketplace-limits.ts';
+import { priceBoundsOf, ruleBookOf, type RuleBook } from './price-bounds.ts';
 
 // Keeping the stored issues current. Every write to a product or a listing stamps its updated_at
 // (the live catalogue reads the same stamps), so the checker needs no hook in each write path: it
@@ -23,8 +24,17 @@ import { defaultRestrictedWords } from './marketplace-limits.ts';
 /** The account's restricted words: its own list, or the default one until it saves one. */
 export const restrictedWordsOf = (saved: string[] | null): readonly string[] => saved ?? defaultRestrictedWords;
 
-/** The issues of these listings, each checked against its SKU's prices on the other channels. */
-export function issuesOfListings(listings: readonly ListingToCheck[], words: RestrictedWords): IssueRow[] {
+const NO_RULES: RuleBook = { rules: [], names: new Map() };
+
+/**
+ * The issues of these listings, each checked against its SKU's prices on the other channels and the
+ * bounds of the pricing rule that prices it.
+ */
+export function issuesOfListings(
+  listings: readonly ListingToCheck[],
+  words: RestrictedWords,
+  rules: RuleBook = NO_RULES,
+): IssueRow[] {
   const byProduct = new Map<string, ListingToCheck[]>();
   for (const listing of listings) {
     const siblings = byProduct.get(listing.productId);
@@ -38,7 +48,12 @@ export function issuesOfListings(listings: readonly ListingToCheck[], words: Res
       for (const other of siblings)
         if (other !== listing && other.price !== null)
           otherChannelPrices.push({ channel: other.channelKind, channelName: other.channelName, price: other.price });
-      const facts = { ...listing, channel: listing.channelKind, images: listing.images ?? [] };
+      const facts = {
+        ...listing,
+        channel: listing.channelKind,
+        images: listing.images ?? [],
+        pricing: priceBoundsOf(rules, listing),
+      };
       for (const issue of checkListing(facts, { restrictedWords: words, otherChannelPrices })) {
         rows.push({
           listingId: listing.listingId,
@@ -70,7 +85,8 @@ async function check(
       ? ('all' as const)
       : await productsChangedSince(tx, accountId, settings.checkedThrough);
   const listings = await listingsToCheck(tx, accountId, productIds);
-  const issues = issuesOfListings(listings, compileRestrictedWords(restrictedWordsOf(settings.restrictedWords)));
+  const rules = await ruleBookOf(tx, accountId, Date.now());
+  const issues = issuesOfListings(listings, compileRestrictedWords(restrictedWordsOf(settings.restrictedWords)), rules);
   await replaceIssues(tx, accountId, productIds, issues);
   await markCheckedThrough(tx, accountId, now);
   return {

@@ -138,3 +138,15 @@ export function missingForListing(
   if (settings) missing.push(...missingChoices(kind, listingChoices(kind, settings, product.attributes ?? {})));
   return missing;
 }
+
+/**
+ * Whether a compliance check (compliance/checks.ts) finds what `missingForListing` names already on this
+ * marketplace (a title, its length, a GTIN, an image): a publish lists each lack once.
+ */
+export function namedByRequirements(kind: ChannelKind, code: string): boolean {
+  const needs = listingRequirements[kind];
+  if (code === 'title_missing' || code === 'title_too_long') return true;
+  if (code === 'gtin_missing' || code === 'gtin_invalid') return needs.gtin;
+  if (code === 'images_missing') return needs.image;
+  return false;
+}

@@ -36,7 +36,9 @@ import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { withChannelHealth } from '../channel-access/channel-health.ts';
 import { offSaleByZeroUnits, planListingWrites, requestChannelPush, requestDuePush } from '../push/plan-writes.ts';
-import { listingChoices, missingForListing } from './publish-requirements.ts';
+import { listingChoices, missingForListing, namedByRequirements } from './publish-requirements.ts';
+import { issuesBeforePublish } from '../compliance/publish-checks.ts';
+import type { ComplianceIssue } from '../compliance/checks.ts';
 
 export interface PublishRequest {
   channelId: string;
@@ -60,7 +62,12 @@ async function targetChannel(db: Db, accountId: string, channelId: string): Prom
   return channel;
 }
 
-/** Each product (the account's only) against the channel's marketplace: ready, missing something, or listed there already. */
+/**
+ * Each product (the account's only) against the channel's marketplace: ready, missing something, or
+ * listed there already. What it misses: what the marketplace requires of a new listing, then the
+ * compliance checks' errors for it on this channel (restricted words, the pricing rule's bounds…);
+ * their warnings do not keep it off.
+ */
 async function checkProducts(
   db: Db,
   accountId: string,
@@ -73,10 +80,20 @@ async function checkProducts(
   // A listing whose creation the marketplace refused can be published again (once the product is fixed).
   const refused = await failedCreationsOn(db, channel.id, skus);
   const listed = new Set([...(await skusListedOn(db, channel.id, skus))].filter((sku) => !refused.has(sku)));
+  const compliance = await issuesBeforePublish(
+    db,
+    accountId,
+    channel,
+    products.filter((p) => !listed.has(p.sku)),
+    Date.now(),
+  );
   return products.map((product) => {
     if (listed.has(product.sku))
       return { productId: product.id, sku: product.sku, title: product.title, status: 'listed', missing: [] };
-    const missing = missingForListing(channel.kind, product, channel.publishSettings);
+    const missing = [
+      ...missingForListing(channel.kind, product, channel.publishSettings),
+      ...complianceTexts(channel.kind, compliance.get(product.sku)),
+    ];
     // What the marketplace itself said it would refuse, asked before (its preview of the new listing).
     if (missing.length === 0) missing.push(...refusalTexts(channel.kind, options.refusals?.get(product.sku)));
     return {
@@ -158,6 +175,11 @@ export async function checkPublish(
       return missing.length > 0 ? { ...item, status: 'missing', missing } : item;
     }),
   };
+}
+
+/** Compliance errors as the publish check lists them: what is wrong and what to do, each lack named once. */
+function complianceTexts(kind: ChannelRecord['kind'], issues: ComplianceIssue[] | undefined): string[] {
+  return (issues ?? []).filter((i) => !namedByRequirements(kind, i.code)).map((i) => `${i.message} ${i.fix}`);
 }
 
 /** A marketplace's refusals of a new listing as the publish check lists them, named by the marketplace. */

@@ -10,12 +10,14 @@ import {
   type PricingRuleRecord,
   type PricingRuleValues,
 } from '../../db/queries/pricing-rules.ts';
+import { requireFullCheck } from '../../db/queries/compliance.ts';
 import type { PricingRuleDefinition } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { pricingRulesWritten } from './rules-cache.ts';
 
 // Pricing rules: saved, changed, deleted. Saving a rule sends nothing by itself: a run does (with
-// its dry run first), and a rule that is on also prices every later change of a main price.
+// its dry run first), and a rule that is on also prices every later change of a main price. A change of
+// a rule has every listing's compliance checked again (their price bounds may have moved).
 
 export const RULE_GONE = 'No such pricing rule.';
 
@@ -111,6 +113,7 @@ export async function createRule(
   return ctx.db.transaction(async (tx) => {
     pricingRulesWritten(ctx, tx, accountId);
     const rule = await insertPricingRule(tx, accountId, await checkedRule(tx, accountId, body), ctx.clock());
+    await requireFullCheck(tx, accountId);
     await recordAudit(tx, audit, {
       action: 'pricing.rule_created',
       accountId,
@@ -134,6 +137,7 @@ export async function updateRule(
     const before = await findPricingRule(tx, accountId, ruleId, { lock: true });
     if (!before) throw new AppError(404, RULE_GONE);
     const rule = (await updatePricingRule(tx, accountId, ruleId, await checkedRule(tx, accountId, body), ctx.clock()))!;
+    await requireFullCheck(tx, accountId);
     await recordAudit(tx, audit, {
       action: 'pricing.rule_changed',
       accountId,
@@ -156,6 +160,7 @@ export async function deleteRule(
     pricingRulesWritten(ctx, tx, accountId);
     const before = await findPricingRule(tx, accountId, ruleId, { lock: true });
     if (!before || !(await deletePricingRule(tx, accountId, ruleId))) throw new AppError(404, RULE_GONE);
+    await requireFullCheck(tx, accountId);
     await recordAudit(tx, audit, {
       action: 'pricing.rule_deleted',
       accountId,

@@ -22,6 +22,7 @@ import { mainStockOfSkus, stockOfInventoryItem } from '../../db/queries/stock.ts
 import { parseStorableJson } from '../../db/storable-text.ts';
 import { keepCompetition } from '../../db/queries/listing-competition.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
+import { readListingIssues } from '../compliance/marketplace-issues.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -195,6 +196,14 @@ export async function receiveWebhook(
             recordAs: { cause: 'pricing_rule', causeRef: 'competitor offers' },
           });
       });
+    return { status: 200, recorded: false };
+  }
+  // The problems the marketplace reports on a listing changed (Amazon's LISTINGS_ITEM_ISSUES_CHANGE, which names
+  // the SKU only): the listing's issues are read and checked at once, so /compliance shows the marketplace's
+  // reason, or clears it. Reading twice changes nothing, so it is not recorded; should the read fail, the
+  // marketplace is answered with the error and sends the notice again.
+  if (change.kind === 'listing_issues') {
+    await readListingIssues(ctx, { id: channel.id, accountId: channel.accountId }, [change.sku]);
     return { status: 200, recorded: false };
   }
   // A product edited in the marketplace's own UI (Shopify's products/update) has the channel read for it, as

@@ -24,6 +24,7 @@ import { productTypeRoutes } from './product-types.ts';
 import { advanceReports, reportRoutes } from './reports.ts';
 import { returnControlRoutes } from './returns.ts';
 import { competingOfferControlRoutes, pricingRoutes } from './pricing.ts';
+import { listingIssueControlRoutes } from './listing-issues.ts';
 import { orderView, shipmentRoutes } from './shipments.ts';
 import {
   UPPER_ALNUM,
@@ -131,6 +132,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     returnControlRoutes(router, context);
     restrictedDataControlRoutes(router, context);
     competingOfferControlRoutes(router, context);
+    listingIssueControlRoutes(router, context);
   },
 
   tick(state, context) {

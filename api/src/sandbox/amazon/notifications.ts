@@ -1,6 +1,7 @@
 /**
  * The Notifications API v1: EventBridge destinations (grantless), a seller's subscriptions, and the
- * notifications themselves (ORDER_CHANGE, LISTINGS_ITEM_MFN_QUANTITY_CHANGE, ANY_OFFER_CHANGED), delivered as an
+ * notifications themselves (ORDER_CHANGE, LISTINGS_ITEM_MFN_QUANTITY_CHANGE, ANY_OFFER_CHANGED,
+ * LISTINGS_ITEM_ISSUES_CHANGE), delivered as an
  * EventBridge API destination would (HTTPS POST of the partner event).
  *
  * Sandbox extensions (not Amazon's): `resourceSpecification.eventBridge['x-sandbox-api-destination-url']`
@@ -32,6 +33,7 @@ export const SUPPORTED_NOTIFICATION_TYPES = [
   'ORDER_CHANGE',
   'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
   'ANY_OFFER_CHANGED',
+  'LISTINGS_ITEM_ISSUES_CHANGE',
 ] as const;
 
 export function notificationRoutes(router: Router, context: AmazonContext) {

@@ -17,6 +17,11 @@ export interface Issue {
   severity: 'ERROR' | 'WARNING' | 'INFO';
   attributeNames?: string[];
   categories: string[];
+  /** listingsItems_2021-08-01.json IssueEnforcements: what Amazon did about the issue (raised through the control API). */
+  enforcements?: {
+    actions: Array<{ action: string }>;
+    exemption: { status: 'EXEMPT' | 'EXEMPTION_PENDING' | 'NOT_EXEMPT' };
+  };
 }
 
 export interface ItemRecord {

@@ -18,6 +18,7 @@ import { editItem, listingRoutes } from './listings.ts';
 import { accountDeletionControlRoute, notificationRoutes } from './notifications.ts';
 import { leafCategoryOf, offerRoutes } from './offers.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
+import { complianceRoutes, violationControlRoute } from './compliance.ts';
 import { refundControlRoute, refundRoutes } from './refunds.ts';
 import { orderView, shippingFulfillmentRoutes } from './shipping-fulfillments.ts';
 import { defaultSettings, type EbayState, type SandboxItem } from './state.ts';
@@ -126,6 +127,7 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     settingsControlRoutes(router, context);
     accountDeletionControlRoute(router, context);
     refundControlRoute(router, context);
+    violationControlRoute(router, context);
   },
 
   tick: expireGrants,
@@ -139,5 +141,6 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     shippingFulfillmentRoutes(router, context);
     refundRoutes(router, context);
     notificationRoutes(router, context);
+    complianceRoutes(router, context);
   },
 };

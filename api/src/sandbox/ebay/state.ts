@@ -67,6 +67,16 @@ export interface SandboxItem {
   soldQuantity: number;
   /** Revisions of the listing on the calendar day `day` (YYYY-MM-DD, Pacific). */
   revisions: { day: string; count: number };
+  /** What eBay's Compliance API reports on the listing (set through the control API); absent: none. */
+  violations?: SandboxViolation[];
+}
+
+/** One listing violation (sell_compliance_v1 ComplianceDetail, with its ComplianceViolation's type). */
+export interface SandboxViolation {
+  complianceType: string;
+  reasonCode: string;
+  message: string;
+  complianceState: 'OUT_OF_COMPLIANCE' | 'AT_RISK';
 }
 
 /** A postal address as the Fulfillment API gives it (sell_fulfillment_v1 Address). */

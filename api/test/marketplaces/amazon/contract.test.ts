@@ -154,6 +154,18 @@ beforeAll(async () => {
     expect(await adapter.competition([contested.marketplaceId!, 'B0NOSUCH00'])).toMatchObject([
       { productId: contested.marketplaceId, lowestOther: { amount: '2.49' }, featuredIsOurs: false },
     ]);
+    // Amazon finds a problem with one of our listings by itself: LISTINGS_ITEM_ISSUES_CHANGE, and the listing's issues.
+    const flagged = await env.control('PUT', `/sellers/${seller.sellerId}/items/${skus[6]}/issues`, {
+      issues: [
+        { code: '18027', message: 'Missing main image.', severity: 'ERROR', enforcementActions: ['SEARCH_SUPPRESSED'] },
+      ],
+    });
+    expect(flagged.status).toBe(200);
+    deliveries.push(JSON.parse((await receiver.next(detailType('LISTINGS_ITEM_ISSUES_CHANGE'))).body));
+    expect((await adapter.readListings([skus[6]!]))[0]).toMatchObject({
+      status: 'suppressed',
+      marketplaceIssues: [{ code: '18027', message: 'Missing main image.', severity: 'error', suppressing: true }],
+    });
     const [order] = (await adapter.ordersSince(since, undefined)).items;
     // A whole shipment, the same again (204 both times), and one Amazon refuses: more units than remain.
     const parcel = {
@@ -298,9 +310,10 @@ test('notifications follow the copied notification schemas, wrapped as EventBrid
     ORDER_CHANGE: jsonSchemaValidator(readOfficial('amazon/OrderChangeNotification.json')),
     LISTINGS_ITEM_MFN_QUANTITY_CHANGE: jsonSchemaValidator(readOfficial('amazon/ListingsItemMfnQuantityChange.json')),
     ANY_OFFER_CHANGED: jsonSchemaValidator(readOfficial('amazon/AnyOfferChangedNotification.json')),
+    LISTINGS_ITEM_ISSUES_CHANGE: jsonSchemaValidator(readOfficial('amazon/ListingsItemIssuesChangeNotification.json')),
   };
-  // The order placed, its stock change, a competitor's offer, and the order shipped.
-  expect(deliveries).toHaveLength(4);
+  // The order placed, its stock change, a competitor's offer, a listing's issues, and the order shipped.
+  expect(deliveries).toHaveLength(5);
   expect(new Set((deliveries as any[]).map((d) => d['detail-type']))).toEqual(new Set(Object.keys(schemas)));
   for (const event of deliveries as any[]) {
     expect(Object.keys(event).sort()).toEqual([

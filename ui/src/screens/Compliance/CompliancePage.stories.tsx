@@ -80,6 +80,25 @@ export const NothingMatchesTheFilters: Story = {
   },
 };
 
+/** What Amazon and eBay report by themselves, with their reasons, and prices outside a pricing rule's bounds. */
+export const MarketplaceReportsAndPricesOutsideTheRule: Story = {
+  parameters: { msw: { handlers: { compliance: complianceHandlers.marketplaceAndPrices } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Issues (4)' })).toBeVisible();
+    const rows = issueRows(canvas);
+    const vase = rows.find((r) => within(r).queryByText('VASE-TALL'))!;
+    await expect(within(vase).getByText(/^Amazon suppressed this listing: We believe the main image/)).toBeVisible();
+    await expect(
+      within(vase).getByText('Fix what Amazon names; this clears once Amazon no longer reports it.'),
+    ).toBeVisible();
+    const mug = rows.find((r) => within(r).queryByText('MUG-BLUE-12'))!;
+    await expect(within(mug).getByText(/below its floor 11\.50 in the pricing rule "Mugs: margin 20 %"/)).toBeVisible();
+    await expect(canvas.getByRole('option', { name: 'Reported by the marketplace (2)' })).toBeInTheDocument();
+    await expect(canvas.getByRole('option', { name: "Price below the rule's floor (1)" })).toBeInTheDocument();
+  },
+};
+
 export const NoIssues: Story = {
   parameters: { msw: { handlers: { compliance: complianceHandlers.none } } },
   play: async ({ canvasElement }) => {

@@ -13,8 +13,13 @@ export const codeLabels: Record<ComplianceCode, string> = {
   images_not_https: 'Image links not secure',
   restricted_word: 'Restricted words',
   price_above_other_channel: 'Walmart price above other channels',
+  price_below_floor: "Price below the rule's floor",
+  price_above_ceiling: "Price above the rule's maximum (MAP)",
+  price_floor_unknown: 'Margin floor without a cost',
+  price_floor_above_ceiling: "Rule's floor above its maximum",
   listing_suppressed: 'Listing suppressed',
   listing_refused: 'Listing refused',
+  marketplace_issue: 'Reported by the marketplace',
   eu_safety_data_missing: 'EU product safety details missing',
 };
 

@@ -46,6 +46,22 @@ export const PublishMissingFields: Story = {
   },
 };
 
+/** A product the compliance checks find an error in stays off the channel, with the words and its fix. */
+export const ProductKeptOffByItsCompliance: Story = {
+  parameters: { msw: { handlers: { listingEdits: listingEditHandlers.publishKeptOffByCompliance } } },
+  play: async () => {
+    const dialog = await choose(channelFixtures.amazonTarget.id);
+    const table = await within(dialog).findByRole('table', { name: 'What each product needs' });
+    const keptOff = within(table).getByText('MUG-RED-350').closest('tr')!;
+    await expect(
+      within(keptOff).getByText(
+        'The title uses a word on your restricted list: "replica". Amazon may remove the listing. Remove "replica" from the title.',
+      ),
+    ).toBeVisible();
+    await expect(within(dialog).getByText('1 product ready to publish on Amazon.')).toBeVisible();
+  },
+};
+
 export const Published: Story = {
   play: async () => {
     const dialog = await choose(channelFixtures.amazonTarget.id);

@@ -1,0 +1,63 @@
+import type { Db } from '../../db/client.ts';
+import { complianceSettingsOf } from '../../db/queries/compliance.ts';
+import type { ChannelKind } from '../../db/schema/index.ts';
+import { checkListing, compileRestrictedWords, type ComplianceIssue } from './checks.ts';
+import { priceBoundsOf, ruleBookOf } from './price-bounds.ts';
+import { restrictedWordsOf } from './recheck.ts';
+
+// The compliance checks of listings not made yet: publishing a product to a channel checks it as that
+// channel would list it first, and an error there keeps it off the channel (warnings do not).
+
+/** A product as it would be listed. */
+export interface ProductToList {
+  sku: string;
+  title: string;
+  description: string | null;
+  brand: string | null;
+  gtin: string | null;
+  images: string[];
+  attributes: Record<string, unknown>;
+  price: string | null;
+  cost: string | null;
+}
+
+/**
+ * The error-level issues each product would have as a new listing on the channel, by SKU (products
+ * with none are left out): the account's restricted words and the pricing rule's bounds included; the
+ * marketplace's own verdict and price parity wait for the listing to exist. On a sandbox channel, image
+ * links that are not https do not keep a product off: the sandboxes serve their pictures from the app
+ * itself, over whatever scheme it runs on (http on a developer's machine); the Compliance page still
+ * shows them.
+ */
+export async function issuesBeforePublish(
+  db: Db,
+  accountId: string,
+  channel: { id: string; kind: ChannelKind; environment: 'sandbox' | 'production' },
+  products: readonly ProductToList[],
+  nowMs: number,
+): Promise<Map<string, ComplianceIssue[]>> {
+  if (products.length === 0) return new Map();
+  const settings = await complianceSettingsOf(db, accountId);
+  const rules = await ruleBookOf(db, accountId, nowMs);
+  const restrictedWords = compileRestrictedWords(restrictedWordsOf(settings.restrictedWords));
+  const found = new Map<string, ComplianceIssue[]>();
+  for (const product of products) {
+    const pricing = priceBoundsOf(rules, {
+      sku: product.sku,
+      brand: product.brand,
+      mainPrice: product.price,
+      cost: product.cost,
+      channelId: channel.id,
+      channelKind: channel.kind,
+      heldPrice: null,
+      override: null,
+    });
+    const facts = { ...product, channel: channel.kind, status: 'pending' as const, lastError: null, pricing };
+    const errors = checkListing(facts, { restrictedWords, otherChannelPrices: [] }).filter(
+      (issue) =>
+        issue.severity === 'error' && !(channel.environment === 'sandbox' && issue.code === 'images_not_https'),
+    );
+    if (errors.length > 0) found.set(product.sku, errors);
+  }
+  return found;
+}
