@@ -121,8 +121,10 @@ describe('the Listings grid and the Dashboard at 1440 px and 390 px', () => {
     await page.goto('/');
     const chart = page.getByTestId('sales-chart');
     await see(chart);
+    // The chart's words: its legend and the SVG text of its drawing.
+    await see(chart.locator('svg'));
     const sizes = await chart
-      .locator('span')
+      .locator('span, text')
       .evaluateAll((spans) =>
         spans.filter((s) => (s.textContent ?? '').trim() !== '').map((s) => parseFloat(getComputedStyle(s).fontSize)),
       );

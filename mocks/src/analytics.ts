@@ -60,11 +60,38 @@ const week: SalesReport = {
   refunds: { refunds: 3, refunded: '86.40', returns: 2 },
 };
 
+const daysBefore = ['2026-11-08', '2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14'];
+const dailyBefore: Array<[string, number, number]> = [
+  ['1010.00', 17, 31],
+  ['1120.50', 18, 33],
+  ['870.20', 14, 26],
+  ['990.00', 16, 29],
+  ['1005.40', 17, 31],
+  ['880.00', 15, 27],
+  ['944.00', 15, 28],
+];
+
+/** The week before `week` (its `previous` range), asked for by the charts: its days add up to `week.previous`. */
+const weekBefore: SalesReport = {
+  ...week,
+  from: '2026-11-08',
+  to: '2026-11-14',
+  totals: figures('6820.10', 112, 205),
+  previous: { from: '2026-11-01', to: '2026-11-07', ...figures('6405.00', 104, 190) },
+  byDay: daysBefore.map((date, i) => ({ date, ...figures(...dailyBefore[i]!) })),
+  byChannel: [
+    { ...week.byChannel[0]!, ...figures('2510.10', 41, 76) },
+    { ...week.byChannel[1]!, ...figures('3650.00', 59, 106) },
+    { ...week.byChannel[2]!, ...figures('660.00', 12, 23) },
+  ],
+};
+
 const emptyDays = days.map((date) => ({ date, ...figures('0.00', 0, 0) }));
 
 /** Sales reports the stories show; each is a full answer of GET /api/analytics/sales. */
 export const analyticsFixtures = {
   week,
+  weekBefore,
   /** Channels connected, nothing sold in the range. */
   noSales: {
     ...week,
@@ -78,17 +105,53 @@ export const analyticsFixtures = {
   },
 } satisfies Record<string, SalesReport>;
 
-const answer = (body: SalesReport) =>
+/** The report's own `previous` range, empty: what a period before the mocked one sold when nothing is said. */
+const emptyBefore = (report: SalesReport): SalesReport => {
+  const shift = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const length = report.byDay.length;
+  return {
+    ...report,
+    from: report.previous.from,
+    to: report.previous.to,
+    totals: figures('0.00', 0, 0),
+    previous: {
+      from: shift(report.previous.from, -length),
+      to: shift(report.previous.from, -1),
+      ...figures('0.00', 0, 0),
+    },
+    byDay: report.byDay.map((day) => ({ date: shift(day.date, -length), ...figures('0.00', 0, 0) })),
+    byChannel: report.byChannel.map((c) => ({ ...c, ...figures('0.00', 0, 0) })),
+    topSkus: [],
+    refunds: { refunds: 0, refunded: '0.00', returns: 0 },
+  };
+};
+
+/**
+ * Answers with `body`, or with `before` when asked for the range body names as its previous period
+ * (as the charts ask, to draw each day against the same day before).
+ */
+const answer = (body: SalesReport, before: SalesReport = emptyBefore(body)) =>
   http.get('/api/analytics/sales', ({ response, request }) => {
-    const asked = new URL(request.url).searchParams.getAll('channelIds');
+    const query = new URL(request.url).searchParams;
+    const report = query.get('from') === body.previous.from ? before : body;
+    const asked = query.getAll('channelIds');
     // A channel filter narrows the channels listed, as the server does.
     return response(200).json(
-      asked.length ? { ...body, byChannel: body.byChannel.filter((c) => asked.includes(c.channelId)) } : body,
+      asked.length ? { ...report, byChannel: report.byChannel.filter((c) => asked.includes(c.channelId)) } : report,
     );
   });
 
 export const analyticsHandlers = {
-  week: [answer(analyticsFixtures.week)],
+  week: [answer(analyticsFixtures.week, weekBefore)],
+  /** The week, but the previous period's report fails: the charts show this period alone. */
+  previousFails: [
+    http.get('/api/analytics/sales', ({ response, request }) =>
+      new URL(request.url).searchParams.get('from') === week.previous.from
+        ? response(503).json({ message: 'The service is briefly unavailable. Try again.' })
+        : response(200).json(week),
+    ),
+  ],
   noSales: [answer(analyticsFixtures.noSales)],
   loading: [
     http.get('/api/analytics/sales', async ({ response }) => {

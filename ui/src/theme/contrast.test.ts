@@ -69,6 +69,10 @@ function nonTextPairs({ color }: ThemeTokens): Pair[] {
     ['brand bar focus ring (brand.onSolid) on brand.solid', color.brand.onSolid, color.brand.solid],
     ['critical input border on raised', color.critical.solid, color.surface.raised],
     ['progress bar fill (brand.text) on its track (neutral.soft)', color.brand.text, color.neutral.soft],
+    // Charts (components/Chart): the series in question and the comparison, on the card and on a bar's track.
+    ['chart series (brand.text) on raised', color.brand.text, color.surface.raised],
+    ['chart bar (brand.text) on its track (sunken)', color.brand.text, color.surface.sunken],
+    ['chart comparison (border.field) on its track (sunken)', color.border.field, color.surface.sunken],
   ];
 }
 

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { mediaQuery, vars } from '../../theme';
 
 export const controls = style({
@@ -8,20 +8,6 @@ export const controls = style({
   alignItems: 'end',
   marginBottom: vars.space.large,
   '@media': { [mediaQuery.tablet]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
-});
-
-export const select = style({
-  width: '100%',
-  maxWidth: '100%',
-  minHeight: '40px',
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
-  background: vars.color.surface.raised,
-  color: vars.color.text.primary,
-  font: 'inherit',
-  fontSize: vars.font.size.small,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
 });
 
 export const channelChoices = style({
@@ -77,6 +63,16 @@ export const figureChange = style({
   fontWeight: vars.font.weight.regular,
   color: vars.color.text.secondary,
 });
+
+/** The charts: revenue by day across the page, orders by day and revenue by channel side by side on a desktop. */
+export const charts = style({
+  display: 'grid',
+  gap: vars.space.large,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  marginBottom: vars.space.large,
+  '@media': { [mediaQuery.desktop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+globalStyle(`${charts} > :first-child`, { '@media': { [mediaQuery.desktop]: { gridColumn: '1 / -1' } } });
 
 export const tables = style({
   display: 'grid',

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { analyticsHandlers, authHandlers, channelFixtures, channelHandlers, http } from '@hub/mocks';
 import { AnalyticsPage } from './AnalyticsPage';
 import { withRouter } from '../../testing/storyRouter';
+import { onAPhone } from '../../testing/storyViewports';
 
 const meta = {
   title: 'Screens/Analytics',
@@ -27,6 +28,18 @@ type Story = StoryObj<typeof meta>;
 const figure = (canvas: ReturnType<typeof within>, name: string) =>
   canvas.getByText(name, { selector: 'dt' }).nextElementSibling;
 
+/** The values a chart draws for a series, once its drawing (a chunk of its own) has arrived. */
+async function drawn(canvasElement: HTMLElement, chart: string, series: 'current' | 'previous') {
+  let values: string[] = [];
+  await waitFor(() => {
+    values = [...canvasElement.querySelectorAll(`[data-testid="${chart}"] [data-series="${series}"] [data-value]`)].map(
+      (mark) => mark.getAttribute('data-value') ?? '',
+    );
+    expect(values.length).toBeGreaterThan(0);
+  });
+  return values;
+}
+
 /** A week of sales: the four figures against the week before, each day, each channel, the best and slowest SKUs. */
 export const SalesForAWeek: Story = {
   play: async ({ canvasElement }) => {
@@ -48,6 +61,79 @@ export const SalesForAWeek: Story = {
     await expect(figure(canvas, 'Refunded')).toHaveTextContent('$86.40');
     for (const name of ['by day', 'by channel', 'best sellers', 'slowest sellers'])
       await expect(canvas.getByRole('button', { name: `Download ${name} (CSV)` })).toBeVisible();
+  },
+};
+
+/** Revenue and orders by day against the same days of the week before, and revenue by channel against it. */
+export const ChartsAgainstTheWeekBefore: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await drawn(canvasElement, 'revenue-by-day-chart', 'previous')).toEqual([
+      '1010',
+      '1120.5',
+      '870.2',
+      '990',
+      '1005.4',
+      '880',
+      '944',
+    ]);
+    await expect(await drawn(canvasElement, 'revenue-by-day-chart', 'current')).toEqual([
+      '1210.4',
+      '980',
+      '0',
+      '1544.75',
+      '1302.1',
+      '1120',
+      '1284.5',
+    ]);
+    await expect(await drawn(canvasElement, 'orders-by-day-chart', 'current')).toEqual([
+      '19',
+      '16',
+      '0',
+      '24',
+      '21',
+      '18',
+      '23',
+    ]);
+    await expect(await drawn(canvasElement, 'revenue-by-channel-chart', 'previous')).toEqual(['2510.1', '3650', '660']);
+    // Each chart's figures in a table, for screen readers.
+    const revenue = within(canvas.getByRole('table', { name: 'Revenue by day, against the previous period' }));
+    await expect(revenue.getByRole('columnheader', { name: 'Previous period (8 Nov to 14 Nov)' })).toBeInTheDocument();
+    await expect(revenue.getByRole('row', { name: /18 Nov/ })).toHaveTextContent('18 Nov$1,544.75$990.00');
+    const orders = within(canvas.getByRole('table', { name: 'Orders by day, against the previous period' }));
+    await expect(orders.getByRole('row', { name: /21 Nov/ })).toHaveTextContent('21 Nov2315');
+    const channels = within(canvas.getByRole('table', { name: 'Revenue by channel, against the previous period' }));
+    await expect(channels.getByRole('row', { name: /Amazon/ })).toHaveTextContent('$3,931.35$3,650.00');
+    for (const name of ['revenue by day', 'orders by day', 'revenue by channel'])
+      await expect(canvas.getByRole('button', { name: `Download ${name} (CSV)` })).toBeVisible();
+  },
+};
+
+/** The week before could not be loaded: the charts show this week alone, the report is whole. */
+export const PreviousPeriodUnavailable: Story = {
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.previousFails } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await drawn(canvasElement, 'revenue-by-day-chart', 'current')).toHaveLength(7);
+    await expect(canvasElement.querySelector('[data-series="previous"]')).toBeNull();
+    const revenue = within(canvas.getByRole('table', { name: 'Revenue by day, against the previous period' }));
+    await expect(revenue.getAllByRole('columnheader')).toHaveLength(2);
+    await expect(figure(canvas, 'Revenue')).toHaveTextContent('$7,441.75+9.1% on the previous period');
+  },
+};
+
+/** On a phone: the figures two by two, the charts and tables one under another. */
+export const SalesOnAPhone: Story = {
+  globals: onAPhone,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await drawn(canvasElement, 'revenue-by-channel-chart', 'current')).toEqual([
+      '2790.4',
+      '3931.35',
+      '720',
+    ]);
+    await expect(canvas.getByRole('table', { name: 'Sales by day' })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Range' })).toBeVisible();
   },
 };
 
@@ -88,6 +174,9 @@ export const NoSalesInRange: Story = {
     await expect(figure(canvas, 'Revenue')).toHaveTextContent('$0.00Same as the previous period');
     await expect(figure(canvas, 'Average order value')).toHaveTextContent('—');
     await expect(canvas.getByText('Nothing sold in this range.')).toBeVisible();
+    // Nothing to draw: no charts, the tables still there to download.
+    await expect(canvasElement.querySelector('[data-chart]')).toBeNull();
+    await expect(canvas.getByRole('table', { name: 'Sales by day' })).toBeVisible();
   },
 };
 

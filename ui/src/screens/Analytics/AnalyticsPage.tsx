@@ -1,20 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorState,
-  Field,
-  Input,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '../../index';
-import { ApiError, errorText, useChannels, useSalesReport, type SalesReport } from '../../api';
+import { Card, EmptyState, ErrorState, Field, Input, Select, Spinner } from '../../index';
+import { ApiError, errorText, useChannels, usePreviousSalesReport, useSalesReport, type SalesReport } from '../../api';
 import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { marketplaceNames } from '../../shared/channels/channelTexts';
 import {
@@ -33,6 +19,8 @@ import {
   type FigureName,
   type RangePreset,
 } from './analyticsTexts';
+import { ReportCharts } from './ReportCharts';
+import { ReportTable } from './ReportTable';
 import * as styles from './AnalyticsPage.css';
 
 const TITLE = 'Analytics';
@@ -55,6 +43,8 @@ export function AnalyticsPage() {
       ? 'Choose a start on or before the end.'
       : undefined;
   const report = useSalesReport({ ...range, timeZone, channelIds });
+  // The previous period by day, for the charts: the range the report names, once it has arrived.
+  const previous = usePreviousSalesReport(report.data, { timeZone, channelIds });
 
   if (report.error instanceof ApiError && report.error.status === 403)
     return (
@@ -76,9 +66,8 @@ export function AnalyticsPage() {
       <div className={styles.controls} role="search" aria-label="Report range">
         <Field label="Range">
           {(control) => (
-            <select
+            <Select
               {...control}
-              className={styles.select}
               value={preset}
               onChange={(event) => setPreset(rangePresets.find((p) => p === event.target.value) ?? '30')}
             >
@@ -87,7 +76,7 @@ export function AnalyticsPage() {
                   {rangeLabels[p]}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         {preset === 'custom' ? (
@@ -142,40 +131,32 @@ export function AnalyticsPage() {
           onRetry={() => report.refetch()}
         />
       ) : (
-        <Report report={report.data} />
+        <Report
+          report={report.data}
+          previous={previous.data?.from === report.data.previous.from ? previous.data : undefined}
+        />
       )}
     </>
   );
 }
 
-function download({ name, text }: { name: string; text: string }) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
-
-function CsvButton({
-  report,
-  table,
-  label,
-}: {
-  report: SalesReport;
-  table: Parameters<typeof reportCsv>[1];
-  label: string;
-}) {
-  return (
-    <Button variant="secondary" size="small" onClick={() => download(reportCsv(report, table))}>
-      {label}
-    </Button>
-  );
-}
-
-function Report({ report }: { report: SalesReport }) {
+function Report({ report, previous }: { report: SalesReport; previous: SalesReport | undefined }) {
   const { currency } = report;
   const money = (amount: string) => formatAmount(amount, currency);
   const nothingSold = report.totals.orders === 0;
+  const csv = (table: Parameters<typeof reportCsv>[1], label: string) => ({
+    label: `Download ${label} (CSV)`,
+    file: () => reportCsv(report, table),
+  });
+  const skuHeader = {
+    header: 'SKU',
+    cell: (sku: { sku: string; title: string | null }) => (
+      <>
+        {sku.sku}
+        {sku.title ? <span className={styles.figureChange}>{sku.title}</span> : null}
+      </>
+    ),
+  };
   return (
     <>
       <section aria-labelledby="analytics-totals">
@@ -203,116 +184,66 @@ function Report({ report }: { report: SalesReport }) {
             description="Orders from your channels count here on the day they were placed. Choose a longer range, or other channels."
           />
         </Card>
-      ) : null}
+      ) : (
+        <ReportCharts report={report} previous={previous} />
+      )}
       <div className={styles.tables}>
-        <Card title="By day" actions={<CsvButton report={report} table="days" label="Download by day (CSV)" />}>
-          <Table caption="Sales by day" hideCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Day</TableHeaderCell>
-                <TableHeaderCell className={styles.numeric}>Orders</TableHeaderCell>
-                <TableHeaderCell className={styles.numeric}>Units</TableHeaderCell>
-                <TableHeaderCell className={styles.numeric}>Revenue</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {report.byDay.map((day) => (
-                <TableRow key={day.date}>
-                  <TableHeaderCell scope="row">{formatDay(day.date)}</TableHeaderCell>
-                  <TableCell className={styles.numeric}>{formatCount(day.orders)}</TableCell>
-                  <TableCell className={styles.numeric}>{formatCount(day.units)}</TableCell>
-                  <TableCell className={styles.numeric}>{money(day.revenue)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-        <Card
+        <ReportTable
+          title="By day"
+          caption="Sales by day"
+          rows={report.byDay}
+          rowKey={(day) => day.date}
+          rowHeader={{ header: 'Day', cell: (day) => formatDay(day.date) }}
+          columns={[
+            { header: 'Orders', numeric: true, cell: (day) => formatCount(day.orders) },
+            { header: 'Units', numeric: true, cell: (day) => formatCount(day.units) },
+            { header: 'Revenue', numeric: true, cell: (day) => money(day.revenue) },
+          ]}
+          csv={csv('days', 'by day')}
+        />
+        <ReportTable
           title="By channel"
-          actions={<CsvButton report={report} table="channels" label="Download by channel (CSV)" />}
-        >
-          <Table caption="Sales by channel" hideCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Channel</TableHeaderCell>
-                <TableHeaderCell className={styles.numeric}>Orders</TableHeaderCell>
-                <TableHeaderCell className={styles.numeric}>Units</TableHeaderCell>
-                <TableHeaderCell className={styles.numeric}>Revenue</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {report.byChannel.map((channel) => (
-                <TableRow key={channel.channelId}>
-                  <TableHeaderCell scope="row">{`${marketplaceNames[channel.kind]} · ${channel.displayName}`}</TableHeaderCell>
-                  <TableCell className={styles.numeric}>{formatCount(channel.orders)}</TableCell>
-                  <TableCell className={styles.numeric}>{formatCount(channel.units)}</TableCell>
-                  <TableCell className={styles.numeric}>{money(channel.revenue)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-        <Card
+          caption="Sales by channel"
+          rows={report.byChannel}
+          rowKey={(channel) => channel.channelId}
+          rowHeader={{
+            header: 'Channel',
+            cell: (channel) => `${marketplaceNames[channel.kind]} · ${channel.displayName}`,
+          }}
+          columns={[
+            { header: 'Orders', numeric: true, cell: (channel) => formatCount(channel.orders) },
+            { header: 'Units', numeric: true, cell: (channel) => formatCount(channel.units) },
+            { header: 'Revenue', numeric: true, cell: (channel) => money(channel.revenue) },
+          ]}
+          csv={csv('channels', 'by channel')}
+        />
+        <ReportTable
           title="Best sellers"
-          actions={<CsvButton report={report} table="top" label="Download best sellers (CSV)" />}
-        >
-          {report.topSkus.length === 0 ? (
-            <p className={styles.muted}>Nothing sold in this range.</p>
-          ) : (
-            <Table caption="Best sellers" hideCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>SKU</TableHeaderCell>
-                  <TableHeaderCell className={styles.numeric}>Units</TableHeaderCell>
-                  <TableHeaderCell className={styles.numeric}>Revenue</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {report.topSkus.map((sku) => (
-                  <TableRow key={sku.sku}>
-                    <TableHeaderCell scope="row">
-                      {sku.sku}
-                      {sku.title ? <span className={styles.figureChange}>{sku.title}</span> : null}
-                    </TableHeaderCell>
-                    <TableCell className={styles.numeric}>{formatCount(sku.units)}</TableCell>
-                    <TableCell className={styles.numeric}>{money(sku.revenue)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Card>
-        <Card
+          caption="Best sellers"
+          rows={report.topSkus}
+          rowKey={(sku) => sku.sku}
+          rowHeader={skuHeader}
+          columns={[
+            { header: 'Units', numeric: true, cell: (sku) => formatCount(sku.units) },
+            { header: 'Revenue', numeric: true, cell: (sku) => money(sku.revenue) },
+          ]}
+          emptyText="Nothing sold in this range."
+          csv={csv('top', 'best sellers')}
+        />
+        <ReportTable
           title="Slowest sellers"
+          caption="Slowest sellers"
           description="SKUs with stock to sell that sold the fewest units."
-          actions={<CsvButton report={report} table="slowest" label="Download slowest sellers (CSV)" />}
-        >
-          {report.slowestSkus.length === 0 ? (
-            <p className={styles.muted}>No SKU has stock to sell.</p>
-          ) : (
-            <Table caption="Slowest sellers" hideCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>SKU</TableHeaderCell>
-                  <TableHeaderCell className={styles.numeric}>Units sold</TableHeaderCell>
-                  <TableHeaderCell className={styles.numeric}>Available</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {report.slowestSkus.map((sku) => (
-                  <TableRow key={sku.sku}>
-                    <TableHeaderCell scope="row">
-                      {sku.sku}
-                      {sku.title ? <span className={styles.figureChange}>{sku.title}</span> : null}
-                    </TableHeaderCell>
-                    <TableCell className={styles.numeric}>{formatCount(sku.units)}</TableCell>
-                    <TableCell className={styles.numeric}>{formatCount(sku.available)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Card>
+          rows={report.slowestSkus}
+          rowKey={(sku) => sku.sku}
+          rowHeader={skuHeader}
+          columns={[
+            { header: 'Units sold', numeric: true, cell: (sku) => formatCount(sku.units) },
+            { header: 'Available', numeric: true, cell: (sku) => formatCount(sku.available) },
+          ]}
+          emptyText="No SKU has stock to sell."
+          csv={csv('slowest', 'slowest sellers')}
+        />
         <Card title="Refunds and returns">
           <dl className={styles.figures}>
             <div className={styles.figure}>

@@ -1,4 +1,7 @@
+import { csvText } from '../../index';
 import type { ReportFigures, SalesReport } from '../../api';
+
+export { csvText };
 
 /** The ranges a seller picks from, in days ending today; `custom` takes two dates. */
 export const rangePresets = ['7', '30', '90', 'custom'] as const;
@@ -65,17 +68,6 @@ export function figureNumber(figures: ReportFigures, name: FigureName): number {
   if (name === 'revenue') return Number(figures.revenue);
   if (name === 'averageOrderValue') return Number(figures.averageOrderValue ?? 0);
   return figures[name];
-}
-
-/** A CSV file's text: a header row and rows, each value quoted where it must be (RFC 4180). */
-export function csvText(header: string[], rows: Array<Array<string | number | null>>): string {
-  const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    // A leading =, +, - or @ would be read as a formula by a spreadsheet: kept as text.
-    const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** Every table of the report, as CSV files named for the range. */

@@ -100,12 +100,3 @@ export const checkboxRow = style({
   color: vars.color.text.primary,
 });
 export const twoColumns = style({ display: 'grid', gap: vars.space.medium, gridTemplateColumns: '1fr 1fr' });
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
-  background: vars.color.surface.raised,
-  color: vars.color.text.primary,
-  font: 'inherit',
-});

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogContent, Stack, Text, TextField, useToast } from '../../index';
+import { Alert, Button, Dialog, DialogContent, Select, Stack, Text, TextField, useToast } from '../../index';
 import {
   errorText,
   useConnectChannel,
@@ -10,7 +10,6 @@ import {
 } from '../../api';
 import { marketplaceNames } from '../../shared/channels/channelTexts';
 import { CONSENT_POPUP_FEATURES } from '../../shared/channels/consent';
-import * as styles from './Channels.css';
 
 /** The fields each typed-credential marketplace asks for, with the marketplace's own names. */
 const credentialFields = {
@@ -118,15 +117,14 @@ export function ConnectDialog({
               <Text size="small" weight="medium" as="span">
                 Connect to
               </Text>
-              <select
-                className={styles.select}
+              <Select
                 value={environment}
                 onChange={(e) => setEnvironment(e.target.value as ChannelEnvironment)}
                 aria-label="Connect to"
               >
                 <option value="sandbox">{name} sandbox (built in, no account needed)</option>
                 <option value="production">Live {name}</option>
-              </select>
+              </Select>
             </label>
             {environment === 'sandbox' ? (
               <Button type="button" variant="secondary" onClick={fillFromSandbox} loading={sandboxSeller.isPending}>

@@ -64,7 +64,6 @@ const control = {
     '&[aria-invalid="true"]': { borderColor: vars.color.critical.solid },
   },
 } as const;
-export const select = style(control);
 export const textarea = style({ ...control, minHeight: '10rem', resize: 'vertical' });
 
 export const issueText = style({ minWidth: '14rem', overflowWrap: 'anywhere' });

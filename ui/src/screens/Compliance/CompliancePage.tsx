@@ -7,6 +7,7 @@ import {
   ErrorState,
   Field,
   LinkProvider,
+  Select,
   Spinner,
   Table,
   TableBody,
@@ -226,9 +227,8 @@ function Filters({
     <div className={styles.filters} role="search" aria-label="Compliance issues">
       <Field label="Severity">
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={styles.select}
             value={view.severity ?? ''}
             onChange={(event) => onFilter({ severity: severities.find((s) => s === event.target.value) })}
           >
@@ -238,14 +238,13 @@ function Filters({
                 {`${severityLabels[s]}s`}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Channel">
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={styles.select}
             value={view.channelId ?? ''}
             onChange={(event) => onFilter({ channelId: event.target.value || undefined })}
           >
@@ -255,14 +254,13 @@ function Filters({
                 {`${marketplaceNames[c.channelKind]} · ${c.channelName}`}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Problem">
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={styles.select}
             value={view.code ?? ''}
             onChange={(event) => onFilter({ code: codes.find((c) => c === event.target.value) })}
           >
@@ -272,7 +270,7 @@ function Filters({
                 {`${codeLabels[c.code]} (${c.count.toLocaleString('en-US')})`}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
     </div>

@@ -53,44 +53,6 @@ export const statExtra = style({
   color: vars.color.text.secondary,
 });
 
-// The sales chart: a row per channel, name | bar | value; on a phone the name and value above the bar.
-export const chart = style({ display: 'grid', gap: vars.space.small, width: '100%' });
-export const chartRow = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  gridTemplateAreas: '"label value" "bar bar"',
-  alignItems: 'center',
-  gap: `${vars.space.xxsmall} ${vars.space.medium}`,
-  '@media': {
-    [mediaQuery.tablet]: {
-      gridTemplateColumns: '120px minmax(0, 1fr) 120px',
-      gridTemplateAreas: '"label bar value"',
-    },
-  },
-});
-export const chartLabel = style({
-  gridArea: 'label',
-  color: vars.color.text.secondary,
-  fontSize: vars.font.size.small,
-});
-export const chartValue = style({
-  gridArea: 'value',
-  color: vars.color.text.primary,
-  fontSize: vars.font.size.small,
-  fontWeight: vars.font.weight.semibold,
-  textAlign: 'right',
-  whiteSpace: 'nowrap',
-});
-export const chartTrack = style({
-  gridArea: 'bar',
-  display: 'block',
-  height: '20px',
-  borderRadius: vars.radius.small,
-  backgroundColor: vars.color.surface.sunken,
-  overflow: 'hidden',
-});
-export const chartBar = style({ display: 'block', height: '100%', backgroundColor: vars.color.brand.solid });
-
 export const steps = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.medium });
 export const step = style({
   display: 'flex',

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { authHandlers, channelHandlers, dashboardFixtures, dashboardHandlers } from '@hub/mocks';
 import { DashboardPage } from './DashboardPage';
 import { withRouter } from '../../testing/storyRouter';
+import { onAPhone } from '../../testing/storyViewports';
 
 const meta = {
   title: 'Screens/Dashboard',
@@ -63,8 +64,14 @@ export const Populated: Story = {
     const amazonRow = within(byChannel).getByRole('row', { name: /Amazon · Cooper Home \(Amazon US\)/ });
     await expect(amazonRow).toHaveTextContent('$19,880.35');
     await expect(amazonRow).toHaveTextContent('318');
-    const bars = canvasElement.querySelectorAll('[data-testid="sales-chart"] [data-value]');
-    await expect([...bars].map((b) => b.getAttribute('data-value'))).toEqual(['14210.4', '19880.35', '4030']);
+    // The chart: a bar per channel (drawn once its chunk has loaded), its figures in a table and a CSV.
+    await waitFor(async () => {
+      const bars = canvasElement.querySelectorAll('[data-testid="sales-chart"] [data-value]');
+      await expect([...bars].map((b) => b.getAttribute('data-value'))).toEqual(['14210.4', '19880.35', '4030']);
+    });
+    const charted = canvas.getByRole('table', { name: 'Revenue by channel, last 30 days' });
+    await expect(within(charted).getByRole('row', { name: /Walmart/ })).toHaveTextContent('$4,030.00');
+    await expect(canvas.getByRole('button', { name: 'Download by channel (CSV)' })).toBeVisible();
     // Sync health: lag, waiting and refused values per channel.
     const health = canvas.getByRole('table', { name: 'Sync health by channel' });
     await expect(within(health).getByRole('row', { name: /Amazon/ })).toHaveTextContent('42 s');
@@ -94,6 +101,19 @@ export const Populated: Story = {
     ).toBeVisible();
     // Set up already: no steps.
     await expect(canvas.queryByText(/Set up sync/)).not.toBeInTheDocument();
+  },
+};
+
+/** On a phone: the chart takes the screen's width, its figures in the table under it. */
+export const PopulatedOnAPhone: Story = {
+  globals: onAPhone,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Last 30 days by channel' })).toBeVisible();
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('[data-testid="sales-chart"] [data-value]')).toHaveLength(3),
+    );
+    await expect(canvas.getByRole('table', { name: 'Sales by channel' })).toBeVisible();
   },
 };
 

@@ -21,15 +21,6 @@ export const twoColumns = style({
   gap: vars.space.medium,
   gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
 });
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
-  background: vars.color.surface.raised,
-  color: vars.color.text.primary,
-  font: 'inherit',
-});
 export const checkboxRow = style({
   display: 'flex',
   alignItems: 'center',

@@ -6,6 +6,7 @@ import {
   DialogContent,
   Field,
   Input,
+  Select,
   Stack,
   Table,
   TableBody,
@@ -166,9 +167,8 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                 <div className={styles.twoColumns}>
                   <Field label="Price change">
                     {(control) => (
-                      <select
+                      <Select
                         {...control}
-                        className={styles.select}
                         value={draft.priceMode}
                         onChange={(e) => setDraft({ ...draft, priceMode: e.target.value as PriceMode })}
                       >
@@ -177,7 +177,7 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                             {priceModeLabels[mode]}
                           </option>
                         ))}
-                      </select>
+                      </Select>
                     )}
                   </Field>
                   <Field label={draft.priceMode === 'percent' ? 'Percent' : 'Price'}>
@@ -198,9 +198,8 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                 <div className={styles.twoColumns}>
                   <Field label="On hand change">
                     {(control) => (
-                      <select
+                      <Select
                         {...control}
-                        className={styles.select}
                         value={draft.quantityMode}
                         onChange={(e) => setDraft({ ...draft, quantityMode: e.target.value as QuantityMode })}
                       >
@@ -209,7 +208,7 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                             {quantityModeLabels[mode]}
                           </option>
                         ))}
-                      </select>
+                      </Select>
                     )}
                   </Field>
                   <Field label="Units">
@@ -229,9 +228,8 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                 <legend className={styles.legend}>Listing status</legend>
                 <Field label="Status">
                   {(control) => (
-                    <select
+                    <Select
                       {...control}
-                      className={styles.select}
                       value={draft.status}
                       onChange={(e) => setDraft({ ...draft, status: e.target.value as StatusChoice })}
                     >
@@ -240,7 +238,7 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                           {statusLabels[choice]}
                         </option>
                       ))}
-                    </select>
+                    </Select>
                   )}
                 </Field>
                 {draft.status !== 'none' ? (

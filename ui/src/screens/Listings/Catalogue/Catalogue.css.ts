@@ -34,16 +34,6 @@ export const checkLabel = style({
   color: vars.color.text.primary,
   whiteSpace: 'nowrap',
 });
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
-  background: vars.color.surface.raised,
-  color: vars.color.text.primary,
-  font: 'inherit',
-});
-
 export const selectionBar = style({
   display: 'flex',
   flexWrap: 'wrap',

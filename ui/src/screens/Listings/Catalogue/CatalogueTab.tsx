@@ -19,6 +19,7 @@ import {
   Field,
   Input,
   LinkProvider,
+  Select,
   Spinner,
   type LinkComponentProps,
 } from '../../../index';
@@ -188,9 +189,8 @@ export function CatalogueTab() {
         </Field>
         <Field label="Channel">
           {(control) => (
-            <select
+            <Select
               {...control}
-              className={styles.select}
               value={view.channelId ?? ''}
               onChange={(event) => setFilter({ channelId: event.target.value || undefined })}
             >
@@ -200,14 +200,13 @@ export function CatalogueTab() {
                   {`${marketplaceNames[channel.kind]} · ${channel.displayName}`}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field label="Status">
           {(control) => (
-            <select
+            <Select
               {...control}
-              className={styles.select}
               value={view.status ?? ''}
               onChange={(event) =>
                 setFilter({ status: listingStatuses.find((status) => status === event.target.value) })
@@ -219,7 +218,7 @@ export function CatalogueTab() {
                   {listingStatusLabels[status]}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <div className={styles.checks}>

@@ -12,15 +12,6 @@ export const channelRows = style({
   gap: vars.space.small,
   minWidth: 0,
 });
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
-  background: vars.color.surface.raised,
-  color: vars.color.text.primary,
-  font: 'inherit',
-});
 export const previewList = style({
   display: 'grid',
   gap: vars.space.xsmall,

@@ -7,7 +7,7 @@ import {
   type BulkEditRequest,
   type ListingDetail,
 } from '../../../api';
-import { Alert, Button, Field, Input } from '../../../index';
+import { Alert, Button, Field, Input, Select } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { listingStatusLabels } from './catalogueState';
 import * as styles from './Catalogue.css';
@@ -167,9 +167,8 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
               {SWITCHABLE.includes(listing.status) ? (
                 <Field label={`${name} status`}>
                   {(control) => (
-                    <select
+                    <Select
                       {...control}
-                      className={editStyles.select}
                       value={draft.statuses[listing.channelId] ?? ''}
                       onChange={(e) =>
                         setDraft({
@@ -184,7 +183,7 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
                       <option value="">{`Keep ${listingStatusLabels[listing.status]}`}</option>
                       {listing.status !== 'active' ? <option value="active">Active</option> : null}
                       {listing.status !== 'inactive' ? <option value="inactive">Paused (off sale)</option> : null}
-                    </select>
+                    </Select>
                   )}
                 </Field>
               ) : null}

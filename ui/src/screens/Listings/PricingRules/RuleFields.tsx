@@ -1,4 +1,4 @@
-import { Field, Input, TextField } from '../../../index';
+import { Field, Input, Select, TextField } from '../../../index';
 import type { Channel } from '../../../api';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import type { Draft } from './ruleDraft';
@@ -19,13 +19,13 @@ export function RuleFields({
   const select = <T extends string>(label: string, value: T, labels: Record<T, string>, onChange: (v: T) => void) => (
     <Field label={label}>
       {(control) => (
-        <select {...control} className={styles.select} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        <Select {...control} value={value} onChange={(e) => onChange(e.target.value as T)}>
           {(Object.keys(labels) as T[]).map((key) => (
             <option key={key} value={key}>
               {labels[key]}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );

@@ -6,6 +6,7 @@ import {
   Dialog,
   DialogContent,
   Field,
+  Select,
   Stack,
   Table,
   TableBody,
@@ -78,19 +79,14 @@ export function PublishDialog({ open, onOpenChange, productIds }: PublishDialogP
         <Stack space="medium">
           <Field label="Channel">
             {(control) => (
-              <select
-                {...control}
-                className={styles.select}
-                value={channelId}
-                onChange={(e) => chooseChannel(e.target.value)}
-              >
+              <Select {...control} value={channelId} onChange={(e) => chooseChannel(e.target.value)}>
                 <option value="">Choose a channel</option>
                 {targets.map((c) => (
                   <option key={c.id} value={c.id}>
                     {marketplaceNames[c.kind]} · {c.displayName}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
           {check.isPending ? (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, ErrorState, Field, Input, Spinner, Stack, Text } from '../../../index';
+import { Alert, Button, ErrorState, Field, Input, Select, Spinner, Stack, Text } from '../../../index';
 import {
   errorText,
   useAmazonProductTypes,
@@ -127,12 +127,12 @@ function AmazonProductType({
         <div className={styles.searchRow}>
           <Field label="Product type">
             {(control) => (
-              <select {...control} className={styles.select} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+              <Select {...control} value={chosen} onChange={(e) => setChosen(e.target.value)}>
                 <option value="">Choose a product type</option>
                 {options.map((o) => (
                   <option key={o.id} value={o.id}>{`${o.name} (${o.id})`}</option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
           <Button
@@ -204,19 +204,14 @@ function EbaySettings({
   ) => (
     <Field label={label} hint={list.length === 0 ? empty : undefined}>
       {(control) => (
-        <select
-          {...control}
-          className={styles.select}
-          value={draft[key]}
-          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-        >
+        <Select {...control} value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}>
           <option value="">{`Choose ${label.toLowerCase()}`}</option>
           {list.map((o) => (
             <option key={o.id} value={o.id}>
               {optionText(o)}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, useCancelOrder, type OrderDetail } from '../../../api';
-import { Alert, Button, Dialog, DialogContent, Field, Input, useToast } from '../../../index';
+import { Alert, Button, Dialog, DialogContent, Field, Input, Select, useToast } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { cancellationReasons } from '../Orders.variants';
 import { cancellationReasonLabels, unitsText } from '../orderActionTexts';
@@ -12,7 +12,6 @@ import {
   type CancelFormErrors,
   type CancelFormValues,
 } from './cancelForm';
-import * as page from '../OrdersPage.css';
 import * as styles from './Detail.css';
 
 export interface CancelDialogProps {
@@ -72,9 +71,8 @@ export function CancelDialog({ order, onOpenChange }: CancelDialogProps) {
           ) : null}
           <Field label="Reason" error={errors.reason} required>
             {(control) => (
-              <select
+              <Select
                 {...control}
-                className={page.select}
                 value={values.reason}
                 onChange={(event) =>
                   setValues({ ...values, reason: cancellationReasons.find((r) => r === event.target.value) ?? '' })
@@ -86,7 +84,7 @@ export function CancelDialog({ order, onOpenChange }: CancelDialogProps) {
                     {cancellationReasonLabels[reason]}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
           {byLine ? (

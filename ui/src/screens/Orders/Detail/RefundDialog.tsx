@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, useRefundOrder, type OrderDetail } from '../../../api';
-import { Alert, Button, Dialog, DialogContent, Field, Input, useToast } from '../../../index';
+import { Alert, Button, Dialog, DialogContent, Field, Input, Select, useToast } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { refundReasons, type RefundScope } from '../Orders.variants';
 import { moneyOf, refundReasonLabels } from '../orderActionTexts';
@@ -94,9 +94,8 @@ export function RefundDialog({ order, onOpenChange }: RefundDialogProps) {
           {errors.lines ? <Alert tone="critical">{errors.lines}</Alert> : null}
           <Field label="Reason" error={errors.reason} required>
             {(control) => (
-              <select
+              <Select
                 {...control}
-                className={page.select}
                 value={values.reason}
                 onChange={(event) => set({ reason: refundReasons.find((r) => r === event.target.value) ?? '' })}
               >
@@ -106,7 +105,7 @@ export function RefundDialog({ order, onOpenChange }: RefundDialogProps) {
                     {refundReasonLabels[reason]}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
           <Field

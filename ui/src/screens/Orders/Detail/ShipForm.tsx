@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, useShipOrders, type OrderDetail } from '../../../api';
-import { Alert, Button, Field, Input, Text, useToast } from '../../../index';
+import { Alert, Button, Field, Input, Select, Text, useToast } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { remainingUnits } from '../orderTexts';
 import { calendarDay } from '../shipBy';
@@ -67,19 +67,14 @@ export function ShipForm({ order }: { order: OrderDetail }) {
       <div className={styles.pair}>
         <Field label="Carrier" error={errors.carrier} required>
           {(control) => (
-            <select
-              {...control}
-              className={page.select}
-              value={values.carrier}
-              onChange={(event) => set({ carrier: event.target.value })}
-            >
+            <Select {...control} value={values.carrier} onChange={(event) => set({ carrier: event.target.value })}>
               <option value="">Choose a carrier</option>
               {order.carriers.map((carrier) => (
                 <option key={carrier.code} value={carrier.code}>
                   {carrier.name}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field label="Tracking number" error={errors.trackingNumber} required>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Channel } from '../../../api';
-import { Field, Input } from '../../../index';
+import { Field, Input, Select } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { fulfilmentStatuses } from '../Orders.variants';
 import { fulfilmentLabels } from '../orderTexts';
@@ -55,9 +55,8 @@ export function OrderFilters({ view, channels, onFilter }: OrderFiltersProps) {
       </div>
       <Field label="Channel">
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={page.select}
             value={view.channelId ?? ''}
             onChange={(event) => onFilter({ channelId: event.target.value || undefined })}
           >
@@ -67,14 +66,13 @@ export function OrderFilters({ view, channels, onFilter }: OrderFiltersProps) {
                 {`${marketplaceNames[channel.kind]} · ${channel.displayName}`}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Status">
         {(control) => (
-          <select
+          <Select
             {...control}
-            className={page.select}
             value={view.status ?? ''}
             onChange={(event) => onFilter({ status: fulfilmentStatuses.find((s) => s === event.target.value) })}
           >
@@ -84,7 +82,7 @@ export function OrderFilters({ view, channels, onFilter }: OrderFiltersProps) {
                 {fulfilmentLabels[status]}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Field label="Ordered from">

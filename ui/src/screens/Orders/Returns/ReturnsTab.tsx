@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
 import { ApiError, errorText, useRestockReturn, useReturns, type Channel, type OrderReturn } from '../../../api';
-import { Button, Card, EmptyState, ErrorState, Field, Spinner, Text, useToast } from '../../../index';
+import { Button, Card, EmptyState, ErrorState, Field, Select, Spinner, Text, useToast } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { returnStatuses } from '../Orders.variants';
 import { returnStatusLabels, unitsText } from '../orderActionTexts';
@@ -53,9 +53,8 @@ export function ReturnsTab({ channels, channelsPending, onOpen }: ReturnsTabProp
       <div className={styles.filters} role="search" aria-label="Returns">
         <Field label="Status">
           {(control) => (
-            <select
+            <Select
               {...control}
-              className={page.select}
               value={view.status ?? ''}
               onChange={(event) => setView({ ...view, status: returnStatuses.find((s) => s === event.target.value) })}
             >
@@ -65,14 +64,13 @@ export function ReturnsTab({ channels, channelsPending, onOpen }: ReturnsTabProp
                   {returnStatusLabels[status]}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field label="Channel">
           {(control) => (
-            <select
+            <Select
               {...control}
-              className={page.select}
               value={view.channelId ?? ''}
               onChange={(event) => setView({ ...view, channelId: event.target.value || undefined })}
             >
@@ -82,7 +80,7 @@ export function ReturnsTab({ channels, channelsPending, onOpen }: ReturnsTabProp
                   {`${marketplaceNames[channel.kind]} · ${channel.displayName}`}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       </div>

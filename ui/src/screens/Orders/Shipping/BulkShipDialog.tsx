@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { errorText, useShipOrders, useShippingCarriers, type MarketplaceKind, type OrderSummary } from '../../../api';
-import { Alert, Button, Dialog, DialogContent, Field, Input, Spinner, useToast } from '../../../index';
+import { Alert, Button, Dialog, DialogContent, Field, Input, Select, Spinner, useToast } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { plural } from '../orderTexts';
 import { bulkShipmentsOf, carrierChoices, type BulkShipErrors } from './bulkShip';
-import * as page from '../OrdersPage.css';
 import * as styles from './Shipping.css';
 
 export interface BulkShipDialogProps {
@@ -157,14 +156,14 @@ function CarrierField({ kinds, value, error, onChange }: CarrierFieldProps) {
       required
     >
       {(control) => (
-        <select {...control} className={page.select} value={value} onChange={(event) => onChange(event.target.value)}>
+        <Select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">Choose a carrier</option>
           {carrierChoices(kinds, carriers.data).map((choice) => (
             <option key={choice.code} value={choice.code}>
               {choice.label}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );
