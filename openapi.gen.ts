@@ -727,6 +727,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's plan, trial, subscription state, usage against the plan's limits, and the plans on offer.
+         * @description Every user of the account sees it; `canManage` is true for its owner only (never while staff act
+         *     as the user). `status`: trialing (7 days, no card), trial_ended (read-only), active, past_due (a
+         *     renewal failed; Stripe tries again), canceled (read-only). `readOnly` accounts keep every record;
+         *     their sync is paused until a plan is paid.
+         */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Stripe Checkout page (subscription mode) for a plan; the owner pays there, the webhook applies the plan. */
+        post: operations["startBillingCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's customer portal for the account (change plan with proration, cancel, update the card). Owner only. */
+        post: operations["openBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/plan-change/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What changing plan now would cost (the prorated invoice), before confirming; nothing changes. Owner only. */
+        post: operations["previewBillingPlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/plan-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the plan now; the prorated difference is invoiced at once and the new limits apply at once. Owner only. */
+        post: operations["changeBillingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's invoices as Stripe holds them, newest first, with their PDF. */
+        get: operations["listBillingInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where Stripe posts its events (Stripe-Signature checked by the SDK; each event applied once).
+         * @description Called by Stripe, not by the app. checkout.session.completed, customer.subscription.created,
+         *     updated and deleted, invoice.paid and invoice.payment_failed move the account's subscription:
+         *     the subscription is read back from Stripe, so a repeated or late event leaves the latest state.
+         */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sync/drift": {
         parameters: {
             query?: never;
@@ -1469,6 +1599,82 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AccountPlan: "trial" | "starter" | "growth" | "business" | "enterprise";
+        /** @enum {string} */
+        PaidPlan: "starter" | "growth" | "business" | "enterprise";
+        /** @enum {string} */
+        BillingStatus: "trialing" | "trial_ended" | "active" | "past_due" | "canceled";
+        PlanLimits: {
+            /** @description null is unlimited. */
+            skus: number | null;
+            /** @description null is unlimited. */
+            connections: number | null;
+            /** @description false is hourly sync (Starter). */
+            realTimeSync: boolean;
+        };
+        PlanOffer: {
+            plan: components["schemas"]["PaidPlan"];
+            name: string;
+            /** @description The monthly price in US cents. */
+            monthlyCents: number;
+            skus: number | null;
+            connections: number | null;
+            realTimeSync: boolean;
+        };
+        BillingOverview: {
+            plan: components["schemas"]["AccountPlan"];
+            status: components["schemas"]["BillingStatus"];
+            readOnly: boolean;
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /** Format: date-time */
+            currentPeriodEnd: string | null;
+            /** @description The plan ends at currentPeriodEnd. */
+            cancelAtPeriodEnd: boolean;
+            /** @description The user may pay and change the plan (the owner). */
+            canManage: boolean;
+            /** @description The account has paid before (Manage billing opens the portal). */
+            hasCustomer: boolean;
+            usage: {
+                skus: number;
+                connections: number;
+            };
+            limits: components["schemas"]["PlanLimits"];
+            plans: components["schemas"]["PlanOffer"][];
+        };
+        BillingCheckoutRequest: {
+            plan: components["schemas"]["PaidPlan"];
+        };
+        BillingRedirect: {
+            /** @description The page at the payment provider to open. */
+            url: string;
+        };
+        BillingPlanChangePreview: {
+            plan: components["schemas"]["PaidPlan"];
+            /** @description Charged now (0 when the credit covers it). */
+            amountDueCents: number;
+            currency: string;
+            lines: {
+                description: string;
+                /** @description Negative for the unused time credited. */
+                amountCents: number;
+            }[];
+        };
+        BillingInvoice: {
+            id: string;
+            number: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            amountCents: number;
+            currency: string;
+            /** @enum {string} */
+            status: "draft" | "open" | "paid" | "uncollectible" | "void";
+            pdfUrl: string | null;
+        };
+        BillingInvoiceList: {
+            invoices: components["schemas"]["BillingInvoice"][];
+        };
         PriceText: string;
         SignedAmountText: string;
         /** @description Which products the rule prices; `brand`, `prefix` or `skus` goes with its kind. */
@@ -2356,7 +2562,7 @@ export interface components {
          */
         ComplianceSeverity: "error" | "warning";
         /** @enum {string} */
-        ComplianceCode: "title_missing" | "title_too_long" | "title_forbidden_characters" | "title_repeated_word" | "gtin_missing" | "gtin_invalid" | "images_missing" | "images_too_many" | "images_not_https" | "restricted_word" | "price_above_other_channel" | "listing_suppressed" | "listing_refused" | "eu_safety_data_missing";
+        ComplianceCode: "title_missing" | "title_too_long" | "title_forbidden_characters" | "title_repeated_word" | "gtin_missing" | "gtin_invalid" | "images_missing" | "images_too_many" | "images_not_https" | "restricted_word" | "price_above_other_channel" | "price_below_floor" | "price_above_ceiling" | "price_floor_unknown" | "price_floor_above_ceiling" | "listing_suppressed" | "listing_refused" | "marketplace_issue" | "eu_safety_data_missing";
         ComplianceIssue: {
             /** Format: uuid */
             listingId: string;
@@ -4148,6 +4354,195 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's billing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startBillingCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewBillingPlanChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The prorated amount and its lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPlanChangePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeBillingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's billing after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBillingInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingInvoiceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received (or received before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        duplicate: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listDrift: {
         parameters: {
             query?: never;
@@ -5327,6 +5722,10 @@ export const pathsApiChannelsOauthKindCallbackGetParametersPathKindValues: Reado
 export const pathsApiOrdersGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders"]["get"]["parameters"]["query"]["order"]> = ["asc", "desc"];
 export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/webhooks/{kind}/{channelId}"]["post"]["parameters"]["path"]["kind"]> = ["amazon", "walmart", "shopify"];
 export const pathsApiPricingRulesDryRunPostParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/pricing-rules/dry-run"]["post"]["parameters"]["query"]["format"]> = ["json", "csv"];
+export const accountPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountPlan"]> = ["trial", "starter", "growth", "business", "enterprise"];
+export const paidPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaidPlan"]> = ["starter", "growth", "business", "enterprise"];
+export const billingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingStatus"]> = ["trialing", "trial_ended", "active", "past_due", "canceled"];
+export const billingInvoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["status"]> = ["draft", "open", "paid", "uncollectible", "void"];
 export const pricingRuleScopeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleScope"]["kind"]> = ["all", "brand", "sku_prefix", "skus"];
 export const pricingRuleActionBasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["basis"]> = ["main_price", "cost", "fixed", "lowest_offer", "featured_offer"];
 export const pricingRuleActionChangeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["change"]> = ["percent", "amount"];
@@ -5362,7 +5761,7 @@ export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<com
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap"];
 export const complianceSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceSeverity"]> = ["error", "warning"];
-export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "restricted_word", "price_above_other_channel", "listing_suppressed", "listing_refused", "eu_safety_data_missing"];
+export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "restricted_word", "price_above_other_channel", "price_below_floor", "price_above_ceiling", "price_floor_unknown", "price_floor_above_ceiling", "listing_suppressed", "listing_refused", "marketplace_issue", "eu_safety_data_missing"];
 export const complianceIssueFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceIssue"]["field"]> = ["title", "gtin", "images", "description", "price", "status", "safety"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];

@@ -104,6 +104,16 @@ export interface Config {
    * the order itself stays. 30 by default: Amazon's Data Protection Policy allows no longer.
    */
   orderPersonalDataDays: number;
+  /**
+   * Stripe, by environment: the account's secret key, the webhook endpoint's signing secret and a
+   * price per paid plan (each plan's monthly price is found by its lookup key, or made, when not
+   * given). Without a secret key the built-in Stripe sandbox bills, when the sandboxes are on.
+   */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    priceIds: { starter?: string; growth?: string; business?: string; enterprise?: string };
+  };
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -225,6 +235,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     sync: { intervalMinutes: Math.max(1, int(env.SYNC_INTERVAL_MINUTES, 3)), schedule: env.SYNC_SCHEDULE !== 'off' },
     orderPersonalDataDays: Math.max(1, int(env.ORDER_PERSONAL_DATA_DAYS, 30)),
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      priceIds: Object.fromEntries(
+        (['starter', 'growth', 'business', 'enterprise'] as const)
+          .map((plan) => [plan, env[`STRIPE_PRICE_${plan.toUpperCase()}`]] as const)
+          .filter(([, id]) => Boolean(id)),
+      ),
+    },
     ...overrides,
   };
   return config;

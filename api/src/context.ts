@@ -4,6 +4,7 @@ import type { ReadCaches } from './db/read-caches.ts';
 import type { JobQueue } from './workers/job-queue.ts';
 import type { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import type { CredentialVault } from './modules/channel-access/credential-vault.ts';
+import type { StripeSettings } from './modules/billing/stripe-client.ts';
 
 /** What every use case may depend on. The clock is injectable so tests can move time. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
     /** Signs the owner tokens with which the web process acts on an account's sandbox sellers. */
     sandboxControlKey: Buffer;
   };
+  /** Where subscriptions are billed: Stripe, or the built-in Stripe sandbox; undefined when neither is set up. */
+  stripe?: StripeSettings | undefined;
 }
 
 /** A refusal the user should read: becomes `{ message }` with this status. */

@@ -21,6 +21,7 @@ import {
 } from './sandbox/shared/sandbox-access.ts';
 import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import { CredentialVault } from './modules/channel-access/credential-vault.ts';
+import type { StripeSettings } from './modules/billing/stripe-client.ts';
 
 /**
  * Our applications on the built-in eBay and Shopify sandboxes: a secret per installation (derived
@@ -37,6 +38,26 @@ function sandboxApplicationsOf(config: Config, masterKey: Buffer): AppContext['m
       clientId: shopify.sandbox.clientId,
       clientSecret: shopify.sandbox.clientSecret ?? deriveSecret(masterKey, 'shopify-sandbox-application'),
     },
+  };
+}
+
+/**
+ * Stripe as configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, price ids); without a key, the
+ * built-in Stripe sandbox with keys of this installation's own (derived from the master key), when
+ * the sandboxes are on. A key without its webhook secret is refused: events could not be verified.
+ */
+function stripeSettingsOf(config: Config, masterKey: Buffer): StripeSettings | undefined {
+  const { secretKey, webhookSecret, priceIds } = config.stripe;
+  if (secretKey) {
+    if (!webhookSecret) throw new Error('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: set both.');
+    return { secretKey, webhookSecret, sandboxUrl: undefined, priceIds };
+  }
+  if (!config.sandbox.enabled) return undefined;
+  return {
+    secretKey: `sk_test_${deriveSecret(masterKey, 'stripe-sandbox-secret-key')}`,
+    webhookSecret: `whsec_${deriveSecret(masterKey, 'stripe-sandbox-webhook-secret')}`,
+    sandboxUrl: `${config.sandbox.baseUrl}/stripe`,
+    priceIds,
   };
 }
 
@@ -117,6 +138,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
       sandboxApplications: sandboxApplicationsOf(config, masterKey),
       sandboxControlKey: Buffer.from(deriveSecret(masterKey, 'sandbox-control'), 'hex'),
     },
+    stripe: stripeSettingsOf(config, masterKey),
   };
   const changeListener = await listenForChanges(database, allReadCaches(ctx.caches));
   const mailer = createMailer({
@@ -139,6 +161,17 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
           profile: config.sandbox.profile,
           access: sandboxAccess(ctx),
           applications: ctx.marketplaces.sandboxApplications,
+          // The product's own account on the Stripe sandbox, its webhook endpoint ours.
+          ...(ctx.stripe?.sandboxUrl
+            ? {
+                stripeAccounts: [
+                  {
+                    secretKey: ctx.stripe.secretKey,
+                    webhook: { url: `${config.appUrl}/api/webhooks/stripe`, secret: ctx.stripe.webhookSecret },
+                  },
+                ],
+              }
+            : {}),
         })
       : undefined;
     const app = createHttpApp(ctx, {

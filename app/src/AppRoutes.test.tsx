@@ -6,7 +6,14 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ToastProvider } from '@hub/ui';
 import { createQueryClient } from '@hub/ui/api';
-import { authHandlers, adminHandlers, channelHandlers, dashboardHandlers, syncHandlers } from '@hub/mocks';
+import {
+  authHandlers,
+  adminHandlers,
+  billingHandlers,
+  channelHandlers,
+  dashboardHandlers,
+  syncHandlers,
+} from '@hub/mocks';
 import { server } from '../../ui/msw-server';
 import { AppRoutes, signedInRoutes } from './AppRoutes';
 
@@ -52,7 +59,7 @@ describe('the route sets (spec section 2)', () => {
   });
 
   it('public routes stay reachable when signed in', async () => {
-    server.use(...authHandlers.signedInClient);
+    server.use(...authHandlers.signedInClient, ...billingHandlers.trial);
     renderAt('/privacy-policy');
     expect(await screen.findByRole('heading', { level: 1, name: /Privacy/ })).toBeInTheDocument();
   });
@@ -71,7 +78,12 @@ describe('the route sets (spec section 2)', () => {
   });
 
   it('signed in: /channels shows each channel with its health and "Sync now"', async () => {
-    server.use(...authHandlers.signedInClient, ...channelHandlers.mainAndTargets, ...syncHandlers.finishesWithRepairs);
+    server.use(
+      ...authHandlers.signedInClient,
+      ...billingHandlers.trial,
+      ...channelHandlers.mainAndTargets,
+      ...syncHandlers.finishesWithRepairs,
+    );
     renderAt('/channels');
     const amazon = await screen.findByRole('article', { name: /Amazon/ });
     expect(amazon).toHaveTextContent('Waiting to send');
@@ -81,21 +93,21 @@ describe('the route sets (spec section 2)', () => {
   });
 
   it("signed in: the landing footer's /dashboard is the Dashboard, not a 404", async () => {
-    server.use(...authHandlers.signedInClient, ...dashboardHandlers.populated);
+    server.use(...authHandlers.signedInClient, ...billingHandlers.trial, ...dashboardHandlers.populated);
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
   });
 
   it('signed in: an unknown path shows the "Page Not Found" card inside the shell', async () => {
-    server.use(...authHandlers.signedInClient);
+    server.use(...authHandlers.signedInClient, ...billingHandlers.trial);
     renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
   it('a page that fails to load shows "Failed to load page" with "Refresh Page"', async () => {
-    server.use(...authHandlers.signedInClient);
+    server.use(...authHandlers.signedInClient, ...billingHandlers.trial);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
@@ -107,7 +119,7 @@ describe('the route sets (spec section 2)', () => {
   });
 
   it('/support is public, and shown inside the shell when signed in', async () => {
-    server.use(...authHandlers.signedInClient);
+    server.use(...authHandlers.signedInClient, ...billingHandlers.trial);
     renderAt('/support');
     expect(await screen.findAllByText('Operational')).toHaveLength(4);
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

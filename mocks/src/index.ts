@@ -12,6 +12,7 @@ import { orderHandlers } from './orders';
 import { pricingHandlers } from './pricing-rules';
 import { complianceHandlers } from './compliance';
 import { analyticsHandlers } from './analytics';
+import { billingHandlers } from './billing';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
@@ -100,6 +101,15 @@ export {
 } from './pricing-rules';
 export { orderActionRules, WALMART_CANCELLATION_REFUSED, WALMART_REFUND_REFUSED } from './order-action-fixtures';
 export { complianceHandlers, complianceIssueFixtures, resetComplianceMocks } from './compliance';
+export {
+  billingHandlers,
+  billingFixtures,
+  billingInvoiceFixtures,
+  planChangePreviewFixture,
+  CHECKOUT_URL,
+  PORTAL_URL,
+  type BillingScenario,
+} from './billing';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -123,4 +133,5 @@ export const defaultHandlers = {
   pricing: pricingHandlers.withRule,
   compliance: complianceHandlers.withIssues,
   analytics: analyticsHandlers.week,
+  billing: billingHandlers.trial,
 } satisfies HandlerRecord;

@@ -29,6 +29,7 @@ import { settingsRoutes } from './routes/settings-routes.ts';
 import { pricingRoutes } from './routes/pricing-routes.ts';
 import { complianceRoutes } from './routes/compliance-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
+import { billingRoutes, stripeWebhookRoutes } from './routes/billing-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
 
 export const contractPath = path.join(repoRoot, 'openapi.yaml');
@@ -136,6 +137,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(refuseUnstorableUrl);
   // Marketplaces post here from their servers: raw bodies for the signatures, no session, no Origin.
   app.use(webhookRoutes(ctx));
+  app.use(stripeWebhookRoutes(ctx));
 
   app.use(requireSameOrigin(config.allowedOrigins));
   // CSV imports carry files of up to 5 MB; every other body stays small.
@@ -170,6 +172,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(settingsRoutes(ctx));
   app.use(pricingRoutes(ctx));
   app.use(complianceRoutes(ctx));
+  app.use(billingRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);
 

@@ -13,3 +13,4 @@ export * from './publish-settings';
 export * from './orders';
 export * from './compliance';
 export * from './analytics';
+export * from './billing';

@@ -5,6 +5,10 @@ import { accounts } from './accounts.ts';
 export const roleValues = ['client', 'admin', 'super', 'super_user'] as const;
 export type Role = (typeof roleValues)[number];
 
+/** A user's place in its account: the owner manages billing (and, later, the team); members use the product. */
+export const accountRoleValues = ['owner', 'member'] as const;
+export type AccountRole = (typeof accountRoleValues)[number];
+
 export const users = pgTable(
   'users',
   {
@@ -19,6 +23,7 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     role: text('role', { enum: roleValues }).notNull().default('client'),
+    accountRole: text('account_role', { enum: accountRoleValues }).notNull().default('owner'),
     profileImageUrl: text('profile_image_url'),
     googleId: text('google_id'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

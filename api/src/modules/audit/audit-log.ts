@@ -43,6 +43,8 @@ export const auditActions = [
   'orders.refunded',
   'returns.restocked',
   'settings.changed',
+  'billing.checkout_started',
+  'billing.plan_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -9,6 +9,7 @@ import { marketplaceNames } from '../../marketplaces/names.ts';
 import { adapterFor, verifyWithMarketplace } from '../channel-access/marketplace-adapters.ts';
 import { subscribeToMarketplaceEvents } from '../webhooks/subscribe-events.ts';
 import { requestCatalogueImport } from '../reconciliation/sync-run.ts';
+import { requireConnectionRoom } from '../billing/plan-enforcement.ts';
 
 /**
  * Saves a channel whose credentials the marketplace has just accepted. The credentials are sealed
@@ -28,6 +29,7 @@ export async function saveVerifiedChannel(
   const id = crypto.randomUUID();
   try {
     return await ctx.db.transaction(async (tx) => {
+      await requireConnectionRoom(tx, input.accountId, ctx.clock());
       const existing = await listChannels(tx, input.accountId);
       const channel = await insertChannel(tx, {
         id,

@@ -277,9 +277,13 @@ export async function pollDueChannels(
   ctx: AppContext,
   intervalMinutesOf: (plan: string) => number,
   realTime: (plan: string) => boolean = () => false,
+  /** Accounts whose sync is paused (read-only: their trial or plan has ended). */
+  paused: (accountId: string) => boolean = () => false,
 ): Promise<Array<{ accountId: string; channelId: string }>> {
   const now = ctx.clock().getTime();
-  const syncing = (await listAllChannels(ctx.db)).filter((c) => c.status === 'active' || c.status === 'error');
+  const syncing = (await listAllChannels(ctx.db)).filter(
+    (c) => (c.status === 'active' || c.status === 'error') && !paused(c.accountId),
+  );
   const read: Array<{ accountId: string; channelId: string }> = [];
   for (const c of syncing) {
     const job = { accountId: c.accountId, channelId: c.id };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../../testing/storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminHandlers, authHandlers, fixtures } from '@hub/mocks';
+import { adminHandlers, authHandlers, billingHandlers, fixtures } from '@hub/mocks';
 import { AppShell } from './AppShell';
 import { storyLocation, withRouter } from '../../testing/storyRouter';
 import { UpcomingPage } from '../../shared/SignedInPage/SignedInPage';
@@ -119,5 +119,47 @@ export const ExitFails: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exit Impersonation' }));
     await expect(await findInToast('Exit Failed')).toBeVisible();
     await expect(await findInToast('Exit failed: Not currently impersonating')).toBeVisible();
+  },
+};
+
+const trialBar = (canvasElement: HTMLElement) => within(canvasElement).findByRole('region', { name: 'Free trial' });
+
+/** The trial's 44 px bar: the days left and "Choose a plan", which opens the plans. */
+export const TrialCountdown: Story = {
+  parameters: { msw: { handlers: { billing: billingHandlers.trial } } },
+  play: async ({ canvasElement }) => {
+    const bar = await trialBar(canvasElement);
+    await expect(bar).toHaveTextContent('Free trial: 6 days left');
+    await expect(within(bar).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute(
+      'href',
+      '/billing?tab=plans',
+    );
+  },
+};
+
+/** On the trial's last day the bar counts hours. */
+export const TrialLastHours: Story = {
+  parameters: { msw: { handlers: { billing: billingHandlers.trialLastDay } } },
+  play: async ({ canvasElement }) => {
+    await expect(await trialBar(canvasElement)).toHaveTextContent('Free trial: 5 hours left');
+  },
+};
+
+/** The trial ended unpaid: the account is read-only, its data kept, and the bar shows the way back. */
+export const TrialEndedReadOnly: Story = {
+  parameters: { msw: { handlers: { billing: billingHandlers.trialEnded } } },
+  play: async ({ canvasElement }) => {
+    const bar = await within(canvasElement).findByRole('region', { name: 'Plan ended' });
+    await expect(bar).toHaveTextContent('Your free trial has ended. Sync is paused and all your data is kept');
+    await expect(within(bar).getByRole('link', { name: 'Choose a plan' })).toBeVisible();
+  },
+};
+
+/** A renewal failed: the bar asks for a new payment method. */
+export const PaymentFailedBar: Story = {
+  parameters: { msw: { handlers: { billing: billingHandlers.pastDue } } },
+  play: async ({ canvasElement }) => {
+    const bar = await within(canvasElement).findByRole('region', { name: 'Payment failed' });
+    await expect(within(bar).getByRole('link', { name: 'Update payment method' })).toHaveAttribute('href', '/billing');
   },
 };

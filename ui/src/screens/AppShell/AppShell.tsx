@@ -4,6 +4,7 @@ import { ImpersonationBanner, Sidebar, useToast } from '../../index';
 import { useExitImpersonation, type AuthUser } from '../../api';
 import { navigationFor, seesAdministration } from './navigation';
 import { UserMenu } from './UserMenu';
+import { TrialBar } from './TrialBar';
 import { exitFailure, IMPERSONATION_REDIRECT_MS, impersonationToasts } from '../../shared/auth/impersonationTexts';
 import * as styles from './AppShell.css';
 
@@ -62,6 +63,7 @@ export function AppShell({ user, children }: AppShellProps) {
             exiting={exit.isPending}
           />
         ) : null}
+        <TrialBar enabled={user.role === 'client' || user.isBeingImpersonated} />
         <header className={styles.header}>
           <UserMenu user={user} />
         </header>
