@@ -11,6 +11,16 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "channels_changed" AFTER UPDATE OR DELETE ON "channels" FOR EACH ROW EXECUTE FUNCTION "hub_notify_changed"();
+-- Not on every update: a channel's counters and stamps (failures, reads, syncs) change all the time and
+-- nothing kept holds them.
+CREATE TRIGGER "channels_changed" AFTER UPDATE ON "channels" FOR EACH ROW
+  WHEN ((OLD.account_id, OLD.kind, OLD.role, OLD.status, OLD.status_reason, OLD.environment, OLD.external_seller_id,
+         OLD.display_name, OLD.credentials_ciphertext, OLD.rules, OLD.publish_settings)
+        IS DISTINCT FROM
+        (NEW.account_id, NEW.kind, NEW.role, NEW.status, NEW.status_reason, NEW.environment, NEW.external_seller_id,
+         NEW.display_name, NEW.credentials_ciphertext, NEW.rules, NEW.publish_settings))
+  EXECUTE FUNCTION "hub_notify_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "channels_removed" AFTER DELETE ON "channels" FOR EACH ROW EXECUTE FUNCTION "hub_notify_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "pricing_rules_changed" AFTER INSERT OR UPDATE OR DELETE ON "pricing_rules" FOR EACH ROW EXECUTE FUNCTION "hub_notify_changed"();

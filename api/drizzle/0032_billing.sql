@@ -15,3 +15,6 @@ ALTER TABLE "accounts" ADD COLUMN "cancel_at_period_end" boolean DEFAULT false N
 ALTER TABLE "users" ADD COLUMN "account_role" text DEFAULT 'owner' NOT NULL;--> statement-breakpoint
 ALTER TABLE "stripe_events" ADD CONSTRAINT "stripe_events_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "accounts_stripe_customer_id_key" ON "accounts" USING btree ("stripe_customer_id") WHERE "accounts"."stripe_customer_id" is not null;
+--> statement-breakpoint
+-- Accounts on the trial before billing existed had no way to pay: each gets a full trial from now.
+UPDATE "accounts" SET "trial_ends_at" = now() + interval '7 days' WHERE "plan" = 'trial' AND ("trial_ends_at" IS NULL OR "trial_ends_at" < now() + interval '7 days');

@@ -44,7 +44,8 @@ function sandboxApplicationsOf(config: Config, masterKey: Buffer): AppContext['m
 /**
  * Stripe as configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, price ids); without a key, the
  * built-in Stripe sandbox with keys of this installation's own (derived from the master key), when
- * the sandboxes are on. A key without its webhook secret is refused: events could not be verified.
+ * the sandboxes are on and this is no production server (NODE_ENV=production). A key without its webhook
+ * secret is refused: events could not be verified.
  */
 function stripeSettingsOf(config: Config, masterKey: Buffer): StripeSettings | undefined {
   const { secretKey, webhookSecret, priceIds } = config.stripe;
@@ -52,7 +53,8 @@ function stripeSettingsOf(config: Config, masterKey: Buffer): StripeSettings | u
     if (!webhookSecret) throw new Error('STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: set both.');
     return { secretKey, webhookSecret, sandboxUrl: undefined, priceIds };
   }
-  if (!config.sandbox.enabled) return undefined;
+  // In production, a plan is never bought with the sandbox's test card: without Stripe's keys, billing is not set up.
+  if (!config.sandbox.enabled || config.production) return undefined;
   return {
     secretKey: `sk_test_${deriveSecret(masterKey, 'stripe-sandbox-secret-key')}`,
     webhookSecret: `whsec_${deriveSecret(masterKey, 'stripe-sandbox-webhook-secret')}`,

@@ -9,6 +9,8 @@ import { afterCommit, type DatabaseHandle, type Db } from './client.ts';
  */
 export const CHANGE_NOTICE_CHANNEL = 'hub_changed';
 
+/** How often the listening connection is asked whether it is still there. */
+const HEARTBEAT_MS = 30_000;
 /** How long a lost listening connection waits before it is made again (the reads go to the database meanwhile). */
 const RELISTEN_DELAY_MS = 1000;
 
@@ -19,6 +21,8 @@ export class NoticedCache<V> {
   /** Keys written in a transaction still open: read from it, never kept, until it ends. */
   private readonly writtenIn = new WeakMap<object, Set<string>>();
   private live = false;
+  /** Bumped whenever listening starts or stops: a read begun before is not kept. */
+  private epoch = 0;
 
   constructor(
     readonly kind: string,
@@ -29,12 +33,17 @@ export class NoticedCache<V> {
   async get(db: Db, key: string, load: (db: Db) => Promise<V>): Promise<V> {
     if (!this.live || this.writtenIn.get(db)?.has(key)) return load(db);
     if (this.entries.has(key)) return this.entries.get(key)!;
+    const epoch = this.epoch;
     const generation = this.generations.get(key) ?? 0;
     const value = await load(db);
-    if (this.live && (this.generations.get(key) ?? 0) === generation) {
+    // Kept only if nothing changed it meanwhile and this process listened all along (a notice lost while not
+    // listening would never come); read in an open transaction, only once that commits (a rollback keeps nothing).
+    const keep = () => {
+      if (!this.live || this.epoch !== epoch || (this.generations.get(key) ?? 0) !== generation) return;
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, value);
-    }
+    };
+    if (!afterCommit(db, keep)) keep();
     return value;
   }
 
@@ -54,8 +63,16 @@ export class NoticedCache<V> {
   }
 
   forget(key: string): void {
+    // The generations of keys forgotten are kept a while; beyond, all is forgotten at once (a new epoch).
+    if (this.generations.size >= 10 * this.maxEntries) this.newEpoch();
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     this.entries.delete(key);
+  }
+
+  private newEpoch(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.generations.clear();
   }
 
   private forgetAll(keys: Iterable<string>): void {
@@ -65,8 +82,7 @@ export class NoticedCache<V> {
   /** Listening or not: while not, nothing is kept (a change may go unheard). */
   setLive(live: boolean): void {
     this.live = live;
-    this.entries.clear();
-    this.generations.clear();
+    this.newEpoch();
   }
 }
 
@@ -104,8 +120,10 @@ export async function listenForChanges(
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: handle.connectionString });
+    // A connection cut without a word (a NAT's or a balancer's idle timeout) is found by the heartbeat.
+    const next = new pg.Client({ connectionString: handle.connectionString, keepAlive: true, query_timeout: 10_000 });
     next.on('notification', (message) => onNotice(message.payload));
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
@@ -114,10 +132,13 @@ export async function listenForChanges(
     if (stopped) return void (await next.end().catch(() => undefined));
     client = next;
     setLive(true);
+    heartbeat = setInterval(() => void next.query('select 1').catch(() => lost(next)), HEARTBEAT_MS);
+    heartbeat.unref();
   };
   const lost = (which: pg.Client) => {
     if (which !== client) return;
     client = undefined;
+    clearInterval(heartbeat);
     setLive(false);
     void which.end().catch(() => undefined);
     if (!stopped) schedule();
@@ -140,6 +161,7 @@ export async function listenForChanges(
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       setLive(false);
       const open = client;
       client = undefined;

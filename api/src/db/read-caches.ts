@@ -7,7 +7,10 @@ import type { PricingRuleRecord } from './queries/pricing-rules.ts';
  * Kinds are the triggers' (migration 0031).
  */
 export interface ReadCaches {
-  /** A connected channel's record and sealed credentials, read by every webhook delivery. */
+  /**
+   * A connected channel's record and sealed credentials, read by every webhook delivery. Its counters and
+   * stamps (`lastSyncAt`) are not told of (migration 0031): the webhooks do not read them.
+   */
   webhookChannels: NoticedCache<WebhookChannel>;
   /** An account's pricing rules, read by every plan of new values. */
   pricingRules: NoticedCache<PricingRuleRecord[]>;

@@ -64,8 +64,10 @@ export async function changePlan(ctx: AppContext, actor: BillingActor, plan: Pai
   );
   await ctx.db.transaction(async (tx) => {
     const before = await lockBilling(tx, actor.accountId);
+    // Read again under the account's lock: a webhook applied meanwhile may hold a newer state than the update's answer.
+    const latest = await withStripe(() => stripe.subscriptions.retrieve(updated.id));
     if (before)
-      await applySubscription(tx, settings, actor.accountId, before, updated, audit, { source: 'plan change' });
+      await applySubscription(tx, settings, actor.accountId, before, latest, audit, { source: 'plan change' });
   });
   return billingOverview(ctx, actor);
 }

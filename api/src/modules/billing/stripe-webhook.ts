@@ -67,7 +67,10 @@ function fieldsOf(
   before: BillingRecord,
 ): SubscriptionFields {
   const item = subscription.items.data[0];
-  const plan = item ? planOfPrice(settings, item.price) : undefined;
+  // The plan is the price's once paid for (or being paid: a renewal Stripe retries); a checkout whose first
+  // payment is still under way, or never came, gives nothing.
+  const paid = ['active', 'trialing', 'past_due'].includes(subscription.status);
+  const plan = item && paid ? planOfPrice(settings, item.price) : undefined;
   return {
     plan: plan ?? before.plan,
     stripeCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
@@ -154,8 +157,11 @@ export async function receiveStripeWebhook(
       accountId: before ? accountId! : null,
     });
     if (!recorded) return { status: 200, duplicate: true };
-    if (before && subscription)
-      await applySubscription(tx, settings, accountId!, before, subscription, systemContext, {
+    // Read again under the account's lock: two events (or an event and a plan change) applied at once would
+    // otherwise leave whichever read Stripe first, the older state, last.
+    const latest = before && subscription ? await stripe.subscriptions.retrieve(subscription.id) : undefined;
+    if (before && latest)
+      await applySubscription(tx, settings, accountId!, before, latest, systemContext, {
         stripeEventId: event.id,
         stripeEventType: event.type,
       });

@@ -45,7 +45,10 @@ const SELF_BATCHED_ROUND_SIZE = 20_000;
  * instead of one job per order: a job costs its fetch, its completion, the channel's read and a claim.
  */
 const LINGER_MS = 250;
-/** ... for a while only: then it ends and the next values start a job (its expiry, other channels' turn). */
+/**
+ * ... for a while only, stream or not: then it takes no more wakes and ends, and the next values start a job (its
+ * expiry, other channels' turn on the queue's workers).
+ */
 const LINGER_AT_MOST_MS = 30_000;
 /** ... and only while few pushes run in this process: a push staying holds one of the queue's workers. */
 const PUSHES_THAT_LINGER = 4;
@@ -148,13 +151,24 @@ export async function pushChannel(
           failure = { error: signal.reason };
           break;
         }
+        // Its time is up: it takes no more wakes (the plans ask the queue, whose next job waits for this one) and
+        // claims only what a full claim left (a backlog), then ends once its rounds have.
+        const timeUp = Date.now() >= lingerUntil;
+        if (timeUp) running.close(true);
         if (claimNow && rounds.size < ROUNDS_IN_FLIGHT) {
           claimNow = false;
           // What woke it is committed: this claim sees it.
           running.take();
           claims++;
           lastClaimAt = Date.now();
-          const claimed = await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo);
+          let claimed: ClaimedWrite[];
+          try {
+            claimed = await claimPendingWrites(ctx.db, channel.id, claimLimit, ctx.clock(), queuedUpTo);
+          } catch (error) {
+            // The rounds under way end before the claims go back (below): a claim taken back mid-send goes twice.
+            failure ??= { error };
+            break;
+          }
           if (claimed.length > 0) {
             const claimsAtStart = claims;
             const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
@@ -185,11 +199,11 @@ export async function pushChannel(
             rounds.size >= ROUNDS_IN_FLIGHT
               ? (await Promise.race(rounds), false)
               : await running.next(Promise.race(rounds), undefined, signal);
-          claimNow ||= woken || skippedWhileUnderWay || Date.now() - lastClaimAt >= LOOK_AGAIN_MS;
+          claimNow ||= !timeUp && (woken || skippedWhileUnderWay || Date.now() - lastClaimAt >= LOOK_AGAIN_MS);
           if (claimNow) skippedWhileUnderWay = false;
           continue;
         }
-        if (skippedWhileUnderWay || claimNow) {
+        if (claimNow || (!timeUp && skippedWhileUnderWay)) {
           skippedWhileUnderWay = false;
           claimNow = true;
           continue;

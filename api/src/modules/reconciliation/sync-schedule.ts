@@ -59,7 +59,7 @@ export async function syncTick(
   }
   // Listings published whose creation job was lost (each request is deduplicated per channel).
   for (const channel of await channelsAwaitingCreation(ctx.db))
-    await requestPublish(ctx, ctx.db, { mode: 'create', ...channel });
+    if (!paused.has(channel.accountId)) await requestPublish(ctx, ctx.db, { mode: 'create', ...channel });
   const adjusting = (await accountsWithPendingAdjustments(ctx.db)).filter((id) => !paused.has(id));
   for (const accountId of adjusting) await requestMainAdjustments(ctx, ctx.db, accountId);
   const due = (await accountsDueForReconciliation(ctx.db, new Date(ctx.clock().getTime() - RECONCILE_EVERY_MS))).filter(

@@ -70,8 +70,10 @@ export function generateCatalogue(count: number, seed: number, imageBaseUrl: str
       .slice(0, 3)
       .padEnd(3, 'X')}-${String(seed % 1000).padStart(3, '0')}-${String(i + 1).padStart(5, '0')}`;
     const cents = Math.round((5 + next() * 195) * 100);
-    // One in ten starts out of stock, as real catalogues do.
-    const quantity = next() < 0.1 ? 0 : Math.floor(1 + next() * 150);
+    // One in ten starts out of stock, as real catalogues do; never the first, so that a catalogue of any size has
+    // something to sell (four SKUs all out of stock came up once in a few thousand seeds).
+    const outOfStock = next() < 0.1 && i > 0;
+    const quantity = outOfStock ? 0 : Math.floor(1 + next() * 150);
     products.push({
       sku,
       title: `${brand} ${pick(adjectives)} ${noun} – ${colour}, ${size}`,

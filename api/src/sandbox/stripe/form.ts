@@ -4,6 +4,8 @@ import { StripeApiError } from './errors.ts';
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
+const RESERVED_NAMES = new Set(['__proto__', 'prototype', 'constructor']);
+
 /** How deep Stripe's parameters nest (`subscription_data[metadata][k]` is three levels). */
 const MAX_DEPTH = 6;
 
@@ -12,11 +14,14 @@ const MAX_DEPTH = 6;
  * an empty string unsets a value (kept as ''), a key repeated with `[]` appends.
  */
 export function parseForm(text: string): FormObject {
-  const root: FormObject = {};
+  const root: FormObject = Object.create(null) as FormObject;
   for (const [key, value] of new URLSearchParams(text)) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
     if (!match) throw new StripeApiError(400, 'invalid_request_error', `Invalid parameter name: ${key}`);
     const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+    // No name of the object machinery: `__proto__[x]=1` would write into every object of the process.
+    if (path.some((name) => RESERVED_NAMES.has(name)))
+      throw new StripeApiError(400, 'invalid_request_error', `Invalid parameter name: ${key}`);
     if (path.length > MAX_DEPTH)
       throw new StripeApiError(400, 'invalid_request_error', `Parameter nested too deeply: ${key}`);
     place(root, path, value, key);
@@ -29,7 +34,7 @@ function place(root: FormObject, path: string[], value: string, key: string): vo
   for (let i = 0; i < path.length - 1; i++) {
     const name = path[i] === '' ? String(Object.keys(node).length) : path[i]!;
     const next = node[name];
-    if (next === undefined) node = node[name] = {};
+    if (next === undefined) node = node[name] = Object.create(null) as FormObject;
     else if (typeof next === 'object' && !Array.isArray(next)) node = next;
     else throw new StripeApiError(400, 'invalid_request_error', `Invalid parameter: ${key}`);
   }

@@ -2,8 +2,10 @@
 export function csvText(header: string[], rows: Array<Array<string | number | null>>): string {
   const cell = (value: string | number | null) => {
     const text = value === null ? '' : String(value);
-    // A leading =, +, - or @ would be read as a formula by a spreadsheet: kept as text.
-    const safe = /^[=+\-@]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+    // Text starting with =, +, -, @, a tab or a carriage return would run as a formula in a spreadsheet: kept as
+    // text, as the server's exports do (api/src/modules/csv/csv-write.ts); a whole number (a refund's -12.50) is
+    // no formula and stays a number.
+    const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';

@@ -26,9 +26,10 @@ describe('analytics texts', () => {
           ['A-1', 'Mug, blue "12 oz"'],
           ['=CMD()', null],
           ['-5', 'x'],
+          ['-2+3+cmd|x', '\tnote'],
         ],
       ),
-    ).toBe('sku,title\r\nA-1,"Mug, blue ""12 oz"""\r\n\'=CMD(),\r\n-5,x\r\n');
+    ).toBe('sku,title\r\nA-1,"Mug, blue ""12 oz"""\r\n\'=CMD(),\r\n-5,x\r\n\'-2+3+cmd|x,\'\tnote\r\n');
     const days = reportCsv(analyticsFixtures.week, 'days');
     expect(days.name).toBe('sales-by-day-2026-11-15-to-2026-11-21.csv');
     expect(days.text.split('\r\n')[0]).toBe('date,orders,units,revenue_USD');
