@@ -9,15 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
-import {
-  channels,
-  defaultChannelRules,
-  orderRefunds,
-  orderReturns,
-  orders,
-  products,
-  type OrderLineRecord,
-} from '../../src/db/schema/index.ts';
+import { addChannelRow, addOrderRow, orderLine } from '../support/seeded-rows.ts';
+import { orderRefunds, orderReturns, products, type OrderLineRecord } from '../../src/db/schema/index.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -27,59 +20,16 @@ let neighbourAccountId: string;
 const ids: Record<string, string> = {};
 
 const db = () => t.database.handle.db;
-const line = (
-  sku: string,
-  quantity: number,
-  amount: string,
-  currency = 'USD',
-  cancelledQuantity = 0,
-): OrderLineRecord => ({
-  sku,
-  quantity,
-  cancelledQuantity,
-  price: { amount, currency },
-});
-
-async function addChannel(account: string, kind: 'amazon' | 'ebay' | 'shopify', role: 'main' | 'target') {
-  const [row] = await db()
-    .insert(channels)
-    .values({
-      accountId: account,
-      kind,
-      role,
-      environment: 'sandbox',
-      externalSellerId: `${kind}-${account.slice(0, 8)}`,
-      displayName: `${kind} shop`,
-      rules: defaultChannelRules,
-    })
-    .returning({ id: channels.id });
-  return row!.id;
-}
-
-let serial = 0;
-async function addOrder(
+const line = orderLine;
+const addChannel = (account: string, kind: 'amazon' | 'ebay' | 'shopify', role: 'main' | 'target') =>
+  addChannelRow(db(), account, kind, role);
+const addOrder = (
   account: string,
   channelId: string,
   orderedAt: string,
   lines: OrderLineRecord[],
   status: 'open' | 'cancelled' = 'open',
-) {
-  serial += 1;
-  const [row] = await db()
-    .insert(orders)
-    .values({
-      accountId: account,
-      channelId,
-      marketplaceOrderId: `order-${serial}`,
-      orderNumber: `order-${serial}`,
-      status,
-      lines,
-      orderedAt: new Date(orderedAt),
-      marketplaceUpdatedAt: new Date(orderedAt),
-    })
-    .returning({ id: orders.id });
-  return row!.id;
-}
+) => addOrderRow(db(), account, channelId, orderedAt, lines, status);
 
 const report = (query: string, as: Browser = seller) => as.get(`/api/analytics/sales?${query}`);
 const NEW_YORK_WEEK = 'from=2026-11-01&to=2026-11-07&timeZone=America%2FNew_York';

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
+import { addChannelRow, addOrderRow, orderLine } from '../support/seeded-rows.ts';
 import {
   changes,
-  channels,
-  defaultChannelRules,
   listingDrift,
   listings,
   listingWrites,
-  orders,
   products,
   syncRuns,
+  type channels,
   type OrderLineRecord,
 } from '../../src/db/schema/index.ts';
 import { startOfUtcDay } from '../../src/modules/dashboard/dashboard.ts';
@@ -28,58 +27,20 @@ let accountId: string;
 let neighbourAccountId: string;
 
 const db = () => t.database.handle.db;
-const line = (
-  sku: string,
-  quantity: number,
-  amount: string | null,
-  currency = 'USD',
-  cancelledQuantity = 0,
-): OrderLineRecord => ({ sku, quantity, cancelledQuantity, price: amount === null ? null : { amount, currency } });
-
-async function addChannel(
+const line = orderLine;
+const addChannel = (
   account: string,
   kind: 'amazon' | 'walmart' | 'ebay' | 'shopify',
   role: 'main' | 'target',
   extra: Partial<typeof channels.$inferInsert> = {},
-) {
-  const [row] = await db()
-    .insert(channels)
-    .values({
-      accountId: account,
-      kind,
-      role,
-      environment: 'sandbox',
-      externalSellerId: `${kind}-${account.slice(0, 8)}`,
-      displayName: `${kind} shop`,
-      rules: defaultChannelRules,
-      ...extra,
-    })
-    .returning({ id: channels.id });
-  return row!.id;
-}
-
-let serial = 0;
-async function addOrder(
+) => addChannelRow(db(), account, kind, role, extra);
+const addOrder = async (
   account: string,
   channelId: string,
   orderedAt: Date,
   lines: OrderLineRecord[],
   status: 'open' | 'shipped' | 'cancelled' = 'open',
-) {
-  serial += 1;
-  await db()
-    .insert(orders)
-    .values({
-      accountId: account,
-      channelId,
-      marketplaceOrderId: `order-${serial}`,
-      orderNumber: `order-${serial}`,
-      status,
-      lines,
-      orderedAt,
-      marketplaceUpdatedAt: orderedAt,
-    });
-}
+) => void (await addOrderRow(db(), account, channelId, orderedAt, lines, status));
 
 beforeAll(async () => {
   t = await startTestProduct();

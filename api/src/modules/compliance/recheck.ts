@@ -85,7 +85,7 @@ async function check(
       ? ('all' as const)
       : await productsChangedSince(tx, accountId, settings.checkedThrough);
   const listings = await listingsToCheck(tx, accountId, productIds);
-  const rules = await ruleBookOf(tx, accountId, Date.now());
+  const rules = await ruleBookOf(tx, accountId, Date.parse(now));
   const issues = issuesOfListings(listings, compileRestrictedWords(restrictedWordsOf(settings.restrictedWords)), rules);
   await replaceIssues(tx, accountId, productIds, issues);
   await markCheckedThrough(tx, accountId, now);

@@ -73,6 +73,7 @@ async function checkProducts(
   accountId: string,
   channel: ChannelRecord,
   productIds: string[],
+  now: Date,
   options: { lock?: boolean; refusals?: ReadonlyMap<string, string[]> } = {},
 ): Promise<PublishCheckItem[]> {
   const products = await publishableProducts(db, accountId, [...new Set(productIds)], options);
@@ -85,7 +86,7 @@ async function checkProducts(
     accountId,
     channel,
     products.filter((p) => !listed.has(p.sku)),
-    Date.now(),
+    now.getTime(),
   );
   return products.map((product) => {
     if (listed.has(product.sku))
@@ -157,7 +158,7 @@ async function marketplaceRefusals(
 /** Our own checks, then the marketplace's preview of the products they find ready. */
 async function checkWithMarketplace(ctx: AppContext, accountId: string, request: PublishRequest) {
   const channel = await targetChannel(ctx.db, accountId, request.channelId);
-  const items = await checkProducts(ctx.db, accountId, channel, request.productIds);
+  const items = await checkProducts(ctx.db, accountId, channel, request.productIds, ctx.clock());
   const refusals = await marketplaceRefusals(ctx, accountId, channel, items);
   return { channel, items, refusals };
 }
@@ -204,7 +205,10 @@ export async function publishListings(
   const { refusals } = await checkWithMarketplace(ctx, accountId, request);
   return ctx.db.transaction(async (tx) => {
     const channel = await targetChannel(tx, accountId, request.channelId);
-    const items = await checkProducts(tx, accountId, channel, request.productIds, { lock: true, refusals });
+    const items = await checkProducts(tx, accountId, channel, request.productIds, ctx.clock(), {
+      lock: true,
+      refusals,
+    });
     const ready = items.filter((i) => i.status === 'ready');
     const notReady = items.filter((i) => i.status === 'missing').length;
     const alreadyListed = items.filter((i) => i.status === 'listed').length;

@@ -208,10 +208,10 @@ export async function pushChannel(
           claimNow = true;
           continue;
         }
-        // Nothing waiting, nothing under way. Serving this process's plans (a stream of orders), it stays
-        // a moment for their next values rather than end and be started again as a job for each.
-        const linger =
-          running.servesLocalPlans && Date.now() < lingerUntil && pushWakeups(ctx).size <= PUSHES_THAT_LINGER;
+        // Nothing waiting, nothing under way. Serving a stream of this process's plans (orders a few tens of
+        // milliseconds apart), it stays a moment for their next values rather than end and be started again as a
+        // job for each; a lone order's push ends here.
+        const linger = running.servesStream && Date.now() < lingerUntil && pushWakeups(ctx).size <= PUSHES_THAT_LINGER;
         if (linger && (await running.next(undefined, LINGER_MS, signal))) {
           claimNow = true;
           continue;

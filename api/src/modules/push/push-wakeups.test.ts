@@ -12,7 +12,11 @@ describe('the pushes running in this process', () => {
     // What woke it is taken by the claim that follows; then it waits again.
     expect(push.take()).toBe(true);
     expect(push.take()).toBe(false);
-    expect(push.servesLocalPlans).toBe(true);
+    // One wake is no stream: the push ends with its round. Three within a second are.
+    expect(push.servesStream).toBe(false);
+    wakeups.wake('channel-a');
+    wakeups.wake('channel-a');
+    expect(push.servesStream).toBe(true);
   });
 
   it('a wake that came during a claim is not lost: the push does not close, and its next wait ends at once', async () => {
@@ -38,7 +42,7 @@ describe('the pushes running in this process', () => {
     const waiting = push.next(undefined, 60_000, stop.signal);
     stop.abort();
     await expect(waiting).resolves.toBe(false);
-    expect(push.servesLocalPlans).toBe(false);
+    expect(push.servesStream).toBe(false);
   });
 
   it('a push opened again for the same channel (the last one gone without closing) replaces it', () => {

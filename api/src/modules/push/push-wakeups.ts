@@ -8,9 +8,14 @@ import type { AppContext } from '../../context.ts';
  * queue stays the durable way: every plan still asks for a push in its transaction, and one a push here
  * did not take (it was ending) is asked for again after the commit.
  */
+/** Wakes within STREAM_WITHIN_MS that make a stream. */
+const STREAM_WAKES = 3;
+const STREAM_WITHIN_MS = 1000;
+
 export class RunningPush {
   private woken = false;
-  private wokenLocally = false;
+  /** When the last few wakes came (the newest last). */
+  private readonly recentWakes: number[] = [];
   private waiter: (() => void) | undefined;
   private closed = false;
 
@@ -26,7 +31,8 @@ export class RunningPush {
   wake(): boolean {
     if (this.closed || !this.wakeable) return false;
     this.woken = true;
-    this.wokenLocally = true;
+    this.recentWakes.push(Date.now());
+    if (this.recentWakes.length > STREAM_WAKES) this.recentWakes.shift();
     this.waiter?.();
     return true;
   }
@@ -38,9 +44,12 @@ export class RunningPush {
     return woken;
   }
 
-  /** Whether any plan of this process woke it: only then is it worth staying for the next values. */
-  get servesLocalPlans(): boolean {
-    return this.wokenLocally;
+  /**
+   * Whether this process's plans wake it as a stream does (a few wakes within a second): only then is it
+   * worth staying for the next values. A lone order's push ends with its round.
+   */
+  get servesStream(): boolean {
+    return this.recentWakes.length >= STREAM_WAKES && Date.now() - this.recentWakes[0]! <= STREAM_WITHIN_MS;
   }
 
   /** Resolves when woken (at once if woken already), or when `also` settles; true if woken. */
