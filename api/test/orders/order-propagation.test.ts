@@ -7,6 +7,7 @@ import { planListingWrites } from '../../src/modules/push/plan-writes.ts';
 import { pushChannel } from '../../src/modules/push/channel-push.ts';
 import { pollOrders } from '../../src/modules/orders/order-polling.ts';
 import { MAIN_REFRESH_QUEUE } from '../../src/workers/queues.ts';
+import { settled } from '../support/sync-checks.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -154,6 +155,8 @@ describe('an order on one channel reaches the others', () => {
       `select id, sku, on_hand from products where account_id = '${accountId}' and on_hand > 3 and committed = 0 order by sku desc offset 1 limit 1`,
     );
     const sku = product!.sku;
+    // Nothing on its way first: a read of the main still running would store its own, older, read time after this one.
+    await settled(t, accountId);
     await rows(`update products set stock_read_at = now() where id = '${product!.id}'`);
     const order = await fetch(`${t.url}/sandbox/walmart/_control/sellers/${walmart.sandboxSellerId}/orders`, {
       method: 'POST',
