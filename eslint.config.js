@@ -91,6 +91,7 @@ const moduleOrder = [
   'channels',
   'analytics',
   'dashboard',
+  'alerts',
 ];
 const apiModules = path.join(import.meta.dirname, 'api/src/modules');
 const unplaced = fs

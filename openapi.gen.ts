@@ -269,6 +269,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a user and ends their sessions. The account's last member takes the account and all its data with them (the privacy policy's deletion); the audit log stays. */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Only super users grant or take away a staff role; nobody changes their own. */
+        put: operations["changeUserRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The user's sessions end at once and they cannot sign in until enabled. */
+        post: operations["disableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resendUserVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's team and pending invitations, for its owner. */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a single-use invitation that expires in 7 days (plans with team management). */
+        post: operations["inviteTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The member's user is deleted and their sessions end; the last owner cannot leave. */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /** Owner or member; the last owner cannot be made a member. */
+        patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link invites to (public; the token is the proof). */
+        post: operations["lookUpInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Joins the inviting account: signed in with the invited email, or as a new user with a password (the link proves the address). The user is signed in. */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels": {
         parameters: {
             query?: never;
@@ -625,6 +810,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's open alerts (a channel in error, changes failing for over 15 minutes, suppressed listings, low stock, late orders), each with where to fix it. */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which alerts this user is mailed, and the account's webhook (whether one is set, never its address) and low-stock level. */
+        get: operations["getAlertSettings"];
+        /** Change which alerts this user is mailed; the owner also sets the account's webhook (Slack-compatible) and low-stock level. */
+        put: operations["putAlertSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/sales": {
         parameters: {
             query?: never;
@@ -943,6 +1163,27 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/items/{sku}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        /** A SKU as a bundle (kit) — its components, what it offers — and the bundles it is a component of. */
+        get: operations["getBundleComponents"];
+        /** Makes the SKU a bundle of these components (or changes them): each a SKU of the account's catalogue, not the bundle itself, not a bundle; a bundle is no component of another. Its offer is recomputed and sent to its listings at once. */
+        put: operations["setBundleComponents"];
+        post?: never;
+        /** The SKU is no bundle any more (its components are removed; the products stay). */
+        delete: operations["deleteBundleComponents"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1419,6 +1660,101 @@ export interface paths {
         head?: never;
         /** Platform staff change platform settings; each change is in the audit log. */
         patch: operations["updatePlatformSettings"];
+        trace?: never;
+    };
+    "/api/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of the signed-in user's account, newest first, a page at a time (owners and members alike).
+         * @description Who did what, when, from where, to what, with before and after, and the administrator who acted
+         *     where one did so while viewing as a user of the account. Paged by keyset: pass the page's
+         *     `nextCursor` back as `cursor` for the next page, with the same filters.
+         */
+        get: operations["listAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's audit entries under the filters, as CSV (newest first, at most 100,000 rows).
+         * @description Columns: time, action, actor name, actor email, impersonated by, IP, user agent, target type, target id,
+         *     before, after, details (JSON). A cell that starts with =, +, -, @, a tab or a carriage return is prefixed
+         *     with an apostrophe so spreadsheets do not run it.
+         */
+        get: operations["exportAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account's audit entries, newest first, a page at a time (platform staff). */
+        get: operations["adminListAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account's audit entries under the filters, as CSV (platform staff; columns as exportAuditLogs). */
+        get: operations["adminExportAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenance-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The maintenance notice staff set in System Settings, shown to every signed-in user (null when none). */
+        get: operations["getMaintenanceNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/logout": {
@@ -2486,6 +2822,41 @@ export interface components {
             mainChosen: boolean;
             catalogueImported: boolean;
         };
+        /** @enum {string} */
+        AlertKind: "channel_error" | "pushes_failing" | "listing_suppressed" | "low_stock" | "late_order";
+        Alert: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["AlertKind"];
+            kindName: string;
+            title: string;
+            detail: string;
+            /** @description The page of the app where it is fixed. */
+            fixPath: string;
+            /** Format: date-time */
+            raisedAt: string;
+        };
+        AlertList: {
+            items: components["schemas"]["Alert"][];
+        };
+        AlertSettings: {
+            webhookSet: boolean;
+            lowStockUnits: number;
+            kinds: {
+                kind: components["schemas"]["AlertKind"];
+                name: string;
+                email: boolean;
+            }[];
+        };
+        AlertSettingsBody: {
+            /** @description A Slack-compatible incoming webhook; null removes it; absent leaves it as it is. */
+            webhookUrl?: string | null;
+            lowStockUnits?: number;
+            kinds?: {
+                kind: components["schemas"]["AlertKind"];
+                email: boolean;
+            }[];
+        };
         ReportFigures: {
             /** @description A decimal amount in the report currency, e.g. "1234.50". */
             revenue: string;
@@ -2493,6 +2864,16 @@ export interface components {
             units: number;
             /** @description Revenue per order; null without orders. */
             averageOrderValue: string | null;
+        };
+        ReportDay: components["schemas"]["ReportFigures"] & {
+            /** Format: date */
+            date: string;
+        };
+        ReportChannel: components["schemas"]["ReportFigures"] & {
+            /** Format: uuid */
+            channelId: string;
+            kind: components["schemas"]["MarketplaceKind"];
+            displayName: string;
         };
         SalesReport: {
             /** Format: date */
@@ -2502,23 +2883,18 @@ export interface components {
             timeZone: string;
             currency: string;
             totals: components["schemas"]["ReportFigures"];
+            /** @description The same number of days just before the range, each day and channel too (the charts draw each day against the same day before). */
             previous: components["schemas"]["ReportFigures"] & {
                 /** Format: date */
                 from: string;
                 /** Format: date */
                 to: string;
+                byDay: components["schemas"]["ReportDay"][];
+                byChannel: components["schemas"]["ReportChannel"][];
             };
             /** @description Every day of the range, days without sales included. */
-            byDay: (components["schemas"]["ReportFigures"] & {
-                /** Format: date */
-                date: string;
-            })[];
-            byChannel: (components["schemas"]["ReportFigures"] & {
-                /** Format: uuid */
-                channelId: string;
-                kind: components["schemas"]["MarketplaceKind"];
-                displayName: string;
-            })[];
+            byDay: components["schemas"]["ReportDay"][];
+            byChannel: components["schemas"]["ReportChannel"][];
             /** @description The SKUs that sold the most units, up to 10. */
             topSkus: {
                 sku: string;
@@ -2645,9 +3021,86 @@ export interface components {
         PlatformSettings: {
             /** @description Minutes between scheduled reads of every channel on a real-time plan (Starter syncs hourly whatever this says). */
             syncIntervalMinutes: number;
+            /** @description Length of a new account's free trial. */
+            trialDays: number;
+            /** @description SKUs a free trial may hold. */
+            trialSkuLimit: number;
+            /** @description Whether new sellers may register. */
+            signupsOpen: boolean;
+            /** @description The From of every mail the product sends, as `Name <address>` or an address. */
+            senderAddress: string;
+            /** @description Shown at the top of every signed-in page; null shows nothing. */
+            maintenanceNotice: string | null;
+            marketplaceCredentials: components["schemas"]["MarketplaceCredentialsState"];
+        };
+        /** @description Whether each of our marketplace applications' credentials is set; their values are never sent back. */
+        MarketplaceCredentialsState: {
+            ebayClientId: boolean;
+            ebayClientSecret: boolean;
+            ebayRuName: boolean;
+            shopifyClientId: boolean;
+            shopifyClientSecret: boolean;
+        };
+        /** @description New values (stored encrypted); null removes one. */
+        MarketplaceCredentialsUpdate: {
+            ebayClientId?: string | null;
+            ebayClientSecret?: string | null;
+            ebayRuName?: string | null;
+            shopifyClientId?: string | null;
+            shopifyClientSecret?: string | null;
         };
         PlatformSettingsUpdate: {
             syncIntervalMinutes?: number;
+            trialDays?: number;
+            trialSkuLimit?: number;
+            signupsOpen?: boolean;
+            senderAddress?: string;
+            maintenanceNotice?: string | null;
+            marketplaceCredentials?: components["schemas"]["MarketplaceCredentialsUpdate"];
+        };
+        /**
+         * @description What was done (the part before the dot names the area).
+         * @enum {string}
+         */
+        AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.registered" | "auth.registration_for_existing_email" | "auth.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.google_sign_in" | "user.profile_updated" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.verification_resent" | "team.member_invited" | "team.invitation_revoked" | "team.invitation_accepted" | "team.member_role_changed" | "team.member_removed" | "impersonation.started" | "impersonation.ended" | "channel.connected" | "channel.made_main" | "channel.rules_changed" | "channel.publish_settings_changed" | "channel.paused" | "channel.resumed" | "channel.disconnected" | "channel.failed" | "channel.recovered" | "sync.requested" | "sync.pushes_retried" | "drift.accepted" | "drift.overwritten" | "listings.bulk_edited" | "listings.imported" | "listings.change_undone" | "listings.published" | "pricing.rule_created" | "pricing.rule_changed" | "pricing.rule_deleted" | "pricing.rule_run" | "pricing.run_undone" | "orders.shipped" | "orders.cancelled" | "orders.refunded" | "returns.restocked" | "settings.changed" | "billing.checkout_started" | "billing.plan_changed" | "alerts.settings_changed";
+        AuditPerson: {
+            /** Format: uuid */
+            id: string;
+            /** @description First and last name */
+            name: string | null;
+            /** @description Null once the user is deleted. */
+            email: string | null;
+        };
+        AuditEntry: {
+            /** @description The entry's number */
+            id: string;
+            /** Format: date-time */
+            occurredAt: string;
+            action: components["schemas"]["AuditAction"];
+            /** Format: uuid */
+            accountId: string | null;
+            /** @description Who acted; null for the system (a schedule, a marketplace's notice) or an unknown email signing in. */
+            actor: components["schemas"]["AuditPerson"] | null;
+            /** @description The administrator who acted while viewing as the actor; null when nobody did. */
+            impersonator: components["schemas"]["AuditPerson"] | null;
+            targetType: string | null;
+            targetId: string | null;
+            ip: string | null;
+            userAgent: string | null;
+            /** @description What the target was before (any JSON value; null: nothing recorded). */
+            before: unknown;
+            /** @description What the target became (any JSON value; null: nothing recorded). */
+            after: unknown;
+            /** @description Anything else recorded (an object or null). */
+            details: unknown;
+        };
+        AuditLogPage: {
+            items: components["schemas"]["AuditEntry"][];
+            /** @description The next page's cursor; null on the last page. */
+            nextCursor: string | null;
+        };
+        MaintenanceNotice: {
+            notice: string | null;
         };
         AdminChannelList: {
             items: components["schemas"]["AdminChannel"][];
@@ -2818,6 +3271,29 @@ export interface components {
             /** @description Newest first, at most 100. */
             history: components["schemas"]["ChangeEntry"][];
         };
+        Bundle: {
+            sku: string;
+            /** @description A bundle's offer (min over components of floor(available / quantity)); otherwise the SKU's available stock. */
+            available: number;
+            components: components["schemas"]["BundleComponent"][];
+            /** @description SKUs of the bundles this SKU is a component of. */
+            usedIn: string[];
+        };
+        BundleComponent: {
+            /** Format: uuid */
+            productId: string;
+            sku: string;
+            title: string;
+            /** @description Units of the component in one bundle. */
+            quantity: number;
+            available: number;
+        };
+        BundleComponentsUpdate: {
+            components: {
+                sku: string;
+                quantity: number;
+            }[];
+        };
         /** @description Which SKUs a bulk operation applies to. */
         ListingSelection: {
             productIds: string[];
@@ -2975,6 +3451,11 @@ export interface components {
             title: components["schemas"]["TextChange"] | null;
             /** @description The channels' own prices the row sets (a marketplace's price column, such as ebay_price): empty when it sets none. */
             channelPrices?: components["schemas"]["CsvChannelPriceChange"][];
+            /** @description The bundle's components the row sets (the components column, such as SKU-A:2|SKU-B:1); before is empty when the SKU was no bundle. */
+            components?: {
+                before: string;
+                after: string;
+            };
         };
         /** @description A channel's price becomes its own (an override, winning over the rules), as the SKU drawer sets it. */
         CsvChannelPriceChange: {
@@ -3128,6 +3609,9 @@ export interface components {
             /** Format: uuid */
             accountId: string;
             emailVerified: boolean;
+            disabled: boolean;
+            plan: components["schemas"]["AccountPlan"];
+            accountRole: components["schemas"]["AccountRole"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3138,6 +3622,71 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
+        };
+        /** @enum {string} */
+        AccountRole: "owner" | "member";
+        /** @enum {string} */
+        UserStatus: "active" | "disabled";
+        RoleChange: {
+            role: components["schemas"]["Role"];
+        };
+        UserDeleted: {
+            message: string;
+            /** @description The user was the account's last member, so the account and its data were deleted too. */
+            accountDeleted: boolean;
+        };
+        TeamMember: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            accountRole: components["schemas"]["AccountRole"];
+            emailVerified: boolean;
+            disabled: boolean;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TeamInvitation: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            accountRole: components["schemas"]["AccountRole"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Team: {
+            plan: components["schemas"]["AccountPlan"];
+            /** @description Whether the account's plan includes team management (Business and above). */
+            teamManagement: boolean;
+            /** @description Whether this user may change the team now (an owner, on such a plan, not viewed as by staff). */
+            canManage: boolean;
+            members: components["schemas"]["TeamMember"][];
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        TeamInvitationRequest: {
+            email: components["schemas"]["Email"];
+            accountRole?: components["schemas"]["AccountRole"];
+        };
+        TeamRoleChange: {
+            accountRole: components["schemas"]["AccountRole"];
+        };
+        InvitationSummary: {
+            email: string;
+            companyName: string;
+            accountRole: components["schemas"]["AccountRole"];
+            /** @description The invited address already has a user, who signs in to accept. */
+            existingUser: boolean;
+        };
+        AcceptInvitationRequest: {
+            token: string;
+            password?: components["schemas"]["NewPassword"];
+            firstName?: components["schemas"]["Name"];
+            lastName?: components["schemas"]["Name"];
         };
         LoginRequest: {
             email: components["schemas"]["Email"];
@@ -3281,6 +3830,23 @@ export interface components {
         };
     };
     parameters: {
+        UserId: string;
+        /** @description Entries of this account only. */
+        AuditAccount: string;
+        /** @description Entries by the user with this email (any case). */
+        AuditActor: string;
+        AuditActionFilter: components["schemas"]["AuditAction"];
+        AuditTargetType: string;
+        AuditTargetId: string;
+        /** @description Entries at or after this moment. */
+        AuditFrom: string;
+        /** @description Entries before this moment. */
+        AuditTo: string;
+        /** @description Matches the action, the target's id, the IP address, or the actor's email or name (any part, any case). */
+        AuditSearch: string;
+        /** @description The previous page's `nextCursor`. */
+        AuditCursor: string;
+        AuditLimit: number;
         EbayEnvironment: components["schemas"]["ChannelEnvironment"];
         ChannelId: string;
         DriftId: string;
@@ -3599,6 +4165,9 @@ export interface operations {
             query?: {
                 search?: string;
                 role?: components["schemas"]["Role"];
+                verified?: boolean;
+                plan?: components["schemas"]["AccountPlan"];
+                status?: components["schemas"]["UserStatus"];
                 page?: number;
                 pageSize?: number;
             };
@@ -3669,6 +4238,304 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    changeUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleChange"];
+            };
+        };
+        responses: {
+            /** @description The user as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resendUserVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    inviteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited; the mail is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamRoleChange"];
+            };
+        };
+        responses: {
+            /** @description The member as they now stand. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    lookUpInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined and signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listChannels: {
@@ -4195,6 +5062,77 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open alerts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    putAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     getSalesReport: {
         parameters: {
             query: {
@@ -4657,6 +5595,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListingDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBundleComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SKU's components (none when it is no bundle). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setBundleComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BundleComponentsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The bundle as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteBundleComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SKU as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bundle"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5410,6 +6430,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updatePlatformSettings: {
@@ -5437,6 +6458,181 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listAuditLogs: {
+        parameters: {
+            query?: {
+                /** @description Entries by the user with this email (any case). */
+                actor?: components["parameters"]["AuditActor"];
+                action?: components["parameters"]["AuditActionFilter"];
+                targetType?: components["parameters"]["AuditTargetType"];
+                targetId?: components["parameters"]["AuditTargetId"];
+                /** @description Entries at or after this moment. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Entries before this moment. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Matches the action, the target's id, the IP address, or the actor's email or name (any part, any case). */
+                q?: components["parameters"]["AuditSearch"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["AuditCursor"];
+                limit?: components["parameters"]["AuditLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportAuditLogs: {
+        parameters: {
+            query?: {
+                /** @description Entries by the user with this email (any case). */
+                actor?: components["parameters"]["AuditActor"];
+                action?: components["parameters"]["AuditActionFilter"];
+                targetType?: components["parameters"]["AuditTargetType"];
+                targetId?: components["parameters"]["AuditTargetId"];
+                /** @description Entries at or after this moment. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Entries before this moment. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Matches the action, the target's id, the IP address, or the actor's email or name (any part, any case). */
+                q?: components["parameters"]["AuditSearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminListAuditLogs: {
+        parameters: {
+            query?: {
+                /** @description Entries of this account only. */
+                accountId?: components["parameters"]["AuditAccount"];
+                /** @description Entries by the user with this email (any case). */
+                actor?: components["parameters"]["AuditActor"];
+                action?: components["parameters"]["AuditActionFilter"];
+                targetType?: components["parameters"]["AuditTargetType"];
+                targetId?: components["parameters"]["AuditTargetId"];
+                /** @description Entries at or after this moment. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Entries before this moment. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Matches the action, the target's id, the IP address, or the actor's email or name (any part, any case). */
+                q?: components["parameters"]["AuditSearch"];
+                /** @description The previous page's `nextCursor`. */
+                cursor?: components["parameters"]["AuditCursor"];
+                limit?: components["parameters"]["AuditLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminExportAuditLogs: {
+        parameters: {
+            query?: {
+                /** @description Entries of this account only. */
+                accountId?: components["parameters"]["AuditAccount"];
+                /** @description Entries by the user with this email (any case). */
+                actor?: components["parameters"]["AuditActor"];
+                action?: components["parameters"]["AuditActionFilter"];
+                targetType?: components["parameters"]["AuditTargetType"];
+                targetId?: components["parameters"]["AuditTargetId"];
+                /** @description Entries at or after this moment. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Entries before this moment. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Matches the action, the target's id, the IP address, or the actor's email or name (any part, any case). */
+                q?: components["parameters"]["AuditSearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMaintenanceNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceNotice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     logoutNavigation: {
@@ -5760,9 +6956,11 @@ export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
 export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap"];
+export const alertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertKind"]> = ["channel_error", "pushes_failing", "listing_suppressed", "low_stock", "late_order"];
 export const complianceSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceSeverity"]> = ["error", "warning"];
 export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "restricted_word", "price_above_other_channel", "price_below_floor", "price_above_ceiling", "price_floor_unknown", "price_floor_above_ceiling", "listing_suppressed", "listing_refused", "marketplace_issue", "eu_safety_data_missing"];
 export const complianceIssueFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceIssue"]["field"]> = ["title", "gtin", "images", "description", "price", "status", "safety"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.registered", "auth.registration_for_existing_email", "auth.email_verified", "auth.password_reset_requested", "auth.password_reset", "auth.password_changed", "auth.google_sign_in", "user.profile_updated", "user.role_changed", "user.disabled", "user.enabled", "user.deleted", "user.verification_resent", "team.member_invited", "team.invitation_revoked", "team.invitation_accepted", "team.member_role_changed", "team.member_removed", "impersonation.started", "impersonation.ended", "channel.connected", "channel.made_main", "channel.rules_changed", "channel.publish_settings_changed", "channel.paused", "channel.resumed", "channel.disconnected", "channel.failed", "channel.recovered", "sync.requested", "sync.pushes_retried", "drift.accepted", "drift.overwritten", "listings.bulk_edited", "listings.imported", "listings.change_undone", "listings.published", "pricing.rule_created", "pricing.rule_changed", "pricing.rule_deleted", "pricing.rule_run", "pricing.run_undone", "orders.shipped", "orders.cancelled", "orders.refunded", "returns.restocked", "settings.changed", "billing.checkout_started", "billing.plan_changed", "alerts.settings_changed"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
@@ -5780,5 +6978,7 @@ export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const readinessDatabaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["database"]> = ["ok", "unavailable"];
 export const readinessQueueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["queue"]> = ["ok", "unavailable"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["client", "admin", "super", "super_user"];
+export const accountRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountRole"]> = ["owner", "member"];
+export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["active", "disabled"];
 export const componentsParametersCatalogueSortValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["CatalogueSort"]> = ["sku", "title", "available", "updated"];
 export const componentsParametersCatalogueOrderValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["CatalogueOrder"]> = ["asc", "desc"];

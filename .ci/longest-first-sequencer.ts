@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Runs the longest test files first, whatever their project, so that the two workers end together.
+ * Runs the longest test files first, whatever their project, so that the workers end together.
  * Vitest's own order runs the projects one after another (api, app, e2e, ui), and on a fresh clone,
  * with no timings cached, it orders files by size: the browser journeys started when the API files
  * were done and ran with little beside them. The timings are those of a CI run on each database,

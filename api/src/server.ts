@@ -21,6 +21,7 @@ import {
 } from './sandbox/shared/sandbox-access.ts';
 import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import { CredentialVault } from './modules/channel-access/credential-vault.ts';
+import { platformSetting } from './modules/settings/platform-settings.ts';
 import type { StripeSettings } from './modules/billing/stripe-client.ts';
 
 /**
@@ -145,7 +146,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const changeListener = await listenForChanges(database, allReadCaches(ctx.caches));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
+    from: () => platformSetting(ctx, 'senderAddress'),
     outboxDir: path.join(config.dataDir, 'mail'),
   });
 

@@ -95,6 +95,10 @@ export function AppRoutes() {
       <Route path="/reset-password">
         <Public page={pages.resetPassword} />
       </Route>
+      {/* A team invitation's link: public, for someone new as for someone signed in. */}
+      <Route path="/join">
+        <Public page={pages.joinTeam} />
+      </Route>
       <Route path="/privacy-policy">
         <Public page={pages.privacyPolicy} />
       </Route>

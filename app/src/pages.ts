@@ -17,6 +17,7 @@ export const pages = {
   auth: lazy(() => import('@hub/ui/screens/Auth/AuthScreen')),
   verifyEmail: lazy(() => import('@hub/ui/screens/VerifyEmail/VerifyEmailPage')),
   resetPassword: lazy(() => import('@hub/ui/screens/ResetPassword/ResetPasswordPage')),
+  joinTeam: lazy(() => import('@hub/ui/screens/JoinTeam/JoinTeamPage')),
   appShell: lazy(() => import('@hub/ui/screens/AppShell/AppShell')),
   dashboard: lazy(() => import('@hub/ui/screens/Dashboard/DashboardPage')),
   channels: lazy(() => import('@hub/ui/screens/Channels/ChannelsPage')),

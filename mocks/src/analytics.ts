@@ -24,6 +24,23 @@ const daily: Array<[string, number, number]> = [
   ['1284.50', 23, 41],
 ];
 
+const daysBefore = ['2026-11-08', '2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14'];
+const dailyBefore: Array<[string, number, number]> = [
+  ['1010.00', 17, 31],
+  ['1120.50', 18, 33],
+  ['870.20', 14, 26],
+  ['990.00', 16, 29],
+  ['1005.40', 17, 31],
+  ['880.00', 15, 27],
+  ['944.00', 15, 28],
+];
+
+const channelsOfWeek = [
+  { channelId: shopifyMain.id, kind: 'shopify' as const, displayName: shopifyMain.displayName },
+  { channelId: amazonTarget.id, kind: 'amazon' as const, displayName: amazonTarget.displayName },
+  { channelId: walmartPaused.id, kind: 'walmart' as const, displayName: walmartPaused.displayName },
+];
+
 /** A week of a seller with Shopify main, Amazon and Walmart targets, in New York time. */
 const week: SalesReport = {
   from: '2026-11-15',
@@ -31,22 +48,23 @@ const week: SalesReport = {
   timeZone: 'America/New_York',
   currency: 'USD',
   totals: figures('7441.75', 121, 220),
-  previous: { from: '2026-11-08', to: '2026-11-14', ...figures('6820.10', 112, 205) },
+  // The week before: its days and channels add up to its figures.
+  previous: {
+    from: '2026-11-08',
+    to: '2026-11-14',
+    ...figures('6820.10', 112, 205),
+    byDay: daysBefore.map((date, i) => ({ date, ...figures(...dailyBefore[i]!) })),
+    byChannel: [
+      { ...channelsOfWeek[0]!, ...figures('2510.10', 41, 76) },
+      { ...channelsOfWeek[1]!, ...figures('3650.00', 59, 106) },
+      { ...channelsOfWeek[2]!, ...figures('660.00', 12, 23) },
+    ],
+  },
   byDay: days.map((date, i) => ({ date, ...figures(...daily[i]!) })),
   byChannel: [
-    { channelId: shopifyMain.id, kind: 'shopify', displayName: shopifyMain.displayName, ...figures('2790.40', 46, 80) },
-    {
-      channelId: amazonTarget.id,
-      kind: 'amazon',
-      displayName: amazonTarget.displayName,
-      ...figures('3931.35', 62, 117),
-    },
-    {
-      channelId: walmartPaused.id,
-      kind: 'walmart',
-      displayName: walmartPaused.displayName,
-      ...figures('720.00', 13, 23),
-    },
+    { ...channelsOfWeek[0]!, ...figures('2790.40', 46, 80) },
+    { ...channelsOfWeek[1]!, ...figures('3931.35', 62, 117) },
+    { ...channelsOfWeek[2]!, ...figures('720.00', 13, 23) },
   ],
   topSkus: [
     { sku: 'MUG-BLUE-12', title: 'Blue stoneware mug, 12 oz', units: 64, revenue: '1146.60' },
@@ -60,43 +78,26 @@ const week: SalesReport = {
   refunds: { refunds: 3, refunded: '86.40', returns: 2 },
 };
 
-const daysBefore = ['2026-11-08', '2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14'];
-const dailyBefore: Array<[string, number, number]> = [
-  ['1010.00', 17, 31],
-  ['1120.50', 18, 33],
-  ['870.20', 14, 26],
-  ['990.00', 16, 29],
-  ['1005.40', 17, 31],
-  ['880.00', 15, 27],
-  ['944.00', 15, 28],
-];
-
-/** The week before `week` (its `previous` range), asked for by the charts: its days add up to `week.previous`. */
-const weekBefore: SalesReport = {
-  ...week,
+const emptyDays = days.map((date) => ({ date, ...figures('0.00', 0, 0) }));
+/** The week before the mocked one, when nothing sold then. */
+const nothingBefore: SalesReport['previous'] = {
   from: '2026-11-08',
   to: '2026-11-14',
-  totals: figures('6820.10', 112, 205),
-  previous: { from: '2026-11-01', to: '2026-11-07', ...figures('6405.00', 104, 190) },
-  byDay: daysBefore.map((date, i) => ({ date, ...figures(...dailyBefore[i]!) })),
-  byChannel: [
-    { ...week.byChannel[0]!, ...figures('2510.10', 41, 76) },
-    { ...week.byChannel[1]!, ...figures('3650.00', 59, 106) },
-    { ...week.byChannel[2]!, ...figures('660.00', 12, 23) },
-  ],
+  ...figures('0.00', 0, 0),
+  byDay: daysBefore.map((date) => ({ date, ...figures('0.00', 0, 0) })),
+  byChannel: channelsOfWeek.map((c) => ({ ...c, ...figures('0.00', 0, 0) })),
 };
-
-const emptyDays = days.map((date) => ({ date, ...figures('0.00', 0, 0) }));
 
 /** Sales reports the stories show; each is a full answer of GET /api/analytics/sales. */
 export const analyticsFixtures = {
   week,
-  weekBefore,
+  /** A first week of sales: nothing sold the week before. */
+  firstWeek: { ...week, previous: nothingBefore },
   /** Channels connected, nothing sold in the range. */
   noSales: {
     ...week,
     totals: figures('0.00', 0, 0),
-    previous: { from: '2026-11-08', to: '2026-11-14', ...figures('0.00', 0, 0) },
+    previous: nothingBefore,
     byDay: emptyDays,
     byChannel: week.byChannel.map((c) => ({ ...c, ...figures('0.00', 0, 0) })),
     topSkus: [],
@@ -105,53 +106,22 @@ export const analyticsFixtures = {
   },
 } satisfies Record<string, SalesReport>;
 
-/** The report's own `previous` range, empty: what a period before the mocked one sold when nothing is said. */
-const emptyBefore = (report: SalesReport): SalesReport => {
-  const shift = (date: string, days: number) =>
-    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-  const length = report.byDay.length;
-  return {
-    ...report,
-    from: report.previous.from,
-    to: report.previous.to,
-    totals: figures('0.00', 0, 0),
-    previous: {
-      from: shift(report.previous.from, -length),
-      to: shift(report.previous.from, -1),
-      ...figures('0.00', 0, 0),
-    },
-    byDay: report.byDay.map((day) => ({ date: shift(day.date, -length), ...figures('0.00', 0, 0) })),
-    byChannel: report.byChannel.map((c) => ({ ...c, ...figures('0.00', 0, 0) })),
-    topSkus: [],
-    refunds: { refunds: 0, refunded: '0.00', returns: 0 },
-  };
-};
-
-/**
- * Answers with `body`, or with `before` when asked for the range body names as its previous period
- * (as the charts ask, to draw each day against the same day before).
- */
-const answer = (body: SalesReport, before: SalesReport = emptyBefore(body)) =>
+/** Answers with `body`; a channel filter narrows the channels listed, as the server does. */
+const answer = (body: SalesReport) =>
   http.get('/api/analytics/sales', ({ response, request }) => {
-    const query = new URL(request.url).searchParams;
-    const report = query.get('from') === body.previous.from ? before : body;
-    const asked = query.getAll('channelIds');
-    // A channel filter narrows the channels listed, as the server does.
-    return response(200).json(
-      asked.length ? { ...report, byChannel: report.byChannel.filter((c) => asked.includes(c.channelId)) } : report,
-    );
+    const asked = new URL(request.url).searchParams.getAll('channelIds');
+    const shown = <T extends { channelId: string }>(rows: T[]) =>
+      asked.length ? rows.filter((c) => asked.includes(c.channelId)) : rows;
+    return response(200).json({
+      ...body,
+      previous: { ...body.previous, byChannel: shown(body.previous.byChannel) },
+      byChannel: shown(body.byChannel),
+    });
   });
 
 export const analyticsHandlers = {
-  week: [answer(analyticsFixtures.week, weekBefore)],
-  /** The week, but the previous period's report fails: the charts show this period alone. */
-  previousFails: [
-    http.get('/api/analytics/sales', ({ response, request }) =>
-      new URL(request.url).searchParams.get('from') === week.previous.from
-        ? response(503).json({ message: 'The service is briefly unavailable. Try again.' })
-        : response(200).json(week),
-    ),
-  ],
+  week: [answer(analyticsFixtures.week)],
+  firstWeek: [answer(analyticsFixtures.firstWeek)],
   noSales: [answer(analyticsFixtures.noSales)],
   loading: [
     http.get('/api/analytics/sales', async ({ response }) => {

@@ -120,7 +120,12 @@ export const users = {
 export const impersonatedClient: AuthUser = { ...users.client, isBeingImpersonated: true };
 
 /** The user list row for a user, as the admin API returns it. */
-export function toAdminUser(user: AuthUser, createdAt: string, lastSignInAt: string | null): AdminUser {
+export function toAdminUser(
+  user: AuthUser,
+  createdAt: string,
+  lastSignInAt: string | null,
+  more: Partial<Pick<AdminUser, 'disabled' | 'plan' | 'accountRole'>> = {},
+): AdminUser {
   return {
     id: user.id,
     email: user.email,
@@ -132,14 +137,20 @@ export function toAdminUser(user: AuthUser, createdAt: string, lastSignInAt: str
     emailVerified: user.emailVerified,
     createdAt,
     lastSignInAt,
+    disabled: more.disabled ?? false,
+    plan: more.plan ?? (user.accountId === accounts.platform ? 'enterprise' : 'business'),
+    accountRole: more.accountRole ?? 'owner',
   };
 }
 
 /** Every fixture user, as the admin user list shows them (newest first). */
 export const adminUsers: AdminUser[] = [
   toAdminUser(users.unverifiedClient, '2025-03-02T10:15:00.000Z', null),
-  toAdminUser(users.clientWithoutName, '2025-02-18T08:00:00.000Z', '2025-03-01T17:42:00.000Z'),
-  toAdminUser(users.clientWithPhoto, '2025-01-27T13:30:00.000Z', '2025-03-02T09:05:00.000Z'),
+  toAdminUser(users.clientWithoutName, '2025-02-18T08:00:00.000Z', '2025-03-01T17:42:00.000Z', {
+    disabled: true,
+    plan: 'starter',
+  }),
+  toAdminUser(users.clientWithPhoto, '2025-01-27T13:30:00.000Z', '2025-03-02T09:05:00.000Z', { plan: 'trial' }),
   toAdminUser(users.client, '2025-01-10T09:00:00.000Z', '2025-03-02T11:20:00.000Z'),
   toAdminUser(users.admin, '2024-11-04T12:00:00.000Z', '2025-03-02T08:30:00.000Z'),
   toAdminUser(users.superAdmin, '2024-10-01T09:00:00.000Z', '2025-02-28T16:10:00.000Z'),

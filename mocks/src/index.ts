@@ -4,7 +4,8 @@ import { authHandlers } from './auth';
 import { healthHandlers } from './health';
 import { channelHandlers } from './channels';
 import { driftHandlers, pushHandlers, syncHandlers } from './sync';
-import { settingsHandlers } from './settings';
+import { maintenanceNoticeHandlers, settingsHandlers } from './settings';
+import { auditHandlers } from './audit-logs';
 import { dashboardHandlers } from './dashboard';
 import { listingHandlers } from './listings';
 import { listingEditHandlers } from './listing-edits';
@@ -13,10 +14,21 @@ import { pricingHandlers } from './pricing-rules';
 import { complianceHandlers } from './compliance';
 import { analyticsHandlers } from './analytics';
 import { billingHandlers } from './billing';
+import { bundleHandlers } from './bundles';
+import { alertHandlers } from './alerts';
 
 export { http } from './http';
 export { authHandlers, type AuthScenario } from './auth';
 export { adminHandlers, type AdminScenario } from './admin';
+export {
+  teamScenarios,
+  invitationScenarios,
+  teamFixtures,
+  INVITATION_TOKEN,
+  LAST_OWNER,
+  TEAM_OWNER_ONLY,
+  TEAM_PLAN_REQUIRED,
+} from './team';
 export { healthHandlers } from './health';
 export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';
 export {
@@ -35,7 +47,19 @@ export {
 } from './sync';
 export { dashboardHandlers, dashboardFixtures, type DashboardScenario } from './dashboard';
 export { analyticsHandlers, analyticsFixtures, type AnalyticsScenario } from './analytics';
-export { settingsHandlers, type SettingsScenario } from './settings';
+export {
+  settingsHandlers,
+  maintenanceNoticeHandlers,
+  defaultPlatformSettings,
+  type SettingsScenario,
+} from './settings';
+export {
+  auditHandlers,
+  auditEntryFixtures,
+  impersonatedEntryFixtures,
+  staffEntryFixtures,
+  type AuditScenario,
+} from './audit-logs';
 export {
   listingHandlers,
   resetListingMocks,
@@ -101,6 +125,7 @@ export {
 } from './pricing-rules';
 export { orderActionRules, WALMART_CANCELLATION_REFUSED, WALMART_REFUND_REFUSED } from './order-action-fixtures';
 export { complianceHandlers, complianceIssueFixtures, resetComplianceMocks } from './compliance';
+export { bundleHandlers, bundleSku, resetBundleMocks } from './bundles';
 export {
   billingHandlers,
   billingFixtures,
@@ -110,6 +135,14 @@ export {
   PORTAL_URL,
   type BillingScenario,
 } from './billing';
+export {
+  alertHandlers,
+  alertFixtures,
+  alertSettingsFixtures,
+  lastAlertSettingsBody,
+  resetAlertMocks,
+  type AlertScenario,
+} from './alerts';
 export * as fixtures from './fixtures';
 export type { AuthUser, AdminUser } from './fixtures';
 
@@ -127,6 +160,8 @@ export const defaultHandlers = {
   drift: driftHandlers.none,
   dashboard: dashboardHandlers.populated,
   settings: settingsHandlers.defaults,
+  maintenance: maintenanceNoticeHandlers.none,
+  audit: auditHandlers.populated,
   listings: listingHandlers.populated,
   listingEdits: listingEditHandlers.default,
   orders: orderHandlers.populated,
@@ -134,4 +169,6 @@ export const defaultHandlers = {
   compliance: complianceHandlers.withIssues,
   analytics: analyticsHandlers.week,
   billing: billingHandlers.trial,
+  bundles: bundleHandlers.none,
+  alerts: alertHandlers.none,
 } satisfies HandlerRecord;

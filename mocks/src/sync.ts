@@ -234,6 +234,17 @@ export const syncHandlers = {
       response(409).json({ message: 'This channel is paused. Resume it to sync it.' }),
     ),
   ],
+  /** The account's plan has ended: the server refuses what would change the marketplaces (read-only). */
+  refusedPlanEnded: [
+    list(history),
+    quietStream,
+    http.post('/api/channels/{channelId}/sync', ({ response }) =>
+      response(403).json({
+        message:
+          'Your plan has ended: nothing is sent to your marketplaces until you choose a plan on the Billing page. All your data is kept.',
+      }),
+    ),
+  ],
 } satisfies Record<string, HttpHandler[]>;
 
 export type SyncScenario = keyof typeof syncHandlers;

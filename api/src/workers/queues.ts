@@ -15,6 +15,19 @@ export const ORDERS_FULFIL_QUEUE = 'orders.fulfil';
 export const LIGHT_READ_QUEUE = 'sync.light-read';
 /** Every minute: the compliance issues of products changed since their last check, account by account. */
 export const COMPLIANCE_SWEEP_QUEUE = 'compliance.sweep';
+/** The problems a marketplace reports on one listing, read when it says they changed (Amazon's LISTINGS_ITEM_ISSUES_CHANGE). */
+export const LISTING_ISSUES_READ_QUEUE = 'compliance.read-issues';
+/** Every minute: the hours whose orders changed summed into the sales rollup (the Analytics page reads it). */
+export const SALES_ROLLUP_QUEUE = 'analytics.rollup';
+/** Every minute: alerts raised for causes that appeared (a channel in error, a late order…), resolved for those gone. */
+export const ALERTS_EVALUATE_QUEUE = 'alerts.evaluate';
+/** An account's new alerts told to its people (mail) and its webhook. */
+export const ALERTS_DELIVER_QUEUE = 'alerts.deliver';
+
+/** Tell the account's alerts not told yet. */
+export interface AlertsDeliverJob {
+  accountId: string;
+}
 
 /** Send a channel's waiting values (one push per channel at a time keeps each SKU's values in order). */
 export interface ListingsPushJob {
@@ -98,6 +111,13 @@ export interface OrdersPollJob {
   apply?: 'deliveries';
 }
 
+/** Read what the marketplace reports on one listing of a channel (modules/compliance/marketplace-issues.ts). */
+export interface ListingIssuesReadJob {
+  accountId: string;
+  channelId: string;
+  sku: string;
+}
+
 /** Read one channel's catalogue for values edited by hand there (modules/reconciliation/light-read.ts). */
 export interface LightReadJob {
   accountId: string;
@@ -116,13 +136,16 @@ export interface SyncRunJob {
   runId: string;
 }
 
-export const authMailKinds = ['verify_email', 'reset_password', 'account_exists'] as const;
+export const authMailKinds = ['verify_email', 'reset_password', 'account_exists', 'team_invitation'] as const;
 export type AuthMailKind = (typeof authMailKinds)[number];
 
 /** The job carries who and what, never a token: the handler issues the token when it sends. */
 export interface AuthMailJob {
   kind: AuthMailKind;
+  /** For a team invitation: the owner who invited. */
   userId: string;
+  /** For a team invitation: the invitation the mail carries a link to. */
+  invitationId?: string;
 }
 
 /**
@@ -275,8 +298,30 @@ export const queueDefinitions = [
       heartbeatSeconds: 10,
     },
   },
+  // One read per listing (its singleton key: channel and SKU) runs and one waits: the notices Amazon repeats add none.
+  {
+    name: LISTING_ISSUES_READ_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      heartbeatSeconds: 10,
+    },
+  },
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
   { name: COMPLIANCE_SWEEP_QUEUE, options: { retryLimit: 1, expireInSeconds: 300 } },
+  // One run at a time is enough (a second would find the hours taken): a run that waits is dropped.
+  { name: SALES_ROLLUP_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 600 } },
+  { name: ALERTS_EVALUATE_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 120 } },
+  // A webhook or mail server down for a while: tried again for about an hour, further apart each time.
+  {
+    name: ALERTS_DELIVER_QUEUE,
+    options: { policy: 'singleton', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  },
 ] as const;
 
 /** Work options of a one-at-a-time queue: no job is fetched while one of its key (its group) runs. */
@@ -288,4 +333,10 @@ export const oneAtATimePerKeyQueues: ReadonlySet<string> = new Set(
 );
 
 /** Queues filled by pg-boss's clock (schedules), not by requests. */
-export const scheduledQueues = [MAINTENANCE_QUEUE, SYNC_SCHEDULE_QUEUE, COMPLIANCE_SWEEP_QUEUE] as const;
+export const scheduledQueues = [
+  MAINTENANCE_QUEUE,
+  SYNC_SCHEDULE_QUEUE,
+  COMPLIANCE_SWEEP_QUEUE,
+  SALES_ROLLUP_QUEUE,
+  ALERTS_EVALUATE_QUEUE,
+] as const;

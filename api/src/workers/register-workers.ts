@@ -19,6 +19,11 @@ import {
   SYNC_RUN_QUEUE,
   SYNC_SCHEDULE_QUEUE,
   COMPLIANCE_SWEEP_QUEUE,
+  LISTING_ISSUES_READ_QUEUE,
+  SALES_ROLLUP_QUEUE,
+  ALERTS_EVALUATE_QUEUE,
+  ALERTS_DELIVER_QUEUE,
+  type AlertsDeliverJob,
   type AuthMailJob,
   type ListingsConfirmJob,
   type ListingsPublishJob,
@@ -30,6 +35,7 @@ import {
   type OrdersFulfilJob,
   type SyncRunJob,
   type LightReadJob,
+  type ListingIssuesReadJob,
   onePerKeyWork,
 } from './queues.ts';
 import { pollOrders, readChannelReturns } from '../modules/orders/order-polling.ts';
@@ -47,8 +53,10 @@ import { runSync } from '../modules/reconciliation/sync-run.ts';
 import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
 import { lightRead } from '../modules/reconciliation/light-read.ts';
 import { recheckChangedAccounts } from '../modules/compliance/recheck.ts';
-import { readAllViolations, violationsReadDue } from '../modules/compliance/marketplace-issues.ts';
+import { readDueViolations, runListingIssuesRead } from '../modules/compliance/marketplace-issues.ts';
 import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
+import { rollUpSales } from '../modules/analytics/sales-rollup.ts';
+import { deliverAlerts, evaluateAlerts } from '../modules/alerts/alerts.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
 
@@ -155,11 +163,36 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
   }
   // Every minute: compliance issues kept current without a read asking (the dashboard's alert, the page's counts);
   // every half hour, the listing violations marketplaces list for the whole account (eBay's) read first.
-  await ctx.jobs.work(COMPLIANCE_SWEEP_QUEUE, async () => {
-    if (violationsReadDue(ctx.clock())) await readAllViolations(ctx);
-    await recheckChangedAccounts(ctx.db);
-  });
+  await ctx.jobs.work(
+    COMPLIANCE_SWEEP_QUEUE,
+    one<undefined>(async (_data, signal) => {
+      await readDueViolations(ctx, signal);
+      await recheckChangedAccounts(ctx);
+    }),
+  );
+  // The problems a marketplace reports on one listing, read when it says they changed: one read per listing at a time.
+  await ctx.jobs.work<ListingIssuesReadJob>(
+    LISTING_ISSUES_READ_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => runListingIssuesRead(ctx, data, signal)),
+  );
   if (ctx.config.sync.schedule) await ctx.jobs.schedule(COMPLIANCE_SWEEP_QUEUE, '* * * * *');
+  // Every minute: reports sum the rollup's hours; the hours changed since are read from the orders meanwhile.
+  await ctx.jobs.work(
+    SALES_ROLLUP_QUEUE,
+    one<undefined>((_data, signal) => rollUpSales(ctx.db, signal)),
+  );
+  if (ctx.config.sync.schedule) await ctx.jobs.schedule(SALES_ROLLUP_QUEUE, '* * * * *');
+  // Every minute: sync never fails silently. Each new alert is told once, by mail and the account's webhook.
+  await ctx.jobs.work(
+    ALERTS_EVALUATE_QUEUE,
+    one<undefined>(() => evaluateAlerts(ctx)),
+  );
+  if (ctx.config.sync.schedule) await ctx.jobs.schedule(ALERTS_EVALUATE_QUEUE, '* * * * *');
+  await ctx.jobs.work(
+    ALERTS_DELIVER_QUEUE,
+    one<AlertsDeliverJob>((data) => deliverAlerts(ctx, mailer, data)),
+  );
   await ctx.jobs.work(MAINTENANCE_QUEUE, async () => {
     const now = ctx.clock();
     await deleteExpiredSessions(ctx.db, now);

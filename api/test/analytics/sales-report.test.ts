@@ -122,7 +122,7 @@ describe('the sales report', () => {
     expect(body).toMatchObject({ from: '2026-11-01', to: '2026-11-07', timeZone: 'America/New_York', currency: 'USD' });
     // Orders 1, 2, 4 and 5: 2 + (1 + 2) + 1 + 1 units; 20 + 20 + 0 (EUR) + 5 dollars.
     expect(body.totals).toEqual({ revenue: '45.00', orders: 4, units: 7, averageOrderValue: '11.25' });
-    expect(body.previous).toEqual({
+    expect(body.previous).toMatchObject({
       from: '2026-10-25',
       to: '2026-10-31',
       revenue: '10.00',
@@ -130,6 +130,26 @@ describe('the sales report', () => {
       units: 1,
       averageOrderValue: '10.00',
     });
+    // The week before, each day and channel too (the charts draw each day against the same day before).
+    const before = body.previous as {
+      byDay: Array<{ date: string; orders: number }>;
+      byChannel: Array<{ channelId: string; revenue: string }>;
+    };
+    expect(before.byDay.map((d) => d.date)).toEqual([
+      '2026-10-25',
+      '2026-10-26',
+      '2026-10-27',
+      '2026-10-28',
+      '2026-10-29',
+      '2026-10-30',
+      '2026-10-31',
+    ]);
+    expect(before.byDay.map((d) => d.orders)).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    expect(before.byChannel.map((c) => [c.channelId, c.revenue])).toEqual([
+      [ids.shopify, '10.00'],
+      [ids.ebay, '0.00'],
+      [ids.amazon, '0.00'],
+    ]);
     const day = (date: string) => body.byDay.find((d: { date: string }) => d.date === date);
     expect(body.byDay).toHaveLength(7);
     expect(day('2026-11-02')).toEqual({

@@ -12,7 +12,8 @@ import { startTestProduct, type TestProduct, type SignedInUser } from '../suppor
 import { auditLog, channels, defaultChannelRules, stripeEvents, users } from '../../src/db/schema/index.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { stripeClient } from '../../src/modules/billing/stripe-client.ts';
-import { readOnlyAccountIds } from '../../src/db/queries/billing.ts';
+import { isReadOnlyInSql } from '../../src/db/queries/billing.ts';
+import { newSandboxSeller, submitConsent } from '../support/channel-flows.ts';
 import type { components } from '@contract';
 
 type BillingOverview = components['schemas']['BillingOverview'];
@@ -264,13 +265,13 @@ describe('billing', () => {
 
     // Read-only accounts are left out of the scheduled sync: the ended plan now, an unpaid trial once over.
     const trialist = await t.signedInSeller();
-    const now = await readOnlyAccountIds(db(), new Date());
-    expect(now.has(seller.accountId)).toBe(true);
-    expect(now.has(owner.accountId)).toBe(false);
-    expect(now.has(trialist.accountId)).toBe(false);
-    const afterTrial = await readOnlyAccountIds(db(), new Date(Date.now() + 7 * 86400_000 + 60_000));
-    expect(afterTrial.has(trialist.accountId)).toBe(true);
-    expect(afterTrial.has(owner.accountId)).toBe(false);
+    const now = new Date();
+    expect(await isReadOnlyInSql(db(), seller.accountId, now)).toBe(true);
+    expect(await isReadOnlyInSql(db(), owner.accountId, now)).toBe(false);
+    expect(await isReadOnlyInSql(db(), trialist.accountId, now)).toBe(false);
+    const afterTrial = new Date(Date.now() + 7 * 86400_000 + 60_000);
+    expect(await isReadOnlyInSql(db(), trialist.accountId, afterTrial)).toBe(true);
+    expect(await isReadOnlyInSql(db(), owner.accountId, afterTrial)).toBe(false);
 
     // A read-only account connects no new channel; the reason says how to resume.
     const sandboxSeller = await seller.browser.post('/api/channels/sandbox-sellers', { kind: 'walmart', products: 1 });
@@ -308,6 +309,51 @@ describe('billing', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(
+      'Your Starter plan includes 2 marketplace connections. Upgrade your plan on the Billing page to connect another; nothing was changed.',
+    );
+    expect((await billing(starter)).usage.connections).toBe(2);
+
+    // eBay's consent: refused before its page opens, with the same words.
+    const ebaySeller = await newSandboxSeller(starter.browser, 'ebay');
+    const start = await starter.browser.post('/api/channels/oauth/start', {
+      kind: 'ebay',
+      environment: 'sandbox',
+      sellerHint: ebaySeller.credentials.username,
+    });
+    expect(start.status).toBe(403);
+    expect(start.body.message).toBe(refused.body.message);
+  });
+
+  it("shows eBay's consent popup the plan's limit when it was reached while the popup was open", async () => {
+    const starter = await t.signedInSeller();
+    await payForPlan(starter, 'starter');
+    await vi.waitFor(async () => expect((await billing(starter)).plan).toBe('starter'), { timeout: 10_000 });
+    const ebaySeller = await newSandboxSeller(starter.browser, 'ebay');
+    const start = await starter.browser.post('/api/channels/oauth/start', {
+      kind: 'ebay',
+      environment: 'sandbox',
+      sellerHint: ebaySeller.credentials.username,
+    });
+    expect(start.status).toBe(200);
+    // Meanwhile, two channels are connected (in another tab): Starter's two.
+    for (const n of [1, 2])
+      await db()
+        .insert(channels)
+        .values({
+          accountId: starter.accountId,
+          kind: 'walmart',
+          role: n === 1 ? 'main' : 'target',
+          environment: 'sandbox',
+          externalSellerId: `popup-${n}-${starter.accountId.slice(0, 8)}`,
+          displayName: `Shop ${n}`,
+          rules: defaultChannelRules,
+        });
+    const back = await submitConsent(start.body.authorizeUrl, 'agree', { seller: ebaySeller.credentials.username! });
+    const landed = await starter.browser.get(back.pathname + back.search);
+    expect(landed.status).toBe(302);
+    const location = new URL(landed.headers.get('location')!, t.url);
+    expect(location.pathname).toBe('/auth-declined');
+    expect(location.searchParams.get('message')).toBe(
       'Your Starter plan includes 2 marketplace connections. Upgrade your plan on the Billing page to connect another; nothing was changed.',
     );
     expect((await billing(starter)).usage.connections).toBe(2);

@@ -378,4 +378,68 @@ describe('the Stripe sandbox, through the SDK', () => {
       message: 'The Stripe sandbox control API is open to tests only (SANDBOX_CONTROL=open).',
     });
   });
+
+  it("posts webhooks to public hosts only unless open to tests, and always to the product's own endpoint", async () => {
+    const own = { url: 'http://127.0.0.1:3000/api/webhooks/stripe', secret: 'whsec_own' };
+    const secretKey = `sk_test_${'c3'.repeat(16)}`;
+    const posted: string[] = [];
+    const locked = createStripeSandbox({
+      baseUrl: `${baseUrl}-locked`,
+      dataDir: undefined,
+      openControl: false,
+      accounts: [{ secretKey, webhook: own }],
+      deliver: async (url) => void posted.push(url),
+    });
+    app.use('/sandbox/stripe-locked', locked.router);
+    try {
+      const client = stripeClient({ ...settings, secretKey, sandboxUrl: `${baseUrl}-locked` });
+      for (const url of [
+        'http://127.0.0.1:9/hooks',
+        'http://localhost:3000/hooks',
+        'http://[::1]/hooks',
+        'http://169.254.169.254/latest/meta-data',
+        'http://10.1.2.3/hooks',
+        'http://[::ffff:192.168.1.1]/hooks',
+        'http://metadata.google.internal/hooks',
+      ]) {
+        const refused = await client.webhookEndpoints.create({ url, enabled_events: ['*'] }).catch((e: unknown) => e);
+        expect(refused, url).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+        expect((refused as Stripe.errors.StripeError).message).toBe(
+          'Invalid URL: URL must be publicly accessible. Consider using a tool like the Stripe CLI to test webhooks locally.',
+        );
+        expect((refused as Stripe.errors.StripeError).param).toBe('url');
+      }
+      const endpoints = await client.webhookEndpoints.list();
+      expect(endpoints.data.map((e) => e.url)).toEqual([own.url]);
+      expect(
+        (await client.webhookEndpoints.create({ url: 'https://example.com/hooks', enabled_events: ['*'] })).url,
+      ).toBe('https://example.com/hooks');
+      // The product's own endpoint, on this machine, gets its events.
+      const price = await client.prices.create({
+        currency: 'usd',
+        unit_amount: 2500,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Starter' },
+      });
+      const session = await client.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: price.id, quantity: 1 }],
+        success_url: 'https://app.example/billing',
+        cancel_url: 'https://app.example/billing?cancelled',
+      });
+      const paid = await fetch(session.url!, {
+        method: 'POST',
+        body: new URLSearchParams({ decision: 'pay', card: '4242424242424242' }),
+        redirect: 'manual',
+      });
+      expect(paid.status).toBe(303);
+      await vi.waitFor(() => expect(posted).toContain(own.url));
+      expect(posted.filter((url) => url !== own.url && url !== 'https://example.com/hooks')).toEqual([]);
+    } finally {
+      locked.close();
+    }
+    // Open to tests, any host goes.
+    const local = await stripe.webhookEndpoints.create({ url: 'http://127.0.0.1:9/hooks', enabled_events: ['*'] });
+    expect(local.url).toBe('http://127.0.0.1:9/hooks');
+  });
 });

@@ -133,13 +133,13 @@ describe('compliance issues', () => {
       query<{ code: string }>(t, sql`select code from compliance_issues where product_id = ${target.id} order by code`);
     await query(t, sql`update products set images = '[]'::jsonb, updated_at = now() where id = ${target.id}`);
     expect(await stored()).toEqual([]);
-    expect(await recheckChangedAccounts(t.product.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await recheckChangedAccounts(t.product.ctx)).toBeGreaterThanOrEqual(1);
     expect(await stored()).toEqual([{ code: 'images_missing' }, { code: 'images_missing' }]);
     await query(
       t,
       sql`update products set images = '["https://example.com/main.jpg"]'::jsonb, updated_at = now() where id = ${target.id}`,
     );
-    await recheckChangedAccounts(t.product.ctx.db);
+    await recheckChangedAccounts(t.product.ctx);
     expect(await stored()).toEqual([]);
   });
 

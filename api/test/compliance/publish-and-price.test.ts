@@ -5,6 +5,7 @@ import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
 import { query, sandboxItem, settled } from '../support/sync-checks.ts';
 import { recheckChangedAccounts } from '../../src/modules/compliance/recheck.ts';
+import { pricingRuleBody } from '../support/pricing-rules.ts';
 
 /**
  * Compliance where it meets publishing and pricing, on an account whose main channel is Amazon and whose
@@ -38,21 +39,8 @@ const issuesOf = async (sku: string) => {
   expect(answer.status).toBe(200);
   return (answer.body.items as Issue[]).filter((i) => i.sku === sku);
 };
-const ruleBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Walmart floor',
-  priority: 10,
-  enabled: true,
-  channelIds: [walmart.id],
-  scope: { kind: 'all' },
-  action: { basis: 'main_price', change: 'amount', value: '0' },
-  rounding: 'none',
-  minPrice: null,
-  minMarginPercent: null,
-  maxPrice: null,
-  startsAt: null,
-  endsAt: null,
-  ...overrides,
-});
+const ruleBody = (overrides: Record<string, unknown> = {}) =>
+  pricingRuleBody([walmart.id], { name: 'Walmart floor', ...overrides });
 const newProducts = async (rows: Array<{ sku: string; title: string; cost: string | null; price: string }>) => {
   const ids: Record<string, string> = {};
   for (const row of rows) {
@@ -214,7 +202,7 @@ describe('a price outside the bounds of the rule that matches it', () => {
       ruleBody({ name: 'Walmart MAP', scope: { kind: 'skus', skus: [target.sku] }, minPrice: floor }),
     );
     expect(changed.status).toBe(200);
-    expect(await recheckChangedAccounts(t.product.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await recheckChangedAccounts(t.product.ctx)).toBeGreaterThanOrEqual(1);
     expect(await stored()).toEqual([{ code: 'price_below_floor' }]);
     const [below] = await issuesOf(target.sku);
     expect(below!.message).toBe(

@@ -19,6 +19,7 @@ import { control, query, sandboxItem, settled } from '../support/sync-checks.ts'
 import { findChannel } from '../../src/db/queries/channels.ts';
 import { adapterForChannel } from '../../src/modules/channel-access/channel-adapter.ts';
 import { competitionOfListings } from '../../src/db/queries/listing-competition.ts';
+import { pricingRuleBody } from '../support/pricing-rules.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -125,21 +126,13 @@ describe('competing offers on Amazon', () => {
 });
 
 describe('a rule that follows the lowest other offer on Amazon', () => {
-  const rule = (overrides: Record<string, unknown>) => ({
-    name: 'Beat the lowest offer by a cent',
-    priority: 1,
-    enabled: true,
-    channelIds: [amazon.id],
-    scope: { kind: 'all' },
-    action: { basis: 'lowest_offer', change: 'amount', value: '-0.01' },
-    rounding: 'none',
-    minPrice: null,
-    minMarginPercent: null,
-    maxPrice: null,
-    startsAt: null,
-    endsAt: null,
-    ...overrides,
-  });
+  const rule = (overrides: Record<string, unknown>) =>
+    pricingRuleBody([amazon.id], {
+      name: 'Beat the lowest offer by a cent',
+      priority: 1,
+      action: { basis: 'lowest_offer', change: 'amount', value: '-0.01' },
+      ...overrides,
+    });
 
   it('is for Amazon channels only, whose offers are known', async () => {
     const answer = await seller.post('/api/pricing-rules', rule({ channelIds: [amazon.id, ebay.id] }));

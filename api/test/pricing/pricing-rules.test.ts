@@ -4,6 +4,7 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { connectWithSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
 import { query, sandboxItem, settled } from '../support/sync-checks.ts';
+import { pricingRuleBody } from '../support/pricing-rules.ts';
 
 /**
  * Pricing rules through the API (issue 24), on an account whose main channel is Amazon and whose
@@ -42,21 +43,12 @@ const counts = async () =>
     )
   )[0]!;
 
-const ruleBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Walmart +10 %',
-  priority: 10,
-  enabled: true,
-  channelIds: [walmart.id],
-  scope: { kind: 'all' },
-  action: { basis: 'main_price', change: 'percent', value: '10' },
-  rounding: 'none',
-  minPrice: null,
-  minMarginPercent: null,
-  maxPrice: null,
-  startsAt: null,
-  endsAt: null,
-  ...overrides,
-});
+const ruleBody = (overrides: Record<string, unknown> = {}) =>
+  pricingRuleBody([walmart.id], {
+    name: 'Walmart +10 %',
+    action: { basis: 'main_price', change: 'percent', value: '10' },
+    ...overrides,
+  });
 
 beforeAll(async () => {
   t = await startTestProduct();

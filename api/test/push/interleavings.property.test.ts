@@ -21,10 +21,11 @@ import {
   type Kind,
 } from '../support/sync-checks.ts';
 import { normalisePrice } from '../../src/modules/push/desired-values.ts';
+import { bundleAvailable } from '../../src/modules/stock/bundle-arithmetic.ts';
 import type { ChannelRules } from '../../src/db/schema/index.ts';
 
 /**
- * Random interleavings of what sellers and buyers do — orders on any channel, cancellations, hand
+ * Random interleavings of what sellers and buyers do — orders on any channel (of a bundle too), cancellations, hand
  * edits of the main channel followed by "Sync now", rule changes on targets, some fired at the same
  * time — against the real product and the sandboxes. Whatever the interleaving, once everything has
  * settled every channel holds what the rules give, nothing is left committed, on hand is what the
@@ -97,6 +98,8 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 /** Starting stock on the main channel (low, so that orders meet the thresholds and run short), then waves of operations fired together. */
 const scenario = fc.record({
   initial: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: SKUS, maxLength: SKUS }),
+  // The first SKU a bundle of the second (× 1) and the third (× 2): sold, it takes their units; they sold, it follows.
+  bundled: fc.boolean(),
   waves: fc
     .array(fc.array(operation, { minLength: 1, maxLength: 3 }), { minLength: 3, maxLength: 7 })
     .filter((waves) => {
@@ -113,6 +116,8 @@ interface Account {
   seller: Browser;
   channels: Record<Kind, ConnectedChannel>;
   skus: string[];
+  /** The bundle of the run, if any: its SKU and its components (SKU × units per bundle). */
+  bundle?: { sku: string; components: Array<{ sku: string; quantity: number }> };
 }
 
 /**
@@ -253,6 +258,20 @@ async function check(account: Account, model: RulesModel, problems: string[]) {
     sql`select sku, on_hand, committed, price::text as price from products where account_id = ${id} order by sku`,
   );
   const main = await Promise.all(skus.map(async (sku) => sandboxItem(t, channels.shopify, sku)));
+  // A bundle holds no stock of its own: it offers what its components allow, never more than any of them holds.
+  const { bundle } = account;
+  if (bundle) {
+    const availableOf = (sku: string) => {
+      const p = products.find((row) => row.sku === sku)!;
+      return p.on_hand - p.committed;
+    };
+    same(
+      `bundle ${bundle.sku} available`,
+      availableOf(bundle.sku),
+      bundleAvailable(bundle.components.map((c) => ({ available: availableOf(c.sku), quantity: c.quantity }))),
+    );
+  }
+  const ownStock = (sku: string) => sku !== bundle?.sku;
   same(
     'committed',
     products.map((p) => ({ sku: p.sku, committed: p.committed })),
@@ -260,8 +279,8 @@ async function check(account: Account, model: RulesModel, problems: string[]) {
   );
   same(
     'on hand against the main channel',
-    products.map((p) => ({ sku: p.sku, on_hand: p.on_hand })),
-    main.map((m) => ({ sku: m.sku, on_hand: m.quantity })),
+    products.filter((p) => ownStock(p.sku)).map((p) => ({ sku: p.sku, on_hand: p.on_hand })),
+    main.filter((m) => ownStock(m.sku)).map((m) => ({ sku: m.sku, on_hand: m.quantity })),
   );
   same(
     'price against the main channel',
@@ -346,7 +365,7 @@ describe('random interleavings of orders, cancellations, main-channel edits and 
     `end with every channel at its desired values (${RUNS} runs)`,
     async () => {
       await fc.assert(
-        fc.asyncProperty(scenario, async ({ initial, waves }: Scenario) => {
+        fc.asyncProperty(scenario, async ({ initial, bundled, waves }: Scenario) => {
           const problems: string[] = [];
           const account = await newAccount(problems);
           const log: string[] = [`account ${account.id}`];
@@ -357,6 +376,22 @@ describe('random interleavings of orders, cancellations, main-channel edits and 
               await editByHand(t, account.channels.shopify, sku, { quantity: initial[i]! });
             expect((await account.seller.post(`/api/channels/${account.channels.shopify.id}/sync`)).status).toBe(202);
             await settled(t, account.id);
+            if (bundled) {
+              const [sku, first, second] = account.skus as [string, string, string];
+              account.bundle = {
+                sku,
+                components: [
+                  { sku: first, quantity: 1 },
+                  { sku: second, quantity: 2 },
+                ],
+              };
+              const made = await account.seller.put(`/api/listings/items/${encodeURIComponent(sku)}/components`, {
+                components: account.bundle.components,
+              });
+              expect(made.status, JSON.stringify(made.body)).toBe(200);
+              log.push(`${sku} a bundle of ${first} × 1 and ${second} × 2 (offers ${made.body.available})`);
+              await settled(t, account.id);
+            }
             const model = Object.fromEntries(
               targets.map((kind) => [
                 kind,

@@ -18,7 +18,11 @@ const unescape = (value: string) =>
     .replace(/&#39;/g, "'");
 
 /** Submits a sandbox consent page's form as a browser would, pressing the button with this value. */
-async function submitConsent(authorizeUrl: string, decision: string, extra: Record<string, string> = {}): Promise<URL> {
+export async function submitConsent(
+  authorizeUrl: string,
+  decision: string,
+  extra: Record<string, string> = {},
+): Promise<URL> {
   const authorize = new URL(authorizeUrl);
   const page = await fetch(authorize);
   expect(page.status).toBe(200);
@@ -39,7 +43,7 @@ async function submitConsent(authorizeUrl: string, decision: string, extra: Reco
   return new URL(submitted.headers.get('location')!);
 }
 
-async function newSandboxSeller(browser: Browser, kind: ConnectedChannel['kind'], products?: number) {
+export async function newSandboxSeller(browser: Browser, kind: ConnectedChannel['kind'], products?: number) {
   const answer = await browser.post('/api/channels/sandbox-sellers', { kind, ...(products ? { products } : {}) });
   expect(answer.status).toBe(201);
   return answer.body as { sellerId: string; credentials: Record<string, string> };

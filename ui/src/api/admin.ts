@@ -5,9 +5,14 @@ import { switchIdentity, type AuthUser } from './auth';
 
 export type AdminUser = components['schemas']['AdminUser'];
 export type Role = components['schemas']['Role'];
+export type AccountPlan = components['schemas']['AccountPlan'];
+export type UserStatus = components['schemas']['UserStatus'];
 export interface UserFilter {
   search?: string;
   role?: Role;
+  verified?: boolean;
+  plan?: AccountPlan;
+  status?: UserStatus;
   page?: number;
   pageSize?: number;
 }

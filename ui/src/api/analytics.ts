@@ -37,15 +37,3 @@ export const salesReportQuery = (params: SalesReportParams) =>
 export function useSalesReport(params: SalesReportParams) {
   return useQuery(salesReportQuery(params));
 }
-
-/**
- * The report of the period just before `report` (the range it names as `previous`), for charts of each
- * day against the same day before; asked for once the report has arrived.
- */
-export function usePreviousSalesReport(
-  report: SalesReport | undefined,
-  params: Pick<SalesReportParams, 'timeZone' | 'channelIds'>,
-) {
-  const range = { from: report?.previous.from ?? '', to: report?.previous.to ?? '' };
-  return useQuery({ ...salesReportQuery({ ...range, ...params }), enabled: report !== undefined });
-}

@@ -17,10 +17,25 @@ export function usePlatformSettings() {
   return useQuery(platformSettingsQuery);
 }
 
+export const maintenanceNoticeQuery = queryOptions({
+  queryKey: ['/api/maintenance-notice'] as const,
+  queryFn: ({ signal }) => unwrap(api.GET('/api/maintenance-notice', { signal })),
+  // A notice staff post reaches pages already open within a few minutes.
+  refetchInterval: 5 * 60_000,
+});
+
+export function useMaintenanceNotice() {
+  return useQuery(maintenanceNoticeQuery);
+}
+
 export function useUpdatePlatformSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PlatformSettingsUpdate) => unwrap(api.PATCH('/api/admin/settings', { body })),
-    onSuccess: (settings) => queryClient.setQueryData(platformSettingsQuery.queryKey, settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(platformSettingsQuery.queryKey, settings);
+      // The banner of the staff member who posted the notice shows it at once.
+      queryClient.setQueryData(maintenanceNoticeQuery.queryKey, { notice: settings.maintenanceNotice });
+    },
   });
 }

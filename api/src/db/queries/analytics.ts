@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, orderRefunds, orderReturns, orders, products } from '../schema/index.ts';
+import { skusSoldInWindow } from './sales-rollups.ts';
 
 /**
  * The account's sales between two moments, from its orders' lines: an order counts at the time it
@@ -47,28 +48,15 @@ function heldLines(window: SalesWindow): SQL {
 const figures = sql`coalesce(sum(unit_price * units), 0)::numeric(14, 2)::text as revenue,
   count(distinct order_id)::int as orders, coalesce(sum(units), 0)::int as units`;
 
-export async function salesTotals(db: Db, window: SalesWindow): Promise<SalesFiguresRow> {
-  const result = (await db.execute(
-    sql`with held as (${heldLines(window)}) select ${figures} from held`,
-  )) as unknown as Rows<SalesFiguresRow>;
-  return result.rows[0] ?? { revenue: '0.00', orders: 0, units: 0 };
-}
-
-/** Each day of the window that had sales (days without are left for the caller to fill). */
-export async function salesByDay(db: Db, window: SalesWindow): Promise<Array<SalesFiguresRow & { day: string }>> {
-  const result = (await db.execute(
-    sql`with held as (${heldLines(window)}) select day::text as day, ${figures} from held group by day order by day`,
-  )) as unknown as Rows<SalesFiguresRow & { day: string }>;
-  return result.rows;
-}
-
-export async function salesByChannel(
+/** The window's figures per day and channel, from the orders' lines (any time zone). */
+export async function salesByDayAndChannel(
   db: Db,
   window: SalesWindow,
-): Promise<Array<SalesFiguresRow & { channelId: string }>> {
+): Promise<Array<SalesFiguresRow & { day: string; channelId: string }>> {
   const result = (await db.execute(
-    sql`with held as (${heldLines(window)}) select channel_id as "channelId", ${figures} from held group by channel_id`,
-  )) as unknown as Rows<SalesFiguresRow & { channelId: string }>;
+    sql`with held as (${heldLines(window)})
+      select day::text as day, channel_id as "channelId", ${figures} from held group by day, channel_id order by day, channel_id`,
+  )) as unknown as Rows<SalesFiguresRow & { day: string; channelId: string }>;
   return result.rows;
 }
 
@@ -79,19 +67,6 @@ export interface SkuSalesRow {
   revenue: string;
 }
 
-/** The SKUs that sold the most units in the window (then by revenue, then SKU). */
-export async function topSkus(db: Db, window: SalesWindow, limit: number): Promise<SkuSalesRow[]> {
-  const result = (await db.execute(sql`
-    with held as (${heldLines(window)}),
-    sold as (select sku, coalesce(sum(units), 0)::int as units, coalesce(sum(unit_price * units), 0)::numeric(14, 2) as revenue
-      from held group by sku)
-    select s.sku, p.title, s.units, s.revenue::text as revenue
-    from sold s left join ${products} p on p.account_id = ${window.accountId} and p.sku = s.sku
-    where s.units > 0
-    order by s.units desc, s.revenue desc, s.sku limit ${limit}`)) as unknown as Rows<SkuSalesRow>;
-  return result.rows;
-}
-
 export interface SlowSkuRow {
   sku: string;
   title: string | null;
@@ -99,16 +74,49 @@ export interface SlowSkuRow {
   available: number;
 }
 
-/** SKUs with stock to sell that sold the fewest units in the window (none first), most stock first among equals. */
-export async function slowestSkus(db: Db, window: SalesWindow, limit: number): Promise<SlowSkuRow[]> {
+/**
+ * The SKUs that sold the most units in the window (then by revenue, then SKU), and the SKUs with stock to
+ * sell that sold the fewest (none first, most stock first among equals): one pass over what the window sold
+ * for both lists (`sold` is read twice and computed once), from the rollup's whole days.
+ */
+export async function bestAndSlowestSkus(
+  db: Db,
+  window: SalesWindow,
+  limit: number,
+): Promise<{ top: SkuSalesRow[]; slowest: SlowSkuRow[] }> {
   const result = (await db.execute(sql`
-    with held as (${heldLines(window)}),
-    sold as (select sku, coalesce(sum(units), 0)::int as units from held group by sku)
-    select p.sku, p.title, coalesce(s.units, 0)::int as units, greatest(p.on_hand - p.committed, 0)::int as available
-    from ${products} p left join sold s on s.sku = p.sku
-    where p.account_id = ${window.accountId} and p.on_hand - p.committed > 0
-    order by coalesce(s.units, 0), p.on_hand - p.committed desc, p.sku limit ${limit}`)) as unknown as Rows<SlowSkuRow>;
-  return result.rows;
+    with sold as materialized (${skusSoldInWindow(window)}),
+    -- The first few by a bounded sort (a top-N heap, not a sort of every SKU), numbered after.
+    best as (
+      select sku, units, revenue from sold where units > 0 order by units desc, revenue desc, sku limit ${limit}),
+    top as (
+      select (row_number() over (order by b.units desc, b.revenue desc, b.sku))::int as place,
+        b.sku, p.title, b.units, b.revenue::text as revenue, null::int as available
+      from best b left join ${products} p on p.account_id = ${window.accountId} and p.sku = b.sku),
+    slow as (
+      select p.sku, p.title, coalesce(s.units, 0)::int as units, greatest(p.on_hand - p.committed, 0)::int as available
+      from ${products} p left join sold s on s.sku = p.sku
+      where p.account_id = ${window.accountId} and p.on_hand - p.committed > 0
+      order by coalesce(s.units, 0), p.on_hand - p.committed desc, p.sku limit ${limit}),
+    slowest as (
+      select (row_number() over (order by units, available desc, sku))::int as place,
+        sku, title, units, null::text as revenue, available
+      from slow)
+    select 'top' as list, * from top
+    union all
+    select 'slowest' as list, * from slowest
+    order by list desc, place`)) as unknown as Rows<
+    { list: 'top' | 'slowest'; sku: string; title: string | null; units: number } & (
+      { revenue: string; available: null } | { revenue: null; available: number }
+    )
+  >;
+  const top: SkuSalesRow[] = [];
+  const slowest: SlowSkuRow[] = [];
+  for (const row of result.rows) {
+    if (row.list === 'top') top.push({ sku: row.sku, title: row.title, units: row.units, revenue: row.revenue! });
+    else slowest.push({ sku: row.sku, title: row.title, units: row.units, available: row.available! });
+  }
+  return { top, slowest };
 }
 
 /** Refunds the seller issued in the window (not failed) in the currency, and buyers' returns opened in it. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   accounts,
@@ -104,18 +104,49 @@ export async function billingUsage(db: Db, accountId: string): Promise<{ skus: n
 }
 
 /**
- * The accounts that are read-only now (billing-status.ts): a subscription that has ended, or no
- * subscription paid and the trial over (a paid plan staff gave without one is not). Their sync is paused;
- * nothing of theirs is deleted.
+ * The read-only rule, once for the TypeScript and the SQL (billing-status.ts reads these lists; `readOnlyAt`
+ * writes them into a query): a subscription that has ended makes the account read-only; a subscription
+ * that works (paid, or past due while Stripe retries) never does; with neither (none yet, or a first payment
+ * still under way) a trial account is read-only once its trial is over, and a paid plan staff gave without a
+ * subscription never is.
  */
-export async function readOnlyAccountIds(db: Db, now: Date): Promise<Set<string>> {
-  const rows = await db
-    .select({ id: accounts.id })
+export const endedSubscriptionStatuses = [
+  'canceled',
+  'unpaid',
+  'incomplete_expired',
+  'paused',
+] as const satisfies readonly SubscriptionStatus[];
+export const workingSubscriptionStatuses = [
+  'active',
+  'trialing',
+  'past_due',
+] as const satisfies readonly SubscriptionStatus[];
+
+const sqlList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The condition "the account (the `accounts` row in the query) is read-only at `now`" (see above). */
+export function readOnlyAt(now: Date): SQL {
+  // Never null (a status not set reads as 'none'): `not` of it is the writable accounts, all of them.
+  const status = sql`coalesce(${accounts.subscriptionStatus}, 'none')`;
+  return sql`(${status} in (${sqlList(endedSubscriptionStatuses)})
+    or (${accounts.plan} = 'trial' and ${status} not in (${sqlList(workingSubscriptionStatuses)})
+      and (${accounts.trialEndsAt} is null or ${accounts.trialEndsAt} <= ${now})))`;
+}
+
+/** The condition "the account may sync at `now`": the due-work queries of the minute's tick join `accounts` and take it. */
+export function writableAt(now: Date): SQL {
+  return sql`not ${readOnlyAt(now)}`;
+}
+
+/** Whether the account is read-only at `now`, by the SQL rule (the tests hold it to billing-status.ts's). */
+export async function isReadOnlyInSql(db: Db, accountId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ readOnly: sql<boolean>`${readOnlyAt(now)}` })
     .from(accounts)
-    .where(
-      sql`${accounts.subscriptionStatus} in ('canceled', 'unpaid', 'incomplete_expired', 'paused')
-        or (${accounts.plan} = 'trial' and (${accounts.subscriptionStatus} is null or ${accounts.subscriptionStatus} = 'incomplete')
-          and (${accounts.trialEndsAt} is null or ${accounts.trialEndsAt} <= ${now}))`,
-    );
-  return new Set(rows.map((r) => r.id));
+    .where(eq(accounts.id, accountId));
+  return row?.readOnly === true;
 }

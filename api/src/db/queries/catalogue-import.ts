@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, listings, products, type ListingStatus } from '../schema/index.ts';
+import { notABundle } from './bundles.ts';
 
 // What a read of a channel stores in the catalogue: the main channel's products, each channel's
 // listings linked to them by SKU, and when the channel was last read.
@@ -68,7 +69,8 @@ export async function upsertProducts(
           sourceChannelId: sql`excluded.source_channel_id`,
           ...(knowsStock
             ? {
-                onHand: sql`case when ${readNoOlderThan(products.stockReadAt)} then excluded.on_hand else ${products.onHand} end`,
+                // A bundle's on hand is its components' figure, never the main channel's count of it.
+                onHand: sql`case when ${readNoOlderThan(products.stockReadAt)} and ${notABundle} then excluded.on_hand else ${products.onHand} end`,
                 stockReadAt: sql`greatest(${products.stockReadAt}, excluded.stock_read_at)`,
               }
             : {}),

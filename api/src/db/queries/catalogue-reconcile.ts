@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { writableAt } from './billing.ts';
 import {
   accounts,
   channels,
@@ -230,7 +231,10 @@ export async function acceptedTitles(
 }
 
 /** Channels a light read looks at: syncing, and read in full once (a new main channel's import comes first). */
-export async function channelsForLightRead(db: Db): Promise<Array<{ accountId: string; channelId: string }>> {
+export async function channelsForLightRead(
+  db: Db,
+  now: Date,
+): Promise<Array<{ accountId: string; channelId: string }>> {
   // Starter syncs hourly (its values wait for the hour too): only real-time plans are read every few minutes.
   return db
     .select({ accountId: channels.accountId, channelId: channels.id })
@@ -241,6 +245,7 @@ export async function channelsForLightRead(db: Db): Promise<Array<{ accountId: s
         inArray(channels.status, ['active', 'error']),
         sql`${channels.lastSyncAt} is not null`,
         sql`${accounts.plan} <> 'starter'`,
+        writableAt(now),
       ),
     );
 }

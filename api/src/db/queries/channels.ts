@@ -2,6 +2,7 @@ import { storableText } from '../storable-text.ts';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { currencyOfAccount } from './account-currency.ts';
+import { writableAt } from './billing.ts';
 import {
   accounts,
   channelRateLimits,
@@ -13,6 +14,7 @@ import {
   type ChannelEnvironment,
   type ChannelRole,
   type Plan,
+  type SubscriptionStatus,
 } from '../schema/index.ts';
 
 /** The columns the app reads of a channel; never the sealed credentials. */
@@ -74,6 +76,9 @@ export async function findChannel(db: Db, accountId: string, channelId: string):
 export type ChannelAtWork = ChannelRecord & {
   sealedCredentials: string | null;
   plan: Plan;
+  /** With `subscriptionStatus`, whether the account is read-only (billing-status.ts): its jobs then write nothing. */
+  trialEndsAt: Date | null;
+  subscriptionStatus: SubscriptionStatus | null;
   ordersReadUntil: Date | null;
   returnsReadUntil: Date | null;
   writesDueUntil: Date | null;
@@ -86,6 +91,8 @@ function selectChannelAtWork(db: Db, where: SQL | undefined) {
       ...channelColumns,
       sealedCredentials: channels.credentialsCiphertext,
       plan: accounts.plan,
+      trialEndsAt: accounts.trialEndsAt,
+      subscriptionStatus: accounts.subscriptionStatus,
       ordersReadUntil: channels.ordersReadUntil,
       returnsReadUntil: channels.returnsReadUntil,
       writesDueUntil: channels.writesDueUntil,
@@ -227,6 +234,28 @@ export async function readCredentials(db: Db, accountId: string, channelId: stri
 }
 
 /** Platform staff: every connected channel with its account. */
+/**
+ * Every channel sync runs for at `now` (active, or in error and tried again) of accounts that may sync
+ * (not read-only: billing.ts), with what the order schedule needs.
+ */
+export async function syncingChannels(
+  db: Db,
+  now: Date,
+): Promise<Array<{ id: string; accountId: string; kind: ChannelKind; plan: Plan; ordersReadUntil: Date | null }>> {
+  return db
+    .select({
+      id: channels.id,
+      accountId: channels.accountId,
+      kind: channels.kind,
+      plan: accounts.plan,
+      ordersReadUntil: channels.ordersReadUntil,
+    })
+    .from(channels)
+    .innerJoin(accounts, eq(accounts.id, channels.accountId))
+    .where(and(inArray(channels.status, ['active', 'error']), writableAt(now)))
+    .orderBy(asc(channels.connectedAt));
+}
+
 export async function listAllChannels(
   db: Db,
 ): Promise<Array<ChannelRecord & { accountName: string; plan: string; ordersReadUntil: Date | null }>> {

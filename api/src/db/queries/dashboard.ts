@@ -17,6 +17,7 @@ import {
   type OrderLineRecord,
   type OrderStatus,
 } from '../schema/index.ts';
+import { salesByChannelAndCurrencySince } from './sales-rollups.ts';
 
 /** Units and revenue per currency of one channel's orders since a moment. */
 export interface ChannelSalesRow {
@@ -27,35 +28,22 @@ export interface ChannelSalesRow {
 }
 
 /**
- * Orders placed on each of the account's channels since `since` (not cancelled), with their units
- * and revenue per currency; a line's cancelled units count for nothing. Line prices are unit prices.
+ * Orders placed on each of the account's channels since `since` (a whole UTC hour; not cancelled), with
+ * their units and revenue per currency; a line's cancelled units count for nothing. From the sales rollup's
+ * hours, the hours changed since it last ran from the orders (as the sales report reads them).
  */
 export async function salesByChannel(db: Db, accountId: string, since: Date): Promise<ChannelSalesRow[]> {
-  const held = sql`
-    select o.id, o.channel_id, greatest((line->>'quantity')::int - coalesce((line->>'cancelledQuantity')::int, 0), 0) as units,
-      line->'price'->>'currency' as currency, (line->'price'->>'amount')::numeric as unit_price
-    from ${orders} o, jsonb_array_elements(o.lines) as line
-    where o.account_id = ${accountId} and o.ordered_at >= ${since} and o.status <> 'cancelled'`;
-  const counts = (await db.execute(sql`
-    with held as (${held})
-    select channel_id, count(distinct id)::int as orders, coalesce(sum(units), 0)::int as units from held group by channel_id`)) as unknown as {
-    rows: Array<{ channel_id: string; orders: number; units: number }>;
-  };
-  const revenue = (await db.execute(sql`
-    with held as (${held})
-    select channel_id, currency, sum(unit_price * units)::numeric(14, 2)::text as amount
-    from held where currency is not null and unit_price is not null
-    group by channel_id, currency order by currency`)) as unknown as {
-    rows: Array<{ channel_id: string; currency: string; amount: string }>;
-  };
-  return counts.rows.map((row) => ({
-    channelId: row.channel_id,
-    orders: row.orders,
-    units: row.units,
-    revenue: revenue.rows
-      .filter((r) => r.channel_id === row.channel_id)
-      .map((r) => ({ currency: r.currency, amount: r.amount })),
-  }));
+  const rows = await salesByChannelAndCurrencySince(db, accountId, since);
+  const byChannel = new Map<string, ChannelSalesRow>();
+  for (const row of rows) {
+    const channel = byChannel.get(row.channelId) ?? { channelId: row.channelId, orders: 0, units: 0, revenue: [] };
+    channel.orders += row.orders;
+    channel.units += row.units;
+    // '' holds the lines without a price: their units and orders count, they have no revenue.
+    if (row.currency !== '') channel.revenue.push({ currency: row.currency, amount: row.revenue });
+    byChannel.set(row.channelId, channel);
+  }
+  return [...byChannel.values()];
 }
 
 export interface ChannelSyncRow {

@@ -1,6 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { channels, listings, listingWrites, products, type ChannelKind, type ListingStatus } from '../schema/index.ts';
+import {
+  accounts,
+  channels,
+  listings,
+  listingWrites,
+  products,
+  type ChannelKind,
+  type ListingStatus,
+} from '../schema/index.ts';
+import { writableAt } from './billing.ts';
 import { claimedWriteColumns, type ClaimedWrite } from './listing-writes-sending.ts';
 
 export interface PublishableProduct {
@@ -292,7 +301,10 @@ export async function listingsHeldOffSale(
 }
 
 /** Channels with listings awaiting creation and no creation under way: the schedule's safety net when a publish job was lost. */
-export async function channelsAwaitingCreation(db: Db): Promise<Array<{ accountId: string; channelId: string }>> {
+export async function channelsAwaitingCreation(
+  db: Db,
+  now: Date,
+): Promise<Array<{ accountId: string; channelId: string }>> {
   const inFlight = db
     .select({ one: sql`1` })
     .from(listingWrites)
@@ -301,12 +313,14 @@ export async function channelsAwaitingCreation(db: Db): Promise<Array<{ accountI
     .selectDistinct({ accountId: listings.accountId, channelId: listings.channelId })
     .from(listings)
     .innerJoin(channels, eq(channels.id, listings.channelId))
+    .innerJoin(accounts, eq(accounts.id, listings.accountId))
     .where(
       and(
         awaitingCreation,
         notExists(inFlight),
         inArray(channels.status, ['active', 'error']),
         eq(channels.role, 'target'),
+        writableAt(now),
       ),
     );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
+import { writableAt } from './billing.ts';
 import { accounts, channels, listings, listingWrites, type ListingWriteField, type Plan } from '../schema/index.ts';
 
 // A push's side of the values waiting: claiming them (one value of a SKU on its way at a time),
@@ -124,14 +125,21 @@ export async function markInFlight(
     where ${listingWrites.id} = v.id`);
 }
 
-/** Channels with values waiting to be sent: the schedule's safety net when a push was lost. */
+/** Channels with values waiting to be sent, of accounts that may sync: the schedule's safety net when a push was lost. */
 export async function channelsWithPendingWrites(
   db: Db,
+  now: Date,
 ): Promise<Array<{ accountId: string; channelId: string; plan: Plan }>> {
   return db
     .selectDistinct({ accountId: listingWrites.accountId, channelId: listingWrites.channelId, plan: accounts.plan })
     .from(listingWrites)
     .innerJoin(channels, eq(channels.id, listingWrites.channelId))
     .innerJoin(accounts, eq(accounts.id, listingWrites.accountId))
-    .where(and(inArray(listingWrites.status, ['pending', 'sending']), inArray(channels.status, ['active', 'error'])));
+    .where(
+      and(
+        inArray(listingWrites.status, ['pending', 'sending']),
+        inArray(channels.status, ['active', 'error']),
+        writableAt(now),
+      ),
+    );
 }

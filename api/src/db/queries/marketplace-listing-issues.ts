@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { marketplaceListingIssues, type MarketplaceIssueValue } from '../schema/index.ts';
+import { channelViolationReads, marketplaceListingIssues, type MarketplaceIssueValue } from '../schema/index.ts';
 
 // The problems marketplaces report on listings, kept per listing as the latest read found them.
 
@@ -67,10 +67,28 @@ export async function storeMarketplaceIssues(
   return changed.length;
 }
 
-/** Every connected channel that syncs (active, or in error and tried again), of every account. */
-export async function channelsAtWork(db: Db): Promise<Array<{ id: string; accountId: string }>> {
+/**
+ * The channels at work whose listing violations are due for a read at `now`: never read, or last read
+ * `everyMs` ago or more (`channel_violation_reads`). Oldest turn first.
+ */
+export async function channelsDueForViolationsRead(
+  db: Db,
+  now: Date,
+  everyMs: number,
+): Promise<Array<{ id: string; accountId: string }>> {
+  const dueBefore = new Date(now.getTime() - everyMs + 5_000);
   return rowsOf<{ id: string; accountId: string }>(
-    await db.execute(sql`select id, account_id as "accountId" from channels
-      where status in ('active', 'error') order by account_id, id`),
+    await db.execute(sql`select c.id, c.account_id as "accountId" from channels c
+      left join ${channelViolationReads} r on r.channel_id = c.id
+      where c.status in ('active', 'error') and (r.read_at is null or r.read_at <= ${dueBefore})
+      order by r.read_at nulls first, c.id`),
   );
+}
+
+/** Notes that the channel's listing violations were read (or tried: a failed read waits for the next turn) at `at`. */
+export async function stampViolationsRead(db: Db, channel: { id: string; accountId: string }, at: Date): Promise<void> {
+  await db
+    .insert(channelViolationReads)
+    .values({ channelId: channel.id, accountId: channel.accountId, readAt: at })
+    .onConflictDoUpdate({ target: channelViolationReads.channelId, set: { readAt: at } });
 }

@@ -25,3 +25,17 @@ export async function writePlatformSetting(
       set: { value: sql`excluded.value`, updatedAt: at, updatedBy: by },
     });
 }
+
+/** Every stored setting by key (a setting never set has no row). */
+export async function readAllPlatformSettings(db: Db): Promise<Map<string, unknown>> {
+  const rows = await db.select({ key: platformSettings.key, value: platformSettings.value }).from(platformSettings);
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export const TRIAL_SKU_LIMIT_KEY = 'trial.sku_limit';
+
+/** The trial's SKU limit staff set in System Settings; undefined when none (or not a whole number above 0) is stored. */
+export async function storedTrialSkuLimit(db: Db): Promise<number | undefined> {
+  const value = await readPlatformSetting(db, TRIAL_SKU_LIMIT_KEY);
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}

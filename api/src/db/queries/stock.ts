@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { listings, products, stockAdjustments } from '../schema/index.ts';
+import { accounts, listings, products, stockAdjustments } from '../schema/index.ts';
+import { writableAt } from './billing.ts';
+import { notABundle } from './bundles.ts';
 
 export interface LockedStock {
   id: string;
@@ -11,7 +13,10 @@ export interface LockedStock {
   stockReadAt: Date | null;
 }
 
-/** The products of these SKUs, locked until the transaction ends (in id order, so two transactions never deadlock). */
+/**
+ * The products of these SKUs, locked until the transaction ends (in id order, so two transactions never deadlock).
+ * Bundles are passed by: they hold no stock of their own, and are locked after their components (`recomputeBundles`).
+ */
 export async function lockStock(db: Db, accountId: string, skus: string[]): Promise<LockedStock[]> {
   if (skus.length === 0) return [];
   return db
@@ -23,7 +28,7 @@ export async function lockStock(db: Db, accountId: string, skus: string[]): Prom
       stockReadAt: products.stockReadAt,
     })
     .from(products)
-    .where(and(eq(products.accountId, accountId), inArray(products.sku, [...new Set(skus)])))
+    .where(and(eq(products.accountId, accountId), inArray(products.sku, [...new Set(skus)]), notABundle))
     .orderBy(asc(products.id))
     .for('update');
 }
@@ -328,11 +333,12 @@ export async function failAdjustment(db: Db, id: string, runId: string, message:
 }
 
 /** Accounts with adjustments waiting: the schedule's safety net. */
-export async function accountsWithPendingAdjustments(db: Db): Promise<string[]> {
+export async function accountsWithPendingAdjustments(db: Db, now: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ accountId: stockAdjustments.accountId })
     .from(stockAdjustments)
-    .where(inArray(stockAdjustments.status, ['pending', 'sending']));
+    .innerJoin(accounts, eq(accounts.id, stockAdjustments.accountId))
+    .where(and(inArray(stockAdjustments.status, ['pending', 'sending']), writableAt(now)));
   return rows.map((r) => r.accountId);
 }
 
@@ -380,7 +386,8 @@ export async function takeMainQuantities(
       moving: sql<boolean>`exists (select 1 from stock_adjustments a where a.product_id = "products"."id" and ((a.status in ('pending', 'sending') and a.attempts > 0) or a.applied_at >= ${readAt}))`,
     })
     .from(products)
-    .where(and(eq(products.accountId, accountId), inArray(products.sku, [...quantityBySku.keys()])))
+    // A bundle's figure is its components' (the main channel's own count of it is not taken).
+    .where(and(eq(products.accountId, accountId), inArray(products.sku, [...quantityBySku.keys()]), notABundle))
     .orderBy(asc(products.id))
     .for('update', { of: products });
   const unchanged: string[] = [];

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { writableAt } from './billing.ts';
 import {
   accounts,
   channels,
@@ -155,8 +156,8 @@ export async function recentRuns(db: Db, accountId: string, limit: number): Prom
     .limit(limit);
 }
 
-/** Accounts with a channel sync runs for and no full reconciliation since `before`: the daily run is due. */
-export async function accountsDueForReconciliation(db: Db, before: Date): Promise<string[]> {
+/** Accounts that may sync (billing.ts) with a channel sync runs for and no full reconciliation since `before`: the daily run is due. */
+export async function accountsDueForReconciliation(db: Db, before: Date, now: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ accountId: channels.accountId })
     .from(channels)
@@ -165,6 +166,7 @@ export async function accountsDueForReconciliation(db: Db, before: Date): Promis
       and(
         inArray(channels.status, ['active', 'error']),
         lt(channels.connectedAt, before),
+        writableAt(now),
         sql`not exists (select 1 from ${syncRuns} where ${syncRuns.accountId} = ${channels.accountId} and ${syncRuns.channelId} is null and ${syncRuns.createdAt} >= ${before})`,
       ),
     );

@@ -1,6 +1,6 @@
-import { and, eq, ilike, or, sql, desc, count } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, desc, count, isNull, isNotNull, ne, asc } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { users, accounts, type Role } from '../schema/index.ts';
+import { users, accounts, channels, products, type AccountRole, type Plan, type Role } from '../schema/index.ts';
 
 /** The columns the app works with; never the password hash unless asked for. */
 export const userColumns = {
@@ -10,6 +10,7 @@ export const userColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   role: users.role,
+  accountRole: users.accountRole,
   profileImageUrl: users.profileImageUrl,
   googleId: users.googleId,
   emailVerifiedAt: users.emailVerifiedAt,
@@ -25,6 +26,7 @@ export type UserRecord = {
   firstName: string | null;
   lastName: string | null;
   role: Role;
+  accountRole: AccountRole;
   profileImageUrl: string | null;
   googleId: string | null;
   emailVerifiedAt: Date | null;
@@ -160,12 +162,27 @@ export async function updateProfile(
     await db.update(accounts).set({ name: companyName }).where(eq(accounts.id, user.accountId));
 }
 
-export async function listUsers(
-  db: Db,
-  filter: { search?: string; role?: Role; page: number; pageSize: number },
-): Promise<{ items: UserRecord[]; total: number }> {
+export interface UserFilter {
+  search?: string | undefined;
+  role?: Role | undefined;
+  verified?: boolean | undefined;
+  plan?: Plan | undefined;
+  status?: 'active' | 'disabled' | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** A user as staff list them: with the plan of their account. */
+export type ListedUser = UserRecord & { plan: Plan };
+
+export async function listUsers(db: Db, filter: UserFilter): Promise<{ items: ListedUser[]; total: number }> {
   const conditions = [];
   if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.verified !== undefined)
+    conditions.push(filter.verified ? isNotNull(users.emailVerifiedAt) : isNull(users.emailVerifiedAt));
+  if (filter.plan) conditions.push(eq(accounts.plan, filter.plan));
+  if (filter.status)
+    conditions.push(filter.status === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
@@ -179,7 +196,7 @@ export async function listUsers(
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const items = await db
-    .select(userColumns)
+    .select({ ...userColumns, plan: accounts.plan })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(where)
@@ -192,4 +209,124 @@ export async function listUsers(
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(where);
   return { items, total: Number(totalRow?.total ?? 0) };
+}
+
+export async function findListedUser(db: Db, id: string): Promise<ListedUser | undefined> {
+  const [row] = await db
+    .select({ ...userColumns, plan: accounts.plan })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function setDisabled(db: Db, userId: string, disabledAt: Date | null, at: Date): Promise<void> {
+  await db.update(users).set({ disabledAt, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function setAccountRole(db: Db, accountId: string, userId: string, role: AccountRole, at: Date) {
+  await db
+    .update(users)
+    .set({ accountRole: role, updatedAt: at })
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+}
+
+/** The account's users, owners first, then by when they joined. */
+export async function listAccountUsers(db: Db, accountId: string): Promise<UserRecord[]> {
+  return (
+    db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(eq(users.accountId, accountId))
+      // 'owner' sorts after 'member': descending puts owners first.
+      .orderBy(desc(users.accountRole), asc(users.createdAt), asc(users.id))
+  );
+}
+
+/** Other users of the account than this one, oldest first; `for update` holds them while the team changes. */
+export async function otherAccountUsers(db: Db, accountId: string, userId: string) {
+  return db
+    .select({ id: users.id, accountRole: users.accountRole })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), ne(users.id, userId)))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .for('update');
+}
+
+export async function deleteUserRow(db: Db, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/** Every record of the account goes with it (its foreign keys cascade); the audit log has none and stays. */
+export async function deleteAccount(db: Db, accountId: string): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, accountId));
+}
+
+/** A user made by an invitation: verified (the link proved the address), in the inviting account. */
+export async function createMember(
+  db: Db,
+  input: {
+    accountId: string;
+    email: string;
+    passwordHash: string;
+    firstName: string | null;
+    lastName: string | null;
+    accountRole: AccountRole;
+    at: Date;
+  },
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      accountId: input.accountId,
+      email: normaliseEmail(input.email),
+      passwordHash: input.passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      accountRole: input.accountRole,
+      emailVerifiedAt: input.at,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return row?.id;
+}
+
+/** Moves a user into another account (an accepted invitation). */
+export async function moveToAccount(db: Db, userId: string, accountId: string, role: AccountRole, at: Date) {
+  await db
+    .update(users)
+    .set({
+      accountId,
+      accountRole: role,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+      updatedAt: at,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Every user of the account, locked in one order (by id) so two team changes never deadlock. */
+export async function lockAccountUsers(db: Db, accountId: string) {
+  return db
+    .select({ id: users.id, accountRole: users.accountRole })
+    .from(users)
+    .where(eq(users.accountId, accountId))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/** Whether the account holds any channel (connected or not) or product: such an account is never deleted unasked. */
+export async function accountHoldsData(db: Db, accountId: string): Promise<boolean> {
+  const [channel] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(eq(channels.accountId, accountId))
+    .limit(1);
+  if (channel) return true;
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.accountId, accountId))
+    .limit(1);
+  return product !== undefined;
 }

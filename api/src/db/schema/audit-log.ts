@@ -21,9 +21,14 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     metadata: jsonb('metadata'),
   },
+  // The log is read newest first, a page at a time by keyset (occurred_at, id): each index ends with
+  // both, so a page under any one filter is read straight off an index at any size of the log.
   (t) => [
-    index('audit_log_account_idx').on(t.accountId, t.occurredAt),
-    index('audit_log_actor_idx').on(t.actorUserId, t.occurredAt),
-    index('audit_log_action_idx').on(t.action, t.occurredAt),
+    index('audit_log_time_idx').on(t.occurredAt, t.id),
+    index('audit_log_account_idx').on(t.accountId, t.occurredAt, t.id),
+    index('audit_log_account_action_idx').on(t.accountId, t.action, t.occurredAt, t.id),
+    index('audit_log_actor_idx').on(t.actorUserId, t.occurredAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.occurredAt, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.occurredAt, t.id),
   ],
 );

@@ -86,3 +86,18 @@ export const marketplaceListingIssues = pgTable(
   },
   (t) => [index('marketplace_listing_issues_channel_idx').on(t.channelId)],
 );
+
+/**
+ * When the listing violations a marketplace lists for the whole account (eBay's Compliance API) were last read
+ * for a channel: the schedule reads a channel again once its turn has come (marketplace-issues.ts), whatever
+ * minute the sweep runs at, and a failed read waits for the next turn too.
+ */
+export const channelViolationReads = pgTable('channel_violation_reads', {
+  channelId: uuid('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './users.ts';
 export * from './auth-tokens.ts';
+export * from './invitations.ts';
 export * from './sessions.ts';
 export * from './audit-log.ts';
 export * from './rate-limits.ts';
@@ -16,3 +17,6 @@ export * from './shopify-order-copies.ts';
 export * from './pricing-rules.ts';
 export * from './listing-competition.ts';
 export * from './compliance.ts';
+export * from './bundles.ts';
+export * from './sales-rollups.ts';
+export * from './alerts.ts';

@@ -99,8 +99,8 @@ export function channelRoutes(ctx: AppContext): Router {
       .json(await one(await connectWithCredentials(ctx, auditContext(req), req.user!.accountId, req.body)));
   });
 
-  router.post('/api/channels/oauth/start', requireUser, (req, res) => {
-    res.json(startConsent(ctx, req.session as unknown as ConsentSession, req.user!, req.body));
+  router.post('/api/channels/oauth/start', requireUser, async (req, res) => {
+    res.json(await startConsent(ctx, req.session as unknown as ConsentSession, req.user!, req.body));
   });
 
   // A top-level navigation back from the marketplace: answers are redirects, never JSON.

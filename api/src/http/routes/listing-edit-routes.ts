@@ -14,6 +14,7 @@ import {
 } from '../../modules/listings/csv-import.ts';
 import { bulkChangeView, getBulkChange, undoBatch, type BulkChangeView } from '../../modules/listings/edit-batches.ts';
 import { checkPublish, publishListings } from '../../modules/listings/publish.ts';
+import { requireWritableAccount } from '../middleware/writable-account.ts';
 
 type BulkChange = components['schemas']['BulkChange'];
 type BulkEditPreviewRow = components['schemas']['BulkEditPreviewRow'];
@@ -74,6 +75,7 @@ const toApiImportRow = (row: CsvImportRow): CsvImportRowApi => ({
   onHand: row.onHand ?? null,
   title: row.title ?? null,
   channelPrices: row.channelPriceChanges ?? [],
+  ...(row.components ? { components: { before: row.components.before, after: row.components.after } } : {}),
 });
 
 /**
@@ -96,13 +98,14 @@ function csvOf(req: Request): string {
 export function listingEditRoutes(ctx: AppContext): Router {
   const router = Router();
   const limit = (work: LimitedWork) => accountRateLimit(ctx, work);
+  const writable = requireWritableAccount(ctx);
 
   router.post('/api/listings/bulk-edit/preview', requireUser, limit('bulkEditPreview'), async (req, res) => {
     const preview = await previewBulkEdit(ctx, req.user!.accountId, req.body);
     res.json({ items: preview.items.map(toApiPreviewRow), total: preview.total, errors: preview.errors });
   });
 
-  router.post('/api/listings/bulk-edit', requireUser, limit('bulkEdit'), async (req, res) => {
+  router.post('/api/listings/bulk-edit', requireUser, writable, limit('bulkEdit'), async (req, res) => {
     const batch = await runBulkEdit(ctx, auditContext(req), req.user!.accountId, req.body);
     res.status(201).json(toApiBulkChange(await bulkChangeView(ctx.db, req.user!.accountId, batch)));
   });
@@ -111,7 +114,7 @@ export function listingEditRoutes(ctx: AppContext): Router {
     res.json(toApiBulkChange(await getBulkChange(ctx, req.user!.accountId, String(req.params.batchId))));
   });
 
-  router.post('/api/listings/changes/:batchId/undo', requireUser, async (req, res) => {
+  router.post('/api/listings/changes/:batchId/undo', requireUser, writable, async (req, res) => {
     res.json(await undoBatch(ctx, auditContext(req), req.user!.accountId, String(req.params.batchId)));
   });
 
@@ -125,7 +128,7 @@ export function listingEditRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.post('/api/listings/import', requireUser, limit('csvImport'), async (req, res) => {
+  router.post('/api/listings/import', requireUser, writable, limit('csvImport'), async (req, res) => {
     const outcome = await runCsvImport(ctx, auditContext(req), req.user!.accountId, csvOf(req));
     if ('rejected' in outcome) {
       res.status(422).json({ message: NOTHING_IMPORTED, errors: outcome.rejected });
@@ -139,7 +142,7 @@ export function listingEditRoutes(ctx: AppContext): Router {
     res.json({ channelId: channel.id, channelKind: channel.kind, items });
   });
 
-  router.post('/api/listings/publish', requireUser, limit('publish'), async (req, res) => {
+  router.post('/api/listings/publish', requireUser, writable, limit('publish'), async (req, res) => {
     res.status(202).json(await publishListings(ctx, auditContext(req), req.user!.accountId, req.body));
   });
 

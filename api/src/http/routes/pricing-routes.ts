@@ -16,6 +16,7 @@ import {
 } from '../../modules/listings/pricing-rule-runs.ts';
 import { dryRun, guardrail, moveView, type DryRun } from '../../modules/pricing/dry-run.ts';
 import { createRule, deleteRule, listRules, updateRule, type PricingRuleBody } from '../../modules/pricing/rules.ts';
+import { requireWritableAccount } from '../middleware/writable-account.ts';
 
 type ApiRule = components['schemas']['PricingRule'];
 type ApiRuleBody = components['schemas']['PricingRuleBody'];
@@ -100,6 +101,7 @@ function dryRunCsv(run: DryRun): string {
 /** Pricing rules, their dry runs, runs and undo: every call acts on the signed-in (or impersonated) user's account. */
 export function pricingRoutes(ctx: AppContext): Router {
   const router = Router();
+  const writable = requireWritableAccount(ctx);
 
   router.get('/api/pricing-rules', requireUser, async (req, res) => {
     res.json({ items: (await listRules(ctx, req.user!.accountId)).map(toApiRule) });
@@ -154,22 +156,30 @@ export function pricingRoutes(ctx: AppContext): Router {
     res.status(204).end();
   });
 
-  router.post('/api/pricing-rules/:ruleId/run', requireUser, accountRateLimit(ctx, 'pricingRun'), async (req, res) => {
-    const confirmed = (req.body as components['schemas']['PricingRunRequest'] | undefined)?.confirmed === true;
-    try {
-      const run = await runRule(ctx, auditContext(req), req.user!.accountId, String(req.params.ruleId), { confirmed });
-      res.status(201).json(toApiRun(await runView(ctx, req.user!.accountId, run)));
-    } catch (error) {
-      if (!(error instanceof RunNeedsConfirmation)) throw error;
-      res.status(409).json({ message: error.message, prices: error.prices, bigMoves: error.bigMoves });
-    }
-  });
+  router.post(
+    '/api/pricing-rules/:ruleId/run',
+    requireUser,
+    writable,
+    accountRateLimit(ctx, 'pricingRun'),
+    async (req, res) => {
+      const confirmed = (req.body as components['schemas']['PricingRunRequest'] | undefined)?.confirmed === true;
+      try {
+        const run = await runRule(ctx, auditContext(req), req.user!.accountId, String(req.params.ruleId), {
+          confirmed,
+        });
+        res.status(201).json(toApiRun(await runView(ctx, req.user!.accountId, run)));
+      } catch (error) {
+        if (!(error instanceof RunNeedsConfirmation)) throw error;
+        res.status(409).json({ message: error.message, prices: error.prices, bigMoves: error.bigMoves });
+      }
+    },
+  );
 
   router.get('/api/pricing-rule-runs/:runId', requireUser, async (req, res) => {
     res.json(toApiRun(await getRun(ctx, req.user!.accountId, String(req.params.runId))));
   });
 
-  router.post('/api/pricing-rule-runs/:runId/undo', requireUser, async (req, res) => {
+  router.post('/api/pricing-rule-runs/:runId/undo', requireUser, writable, async (req, res) => {
     res.json(await undoRun(ctx, auditContext(req), req.user!.accountId, String(req.params.runId)));
   });
 

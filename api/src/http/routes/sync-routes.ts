@@ -9,6 +9,7 @@ import { acceptDrift, overwriteDrift, syncNow } from '../../modules/reconciliati
 import { orderChangeFeed } from '../../modules/orders/order-feed.ts';
 import { listingChangeFeed } from '../../modules/listings/listing-feed.ts';
 import { pushActivity, retryFailedPushes } from '../../modules/dashboard/push-activity.ts';
+import { requireWritableAccount } from '../middleware/writable-account.ts';
 
 type SyncRun = components['schemas']['SyncRun'];
 type Drift = components['schemas']['Drift'];
@@ -101,12 +102,19 @@ function streamRuns(ctx: AppContext, accountId: string, res: Response, close: (s
 /** Sync runs, their progress, and drift: every call acts on the signed-in (or impersonated) user's account. */
 export function syncRoutes(ctx: AppContext): Router {
   const router = Router();
+  const writable = requireWritableAccount(ctx);
 
-  router.post('/api/channels/:channelId/sync', requireUser, accountRateLimit(ctx, 'syncNow'), async (req, res) => {
-    res
-      .status(202)
-      .json(toApiRun(await syncNow(ctx, auditContext(req), req.user!.accountId, String(req.params.channelId))));
-  });
+  router.post(
+    '/api/channels/:channelId/sync',
+    requireUser,
+    writable,
+    accountRateLimit(ctx, 'syncNow'),
+    async (req, res) => {
+      res
+        .status(202)
+        .json(toApiRun(await syncNow(ctx, auditContext(req), req.user!.accountId, String(req.params.channelId))));
+    },
+  );
 
   router.get('/api/sync/runs', requireUser, async (req, res) => {
     res.json({ items: (await recentRuns(ctx.db, req.user!.accountId, 20)).map(toApiRun) });
@@ -120,7 +128,7 @@ export function syncRoutes(ctx: AppContext): Router {
     res.json(await pushActivity(ctx, req.user!.accountId));
   });
 
-  router.post('/api/sync/pushes/retry', requireUser, async (req, res) => {
+  router.post('/api/sync/pushes/retry', requireUser, writable, async (req, res) => {
     res.json(await retryFailedPushes(ctx, auditContext(req), req.user!.accountId, req.body));
   });
 
@@ -132,7 +140,7 @@ export function syncRoutes(ctx: AppContext): Router {
     res.json(await acceptDrift(ctx, auditContext(req), req.user!.accountId, String(req.params.driftId)));
   });
 
-  router.post('/api/sync/drift/:driftId/overwrite', requireUser, async (req, res) => {
+  router.post('/api/sync/drift/:driftId/overwrite', requireUser, writable, async (req, res) => {
     res.json(await overwriteDrift(ctx, auditContext(req), req.user!.accountId, String(req.params.driftId)));
   });
 

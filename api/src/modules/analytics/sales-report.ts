@@ -1,17 +1,15 @@
 import { AppError, type AppContext } from '../../context.ts';
 import { accountCurrency } from '../../db/queries/account-currency.ts';
 import {
+  bestAndSlowestSkus,
   channelsOfAccount,
   refundsAndReturns,
-  salesByChannel,
-  salesByDay,
-  salesTotals,
-  slowestSkus,
+  salesByDayAndChannel,
   startOfDayIn,
-  topSkus,
   type SalesFiguresRow,
   type SalesWindow,
 } from '../../db/queries/analytics.ts';
+import { coversWholeHours, salesByDayAndChannelFromRollup } from '../../db/queries/sales-rollups.ts';
 
 /** The longest range a report covers: a year, leap day included. */
 export const MAX_REPORT_DAYS = 366;
@@ -35,6 +33,36 @@ export interface SalesFigures {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The window's figures per day and channel: from the hourly rollup where the time zone's days are whole UTC
+ * hours (its work grows with the hours of the range, not its orders), else from the orders' lines.
+ */
+async function figuresByDayAndChannel(ctx: AppContext, window: SalesWindow) {
+  return coversWholeHours(window.timeZone, window.start, window.end)
+    ? salesByDayAndChannelFromRollup(ctx.db, window)
+    : salesByDayAndChannel(ctx.db, window);
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** Two rows' figures added (amounts in whole cents, so no float error creeps into a sum of many). */
+function add(sum: SalesFiguresRow, row: SalesFiguresRow): SalesFiguresRow {
+  return {
+    revenue: ((cents(sum.revenue) + cents(row.revenue)) / 100).toFixed(2),
+    orders: sum.orders + row.orders,
+    units: sum.units + row.units,
+  };
+}
+
+/** Rows summed by a key (an order is in one day and one channel: its counts add up). */
+function sumBy<T extends SalesFiguresRow, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, SalesFiguresRow> {
+  const sums = new Map<K, SalesFiguresRow>();
+  for (const row of rows) sums.set(keyOf(row), add(sums.get(keyOf(row)) ?? none, row));
+  return sums;
+}
+
+const none: SalesFiguresRow = { revenue: '0.00', orders: 0, units: 0 };
 
 function withAverage(row: SalesFiguresRow): SalesFigures {
   const average = row.orders > 0 ? (Number(row.revenue) / row.orders).toFixed(2) : null;
@@ -97,28 +125,43 @@ export async function salesReport(ctx: AppContext, accountId: string, request: S
     end: start,
   };
 
-  const totals = await salesTotals(ctx.db, window);
-  const before = await salesTotals(ctx.db, previous);
-  const byDay = new Map((await salesByDay(ctx.db, window)).map((row) => [row.day, row]));
-  const byChannel = new Map((await salesByChannel(ctx.db, window)).map((row) => [row.channelId, row]));
-  const none: SalesFiguresRow = { revenue: '0.00', orders: 0, units: 0 };
   const shown = accountChannels.filter((c) => !request.channelIds || request.channelIds.includes(c.id));
+  /** A period's figures: in all, each of its days (none left out), each channel shown. */
+  const period = async (periodWindow: SalesWindow, periodDays: string[]) => {
+    const figures = await figuresByDayAndChannel(ctx, periodWindow);
+    const byDay = sumBy(figures, (row) => row.day);
+    const byChannel = sumBy(figures, (row) => row.channelId);
+    return {
+      totals: withAverage(figures.reduce(add, none)),
+      byDay: periodDays.map((date) => ({ date, ...withAverage(byDay.get(date) ?? none) })),
+      byChannel: shown.map((channel) => ({
+        channelId: channel.id,
+        kind: channel.kind,
+        displayName: channel.displayName,
+        ...withAverage(byChannel.get(channel.id) ?? none),
+      })),
+    };
+  };
+  const current = await period(window, days);
+  const before = await period(previous, datesBetween(previousFrom, dayBefore(request.from)));
+  const skus = await bestAndSlowestSkus(ctx.db, window, SKUS_LISTED);
   return {
     from: request.from,
     to: request.to,
     timeZone: request.timeZone,
     currency,
-    totals: withAverage(totals),
-    previous: { from: previousFrom, to: dayBefore(request.from), ...withAverage(before) },
-    byDay: days.map((date) => ({ date, ...withAverage(byDay.get(date) ?? none) })),
-    byChannel: shown.map((channel) => ({
-      channelId: channel.id,
-      kind: channel.kind,
-      displayName: channel.displayName,
-      ...withAverage(byChannel.get(channel.id) ?? none),
-    })),
-    topSkus: await topSkus(ctx.db, window, SKUS_LISTED),
-    slowestSkus: await slowestSkus(ctx.db, window, SKUS_LISTED),
+    totals: current.totals,
+    previous: {
+      from: previousFrom,
+      to: dayBefore(request.from),
+      ...before.totals,
+      byDay: before.byDay,
+      byChannel: before.byChannel,
+    },
+    byDay: current.byDay,
+    byChannel: current.byChannel,
+    topSkus: skus.top,
+    slowestSkus: skus.slowest,
     refunds: await refundsAndReturns(ctx.db, window),
   };
 }

@@ -14,6 +14,15 @@ export const auditActions = [
   'auth.google_sign_in',
   'user.profile_updated',
   'user.role_changed',
+  'user.disabled',
+  'user.enabled',
+  'user.deleted',
+  'user.verification_resent',
+  'team.member_invited',
+  'team.invitation_revoked',
+  'team.invitation_accepted',
+  'team.member_role_changed',
+  'team.member_removed',
   'impersonation.started',
   'impersonation.ended',
   'channel.connected',
@@ -45,6 +54,7 @@ export const auditActions = [
   'settings.changed',
   'billing.checkout_started',
   'billing.plan_changed',
+  'alerts.settings_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -90,3 +100,33 @@ export const systemContext: AuditContext = {
   ip: null,
   userAgent: 'system',
 };
+
+/** How many items of a change to many (a bulk edit, a rule run) an entry shows before and after; the rest are counted. */
+export const AUDIT_SAMPLE = 20;
+
+const isPair = (value: unknown): value is { before: unknown; after: unknown } =>
+  typeof value === 'object' && value !== null && 'before' in value && 'after' in value;
+
+/**
+ * The first AUDIT_SAMPLE items whose fields are `{ before, after }` pairs, split into what they were
+ * and what they became, each labelled (by SKU, say): an entry's before and after for a change to many.
+ */
+export function sampleBeforeAndAfter<T extends object>(
+  items: readonly T[],
+  label: (item: T) => Record<string, unknown>,
+): { before: Array<Record<string, unknown>>; after: Array<Record<string, unknown>> } {
+  const before: Array<Record<string, unknown>> = [];
+  const after: Array<Record<string, unknown>> = [];
+  for (const item of items.slice(0, AUDIT_SAMPLE)) {
+    const was: Record<string, unknown> = { ...label(item) };
+    const is: Record<string, unknown> = { ...label(item) };
+    for (const [field, value] of Object.entries(item)) {
+      if (!isPair(value)) continue;
+      was[field] = value.before;
+      is[field] = value.after;
+    }
+    before.push(was);
+    after.push(is);
+  }
+  return { before, after };
+}

@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
 import type { AuthMailJob } from '../../workers/queues.ts';
 import { generateToken } from './tokens.ts';
+import { sendInvitationMail } from './invitations.ts';
 
 /**
  * Issues the token and sends the mail. Safe to run twice: a retry replaces the token its job issued
@@ -15,6 +16,11 @@ export async function sendAuthMail(ctx: AppContext, mailer: Mailer, jobId: strin
   if (!user || user.disabledAt) return;
   const base = ctx.config.appUrl;
   const now = ctx.clock();
+
+  if (job.kind === 'team_invitation') {
+    await sendInvitationMail(ctx, mailer, jobId, job);
+    return;
+  }
 
   if (job.kind === 'account_exists') {
     await mailer.send(accountExistsMessage(user.email, user.firstName, `${base}/auth`));

@@ -8,7 +8,8 @@ import {
   type UserRecord,
 } from '../../db/queries/users.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { TRIAL_DAYS } from './register.ts';
+import { trialEndsAt } from './register.ts';
+import { platformSetting } from '../settings/platform-settings.ts';
 
 export interface GoogleProfile {
   googleId: string;
@@ -33,6 +34,9 @@ export async function signInWithGoogle(
   // Only an address Google itself verified may claim an account.
   if (!profile.email || !profile.emailVerified) return undefined;
   const now = ctx.clock();
+  // While sign-ups are closed, Google signs in those who have an account and makes none.
+  const signupsOpen = await platformSetting(ctx, 'signupsOpen');
+  const trialEnd = await trialEndsAt(ctx, now);
   return ctx.db.transaction(async (tx) => {
     const byEmail = await findUserByEmail(tx, profile.email!);
     if (byEmail) {
@@ -40,9 +44,10 @@ export async function signInWithGoogle(
       await linkGoogleAccount(tx, byEmail.id, profile.googleId, profile.pictureUrl, now);
       return findUserById(tx, byEmail.id);
     }
+    if (!signupsOpen) return undefined;
     const created = await createAccountWithOwner(tx, {
       accountName: [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.email!,
-      trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000),
+      trialEndsAt: trialEnd,
       email: profile.email!,
       passwordHash: null,
       firstName: profile.firstName,

@@ -4,9 +4,15 @@ import { createAccountWithOwner, findUserByEmail } from '../../db/queries/users.
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { MAIL_QUEUE, type AuthMailJob } from '../../workers/queues.ts';
+import { platformSetting } from '../settings/platform-settings.ts';
 import { hashPassword, newPasswordProblem } from './passwords.ts';
 
-export const TRIAL_DAYS = 7;
+export const SIGNUPS_CLOSED = 'Sign-ups are closed at the moment. Please try again later.';
+
+/** A new account's trial ends this many days (System Settings' trial length) after it starts. */
+export async function trialEndsAt(ctx: AppContext, now: Date): Promise<Date> {
+  return new Date(now.getTime() + (await platformSetting(ctx, 'trialDays')) * 24 * 3600 * 1000);
+}
 
 export interface RegisterInput {
   email: string;
@@ -25,11 +31,13 @@ export const registrationAnswer = (email: string) => ({
 const blankToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
 
 /**
- * A new seller gets a user (role client) and an account on a 7-day trial, and a verification mail.
+ * A new seller gets a user (role client) and an account on a trial (7 days unless staff set otherwise), and a
+ * verification mail. Refused while staff have closed sign-ups.
  * Whether or not the email is taken, the answer is the same, so nobody can probe for accounts;
  * the owner of a taken address is mailed instead.
  */
 export async function register(ctx: AppContext, audit: AuditContext, input: RegisterInput) {
+  if (!(await platformSetting(ctx, 'signupsOpen'))) throw new AppError(403, SIGNUPS_CLOSED);
   const problem = newPasswordProblem(input.password);
   if (problem) throw new AppError(400, problem);
 
@@ -40,6 +48,7 @@ export async function register(ctx: AppContext, audit: AuditContext, input: Regi
   // Hashing before looking the email up keeps both paths equally slow.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
+  const trialEnd = await trialEndsAt(ctx, now);
 
   await ctx.db
     .transaction(async (tx) => {
@@ -57,7 +66,7 @@ export async function register(ctx: AppContext, audit: AuditContext, input: Regi
       }
       const created = await createAccountWithOwner(tx, {
         accountName,
-        trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000),
+        trialEndsAt: trialEnd,
         email,
         passwordHash,
         firstName,

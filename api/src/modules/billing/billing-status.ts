@@ -1,4 +1,8 @@
-import type { BillingRecord } from '../../db/queries/billing.ts';
+import {
+  endedSubscriptionStatuses,
+  workingSubscriptionStatuses,
+  type BillingRecord,
+} from '../../db/queries/billing.ts';
 
 /**
  * Where an account stands, from its trial and its subscription as Stripe last told us:
@@ -16,23 +20,19 @@ export function billingStatusOf(
   record: Pick<BillingRecord, 'plan' | 'trialEndsAt' | 'subscriptionStatus'>,
   now: Date,
 ): { status: BillingStatus; readOnly: boolean } {
-  switch (record.subscriptionStatus) {
-    case 'active':
-    case 'trialing':
-      return { status: 'active', readOnly: false };
-    case 'past_due':
-      return { status: 'past_due', readOnly: false };
-    case 'canceled':
-    case 'unpaid':
-    case 'incomplete_expired':
-    case 'paused':
-      return { status: 'canceled', readOnly: true };
-    default: {
-      // A paid plan given without a subscription here (by staff: an Enterprise contract invoiced apart) is active.
-      if (record.plan !== 'trial') return { status: 'active', readOnly: false };
-      // No subscription yet (or its first payment still under way): the trial decides.
-      const inTrial = record.trialEndsAt !== null && now.getTime() < record.trialEndsAt.getTime();
-      return inTrial ? { status: 'trialing', readOnly: false } : { status: 'trial_ended', readOnly: true };
-    }
-  }
+  // The rule is db/queries/billing.ts's (its lists, and `readOnlyAt` for the SQL), kept to one by its tests.
+  const subscription = record.subscriptionStatus;
+  if (subscription !== null && isOneOf(endedSubscriptionStatuses, subscription))
+    return { status: 'canceled', readOnly: true };
+  if (subscription !== null && isOneOf(workingSubscriptionStatuses, subscription))
+    return { status: subscription === 'past_due' ? 'past_due' : 'active', readOnly: false };
+  // A paid plan given without a subscription here (by staff: an Enterprise contract invoiced apart) is active.
+  if (record.plan !== 'trial') return { status: 'active', readOnly: false };
+  // No subscription yet (or its first payment still under way): the trial decides.
+  const inTrial = record.trialEndsAt !== null && now.getTime() < record.trialEndsAt.getTime();
+  return inTrial ? { status: 'trialing', readOnly: false } : { status: 'trial_ended', readOnly: true };
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
 }

@@ -9,7 +9,7 @@ import {
   type BillingRecord,
 } from '../../db/queries/billing.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { planLimits } from './plan-limits.ts';
+import { planLimits, skuLimitOfPlan } from './plan-limits.ts';
 import { billingStatusOf } from './billing-status.ts';
 import { paidPlans, planPrices, priceIdOf, type PaidPlan } from './plan-prices.ts';
 import { requireStripe, stripeClient } from './stripe-client.ts';
@@ -64,7 +64,11 @@ export async function billingOverview(ctx: AppContext, actor: BillingActor) {
     canManage: role === 'owner',
     hasCustomer: billing.stripeCustomerId !== null,
     usage,
-    limits: { skus: limits.skus, connections: limits.connections, realTimeSync: limits.realTime },
+    limits: {
+      skus: await skuLimitOfPlan(ctx.db, billing.plan),
+      connections: limits.connections,
+      realTimeSync: limits.realTime,
+    },
     plans: paidPlans.map((plan) => ({
       plan,
       name: planPrices[plan].name,

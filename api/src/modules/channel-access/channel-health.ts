@@ -9,6 +9,8 @@ import {
 import { heldAdapter } from './channel-adapter.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { enqueue } from '../../workers/job-queue.ts';
+import { ALERTS_EVALUATE_QUEUE } from '../../workers/queues.ts';
 
 /** Failed attempts in a row after which a channel shows `error` (each attempt already retried its calls with backoff). */
 export const FAILURES_BEFORE_ERROR = 3;
@@ -52,6 +54,8 @@ export async function channelFailed(
       targetId: channel.id,
       after: { status: 'error', reason },
     });
+    // The seller hears of it now, not at the minute's evaluation (one evaluation waits at most: the queue is stately).
+    await enqueue(ctx.jobs, ctx.db, ALERTS_EVALUATE_QUEUE, {});
   }
 }
 

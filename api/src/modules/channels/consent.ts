@@ -9,6 +9,7 @@ import { marketplaceConsents } from '../../marketplaces/registry.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { adapterFor, applicationsFor, verifyWithMarketplace } from '../channel-access/marketplace-adapters.ts';
 import { saveVerifiedChannel } from './connect-channel.ts';
+import { requireConnectionRoom } from '../billing/plan-enforcement.ts';
 import { subscribeToMarketplaceEvents } from '../webhooks/subscribe-events.ts';
 import { ensureEbayNotifications } from '../webhooks/ebay-notifications.ts';
 
@@ -65,15 +66,20 @@ function rememberPending(session: ConsentSession, state: string, pending: Pendin
   session.channelConsents = Object.fromEntries([...kept, [state, pending]]);
 }
 
-/** Where to send the browser for consent; the state is random, single use and remembered in the session. */
-export function startConsent(
+/**
+ * Where to send the browser for consent; the state is random, single use and remembered in the session.
+ * An account without room for another connection (its plan's limit, or read-only) is told so here, before
+ * the marketplace's page opens.
+ */
+export async function startConsent(
   ctx: AppContext,
   session: ConsentSession,
   user: { id: string; accountId: string },
   request: { kind: ConsentKind; environment: ChannelEnvironment; shopDomain?: string; sellerHint?: string },
-): { authorizeUrl: string } {
+): Promise<{ authorizeUrl: string }> {
   if (request.environment === 'sandbox' && !ctx.config.sandbox.enabled)
     throw new AppError(400, 'The built-in sandbox is turned off on this server.');
+  await requireConnectionRoom(ctx.db, user.accountId, ctx.clock(), { lock: false });
   const { consent, target } = consentOf(ctx, request.kind, request.environment);
   const now = ctx.clock().getTime();
   const state = crypto.randomBytes(24).toString('base64url');
@@ -206,7 +212,9 @@ export async function finishEbayConsent(
     );
     await subscribeToMarketplaceEvents(ctx, channel, adapter);
     return '/auth-success';
-  } catch {
-    return '/auth-declined';
+  } catch (error) {
+    // Our own refusal (the plan's connection limit reached meanwhile, the account read-only) is shown in the
+    // popup with its words, as Shopify's return shows it on Channels; anything else is eBay's failure.
+    return error instanceof AppError ? `/auth-declined?message=${encodeURIComponent(error.message)}` : '/auth-declined';
   }
 }

@@ -26,7 +26,7 @@ export async function listIssues(
   filter: IssueFilter,
   page: { page: number; pageSize: number },
 ) {
-  await recheckChanged(ctx.db, accountId);
+  await recheckChanged(ctx, accountId);
   const [found, counts] = await Promise.all([
     issuePage(ctx.db, accountId, filter, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize }),
     issueCounts(ctx.db, accountId),
@@ -38,7 +38,7 @@ const CSV_COLUMNS = ['sku', 'title', 'channel', 'marketplace', 'severity', 'fiel
 
 /** Every issue under the filter as CSV lines, the header first. */
 export async function issuesCsv(ctx: AppContext, accountId: string, filter: IssueFilter): Promise<string> {
-  await recheckChanged(ctx.db, accountId);
+  await recheckChanged(ctx, accountId);
   const issues = await allIssues(ctx.db, accountId, filter);
   return [
     csvLine(CSV_COLUMNS),
@@ -101,13 +101,13 @@ export async function setRestrictedWords(ctx: AppContext, audit: AuditContext, a
       after: { words },
     });
   });
-  await recheckAll(ctx.db, accountId);
+  await recheckAll(ctx, accountId);
   return restrictedWords(ctx, accountId);
 }
 
 /** Check every listing of the account now. */
 export async function recheckNow(ctx: AppContext, accountId: string) {
-  const result = await recheckAll(ctx.db, accountId);
+  const result = await recheckAll(ctx, accountId);
   const counts = await issueCounts(ctx.db, accountId);
   return { checkedProducts: result.products, counts };
 }

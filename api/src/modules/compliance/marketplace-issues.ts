@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import { findChannelAtWork } from '../../db/queries/channels.ts';
-import { channelsAtWork, storeMarketplaceIssues } from '../../db/queries/marketplace-listing-issues.ts';
+import {
+  channelsDueForViolationsRead,
+  stampViolationsRead,
+  storeMarketplaceIssues,
+} from '../../db/queries/marketplace-listing-issues.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueue } from '../../workers/job-queue.ts';
+import { LISTING_ISSUES_READ_QUEUE, type ListingIssuesReadJob } from '../../workers/queues.ts';
 import type { MarketplaceIssue } from '../../marketplaces/types.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { recheckChanged } from './recheck.ts';
@@ -58,33 +65,55 @@ async function keep(
   scope: 'read' | 'channel',
 ): Promise<number> {
   const changed = await ctx.db.transaction((tx) => storeMarketplaceIssues(tx, channel, read, scope));
-  if (changed > 0) await recheckChanged(ctx.db, channel.accountId);
+  if (changed > 0) await recheckChanged(ctx, channel.accountId);
   return changed;
 }
 
 /**
- * How often the schedule reads the listing violations of channels whose marketplace lists them (eBay: one
- * call per compliance type, six a read): every half hour, 288 calls a day a channel, well within the
- * Compliance API's daily quota.
+ * Asks for the problems the marketplace reports on a listing to be read (its notice names the SKU only), in
+ * the caller's transaction. The read is a job, not the notice's request: one per channel and SKU runs and one
+ * waits, so a repeated notice adds nothing, and a failed read is retried by the queue.
+ */
+export function requestListingIssuesRead(ctx: AppContext, tx: Db, job: ListingIssuesReadJob): Promise<string | null> {
+  return enqueue<ListingIssuesReadJob>(ctx.jobs, tx, LISTING_ISSUES_READ_QUEUE, job, {
+    singletonKey: `${job.channelId}:${job.sku}`,
+  });
+}
+
+/** The job: the listing's problems read and checked. */
+export function runListingIssuesRead(
+  ctx: AppContext,
+  job: ListingIssuesReadJob,
+  signal?: AbortSignal,
+): Promise<number> {
+  return readListingIssues(ctx, { id: job.channelId, accountId: job.accountId }, [job.sku], signal);
+}
+
+/**
+ * How often a channel's listing violations are read where the marketplace lists them (eBay: one call per
+ * compliance type, six a read): every half hour, 288 calls a day a channel, well within the Compliance API's
+ * daily quota. Each channel's turn comes from its own last read (`channel_violation_reads`), so a sweep that
+ * runs late or twice reads nothing twice, and one that was missed is made up at the next minute.
  */
 export const VIOLATIONS_READ_EVERY_MINUTES = 30;
 
-/** Whether the schedule's minute `at` is one that reads the listing violations. */
-export const violationsReadDue = (at: Date) => Math.floor(at.getTime() / 60_000) % VIOLATIONS_READ_EVERY_MINUTES === 0;
-
 /**
- * The schedule's read of every channel's listing violations, one channel after the other; a channel that
- * fails is left for the next read (and said so), the others go on. Answers how many listings changed.
+ * The sweep's read of the listing violations of every channel whose turn has come, one channel after the
+ * other, each stamped as read; a channel that fails is left for its next turn (and said so), the others go on.
+ * The job's signal stops it between channels and within a read. Answers how many listings changed.
  */
-export async function readAllViolations(ctx: AppContext, signal?: AbortSignal): Promise<number> {
+export async function readDueViolations(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   let changed = 0;
-  for (const channel of await channelsAtWork(ctx.db)) {
+  const due = await channelsDueForViolationsRead(ctx.db, ctx.clock(), VIOLATIONS_READ_EVERY_MINUTES * 60_000);
+  for (const channel of due) {
     signal?.throwIfAborted();
     try {
       changed += await readChannelViolations(ctx, channel, signal);
     } catch (error) {
+      if (signal?.aborted) throw error;
       console.warn(`[compliance] listing violations of channel ${channel.id} not read: ${(error as Error).message}`);
     }
+    await stampViolationsRead(ctx.db, channel, ctx.clock());
   }
   return changed;
 }

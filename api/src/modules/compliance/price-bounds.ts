@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { listPricingRules } from '../../db/queries/pricing-rules.ts';
+import type { AppContext } from '../../context.ts';
+import { pricingRulesOf } from '../pricing/rules-cache.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
 import { centsToPrice, compileRules, evaluate, type CompiledRule } from '../pricing/evaluate.ts';
 import type { PriceBounds } from './checks.ts';
@@ -13,8 +14,14 @@ export interface RuleBook {
   names: ReadonlyMap<string, string>;
 }
 
-export async function ruleBookOf(db: Db, accountId: string, nowMs: number): Promise<RuleBook> {
-  const rules = await listPricingRules(db, accountId);
+/** The rules as the planner reads them (kept in memory between reads, told of changes: pricing/rules-cache.ts). */
+export async function ruleBookOf(
+  ctx: Pick<AppContext, 'caches'>,
+  db: Db,
+  accountId: string,
+  nowMs: number,
+): Promise<RuleBook> {
+  const rules = await pricingRulesOf(ctx, db, accountId);
   return { rules: compileRules(rules, nowMs), names: new Map(rules.map((r) => [r.id, r.name])) };
 }
 

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { complianceSettingsOf } from '../../db/queries/compliance.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
@@ -30,6 +31,7 @@ export interface ProductToList {
  * shows them.
  */
 export async function issuesBeforePublish(
+  ctx: Pick<AppContext, 'caches'>,
   db: Db,
   accountId: string,
   channel: { id: string; kind: ChannelKind; environment: 'sandbox' | 'production' },
@@ -38,7 +40,7 @@ export async function issuesBeforePublish(
 ): Promise<Map<string, ComplianceIssue[]>> {
   if (products.length === 0) return new Map();
   const settings = await complianceSettingsOf(db, accountId);
-  const rules = await ruleBookOf(db, accountId, nowMs);
+  const rules = await ruleBookOf(ctx, db, accountId, nowMs);
   const restrictedWords = compileRestrictedWords(restrictedWordsOf(settings.restrictedWords));
   const found = new Map<string, ComplianceIssue[]>();
   for (const product of products) {

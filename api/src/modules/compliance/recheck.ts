@@ -1,4 +1,5 @@
-import type { Database, Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import {
   accountsWithUncheckedChanges,
   complianceSettingsOf,
@@ -72,7 +73,11 @@ export function issuesOfListings(
   return rows;
 }
 
+/** What a check needs of the app: its database and the pricing rules kept in memory. */
+export type CheckContext = Pick<AppContext, 'db' | 'caches'>;
+
 async function check(
+  ctx: CheckContext,
   tx: Db,
   accountId: string,
   scope: 'all' | 'changed',
@@ -85,7 +90,7 @@ async function check(
       ? ('all' as const)
       : await productsChangedSince(tx, accountId, settings.checkedThrough);
   const listings = await listingsToCheck(tx, accountId, productIds);
-  const rules = await ruleBookOf(tx, accountId, Date.parse(now));
+  const rules = await ruleBookOf(ctx, tx, accountId, Date.parse(now));
   const issues = issuesOfListings(listings, compileRestrictedWords(restrictedWordsOf(settings.restrictedWords)), rules);
   await replaceIssues(tx, accountId, productIds, issues);
   await markCheckedThrough(tx, accountId, now);
@@ -96,18 +101,18 @@ async function check(
 }
 
 /** Check again every product changed since the last check (every product, the first time). */
-export function recheckChanged(db: Database, accountId: string) {
-  return db.transaction((tx) => check(tx, accountId, 'changed'));
+export function recheckChanged(ctx: CheckContext, accountId: string) {
+  return ctx.db.transaction((tx) => check(ctx, tx, accountId, 'changed'));
 }
 
 /** Check every listing of the account again (on demand, and after its restricted words change). */
-export function recheckAll(db: Database, accountId: string) {
-  return db.transaction((tx) => check(tx, accountId, 'all'));
+export function recheckAll(ctx: CheckContext, accountId: string) {
+  return ctx.db.transaction((tx) => check(ctx, tx, accountId, 'all'));
 }
 
 /** The schedule's sweep: every account with changes not yet checked is checked, one after the other. */
-export async function recheckChangedAccounts(db: Database): Promise<number> {
-  const accounts = await accountsWithUncheckedChanges(db);
-  for (const accountId of accounts) await recheckChanged(db, accountId);
+export async function recheckChangedAccounts(ctx: CheckContext): Promise<number> {
+  const accounts = await accountsWithUncheckedChanges(ctx.db);
+  for (const accountId of accounts) await recheckChanged(ctx, accountId);
   return accounts.length;
 }

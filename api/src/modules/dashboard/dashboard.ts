@@ -111,7 +111,7 @@ export async function dashboard(ctx: AppContext, accountId: string): Promise<Das
   const inError = health.filter((c) => c.status === 'error').length;
   const oversold = await oversoldSkus(ctx.db, accountId, OVERSOLD_ORDERS_SHOWN);
   // The compliance issues as of now: what changed since their last check is checked first.
-  await recheckChanged(ctx.db, accountId);
+  await recheckChanged(ctx, accountId);
   const complianceErrors = await complianceErrorCount(ctx.db, accountId);
   const alertList: Dashboard['alerts'] = [
     { kind: 'failed_pushes' as const, count: alerts.failedPushes },

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { skuLimitState } from '../../db/queries/sku-limit.ts';
-import { planLimits } from '../billing/plan-limits.ts';
+import { skuLimitOfPlan } from '../billing/plan-limits.ts';
 
 /**
  * The plan's SKU limit as the catalogue and the dashboard tell it: the limit (null: unlimited) and
@@ -11,6 +11,6 @@ export async function skuLimitOf(
   accountId: string,
 ): Promise<{ skuLimit: number | null; skusBeyondLimit: number }> {
   const state = await skuLimitState(ctx.db, accountId);
-  const skuLimit = planLimits[state.plan].skus;
+  const skuLimit = await skuLimitOfPlan(ctx.db, state.plan);
   return { skuLimit, skusBeyondLimit: skuLimit === null ? 0 : state.beyond };
 }

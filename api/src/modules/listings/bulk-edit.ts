@@ -14,6 +14,7 @@ import type { ChannelKind, ListingStatus } from '../../db/schema/index.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
 import { channelName, formatPrice, isPriceText } from './values.ts';
+import { componentsOfProducts } from '../../db/queries/bundles.ts';
 
 type BulkEditRequest = components['schemas']['BulkEditRequest'];
 type ListingSelection = components['schemas']['ListingSelection'];
@@ -168,6 +169,9 @@ async function planEdits(
     capListingsOf.set(listing.productId, [...(capListingsOf.get(listing.productId) ?? []), listing]);
   }
   const kindOf = new Map([...channels, ...priceChannels, ...capChannels].map((c) => [c.id, c.kind]));
+  // A bundle holds no stock of its own (its components' figure): its on hand is not edited.
+  const productIds = products.map((p) => p.id);
+  const bundles = new Set(request.quantity ? (await componentsOfProducts(db, accountId, productIds)).keys() : []);
   const planned: PlannedProductEdit[] = [];
   for (const product of products) {
     const edit: PlannedProductEdit = {
@@ -186,6 +190,8 @@ async function planEdits(
     if (request.quantity && !edit.error) {
       const after = request.quantity.mode === 'set' ? request.quantity.value : product.onHand + request.quantity.value;
       if (after < 0) edit.error = `On hand would be ${after}: it cannot go below 0.`;
+      else if (after !== product.onHand && bundles.has(product.id))
+        edit.error = `${product.sku} is a bundle: its stock is its components'. Change their on hand instead.`;
       else if (after !== product.onHand) edit.onHand = { before: product.onHand, after };
     }
     if (request.status && !edit.error) {

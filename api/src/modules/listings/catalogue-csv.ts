@@ -27,6 +27,8 @@ export const channelPriceColumn = (kind: string) => `${kind}_price`;
  * price is imported (a channel's own price); the status and quantity are read-only.
  */
 export const channelColumns = (kind: string) => [`${kind}_status`, channelPriceColumn(kind), `${kind}_quantity`];
+/** A bundle's components (`SKU-A:2|SKU-B:1`; empty for a SKU that is no bundle, and in an import: left as they are). */
+export const COMPONENTS_COLUMN = 'components';
 /** The export's header, in order. */
 export const catalogueCsvHeader = (kinds: readonly string[]) => [
   'sku',
@@ -37,6 +39,7 @@ export const catalogueCsvHeader = (kinds: readonly string[]) => [
   'on_hand',
   'committed',
   'available',
+  COMPONENTS_COLUMN,
   ...kinds.flatMap(channelColumns),
 ];
 

@@ -24,6 +24,8 @@ import {
 import { listChannels } from '../../db/queries/channels.ts';
 import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
 import { catalogueCsvHeader, csvLine, exportedListingOf, exportedPrices } from './catalogue-csv.ts';
+import { componentsOfProducts } from '../../db/queries/bundles.ts';
+import { formatComponents } from '../stock/bundle-arithmetic.ts';
 import { batchesOfChanges, resultsByChange, type BatchOfChange } from './change-history.ts';
 
 export interface CatalogueQuery {
@@ -284,11 +286,9 @@ export async function* catalogueCsv(
     );
     if (rows.length === 0) return;
     const batch = await withListings(ctx, accountId, rows);
-    const prices = await exportedPrices(
-      ctx.db,
-      accountId,
-      rows.flatMap((r) => (r.productId ? [r.productId] : [])),
-    );
+    const productIds = rows.flatMap((r) => (r.productId ? [r.productId] : []));
+    const prices = await exportedPrices(ctx.db, accountId, productIds);
+    const components = await componentsOfProducts(ctx.db, accountId, productIds);
     yield batch
       .map((row) => {
         const perKind = kinds.flatMap((kind) => {
@@ -304,6 +304,7 @@ export async function* catalogueCsv(
           row.onHand,
           row.committed,
           row.available,
+          row.productId ? formatComponents(components.get(row.productId) ?? []) : null,
           ...perKind,
         ]);
       })

@@ -10,7 +10,11 @@ import { channelName, formatPrice, isPriceText } from './values.ts';
 import { channelKindValues, type ChannelKind, type ChannelRole } from '../../db/schema/index.ts';
 import { catalogueListings } from '../../db/queries/catalogue-page.ts';
 import { listChannels } from '../../db/queries/channels.ts';
+import { componentsOfProducts, lockBundleEdits } from '../../db/queries/bundles.ts';
+import { formatComponents, parseComponents, type ComponentOfBundle } from '../stock/bundle-arithmetic.ts';
+import { applyBundleChanges, checkBundleChanges } from '../stock/bundles.ts';
 import {
+  COMPONENTS_COLUMN,
   channelPriceColumn,
   csvCellValue,
   exportedListingOf,
@@ -47,6 +51,8 @@ export interface CsvImportRow extends ProductEdit {
    * (`channelPrices` keeps the override it replaces, which undo puts back).
    */
   channelPriceChanges?: CsvChannelPriceChange[];
+  /** The bundle's components (the `components` column), as the export writes them, and as they are set. */
+  components?: { before: string; after: string; parts: ComponentOfBundle[] };
 }
 
 export interface CsvImportPlan {
@@ -66,6 +72,8 @@ interface ParsedRow {
   title?: string;
   /** Each marketplace's price cell that is not empty, as written (checked against the catalogue in planChannelPrice). */
   channelPrices?: Partial<Record<ChannelKind, string>>;
+  /** A `components` cell that is not empty: the SKU becomes a bundle of these (checked in planImport). */
+  components?: ComponentOfBundle[];
 }
 
 /** The message for a cell that is not a price, the same for `price` and each marketplace's price. */
@@ -204,7 +212,12 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
   const priceColumn = new Map<ChannelKind, number>();
   const readOnly: string[] = [];
   const unknown: string[] = [];
+  let componentsColumn: number | undefined;
   for (const [i, name] of names.entries()) {
+    if (name === COMPONENTS_COLUMN && componentsColumn === undefined) {
+      componentsColumn = i;
+      continue;
+    }
     const kind = importColumn(name, channelKindValues);
     if ('field' in kind) {
       if (column.has(kind.field))
@@ -228,7 +241,7 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
   if (readOnly.length > 0) notices.push(`Read-only columns ignored: ${readOnly.join(', ')}.`);
   if (unknown.length > 0) notices.push(`Ignored columns: ${unknown.join(', ')}.`);
   if (!column.has('sku')) errors.push({ line: header.line, sku: null, message: 'The column "sku" is missing.' });
-  if (![...column.keys()].some((f) => f !== 'sku') && priceColumn.size === 0)
+  if (![...column.keys()].some((f) => f !== 'sku') && priceColumn.size === 0 && componentsColumn === undefined)
     errors.push({
       line: header.line,
       sku: null,
@@ -297,6 +310,11 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
       const text = csvCellValue((record.fields[i] ?? '').trim());
       if (text !== '') (row.channelPrices ??= {})[kind] = text;
     }
+    if (componentsColumn !== undefined) {
+      const read = parseComponents(csvCellValue((record.fields[componentsColumn] ?? '').trim()));
+      if ('error' in read) fail(read.error);
+      else if (read.components.length > 0) row.components = read.components;
+    }
     rows.push(row);
   }
   return { rows, errors, notices };
@@ -359,6 +377,13 @@ async function planImport(
     parsed.flatMap((r) => (r.channelPrices ? [{ productId: products.get(r.sku)?.id ?? null, sku: r.sku }] : [])),
   );
   const rows: CsvImportRow[] = [];
+  const componentsNow = await componentsOfProducts(
+    db,
+    accountId,
+    parsed.flatMap((r) =>
+      (r.components || r.quantity !== undefined) && products.has(r.sku) ? [products.get(r.sku)!.id] : [],
+    ),
+  );
   for (const row of parsed) {
     const product = products.get(row.sku);
     const channelPrices = Object.entries(row.channelPrices ?? {}).map(([kind, cell]) =>
@@ -368,7 +393,14 @@ async function planImport(
       // A SKU only listed on a channel is exported with nothing to import (its marketplace's price
       // as the export wrote it): passed over.
       const changesChannel = channelPrices.some((c) => 'error' in c || c.changes.length > 0);
-      if (row.price === undefined && row.quantity === undefined && row.title === undefined && !changesChannel) continue;
+      if (
+        row.price === undefined &&
+        row.quantity === undefined &&
+        row.title === undefined &&
+        row.components === undefined &&
+        !changesChannel
+      )
+        continue;
       errors.push({ line: row.line, sku: row.sku, message: `No product has the SKU ${row.sku}.` });
       continue;
     }
@@ -380,8 +412,18 @@ async function planImport(
     const edit: CsvImportRow = { line: row.line, productId: product.id, sku: product.sku };
     if (row.price !== undefined && (product.price === null || Number(product.price) !== Number(row.price)))
       edit.price = { before: product.price === null ? null : formatPrice(Number(product.price)), after: row.price };
-    if (row.quantity !== undefined && row.quantity !== product.onHand)
+    if (row.quantity !== undefined && row.quantity !== product.onHand) {
+      // A bundle holds no stock of its own: what it offers follows its components.
+      if (row.components || componentsNow.has(product.id)) {
+        errors.push({
+          line: row.line,
+          sku: row.sku,
+          message: `${row.sku} is a bundle: its stock is its components'. Change their on hand instead.`,
+        });
+        continue;
+      }
       edit.onHand = { before: product.onHand, after: row.quantity };
+    }
     if (row.title !== undefined && row.title !== product.title)
       edit.title = { before: product.title, after: row.title };
     const planned = channelPrices.flatMap((c) => ('changes' in c ? c.changes : []));
@@ -389,8 +431,17 @@ async function planImport(
       edit.channelPrices = planned.map((c) => c.edit);
       edit.channelPriceChanges = planned.map((c) => c.shown);
     }
-    if (edit.price || edit.onHand || edit.title || edit.channelPrices) rows.push(edit);
+    if (row.components) {
+      const before = formatComponents(componentsNow.get(product.id) ?? []);
+      const after = formatComponents(row.components);
+      if (before !== after) edit.components = { before, after, parts: row.components };
+    }
+    if (edit.price || edit.onHand || edit.title || edit.channelPrices || edit.components) rows.push(edit);
   }
+  // Bundles made or changed by the file, checked together (one level: no bundle of bundles, whichever rows say so).
+  const bundleChanges = new Map(rows.flatMap((r) => (r.components ? [[r.sku, r.components.parts] as const] : [])));
+  for (const [sku, message] of await checkBundleChanges(db, accountId, bundleChanges))
+    errors.push({ line: rows.find((r) => r.sku === sku)!.line, sku, message });
   errors.sort((a, b) => a.line - b.line);
   return { rows, errors, notices };
 }
@@ -420,19 +471,25 @@ export async function runCsvImport(
   text: string,
 ): Promise<CsvImportOutcome> {
   return ctx.db.transaction(async (tx) => {
+    await lockBundleEdits(tx, accountId);
     const plan = await planImport(tx, accountId, text, { lock: true });
     if (plan.errors.length > 0) return { rejected: plan.errors };
     if (plan.rows.length === 0)
       throw new AppError(400, 'Nothing to import: every SKU in the file already holds these values.');
-    return {
-      applied: await applyEdits(
-        ctx,
-        tx,
-        audit,
-        accountId,
-        'csv_import',
-        plan.rows.map(({ line: _line, channelPriceChanges: _shown, ...edit }) => edit),
-      ),
-    };
+    const applied = await applyEdits(
+      ctx,
+      tx,
+      audit,
+      accountId,
+      'csv_import',
+      plan.rows.map(({ line: _line, channelPriceChanges: _shown, components: _components, ...edit }) => edit),
+    );
+    await applyBundleChanges(
+      ctx,
+      tx,
+      accountId,
+      new Map(plan.rows.flatMap((r) => (r.components ? [[r.sku, r.components.parts] as const] : []))),
+    );
+    return { applied };
   });
 }

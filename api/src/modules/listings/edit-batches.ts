@@ -20,7 +20,7 @@ import {
   type ProductValues,
 } from '../../db/queries/listing-edits.ts';
 import type { BatchExtraValue, ChangeBatchKind, ChannelKind, ListingStatus } from '../../db/schema/index.ts';
-import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { recordAudit, sampleBeforeAndAfter, type AuditContext } from '../audit/audit-log.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
 import { passSellerEditsToMain, type SellerEdit } from '../stock/seller-edits.ts';
 import { normalisePrice } from '../push/desired-values.ts';
@@ -220,6 +220,8 @@ export async function applyEdits(
     accountId,
     targetType: 'change_batch',
     targetId: batchId,
+    // The first SKUs' values before and after; the batch itself keeps every change (and undoes them).
+    ...sampleBeforeAndAfter(edits, (e) => ({ sku: e.sku })),
     metadata: { skus: edits.length, values: batch.values, sample: edits.slice(0, 20).map((e) => e.sku) },
   });
   return batch;

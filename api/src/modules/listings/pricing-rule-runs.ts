@@ -11,8 +11,8 @@ import {
   updatePricingRule,
   type PricingRuleRunRecord,
 } from '../../db/queries/pricing-rules.ts';
-import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { dryRunIn, guardrail, GUARDRAIL } from '../pricing/dry-run.ts';
+import { AUDIT_SAMPLE, recordAudit, sampleBeforeAndAfter, type AuditContext } from '../audit/audit-log.ts';
+import { dryRunIn, guardrail, GUARDRAIL, moveView } from '../pricing/dry-run.ts';
 import { RULE_GONE } from '../pricing/rules.ts';
 import { samePrice } from '../push/desired-values.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
@@ -100,6 +100,14 @@ export async function runRule(
       accountId,
       targetType: 'pricing_rule',
       targetId: ruleId,
+      // The first prices moved, as the dry run showed them; the run itself keeps every one (and undoes them).
+      ...sampleBeforeAndAfter(
+        preview.moves
+          .slice(0, AUDIT_SAMPLE)
+          .map(moveView)
+          .map((m) => ({ sku: m.sku, channel: m.channelName, price: { before: m.before, after: m.after } })),
+        (m) => ({ sku: m.sku, channel: m.channel }),
+      ),
       metadata: { runId, prices, bigMoves, confirmed: options.confirmed },
     });
     return run;

@@ -1,6 +1,8 @@
 import { marketplaceNames } from '../../marketplaces/names.ts';
 import type { ChannelKind, ChannelPublishSettings } from '../../db/schema/index.ts';
 import type { ListingChoices } from '../../marketplaces/types.ts';
+import { marketplaceLimits } from '../compliance/marketplace-limits.ts';
+import { isValidGtin } from '../compliance/checks.ts';
 
 /** What a product must have before a marketplace takes a new listing of it. */
 export interface ListingRequirements {
@@ -11,26 +13,32 @@ export interface ListingRequirements {
   image: boolean;
 }
 
-/**
- * Per marketplace (the marketplaces' listing rules: Amazon's product type definitions, Walmart's item spec, eBay's Inventory API, Shopify's productSet): Amazon and Walmart match a new
- * offer to a catalogue item by its GTIN (UPC, EAN or GTIN-14) and brand and need a main image;
- * eBay needs a picture and a title of at most 80 characters; Shopify only a title. Every one needs a price.
- */
-export const listingRequirements: Record<ChannelKind, ListingRequirements> = {
-  amazon: { titleMax: 200, gtin: true, brand: true, image: true },
-  walmart: { titleMax: 199, gtin: true, brand: true, image: true },
-  ebay: { titleMax: 80, gtin: false, brand: false, image: true },
-  shopify: { titleMax: 255, gtin: false, brand: false, image: false },
-};
+/** Marketplaces that match a new offer to a catalogue item by its brand as well as its GTIN. */
+const brandNeeded: Record<ChannelKind, boolean> = { amazon: true, walmart: true, ebay: false, shopify: false };
 
-/** A GTIN-8, UPC-A (12), EAN-13 or GTIN-14 whose check digit holds. */
-export function isValidGtin(value: string): boolean {
-  if (!/^(\d{8}|\d{12,14})$/.test(value)) return false;
-  const digits = [...value].map(Number);
-  const check = digits.pop()!;
-  const sum = digits.reverse().reduce((total, digit, i) => total + digit * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
+/**
+ * Per marketplace, from the figures the compliance checks hold a listing to (compliance/marketplace-limits.ts,
+ * sourced there): the title's length; a GTIN (UPC, EAN or GTIN-14) where a listing without one is refused
+ * (Amazon and Walmart match a new offer to a catalogue item by it, and by its brand); a main image where one
+ * is required (not on Shopify). Every one needs a price.
+ */
+export const listingRequirements: Record<ChannelKind, ListingRequirements> = Object.fromEntries(
+  (Object.keys(marketplaceLimits) as ChannelKind[]).map((kind) => {
+    const limits = marketplaceLimits[kind];
+    return [
+      kind,
+      {
+        titleMax: limits.titleMaxLength,
+        gtin: limits.gtinMissing === 'error',
+        brand: brandNeeded[kind],
+        image: limits.minImages > 0,
+      },
+    ];
+  }),
+) as Record<ChannelKind, ListingRequirements>;
+
+/** A GTIN-8, UPC-A (12), EAN-13 or GTIN-14 whose check digit holds (the compliance check's own test). */
+export { isValidGtin };
 
 /** Product attributes that make the seller's choice for that product, over the channel's publish settings. */
 export const choiceAttributes = {

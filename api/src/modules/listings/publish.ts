@@ -2,7 +2,8 @@ import { marketplaceNames } from '../../marketplaces/names.ts';
 import crypto from 'node:crypto';
 import { AppError, type AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { findChannel, type ChannelRecord } from '../../db/queries/channels.ts';
+import { findChannel, findChannelAtWork, type ChannelRecord } from '../../db/queries/channels.ts';
+import { writesPaused } from '../billing/plan-enforcement.ts';
 import { accountCurrency } from '../../db/queries/account-currency.ts';
 import { insertPendingListings, skusListedOn } from '../../db/queries/listing-edits.ts';
 import {
@@ -69,6 +70,7 @@ async function targetChannel(db: Db, accountId: string, channelId: string): Prom
  * their warnings do not keep it off.
  */
 async function checkProducts(
+  ctx: AppContext,
   db: Db,
   accountId: string,
   channel: ChannelRecord,
@@ -82,6 +84,7 @@ async function checkProducts(
   const refused = await failedCreationsOn(db, channel.id, skus);
   const listed = new Set([...(await skusListedOn(db, channel.id, skus))].filter((sku) => !refused.has(sku)));
   const compliance = await issuesBeforePublish(
+    ctx,
     db,
     accountId,
     channel,
@@ -158,7 +161,7 @@ async function marketplaceRefusals(
 /** Our own checks, then the marketplace's preview of the products they find ready. */
 async function checkWithMarketplace(ctx: AppContext, accountId: string, request: PublishRequest) {
   const channel = await targetChannel(ctx.db, accountId, request.channelId);
-  const items = await checkProducts(ctx.db, accountId, channel, request.productIds, ctx.clock());
+  const items = await checkProducts(ctx, ctx.db, accountId, channel, request.productIds, ctx.clock());
   const refusals = await marketplaceRefusals(ctx, accountId, channel, items);
   return { channel, items, refusals };
 }
@@ -205,7 +208,7 @@ export async function publishListings(
   const { refusals } = await checkWithMarketplace(ctx, accountId, request);
   return ctx.db.transaction(async (tx) => {
     const channel = await targetChannel(tx, accountId, request.channelId);
-    const items = await checkProducts(tx, accountId, channel, request.productIds, ctx.clock(), {
+    const items = await checkProducts(ctx, tx, accountId, channel, request.productIds, ctx.clock(), {
       lock: true,
       refusals,
     });
@@ -361,9 +364,12 @@ function holds(write: Pick<ClaimedWrite, 'field' | 'after'>, state: ListingState
 }
 
 export async function runPublishJob(ctx: AppContext, job: ListingsPublishJob, signal?: AbortSignal): Promise<unknown> {
-  const channel = await findChannel(ctx.db, job.accountId, job.channelId);
+  const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel || channel.role !== 'target' || (channel.status !== 'active' && channel.status !== 'error'))
     return 'nothing';
+  // A read-only account (trial or plan ended unpaid) creates and changes nothing on its marketplaces; listings
+  // awaiting creation stay so, and the minute's tick asks for them again once it is paid for.
+  if (writesPaused(channel, ctx.clock())) return 'read-only';
   return withChannelHealth(ctx, channel, async () => {
     const adapter = await adapterForChannel(ctx, channel);
     if (job.mode === 'create') return createAwaiting(ctx, channel, adapter, signal);

@@ -73,3 +73,22 @@ export function accountExistsMessage(to: string, firstName: string | null, signI
     ),
   };
 }
+
+/** An owner's invitation to join their account's team; the link works once and expires in 7 days. */
+export function teamInvitationMessage(to: string, inviterName: string, companyName: string, link: string): MailMessage {
+  const lines = [
+    'Hi,',
+    `${inviterName} invited you to join ${companyName} on Marketplace Hub. Accept to work on the account's channels, listings and orders with your team. The link works once and expires in 7 days.`,
+  ];
+  return {
+    to,
+    subject: `Join ${companyName} on Marketplace Hub`,
+    text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not expect this invitation, you can ignore this email.\n`,
+    html: layout(
+      `Join ${companyName}`,
+      lines,
+      { label: 'Accept Invitation', url: link },
+      'If you did not expect this invitation, you can ignore this email.',
+    ),
+  };
+}

@@ -23,6 +23,7 @@ import { availableStock } from '../push/desired-values.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
 import { requestMainAdjustments, requestMainRefresh } from '../stock/main-channel-requests.ts';
 import { mainStockMoved } from '../stock/main-sale-signals.ts';
+import { expandBundleMoves, type StockMove } from '../stock/bundles.ts';
 
 /** Units per SKU an order holds now: nothing once cancelled, and never a line's cancelled units. */
 export function unitsHeld(status: RecordedOrder['status'], lines: OrderLineRecord[]): Record<string, number> {
@@ -128,15 +129,12 @@ export async function moveStockForOrders(
   recorded: RecordedOrder[],
   options: { orderedAt?: ReadonlyMap<string, Date> } = {},
 ): Promise<void> {
-  const at = ctx.clock();
-  const moves = recorded.flatMap((order) => {
+  const orderMoves: StockMove[] = recorded.flatMap((order) => {
     const held = unitsHeld(order.status, order.lines);
-    return unitMoves(order.accountedUnits, held).map((m) => ({
-      ...m,
-      order,
-      accountedBefore: order.accountedUnits[m.sku] ?? 0,
-      held,
-    }));
+    return unitMoves(order.accountedUnits, held).map((m) => {
+      const accountedBefore = order.accountedUnits[m.sku] ?? 0;
+      return { ...m, order, key: `${m.sku}:${accountedBefore}>${accountedBefore + m.units}` };
+    });
   });
   await setAccountedUnits(
     tx,
@@ -145,20 +143,44 @@ export async function moveStockForOrders(
       return unitMoves(order.accountedUnits, held).length > 0 ? [{ orderId: order.id, units: held }] : [];
     }),
   );
-
+  // A bundle sold moves its components (stock/bundles.ts); its own figure follows theirs when planned.
+  const { plain, components } = await expandBundleMoves(tx, channel.accountId, orderMoves);
   const stock = new Map(
     (
       await lockStock(
         tx,
         channel.accountId,
-        moves.map((m) => m.sku),
+        [...plain, ...components].map((m) => m.sku),
       )
     ).map((p) => [p.sku, p]),
   );
   if (channel.role === 'main') {
-    await moveMainStockForOrders(ctx, tx, channel, moves, stock, options.orderedAt);
+    // The main channel knows nothing of a bundle's components: they are committed, and adjusted there, as a
+    // target's sale is.
+    await commitOrderMoves(ctx, tx, channel, components, stock);
+    await moveMainStockForOrders(ctx, tx, channel, plain, stock, options.orderedAt);
     return;
   }
+  await commitOrderMoves(ctx, tx, channel, [...plain, ...components], stock);
+}
+
+/** Where a component was sold in a bundle, the history says which. */
+const inBundle = (move: StockMove) => (move.bundleSku ? ` (bundle ${move.bundleSku})` : '');
+
+/**
+ * Units sold (or released) on a target, or a bundle's components sold anywhere: committed at once, and
+ * queued as a relative adjustment of the main channel under the order line's key (the same order seen
+ * twice moves them once); every target is then sent its new quantity.
+ */
+async function commitOrderMoves(
+  ctx: AppContext,
+  tx: Db,
+  channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'role'>,
+  moves: StockMove[],
+  stock: Map<string, LockedStock>,
+): Promise<void> {
+  if (moves.length === 0) return;
+  const at = ctx.clock();
   const changeInputs: ChangeInput[] = [];
   const adjustments: AdjustmentInput[] = [];
   // The products are locked: each move's before and after follow from their rows, and the units
@@ -172,19 +194,18 @@ export async function moveStockForOrders(
     const after = { ...product, committed: product.committed + move.units };
     committedDeltas.set(product.id, (committedDeltas.get(product.id) ?? 0) + move.units);
     stock.set(move.sku, after);
-    const heldAfter = move.accountedBefore + move.units;
     adjustments.push({
       productId: product.id,
       sku: move.sku,
       orderId: move.order.id,
       delta: -move.units,
-      idempotencyKey: `order:${move.order.id}:${move.sku}:${move.accountedBefore}>${heldAfter}`,
+      idempotencyKey: `order:${move.order.id}:${move.key}`,
     });
     changeInputs.push({
       productId: product.id,
       sku: move.sku,
       cause: move.units > 0 ? 'order' : 'cancellation',
-      causeRef: `${marketplaceNames[channel.kind]} order ${move.order.orderNumber}`,
+      causeRef: `${marketplaceNames[channel.kind]} order ${move.order.orderNumber}${inBundle(move)}`,
       orderId: move.order.id,
       field: 'available',
       before: String(before),
@@ -196,12 +217,14 @@ export async function moveStockForOrders(
   const changeIdByProduct = new Map(changeInputs.map((c, i) => [c.productId!, changeIds[i]!]));
   if ((await insertAdjustments(tx, channel.accountId, adjustments, at)).length > 0)
     await requestMainAdjustments(ctx, tx, channel.accountId);
-  // The marketplace the order is on took its units off (or back, when cancelled) by itself.
-  await forgetSellingQuantities(
-    tx,
-    channel.id,
-    moves.filter((m) => stock.has(m.sku)).map((m) => m.sku),
-  );
+  // The marketplace the order is on took its units off (or back, when cancelled) by itself: of the SKU it
+  // sold (a bundle's own listing, for its components), on a target.
+  if (channel.role !== 'main')
+    await forgetSellingQuantities(
+      tx,
+      channel.id,
+      moves.filter((m) => stock.has(m.sku)).map((m) => m.bundleSku ?? m.sku),
+    );
   await planListingWrites(ctx, tx, channel.accountId, [...changeIdByProduct.keys()], { changeIdByProduct });
 }
 
@@ -211,8 +234,6 @@ export async function moveStockForOrders(
  * not taken off again, the main channel is read instead.
  */
 export const MAIN_SALE_READ_MARGIN_MS = 5000;
-
-type StockMove = { sku: string; units: number; order: RecordedOrder; accountedBefore: number };
 
 /**
  * Orders on the main channel, which moved its stock by itself. A sale's units come off on hand at
@@ -244,13 +265,12 @@ async function moveMainStockForOrders(
       product.stockReadAt !== null &&
       (soldAt === undefined || product.stockReadAt.getTime() >= soldAt.getTime() - MAIN_SALE_READ_MARGIN_MS);
     if (move.units > 0 && soldAt !== undefined && !Number.isNaN(soldAt.getTime()) && !readSince) {
-      const heldAfter = move.accountedBefore + move.units;
       sales.push({
         productId: product.id,
         sku: move.sku,
         orderId: move.order.id,
         delta: -move.units,
-        idempotencyKey: `main-sale:${move.order.id}:${move.sku}:${move.accountedBefore}>${heldAfter}`,
+        idempotencyKey: `main-sale:${move.order.id}:${move.key}`,
         move,
       });
     } else

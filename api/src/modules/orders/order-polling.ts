@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import {
   findChannel,
   findChannelAtWork,
-  listAllChannels,
+  syncingChannels,
   type ChannelAtWork,
   type ChannelRecord,
 } from '../../db/queries/channels.ts';
@@ -262,7 +262,8 @@ export async function requestRecentOrderReads(
  * channel's next scheduled read.
  */
 export async function requestOrderReadsAtStartUp(ctx: AppContext): Promise<number> {
-  const syncing = (await listAllChannels(ctx.db)).filter((c) => c.status === 'active' || c.status === 'error');
+  // A read-only account's channels are left to its sync's return, as the schedule leaves them.
+  const syncing = await syncingChannels(ctx.db, ctx.clock());
   for (const channel of syncing)
     await requestOrdersPoll(ctx, ctx.db, { accountId: channel.accountId, channelId: channel.id });
   return syncing.length;
@@ -277,13 +278,10 @@ export async function pollDueChannels(
   ctx: AppContext,
   intervalMinutesOf: (plan: string) => number,
   realTime: (plan: string) => boolean = () => false,
-  /** Accounts whose sync is paused (read-only: their trial or plan has ended). */
-  paused: (accountId: string) => boolean = () => false,
 ): Promise<Array<{ accountId: string; channelId: string }>> {
   const now = ctx.clock().getTime();
-  const syncing = (await listAllChannels(ctx.db)).filter(
-    (c) => (c.status === 'active' || c.status === 'error') && !paused(c.accountId),
-  );
+  // A read-only account's channels (its trial or plan ended unpaid) are not among them: its sync is paused.
+  const syncing = await syncingChannels(ctx.db, ctx.clock());
   const read: Array<{ accountId: string; channelId: string }> = [];
   for (const c of syncing) {
     const job = { accountId: c.accountId, channelId: c.id };

@@ -6,7 +6,7 @@ import { listPricingRules } from '../../db/queries/pricing-rules.ts';
  * The account's pricing rules, kept in memory between plans (every order's plan reads them: one
  * statement fewer each); told of changes by the database (db/change-notices.ts).
  */
-export const pricingRulesOf = (ctx: AppContext, tx: Db, accountId: string) =>
+export const pricingRulesOf = (ctx: Pick<AppContext, 'caches'>, tx: Db, accountId: string) =>
   ctx.caches.pricingRules.get(tx, accountId, (db) => listPricingRules(db, accountId));
 
 /**

@@ -11,6 +11,7 @@ import {
 import { confirmWrites } from '../../db/queries/listing-writes-settling.ts';
 import { failWrites } from '../../db/queries/listing-writes-refusals.ts';
 import { planLimits } from '../billing/plan-limits.ts';
+import { writesPaused } from '../billing/plan-enforcement.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import type { ListingUpdate, Money, UpdateOutcome } from '../../marketplaces/types.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
@@ -115,6 +116,8 @@ export async function pushChannel(
   const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error'))
     return { confirmed: 0, inFlight: 0, failed: 0 };
+  // A read-only account (trial or plan ended unpaid) writes nothing: its values wait, asked for again once paid.
+  if (writesPaused(channel, ctx.clock())) return { confirmed: 0, inFlight: 0, failed: 0 };
   await releaseClaims(ctx.db, channel.id, ctx.clock());
   // Every call under way, and every call waiting for the rate limiter, listens to the job's signal:
   // up to ROUNDS_IN_FLIGHT × CALLS_IN_FLIGHT of each at once, above Node's warning at 10.

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { insertChanges } from '../../db/queries/changes.ts';
+import { recomputeBundles, recordBundleMoves } from '../../db/queries/bundles.ts';
 import {
   markWritesDue,
   plannableListings,
@@ -161,18 +162,24 @@ export async function planListingWrites(
   productIds: string[] | 'all',
   options: PlanOptions = {},
 ): Promise<number> {
-  const listings = await plannableListings(
-    tx,
-    accountId,
-    productIds === 'all' ? 'all' : [...new Set(productIds)],
-    options.channelId,
-  );
+  let planned = productIds === 'all' ? ('all' as const) : [...new Set(productIds)];
+  // Bundles follow their components: recomputed in this transaction, and planned with them (db/queries/bundles.ts).
+  // All of an account's products planned (a rule changed) move no stock: the bundles hold their figure.
+  let changeIdByProduct = options.changeIdByProduct;
+  if (planned !== 'all' && !options.priceOnly) {
+    const { bundleIds, moved } = await recomputeBundles(tx, accountId, planned, ctx.clock());
+    if (bundleIds.length > 0) planned = [...new Set([...planned, ...bundleIds])];
+    const causes = [...(changeIdByProduct?.values() ?? [])];
+    const bundleChanges = await recordBundleMoves(tx, accountId, moved, causes, ctx.clock());
+    if (bundleChanges.size > 0) changeIdByProduct = new Map([...(changeIdByProduct ?? []), ...bundleChanges]);
+  }
+  const listings = await plannableListings(tx, accountId, planned, options.channelId);
   if (listings.length === 0) return 0;
   const pricingRules = compileRules(await pricingRulesOf(ctx, tx, accountId), ctx.clock().getTime());
   const writes: WriteInput[] = listings.flatMap((listing) =>
     writesFor(listing, options, pricingRules).map((w) => ({
       ...w,
-      changeId: options.changeIdByProduct?.get(listing.productId) ?? null,
+      changeId: changeIdByProduct?.get(listing.productId) ?? null,
     })),
   );
   if (writes.length === 0) return 0;

@@ -32,7 +32,7 @@ function slotOf(channelId: string): number {
 /** The minute's tick: the channels whose turn it is are read. Answers how many were asked for. */
 export async function requestDueLightReads(ctx: AppContext): Promise<number> {
   const minute = Math.floor(ctx.clock().getTime() / 60_000) % LIGHT_READ_EVERY_MINUTES;
-  const due = (await channelsForLightRead(ctx.db)).filter((c) => slotOf(c.channelId) === minute);
+  const due = (await channelsForLightRead(ctx.db, ctx.clock())).filter((c) => slotOf(c.channelId) === minute);
   for (const channel of due) await requestLightRead(ctx, ctx.db, channel);
   return due.length;
 }

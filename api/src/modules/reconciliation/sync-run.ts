@@ -35,7 +35,7 @@ import type { SyncRunKind, SyncRunTrigger } from '../../db/schema/index.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { SYNC_RUN_QUEUE, type SyncRunJob } from '../../workers/queues.ts';
-import { planLimits, skuLimitMessage } from '../billing/plan-limits.ts';
+import { skuLimitMessage, skuLimitOfPlan } from '../billing/plan-limits.ts';
 import { failureReason, withChannelHealth } from '../channel-access/channel-health.ts';
 import { planListingWrites, requestDuePush } from '../push/plan-writes.ts';
 import { samePrice } from '../push/desired-values.ts';
@@ -203,7 +203,10 @@ export async function runSync(
       const skipped = await withChannelHealth(ctx, main, () => readMain(ctx, readOf(run), main, signal));
       // Shown in the catalogue's header and as a dashboard alert, with the way to upgrade.
       await noteSkusBeyondLimit(ctx.db, main.id, skipped);
-      if (skipped > 0) problems.push(skuLimitMessage(await accountPlan(ctx.db, job.accountId), skipped));
+      if (skipped > 0) {
+        const plan = await accountPlan(ctx.db, job.accountId);
+        problems.push(skuLimitMessage(plan, skipped, (await skuLimitOfPlan(ctx.db, plan)) ?? undefined));
+      }
     } catch (error) {
       if (signal?.aborted) throw error;
       channelsFailed++;
@@ -256,7 +259,7 @@ export async function readMain(
   signal?: AbortSignal,
 ): Promise<number> {
   const adapter = await adapterForChannel(ctx, main);
-  const limit = planLimits[await accountPlan(ctx.db, run.accountId)].skus;
+  const limit = await skuLimitOfPlan(ctx.db, await accountPlan(ctx.db, run.accountId));
   let count = await productCount(ctx.db, run.accountId);
   let skipped = 0;
   const cause = run.kind === 'import' ? 'import' : run.kind === 'light' ? 'main_change' : 'reconciliation';

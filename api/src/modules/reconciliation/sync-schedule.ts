@@ -4,7 +4,6 @@ import { accountsWithPendingAdjustments } from '../../db/queries/stock.ts';
 import { accountsDueForReconciliation } from '../../db/queries/sync-runs.ts';
 import type { Plan } from '../../db/schema/index.ts';
 import { planLimits } from '../billing/plan-limits.ts';
-import { readOnlyAccountIds } from '../../db/queries/billing.ts';
 import { platformSettings } from '../settings/platform-settings.ts';
 import { requestMainAdjustments } from '../stock/main-channel-requests.ts';
 import { pollDueChannels } from '../orders/order-polling.ts';
@@ -38,19 +37,19 @@ export async function syncTick(
   ctx: AppContext,
 ): Promise<{ polled: number; pushes: number; adjustments: number; reconciliations: number; lightReads: number }> {
   const { syncIntervalMinutes: platformMinutes } = await platformSettings(ctx);
-  // A read-only account (its trial or plan ended unpaid) is not synced on a schedule; its data stays.
-  const paused = await readOnlyAccountIds(ctx.db, ctx.clock());
+  // A read-only account (its trial or plan ended unpaid) is not synced on a schedule; its data stays. Each
+  // query below leaves such accounts out itself (db/queries/billing.ts's `writableAt`).
+  const now = ctx.clock();
   const polled = await pollDueChannels(
     ctx,
     (plan) => syncIntervalMinutes(ctx, plan as Plan, platformMinutes),
     (plan) => planLimits[plan as Plan].realTime,
-    (accountId) => paused.has(accountId),
   );
   // Real-time plans: any value still waiting is pushed now (its job was lost, or the channel is
   // being retried). Starter: waiting values go when the channel's hourly sync is due.
   const dueNow = new Set(polled.map((c) => c.channelId));
-  const waiting = (await channelsWithPendingWrites(ctx.db)).filter(
-    (c) => !paused.has(c.accountId) && (planLimits[c.plan].realTime || dueNow.has(c.channelId)),
+  const waiting = (await channelsWithPendingWrites(ctx.db, now)).filter(
+    (c) => planLimits[c.plan].realTime || dueNow.has(c.channelId),
   );
   for (const channel of waiting) {
     const job = { accountId: channel.accountId, channelId: channel.channelId };
@@ -58,13 +57,11 @@ export async function syncTick(
     else await ctx.db.transaction((tx) => requestDuePush(ctx, tx, job));
   }
   // Listings published whose creation job was lost (each request is deduplicated per channel).
-  for (const channel of await channelsAwaitingCreation(ctx.db))
-    if (!paused.has(channel.accountId)) await requestPublish(ctx, ctx.db, { mode: 'create', ...channel });
-  const adjusting = (await accountsWithPendingAdjustments(ctx.db)).filter((id) => !paused.has(id));
+  for (const channel of await channelsAwaitingCreation(ctx.db, now))
+    await requestPublish(ctx, ctx.db, { mode: 'create', ...channel });
+  const adjusting = await accountsWithPendingAdjustments(ctx.db, now);
   for (const accountId of adjusting) await requestMainAdjustments(ctx, ctx.db, accountId);
-  const due = (await accountsDueForReconciliation(ctx.db, new Date(ctx.clock().getTime() - RECONCILE_EVERY_MS))).filter(
-    (id) => !paused.has(id),
-  );
+  const due = await accountsDueForReconciliation(ctx.db, new Date(now.getTime() - RECONCILE_EVERY_MS), now);
   for (const accountId of due)
     await ctx.db.transaction((tx) =>
       requestSync(ctx, tx, { accountId, channelId: null, kind: 'reconcile', trigger: 'schedule', startedBy: null }),

@@ -1,47 +1,165 @@
+import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
-import { readPlatformSetting, writePlatformSetting } from '../../db/queries/platform-settings.ts';
+import {
+  readAllPlatformSettings,
+  readPlatformSetting,
+  TRIAL_SKU_LIMIT_KEY,
+  writePlatformSetting,
+} from '../../db/queries/platform-settings.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { planLimits } from '../billing/plan-limits.ts';
+import {
+  credentialChangesOf,
+  maintenanceNoticeOf,
+  marketplaceCredentialNames,
+  senderAddressOf,
+  signupsOpenOf,
+  syncIntervalOf,
+  trialDaysOf,
+  trialSkuLimitOf,
+  type MarketplaceCredentialName,
+} from './settings-values.ts';
 
-/** The platform settings staff may change (System Settings). */
-export interface PlatformSettings {
-  /** How often channels on real-time plans have their orders read and waiting work picked up, in minutes. */
-  syncIntervalMinutes: number;
+export { SYNC_INTERVAL_LIMITS } from './settings-values.ts';
+
+/** The platform settings staff may change (System Settings), as the API shows them. */
+export type PlatformSettings = components['schemas']['PlatformSettings'];
+type PlatformSettingsUpdate = components['schemas']['PlatformSettingsUpdate'];
+type PlainSetting = Exclude<keyof PlatformSettings, 'marketplaceCredentials'>;
+
+export const DEFAULT_TRIAL_DAYS = 7;
+
+/** Each plain setting: its key in platform_settings and how a stored or given value is checked. */
+const plainSettings: Record<PlainSetting, { key: string; check: (value: unknown) => unknown }> = {
+  syncIntervalMinutes: { key: 'sync.interval_minutes', check: syncIntervalOf },
+  trialDays: { key: 'trial.days', check: trialDaysOf },
+  trialSkuLimit: { key: TRIAL_SKU_LIMIT_KEY, check: trialSkuLimitOf },
+  signupsOpen: { key: 'signups.open', check: signupsOpenOf },
+  senderAddress: { key: 'mail.sender_address', check: senderAddressOf },
+  maintenanceNotice: { key: 'maintenance.notice', check: maintenanceNoticeOf },
+};
+const CREDENTIALS_KEY = 'marketplace_apps.credentials';
+/** The sealed credentials are bound to this, so they cannot be moved into a channel's row or out of it. */
+const CREDENTIALS_BINDING = { accountId: 'platform', channelId: 'marketplace-applications' };
+
+function defaults(ctx: AppContext): Omit<PlatformSettings, 'marketplaceCredentials'> {
+  return {
+    syncIntervalMinutes: ctx.config.sync.intervalMinutes,
+    trialDays: DEFAULT_TRIAL_DAYS,
+    trialSkuLimit: planLimits.trial.skus,
+    signupsOpen: true,
+    senderAddress: ctx.config.mailFrom,
+    maintenanceNotice: null,
+  };
 }
 
-export const SYNC_INTERVAL_LIMITS = { min: 1, max: 60 } as const;
-const SYNC_INTERVAL_KEY = 'sync.interval_minutes';
+/** A stored value that no longer passes its check (an older version's, a hand edit) gives way to the default. */
+function storedOr<T>(stored: unknown, check: (value: unknown) => unknown, fallback: T): T {
+  if (stored === undefined) return fallback;
+  try {
+    return check(stored) as T;
+  } catch {
+    return fallback;
+  }
+}
 
-/** The settings in force: what staff set, else the configuration's defaults (`SYNC_INTERVAL_MINUTES`). */
+const sealedCredentials = (stored: unknown): Partial<Record<MarketplaceCredentialName, string>> =>
+  typeof stored === 'object' && stored !== null ? (stored as Partial<Record<MarketplaceCredentialName, string>>) : {};
+
+/** The settings in force: what staff set, else the defaults (the configuration's where it has one). */
 export async function platformSettings(ctx: AppContext): Promise<PlatformSettings> {
-  const stored = await readPlatformSetting(ctx.db, SYNC_INTERVAL_KEY);
-  return { syncIntervalMinutes: typeof stored === 'number' ? stored : ctx.config.sync.intervalMinutes };
+  const stored = await readAllPlatformSettings(ctx.db);
+  const fallback = defaults(ctx);
+  const settings = { ...fallback } as Record<PlainSetting, unknown>;
+  for (const [name, { key, check }] of Object.entries(plainSettings) as Array<
+    [PlainSetting, (typeof plainSettings)[PlainSetting]]
+  >)
+    settings[name] = storedOr(stored.get(key), check, fallback[name]);
+  const sealed = sealedCredentials(stored.get(CREDENTIALS_KEY));
+  const marketplaceCredentials = Object.fromEntries(
+    marketplaceCredentialNames.map((name) => [name, typeof sealed[name] === 'string']),
+  ) as PlatformSettings['marketplaceCredentials'];
+  return { ...(settings as Omit<PlatformSettings, 'marketplaceCredentials'>), marketplaceCredentials };
 }
 
+/** One setting in force, read alone (sign-up, the mailer, the shell's notice read it on their own). */
+export async function platformSetting<K extends PlainSetting>(ctx: AppContext, name: K): Promise<PlatformSettings[K]> {
+  const { key, check } = plainSettings[name];
+  const fallback = defaults(ctx)[name] as PlatformSettings[K];
+  return storedOr(await readPlatformSetting(ctx.db, key), check, fallback);
+}
+
+/** A credential's value, opened; undefined when staff never set it. For the marketplaces' consent flows. */
+export async function marketplaceCredential(
+  ctx: AppContext,
+  name: MarketplaceCredentialName,
+): Promise<string | undefined> {
+  const sealed = sealedCredentials(await readPlatformSetting(ctx.db, CREDENTIALS_KEY))[name];
+  return sealed === undefined ? undefined : ctx.marketplaces.vault.open(sealed, CREDENTIALS_BINDING).value;
+}
+
+/** How a credential shows in the audit log: never its value. */
+const credentialWord = (wasSet: boolean, now: string | null | undefined) =>
+  now === null ? 'removed' : wasSet ? 'changed' : 'set';
+
+/**
+ * Applies the changes given, each checked; what actually changed is written and audited in one
+ * entry with before and after (a credential as "set", "changed" or "removed", never its value).
+ */
 export async function updatePlatformSettings(
   ctx: AppContext,
   audit: AuditContext,
-  changes: Partial<PlatformSettings>,
+  changes: PlatformSettingsUpdate,
 ): Promise<PlatformSettings> {
-  const before = await platformSettings(ctx);
-  if (changes.syncIntervalMinutes === undefined) return before;
-  const minutes = changes.syncIntervalMinutes;
-  if (!Number.isInteger(minutes) || minutes < SYNC_INTERVAL_LIMITS.min || minutes > SYNC_INTERVAL_LIMITS.max) {
-    throw new AppError(
-      400,
-      `The sync interval is a whole number of minutes from ${SYNC_INTERVAL_LIMITS.min} to ${SYNC_INTERVAL_LIMITS.max}.`,
-    );
+  if (typeof changes !== 'object' || changes === null || Object.keys(changes).length === 0)
+    throw new AppError(400, 'Nothing to change.');
+  const current = await platformSettings(ctx);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const writes: Array<{ key: string; value: unknown }> = [];
+  for (const [name, { key, check }] of Object.entries(plainSettings) as Array<
+    [PlainSetting, (typeof plainSettings)[PlainSetting]]
+  >) {
+    if (!(name in changes)) continue;
+    const value = check(changes[name]);
+    if (value === current[name]) continue;
+    before[name] = current[name];
+    after[name] = value;
+    // The column holds JSON and no SQL null: a setting cleared (the notice) is stored blank, which reads as none.
+    writes.push({ key, value: value ?? '' });
   }
-  const after = { ...before, syncIntervalMinutes: minutes };
+
+  if (changes.marketplaceCredentials !== undefined) {
+    const given = credentialChangesOf(changes.marketplaceCredentials);
+    const sealed = { ...sealedCredentials(await readPlatformSetting(ctx.db, CREDENTIALS_KEY)) };
+    const shownBefore: Record<string, string> = {};
+    const shownAfter: Record<string, string> = {};
+    for (const [name, value] of Object.entries(given) as Array<[MarketplaceCredentialName, string | null]>) {
+      const wasSet = current.marketplaceCredentials[name];
+      if (value === null && !wasSet) continue;
+      shownBefore[name] = wasSet ? 'set' : 'not set';
+      shownAfter[name] = credentialWord(wasSet, value);
+      if (value === null) delete sealed[name];
+      else sealed[name] = ctx.marketplaces.vault.seal({ value }, CREDENTIALS_BINDING);
+    }
+    if (Object.keys(shownAfter).length > 0) {
+      before.marketplaceCredentials = shownBefore;
+      after.marketplaceCredentials = shownAfter;
+      writes.push({ key: CREDENTIALS_KEY, value: sealed });
+    }
+  }
+
+  if (writes.length === 0) return current;
   await ctx.db.transaction(async (tx) => {
-    await writePlatformSetting(tx, SYNC_INTERVAL_KEY, minutes, ctx.clock(), audit.actorUserId);
+    for (const { key, value } of writes) await writePlatformSetting(tx, key, value, ctx.clock(), audit.actorUserId);
     await recordAudit(tx, audit, {
       action: 'settings.changed',
       targetType: 'platform_settings',
-      targetId: SYNC_INTERVAL_KEY,
+      targetId: Object.keys(after).join(','),
       before,
       after,
     });
   });
-  return after;
+  return platformSettings(ctx);
 }

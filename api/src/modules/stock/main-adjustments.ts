@@ -1,4 +1,5 @@
 import { marketplaceNames } from '../../marketplaces/names.ts';
+import { writesPaused } from '../billing/plan-enforcement.ts';
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -107,7 +108,8 @@ export async function applyMainAdjustments(
   signal?: AbortSignal,
 ): Promise<{ applied: number; failed: number }> {
   const main = await findMainChannelAtWork(ctx.db, job.accountId);
-  if (!main) return { applied: 0, failed: 0 };
+  // A read-only account (trial or plan ended unpaid) adjusts nothing: its adjustments wait until it is paid for.
+  if (!main || writesPaused(main, ctx.clock())) return { applied: 0, failed: 0 };
   return withChannelHealth(ctx, main, async () => {
     const adapter = await adapterForChannel(ctx, main);
     const runId = crypto.randomUUID();

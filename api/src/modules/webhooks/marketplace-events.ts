@@ -22,7 +22,7 @@ import { mainStockOfSkus, stockOfInventoryItem } from '../../db/queries/stock.ts
 import { parseStorableJson } from '../../db/storable-text.ts';
 import { keepCompetition } from '../../db/queries/listing-competition.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
-import { readListingIssues } from '../compliance/marketplace-issues.ts';
+import { requestListingIssuesRead } from '../compliance/marketplace-issues.ts';
 
 export type Verdict = { status: 200; recorded: boolean } | { status: 401 | 404 | 400; message: string };
 
@@ -199,11 +199,16 @@ export async function receiveWebhook(
     return { status: 200, recorded: false };
   }
   // The problems the marketplace reports on a listing changed (Amazon's LISTINGS_ITEM_ISSUES_CHANGE, which names
-  // the SKU only): the listing's issues are read and checked at once, so /compliance shows the marketplace's
-  // reason, or clears it. Reading twice changes nothing, so it is not recorded; should the read fail, the
-  // marketplace is answered with the error and sends the notice again.
+  // the SKU only): a job reads the listing's issues and checks them (one per channel and SKU; a failed read is
+  // retried by the queue), so /compliance shows the marketplace's reason, or clears it, and the notice is
+  // answered without waiting for the marketplace. Reading twice changes nothing, so it is not recorded.
   if (change.kind === 'listing_issues') {
-    await readListingIssues(ctx, { id: channel.id, accountId: channel.accountId }, [change.sku]);
+    if (channel.status === 'active' || channel.status === 'error')
+      await requestListingIssuesRead(ctx, ctx.db, {
+        accountId: channel.accountId,
+        channelId: channel.id,
+        sku: change.sku,
+      });
     return { status: 200, recorded: false };
   }
   // A product edited in the marketplace's own UI (Shopify's products/update) has the channel read for it, as

@@ -8,7 +8,7 @@
  * 2021-06-30 (reports.ts).
  * It imports nothing of the engine.
  */
-import { restrictedDataControlRoutes, tokenRoutes } from './tokens.ts';
+import { restrictedDataControlRoutes, authorizationControlRoutes, tokenRoutes } from './tokens.ts';
 import crypto from 'node:crypto';
 import type { Router } from 'express';
 import type { SandboxDefinition } from '../shared/sandbox-kit.ts';
@@ -131,6 +131,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
   controlRoutes: (router, context) => {
     returnControlRoutes(router, context);
     restrictedDataControlRoutes(router, context);
+    authorizationControlRoutes(router, context);
     competingOfferControlRoutes(router, context);
     listingIssueControlRoutes(router, context);
   },

@@ -92,3 +92,21 @@ export function restrictedDataControlRoutes(router: Router, context: AmazonConte
     res.json({ granted });
   });
 }
+
+/**
+ * `POST _control/sellers/{id}/authorization/revoke`: the seller removed our application in Seller Central
+ * (Partner Network → Manage Your Apps): its refresh token no longer gives access tokens (LWA answers
+ * `invalid_grant`) and the access tokens it was given stop working (403 Unauthorized).
+ */
+export function authorizationControlRoutes(router: Router, context: AmazonContext) {
+  router.post('/sellers/:sellerId/authorization/revoke', (req, res) => {
+    const state = context.state();
+    const seller = state.sellers[req.params.sellerId!];
+    if (!seller) return void res.status(404).json({ message: `No sandbox seller ${req.params.sellerId}` });
+    seller.refreshTokenHash = sha256(crypto.randomUUID());
+    for (const [hash, token] of Object.entries(state.accessTokens))
+      if (token.sellerId === seller.sellerId) delete state.accessTokens[hash];
+    context.changed(seller.sellerId);
+    res.json({ revoked: true });
+  });
+}

@@ -23,12 +23,15 @@ import {
 import { refuseWhenFull } from './catalog-api.ts';
 import { SANDBOX_API_VERSION } from './events.ts';
 import type { SubscriptionBilling } from './subscriptions.ts';
+import { namesPrivateHost, PRIVATE_URL_MESSAGE } from './webhook-hosts.ts';
 
 export interface BillingApiParts extends StripeRequestParts {
   billing: SubscriptionBilling;
   render: (account: StripeAccount) => RenderContext;
   /** Notes which account holds an object a hosted page shows. */
   hosted: (objectId: string, account: StripeAccount) => void;
+  /** Whether webhook endpoints may point at private hosts (SANDBOX_CONTROL=open only: webhook-hosts.ts). */
+  privateWebhooks: boolean;
 }
 
 /** How long a Checkout session stays open (Stripe: 24 hours by default). */
@@ -259,6 +262,8 @@ function portalAndEventsApi(router: Router, parts: BillingApiParts): void {
       throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: url and enabled_events.', {
         code: 'parameter_missing',
       });
+    if (!parts.privateWebhooks && namesPrivateHost(url))
+      throw new StripeApiError(400, 'invalid_request_error', PRIVATE_URL_MESSAGE, { param: 'url' });
     const endpoint = {
       id: `we_${randomId(24)}`,
       created: nowSeconds(),

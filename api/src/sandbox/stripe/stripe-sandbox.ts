@@ -18,6 +18,7 @@ import {
   type StripeSandboxState,
 } from './state.ts';
 import type { RenderContext } from './objects.ts';
+import { reachesPrivateHost } from './webhook-hosts.ts';
 
 /** An account the sandbox holds from the start, with its webhook endpoint (the product's own, configured for it). */
 export interface PresetStripeAccount {
@@ -78,7 +79,14 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   }
 
   const deliveries = new Deliveries();
-  const events = new EventSender(options.deliver ?? ((url, body, headers) => deliveries.deliver(url, body, headers)));
+  // Registered endpoints on private hosts are refused unless control is open (webhook-hosts.ts); a public name
+  // made to point inwards since is found at delivery. The product's own endpoint (a preset) always gets its events.
+  const ownEndpoints = new Set((options.accounts ?? []).map((a) => a.webhook.url));
+  const send = options.deliver ?? ((url, body, headers) => deliveries.deliver(url, body, headers));
+  const events = new EventSender(async (url, body, headers) => {
+    if (!options.openControl && !ownEndpoints.has(url) && (await reachesPrivateHost(url))) return;
+    await send(url, body, headers);
+  });
   const keyOf = (account: StripeAccount) => Object.entries(current.state.sellers).find(([, a]) => a === account)?.[0];
   const render = (account: StripeAccount): RenderContext => ({ account, baseUrl: options.baseUrl });
   const billing = new SubscriptionBilling(events, render);
@@ -100,6 +108,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
       const key = keyOf(account);
       if (key) current.state.hosted[objectId] = key;
     },
+    privateWebhooks: options.openControl,
   });
   v1.use(unknownPath);
   v1.use(answerStripeError);

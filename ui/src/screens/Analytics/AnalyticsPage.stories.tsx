@@ -109,16 +109,23 @@ export const ChartsAgainstTheWeekBefore: Story = {
   },
 };
 
-/** The week before could not be loaded: the charts show this week alone, the report is whole. */
-export const PreviousPeriodUnavailable: Story = {
-  parameters: { msw: { handlers: { analytics: analyticsHandlers.previousFails } } },
+/** A first week of sales: the figures say nothing sold before, the charts draw the week before at zero. */
+export const FirstWeekOfSales: Story = {
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.firstWeek } } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await drawn(canvasElement, 'revenue-by-day-chart', 'current')).toHaveLength(7);
-    await expect(canvasElement.querySelector('[data-series="previous"]')).toBeNull();
+    await expect(await drawn(canvasElement, 'revenue-by-day-chart', 'previous')).toEqual([
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
+    await expect(figure(canvas, 'Revenue')).toHaveTextContent('$7,441.75No sales in the previous period');
     const revenue = within(canvas.getByRole('table', { name: 'Revenue by day, against the previous period' }));
-    await expect(revenue.getAllByRole('columnheader')).toHaveLength(2);
-    await expect(figure(canvas, 'Revenue')).toHaveTextContent('$7,441.75+9.1% on the previous period');
+    await expect(revenue.getAllByRole('columnheader')).toHaveLength(3);
   },
 };
 

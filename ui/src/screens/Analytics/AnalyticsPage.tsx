@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Card, EmptyState, ErrorState, Field, Input, Select, Spinner } from '../../index';
-import { ApiError, errorText, useChannels, usePreviousSalesReport, useSalesReport, type SalesReport } from '../../api';
+import { ApiError, errorText, useChannels, useSalesReport, type SalesReport } from '../../api';
 import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { marketplaceNames } from '../../shared/channels/channelTexts';
 import {
@@ -43,8 +43,6 @@ export function AnalyticsPage() {
       ? 'Choose a start on or before the end.'
       : undefined;
   const report = useSalesReport({ ...range, timeZone, channelIds });
-  // The previous period by day, for the charts: the range the report names, once it has arrived.
-  const previous = usePreviousSalesReport(report.data, { timeZone, channelIds });
 
   if (report.error instanceof ApiError && report.error.status === 403)
     return (
@@ -131,16 +129,13 @@ export function AnalyticsPage() {
           onRetry={() => report.refetch()}
         />
       ) : (
-        <Report
-          report={report.data}
-          previous={previous.data?.from === report.data.previous.from ? previous.data : undefined}
-        />
+        <Report report={report.data} />
       )}
     </>
   );
 }
 
-function Report({ report, previous }: { report: SalesReport; previous: SalesReport | undefined }) {
+function Report({ report }: { report: SalesReport }) {
   const { currency } = report;
   const money = (amount: string) => formatAmount(amount, currency);
   const nothingSold = report.totals.orders === 0;
@@ -185,7 +180,7 @@ function Report({ report, previous }: { report: SalesReport; previous: SalesRepo
           />
         </Card>
       ) : (
-        <ReportCharts report={report} previous={previous} />
+        <ReportCharts report={report} />
       )}
       <div className={styles.tables}>
         <ReportTable

@@ -20,17 +20,16 @@ const compactAmount = (currency: string) => (value: number) => {
 
 /**
  * The report's charts: revenue and orders by day, and revenue by channel, each against the previous
- * period once its figures have arrived. Each chart has its table (for screen readers) and its CSV.
+ * period (the report carries its days and channels). Each chart has its table (for screen readers) and its CSV.
  */
-export function ReportCharts({ report, previous }: { report: SalesReport; previous: SalesReport | undefined }) {
+export function ReportCharts({ report }: { report: SalesReport }) {
+  const { previous } = report;
   const money = (value: number) => formatAmount(value.toFixed(2), report.currency);
   const file = (what: string) => `sales-${what}-${report.from}-to-${report.to}.csv`;
-  const revenue = byDayChart(report, previous, 'revenue');
-  const orders = byDayChart(report, previous, 'orders');
-  const channels = byChannelChart(report, previous);
-  const against = previous
-    ? `Each day against the same day of ${formatDay(previous.from)} to ${formatDay(previous.to)}.`
-    : undefined;
+  const revenue = byDayChart(report, 'revenue');
+  const orders = byDayChart(report, 'orders');
+  const channels = byChannelChart(report);
+  const against = `Each day against the same day of ${formatDay(previous.from)} to ${formatDay(previous.to)}.`;
   return (
     <div className={styles.charts}>
       <Card title="Revenue by day" description={against}>

@@ -20,9 +20,9 @@ const csvHeaders = (report: SalesReport, figure: DayFigure) =>
  */
 export function byDayChart(
   report: SalesReport,
-  previous: SalesReport | undefined,
   figure: DayFigure,
 ): { categories: ChartCategory[]; series: ChartSeries[] } {
+  const { previous } = report;
   const headers = csvHeaders(report, figure);
   const series: ChartSeries[] = [
     {
@@ -32,9 +32,7 @@ export function byDayChart(
       tone: 'primary',
       values: report.byDay.map((day) => valueOf(day, figure)),
     },
-  ];
-  if (previous)
-    series.push({
+    {
       key: 'previous',
       label: `Previous period (${formatDay(previous.from)} to ${formatDay(previous.to)})`,
       csvHeader: headers.previous,
@@ -43,15 +41,14 @@ export function byDayChart(
         const day = previous.byDay[i];
         return day ? valueOf(day, figure) : 0;
       }),
-    });
+    },
+  ];
   return { categories: report.byDay.map((day) => ({ key: day.date, label: formatDay(day.date) })), series };
 }
 
 /** Revenue by channel, against the same channel's in the previous period (none there: zero). */
-export function byChannelChart(
-  report: SalesReport,
-  previous: SalesReport | undefined,
-): { categories: ChartCategory[]; series: ChartSeries[] } {
+export function byChannelChart(report: SalesReport): { categories: ChartCategory[]; series: ChartSeries[] } {
+  const { previous } = report;
   const headers = csvHeaders(report, 'revenue');
   const series: ChartSeries[] = [
     {
@@ -61,9 +58,7 @@ export function byChannelChart(
       tone: 'primary',
       values: report.byChannel.map((c) => Number(c.revenue)),
     },
-  ];
-  if (previous)
-    series.push({
+    {
       key: 'previous',
       label: 'Previous period',
       csvHeader: headers.previous,
@@ -71,7 +66,8 @@ export function byChannelChart(
       values: report.byChannel.map((c) =>
         Number(previous.byChannel.find((p) => p.channelId === c.channelId)?.revenue ?? 0),
       ),
-    });
+    },
+  ];
   return {
     categories: report.byChannel.map((c) => ({
       key: c.displayName,

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../../testing/storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminHandlers, authHandlers, billingHandlers, fixtures } from '@hub/mocks';
+import { adminHandlers, authHandlers, billingHandlers, fixtures, maintenanceNoticeHandlers } from '@hub/mocks';
 import { AppShell } from './AppShell';
 import { storyLocation, withRouter } from '../../testing/storyRouter';
 import { UpcomingPage } from '../../shared/SignedInPage/SignedInPage';
@@ -161,5 +161,16 @@ export const PaymentFailedBar: Story = {
   play: async ({ canvasElement }) => {
     const bar = await within(canvasElement).findByRole('region', { name: 'Payment failed' });
     await expect(within(bar).getByRole('link', { name: 'Update payment method' })).toHaveAttribute('href', '/billing');
+  },
+};
+
+/** Staff posted a maintenance notice: every signed-in page shows it in full above the page. */
+export const MaintenanceNoticeShown: Story = {
+  parameters: { msw: { handlers: { maintenance: maintenanceNoticeHandlers.posted } } },
+  play: async ({ canvasElement }) => {
+    const notice = await within(canvasElement).findByRole('region', { name: 'Maintenance notice' });
+    await expect(notice).toHaveTextContent(
+      'Scheduled maintenance on Sunday 02:00–03:00 UTC: syncing pauses for up to an hour.',
+    );
   },
 };

@@ -5,6 +5,7 @@ import { useExitImpersonation, type AuthUser } from '../../api';
 import { navigationFor, seesAdministration } from './navigation';
 import { UserMenu } from './UserMenu';
 import { TrialBar } from './TrialBar';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { exitFailure, IMPERSONATION_REDIRECT_MS, impersonationToasts } from '../../shared/auth/impersonationTexts';
 import * as styles from './AppShell.css';
 
@@ -64,6 +65,7 @@ export function AppShell({ user, children }: AppShellProps) {
           />
         ) : null}
         <TrialBar enabled={user.role === 'client' || user.isBeingImpersonated} />
+        <MaintenanceBanner />
         <header className={styles.header}>
           <UserMenu user={user} />
         </header>

@@ -233,6 +233,18 @@ export const SyncNowRefusedOnPausedChannel: Story = {
   },
 };
 
+export const SyncNowRefusedAfterPlanEnded: Story = {
+  parameters: { msw: { handlers: { sync: syncHandlers.refusedPlanEnded } } },
+  play: async ({ canvasElement }) => {
+    const amazon = await within(canvasElement).findByRole('article', { name: /Amazon/ });
+    await userEvent.click(within(amazon).getByRole('button', { name: 'Sync now: Amazon' }));
+    await expect(await findInToast('Sync Not Started')).toBeVisible();
+    await expect(await findInToast(/nothing is sent to your marketplaces until you choose a plan/)).toBeVisible();
+    await expect(await findInToast('See plans')).toBeVisible();
+    await expect(within(amazon).queryByRole('progressbar')).not.toBeInTheDocument();
+  },
+};
+
 export const ConnectingAmazonWithASandboxSeller: Story = {
   args: { initialConnect: 'amazon' },
   parameters: { msw: { handlers: { channels: channelHandlers.none } } },

@@ -34,7 +34,7 @@ import {
 } from '../../api';
 import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../../shared/channels/channelTexts';
 import { CONSENT_RESULT_MESSAGE } from '../../shared/channels/consent';
-import { formatCount } from '../../shared/channels/syncTexts';
+import { formatCount, isPlanLimitMessage } from '../../shared/channels/syncTexts';
 import { marketplaces } from '../../shared/marketing/marketplaces';
 import { PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { ChannelSync } from './ChannelSync';
@@ -69,7 +69,10 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
       else
         toast({
           title: 'eBay Not Connected',
-          description: 'Authentication with eBay was cancelled. You can try again any time.',
+          description:
+            typeof event.data.message === 'string'
+              ? event.data.message
+              : 'Authentication with eBay was cancelled. You can try again any time.',
         });
     };
     window.addEventListener('message', onMessage);
@@ -191,8 +194,19 @@ function ChannelCard({
   const [makeMainOpen, setMakeMainOpen] = useState(false);
   const name = marketplaceNames[channel.kind];
   const mainName = mainKind ? marketplaceNames[mainKind] : undefined;
-  const failed = (title: string) => (error: unknown) =>
-    toast({ title, description: errorText(error), variant: 'destructive' });
+  const [, navigate] = useLocation();
+  // A refusal for the plan (its limit, or the plan ended) offers the way to Billing.
+  const failed = (title: string) => (error: unknown) => {
+    const description = errorText(error);
+    toast({
+      title,
+      description,
+      variant: 'destructive',
+      ...(isPlanLimitMessage(description)
+        ? { action: { label: 'See plans', onSelect: () => navigate('/billing') } }
+        : {}),
+    });
+  };
 
   return (
     <Card as="article" padding="large" title={`${name} · ${channel.displayName}`} titleLevel={3}>

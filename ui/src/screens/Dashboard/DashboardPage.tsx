@@ -1,3 +1,4 @@
+import { useSearch } from 'wouter';
 import {
   Alert,
   Badge,
@@ -20,6 +21,7 @@ import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../../shared/channels/channelTexts';
 import { formatCount } from '../../shared/channels/syncTexts';
 import { SalesChart } from './SalesChart';
+import { AlertsCard } from './AlertsCard/AlertsCard';
 import {
   alertTexts,
   causeLabels,
@@ -38,6 +40,8 @@ const TITLE = 'Dashboard';
 /** `/`: sales, sync health, what needs doing and recent activity; for a new account, the first steps. */
 export function DashboardPage() {
   const dashboard = useDashboard();
+  // Every alert mail links here with ?alerts=settings: the settings open at once.
+  const alertSettingsAsked = new URLSearchParams(useSearch()).get('alerts') === 'settings';
   if (dashboard.error instanceof ApiError && dashboard.error.status === 403)
     return (
       <NoAccess
@@ -62,18 +66,21 @@ export function DashboardPage() {
       ) : !dashboard.data.setup.channelConnected ? (
         <SetupSteps setup={dashboard.data.setup} />
       ) : (
-        <Populated data={dashboard.data} />
+        <Populated data={dashboard.data} settingsOpenAtFirst={alertSettingsAsked} />
       )}
     </>
   );
 }
 
-function Populated({ data }: { data: Dashboard }) {
+function Populated({ data, settingsOpenAtFirst }: { data: Dashboard; settingsOpenAtFirst: boolean }) {
   const { setup } = data;
   return (
     <>
       {!setup.mainChosen || !setup.catalogueImported ? <SetupSteps setup={setup} /> : null}
       {data.alerts.length > 0 ? <Alerts alerts={data.alerts} /> : null}
+      <section className={styles.section} aria-label="Alerts">
+        <AlertsCard settingsOpenAtFirst={settingsOpenAtFirst} />
+      </section>
       <section className={styles.section} aria-labelledby="dashboard-sales">
         <h2 id="dashboard-sales" className={styles.sectionTitle}>
           Sales

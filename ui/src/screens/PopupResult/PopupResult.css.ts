@@ -65,3 +65,11 @@ export const closingNote = style({
   color: vars.color.text.muted,
   fontSize: vars.font.size.small,
 });
+
+export const link = style({
+  color: vars.color.text.link,
+  fontWeight: vars.font.weight.semibold,
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  selectors: { '&:hover': { color: vars.color.text.linkHover } },
+});

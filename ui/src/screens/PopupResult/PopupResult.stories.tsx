@@ -69,3 +69,30 @@ export const AuthDeclinedOpenedDirectly: Story = {
     await expect(canvas.queryByText(/close automatically/)).not.toBeInTheDocument();
   },
 };
+
+export const ConnectionLimitReachedInPopup: Story = {
+  render: () => (
+    <AuthDeclined message="Your Starter plan includes 2 marketplace connections. Upgrade your plan on the Billing page to connect another; nothing was changed." />
+  ),
+  beforeEach: openedAsPopup,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Not Connected' })).toBeVisible();
+    await expect(canvas.getByText(/Your Starter plan includes 2 marketplace connections/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing');
+    await expect(canvas.queryByText(/was cancelled/)).not.toBeInTheDocument();
+  },
+};
+
+export const PlanEndedInPopup: Story = {
+  render: () => (
+    <AuthDeclined message="Your plan has ended: choose a plan on the Billing page to connect channels. All your data is kept." />
+  ),
+  beforeEach: openedAsPopup,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Not Connected' })).toBeVisible();
+    await expect(canvas.getByText(/Your plan has ended/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing');
+  },
+};

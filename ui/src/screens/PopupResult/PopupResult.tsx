@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button/Button';
 import { CONSENT_RESULT_MESSAGE } from '../../shared/channels/consent';
+import { isPlanLimitMessage } from '../../shared/channels/syncTexts';
 import { CheckCircleLargeIcon, XCircleIcon } from '../../shared/marketing/icons';
 import { productName } from '../../shared/marketing/ProductLogo';
 import * as styles from './PopupResult.css';
@@ -21,16 +22,24 @@ function isOpenedByAnotherWindow(): boolean {
  * Closes the window after `delayMs`, but only when another window opened it: a page
  * reached directly (a bookmark, a new tab) must stay open. Returns whether it will close.
  */
-export function useCloseWhenOpenedByAnotherWindow(delayMs: number, outcome?: PopupOutcome): boolean {
+export function useCloseWhenOpenedByAnotherWindow(
+  delayMs: number,
+  outcome?: PopupOutcome,
+  message?: string | null,
+): boolean {
   // Read once: the opener does not change while the page is shown.
   const [openedByAnotherWindow] = useState(isOpenedByAnotherWindow);
   useEffect(() => {
     if (!openedByAnotherWindow) return;
-    // Tell the page that opened us (same origin only) how the consent ended.
-    if (outcome) window.opener?.postMessage({ type: CONSENT_RESULT_MESSAGE, outcome }, window.location.origin);
+    // Tell the page that opened us (same origin only) how the consent ended, and why where the server said.
+    if (outcome)
+      window.opener?.postMessage(
+        { type: CONSENT_RESULT_MESSAGE, outcome, ...(message ? { message } : {}) },
+        window.location.origin,
+      );
     const timer = window.setTimeout(() => window.close(), delayMs);
     return () => window.clearTimeout(timer);
-  }, [openedByAnotherWindow, delayMs, outcome]);
+  }, [openedByAnotherWindow, delayMs, outcome, message]);
   return openedByAnotherWindow;
 }
 
@@ -44,11 +53,13 @@ interface PopupResultProps {
   outcome: PopupOutcome;
   title: string;
   closeDelayMs: number;
+  /** The server's reason for not connecting, passed on to the page that opened the popup. */
+  message?: string | null;
   children: ReactNode;
 }
 
-function PopupResult({ outcome, title, closeDelayMs, children }: PopupResultProps) {
-  const willClose = useCloseWhenOpenedByAnotherWindow(closeDelayMs, outcome);
+function PopupResult({ outcome, title, closeDelayMs, message, children }: PopupResultProps) {
+  const willClose = useCloseWhenOpenedByAnotherWindow(closeDelayMs, outcome, message);
   return (
     <main className={styles.page}>
       <div className={styles.panel}>
@@ -76,8 +87,34 @@ export function AuthSuccess() {
   );
 }
 
-/** /auth-declined: authentication with eBay was cancelled; nothing was connected. */
-export function AuthDeclined() {
+/** The reason the server gave in the address (`?message=`), as Shopify's return to Channels carries it. */
+function messageInAddress(): string | null {
+  return typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('message');
+}
+
+/**
+ * /auth-declined: authentication with eBay was cancelled, or our server refused the connection (the plan's
+ * connection limit, an ended plan) and says why, with the way to Billing; nothing was connected.
+ */
+export function AuthDeclined({ message = messageInAddress() }: { message?: string | null }) {
+  if (message)
+    return (
+      <PopupResult
+        outcome="declined"
+        title="eBay Not Connected"
+        closeDelayMs={AUTH_DECLINED_CLOSE_DELAY_MS}
+        message={message}
+      >
+        <p>{message}</p>
+        {isPlanLimitMessage(message) ? (
+          <p>
+            <a href="/billing" target="_blank" rel="noopener" className={styles.link}>
+              See plans
+            </a>
+          </p>
+        ) : null}
+      </PopupResult>
+    );
   return (
     <PopupResult outcome="declined" title="eBay Connection Cancelled" closeDelayMs={AUTH_DECLINED_CLOSE_DELAY_MS}>
       <p>Authentication with eBay was cancelled, so your eBay account was not connected.</p>

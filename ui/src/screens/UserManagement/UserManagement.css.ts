@@ -18,3 +18,7 @@ export const pager = style({
 });
 export const nameCell = style({ display: 'grid', gap: vars.space.xxsmall });
 export const secondary = style({ color: vars.color.text.secondary, fontSize: vars.font.size.small });
+export const filter = style({ flex: '1 1 150px', maxWidth: 200 });
+export const actions = style({ display: 'flex', gap: vars.space.xsmall, justifyContent: 'flex-end', flexWrap: 'wrap' });
+export const badges = style({ display: 'flex', gap: vars.space.xsmall, flexWrap: 'wrap' });
+export const dialogBody = style({ display: 'grid', gap: vars.space.medium });

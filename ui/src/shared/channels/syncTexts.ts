@@ -18,9 +18,12 @@ export function progressText(run: SyncRun): string {
 /** Values found different on the channel and sent again. */
 export const repairsText = (run: SyncRun) => `${counted(run.repaired, 'value', 'values')} repaired`;
 
-/** The server's plan-limit text ends by asking for a bigger plan: such a message gets a link to Billing. */
+/**
+ * The server's plan-limit text ends by asking for a bigger plan, and an ended plan's by pointing to the
+ * Billing page: such a message gets a link to Billing.
+ */
 export const isPlanLimitMessage = (message: string | null): boolean =>
-  message !== null && /upgrade your plan/i.test(message);
+  message !== null && /upgrade your plan|on the Billing page/i.test(message);
 
 export interface SyncOutcome {
   /** The toast raised when the run ends. */

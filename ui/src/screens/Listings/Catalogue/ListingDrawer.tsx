@@ -3,6 +3,7 @@ import { Badge, Drawer, DrawerContent, ErrorState, Spinner } from '../../../inde
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { valueText } from './ListingChip';
 import { DrawerEdit } from './DrawerEdit';
+import { BundleComponents } from './BundleComponents';
 import { HistoryEntry } from './HistoryEntry';
 import { formatWhen, listingStatusLabels, listingStatusTones, offSaleExplanation, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
@@ -122,6 +123,7 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
         ))}
         {listings.length === 0 ? <p className={styles.muted}>Not listed on any channel yet.</p> : null}
       </section>
+      {product && row.productId ? <BundleComponents sku={row.sku} /> : null}
       {product && row.productId ? <DrawerEdit key={row.sku} detail={detail} currency={product.currency} /> : null}
       <section className={styles.section} aria-labelledby="sku-history">
         <h3 id="sku-history" className={styles.sectionTitle}>

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { users } from './users.ts';
+
+/** What an alert is about: sync never fails silently (pages.md §2). */
+export const alertKindValues = [
+  'channel_error',
+  'pushes_failing',
+  'listing_suppressed',
+  'low_stock',
+  'late_order',
+] as const;
+export type AlertKind = (typeof alertKindValues)[number];
+
+/**
+ * One cause of an alert while it lasts: raised once (a unique open row per kind and subject), told to the
+ * account's people once (`deliveredAt`), resolved when the cause is gone. A cause that comes back later is
+ * a new alert.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: alertKindValues }).notNull(),
+    /** The channel, listing, product or order the alert is about. */
+    subjectId: uuid('subject_id').notNull(),
+    title: text('title').notNull(),
+    detail: text('detail').notNull(),
+    /** Where in the product the seller fixes it (a path of the app). */
+    fixPath: text('fix_path').notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_cause_idx')
+      .on(t.accountId, t.kind, t.subjectId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('alerts_account_raised_idx').on(t.accountId, t.raisedAt),
+  ],
+);
+
+/** An account's alert settings: where alerts are posted besides mail, and what counts as low stock. */
+export const alertSettings = pgTable('alert_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** A Slack-compatible incoming webhook, encrypted (its URL is its secret); null: none. */
+  webhookUrlCiphertext: text('webhook_url_ciphertext'),
+  lowStockUnits: integer('low_stock_units').notNull().default(5),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's choice per kind of alert; no row: mailed. */
+export const alertPreferences = pgTable(
+  'alert_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: alertKindValues }).notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

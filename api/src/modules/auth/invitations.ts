@@ -1,0 +1,225 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../context.ts';
+import { accountPlan } from '../../db/queries/accounts.ts';
+import {
+  createInvitation,
+  findInvitationByToken,
+  findPendingInvitation,
+  findPendingInvitationByEmail,
+  issueInvitationToken,
+  markInvitationAccepted,
+  revokeInvitation,
+  type InvitationRecord,
+} from '../../db/queries/team-invitations.ts';
+import {
+  accountHoldsData,
+  createMember,
+  deleteAccount,
+  findUserByEmail,
+  findUserById,
+  moveToAccount,
+  normaliseEmail,
+  otherAccountUsers,
+  setAccountRole,
+  type UserRecord,
+} from '../../db/queries/users.ts';
+import type { AccountRole } from '../../db/schema/index.ts';
+import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { planLimits } from '../billing/plan-limits.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { teamInvitationMessage } from '../mail/templates.ts';
+import { enqueue } from '../../workers/job-queue.ts';
+import { MAIL_QUEUE, type AuthMailJob } from '../../workers/queues.ts';
+import { hashPassword, newPasswordProblem } from './passwords.ts';
+import { generateToken, hashToken } from './tokens.ts';
+import { requireTeamManager, TEAM_PLAN_REQUIRED, type TeamActor } from './teams.ts';
+
+export const INVITATION_DAYS = 7;
+export const INVALID_INVITATION = 'This invitation link is invalid, has expired or has already been used.';
+export const SIGN_IN_TO_ACCEPT = 'An account exists for this email. Sign in to accept the invitation.';
+
+export async function inviteTeamMember(
+  ctx: AppContext,
+  audit: AuditContext,
+  actor: TeamActor,
+  input: { email: string; accountRole?: AccountRole | undefined },
+): Promise<InvitationRecord> {
+  await requireTeamManager(ctx, actor);
+  const { accountId } = actor.user;
+  const email = normaliseEmail(input.email);
+  const accountRole = input.accountRole ?? 'member';
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing?.accountId === accountId) throw new AppError(409, `${email} is already on your team.`);
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    // Inviting again replaces the pending invitation: only the newest link works.
+    const pending = await findPendingInvitationByEmail(tx, accountId, email, now);
+    if (pending) await revokeInvitation(tx, accountId, pending.id, now);
+    const invitation = await createInvitation(tx, {
+      accountId,
+      email,
+      accountRole,
+      invitedBy: actor.user.id,
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600 * 1000),
+    });
+    await enqueue<AuthMailJob>(ctx.jobs, tx, MAIL_QUEUE, {
+      kind: 'team_invitation',
+      userId: actor.user.id,
+      invitationId: invitation.id,
+    });
+    await recordAudit(tx, audit, {
+      action: 'team.member_invited',
+      accountId,
+      targetType: 'invitation',
+      targetId: invitation.id,
+      after: { email, accountRole },
+    });
+    return invitation;
+  });
+}
+
+export async function revokeTeamInvitation(
+  ctx: AppContext,
+  audit: AuditContext,
+  actor: TeamActor,
+  invitationId: string,
+): Promise<{ message: string }> {
+  await requireTeamManager(ctx, actor);
+  const { accountId } = actor.user;
+  await ctx.db.transaction(async (tx) => {
+    if (!(await revokeInvitation(tx, accountId, invitationId, ctx.clock())))
+      throw new AppError(404, 'Invitation not found');
+    await recordAudit(tx, audit, {
+      action: 'team.invitation_revoked',
+      accountId,
+      targetType: 'invitation',
+      targetId: invitationId,
+    });
+  });
+  return { message: 'The invitation has been withdrawn.' };
+}
+
+/** The mail job: issues the invitation's token (replacing its own earlier one on a retry) and mails the link. */
+export async function sendInvitationMail(ctx: AppContext, mailer: Mailer, jobId: string, job: AuthMailJob) {
+  const inviter = await findUserById(ctx.db, job.userId);
+  if (!inviter || !job.invitationId) return;
+  const invitation = await findPendingInvitation(ctx.db, inviter.accountId, job.invitationId, ctx.clock());
+  if (!invitation) return;
+  const { token, tokenHash } = generateToken();
+  await issueInvitationToken(ctx.db, invitation.id, tokenHash, jobId);
+  const inviterName = [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email;
+  const link = `${ctx.config.appUrl}/join?token=${token}`;
+  await mailer.send(teamInvitationMessage(invitation.email, inviterName, inviter.companyName ?? 'a team', link));
+}
+
+async function invitationFor(ctx: AppContext, token: string) {
+  const invitation = await findInvitationByToken(ctx.db, hashToken(token), ctx.clock());
+  if (!invitation) throw new AppError(400, INVALID_INVITATION);
+  return invitation;
+}
+
+/** What the link invites to, for the page it opens; the token is the proof, so it names the address. */
+export async function lookUpInvitation(ctx: AppContext, token: string) {
+  const invitation = await invitationFor(ctx, token);
+  return {
+    email: invitation.email,
+    companyName: invitation.companyName,
+    accountRole: invitation.accountRole,
+    existingUser: Boolean(await findUserByEmail(ctx.db, invitation.email)),
+  };
+}
+
+export interface AcceptInput {
+  token: string;
+  password?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}
+
+/**
+ * Joins the inviting account. A signed-in user must be the invited address; someone new chooses a
+ * password (the mailed link proves the address, so the new user is verified). Answers the user to sign in.
+ */
+export async function acceptInvitation(
+  ctx: AppContext,
+  audit: AuditContext,
+  signedIn: TeamActor | undefined,
+  input: AcceptInput,
+): Promise<UserRecord> {
+  if (signedIn?.impersonating) throw new AppError(403, 'Invitations cannot be accepted while viewing as another user.');
+  const invitation = await invitationFor(ctx, input.token);
+  if (!planLimits[await accountPlan(ctx.db, invitation.accountId)].teamManagement)
+    throw new AppError(403, TEAM_PLAN_REQUIRED);
+  const userId = signedIn
+    ? await joinAsSignedIn(ctx, audit, signedIn.user, invitation)
+    : await joinAsNewUser(ctx, audit, invitation, input);
+  return (await findUserById(ctx.db, userId))!;
+}
+
+type FoundInvitation = InvitationRecord & { companyName: string };
+
+async function joinAsSignedIn(ctx: AppContext, audit: AuditContext, user: UserRecord, invitation: FoundInvitation) {
+  if (user.email !== invitation.email)
+    throw new AppError(403, `This invitation was sent to ${invitation.email}. Sign in with that email to accept it.`);
+  const now = ctx.clock();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await markInvitationAccepted(tx, invitation.id, user.id, now))) throw new AppError(400, INVALID_INVITATION);
+    if (user.accountId !== invitation.accountId) {
+      const others = await otherAccountUsers(tx, user.accountId, user.id);
+      if (others.length === 0) {
+        // Leaving an account of one: an empty one goes; one with channels or products is never deleted unasked.
+        if (await accountHoldsData(tx, user.accountId))
+          throw new AppError(
+            409,
+            `You are the only member of ${user.companyName ?? 'your account'}, which holds channels or products. Delete that account or add an owner to it before joining another team.`,
+          );
+      } else if (user.accountRole === 'owner' && !others.some((u) => u.accountRole === 'owner')) {
+        await setAccountRole(tx, user.accountId, others[0]!.id, 'owner', now);
+      }
+      await moveToAccount(tx, user.id, invitation.accountId, invitation.accountRole, now);
+      if (others.length === 0) await deleteAccount(tx, user.accountId);
+    }
+    await recordAudit(tx, audit, {
+      action: 'team.invitation_accepted',
+      actorUserId: user.id,
+      accountId: invitation.accountId,
+      targetType: 'invitation',
+      targetId: invitation.id,
+      after: { userId: user.id, accountRole: invitation.accountRole },
+      metadata: { fromAccountId: user.accountId },
+    });
+  });
+  return user.id;
+}
+
+async function joinAsNewUser(ctx: AppContext, audit: AuditContext, invitation: FoundInvitation, input: AcceptInput) {
+  if (await findUserByEmail(ctx.db, invitation.email)) throw new AppError(401, SIGN_IN_TO_ACCEPT);
+  if (!input.password) throw new AppError(400, 'Choose a password to create your account.');
+  const problem = newPasswordProblem(input.password);
+  if (problem) throw new AppError(400, problem);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock();
+  return ctx.db.transaction(async (tx) => {
+    const userId = await createMember(tx, {
+      accountId: invitation.accountId,
+      email: invitation.email,
+      passwordHash,
+      firstName: input.firstName?.trim() || null,
+      lastName: input.lastName?.trim() || null,
+      accountRole: invitation.accountRole,
+      at: now,
+    });
+    // Someone registered this address meanwhile: they sign in to accept.
+    if (!userId) throw new AppError(401, SIGN_IN_TO_ACCEPT);
+    if (!(await markInvitationAccepted(tx, invitation.id, userId, now))) throw new AppError(400, INVALID_INVITATION);
+    await recordAudit(tx, audit, {
+      action: 'team.invitation_accepted',
+      actorUserId: userId,
+      accountId: invitation.accountId,
+      targetType: 'invitation',
+      targetId: invitation.id,
+      after: { userId, email: invitation.email, accountRole: invitation.accountRole },
+    });
+    return userId;
+  });
+}

@@ -1,0 +1,170 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { authHandlers, LAST_OWNER, teamFixtures, teamScenarios } from '@hub/mocks';
+import { findInToast } from '../../../testing/storyToasts';
+import { withRouter } from '../../../testing/storyRouter';
+import { onAPhone } from '../../../testing/storyViewports';
+import { TeamPage } from './TeamPage';
+
+const meta = {
+  title: 'Screens/Team',
+  component: TeamPage,
+  decorators: [withRouter],
+  parameters: {
+    route: '/user-management',
+    msw: { handlers: { auth: authHandlers.signedInClient, team: teamScenarios.business() } },
+  },
+} satisfies Meta<typeof TeamPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const withTeam = (
+  team: ReturnType<(typeof teamScenarios)[keyof typeof teamScenarios]>,
+  auth = authHandlers.signedInClient,
+) => ({
+  msw: { handlers: { auth, team } },
+});
+const { owner, member, invitation } = teamFixtures;
+const memberName = `${member.firstName} ${member.lastName}`;
+
+/** An owner on the Business plan: the team, a pending invitation, and the invitation form. */
+export const TeamOnBusiness: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(member.email)).toBeVisible();
+    await expect(await canvas.findByText(`${owner.firstName} ${owner.lastName} (you)`)).toBeVisible();
+    await expect(canvas.getByText(invitation.email)).toBeVisible();
+    await expect(canvas.getByRole('form', { name: 'Invite a team member' })).toBeVisible();
+    // Nobody removes themselves here.
+    await expect(
+      canvas.queryByRole('button', { name: `Remove ${owner.firstName} ${owner.lastName}` }),
+    ).not.toBeInTheDocument();
+  },
+};
+
+export const InvitationSent: Story = {
+  parameters: withTeam(teamScenarios.ownerAlone()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(/Email address/), 'new.person@example.com');
+    await userEvent.selectOptions(canvas.getByLabelText('Role'), 'owner');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send invitation' }));
+    await expect(
+      await findInToast('We emailed an invitation to new.person@example.com. It expires in 7 days.'),
+    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Pending invitations' })).toBeVisible();
+    await expect(canvas.getByText('new.person@example.com')).toBeVisible();
+  },
+};
+
+export const InvitationWithdrawn: Story = {
+  parameters: withTeam(teamScenarios.business()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: `Withdraw the invitation to ${invitation.email}` }),
+    );
+    await expect(await findInToast(`The link sent to ${invitation.email} no longer works.`)).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText(invitation.email)).not.toBeInTheDocument());
+  },
+};
+
+export const MemberMadeOwner: Story = {
+  parameters: withTeam(teamScenarios.business()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(await canvas.findByLabelText(`Role of ${memberName}`), 'owner');
+    await expect(await findInToast(`${memberName} is now an owner.`)).toBeVisible();
+  },
+};
+
+/** The only owner cannot make themselves a member: the account needs an owner. */
+export const LastOwnerCannotStepDown: Story = {
+  parameters: withTeam(teamScenarios.ownerAlone()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(
+      await canvas.findByLabelText(`Role of ${owner.firstName} ${owner.lastName}`),
+      'member',
+    );
+    await expect(await findInToast(LAST_OWNER)).toBeVisible();
+  },
+};
+
+/** Removing asks first: the member is signed out at once. */
+export const ConfirmRemoveMember: Story = {
+  parameters: withTeam(teamScenarios.business()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: `Remove ${memberName}` }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: `Remove ${memberName}?` }));
+    await expect(dialog.getByText(/signed out at once/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove member' }));
+    await expect(await findInToast(`${member.email} has been removed from the team.`)).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText(member.email)).not.toBeInTheDocument());
+  },
+};
+
+/** A plan without team management: what the Business plan brings, and the way to it. */
+export const UpgradeToInviteYourTeam: Story = {
+  parameters: withTeam(teamScenarios.lowerPlan()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Invite your team with the Business plan' })).toBeVisible();
+    await expect(canvas.queryByRole('form', { name: 'Invite a team member' })).not.toBeInTheDocument();
+    await expect(canvas.queryByLabelText(`Role of ${owner.firstName} ${owner.lastName}`)).not.toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing?tab=plans');
+  },
+};
+
+export const UpgradeOnAPhone: Story = {
+  ...UpgradeToInviteYourTeam,
+  globals: onAPhone,
+};
+
+/** Staff viewing as the owner see the team but change nothing. */
+export const ViewedAsByStaff: Story = {
+  parameters: withTeam(teamScenarios.viewedByStaff(), authHandlers.impersonating),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/can be seen but not changed/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: `Remove ${memberName}` })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('form', { name: 'Invite a team member' })).not.toBeInTheDocument();
+  },
+};
+
+export const NoAccessForMembers: Story = {
+  parameters: withTeam(teamScenarios.member()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+    await expect(canvas.getByText(/Only the account's owners manage its team/)).toBeVisible();
+  },
+};
+
+export const TeamCouldNotLoad: Story = {
+  parameters: withTeam(teamScenarios.loadFails()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Your team could not be loaded', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  },
+};
+
+export const LoadingTheTeam: Story = {
+  parameters: withTeam(teamScenarios.loading()),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading your team...')).toBeVisible();
+  },
+};
+
+export const TeamOnAPhone: Story = {
+  globals: onAPhone,
+  parameters: withTeam(teamScenarios.business()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(member.email)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Send invitation' })).toBeVisible();
+  },
+};
