@@ -9,6 +9,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { AppContext } from '../context.ts';
 import { repoRoot } from '../config.ts';
 import { findUserById } from '../db/queries/users.ts';
+import { mayStillViewAs } from '../modules/auth/impersonation.ts';
 import { DatabaseSessionStore } from './middleware/session-store.ts';
 import { sessionLifetime } from './middleware/session-lifetime.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
@@ -115,13 +116,24 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   // One authenticator per app, so two apps in one process (tests) never share strategies.
   const passport = new passportModule.Authenticator();
   passport.serializeUser((user, done) => done(null, user.id));
-  // The session store read the user with the session (one round trip); another user id is read here.
+  // The session store read the user with the session (one round trip); another user id is read here. Staff viewing
+  // as a user are read again on each request: their view ends as soon as they may no longer (mayStillViewAs).
   passport.deserializeUser(
     (req: express.Request, id: string, done: (error: unknown, user?: Express.User | false) => void) => {
-      const signedIn = (user: Express.User | undefined) => done(null, user && !user.disabledAt ? user : false);
+      const impersonatorId = req.session.impersonatorId;
+      const signedIn = (user: Express.User | undefined, impersonator?: Express.User) => {
+        if (!user || user.disabledAt) return done(null, false);
+        if (impersonatorId === undefined || mayStillViewAs(impersonator, user)) return done(null, user);
+        // The session ends: passport drops its user, and nothing of the view is left in it.
+        delete req.session.impersonatorId;
+        done(null, false);
+      };
       const read = sessionStore.takeUserRead(req.sessionID, id);
-      if (read) return signedIn(read);
-      findUserById(ctx.db, id).then(signedIn, done);
+      if (read && impersonatorId === undefined) return signedIn(read);
+      Promise.all([
+        read ?? findUserById(ctx.db, id),
+        impersonatorId === undefined ? undefined : findUserById(ctx.db, impersonatorId),
+      ]).then(([user, impersonator]) => signedIn(user, impersonator), done);
     },
   );
   signedInUser.use(passport.initialize(), passport.session());

@@ -13,7 +13,7 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { addChannelRow, addOrderRow, orderLine } from '../support/seeded-rows.ts';
 import { alerts, auditLog, channels, listingWrites, listings, orders, products } from '../../src/db/schema/index.ts';
-import { evaluateAlerts } from '../../src/modules/alerts/alerts.ts';
+import { deliverAlerts, evaluateAlerts } from '../../src/modules/alerts/alerts.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -25,6 +25,8 @@ let webhook: http.Server;
 let webhookUrl: string;
 const posted: unknown[] = [];
 let postedListeners: Array<() => void> = [];
+/** The webhook's next answers fail with this status (a Slack outage), then it answers 200 again. */
+let failingAnswers: number[] = [];
 
 const db = () => t.database.handle.db;
 const evaluate = () => evaluateAlerts(t.product.ctx);
@@ -58,6 +60,8 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
+      const failure = failingAnswers.shift();
+      if (failure) return void res.writeHead(failure).end('down');
       posted.push(JSON.parse(body));
       res.writeHead(200).end('ok');
       for (const listener of [...postedListeners]) listener();
@@ -208,6 +212,35 @@ describe('alerts', () => {
       )
       .toBe(1);
     expect(t.mail.sentTo(email).length).toBe(mailsBefore);
+  });
+
+  it('a webhook that is down is tried again without mailing anyone twice', async () => {
+    await setChannelStatus('active');
+    await evaluate();
+    // An alert raised outside the queue, told by hand: the job's retry is this test's second call.
+    const [product] = await db()
+      .insert(products)
+      .values({ accountId, sku: 'VASE-3', title: 'Vase', currency: 'USD', price: '30.00', onHand: 0, committed: 0 })
+      .returning({ id: products.id });
+    await db().insert(alerts).values({
+      accountId,
+      kind: 'late_order',
+      subjectId: product!.id,
+      title: 'Order W-1 is past its ship-by date',
+      detail: 'It was to ship by yesterday.',
+      fixPath: '/orders',
+      raisedAt: new Date(),
+    });
+    const mailsBefore = t.mail.sentTo(email).length;
+    const postsBefore = posted.length;
+    failingAnswers = [503];
+    const job = { accountId };
+    await expect(deliverAlerts(t.product.ctx, t.product.mailer, job)).rejects.toThrow(/answered 503/);
+    await t.mail.next(email, (m) => m.subject.includes('Order W-1'));
+    await deliverAlerts(t.product.ctx, t.product.mailer, job);
+    const [message] = (await webhookMessages(postsBefore + 1)).slice(postsBefore) as Array<{ text: string }>;
+    expect(message!.text).toContain('Order W-1 is past its ship-by date');
+    expect(t.mail.sentTo(email).length).toBe(mailsBefore + 1);
   });
 
   it('another account sees none of it; a setting out of range is refused with a message', async () => {

@@ -247,6 +247,40 @@ describe('the sales rollup', () => {
   });
 });
 
+// PostgreSQL only (the PostgreSQL pass): PGlite has one connection, so no transaction is open while the job runs.
+const onPostgres = process.env.DATABASE_URL ? describe : () => undefined;
+
+onPostgres('an order changed while the job runs (transactions at once)', () => {
+  it('the job skips an hour whose change has not committed, and the hour stays marked after it commits', async () => {
+    const handle = t.database.handle;
+    if (handle.kind !== 'postgres') throw new Error('a PostgreSQL test');
+    const hour = '2026-10-07T10:00:00Z';
+    // The hour is marked (and committed) by one order, not yet summed…
+    await addOrderRow(db(), accountId, channelIds[0]!, '2026-10-07T10:05:00Z', [orderLine('SKU-A', 1, '1.00')]);
+    const open = await handle.pool.connect();
+    try {
+      await open.query('begin');
+      // …when another order of that hour is written by a transaction still open as the job runs.
+      await open.query(
+        `insert into orders (account_id, channel_id, marketplace_order_id, order_number, status, lines, ordered_at, marketplace_updated_at)
+         values ($1, $2, 'race-1', 'race-1', 'open', $3, $4, $4)`,
+        [accountId, channelIds[0], JSON.stringify([orderLine('SKU-A', 5, '2.00')]), '2026-10-07T10:30:00Z'],
+      );
+      await rollUpSales(db());
+      await open.query('commit');
+    } finally {
+      open.release();
+    }
+    const marked = (await db().execute(
+      sql`select count(*)::int as n from sales_dirty_hours where account_id = ${accountId} and hour = ${hour}::timestamptz`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(marked.rows[0]!.n).toBe(1);
+    await expectRollupToMatchOrders();
+    await rollUpSales(db());
+    await expectRollupToMatchOrders();
+  });
+});
+
 describe('time zones whose days are not whole UTC hours', () => {
   it('are read from the orders (India is 5½ hours ahead, Nepal 5¾); whole-hour zones from the rollup', () => {
     const start = new Date('2026-10-01T00:00:00Z');

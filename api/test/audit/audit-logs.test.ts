@@ -156,8 +156,28 @@ describe('Audit Logs: who reads what', () => {
       targetId: owner.userId,
       impersonator: { id: admin.userId, name: 'Ada Admin', email: admin.email },
     });
-    expect(seen.body.items[0]!.userAgent).toEqual(expect.any(String));
-    expect(seen.body.items[0]!.ip).toEqual(expect.any(String));
+    // The administrator's IP and browser are staff's to see, not the seller's: blank in the account's log and CSV.
+    expect(seen.body.items[0]).toMatchObject({ ip: null, userAgent: null });
+    const staff = await admin.browser.get<Page>(`/api/admin/audit-logs?action=impersonation.ended`);
+    expect(staff.body.items[0]).toMatchObject({
+      targetId: owner.userId,
+      ip: expect.any(String),
+      userAgent: expect.any(String),
+    });
+    const csvOf = async (browser: SignedInUser['browser'], path: string) => {
+      const answer = await browser.get<string>(path);
+      expect(answer.status).toBe(200);
+      const [header, ...rows] = parseCsv(answer.body).map((r) => r.fields);
+      const [ip, userAgent] = [header!.indexOf('ip'), header!.indexOf('user agent')];
+      return rows.map((r) => [r[ip], r[userAgent]]);
+    };
+    expect(await csvOf(owner.browser, '/api/audit-logs/export?action=impersonation.ended')).toEqual([['', '']]);
+    expect(await csvOf(admin.browser, `/api/admin/audit-logs/export?action=impersonation.ended`)).toEqual([
+      [staff.body.items[0]!.ip, staff.body.items[0]!.userAgent],
+    ]);
+    // Nor does searching for the administrator's IP find what they did.
+    const searched = await owner.browser.get<Page>(`/api/audit-logs?q=${encodeURIComponent(staff.body.items[0]!.ip!)}`);
+    expect(searched.body.items.filter((e) => e.impersonator !== null)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import { query } from '../support/sync-checks.ts';
 
 let t: TestProduct;
 const ids: Record<string, string> = {};
@@ -153,5 +154,45 @@ describe('impersonation', () => {
     expect(supers.body.items).toHaveLength(1);
     const client = await signedIn('client@example.com', 'client secret 1');
     expect((await client.get('/api/admin/users')).status).toBe(403);
+  });
+});
+
+describe('a view as a user ends with the administrator’s rights', () => {
+  /** A new admin viewing as a new seller, from the admin's browser; the super user acts on the admin. */
+  async function adminViewingAsSeller() {
+    const admin = await t.signedInUser({ role: 'admin' });
+    const seller = await t.createUser();
+    expect((await admin.browser.post(`/api/admin/impersonate/${seller.userId}`)).status).toBe(200);
+    expect((await admin.browser.get('/api/auth/user')).body).toMatchObject({ id: seller.userId });
+    expect(await viewsBy(admin.userId)).toHaveLength(1);
+    return admin;
+  }
+  const superUser = () => signedIn('superuser@example.com', 'super secret 2');
+  const viewsBy = (adminId: string) =>
+    query(t, sql`select sid from sessions where data ->> 'impersonatorId' = ${adminId}`);
+
+  it('disabling, deleting or demoting the admin ends their view at once', async () => {
+    const staff = await superUser();
+    for (const [what, act] of [
+      ['disabled', (id: string) => staff.post(`/api/admin/users/${id}/disable`)],
+      ['deleted', (id: string) => staff.request('DELETE', `/api/admin/users/${id}`)],
+      ['demoted', (id: string) => staff.put(`/api/admin/users/${id}/role`, { role: 'client' })],
+    ] as const) {
+      const admin = await adminViewingAsSeller();
+      expect((await act(admin.userId)).status, what).toBe(200);
+      expect(await viewsBy(admin.userId), what).toEqual([]);
+      expect((await admin.browser.get('/api/auth/user')).status, what).toBe(401);
+      expect((await admin.browser.post('/api/admin/exit-impersonation')).status, what).toBe(401);
+    }
+  });
+
+  it('every request of the view checks the admin: one disabled or no longer staff by any path is signed out', async () => {
+    for (const change of [sql`disabled_at = now()`, sql`role = 'client'`]) {
+      const admin = await adminViewingAsSeller();
+      // Not through User Management (which ends the view's session itself): the check on each request ends it.
+      await t.database.handle.db.execute(sql`update users set ${change} where id = ${admin.userId}`);
+      expect((await admin.browser.get('/api/auth/user')).status).toBe(401);
+      expect((await admin.browser.get('/api/channels')).status).toBe(401);
+    }
   });
 });

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type SignedInUser, type TestProduct } from '../support/test-product.ts';
 import { linkIn } from '../support/mail-catcher.ts';
 import { query } from '../support/sync-checks.ts';
+import { STAFF_CANNOT_JOIN } from '../../src/modules/auth/invitations.ts';
+import { STAFF_NOT_IN_TEAMS } from '../../src/modules/auth/teams.ts';
 
 let t: TestProduct;
 beforeAll(async () => {
@@ -135,6 +137,54 @@ describe('invitations', () => {
     expect(await query(t, sql`select id from accounts where id = ${seller.accountId}`)).toHaveLength(1);
     // The link stays usable once the seller has dealt with their account.
     expect((await t.browser().post('/api/invitations/lookup', { token })).status).toBe(200);
+  });
+
+  it('never lets its only member leave an account whose paid plan runs on: they cancel it first', async () => {
+    const owner = await businessOwner();
+    const seller = await t.signedInSeller();
+    await t.database.handle.db.execute(
+      sql`update accounts set plan = 'growth', stripe_subscription_id = 'sub_joining', subscription_status = 'active'
+        where id = ${seller.accountId}`,
+    );
+    const token = await invite(owner, seller.email);
+    const refused = await seller.browser.post('/api/invitations/accept', { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/whose paid plan is still running\. Cancel the plan first, from Billing/);
+    expect(await query(t, sql`select account_id from users where id = ${seller.userId}`)).toEqual([
+      { account_id: seller.accountId },
+    ]);
+  });
+
+  it('platform staff cannot join a team, and an owner cannot change or remove a staff user', async () => {
+    const owner = await businessOwner();
+    const admin = await t.signedInUser({ role: 'admin' });
+    const token = await invite(owner, admin.email);
+    expect(await admin.browser.post('/api/invitations/accept', { token })).toMatchObject({
+      status: 403,
+      body: { message: STAFF_CANNOT_JOIN },
+    });
+    expect(await query(t, sql`select account_id from users where id = ${admin.userId}`)).toEqual([
+      { account_id: admin.accountId },
+    ]);
+
+    // A member made staff afterwards (by a super user) is out of the owner's reach.
+    const member = t.browser();
+    const memberId = (
+      await member.post('/api/invitations/accept', {
+        token: await invite(owner, newEmail()),
+        password: 'member secret 1',
+      })
+    ).body.id as string;
+    const superUser = await t.signedInUser({ role: 'super_user' });
+    expect((await superUser.browser.put(`/api/admin/users/${memberId}/role`, { role: 'admin' })).status).toBe(200);
+    for (const answer of [
+      await owner.browser.patch(`/api/team/members/${memberId}`, { accountRole: 'owner' }),
+      await owner.browser.request('DELETE', `/api/team/members/${memberId}`),
+    ])
+      expect(answer).toMatchObject({ status: 403, body: { message: STAFF_NOT_IN_TEAMS } });
+    expect(await query(t, sql`select role, account_role from users where id = ${memberId}`)).toEqual([
+      { role: 'admin', account_role: 'member' },
+    ]);
   });
 
   it('expires after 7 days, and a withdrawn invitation no longer works', async () => {

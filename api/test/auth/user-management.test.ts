@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type SignedInUser, type TestProduct } from '../support/test-product.ts';
 import { linkIn } from '../support/mail-catcher.ts';
 import { query } from '../support/sync-checks.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { createMember } from '../../src/db/queries/users.ts';
+import { PLAN_STILL_BILLED } from '../../src/modules/auth/user-management.ts';
 
 let t: TestProduct;
 let admin: SignedInUser;
@@ -167,6 +168,125 @@ describe('delete', () => {
     const trail = (await auditOf(seller.userId)).map((e) => e.action);
     expect(trail).toEqual(expect.arrayContaining(['auth.sign_in', 'user.profile_updated', 'user.deleted']));
     expect((await admin.browser.request('DELETE', `/api/admin/users/${seller.userId}`)).status).toBe(404);
+  });
+
+  it('both users of an account deleted at once go, and the account with the second', async () => {
+    /** An owner and a member: deleting either locks the other (its team's other users) before deleting itself. */
+    const team = async () => {
+      const owner = await t.createUser();
+      const memberId = (await createMember(t.database.handle.db, {
+        accountId: owner.accountId,
+        email: `member-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        passwordHash: await hashPassword('member secret 1'),
+        firstName: null,
+        lastName: null,
+        accountRole: 'member',
+        at: new Date(),
+      }))!;
+      return { accountId: owner.accountId, userIds: [owner.userId, memberId] };
+    };
+    const teams = [await team(), await team(), await team()];
+    // Without the account's row locked first, each deletion would hold the other user and wait to delete its
+    // own: PostgreSQL would end one of the two as a deadlock.
+    const answers = await Promise.all(
+      teams.flatMap(({ userIds }) =>
+        userIds.map((id) => superUser.browser.request('DELETE', `/api/admin/users/${id}`)),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    teams.forEach((_, i) =>
+      expect(
+        answers
+          .slice(2 * i, 2 * i + 2)
+          .map((a) => a.body.accountDeleted)
+          .sort(),
+      ).toEqual([false, true]),
+    );
+    const ids = teams.map((x) => x.accountId);
+    expect(await query(t, sql`select id from accounts where id in (${sql.join(ids, sql`, `)})`)).toEqual([]);
+  });
+
+  // PostgreSQL only (defined in the PostgreSQL pass alone, never skipped): PGlite has one connection, so no
+  // other transaction is open while the deletion runs.
+  (process.env.DATABASE_URL ? it : () => undefined)(
+    'waits on the account while another deletion holds its team, then takes the account: never a deadlock',
+    async () => {
+      const handle = t.database.handle;
+      if (handle.kind !== 'postgres') throw new Error('a PostgreSQL test');
+      const owner = await t.createUser();
+      const memberId = (await createMember(handle.db, {
+        accountId: owner.accountId,
+        email: `member-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        passwordHash: await hashPassword('member secret 1'),
+        firstName: null,
+        lastName: null,
+        accountRole: 'member',
+        at: new Date(),
+      }))!;
+      const other = await handle.pool.connect();
+      try {
+        // The owner's deletion, as removeUser runs it, holding the account and its other user (the member)…
+        await other.query('begin');
+        await other.query('select id from accounts where id = $1 for update', [owner.accountId]);
+        await other.query('select id from users where account_id = $1 and id <> $2 for update', [
+          owner.accountId,
+          owner.userId,
+        ]);
+        // …when the member's deletion starts: it waits on the account, holding nothing the owner's needs.
+        const deleting = superUser.browser.request('DELETE', `/api/admin/users/${memberId}`);
+        // Should this test fail first, the product stops under the request: that is not a second failure.
+        deleting.catch(() => undefined);
+        await vi.waitFor(
+          async () =>
+            expect(
+              await query(
+                t,
+                sql`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              ),
+            ).toHaveLength(1),
+          { timeout: 10_000 },
+        );
+        // The waiting deletion holds nothing of the owner's (before the account's lock it held the owner's row and
+        // waited for the member's: a deadlock, which PostgreSQL broke after a second by failing one side).
+        await other.query('select id from users where id = $1 for update nowait', [owner.userId]);
+        await other.query('delete from users where id = $1', [owner.userId]);
+        await other.query('commit');
+        // The member was the account's last user by then: the account goes with them.
+        expect(await deleting).toMatchObject({ status: 200, body: { accountDeleted: true } });
+      } finally {
+        // After a failure the transaction is still open (or aborted): it must not go back to the pool so.
+        await other.query('rollback').catch(() => undefined);
+        other.release();
+      }
+      expect(await query(t, sql`select id from accounts where id = ${owner.accountId}`)).toEqual([]);
+    },
+  );
+
+  it("refuses to delete the last user while the account's paid plan runs on: its owner cancels it first", async () => {
+    const seller = await t.createUser();
+    const subscription = (status: string, cancelAtPeriodEnd: boolean) =>
+      t.database.handle.db.execute(
+        sql`update accounts set plan = 'growth', stripe_customer_id = ${`cus_${seller.userId}`},
+          stripe_subscription_id = 'sub_live', subscription_status = ${status},
+          cancel_at_period_end = ${cancelAtPeriodEnd} where id = ${seller.accountId}`,
+      );
+    for (const status of ['active', 'past_due', 'incomplete', 'unpaid', 'paused']) {
+      await subscription(status, false);
+      const refused = await admin.browser.request('DELETE', `/api/admin/users/${seller.userId}`);
+      expect(refused, status).toMatchObject({ status: 409, body: { message: PLAN_STILL_BILLED } });
+    }
+    expect(await query(t, sql`select id from users where id = ${seller.userId}`)).toHaveLength(1);
+    // Cancelled for the end of its period, Stripe bills it no more: the account may go.
+    await subscription('active', true);
+    const deleted = await admin.browser.request('DELETE', `/api/admin/users/${seller.userId}`);
+    expect(deleted).toMatchObject({ status: 200, body: { accountDeleted: true } });
+
+    const ended = await t.createUser();
+    await t.database.handle.db.execute(
+      sql`update accounts set stripe_subscription_id = 'sub_old', subscription_status = 'canceled'
+        where id = ${ended.accountId}`,
+    );
+    expect((await admin.browser.request('DELETE', `/api/admin/users/${ended.userId}`)).status).toBe(200);
   });
 
   it('nobody deletes themselves here', async () => {

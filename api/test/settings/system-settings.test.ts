@@ -211,4 +211,23 @@ describe('System Settings', () => {
       [{ marketplaceCredentials: { ebayClientId: 'set' } }, { marketplaceCredentials: { ebayClientId: 'removed' } }],
     ]);
   });
+
+  it('two credential saves at once both land: the set is read and written back under its lock', async () => {
+    const credentials = async () => (await admin.browser.get('/api/admin/settings')).body.marketplaceCredentials;
+    for (const round of [1, 2, 3]) {
+      const saves = await Promise.all([
+        admin.browser.patch('/api/admin/settings', { marketplaceCredentials: { shopifyClientId: `shop-${round}` } }),
+        admin.browser.patch('/api/admin/settings', { marketplaceCredentials: { ebayRuName: `ru-${round}` } }),
+      ]);
+      expect(saves.map((a) => a.status)).toEqual([200, 200]);
+      expect(await credentials(), `round ${round}`).toMatchObject({ shopifyClientId: true, ebayRuName: true });
+      await Promise.all([
+        admin.browser.patch('/api/admin/settings', { marketplaceCredentials: { shopifyClientId: null } }),
+        admin.browser.patch('/api/admin/settings', { marketplaceCredentials: { ebayRuName: null } }),
+      ]);
+      expect(await credentials(), `round ${round}`).toMatchObject({ shopifyClientId: false, ebayRuName: false });
+    }
+    // Set before, untouched by any of it.
+    expect(await marketplaceCredential(t.product.ctx, 'ebayClientSecret')).toBe(`${SECRET}-2`);
+  });
 });

@@ -34,6 +34,8 @@ let A: string;
 let B: string;
 let C: string;
 let D: string;
+let E: string;
+let F: string;
 
 const WAIT = { timeout: 30_000, interval: 250 };
 
@@ -44,6 +46,15 @@ const available = async (sku: string) =>
       sql`select on_hand - committed as available from products where account_id = ${accountId} and sku = ${sku}`,
     )
   )[0]!.available;
+/** The newest audit entry of a bundle's components. */
+const lastBundleAudit = async () =>
+  (
+    await query<{ before: unknown; after: unknown; target_type: string; by_user: boolean }>(
+      t,
+      sql`select before, after, target_type, actor_user_id is not null as by_user from audit_log
+          where account_id = ${accountId} and action = 'listings.bundle_changed' order by id desc limit 1`,
+    )
+  )[0];
 const onChannel = async (channel: ConnectedChannel, sku: string) => (await sandboxItem(t, channel, sku)).quantity;
 
 async function buy(channel: ConnectedChannel, sku: string, quantity: number): Promise<void> {
@@ -74,7 +85,7 @@ beforeAll(async () => {
   const skus = (
     await query<{ sku: string }>(t, sql`select sku from products where account_id = ${accountId} order by sku`)
   ).map((r) => r.sku);
-  [B, A, C, D] = skus as [string, string, string, string];
+  [B, A, C, D, E, F] = skus as [string, string, string, string, string, string];
   // The components' stock, set by hand on the main channel and read from it ("Sync now").
   await editByHand(t, shopify, A, { quantity: 10 });
   await editByHand(t, shopify, C, { quantity: 9 });
@@ -109,6 +120,13 @@ describe('a bundle of two components', () => {
       ]),
     ).toBe(4);
     await everywhere({ [B]: 4 });
+    // Audited, with the components before and after.
+    expect(await lastBundleAudit()).toEqual({
+      before: [{ sku: B, components: '' }],
+      after: [{ sku: B, components: [`${A}:1`, `${C}:2`].sort().join('|') }],
+      target_type: 'product',
+      by_user: true,
+    });
     expect((await seller.get(`/api/listings/items/${encodeURIComponent(A)}/components`)).body).toEqual({
       sku: A,
       available: 10,
@@ -273,10 +291,39 @@ describe('setting components', () => {
     );
   });
 
-  it('deleted, the SKU is no bundle any more and its components are no longer used', async () => {
+  it('a component in use cannot be deleted from the catalogue: the bundle would count only the others', async () => {
+    const [component] = await query<{ id: string }>(
+      t,
+      sql`select id from products where account_id = ${accountId} and sku = ${A}`,
+    );
+    const refused = await query(t, sql`delete from products where id = ${component!.id}`).then(
+      () => undefined,
+      (error: Error) => error.cause as Error | undefined,
+    );
+    expect(refused?.message).toMatch(/bundle_components_component_product_id_products_id_fk/);
+    expect(await available(A)).toBeGreaterThan(0);
+  });
+
+  it('deleted, the SKU is no bundle any more, offers nothing of its own until the main channel is read', async () => {
+    // The bundle offers 4 (C read at 9 again): that figure was its components', not units of its own.
+    await editByHand(t, shopify, C, { quantity: 9 });
+    expect((await seller.post(`/api/channels/${shopify.id}/sync`)).status).toBe(202);
+    await vi.waitFor(async () => expect(await available(B)).toBe(4), WAIT);
+    await settled(t, accountId);
     const answer = await seller.request('DELETE', `/api/listings/items/${encodeURIComponent(B)}/components`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ sku: B, components: [], usedIn: [] });
+    expect(answer.body).toMatchObject({ sku: B, available: 0, components: [], usedIn: [] });
+    expect(await lastBundleAudit()).toEqual({
+      before: [{ sku: B, components: [`${A}:1`, `${C}:2`].sort().join('|') }],
+      after: [{ sku: B, components: '' }],
+      target_type: 'product',
+      by_user: true,
+    });
+    // The main channel, read for it in the same transaction, says what the SKU holds of its own.
+    await settled(t, accountId);
+    const own = await onChannel(shopify, B);
+    expect(own).not.toBe(4);
+    await everywhere({ [B]: own }, [walmart, ebay]);
     expect((await seller.get(`/api/listings/items/${encodeURIComponent(A)}/components`)).body.usedIn).toEqual([]);
     expect(await query(t, sql`select 1 from bundle_components where account_id = ${accountId}`)).toEqual([]);
   });
@@ -299,6 +346,19 @@ describe('by CSV', () => {
       formatted,
     );
     expect(bundle.available).toBe(bundleAvailable(bundle.components as Array<{ available: number; quantity: number }>));
+    // Audited with the import's batch.
+    expect(await lastBundleAudit()).toEqual({
+      before: [{ sku: B, components: '' }],
+      after: [{ sku: B, components: formatted }],
+      target_type: 'change_batch',
+      by_user: true,
+    });
+    // Its undo leaves the components as imported, as the import's preview says (COMPONENTS_NOT_UNDONE).
+    const undone = await seller.post(`/api/listings/changes/${applied.body.batchId}/undo`);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect((await seller.get(`/api/listings/items/${encodeURIComponent(B)}/components`)).body.components).toHaveLength(
+      2,
+    );
     await vi.waitFor(async () => expect(await available(B)).toBe(bundle.available), WAIT);
 
     const exported = (await seller.get('/api/listings/export')).body as string;
@@ -355,5 +415,92 @@ describe('by CSV', () => {
         sql`select 1 from bundle_components b join products p on p.id = b.bundle_product_id where p.sku = ${D}`,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('a cancellation gives back what the sale committed', () => {
+  /** The newest order of this SKU on a channel, as recorded. */
+  const orderOf = async (channel: ConnectedChannel, sku: string) => {
+    const rows = await query<{ id: string }>(
+      t,
+      sql`select id from orders where channel_id = ${channel.id} and lines @> ${JSON.stringify([{ sku }])}::jsonb
+          order by received_at desc limit 1`,
+    );
+    expect(rows, `an order of ${sku} on ${channel.kind}`).toHaveLength(1);
+    return rows[0]!.id;
+  };
+  const cancel = async (orderId: string) => {
+    const answer = await seller.post(`/api/orders/${orderId}/cancellations`, { reason: 'buyer asked' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+  };
+  const setComponents = async (sku: string, components: Array<{ sku: string; quantity: number }>) => {
+    const answer = await seller.put(`/api/listings/items/${encodeURIComponent(sku)}/components`, { components });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  };
+
+  beforeAll(async () => {
+    await editByHand(t, shopify, E, { quantity: 20 });
+    await editByHand(t, shopify, F, { quantity: 5 });
+    expect((await seller.post(`/api/channels/${shopify.id}/sync`)).status).toBe(202);
+    await vi.waitFor(async () => expect([await available(E), await available(F)]).toEqual([20, 5]), WAIT);
+    await settled(t, accountId);
+  }, 120_000);
+
+  it('a kit sold as 1 × E, made 3 × E since, gives back 1 × E', async () => {
+    await setComponents(D, [{ sku: E, quantity: 1 }]);
+    await everywhere({ [D]: 20 }, [walmart, ebay]);
+    await buy(walmart, D, 1);
+    await readOrdersNow(t, accountId, walmart.id);
+    await everywhere({ [E]: 19, [D]: 19 }, [walmart, ebay]);
+    await settled(t, accountId);
+    await setComponents(D, [{ sku: E, quantity: 3 }]);
+    await everywhere({ [D]: 6 }, [walmart, ebay]);
+    await cancel(await orderOf(walmart, D));
+    // E: 19 + 1 (not + 3); D: floor(20 / 3).
+    await everywhere({ [E]: 20, [D]: 6 }, [walmart, ebay]);
+    await settled(t, accountId);
+    expect(await available(E)).toBe(20);
+    expect(await onChannel(shopify, E)).toBe(20);
+  });
+
+  it('a SKU sold as itself, made a bundle since, gives back its own unit and no component', async () => {
+    await buy(walmart, F, 1);
+    await readOrdersNow(t, accountId, walmart.id);
+    await everywhere({ [F]: 4 }, [walmart, ebay]);
+    await settled(t, accountId);
+    expect(await onChannel(shopify, F)).toBe(4);
+    await setComponents(F, [{ sku: E, quantity: 2 }]);
+    await everywhere({ [F]: 10 }, [walmart, ebay]);
+    await cancel(await orderOf(walmart, F));
+    await settled(t, accountId);
+    // E never moved; the unit given back is F's own, on the main channel.
+    expect(await available(E)).toBe(20);
+    expect(await onChannel(shopify, E)).toBe(20);
+    await vi.waitFor(async () => expect(await onChannel(shopify, F)).toBe(5), WAIT);
+    await everywhere({ [F]: 10 }, [walmart, ebay]);
+  });
+});
+
+describe('deleting an account', () => {
+  it('takes its bundles with it: a component in use refuses only its own deletion', async () => {
+    const leaving = await t.signedInSeller();
+    await connectWithSandboxSeller(leaving.browser, 'walmart', 2);
+    const ids = async () =>
+      (
+        await query<{ id: string }>(
+          t,
+          sql`select id from products where account_id = ${leaving.accountId} order by sku`,
+        )
+      ).map((r) => r.id);
+    await vi.waitFor(async () => expect(await ids()).toHaveLength(2), WAIT);
+    const [bundle, component] = await ids();
+    await query(
+      t,
+      sql`insert into bundle_components (account_id, bundle_product_id, component_product_id, quantity)
+          values (${leaving.accountId}, ${bundle}, ${component}, 1)`,
+    );
+    await query(t, sql`delete from accounts where id = ${leaving.accountId}`);
+    expect(await query(t, sql`select 1 from products where account_id = ${leaving.accountId}`)).toEqual([]);
+    expect(await query(t, sql`select 1 from bundle_components where account_id = ${leaving.accountId}`)).toEqual([]);
   });
 });

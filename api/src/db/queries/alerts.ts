@@ -109,20 +109,27 @@ export async function openAlerts(db: Db, accountId: string, limit = 200): Promis
     .limit(limit);
 }
 
-/** The account's open alerts not told yet. */
-export async function undeliveredAlerts(db: Db, accountId: string): Promise<AlertRow[]> {
+/** The account's open alerts not mailed yet (`mail`) or not posted to its webhook yet (`webhook`). */
+export async function untoldAlerts(db: Db, accountId: string, by: 'mail' | 'webhook'): Promise<AlertRow[]> {
+  const untold = by === 'mail' ? isNull(alerts.deliveredAt) : isNull(alerts.postedAt);
   return db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.accountId, accountId), isNull(alerts.resolvedAt), isNull(alerts.deliveredAt)))
+    .where(and(eq(alerts.accountId, accountId), isNull(alerts.resolvedAt), untold))
     .orderBy(asc(alerts.kind), asc(alerts.title));
 }
 
-export async function markDelivered(db: Db, accountId: string, ids: string[], at: Date): Promise<void> {
+export async function markTold(
+  db: Db,
+  accountId: string,
+  ids: string[],
+  by: 'mail' | 'webhook',
+  at: Date,
+): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(alerts)
-    .set({ deliveredAt: at })
+    .set(by === 'mail' ? { deliveredAt: at } : { postedAt: at })
     .where(and(eq(alerts.accountId, accountId), inArray(alerts.id, ids)));
 }
 

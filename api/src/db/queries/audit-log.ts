@@ -16,6 +16,11 @@ export interface AuditFilter {
   from?: Date | undefined;
   to?: Date | undefined;
   search?: string | undefined;
+  /**
+   * The account's own log (its users, or staff viewing as one): an entry made by staff viewing as a user
+   * shows no IP or user agent (the administrator's), and is not found by them.
+   */
+  hideStaffOrigin?: boolean | undefined;
 }
 
 /** Where a page starts: after the entry with this time (to the microsecond, as text) and id. */
@@ -61,8 +66,11 @@ function conditions(filter: AuditFilter, after: AuditKey | undefined): SQL {
   if (filter.to !== undefined) where.push(sql`a.occurred_at < ${filter.to.toISOString()}::timestamptz`);
   if (filter.search !== undefined) {
     const anywhere = `%${likeEscape(filter.search)}%`;
+    const ip = filter.hideStaffOrigin
+      ? sql`(a.impersonator_user_id is null and a.ip ilike ${anywhere})`
+      : sql`a.ip ilike ${anywhere}`;
     where.push(
-      sql`(a.action ilike ${anywhere} or a.target_id ilike ${anywhere} or a.ip ilike ${anywhere}
+      sql`(a.action ilike ${anywhere} or a.target_id ilike ${anywhere} or ${ip}
         or exists (select 1 from users s where s.id = a.actor_user_id
           and (s.email ilike ${anywhere} or concat_ws(' ', s.first_name, s.last_name) ilike ${anywhere})))`,
     );
@@ -107,10 +115,14 @@ export async function readAuditEntries(
 ): Promise<AuditRow[]> {
   // The page is chosen from audit_log alone (off an index), then its people are joined: a join
   // inside would let the planner read the log in another order.
+  const origin = filter.hideStaffOrigin
+    ? sql`case when a.impersonator_user_id is null then a.ip end as ip,
+        case when a.impersonator_user_id is null then a.user_agent end as user_agent`
+    : sql`a.ip, a.user_agent`;
   const result = await db.execute(sql`
     with page as (
       select a.id, a.occurred_at, a.action, a.account_id, a.actor_user_id, a.impersonator_user_id, a.target_type,
-        a.target_id, a.ip, a.user_agent, a.before, a.after, a.metadata
+        a.target_id, ${origin}, a.before, a.after, a.metadata
       from audit_log a
       where ${conditions(filter, after)}
       order by a.occurred_at desc, a.id desc

@@ -68,6 +68,34 @@ async function bundlesConcerned(db: Db, accountId: string, productIds: string[])
   return [...ids].sort();
 }
 
+/**
+ * The products of these SKUs that are bundles now, locked with every bundle concerned by them and by
+ * these components (`recomputeBundles` locks the same ones later, held already): a sale of such a SKU
+ * made before it became a bundle gives back its own units. Call it after the components' lock.
+ */
+export async function lockBundlesOfSkus(
+  db: Db,
+  accountId: string,
+  skus: string[],
+  componentIds: string[],
+): Promise<Array<{ id: string; sku: string; onHand: number; committed: number; stockReadAt: Date | null }>> {
+  if (skus.length === 0) return [];
+  const ids = [...(await productIdsOfSkus(db, accountId, [...new Set(skus)])).values()];
+  await lockInIdOrder(db, await bundlesConcerned(db, accountId, [...componentIds, ...ids]));
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      onHand: products.onHand,
+      committed: products.committed,
+      stockReadAt: products.stockReadAt,
+    })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.id, ids)))
+    .orderBy(asc(products.id));
+}
+
 /** Locks these products in id order (pages in the same order). */
 async function lockInIdOrder(db: Db, ids: string[], where = sql`true`): Promise<void> {
   const sorted = [...ids].sort();
@@ -310,4 +338,32 @@ export async function recordBundleMoves(
     at,
   );
   return new Map(moved.map((m, i) => [m.productId, ids[i]!]));
+}
+
+/**
+ * SKUs that stopped being bundles hold no stock of their own until the main channel says what it
+ * holds: on hand set to committed (0 available). Answers each one's available before and after.
+ */
+export async function clearStockOfProducts(
+  db: Db,
+  accountId: string,
+  productIds: string[],
+  at: Date,
+): Promise<BundleMoved[]> {
+  if (productIds.length === 0) return [];
+  const ids = sql.join(
+    [...productIds].sort().map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = (await db.execute(sql`
+    with was as (
+      select id, greatest(on_hand - committed, 0)::int as before from ${products}
+      where account_id = ${accountId} and id in (${ids}) order by id for update
+    )
+    update ${products} set on_hand = ${products.committed}, updated_at = ${at}
+    from was where ${products.id} = was.id and was.before <> 0
+    returning ${products.id} as id, ${products.sku} as sku, was.before`)) as unknown as {
+    rows: Array<{ id: string; sku: string; before: number }>;
+  };
+  return rows.rows.map((row) => ({ productId: row.id, sku: row.sku, before: row.before, after: 0 }));
 }

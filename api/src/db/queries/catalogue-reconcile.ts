@@ -22,6 +22,15 @@ export async function productCount(db: Db, accountId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * The account's product count, counted again under a lock held until the transaction ends: two reads of
+ * the main channel at once never both fill the same room under the plan's SKU limit.
+ */
+export async function productCountForGrowth(db: Db, accountId: string): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue-growth:${accountId}`}))`);
+  return productCount(db, accountId);
+}
+
 export interface StoredProduct {
   id: string;
   sku: string;

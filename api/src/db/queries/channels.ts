@@ -233,7 +233,6 @@ export async function readCredentials(db: Db, accountId: string, channelId: stri
   return row?.sealed ?? null;
 }
 
-/** Platform staff: every connected channel with its account. */
 /**
  * Every channel sync runs for at `now` (active, or in error and tried again) of accounts that may sync
  * (not read-only: billing.ts), with what the order schedule needs.
@@ -256,6 +255,7 @@ export async function syncingChannels(
     .orderBy(asc(channels.connectedAt));
 }
 
+/** Platform staff: every connected channel with its account. */
 export async function listAllChannels(
   db: Db,
 ): Promise<Array<ChannelRecord & { accountName: string; plan: string; ordersReadUntil: Date | null }>> {

@@ -26,6 +26,20 @@ export async function writePlatformSetting(
     });
 }
 
+/**
+ * A setting's value, its row locked until the transaction ends (made first, holding `initial`, if the
+ * setting was never set), for a change that reads the value and writes it back whole.
+ */
+export async function lockPlatformSetting(db: Db, key: string, initial: unknown, at: Date): Promise<unknown> {
+  await db.insert(platformSettings).values({ key, value: initial, updatedAt: at }).onConflictDoNothing();
+  const [row] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, key))
+    .for('update');
+  return row?.value;
+}
+
 /** Every stored setting by key (a setting never set has no row). */
 export async function readAllPlatformSettings(db: Db): Promise<Map<string, unknown>> {
   const rows = await db.select({ key: platformSettings.key, value: platformSettings.value }).from(platformSettings);

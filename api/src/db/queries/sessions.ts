@@ -1,4 +1,4 @@
-import { and, eq, ne, lt } from 'drizzle-orm';
+import { and, eq, ne, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { accounts, sessions, users } from '../schema/index.ts';
 import { userColumns, type UserRecord } from './users.ts';
@@ -52,11 +52,24 @@ export async function deleteSession(db: Db, sid: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, sid));
 }
 
-/** Ends every session of a user but the one given (the one making the change, if any). */
+/**
+ * The sessions in which this user views as another: `user_id` holds the user viewed as, the
+ * administrator rides in the session's data (admin-routes.ts). Rare enough to be read without an index.
+ */
+const viewingAsBy = (userId: string) => sql`${sessions.data} ->> 'impersonatorId' = ${userId}`;
+
+/**
+ * Ends every session of a user, those in which they view as another user included, but the one given
+ * (the one making the change, if any).
+ */
 export async function deleteUserSessions(db: Db, userId: string, exceptSid?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(exceptSid ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid)) : eq(sessions.userId, userId));
+  const theirs = or(eq(sessions.userId, userId), viewingAsBy(userId));
+  await db.delete(sessions).where(exceptSid ? and(theirs, ne(sessions.sid, exceptSid)) : theirs);
+}
+
+/** Ends the sessions in which this user views as another (their role changed); their own stay. */
+export async function deleteSessionsViewingAsBy(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(viewingAsBy(userId));
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {

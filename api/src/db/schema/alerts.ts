@@ -14,8 +14,8 @@ export const alertKindValues = [
 export type AlertKind = (typeof alertKindValues)[number];
 
 /**
- * One cause of an alert while it lasts: raised once (a unique open row per kind and subject), told to the
- * account's people once (`deliveredAt`), resolved when the cause is gone. A cause that comes back later is
+ * One cause of an alert while it lasts: raised once (a unique open row per kind and subject), mailed to the
+ * account's people once (`deliveredAt`) and posted to its webhook once (`postedAt`), resolved when the cause is gone. A cause that comes back later is
  * a new alert.
  */
 export const alerts = pgTable(
@@ -34,7 +34,10 @@ export const alerts = pgTable(
     fixPath: text('fix_path').notNull(),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** When the account's people were mailed of it. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When it was posted to the account's webhook (or found none set): apart from the mail, so a webhook down mails nobody twice. */
+    postedAt: timestamp('posted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('alerts_open_cause_idx')

@@ -1,7 +1,8 @@
-import { check, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accounts } from './accounts.ts';
 import { products } from './catalogue.ts';
+import { orders } from './orders.ts';
 
 /**
  * A bundle (a kit) is a product of ours made of other products: each row one component and how many
@@ -18,9 +19,12 @@ export const bundleComponents = pgTable(
     bundleProductId: uuid('bundle_product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    // A component in use is never deleted away silently (the bundle would count only the components left, and
+    // oversell): its deletion is refused while a bundle holds it. No action, not restrict: checked at the end of
+    // the statement, so deleting an account (its products and its bundles by cascade) goes through.
     componentProductId: uuid('component_product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'no action' }),
     quantity: integer('quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,4 +36,28 @@ export const bundleComponents = pgTable(
     check('bundle_components_quantity_positive', sql`${t.quantity} >= 1`),
     check('bundle_components_not_itself', sql`${t.bundleProductId} <> ${t.componentProductId}`),
   ],
+);
+
+/**
+ * What an order's sales of a bundle committed, per order and bundle SKU sold: the bundle units and each
+ * component's units. A cancellation gives back exactly these, whatever the bundle is made of by then;
+ * units of an order not counted here were sold as the SKU itself (order-ledger.ts, stock/bundles.ts).
+ */
+export const bundleSales = pgTable(
+  'bundle_sales',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The bundle SKU the order sold. */
+    sku: text('sku').notNull(),
+    /** Bundle units whose components are committed. */
+    units: integer('units').notNull(),
+    /** Component SKU → its units committed for those bundle units. */
+    parts: jsonb('parts').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.sku] }), index('bundle_sales_account_idx').on(t.accountId)],
 );

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { auditContext, requireUser } from '../request-context.ts';
-import { accountRoleOf } from '../../db/queries/billing.ts';
 import { alertSettingsFor, changeAlertSettings, listAlerts } from '../../modules/alerts/alerts.ts';
 
 type AlertSettingsBody = components['schemas']['AlertSettingsBody'];
@@ -16,12 +15,12 @@ export function alertRoutes(ctx: AppContext): Router {
   });
 
   router.get('/api/alerts/settings', requireUser, async (req, res) => {
-    res.json(await alertSettingsFor(ctx, { userId: req.user!.id, accountId: req.user!.accountId }));
+    res.json(await alertSettingsFor(ctx.db, { userId: req.user!.id, accountId: req.user!.accountId }));
   });
 
   router.put('/api/alerts/settings', requireUser, async (req, res) => {
-    const { id: userId, accountId } = req.user!;
-    const isOwner = (await accountRoleOf(ctx.db, accountId, userId)) === 'owner';
+    const { id: userId, accountId, accountRole } = req.user!;
+    const isOwner = accountRole === 'owner';
     const body = req.body as AlertSettingsBody;
     res.json(
       await changeAlertSettings(

@@ -40,17 +40,24 @@ const sendCsv = (res: Response, csv: string) =>
 
 /**
  * Audit Logs: an account's users read their account's entries (the account they act as, so an
- * administrator viewing as a seller reads the seller's); platform staff read every account's.
+ * administrator viewing as a seller reads the seller's), without the IP and browser of staff who
+ * acted as them; platform staff read every account's, in full.
  */
 export function auditRoutes(ctx: AppContext): Router {
   const router = Router();
 
+  const accountFilter = (req: Request): AuditFilter => ({
+    ...readFilter(req),
+    accountId: req.user!.accountId,
+    hideStaffOrigin: true,
+  });
+
   router.get('/api/audit-logs', requireUser, async (req, res) => {
-    res.json(await auditLogPage(ctx, { ...readFilter(req), accountId: req.user!.accountId }, readPage(req)));
+    res.json(await auditLogPage(ctx, accountFilter(req), readPage(req)));
   });
 
   router.get('/api/audit-logs/export', requireUser, accountRateLimit(ctx, 'export'), async (req, res) => {
-    sendCsv(res, await auditLogCsv(ctx, { ...readFilter(req), accountId: req.user!.accountId }));
+    sendCsv(res, await auditLogCsv(ctx, accountFilter(req)));
   });
 
   const staffAccount = (req: Request) =>

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../request-context.ts';
+import { auditContext, requireUser } from '../request-context.ts';
 import { requireWritableAccount } from '../middleware/writable-account.ts';
 import { bundleOfSku, setBundleComponents, type BundleView } from '../../modules/stock/bundles.ts';
 
@@ -31,12 +31,20 @@ export function bundleRoutes(ctx: AppContext): Router {
   });
 
   router.put(path, requireUser, writable, async (req, res) => {
-    res.json(toApiBundle(await setBundleComponents(ctx, req.user!.accountId, String(req.params.sku), req.body)));
+    res.json(
+      toApiBundle(
+        await setBundleComponents(ctx, auditContext(req), req.user!.accountId, String(req.params.sku), req.body),
+      ),
+    );
   });
 
   router.delete(path, requireUser, writable, async (req, res) => {
     res.json(
-      toApiBundle(await setBundleComponents(ctx, req.user!.accountId, String(req.params.sku), { components: [] })),
+      toApiBundle(
+        await setBundleComponents(ctx, auditContext(req), req.user!.accountId, String(req.params.sku), {
+          components: [],
+        }),
+      ),
     );
   });
 

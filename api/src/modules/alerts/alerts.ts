@@ -1,23 +1,26 @@
-import dns from 'node:dns/promises';
-import net from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
 import { AppError, type AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import {
   alertRecipients,
   alertSettingsOf,
-  markDelivered,
+  markTold,
   openAlerts,
   preferencesOf,
   raiseAndResolveAlerts,
   saveAlertSettings,
   savePreferences,
-  undeliveredAlerts,
+  untoldAlerts,
+  type AlertRow,
 } from '../../db/queries/alerts.ts';
 import { alertKindValues, type AlertKind } from '../../db/schema/index.ts';
 import { enqueueEach } from '../../workers/job-queue.ts';
 import { ALERTS_DELIVER_QUEUE, type AlertsDeliverJob } from '../../workers/queues.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { namesPrivateHost, publicAddressLookup, reachesPrivateHost } from '../../net/public-addresses.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
-import { alertKindNames, alertMail, alertWebhookBody, type AlertToTell } from './alert-messages.ts';
+import { alertKindNames, alertMail, alertWebhookBody } from './alert-messages.ts';
 
 /** The webhook URL is sealed as a credential of the account (its URL is its secret). */
 const webhookSeal = (accountId: string) => ({ accountId, channelId: 'alert-webhook' });
@@ -43,68 +46,71 @@ export async function evaluateAlerts(ctx: AppContext): Promise<number> {
 
 /**
  * Tells the account's people of its alerts not told yet: a mail to each verified, enabled user who wants
- * that kind, and one message to the account's webhook. Marked told after: a crash in between tells again
- * rather than never (a retry finds them still untold).
+ * that kind, then one message to the account's webhook. Each is marked once done, apart: a webhook that is
+ * down is tried again by the job without mailing anyone twice; a crash between a send and its mark tells again
+ * rather than never.
  */
 export async function deliverAlerts(ctx: AppContext, mailer: Mailer, job: AlertsDeliverJob): Promise<void> {
-  const untold = await undeliveredAlerts(ctx.db, job.accountId);
-  if (untold.length === 0) return;
-  const told: Array<AlertToTell & { id: string }> = untold.map((alert) => ({
-    id: alert.id,
-    kind: alert.kind,
-    title: alert.title,
-    detail: alert.detail,
-    link: `${ctx.config.appUrl}${alert.fixPath}`,
-  }));
-  for (const person of await alertRecipients(ctx.db, job.accountId)) {
-    const wanted = told.filter((alert) => !person.off.includes(alert.kind));
-    if (wanted.length > 0)
-      await mailer.send(alertMail(person.email, person.firstName, wanted, `${ctx.config.appUrl}/?alerts=settings`));
+  const told = (rows: AlertRow[]) =>
+    rows.map((alert) => ({
+      id: alert.id,
+      kind: alert.kind,
+      title: alert.title,
+      detail: alert.detail,
+      link: `${ctx.config.appUrl}${alert.fixPath}`,
+    }));
+  const toMail = told(await untoldAlerts(ctx.db, job.accountId, 'mail'));
+  if (toMail.length > 0) {
+    for (const person of await alertRecipients(ctx.db, job.accountId)) {
+      const wanted = toMail.filter((alert) => !person.off.includes(alert.kind));
+      if (wanted.length > 0)
+        await mailer.send(alertMail(person.email, person.firstName, wanted, `${ctx.config.appUrl}/?alerts=settings`));
+    }
+    await markTold(ctx.db, job.accountId, ids(toMail), 'mail', ctx.clock());
   }
+  const toPost = told(await untoldAlerts(ctx.db, job.accountId, 'webhook'));
+  if (toPost.length === 0) return;
   const settings = await alertSettingsOf(ctx.db, job.accountId);
+  // Without a webhook they are done too: one set later is not sent the alerts of before.
   if (settings.webhookUrlCiphertext) {
     const { url } = ctx.marketplaces.vault.open(settings.webhookUrlCiphertext, webhookSeal(job.accountId));
-    await postToWebhook(ctx, url!, alertWebhookBody(told));
+    await postToWebhook(ctx, url!, alertWebhookBody(toPost));
   }
-  await markDelivered(
-    ctx.db,
-    job.accountId,
-    told.map((alert) => alert.id),
-    ctx.clock(),
-  );
+  await markTold(ctx.db, job.accountId, ids(toPost), 'webhook', ctx.clock());
 }
 
+const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+
+/**
+ * Posts the message; in production only to a public address, checked as the connection is made (a name
+ * turned inwards after it was saved is refused too). Throws on a refusal or an error answer: the job tries again.
+ */
 async function postToWebhook(ctx: AppContext, url: string, body: unknown): Promise<void> {
-  await refusePrivateHost(ctx, new URL(url));
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    redirect: 'error',
+  const target = new URL(url);
+  if (ctx.config.production && (target.protocol !== 'https:' || namesPrivateHost(url)))
+    throw new Error('The alert webhook is not a public https address.');
+  const payload = JSON.stringify(body);
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        timeout: WEBHOOK_TIMEOUT_MS,
+        ...(ctx.config.production && { lookup: publicAddressLookup }),
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('The alert webhook did not answer in time.')));
+    request.on('error', reject);
+    request.end(payload);
   });
-  // A webhook that answers with an error is tried again by the job's retries; the URL never goes in a log.
-  if (!response.ok) throw new Error(`The alert webhook answered ${response.status}.`);
+  // Redirects are not followed (a public address could send us inwards); the URL never goes in a log.
+  if (status < 200 || status >= 300) throw new Error(`The alert webhook answered ${status}.`);
 }
-
-const privateRanges = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::1', 128],
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv6');
 
 /**
  * In production a webhook must be https on a public address: the product would otherwise post into its
@@ -113,14 +119,8 @@ for (const [network, prefix] of [
 async function refusePrivateHost(ctx: AppContext, url: URL): Promise<void> {
   if (!ctx.config.production) return;
   if (url.protocol !== 'https:') throw new AppError(400, 'The webhook must be an https address.');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host)
-    ? [{ address: host, family: net.isIP(host) }]
-    : await dns.lookup(host, { all: true }).catch(() => {
-        throw new AppError(400, `${host} could not be found.`);
-      });
-  if (addresses.some((a) => privateRanges.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4')))
-    throw new AppError(400, 'The webhook must be on a public address, not a private or local one.');
+  if (await reachesPrivateHost(url.href))
+    throw new AppError(400, 'The webhook must be on a public address that can be found, not a private or local one.');
 }
 
 /** The account's open alerts (the dashboard lists them), each with where to fix it. */
@@ -140,9 +140,9 @@ export async function listAlerts(ctx: AppContext, accountId: string) {
 }
 
 /** This user's alert choices, and the account's webhook (whether one is set, never its URL) and low-stock level. */
-export async function alertSettingsFor(ctx: AppContext, user: { userId: string; accountId: string }) {
-  const settings = await alertSettingsOf(ctx.db, user.accountId);
-  const chosen = await preferencesOf(ctx.db, user.userId);
+export async function alertSettingsFor(db: Db, user: { userId: string; accountId: string }) {
+  const settings = await alertSettingsOf(db, user.accountId);
+  const chosen = await preferencesOf(db, user.userId);
   return {
     webhookSet: settings.webhookUrlCiphertext !== null,
     lowStockUnits: settings.lowStockUnits,
@@ -182,7 +182,7 @@ export async function changeAlertSettings(
     if (url.username || url.password) throw new AppError(400, 'The webhook address must not carry a user or password.');
     await refusePrivateHost(ctx, url);
   }
-  const before = await alertSettingsFor(ctx, user);
+  const before = await alertSettingsFor(ctx.db, user);
   await ctx.db.transaction(async (tx) => {
     if (accountWide)
       await saveAlertSettings(
@@ -205,7 +205,7 @@ export async function changeAlertSettings(
       lowStockUnits: settings.lowStockUnits,
       mailed: settings.kinds.filter((k) => k.email).map((k) => k.kind),
     });
-    const after = await alertSettingsFor({ ...ctx, db: tx as never }, user);
+    const after = await alertSettingsFor(tx, user);
     // Saved as it was: nothing to tell.
     if (JSON.stringify(said(before, false)) === JSON.stringify(said(after, Boolean(change.webhookUrl)))) return;
     await recordAudit(tx, audit, {
@@ -217,5 +217,5 @@ export async function changeAlertSettings(
       after: said(after, Boolean(change.webhookUrl)),
     });
   });
-  return alertSettingsFor(ctx, user);
+  return alertSettingsFor(ctx.db, user);
 }

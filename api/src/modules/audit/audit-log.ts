@@ -42,6 +42,7 @@ export const auditActions = [
   'listings.imported',
   'listings.change_undone',
   'listings.published',
+  'listings.bundle_changed',
   'pricing.rule_created',
   'pricing.rule_changed',
   'pricing.rule_deleted',

@@ -37,6 +37,15 @@ export async function startImpersonation(
   return target;
 }
 
+/**
+ * Whether staff viewing as `user` still may, checked on every request of the view: an administrator
+ * deleted, disabled or no longer staff (or an admin now viewing as a super user) ends it at once.
+ */
+export function mayStillViewAs(impersonator: UserRecord | undefined, user: UserRecord): boolean {
+  if (!impersonator || impersonator.disabledAt || !isStaff(impersonator.role)) return false;
+  return !(impersonator.role === 'admin' && isSuper(user.role));
+}
+
 export async function endImpersonation(
   ctx: AppContext,
   audit: AuditContext,

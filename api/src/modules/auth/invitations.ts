@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { accountPlan } from '../../db/queries/accounts.ts';
+import { lockBilling, type BillingRecord } from '../../db/queries/billing.ts';
 import {
   createInvitation,
   findInvitationByToken,
@@ -32,11 +34,14 @@ import { enqueue } from '../../workers/job-queue.ts';
 import { MAIL_QUEUE, type AuthMailJob } from '../../workers/queues.ts';
 import { hashPassword, newPasswordProblem } from './passwords.ts';
 import { generateToken, hashToken } from './tokens.ts';
+import { isStaff } from './auth-user.ts';
 import { requireTeamManager, TEAM_PLAN_REQUIRED, type TeamActor } from './teams.ts';
+import { stillBilled } from './user-management.ts';
 
 export const INVITATION_DAYS = 7;
 export const INVALID_INVITATION = 'This invitation link is invalid, has expired or has already been used.';
 export const SIGN_IN_TO_ACCEPT = 'An account exists for this email. Sign in to accept the invitation.';
+export const STAFF_CANNOT_JOIN = "Platform staff (admins and super users) cannot join a seller's team.";
 
 export async function inviteTeamMember(
   ctx: AppContext,
@@ -147,6 +152,8 @@ export async function acceptInvitation(
   input: AcceptInput,
 ): Promise<UserRecord> {
   if (signedIn?.impersonating) throw new AppError(403, 'Invitations cannot be accepted while viewing as another user.');
+  // A team's owner could otherwise change or delete a staff user who joined it.
+  if (signedIn && isStaff(signedIn.user.role)) throw new AppError(403, STAFF_CANNOT_JOIN);
   const invitation = await invitationFor(ctx, input.token);
   if (!planLimits[await accountPlan(ctx.db, invitation.accountId)].teamManagement)
     throw new AppError(403, TEAM_PLAN_REQUIRED);
@@ -158,20 +165,37 @@ export async function acceptInvitation(
 
 type FoundInvitation = InvitationRecord & { companyName: string };
 
+/** Locks both accounts' rows in the order of their ids (two joins never deadlock); answers the left one's billing. */
+async function lockAccounts(db: Db, leaving: string, joining: string): Promise<BillingRecord | undefined> {
+  const [first, second] = [leaving, joining].sort();
+  const firstBilling = await lockBilling(db, first!);
+  const secondBilling = second === first ? firstBilling : await lockBilling(db, second!);
+  return leaving === first ? firstBilling : secondBilling;
+}
+
 async function joinAsSignedIn(ctx: AppContext, audit: AuditContext, user: UserRecord, invitation: FoundInvitation) {
   if (user.email !== invitation.email)
     throw new AppError(403, `This invitation was sent to ${invitation.email}. Sign in with that email to accept it.`);
   const now = ctx.clock();
   await ctx.db.transaction(async (tx) => {
+    // The accounts' rows first (in one order), then users: as removeUser does, so the two never deadlock.
+    const leaving = await lockAccounts(tx, user.accountId, invitation.accountId);
     if (!(await markInvitationAccepted(tx, invitation.id, user.id, now))) throw new AppError(400, INVALID_INVITATION);
     if (user.accountId !== invitation.accountId) {
       const others = await otherAccountUsers(tx, user.accountId, user.id);
+      const yours = user.companyName ?? 'your account';
       if (others.length === 0) {
-        // Leaving an account of one: an empty one goes; one with channels or products is never deleted unasked.
+        // Leaving an account of one: an empty one goes; one with channels or products is never deleted unasked,
+        // nor one whose plan Stripe would go on billing.
         if (await accountHoldsData(tx, user.accountId))
           throw new AppError(
             409,
-            `You are the only member of ${user.companyName ?? 'your account'}, which holds channels or products. Delete that account or add an owner to it before joining another team.`,
+            `You are the only member of ${yours}, which holds channels or products. Delete that account or add an owner to it before joining another team.`,
+          );
+        if (stillBilled(leaving))
+          throw new AppError(
+            409,
+            `You are the only member of ${yours}, whose paid plan is still running. Cancel the plan first, from Billing, before joining another team.`,
           );
       } else if (user.accountRole === 'owner' && !others.some((u) => u.accountRole === 'owner')) {
         await setAccountRole(tx, user.accountId, others[0]!.id, 'owner', now);
@@ -200,6 +224,8 @@ async function joinAsNewUser(ctx: AppContext, audit: AuditContext, invitation: F
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
+    // The account's row first, as every change of its team: one deleted meanwhile took the invitation with it.
+    if (!(await lockBilling(tx, invitation.accountId))) throw new AppError(400, INVALID_INVITATION);
     const userId = await createMember(tx, {
       accountId: invitation.accountId,
       email: invitation.email,

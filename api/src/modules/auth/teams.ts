@@ -12,6 +12,7 @@ import {
 import type { AccountRole, Plan } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { planLimits } from '../billing/plan-limits.ts';
+import { isStaff } from './auth-user.ts';
 import { removeUser } from './user-management.ts';
 
 export const TEAM_OWNER_ONLY = "Only the account's owners manage its team.";
@@ -19,6 +20,8 @@ export const TEAM_PLAN_REQUIRED =
   'Team management is included from the Business plan. Upgrade your plan to invite your team.';
 export const LAST_OWNER = 'The account needs an owner: make another member an owner first.';
 export const NOT_WHILE_VIEWING_AS = 'The team cannot be changed while viewing as another user.';
+export const STAFF_NOT_IN_TEAMS =
+  'Platform staff are not managed from a team: their role and access are set by a super user.';
 
 /** Who asks: the user the request acts as, and whether staff are viewing as them. */
 export interface TeamActor {
@@ -55,10 +58,12 @@ export async function requireTeamManager(ctx: AppContext, actor: TeamActor): Pro
     throw new AppError(403, TEAM_PLAN_REQUIRED);
 }
 
+/** A member the owner may act on: a user of the account, never platform staff (who answer to super users only). */
 async function memberOf(ctx: AppContext, accountId: string, userId: string): Promise<UserRecord> {
   const member = await findUserById(ctx.db, userId);
   // Another account's user is not found, as if there were none.
   if (!member || member.accountId !== accountId) throw new AppError(404, 'Team member not found');
+  if (isStaff(member.role)) throw new AppError(403, STAFF_NOT_IN_TEAMS);
   return member;
 }
 

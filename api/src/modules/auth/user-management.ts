@@ -11,7 +11,8 @@ import {
   type ListedUser,
   type UserRecord,
 } from '../../db/queries/users.ts';
-import { deleteUserSessions } from '../../db/queries/sessions.ts';
+import { lockBilling, type BillingRecord } from '../../db/queries/billing.ts';
+import { deleteSessionsViewingAsBy, deleteUserSessions } from '../../db/queries/sessions.ts';
 import type { Role } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { enqueue } from '../../workers/job-queue.ts';
@@ -21,6 +22,20 @@ import { isStaff, isSuper } from './auth-user.ts';
 export const NOT_YOURSELF = 'You cannot do this to your own user.';
 export const SUPER_ONLY_ROLES = 'Only a super user can change roles.';
 export const ADMIN_CANNOT_CHANGE_SUPER = 'Admins cannot change a super user.';
+export const PLAN_STILL_BILLED =
+  "This is the last user of an account whose paid plan is still running. The account's owner must cancel the plan first, from Billing.";
+
+/** Stripe's subscription states after which it never bills again (see stripe-webhook.ts). */
+const FINISHED_SUBSCRIPTION = ['canceled', 'incomplete_expired'];
+
+/**
+ * Whether Stripe would go on billing the account: a subscription that has not ended and is not cancelled
+ * for the end of its period. Such an account is never deleted (its subscription would outlive it).
+ */
+export const stillBilled = (billing: BillingRecord | undefined): boolean =>
+  billing?.stripeSubscriptionId != null &&
+  !billing.cancelAtPeriodEnd &&
+  !FINISHED_SUBSCRIPTION.includes(billing.subscriptionStatus ?? '');
 
 /**
  * Staff act on another user. Rules (pages.md §4): nobody acts on themselves, an admin never on a
@@ -48,6 +63,8 @@ export async function changeUserRole(
   if (target.role === role) return target;
   await ctx.db.transaction(async (tx) => {
     await setRole(tx, target.id, role, ctx.clock());
+    // Whatever they were viewing as, they view no longer: they may no longer, or no longer as whom they did.
+    await deleteSessionsViewingAsBy(tx, target.id);
     await recordAudit(tx, audit, {
       action: 'user.role_changed',
       accountId: target.accountId,
@@ -60,7 +77,10 @@ export async function changeUserRole(
   return (await findListedUser(ctx.db, target.id))!;
 }
 
-/** A disabled user's sessions end at once, and signing in is refused until staff enable them again. */
+/**
+ * A disabled user's sessions (those viewing as another user too) end at once, and signing in is refused
+ * until staff enable them again.
+ */
 export async function setUserDisabled(
   ctx: AppContext,
   audit: AuditContext,
@@ -110,8 +130,8 @@ export async function resendUserVerification(
 /**
  * Deletes the user and ends their sessions. The privacy policy promises deletion of "your account
  * and all its data": the account's last member takes the account with them (every record of it
- * cascades). An account keeps an owner: when its last owner goes, its longest-standing member becomes
- * one. The audit log has no foreign keys and keeps the history.
+ * cascades), once its paid plan, if any, is cancelled. An account keeps an owner: when its last owner
+ * goes, its longest-standing member becomes one. The audit log has no foreign keys and keeps the history.
  */
 export async function deleteUser(
   ctx: AppContext,
@@ -138,7 +158,11 @@ export async function removeUser(
 ): Promise<boolean> {
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
+    // The account's row first, then its users: two deletions in one account queue here instead of each
+    // locking the other's user and then waiting to delete its own (a deadlock).
+    const billing = await lockBilling(tx, target.accountId);
     const others = await otherAccountUsers(tx, target.accountId, target.id);
+    if (others.length === 0 && stillBilled(billing)) throw new AppError(409, PLAN_STILL_BILLED);
     const promoted =
       target.accountRole === 'owner' && !others.some((u) => u.accountRole === 'owner') ? others[0] : undefined;
     if (promoted) await setAccountRole(tx, target.accountId, promoted.id, 'owner', now);

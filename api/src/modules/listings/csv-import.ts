@@ -484,11 +484,14 @@ export async function runCsvImport(
       'csv_import',
       plan.rows.map(({ line: _line, channelPriceChanges: _shown, components: _components, ...edit }) => edit),
     );
+    // Audited with the batch; an undo of the batch leaves the components as imported (the preview says so).
     await applyBundleChanges(
       ctx,
       tx,
+      audit,
       accountId,
       new Map(plan.rows.flatMap((r) => (r.components ? [[r.sku, r.components.parts] as const] : []))),
+      { batchId: applied.id },
     );
     return { applied };
   });

@@ -24,6 +24,7 @@ import { planListingWrites } from '../push/plan-writes.ts';
 import { requestMainAdjustments, requestMainRefresh } from '../stock/main-channel-requests.ts';
 import { mainStockMoved } from '../stock/main-sale-signals.ts';
 import { expandBundleMoves, type StockMove } from '../stock/bundles.ts';
+import { lockBundlesOfSkus } from '../../db/queries/bundles.ts';
 
 /** Units per SKU an order holds now: nothing once cancelled, and never a line's cancelled units. */
 export function unitsHeld(status: RecordedOrder['status'], lines: OrderLineRecord[]): Record<string, number> {
@@ -143,17 +144,21 @@ export async function moveStockForOrders(
       return unitMoves(order.accountedUnits, held).length > 0 ? [{ orderId: order.id, units: held }] : [];
     }),
   );
-  // A bundle sold moves its components (stock/bundles.ts); its own figure follows theirs when planned.
-  const { plain, components } = await expandBundleMoves(tx, channel.accountId, orderMoves);
-  const stock = new Map(
-    (
-      await lockStock(
-        tx,
-        channel.accountId,
-        [...plain, ...components].map((m) => m.sku),
-      )
-    ).map((p) => [p.sku, p]),
+  // A bundle sold moves its components (stock/bundles.ts); its own figure follows theirs when planned. A
+  // cancellation gives back what the sale committed: its components, or the SKU itself sold before it was a bundle.
+  const { plain, components, soldAsThemselves } = await expandBundleMoves(tx, channel.accountId, orderMoves);
+  const locked = await lockStock(
+    tx,
+    channel.accountId,
+    [...plain, ...components].map((m) => m.sku),
   );
+  const bundlesLocked = await lockBundlesOfSkus(
+    tx,
+    channel.accountId,
+    soldAsThemselves,
+    locked.map((p) => p.id),
+  );
+  const stock = new Map([...locked, ...bundlesLocked].map((p) => [p.sku, p]));
   if (channel.role === 'main') {
     // The main channel knows nothing of a bundle's components: they are committed, and adjusted there, as a
     // target's sale is.

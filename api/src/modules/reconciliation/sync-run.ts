@@ -5,6 +5,7 @@ import {
   listingCount,
   listingsBySku,
   productCount,
+  productCountForGrowth,
   productsBySku,
   setConfirmed,
 } from '../../db/queries/catalogue-reconcile.ts';
@@ -293,6 +294,8 @@ export async function readMain(
         page.readAt,
       );
       const fresh = page.items.filter((i) => !stored.has(i.sku));
+      // New SKUs under a limit: counted again, locked, as another read of this account may be adding too.
+      if (limit !== null && fresh.length > 0) count = await productCountForGrowth(tx, run.accountId);
       const room = limit === null ? fresh.length : Math.max(0, limit - count);
       const admitted = new Set(fresh.slice(0, room).map((i) => i.sku));
       const kept = page.items.filter((i) => stored.has(i.sku) || admitted.has(i.sku));

@@ -1,7 +1,9 @@
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import {
+  lockPlatformSetting,
   readAllPlatformSettings,
   readPlatformSetting,
   TRIAL_SKU_LIMIT_KEY,
@@ -64,8 +66,9 @@ function storedOr<T>(stored: unknown, check: (value: unknown) => unknown, fallba
   }
 }
 
-const sealedCredentials = (stored: unknown): Partial<Record<MarketplaceCredentialName, string>> =>
-  typeof stored === 'object' && stored !== null ? (stored as Partial<Record<MarketplaceCredentialName, string>>) : {};
+type SealedCredentials = Partial<Record<MarketplaceCredentialName, string>>;
+const sealedCredentials = (stored: unknown): SealedCredentials =>
+  typeof stored === 'object' && stored !== null ? (stored as SealedCredentials) : {};
 
 /** The settings in force: what staff set, else the defaults (the configuration's where it has one). */
 export async function platformSettings(ctx: AppContext): Promise<PlatformSettings> {
@@ -129,37 +132,52 @@ export async function updatePlatformSettings(
     // The column holds JSON and no SQL null: a setting cleared (the notice) is stored blank, which reads as none.
     writes.push({ key, value: value ?? '' });
   }
+  const given =
+    changes.marketplaceCredentials === undefined ? undefined : credentialChangesOf(changes.marketplaceCredentials);
 
-  if (changes.marketplaceCredentials !== undefined) {
-    const given = credentialChangesOf(changes.marketplaceCredentials);
-    const sealed = { ...sealedCredentials(await readPlatformSetting(ctx.db, CREDENTIALS_KEY)) };
-    const shownBefore: Record<string, string> = {};
-    const shownAfter: Record<string, string> = {};
-    for (const [name, value] of Object.entries(given) as Array<[MarketplaceCredentialName, string | null]>) {
-      const wasSet = current.marketplaceCredentials[name];
-      if (value === null && !wasSet) continue;
-      shownBefore[name] = wasSet ? 'set' : 'not set';
-      shownAfter[name] = credentialWord(wasSet, value);
-      if (value === null) delete sealed[name];
-      else sealed[name] = ctx.marketplaces.vault.seal({ value }, CREDENTIALS_BINDING);
+  // Built afresh on each try: the database layer tries a transaction again after a deadlock.
+  const changed = await ctx.db.transaction(async (tx) => {
+    const all = { before: { ...before }, after: { ...after }, writes: [...writes] };
+    const credentials = given && (await credentialChanges(ctx, tx, given));
+    if (credentials) {
+      all.before.marketplaceCredentials = credentials.before;
+      all.after.marketplaceCredentials = credentials.after;
+      all.writes.push({ key: CREDENTIALS_KEY, value: credentials.sealed });
     }
-    if (Object.keys(shownAfter).length > 0) {
-      before.marketplaceCredentials = shownBefore;
-      after.marketplaceCredentials = shownAfter;
-      writes.push({ key: CREDENTIALS_KEY, value: sealed });
-    }
-  }
-
-  if (writes.length === 0) return current;
-  await ctx.db.transaction(async (tx) => {
-    for (const { key, value } of writes) await writePlatformSetting(tx, key, value, ctx.clock(), audit.actorUserId);
+    if (all.writes.length === 0) return false;
+    for (const { key, value } of all.writes) await writePlatformSetting(tx, key, value, ctx.clock(), audit.actorUserId);
     await recordAudit(tx, audit, {
       action: 'settings.changed',
       targetType: 'platform_settings',
-      targetId: Object.keys(after).join(','),
-      before,
-      after,
+      targetId: Object.keys(all.after).join(','),
+      before: all.before,
+      after: all.after,
     });
+    return true;
   });
-  return platformSettings(ctx);
+  return changed ? platformSettings(ctx) : current;
+}
+
+/**
+ * The credential set with the changes given applied, and how they show in the audit log; undefined when
+ * nothing changes. The set is one value written back whole: it is read with its row locked (inside the
+ * caller's transaction), so two saves at once apply one after the other and neither loses the other's.
+ */
+async function credentialChanges(
+  ctx: AppContext,
+  tx: Db,
+  given: Partial<Record<MarketplaceCredentialName, string | null>>,
+): Promise<{ sealed: SealedCredentials; before: Record<string, string>; after: Record<string, string> } | undefined> {
+  const sealed = { ...sealedCredentials(await lockPlatformSetting(tx, CREDENTIALS_KEY, {}, ctx.clock())) };
+  const before: Record<string, string> = {};
+  const after: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given) as Array<[MarketplaceCredentialName, string | null]>) {
+    const wasSet = typeof sealed[name] === 'string';
+    if (value === null && !wasSet) continue;
+    before[name] = wasSet ? 'set' : 'not set';
+    after[name] = credentialWord(wasSet, value);
+    if (value === null) delete sealed[name];
+    else sealed[name] = ctx.marketplaces.vault.seal({ value }, CREDENTIALS_BINDING);
+  }
+  return Object.keys(after).length > 0 ? { sealed, before, after } : undefined;
 }

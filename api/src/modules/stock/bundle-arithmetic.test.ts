@@ -6,6 +6,7 @@ import {
   componentUnits,
   formatComponents,
   parseComponents,
+  releaseCommitted,
   type ComponentOfBundle,
 } from './bundle-arithmetic.ts';
 
@@ -247,5 +248,55 @@ describe('which bundles may be made', () => {
         },
       ),
     );
+  });
+});
+
+describe('what a cancellation gives back', () => {
+  it('releases exactly what the sales committed, however the units come back, whatever the bundle holds now', () => {
+    const sold = fc.array(
+      fc.record({
+        units: fc.integer({ min: 1, max: 5 }),
+        kit: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 2, maxLength: 2 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    );
+    fc.assert(
+      fc.property(sold, fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 6 }), (sales, returns) => {
+        // Each sale of the bundle taken with its composition at the time (it changes between sales).
+        let sale = { units: 0, parts: {} as Record<string, number> };
+        for (const s of sales)
+          sale = {
+            units: sale.units + s.units,
+            parts: { A: (sale.parts.A ?? 0) + s.units * s.kit[0]!, C: (sale.parts.C ?? 0) + s.units * s.kit[1]! },
+          };
+        const committed = { ...sale.parts };
+        const released: Record<string, number> = {};
+        let plain = 0;
+        for (const units of [...returns, sale.units]) {
+          const release = releaseCommitted(sale, units);
+          plain += units - release.units;
+          for (const part of release.parts) released[part.sku] = (released[part.sku] ?? 0) + part.units;
+          for (const part of release.parts) expect(part.units).toBeGreaterThan(0);
+          sale = release.left;
+        }
+        // All given back: every component unit committed, released once, never more.
+        expect(released).toEqual(Object.fromEntries(Object.entries(committed).filter(([, u]) => u > 0)));
+        expect(sale).toEqual({ units: 0, parts: {} });
+        expect(plain).toBe(returns.reduce((a, b) => a + b, 0));
+      }),
+    );
+  });
+
+  it('gives back a kit sold as 1 × C as 1 × C after it became 3 × C, and none for units sold as the SKU itself', () => {
+    expect(releaseCommitted({ units: 1, parts: { C: 1 } }, 1)).toEqual({
+      units: 1,
+      parts: [{ sku: 'C', units: 1 }],
+      left: { units: 0, parts: {} },
+    });
+    expect(releaseCommitted({ units: 0, parts: {} }, 2)).toEqual({
+      units: 0,
+      parts: [],
+      left: { units: 0, parts: {} },
+    });
   });
 });

@@ -40,6 +40,34 @@ export function componentUnits(
   return components.map((component) => ({ sku: component.sku, units: units * component.quantity }));
 }
 
+/** What sales of a bundle committed: the bundle units, and the units of each component (by SKU). */
+export interface CommittedParts {
+  units: number;
+  parts: Readonly<Record<string, number>>;
+}
+
+/**
+ * The component units that giving back `units` bundles releases, from what the sale committed (not
+ * the bundle's composition now, which may have changed since): all that is left when the last of its
+ * units go, else each component's share rounded down, so the releases never add up to more than was
+ * committed. Answers the bundle units released (at most those committed: the rest were sold as the
+ * SKU itself, before it was a bundle), the component units, and what stays committed.
+ */
+export function releaseCommitted(
+  sale: CommittedParts,
+  units: number,
+): { units: number; parts: Array<{ sku: string; units: number }>; left: CommittedParts } {
+  const taken = Math.max(0, Math.min(units, sale.units));
+  const parts: Array<{ sku: string; units: number }> = [];
+  const left: Record<string, number> = {};
+  for (const [sku, committed] of Object.entries(sale.parts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const released = taken === sale.units ? committed : Math.floor((committed * taken) / sale.units);
+    if (released > 0) parts.push({ sku, units: released });
+    if (committed - released > 0) left[sku] = committed - released;
+  }
+  return { units: taken, parts, left: { units: sale.units - taken, parts: left } };
+}
+
 /** A bundle's components as a CSV cell: `SKU-A:2|SKU-B:1`, in SKU order. */
 export function formatComponents(components: readonly ComponentOfBundle[]): string {
   return [...components]

@@ -78,7 +78,8 @@ function ComponentsEditor({ bundle }: { bundle: Bundle }) {
         <>
           <p className={bundleStyles.offer}>{`Bundle available: ${bundle.available}`}</p>
           <p className={styles.muted}>
-            The least, over its components, of their available units divided by the units one bundle takes.
+            The least, over its components, of their available units divided by the units one bundle takes. With its
+            last component removed, it offers nothing until the main channel is read for its own stock.
           </p>
           <ul className={bundleStyles.list} aria-label="Components of this bundle">
             {bundle.components.map((component) => (

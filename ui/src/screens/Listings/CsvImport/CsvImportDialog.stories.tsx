@@ -144,3 +144,42 @@ export const CsvImportChannelPrice: Story = {
     await expect(within(dialog).getByText('1 value changed on 1 SKU.')).toBeVisible();
   },
 };
+
+/** A file that makes a SKU a bundle: its components old and new, and that Undo leaves them as imported. */
+const componentsPreview: components['schemas']['CsvImportPreview'] = {
+  items: [
+    {
+      line: 2,
+      productId: 'p0000000-0000-4000-8000-000000000009',
+      sku: 'MUG-GIFT-SET',
+      price: null,
+      onHand: null,
+      title: null,
+      components: { before: '', after: 'MUG-BLUE-350:1|MUG-RED-350:2' },
+    },
+  ],
+  total: 1,
+  errors: [],
+  notices: [],
+};
+const componentsImported: components['schemas']['BulkChange'] = { ...channelPriceImported, values: 0 };
+const componentsHandlers = [
+  http.post('/api/listings/import/preview', ({ response }) => response(200).json(componentsPreview)),
+  http.post('/api/listings/import', ({ response }) => response(201).json(componentsImported)),
+  http.get('/api/listings/changes/{batchId}', ({ response }) => response(200).json(componentsImported)),
+];
+
+export const BundleComponentsUndoLeavesThem: Story = {
+  parameters: { msw: { handlers: { listingEdits: componentsHandlers } } },
+  play: async () => {
+    const dialog = await chooseFile();
+    const table = await within(dialog).findByRole('table', { name: 'Changes to import' });
+    await expect(within(table).getByRole('columnheader', { name: 'Components' })).toBeVisible();
+    const row = within(table).getByText('MUG-GIFT-SET').closest('tr')!;
+    await expect(row).toHaveTextContent('MUG-BLUE-350:1|MUG-RED-350:2');
+    await expect(within(dialog).getByText(/Undo puts back prices, on hand and titles, not components/)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 1 row' }));
+    await expect(await within(dialog).findByText('Changes saved')).toBeVisible();
+    await expect(within(dialog).getByText(/Undo puts back prices, on hand and titles, not components/)).toBeVisible();
+  },
+};

@@ -26,6 +26,10 @@ export interface CsvImportDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/** What an import of bundle components says before and after it: its Undo leaves them as imported. */
+export const COMPONENTS_NOT_UNDONE =
+  "Bundle components are set as the file says. Undo puts back prices, on hand and titles, not components: change them back in the product's drawer.";
+
 /** The largest file the server takes. */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -84,7 +88,14 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
         description="One row per SKU: a sku column, and any of price, on_hand (or quantity), title and a channel's own price (such as ebay_price), as the export writes them. Empty cells are left as they are; other columns are not imported."
       >
         {run.data ? (
-          <BulkChangeProgress applied={run.data} />
+          <Stack space="medium">
+            <BulkChangeProgress applied={run.data} />
+            {result?.items.some((row) => row.components) ? (
+              <Text size="small" tone="secondary">
+                {COMPONENTS_NOT_UNDONE}
+              </Text>
+            ) : null}
+          </Stack>
         ) : (
           <Stack space="medium">
             <Field label="CSV file" hint="Up to 5 MB.">
@@ -170,8 +181,10 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
   if (preview.total === 0)
     return <Alert tone="info">Every SKU in the file already holds these values. Nothing would change.</Alert>;
   const withChannelPrices = preview.items.some((row) => (row.channelPrices ?? []).length > 0);
+  const withComponents = preview.items.some((row) => row.components);
   return (
     <Stack space="small">
+      {withComponents ? <Alert tone="info">{COMPONENTS_NOT_UNDONE}</Alert> : null}
       <Text size="small" tone="secondary">
         {count(preview.total)} {preview.total === 1 ? 'row changes' : 'rows change'} something.
         {preview.total > preview.items.length ? ` Showing the first ${count(preview.items.length)}.` : ''}
@@ -185,6 +198,7 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
             <TableHeaderCell>On hand</TableHeaderCell>
             <TableHeaderCell>Title</TableHeaderCell>
             {withChannelPrices ? <TableHeaderCell>Channel prices</TableHeaderCell> : null}
+            {withComponents ? <TableHeaderCell>Components</TableHeaderCell> : null}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -217,6 +231,15 @@ function ImportPreview({ preview }: { preview: CsvImportPreview }) {
                         </li>
                       ))}
                     </ul>
+                  ) : (
+                    <NoChange />
+                  )}
+                </TableCell>
+              ) : null}
+              {withComponents ? (
+                <TableCell>
+                  {row.components ? (
+                    <ValueChange before={row.components.before || 'none'} after={row.components.after} />
                   ) : (
                     <NoChange />
                   )}
