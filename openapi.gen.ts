@@ -106,6 +106,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every other session of the signed-in user (other browsers and devices); this one stays. Refused while viewing as another user. */
+        post: operations["signOutOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/profile/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the signed-in user's photo; the body is the image itself (PNG, JPEG or WebP, told by its bytes, at most 2 MB). */
+        put: operations["uploadProfilePhoto"];
+        post?: never;
+        /** Remove the signed-in user's photo (an uploaded one's file is deleted). */
+        delete: operations["removeProfilePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/photos/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded photo, for the users of its account and platform staff; served with its stored type and nosniff. */
+        get: operations["getProfilePhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -418,6 +470,51 @@ export interface paths {
         head?: never;
         /** Owner or member; the last owner cannot be made a member. */
         patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/privacy/my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data (the privacy policy's right of access), as JSON or one table as CSV.
+         * @description JSON: the user's profile and the audit entries about them; for an account owner also the account, its
+         *     channels (without credentials), products, listings and orders, and the account's audit entries. CSV: one
+         *     table of the same (`table`); a member gets `profile` and `audit` only. Never a secret (credentials, token
+         *     hashes, password hash). Limited like other exports.
+         */
+        get: operations["downloadMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/delete-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account, proving it is me; an owner's account and its data go too. Sessions end.
+         * @description The current password, or for a user without one (Google sign-in only) the email address. A member's user
+         *     is deleted; an owner without other members deletes the account and all its data (409 while a paid plan is
+         *     still billed); the last owner of a team hands ownership over first (409). Refused while viewing as someone.
+         */
+        post: operations["deleteMyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/invitations/lookup": {
@@ -1570,6 +1667,28 @@ export interface paths {
         put?: never;
         /** eBay's signed notifications (X-EBAY-SIGNATURE); an account deletion disconnects that seller's eBay channels. */
         post: operations["receiveEbayNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/shopify-privacy/{environment}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shopify's compliance webhooks (customers/data_request, customers/redact, shop/redact), HMAC-signed.
+         * @description customers/redact erases the customer's name and address from the shop's orders it names; shop/redact deletes
+         *     the shop's channels and what was read from them; customers/data_request is recorded in the audit log of each
+         *     account holding the shop, for its owner to act on. A repeated delivery changes nothing more.
+         */
+        post: operations["receiveShopifyPrivacyWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3062,7 +3181,7 @@ export interface components {
          * @description What was done (the part before the dot names the area).
          * @enum {string}
          */
-        AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.registered" | "auth.registration_for_existing_email" | "auth.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.google_sign_in" | "user.profile_updated" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.verification_resent" | "team.member_invited" | "team.invitation_revoked" | "team.invitation_accepted" | "team.member_role_changed" | "team.member_removed" | "impersonation.started" | "impersonation.ended" | "channel.connected" | "channel.made_main" | "channel.rules_changed" | "channel.publish_settings_changed" | "channel.paused" | "channel.resumed" | "channel.disconnected" | "channel.failed" | "channel.recovered" | "sync.requested" | "sync.pushes_retried" | "drift.accepted" | "drift.overwritten" | "listings.bulk_edited" | "listings.imported" | "listings.change_undone" | "listings.published" | "listings.bundle_changed" | "pricing.rule_created" | "pricing.rule_changed" | "pricing.rule_deleted" | "pricing.rule_run" | "pricing.run_undone" | "orders.shipped" | "orders.cancelled" | "orders.refunded" | "returns.restocked" | "settings.changed" | "billing.checkout_started" | "billing.plan_changed" | "alerts.settings_changed";
+        AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.registered" | "auth.registration_for_existing_email" | "auth.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.other_sessions_signed_out" | "auth.google_sign_in" | "user.profile_updated" | "user.photo_changed" | "user.photo_removed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.verification_resent" | "user.account_deleted" | "privacy.data_downloaded" | "privacy.shopify_data_request" | "privacy.shopify_customer_redacted" | "privacy.shopify_shop_redacted" | "team.member_invited" | "team.invitation_revoked" | "team.invitation_accepted" | "team.member_role_changed" | "team.member_removed" | "impersonation.started" | "impersonation.ended" | "channel.connected" | "channel.made_main" | "channel.rules_changed" | "channel.publish_settings_changed" | "channel.paused" | "channel.resumed" | "channel.disconnected" | "channel.failed" | "channel.recovered" | "sync.requested" | "sync.pushes_retried" | "drift.accepted" | "drift.overwritten" | "listings.bulk_edited" | "listings.imported" | "listings.change_undone" | "listings.published" | "listings.bundle_changed" | "pricing.rule_created" | "pricing.rule_changed" | "pricing.rule_deleted" | "pricing.rule_run" | "pricing.run_undone" | "orders.shipped" | "orders.cancelled" | "orders.refunded" | "returns.restocked" | "settings.changed" | "billing.checkout_started" | "billing.plan_changed" | "alerts.settings_changed";
         AuditPerson: {
             /** Format: uuid */
             id: string;
@@ -3597,6 +3716,8 @@ export interface components {
             /** Format: uuid */
             accountId: string;
             emailVerified: boolean;
+            /** @description The user's IANA time zone (days in reports are its days); null follows the browser's. */
+            timeZone?: string | null;
         };
         AdminUser: {
             /** Format: uuid */
@@ -3703,6 +3824,34 @@ export interface components {
             firstName?: components["schemas"]["Name"];
             lastName?: components["schemas"]["Name"];
             companyName?: components["schemas"]["Name"];
+            /** @description An IANA time zone name such as Europe/Paris; null follows the browser's. */
+            timeZone?: string | null;
+        };
+        DeleteMyAccountRequest: {
+            currentPassword?: string;
+            /** @description For a user without a password. */
+            email?: string;
+        };
+        DeleteMyAccountResult: {
+            message: string;
+            /** @description The account and all its data went too. */
+            accountDeleted: boolean;
+        };
+        /** @description One record as the product holds it (dates as ISO text). */
+        MyDataRow: {
+            [key: string]: unknown;
+        };
+        MyDataExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            profile: components["schemas"]["MyDataRow"];
+            /** @description The account (owners only; null for a member). */
+            account: components["schemas"]["MyDataRow"] | null;
+            channels: components["schemas"]["MyDataRow"][];
+            products: components["schemas"]["MyDataRow"][];
+            listings: components["schemas"]["MyDataRow"][];
+            orders: components["schemas"]["MyDataRow"][];
+            audit: components["schemas"]["MyDataRow"][];
         };
         ChangePasswordRequest: {
             currentPassword: string;
@@ -4006,6 +4155,100 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    uploadProfilePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The user, whose profileImageUrl names the new photo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["BadRequest"];
+            415: components["responses"]["BadRequest"];
+        };
+    };
+    removeProfilePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, without a photo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getProfilePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     login: {
@@ -4481,6 +4724,64 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    downloadMyData: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+                /** @description The table of the CSV form. */
+                table?: "profile" | "channels" | "products" | "listings" | "orders" | "audit";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data, as a file to save. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDataExport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteMyAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the session has ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteMyAccountResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     lookUpInvitation: {
@@ -6310,6 +6611,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    receiveShopifyPrivacyWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: components["parameters"]["EbayEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listAllChannels: {
         parameters: {
             query?: never;
@@ -6915,6 +7247,8 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiPrivacyMyDataGetParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/privacy/my-data"]["get"]["parameters"]["query"]["format"]> = ["json", "csv"];
+export const pathsApiPrivacyMyDataGetParametersQueryTableValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/privacy/my-data"]["get"]["parameters"]["query"]["table"]> = ["profile", "channels", "products", "listings", "orders", "audit"];
 export const pathsApiChannelsOauthKindCallbackGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/channels/oauth/{kind}/callback"]["get"]["parameters"]["path"]["kind"]> = ["ebay", "shopify"];
 export const pathsApiOrdersGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders"]["get"]["parameters"]["query"]["order"]> = ["asc", "desc"];
 export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/webhooks/{kind}/{channelId}"]["post"]["parameters"]["path"]["kind"]> = ["amazon", "walmart", "shopify"];
@@ -6961,7 +7295,7 @@ export const alertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const complianceSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceSeverity"]> = ["error", "warning"];
 export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "restricted_word", "price_above_other_channel", "price_below_floor", "price_above_ceiling", "price_floor_unknown", "price_floor_above_ceiling", "listing_suppressed", "listing_refused", "marketplace_issue", "eu_safety_data_missing"];
 export const complianceIssueFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceIssue"]["field"]> = ["title", "gtin", "images", "description", "price", "status", "safety"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.registered", "auth.registration_for_existing_email", "auth.email_verified", "auth.password_reset_requested", "auth.password_reset", "auth.password_changed", "auth.google_sign_in", "user.profile_updated", "user.role_changed", "user.disabled", "user.enabled", "user.deleted", "user.verification_resent", "team.member_invited", "team.invitation_revoked", "team.invitation_accepted", "team.member_role_changed", "team.member_removed", "impersonation.started", "impersonation.ended", "channel.connected", "channel.made_main", "channel.rules_changed", "channel.publish_settings_changed", "channel.paused", "channel.resumed", "channel.disconnected", "channel.failed", "channel.recovered", "sync.requested", "sync.pushes_retried", "drift.accepted", "drift.overwritten", "listings.bulk_edited", "listings.imported", "listings.change_undone", "listings.published", "listings.bundle_changed", "pricing.rule_created", "pricing.rule_changed", "pricing.rule_deleted", "pricing.rule_run", "pricing.run_undone", "orders.shipped", "orders.cancelled", "orders.refunded", "returns.restocked", "settings.changed", "billing.checkout_started", "billing.plan_changed", "alerts.settings_changed"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.registered", "auth.registration_for_existing_email", "auth.email_verified", "auth.password_reset_requested", "auth.password_reset", "auth.password_changed", "auth.other_sessions_signed_out", "auth.google_sign_in", "user.profile_updated", "user.photo_changed", "user.photo_removed", "user.role_changed", "user.disabled", "user.enabled", "user.deleted", "user.verification_resent", "user.account_deleted", "privacy.data_downloaded", "privacy.shopify_data_request", "privacy.shopify_customer_redacted", "privacy.shopify_shop_redacted", "team.member_invited", "team.invitation_revoked", "team.invitation_accepted", "team.member_role_changed", "team.member_removed", "impersonation.started", "impersonation.ended", "channel.connected", "channel.made_main", "channel.rules_changed", "channel.publish_settings_changed", "channel.paused", "channel.resumed", "channel.disconnected", "channel.failed", "channel.recovered", "sync.requested", "sync.pushes_retried", "drift.accepted", "drift.overwritten", "listings.bulk_edited", "listings.imported", "listings.change_undone", "listings.published", "listings.bundle_changed", "pricing.rule_created", "pricing.rule_changed", "pricing.rule_deleted", "pricing.rule_run", "pricing.run_undone", "orders.shipped", "orders.cancelled", "orders.refunded", "returns.restocked", "settings.changed", "billing.checkout_started", "billing.plan_changed", "alerts.settings_changed"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];

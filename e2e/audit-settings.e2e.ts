@@ -62,7 +62,10 @@ async function settingsChangesInTheLog(): Promise<string[]> {
   await see(page.getByText('Showing entries that match your filters.'));
   const table = page.getByRole('table', { name: 'Audit entries' });
   await see(table);
-  return (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const rows = async () => (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  // The rows of the last answer stay on screen until the filtered one arrives (slow under load): wait for it.
+  await expect.poll(async () => (await rows()).every((row) => row.includes('Settings: changed'))).toBe(true);
+  return rows();
 }
 
 /** The CSV the Export button downloads, as lines. */

@@ -5,7 +5,10 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 
 export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs, asking for reduced motion (as a
+ * person may): a toast fading out while axe measures would otherwise fail on its faded colours.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -18,6 +21,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      '--force-prefers-reduced-motion',
     ],
   });
 }

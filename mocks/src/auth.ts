@@ -38,6 +38,15 @@ const actionsSucceed: HttpHandler[] = [
     return response(200).json({ ...users.client, ...update });
   }),
   http.post('/api/auth/change-password', ({ response }) => response(200).json({ message: 'Password changed' })),
+  http.post('/api/auth/sign-out-others', ({ response }) =>
+    response(200).json({ message: 'Your other sessions have been signed out.' }),
+  ),
+  http.put('/api/auth/profile/photo', ({ response }) =>
+    response(200).json({ ...users.client, profileImageUrl: users.clientWithPhoto.profileImageUrl }),
+  ),
+  http.delete('/api/auth/profile/photo', ({ response }) =>
+    response(200).json({ ...users.client, profileImageUrl: null }),
+  ),
 ];
 
 const signedOut = [noCurrentUser, ...actionsSucceed];
@@ -129,6 +138,28 @@ export const authHandlers = {
     http.post('/api/auth/reset-password', ({ response }) =>
       response(400).json({ message: 'Reset token is invalid or has expired' }),
     ),
+    ...actionsSucceed,
+  ],
+  /** The server tells a photo by its bytes: a text file named .png is refused. */
+  photoRefused: [
+    currentUser(users.client),
+    http.put('/api/auth/profile/photo', ({ response }) =>
+      response(400).json({ message: 'The photo must be a PNG, JPEG or WebP image.' }),
+    ),
+    ...actionsSucceed,
+  ],
+  /** The user's own uploaded photo, with the time zone they chose. */
+  signedInClientWithPhotoAndZone: [
+    currentUser({ ...users.clientWithPhoto, timeZone: 'Asia/Tokyo' }),
+    http.delete('/api/auth/profile/photo', ({ response }) =>
+      response(200).json({ ...users.clientWithPhoto, timeZone: 'Asia/Tokyo', profileImageUrl: null }),
+    ),
+    ...actionsSucceed,
+  ],
+  /** The session ended meanwhile (another browser signed this one out). */
+  signOutOthersFails: [
+    currentUser(users.client),
+    http.post('/api/auth/sign-out-others', ({ response }) => response(401).json({ message: 'You are not signed in.' })),
     ...actionsSucceed,
   ],
   logoutFails: [

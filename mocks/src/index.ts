@@ -29,6 +29,7 @@ export {
   TEAM_OWNER_ONLY,
   TEAM_PLAN_REQUIRED,
 } from './team';
+export { privacyScenarios, ACCOUNT_DELETED, LAST_OWNER_LEAVING, PLAN_STILL_BILLED, WRONG_PASSWORD } from './privacy';
 export { healthHandlers } from './health';
 export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';
 export {

@@ -18,6 +18,7 @@ import { refuseUnstorableBody, refuseUnstorableUrl } from './middleware/storable
 import { authRoutes, SESSION_COOKIE } from './routes/auth-routes.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { teamRoutes } from './routes/team-routes.ts';
+import { privacyRoutes } from './routes/privacy-routes.ts';
 import { googleRoutes } from './routes/google-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { channelRoutes } from './routes/channel-routes.ts';
@@ -179,6 +180,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(authRoutes(ctx, passport));
   app.use(adminRoutes(ctx));
   app.use(teamRoutes(ctx));
+  app.use(privacyRoutes(ctx));
   app.use(channelRoutes(ctx));
   app.use(syncRoutes(ctx));
   app.use(listingRoutes(ctx));

@@ -58,6 +58,12 @@ export const matrix: Record<string, Row> = {
   updateProfile: SIGNED_IN,
   // Refused while viewing as someone: staff never learn or set a seller's password.
   changePassword: row('no', 'own', 'yes', 'yes', 'own', 'no', 'own'),
+  // Refused while viewing as someone: the sessions are the seller's own business.
+  signOutOtherSessions: row('no', 'own', 'yes', 'yes', 'own', 'no', 'own'),
+  uploadProfilePhoto: SIGNED_IN,
+  removeProfilePhoto: SIGNED_IN,
+  // A photo of the first account's users: its own account's users and staff (unknown names answer 404).
+  getProfilePhoto: SIGNED_IN,
   login: PUBLIC,
   register: PUBLIC,
   logout: PUBLIC,
@@ -66,6 +72,9 @@ export const matrix: Record<string, Row> = {
   resendVerification: PUBLIC,
   forgotPassword: PUBLIC,
   resetPassword: PUBLIC,
+  // The privacy policy's rights, each caller's own; deleting needs the password and never while viewing as someone.
+  downloadMyData: SIGNED_IN,
+  deleteMyAccount: row('no', 'own', 'yes', 'yes', 'own', 'no', 'own'),
   googleSignIn: PUBLIC,
   googleCallback: PUBLIC,
 
@@ -155,6 +164,7 @@ export const matrix: Record<string, Row> = {
   receiveMarketplaceWebhook: PUBLIC,
   answerEbayChallenge: PUBLIC,
   receiveEbayNotification: PUBLIC,
+  receiveShopifyPrivacyWebhook: PUBLIC,
 
   listAllChannels: STAFF,
   forceChannelSync: STAFF,

@@ -38,7 +38,9 @@ const operations: Operation[] = Object.entries(contract.paths as Record<string, 
     Object.entries(item)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
       .map(([method, op]) => {
-        const schema = op.requestBody ? resolveRef(op.requestBody.content['application/json'].schema) : undefined;
+        // A body that is not JSON (a photo's bytes) has no fields: it gets the malformed bodies of every kind.
+        const json = op.requestBody?.content?.['application/json'];
+        const schema = json ? resolveRef(json.schema) : undefined;
         // The path's own parameters ({channelId} of /api/channels/{channelId}/…) and the operation's.
         const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(
           (p: Schema) => resolveRef(p) as { name: string; in: string; schema: Schema },

@@ -1,6 +1,7 @@
 export * from './request';
 export * from './query-client';
 export * from './auth';
+export * from './profile';
 export * from './admin';
 export * from './user-management';
 export * from './team';

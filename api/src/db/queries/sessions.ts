@@ -67,6 +67,15 @@ export async function deleteUserSessions(db: Db, userId: string, exceptSid?: str
   await db.delete(sessions).where(exceptSid ? and(theirs, ne(sessions.sid, exceptSid)) : theirs);
 }
 
+/**
+ * Ends the sessions the user signed in to themselves (their own, and those in which they view as another), but
+ * the one given; an administrator's view as this user is the administrator's session and stays.
+ */
+export async function deleteOwnSessions(db: Db, userId: string, exceptSid: string): Promise<void> {
+  const own = and(eq(sessions.userId, userId), sql`${sessions.data} ->> 'impersonatorId' is null`);
+  await db.delete(sessions).where(and(or(own, viewingAsBy(userId)), ne(sessions.sid, exceptSid)));
+}
+
 /** Ends the sessions in which this user views as another (their role changed); their own stay. */
 export async function deleteSessionsViewingAsBy(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(viewingAsBy(userId));

@@ -12,6 +12,7 @@ export const userColumns = {
   role: users.role,
   accountRole: users.accountRole,
   profileImageUrl: users.profileImageUrl,
+  timeZone: users.timeZone,
   googleId: users.googleId,
   emailVerifiedAt: users.emailVerifiedAt,
   disabledAt: users.disabledAt,
@@ -28,6 +29,7 @@ export type UserRecord = {
   role: Role;
   accountRole: AccountRole;
   profileImageUrl: string | null;
+  timeZone: string | null;
   googleId: string | null;
   emailVerifiedAt: Date | null;
   disabledAt: Date | null;
@@ -149,7 +151,7 @@ export async function linkGoogleAccount(
 export async function updateProfile(
   db: Db,
   user: { id: string; accountId: string },
-  changes: { firstName?: string | null; lastName?: string | null; companyName?: string },
+  changes: { firstName?: string | null; lastName?: string | null; timeZone?: string | null; companyName?: string },
   at: Date,
 ): Promise<void> {
   const { companyName, ...names } = changes;

@@ -25,6 +25,8 @@ export const users = pgTable(
     role: text('role', { enum: roleValues }).notNull().default('client'),
     accountRole: text('account_role', { enum: accountRoleValues }).notNull().default('owner'),
     profileImageUrl: text('profile_image_url'),
+    /** An IANA name (validated on the way in); null follows the browser's. */
+    timeZone: text('time_zone'),
     googleId: text('google_id'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -38,5 +40,9 @@ export const users = pgTable(
       .on(t.googleId)
       .where(sql`${t.googleId} is not null`),
     index('users_account_id_idx').on(t.accountId),
+    // Serving an uploaded photo finds its user by the address (profile-photo.ts).
+    index('users_profile_image_url_idx')
+      .on(t.profileImageUrl)
+      .where(sql`${t.profileImageUrl} is not null`),
   ],
 );

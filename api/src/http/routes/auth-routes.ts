@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
@@ -16,7 +16,14 @@ import { register } from '../../modules/auth/register.ts';
 import { signInWithPassword, type SignInOutcome } from '../../modules/auth/sign-in.ts';
 import { resendVerification, verifyEmail } from '../../modules/auth/email-verification.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../modules/auth/password-recovery.ts';
-import { updateProfile } from '../../modules/auth/profile.ts';
+import { signOutOtherSessions, updateProfile } from '../../modules/auth/profile.ts';
+import {
+  PHOTO_MAX_BYTES,
+  TOO_LARGE,
+  readProfilePhoto,
+  removeProfilePhoto,
+  uploadProfilePhoto,
+} from '../../modules/auth/profile-photo.ts';
 import { recordAudit } from '../../modules/audit/audit-log.ts';
 
 export const SESSION_COOKIE = 'hub.sid';
@@ -50,6 +57,42 @@ export function authRoutes(ctx: AppContext, passport: Authenticator): Router {
   router.patch('/api/auth/profile', requireUser, async (req, res) => {
     const user = await updateProfile(ctx, auditContext(req), req.user!, req.body);
     res.json(toAuthUser(user, isImpersonating(req)));
+  });
+
+  // The image is the body (its type told by its bytes, not this header); one byte over the limit is refused unread.
+  const rawPhoto = express.raw({ type: ['image/png', 'image/jpeg', 'image/webp'], limit: PHOTO_MAX_BYTES });
+  const photoBody: RequestHandler = (req, res, next) =>
+    rawPhoto(req, res, (error?: unknown) =>
+      next(
+        (error as { type?: string } | undefined)?.type === 'entity.too.large' ? new AppError(413, TOO_LARGE) : error,
+      ),
+    );
+
+  router.put('/api/auth/profile/photo', requireUser, photoBody, async (req, res) => {
+    const user = await uploadProfilePhoto(ctx, auditContext(req), req.user!, req.body);
+    res.json(toAuthUser(user, isImpersonating(req)));
+  });
+
+  router.delete('/api/auth/profile/photo', requireUser, async (req, res) => {
+    const user = await removeProfilePhoto(ctx, auditContext(req), req.user!);
+    res.json(toAuthUser(user, isImpersonating(req)));
+  });
+
+  router.get('/api/auth/photos/:name', requireUser, async (req, res) => {
+    const photo = await readProfilePhoto(ctx, req.user!, String(req.params.name));
+    res
+      .set({
+        'Content-Type': photo.contentType,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, max-age=31536000, immutable',
+        'Content-Security-Policy': "default-src 'none'",
+      })
+      .send(photo.bytes);
+  });
+
+  router.post('/api/auth/sign-out-others', requireUser, async (req, res) => {
+    if (isImpersonating(req)) throw new AppError(403, 'Sessions cannot be signed out while viewing as another user.');
+    res.json(await signOutOtherSessions(ctx, auditContext(req), req.user!, req.sessionID));
   });
 
   router.post('/api/auth/change-password', requireUser, limit('changePassword'), async (req, res) => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
 import { receiveWebhook } from '../../modules/webhooks/marketplace-events.ts';
 import { answerChallenge, receiveEbayNotification } from '../../modules/webhooks/ebay-notifications.ts';
+import { receiveShopifyPrivacyWebhook } from '../../modules/webhooks/shopify-privacy.ts';
 
 /**
  * Deliveries from the marketplaces. Mounted before the JSON parser: signatures are checked on the
@@ -42,6 +43,25 @@ export function webhookRoutes(ctx: AppContext): Router {
           message:
             verdict.status === 401 ? 'The notification signature does not match' : 'The notification could not be read',
         });
+    },
+  );
+
+  // Shopify's compliance webhooks (customers/data_request, customers/redact, shop/redact): one address per environment.
+  router.post(
+    '/api/webhooks/shopify-privacy/:environment',
+    express.raw({ type: () => true, limit: '1mb' }),
+    async (req, res) => {
+      const environment = req.params.environment;
+      if (environment !== 'sandbox' && environment !== 'production') {
+        res.status(404).json({ message: 'No such webhook endpoint' });
+        return;
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const verdict = await receiveShopifyPrivacyWebhook(ctx, environment, raw, headers);
+      if (verdict.status === 200) res.status(200).json({ received: true });
+      else res.status(verdict.status).json({ message: verdict.message });
     },
   );
 

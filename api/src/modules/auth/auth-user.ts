@@ -16,6 +16,7 @@ export function toAuthUser(user: UserRecord, isBeingImpersonated = false): AuthU
     companyName: user.companyName,
     accountId: user.accountId,
     emailVerified: user.emailVerifiedAt !== null,
+    timeZone: user.timeZone,
   };
 }
 

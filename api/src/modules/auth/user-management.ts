@@ -154,7 +154,7 @@ export async function removeUser(
   ctx: AppContext,
   audit: AuditContext,
   target: UserRecord,
-  action: 'user.deleted' | 'team.member_removed',
+  action: 'user.deleted' | 'team.member_removed' | 'user.account_deleted',
 ): Promise<boolean> {
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {

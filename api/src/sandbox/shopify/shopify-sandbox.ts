@@ -19,6 +19,7 @@ import { cancelOrder, placeOrder } from './orders.ts';
 import { orderTagControlRoutes } from './order-create.ts';
 import { returnControlRoutes } from './returns.ts';
 import { findShop, nextId, nowIso, type Shop, type ShopifySandboxState } from './state.ts';
+import { complianceControlRoutes } from './compliance.ts';
 
 export { SHOPIFY_SANDBOX_APP } from './auth.ts';
 
@@ -101,6 +102,7 @@ export const shopifySandbox: SandboxDefinition<ShopifySandboxState> = {
   controlRoutes(router, context) {
     returnControlRoutes(router, context);
     orderTagControlRoutes(router, context);
+    complianceControlRoutes(router, context);
   },
   editItem,
   routes(router, context) {

@@ -70,6 +70,12 @@ export const toast = recipe({
       },
       '&[data-swipe="move"]': { transform: 'translateX(var(--radix-toast-swipe-move-x))' },
     },
+    // Who asked for less motion gets the toast at once, and gone at once: no slide, no fade.
+    '@media': {
+      '(prefers-reduced-motion: reduce)': {
+        selectors: { '&[data-state="open"], &[data-state="closed"]': { animation: 'none' } },
+      },
+    },
   },
   variants: { variant: variants },
   defaultVariants: { variant: 'default' },

@@ -222,3 +222,12 @@ export const NoAccess: Story = {
     ).toBeVisible();
   },
 };
+
+/** The user chose a time zone in Profile Settings: the report's days are that zone's, not the browser's. */
+export const DaysInTheTimeZoneChosenInProfile: Story = {
+  parameters: { msw: { handlers: { auth: authHandlers.signedInClientWithPhotoAndZone } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Days are calendar days in your time zone \(Asia\/Tokyo\)\./)).toBeVisible();
+  },
+};

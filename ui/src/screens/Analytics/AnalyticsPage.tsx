@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Card, EmptyState, ErrorState, Field, Input, Select, Spinner } from '../../index';
-import { ApiError, errorText, useChannels, useSalesReport, type SalesReport } from '../../api';
+import { ApiError, errorText, useChannels, useCurrentUser, useSalesReport, type SalesReport } from '../../api';
 import { NoAccess, PageHeader } from '../../shared/SignedInPage/SignedInPage';
 import { marketplaceNames } from '../../shared/channels/channelTexts';
 import {
@@ -26,12 +26,13 @@ import * as styles from './AnalyticsPage.css';
 const TITLE = 'Analytics';
 const figureNames: FigureName[] = ['revenue', 'orders', 'units', 'averageOrderValue'];
 
-/** The browser's time zone: the days of the report are the seller's own. */
+/** The browser's time zone, when the user chose none in Profile Settings: the days of the report are the seller's own. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** `/analytics`: sales for a range of days and channels, against the days before, with every table as CSV. */
 export function AnalyticsPage() {
-  const timeZone = useMemo(browserTimeZone, []);
+  const browserZone = useMemo(browserTimeZone, []);
+  const timeZone = useCurrentUser().data?.timeZone ?? browserZone;
   const today = useMemo(() => todayIn(timeZone), [timeZone]);
   const [preset, setPreset] = useState<RangePreset>('30');
   const [custom, setCustom] = useState(() => lastDays(today, 30));

@@ -1,7 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogContent, Stack, Text, TextField, useToast } from '../../index';
-import { errorText, useChangePassword, useUpdateProfile, type AuthUser } from '../../api';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Dialog, DialogContent, Field, Select, Stack, Text, TextField, useToast } from '../../index';
+import { errorText, useChangePassword, useSignOutOtherSessions, useUpdateProfile, type AuthUser } from '../../api';
 import { MIN_PASSWORD_LENGTH } from '../../shared/auth/authTexts';
+import { ProfilePhotoSection } from './ProfilePhotoSection';
+import { PrivacySection } from './PrivacySection';
+import { browserTimeZone, timeZoneChoices } from './timeZones';
 
 export interface ProfileSettingsDialogProps {
   user: AuthUser;
@@ -9,14 +12,18 @@ export interface ProfileSettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Name and company, and a password change that proves the current password. */
+/** Photo, name, company and time zone; a password change that proves the current password; other sessions ended. */
 export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSettingsDialogProps) {
   const { toast } = useToast();
   const update = useUpdateProfile();
   const change = useChangePassword();
+  const signOutOthers = useSignOutOtherSessions();
+  const browserZone = useMemo(browserTimeZone, []);
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [lastName, setLastName] = useState(user.lastName ?? '');
   const [companyName, setCompanyName] = useState(user.companyName ?? '');
+  // '' follows the browser's zone (saved as null).
+  const [timeZone, setTimeZone] = useState(user.timeZone ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
 
@@ -25,6 +32,7 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
     setFirstName(user.firstName ?? '');
     setLastName(user.lastName ?? '');
     setCompanyName(user.companyName ?? '');
+    setTimeZone(user.timeZone ?? '');
     setCurrentPassword('');
     setNewPassword('');
   }, [open, user]);
@@ -32,10 +40,14 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
   const saveProfile = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { firstName, lastName, companyName },
+      { firstName, lastName, companyName, timeZone: timeZone || null },
       {
         onSuccess: () =>
-          toast({ title: 'Profile Updated', description: 'Your name and company are saved.', variant: 'success' }),
+          toast({
+            title: 'Profile Updated',
+            description: 'Your name, company and time zone are saved.',
+            variant: 'success',
+          }),
         onError: (error) =>
           toast({ title: 'Profile Update Failed', description: errorText(error), variant: 'destructive' }),
       },
@@ -58,10 +70,22 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
     );
   };
 
+  const endOtherSessions = () =>
+    signOutOthers.mutate(undefined, {
+      onSuccess: (answer) =>
+        toast({ title: 'Other Sessions Signed Out', description: answer.message, variant: 'success' }),
+      onError: (error) =>
+        toast({ title: 'Signing Out Other Sessions Failed', description: errorText(error), variant: 'destructive' }),
+    });
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Profile Settings" description="Your name, your company, and your password.">
+      <DialogContent
+        title="Profile Settings"
+        description="Your photo, name, company and time zone, your password, and your other sessions."
+      >
         <Stack space="xlarge">
+          <ProfilePhotoSection user={user} />
           <form onSubmit={saveProfile} aria-label="Profile">
             <Stack space="medium">
               <TextField
@@ -85,13 +109,27 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
                 onChange={(e) => setCompanyName(e.target.value)}
                 autoComplete="organization"
               />
+              <Field label="Time zone" hint="Reports count their days in this time zone.">
+                {(control) => (
+                  <Select {...control} value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+                    <option value="">This browser's time zone ({browserZone})</option>
+                    {timeZoneChoices(browserZone, user.timeZone).map((zone) => (
+                      <option key={zone} value={zone}>
+                        {zone.replace(/_/g, ' ')}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
               <Button type="submit" loading={update.isPending}>
                 Save Profile
               </Button>
             </Stack>
           </form>
           {user.isBeingImpersonated ? (
-            <Alert tone="info">Passwords cannot be changed while viewing as another user.</Alert>
+            <Alert tone="info">
+              Passwords cannot be changed, nor sessions signed out, while viewing as another user.
+            </Alert>
           ) : (
             <form onSubmit={savePassword} aria-label="Change password">
               <Stack space="medium">
@@ -125,6 +163,18 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
               </Stack>
             </form>
           )}
+          {user.isBeingImpersonated ? null : (
+            <Stack space="small">
+              <Text weight="semibold">Other sessions</Text>
+              <Text size="small" tone="secondary">
+                Signed in on another browser or device? Sign those sessions out; this one stays signed in.
+              </Text>
+              <Button type="button" variant="secondary" loading={signOutOthers.isPending} onClick={endOtherSessions}>
+                Sign Out Other Sessions
+              </Button>
+            </Stack>
+          )}
+          <PrivacySection user={user} />
         </Stack>
       </DialogContent>
     </Dialog>

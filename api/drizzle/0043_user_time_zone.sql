@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "time_zone" text;--> statement-breakpoint
+CREATE INDEX "users_profile_image_url_idx" ON "users" USING btree ("profile_image_url") WHERE "users"."profile_image_url" is not null;

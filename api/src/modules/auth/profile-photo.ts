@@ -1,0 +1,140 @@
+/**
+ * Profile photos: the image itself is the upload (PNG, JPEG or WebP, known by its first bytes, never by
+ * a name or a declared type), kept under DATA_DIR/uploads/avatars with a random name, and served only to
+ * the users of its account and to platform staff. The user's profileImageUrl names it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../context.ts';
+import { findUserById, type UserRecord } from '../../db/queries/users.ts';
+import { findPhotoOwner, lockProfileImage, setProfileImage } from '../../db/queries/user-photos.ts';
+import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { isStaff } from './auth-user.ts';
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_URL_PREFIX = '/api/auth/photos/';
+const PHOTO_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
+
+/** The kinds taken, by the bytes each file starts with; the stored name's extension tells the kind back. */
+const photoKinds = {
+  png: {
+    contentType: 'image/png',
+    matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
+  },
+  jpg: {
+    contentType: 'image/jpeg',
+    matches: (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  },
+  webp: {
+    contentType: 'image/webp',
+    matches: (b: Buffer) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+} as const;
+type PhotoExtension = keyof typeof photoKinds;
+
+export const WRONG_KIND = 'The photo must be a PNG, JPEG or WebP image.';
+export const TOO_LARGE = 'The photo must be at most 2 MB.';
+
+const avatarsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads', 'avatars');
+
+function kindOf(bytes: Buffer): PhotoExtension | undefined {
+  return (Object.keys(photoKinds) as PhotoExtension[]).find((ext) => photoKinds[ext].matches(bytes));
+}
+
+/** The stored file an address names, when it is one of ours (a Google picture is not). */
+function storedName(url: string | null): string | undefined {
+  if (!url?.startsWith(PHOTO_URL_PREFIX)) return undefined;
+  const name = url.slice(PHOTO_URL_PREFIX.length);
+  return PHOTO_NAME.test(name) ? name : undefined;
+}
+
+async function removeFile(ctx: AppContext, name: string | undefined): Promise<void> {
+  if (name) await fs.rm(path.join(avatarsDir(ctx), name), { force: true });
+}
+
+/**
+ * Deletes the file of an uploaded photo (an address of ours; anything else is left): for a user or account
+ * being deleted, after the deletion commits.
+ */
+export async function deleteUploadedPhotoFile(ctx: AppContext, profileImageUrl: string | null): Promise<void> {
+  await removeFile(ctx, storedName(profileImageUrl));
+}
+
+/** Stores the image and points the user at it; the photo it replaces is deleted once the change commits. */
+export async function uploadProfilePhoto(
+  ctx: AppContext,
+  audit: AuditContext,
+  user: { id: string; accountId: string },
+  bytes: unknown,
+): Promise<UserRecord> {
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new AppError(400, WRONG_KIND);
+  if (bytes.length > PHOTO_MAX_BYTES) throw new AppError(413, TOO_LARGE);
+  const ext = kindOf(bytes);
+  if (!ext) throw new AppError(400, WRONG_KIND);
+  const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+  await fs.mkdir(avatarsDir(ctx), { recursive: true });
+  // 'wx': a name is never written twice, so no request can overwrite a file another one stored.
+  await fs.writeFile(path.join(avatarsDir(ctx), name), bytes, { flag: 'wx' });
+  let replaced: string | null;
+  try {
+    replaced = await ctx.db.transaction(async (tx) => {
+      const before = await lockProfileImage(tx, user.id);
+      await setProfileImage(tx, user.id, PHOTO_URL_PREFIX + name, ctx.clock());
+      await recordAudit(tx, audit, {
+        action: 'user.photo_changed',
+        accountId: user.accountId,
+        targetType: 'user',
+        targetId: user.id,
+        before: { profileImageUrl: before },
+        after: { profileImageUrl: PHOTO_URL_PREFIX + name },
+      });
+      return before;
+    });
+  } catch (error) {
+    await removeFile(ctx, name);
+    throw error;
+  }
+  await removeFile(ctx, storedName(replaced));
+  return (await findUserById(ctx.db, user.id))!;
+}
+
+/** The user has no photo any more; an uploaded one's file is deleted. */
+export async function removeProfilePhoto(
+  ctx: AppContext,
+  audit: AuditContext,
+  user: { id: string; accountId: string },
+): Promise<UserRecord> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const before = await lockProfileImage(tx, user.id);
+    if (before === null) return null;
+    await setProfileImage(tx, user.id, null, ctx.clock());
+    await recordAudit(tx, audit, {
+      action: 'user.photo_removed',
+      accountId: user.accountId,
+      targetType: 'user',
+      targetId: user.id,
+      before: { profileImageUrl: before },
+    });
+    return before;
+  });
+  await removeFile(ctx, storedName(removed));
+  return (await findUserById(ctx.db, user.id))!;
+}
+
+/** A stored photo for a viewer of its own account or platform staff; anyone else learns nothing (404). */
+export async function readProfilePhoto(
+  ctx: AppContext,
+  viewer: { accountId: string; role: UserRecord['role'] },
+  name: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  const notFound = new AppError(404, 'No such photo.');
+  if (!PHOTO_NAME.test(name)) throw notFound;
+  const owner = await findPhotoOwner(ctx.db, PHOTO_URL_PREFIX + name);
+  if (!owner || (owner.accountId !== viewer.accountId && !isStaff(viewer.role))) throw notFound;
+  const bytes = await fs.readFile(path.join(avatarsDir(ctx), name)).catch(() => undefined);
+  if (!bytes) throw notFound;
+  return { bytes, contentType: photoKinds[name.split('.').pop() as PhotoExtension].contentType };
+}
