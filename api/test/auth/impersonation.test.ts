@@ -80,7 +80,7 @@ describe('impersonation', () => {
     expect((await admin.get('/api/admin/users')).status).toBe(403);
     expect((await admin.post(`/api/admin/impersonate/${ids.admin2}`)).status).toBe(403);
     // The impersonated user's profile changes are audited with the admin as impersonator.
-    expect((await admin.patch('/api/auth/profile', { firstName: 'Cleo' })).status).toBe(200);
+    expect((await admin.patch('/api/auth/profile', { firstName: 'Cleona' })).status).toBe(200);
 
     const impersonatingSid = admin.sessionId!;
     const exit = await admin.post('/api/admin/exit-impersonation');

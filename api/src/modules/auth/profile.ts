@@ -49,6 +49,15 @@ export async function updateProfile(
   const company = clean(input.companyName);
   // The account keeps a name: an emptied company name leaves the old one.
   if (company) changes.companyName = company;
+  const before: Record<keyof typeof changes, unknown> = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    companyName: user.companyName,
+    timeZone: user.timeZone,
+  };
+  // Saved as it was: nothing to store or tell.
+  const changed = (Object.keys(changes) as Array<keyof typeof changes>).filter((key) => changes[key] !== before[key]);
+  if (changed.length === 0) return user;
   return ctx.db.transaction(async (tx) => {
     await saveProfile(tx, user, changes, ctx.clock());
     await recordAudit(tx, audit, {
@@ -56,13 +65,8 @@ export async function updateProfile(
       accountId: user.accountId,
       targetType: 'user',
       targetId: user.id,
-      before: {
-        firstName: user.firstName,
-        lastName: user.lastName,
-        companyName: user.companyName,
-        timeZone: user.timeZone,
-      },
-      after: changes,
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, changes[key]])),
     });
     return (await findUserById(tx, user.id))!;
   });
