@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
+import { rowsOf, statement } from '../statements.ts';
 import { bundleComponents, changes, products } from '../schema/index.ts';
 import { insertChanges } from './changes.ts';
 
@@ -24,20 +25,7 @@ export interface BundleOfSku {
 export async function bundlesOfSkus(db: Db, accountId: string, skus: string[]): Promise<Map<string, BundleOfSku>> {
   const found = new Map<string, BundleOfSku>();
   if (skus.length === 0) return found;
-  const bundle = alias(products, 'bundle');
-  const rows = await db
-    .select({
-      bundleProductId: bundleComponents.bundleProductId,
-      bundleSku: bundle.sku,
-      componentProductId: bundleComponents.componentProductId,
-      componentSku: products.sku,
-      quantity: bundleComponents.quantity,
-    })
-    .from(bundleComponents)
-    .innerJoin(bundle, eq(bundle.id, bundleComponents.bundleProductId))
-    .innerJoin(products, eq(products.id, bundleComponents.componentProductId))
-    .where(and(eq(bundleComponents.accountId, accountId), inArray(bundle.sku, [...new Set(skus)])))
-    .orderBy(asc(products.sku));
+  const rows = await rowsOf(db, bundlesOfSkusStatement, [accountId, [...new Set(skus)]]);
   for (const row of rows) {
     const kit = found.get(row.bundleSku) ?? { productId: row.bundleProductId, sku: row.bundleSku, components: [] };
     kit.components.push({ productId: row.componentProductId, sku: row.componentSku, quantity: row.quantity });
@@ -51,22 +39,37 @@ async function bundlesConcerned(db: Db, accountId: string, productIds: string[])
   const ids = new Set<string>();
   for (let i = 0; i < productIds.length; i += CHUNK) {
     const page = productIds.slice(i, i + CHUNK);
-    // One statement of two lookups, each by its own index (the components' index, the key's leading bundle):
-    // run on every change of stock, it must not read the account's every bundle.
-    const rows = await db
-      .select({ id: bundleComponents.bundleProductId })
-      .from(bundleComponents)
-      .where(and(inArray(bundleComponents.componentProductId, page), eq(bundleComponents.accountId, accountId)))
-      .union(
-        db
-          .select({ id: bundleComponents.bundleProductId })
-          .from(bundleComponents)
-          .where(and(inArray(bundleComponents.bundleProductId, page), eq(bundleComponents.accountId, accountId))),
-      );
+    const rows = await rowsOf(db, bundlesConcernedStatement, [accountId, page]);
     for (const row of rows) ids.add(row.id);
   }
   return [...ids].sort();
 }
+
+const bundlesOfSkusStatement = statement<{
+  bundleProductId: string;
+  bundleSku: string;
+  componentProductId: string;
+  componentSku: string;
+  quantity: number;
+}>(
+  'bundles_of_skus',
+  `select bc.bundle_product_id as "bundleProductId", bundle.sku as "bundleSku",
+     bc.component_product_id as "componentProductId", component.sku as "componentSku", bc.quantity
+   from bundle_components bc
+   join products bundle on bundle.id = bc.bundle_product_id
+   join products component on component.id = bc.component_product_id
+   where bc.account_id = $1 and bundle.sku = any($2::text[])
+   order by component.sku`,
+);
+
+// One statement of two lookups, each by its own index (the components' index, the key's leading bundle):
+// run on every change of stock, it must not read the account's every bundle.
+const bundlesConcernedStatement = statement<{ id: string }>(
+  'bundles_concerned',
+  `select bundle_product_id as id from bundle_components where component_product_id = any($2::uuid[]) and account_id = $1
+   union
+   select bundle_product_id from bundle_components where bundle_product_id = any($2::uuid[]) and account_id = $1`,
+);
 
 /**
  * The products of these SKUs that are bundles now, locked with every bundle concerned by them and by

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { rowsOf, run, statement } from '../statements.ts';
 import { writableAt } from './billing.ts';
-import { accounts, channels, listings, listingWrites, type ListingWriteField, type Plan } from '../schema/index.ts';
+import { accounts, channels, listingWrites, type ListingWriteField, type Plan } from '../schema/index.ts';
 
 // A push's side of the values waiting: claiming them (one value of a SKU on its way at a time),
 // taking back the claims of a push that crashed, marking those a marketplace took for later, and
@@ -66,42 +66,38 @@ export async function claimPendingWrites(
   at: Date,
   queuedUpTo: Date | null = null,
 ): Promise<ClaimedWrite[]> {
-  const inFlight = alias(listingWrites, 'in_flight');
-  const candidates = db
-    .select({ id: listingWrites.id })
-    .from(listingWrites)
-    .where(
-      and(
-        eq(listingWrites.channelId, channelId),
-        // Statuses written out, not bound: a plan kept for the statement can then use the partial indexes.
-        sql`${listingWrites.status} = 'pending'`,
-        ...(queuedUpTo ? [lte(listingWrites.createdAt, queuedUpTo)] : []),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(inFlight)
-            .where(
-              and(
-                eq(inFlight.listingId, listingWrites.listingId),
-                sql`${inFlight.status} in ('sending', 'submitted', 'accepted')`,
-              ),
-            ),
-        ),
-        // A published listing the marketplace does not hold yet: the publish job creates it with these values.
-        sql`not exists (select 1 from ${listings} as awaiting where awaiting.id = ${listingWrites.listingId} and awaiting.status = 'pending' and awaiting.marketplace_id is null and awaiting.confirmed_at is null and awaiting.product_id is not null)`,
-      ),
-    )
-    // Values of the same moment (a bulk edit, a rule change) in SKU order: variants of one product
-    // usually share the start of their SKU, and Shopify sets a product's prices in one call.
-    .orderBy(asc(listingWrites.createdAt), asc(listingWrites.sku))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(listingWrites)
-    .set({ status: 'sending', attempts: sql`${listingWrites.attempts} + 1`, updatedAt: at })
-    .where(and(inArray(listingWrites.id, candidates), sql`${listingWrites.status} = 'pending'`))
-    .returning(claimedWriteColumns);
+  return queuedUpTo
+    ? rowsOf(db, claimQueuedUpTo, [channelId, limit, at, queuedUpTo])
+    : rowsOf(db, claimPending, [channelId, limit, at]);
 }
+
+// Statuses written out, not bound: a plan kept for the statement can then use the partial indexes.
+// A published listing the marketplace does not hold yet is left out: the publish job creates it
+// with these values. Values of the same moment (a bulk edit, a rule change) go in SKU order:
+// variants of one product usually share the start of their SKU, and Shopify sets a product's
+// prices in one call.
+const claimText = (queuedUpTo: string) => `
+  update listing_writes set status = 'sending', attempts = listing_writes.attempts + 1, updated_at = $3
+  where listing_writes.status = 'pending' and listing_writes.id in (
+    select candidate.id from listing_writes as candidate
+    where candidate.channel_id = $1 and candidate.status = 'pending'${queuedUpTo}
+      and not exists (select 1 from listing_writes as in_flight
+        where in_flight.listing_id = candidate.listing_id and in_flight.status in ('sending', 'submitted', 'accepted'))
+      and not exists (select 1 from listings as awaiting
+        where awaiting.id = candidate.listing_id and awaiting.status = 'pending' and awaiting.marketplace_id is null
+          and awaiting.confirmed_at is null and awaiting.product_id is not null)
+    order by candidate.created_at, candidate.sku
+    limit $2
+    for update skip locked)
+  returning ${claimedWriteReturning}`;
+/** A claimed write's columns as `ClaimedWrite` names them. */
+export const claimedWriteReturning = `listing_writes.id, listing_writes.listing_id as "listingId", listing_writes.sku, listing_writes.field,
+  listing_writes.after, listing_writes.attempts, listing_writes.change_id as "changeId"`;
+const claimPending = statement<ClaimedWrite>('claim_pending_writes', claimText(''));
+const claimQueuedUpTo = statement<ClaimedWrite>(
+  'claim_pending_writes_queued_up_to',
+  claimText(' and candidate.created_at <= $4'),
+);
 
 /**
  * The writes wait on the marketplace: a feed, or an acceptance to read back later. `ids` in the
@@ -115,15 +111,16 @@ export async function markInFlight(
   at: Date,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const values = sql.join(
-    ids.flatMap((group, position) => group.map((id) => sql`(${id}::uuid, ${position}::integer)`)),
-    sql`, `,
-  );
-  await db.execute(sql`
-    update ${listingWrites} set status = ${status}, submission_id = ${submissionId}, submission_position = v.position, updated_at = ${at}
-    from (values ${values}) as v(id, position)
-    where ${listingWrites.id} = v.id`);
+  const positions = ids.flatMap((group, position) => group.map(() => position));
+  await run(db, markWritesInFlight, [status, submissionId, at, ids.flat(), positions]);
 }
+
+const markWritesInFlight = statement(
+  'mark_writes_in_flight',
+  `update listing_writes set status = $1, submission_id = $2, submission_position = v.position, updated_at = $3
+   from unnest($4::uuid[], $5::integer[]) as v(id, position)
+   where listing_writes.id = v.id`,
+);
 
 /** Channels with values waiting to be sent, of accounts that may sync: the schedule's safety net when a push was lost. */
 export async function channelsWithPendingWrites(

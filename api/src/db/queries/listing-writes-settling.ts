@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { listings, listingWrites, type ListingWriteField } from '../schema/index.ts';
-import { claimedWriteColumns, type ClaimedWrite } from './listing-writes-sending.ts';
+import { rowsOf, run, statement } from '../statements.ts';
+import { listingWrites, type ListingWriteField } from '../schema/index.ts';
+import { claimedWriteColumns, claimedWriteReturning, type ClaimedWrite } from './listing-writes-sending.ts';
 
 // What became of values on their way: the writes a submission or an acceptance holds, confirmed
 // (the listings then show them) or superseded by a newer value, and what a sale on the channel
@@ -20,17 +21,17 @@ export async function confirmWrites(
   // listing's quantity and price arrive on one row (an UPDATE … FROM applies one joined row per
   // target row), the later write of a field winning as in the list given. A listing in error that
   // takes a value is active again, or inactive while the seller holds it off sale.
-  const given = sql.join(
-    writes.map((w, position) => sql`(${w.id}::uuid, ${position}::integer)`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    with given(id, position) as (values ${given}),
+  await run(db, confirmWritesStatement, [writes.map((w) => w.id), at]);
+}
+
+const confirmWritesStatement = statement(
+  'confirm_writes',
+  `with given(id, position) as (select * from unnest($1::uuid[]) with ordinality),
     settled as (
-      update ${listingWrites} set status = 'confirmed', message = null, confirmed_at = ${at}, updated_at = ${at}
+      update listing_writes set status = 'confirmed', message = null, confirmed_at = $2, updated_at = $2
       from given
-      where ${listingWrites.id} = given.id and ${listingWrites.status} in ('sending', 'submitted', 'accepted')
-      returning ${listingWrites.listingId} as listing_id, ${listingWrites.field} as field, ${listingWrites.after} as after, given.position
+      where listing_writes.id = given.id and listing_writes.status in ('sending', 'submitted', 'accepted')
+      returning listing_writes.listing_id, listing_writes.field, listing_writes.after, given.position
     ),
     per_listing as (
       select listing_id,
@@ -38,16 +39,16 @@ export async function confirmWrites(
         ((array_agg(after order by position desc) filter (where field = 'price'))[1])::numeric as price
       from settled group by listing_id
     )
-    update ${listings} set
-      confirmed_quantity = coalesce(v.quantity, ${listings.confirmedQuantity}),
-      confirmed_price = coalesce(v.price, ${listings.confirmedPrice}),
-      confirmed_at = ${at},
-      last_error = case when ${listings.status} = 'error' then null else ${listings.lastError} end,
-      status = case when ${listings.status} <> 'error' then ${listings.status} when ${listings.takenOffSaleAt} is null then 'active' else 'inactive' end,
-      updated_at = ${at}
+    update listings set
+      confirmed_quantity = coalesce(v.quantity, listings.confirmed_quantity),
+      confirmed_price = coalesce(v.price, listings.confirmed_price),
+      confirmed_at = $2,
+      last_error = case when listings.status = 'error' then null else listings.last_error end,
+      status = case when listings.status <> 'error' then listings.status when listings.taken_off_sale_at is null then 'active' else 'inactive' end,
+      updated_at = $2
     from per_listing as v
-    where ${listings.id} = v.listing_id`);
-}
+    where listings.id = v.listing_id`,
+);
 
 export async function writesOfSubmission(db: Db, channelId: string, submissionId: string): Promise<ClaimedWrite[]> {
   return db
@@ -87,24 +88,26 @@ export async function acceptedWritesOfSku(
   channelId: string,
   sku: string,
 ): Promise<Array<ClaimedWrite & { submissionId: string | null }>> {
-  return db
-    .select({ ...claimedWriteColumns, submissionId: listingWrites.submissionId })
-    .from(listingWrites)
-    .where(
-      and(eq(listingWrites.channelId, channelId), eq(listingWrites.sku, sku), eq(listingWrites.status, 'accepted')),
-    );
+  return rowsOf(db, acceptedWritesOfSkuStatement, [channelId, sku]);
 }
+
+const acceptedWritesOfSkuStatement = statement<ClaimedWrite & { submissionId: string | null }>(
+  'accepted_writes_of_sku',
+  `select ${claimedWriteReturning}, listing_writes.submission_id as "submissionId" from listing_writes
+   where listing_writes.channel_id = $1 and listing_writes.sku = $2 and listing_writes.status = 'accepted'`,
+);
 
 /** Whether values wait to be sent for any of these listings (queued behind one in flight, say). */
 export async function hasPendingWrites(db: Db, listingIds: string[]): Promise<boolean> {
   if (listingIds.length === 0) return false;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(listingWrites)
-    .where(and(inArray(listingWrites.listingId, listingIds), sql`${listingWrites.status} = 'pending'`))
-    .limit(1);
+  const [row] = await rowsOf(db, hasPendingWritesStatement, [listingIds]);
   return row !== undefined;
 }
+
+const hasPendingWritesStatement = statement<{ one: number }>(
+  'has_pending_writes',
+  `select 1 as one from listing_writes where listing_writes.listing_id = any($1::uuid[]) and listing_writes.status = 'pending' limit 1`,
+);
 
 /** Listings (and fields) among these writes' that have a newer value waiting to be sent. */
 export async function listingsWithNewerWrites(

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { run, statement } from '../statements.ts';
 import {
   changes,
   channels,
@@ -272,8 +273,21 @@ export async function insertOrderEvents(
   events: Array<{ orderId: string; kind: OrderEventKind; at: Date; actor: string; detail?: string | null }>,
 ): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(orderEvents).values(events.map((e) => ({ accountId, ...e, detail: e.detail ?? null })));
+  await run(db, insertOrderEventsStatement, [
+    accountId,
+    events.map((e) => e.orderId),
+    events.map((e) => e.kind),
+    events.map((e) => e.at.toISOString()),
+    events.map((e) => e.actor),
+    events.map((e) => e.detail ?? null),
+  ]);
 }
+
+const insertOrderEventsStatement = statement(
+  'insert_order_events',
+  `insert into order_events (account_id, order_id, kind, at, actor, detail)
+   select $1::uuid, * from unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[])`,
+);
 
 /**
  * One event of a kind for each of these orders that has none yet (a step the marketplace reports

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { rowsOf, statement } from '../statements.ts';
 import { accounts, listings, products, stockAdjustments } from '../schema/index.ts';
 import { writableAt } from './billing.ts';
 import { notABundle } from './bundles.ts';
@@ -456,18 +457,22 @@ export async function stockOfInventoryItem(
   accountId: string,
   inventoryItemId: string,
 ): Promise<{ sku: string; onHand: number; sending: number } | undefined> {
-  const [row] = await db
-    .select({
-      sku: products.sku,
-      onHand: products.onHand,
-      // Names written out: in a one-table select drizzle leaves columns unqualified.
-      sending: sql<number>`coalesce((select sum(a.delta) from stock_adjustments a where a.product_id = "products"."id" and a.status = 'sending'), 0)::int`,
-    })
-    .from(products)
-    .where(and(eq(products.accountId, accountId), sql`${products.attributes}->>'inventoryItemId' = ${inventoryItemId}`))
-    .limit(1);
+  const [row] = await rowsOf(db, stockOfInventoryItemStatement, [accountId, inventoryItemId]);
   return row;
 }
+
+/** A product's SKU and on hand, with the units of its adjustments on their way to the main channel. */
+const mainStockColumns = `products.sku, products.on_hand as "onHand",
+  coalesce((select sum(a.delta) from stock_adjustments a where a.product_id = products.id and a.status = 'sending'), 0)::integer as sending`;
+const stockOfInventoryItemStatement = statement<{ sku: string; onHand: number; sending: number }>(
+  'stock_of_inventory_item',
+  `select ${mainStockColumns} from products
+   where products.account_id = $1 and products.attributes->>'inventoryItemId' = $2 limit 1`,
+);
+const mainStockOfSkusStatement = statement<{ sku: string; onHand: number; sending: number }>(
+  'main_stock_of_skus',
+  `select ${mainStockColumns} from products where products.account_id = $1 and products.sku = any($2::text[])`,
+);
 
 /** On hand as the seller edits it (the main channel's, with their own edits on their way there), per product. */
 export async function onHandOfProducts(db: Db, productIds: string[]): Promise<Map<string, number>> {
@@ -530,14 +535,6 @@ export async function mainStockOfSkus(
   skus: string[],
 ): Promise<Map<string, { onHand: number; sending: number }>> {
   if (skus.length === 0) return new Map();
-  const rows = await db
-    .select({
-      sku: products.sku,
-      onHand: products.onHand,
-      // Names written out: in a one-table select drizzle leaves columns unqualified.
-      sending: sql<number>`coalesce((select sum(a.delta) from stock_adjustments a where a.product_id = "products"."id" and a.status = 'sending'), 0)::int`,
-    })
-    .from(products)
-    .where(and(eq(products.accountId, accountId), inArray(products.sku, skus)));
+  const rows = await rowsOf(db, mainStockOfSkusStatement, [accountId, skus]);
   return new Map(rows.map((r) => [r.sku, { onHand: r.onHand, sending: r.sending }]));
 }
