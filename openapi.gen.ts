@@ -430,7 +430,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mails a single-use invitation that expires in 7 days (plans with team management). */
+        /**
+         * Mails a single-use invitation that expires in 7 days (plans with team management).
+         * @description At most 20 invitations per account an hour, and one per address a minute (429 with Retry-After).
+         */
         post: operations["inviteTeamMember"];
         delete?: never;
         options?: never;
@@ -959,6 +962,34 @@ export interface paths {
          */
         get: operations["getSalesReport"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/fee-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each marketplace takes per order where its fees are estimated.
+         * @description Per channel kind: a percent of the order's total and a fixed amount per order, in the order's
+         *     currency. Walmart and Shopify report no fees, so their orders' fees are always these estimates;
+         *     Amazon's and eBay's come from their finances APIs, and the table stands in only where those cannot
+         *     be read. A kind the account never set shows the defaults.
+         */
+        get: operations["getFeeTable"];
+        /**
+         * Sets the fee table's values of the kinds named; the others keep theirs.
+         * @description Orders whose fees were estimated already keep them: the values apply to orders estimated from now on.
+         *     A save that changes nothing writes nothing.
+         */
+        put: operations["putFeeTable"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3036,6 +3067,63 @@ export interface components {
                 /** @description Buyers' returns opened in the range. */
                 returns: number;
             };
+            profit: components["schemas"]["ProfitReport"];
+        };
+        ProfitFigures: {
+            units: number;
+            /** @description Unit price × units of the range's orders. */
+            revenue: string;
+            /** @description The products' cost × units (a product without a cost counts none). */
+            cost: string;
+            /** @description The marketplaces' fees on these orders (an order's fees shared among its SKUs by revenue). */
+            fees: string;
+            /** @description Refunds of these orders (not failed). */
+            refunds: string;
+            /** @description Advertising spend; 0.00 until advertising is connected. */
+            adSpend: string;
+            /** @description revenue − cost − fees − ad spend − refunds. */
+            profit: string;
+            /** @description Some of the fees are estimates from the fee table. */
+            estimated: boolean;
+            /** @description Units of products without a cost. */
+            unitsWithoutCost: number;
+            /** @description Orders whose fees are not read yet. */
+            ordersWithoutFees: number;
+        };
+        /** @description The profit of the orders placed in the range, in the report currency. */
+        ProfitReport: {
+            totals: components["schemas"]["ProfitFigures"];
+            byChannel: (components["schemas"]["ProfitFigures"] & {
+                /** Format: uuid */
+                channelId: string;
+                kind: components["schemas"]["MarketplaceKind"];
+                displayName: string;
+            })[];
+            /** @description The 50 SKUs with the most revenue. */
+            bySku: (components["schemas"]["ProfitFigures"] & {
+                sku: string;
+                title: string | null;
+            })[];
+        };
+        FeeTableEntry: {
+            kind: components["schemas"]["MarketplaceKind"];
+            /** @description Percent of the order total, e.g. "2.900". */
+            percent: string;
+            /** @description Fixed amount per order, e.g. "0.30". */
+            fixed: string;
+            /** @description The marketplace reports its own fees; the table only stands in. */
+            reportedByMarketplace: boolean;
+            isDefault: boolean;
+        };
+        FeeTable: {
+            kinds: components["schemas"]["FeeTableEntry"][];
+        };
+        FeeTableBody: {
+            kinds: {
+                kind: components["schemas"]["MarketplaceKind"];
+                percent: number;
+                fixed: string;
+            }[];
         };
         Dashboard: {
             /** Format: date-time */
@@ -3266,6 +3354,11 @@ export interface components {
             /** @description The currency of the listing's price (ISO 4217), where known. */
             currency?: string | null;
             /**
+             * @description Present when the marketplace fulfils the offer from its own stock (Amazon FBA, Walmart WFS): the units it
+             *     holds, as last read. Our quantity is never sent to such a listing, and its orders lower none of our stock.
+             */
+            marketplaceQuantity?: number;
+            /**
              * @description The seller took the listing off sale (a status set to inactive); it stays off sale, whatever
              *     `status` (the marketplace's) says, until the seller puts it back. On Shopify, whose status is
              *     a product's, such a variant is offered 0 units, and its product is a draft once every variant
@@ -3366,6 +3459,8 @@ export interface components {
             channelPaused?: boolean;
             /** @description The currency of the listing's price, where known. */
             currency?: string | null;
+            /** @description The units the marketplace holds for an offer it fulfils itself (see ListingChip). */
+            marketplaceQuantity?: number;
             marketplaceId: string | null;
             priceOverride: string | null;
             /** @description The most units the seller lets this channel offer ("Offer at most N", set here in the drawer); null: no cap, the rules decide. */
@@ -4658,6 +4753,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     revokeTeamInvitation: {
@@ -5462,6 +5558,55 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFeeTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fee table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeTable"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    putFeeTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeeTableBody"];
+            };
+        };
+        responses: {
+            /** @description The fee table as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeTable"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listComplianceIssues: {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  accessibilityViolations,
-  horizontalOverflow,
-  launchBrowser,
-  screenshot,
-  see,
-  watchForPageErrors,
-} from './support/browser.ts';
-import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { accessibilityViolations, horizontalOverflow, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import type { E2EProduct } from './support/product.ts';
+import { openPage, signIn, useProductAndBrowser } from './support/session.ts';
 
 let product: E2EProduct;
 let browser: Browser;
@@ -18,32 +12,18 @@ let pageErrors: string[];
 
 const ADMIN = { email: 'ada@hub.example', password: 'ada secret 1' };
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+useProductAndBrowser(async (started) => {
+  ({ product, browser } = started);
   await product.createUser({ ...ADMIN, role: 'super_user', firstName: 'Ada', lastName: 'Admin' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 1000 } });
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
+  ({ context, page } = await openPage(browser, product, 1440, 1000));
   pageErrors = watchForPageErrors(page);
   return async () => {
     await context.close();
     expect(pageErrors).toEqual([]);
   };
 });
-
-async function signIn() {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-}
 
 /** Changes one text setting on System Settings and saves it. */
 async function changeSetting(label: string, value: string) {
@@ -80,7 +60,7 @@ async function exportedLines(): Promise<string[]> {
 
 describe('System Settings changes in the audit log (issue 27)', () => {
   it('at 1440 px: a trial length changed shows in the log with before and after, filtered and exported', async () => {
-    await signIn();
+    await signIn(page, ADMIN);
     await changeSetting('Trial length (days)', '14');
     await changeSetting('Notice shown to every signed-in user', 'Maintenance tonight from 22:00 UTC.');
     // The notice is on every signed-in page, this one included.
@@ -117,7 +97,7 @@ describe('System Settings changes in the audit log (issue 27)', () => {
 
   it('at 390 px: the sender address changed, found in the log without sideways scrolling, and exported', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn();
+    await signIn(page, ADMIN);
     await changeSetting('Sender address', 'Hub Team <team@hub.example>');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 

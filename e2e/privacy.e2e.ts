@@ -1,47 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  accessibilityViolations,
-  horizontalOverflow,
-  launchBrowser,
-  screenshot,
-  see,
-  watchForPageErrors,
-} from './support/browser.ts';
-import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityViolations, horizontalOverflow, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import type { E2EProduct } from './support/product.ts';
+import { openProfileSettings, signedIn, useProductAndBrowser } from './support/session.ts';
 
 let product: E2EProduct;
 let browser: Browser;
 const seller = { email: 'pat@privacy.example', password: 'pat secret 1' };
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+useProductAndBrowser(async (started) => {
+  ({ product, browser } = started);
   await product.createUser({ ...seller, firstName: 'Pat', lastName: 'Privacy', companyName: 'Privacy Goods' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
-async function signedIn(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: product.url, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(seller.email);
-  await page.getByLabel('Password', { exact: true }).fill(seller.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return { context, page };
-}
-
-async function openProfileSettings(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Profile Settings' });
-  await see(dialog);
-  return dialog;
-}
+/** The seller on a device of their own at this size, signed in. */
+const signedInAt = (width: number, height: number) => signedIn(browser, product, seller, width, height);
 
 async function downloaded(page: Page, link: ReturnType<Page['getByRole']>): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -50,7 +23,7 @@ async function downloaded(page: Page, link: ReturnType<Page['getByRole']>): Prom
 
 describe('privacy rights, in a real browser (issue 27)', () => {
   it('downloads my data as JSON and CSV, then deletes the account and lands on the landing page (390 px and 1440 px)', async () => {
-    const phone = await signedIn(390, 844);
+    const phone = await signedInAt(390, 844);
     const onPhone = await openProfileSettings(phone.page);
     await see(onPhone.getByRole('button', { name: 'Delete My Account' }));
     expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
@@ -62,7 +35,7 @@ describe('privacy rights, in a real browser (issue 27)', () => {
     await screenshot(phone.page, 'privacy-delete-390');
     await confirmOnPhone.getByRole('button', { name: 'Cancel' }).click();
 
-    const desk = await signedIn(1440, 1000);
+    const desk = await signedInAt(1440, 1000);
     const pageErrors = watchForPageErrors(desk.page);
     const dialog = await openProfileSettings(desk.page);
     const json = JSON.parse(await downloaded(desk.page, dialog.getByRole('link', { name: 'Download My Data (JSON)' })));

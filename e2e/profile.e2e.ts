@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  accessibilityViolations,
-  horizontalOverflow,
-  launchBrowser,
-  screenshot,
-  see,
-  watchForPageErrors,
-} from './support/browser.ts';
-import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { accessibilityViolations, horizontalOverflow, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import type { E2EProduct } from './support/product.ts';
+import { openProfileSettings, signedIn, useProductAndBrowser } from './support/session.ts';
 
 let product: E2EProduct;
 let browser: Browser;
@@ -20,39 +14,18 @@ const png = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+useProductAndBrowser(async (started) => {
+  ({ product, browser } = started);
   await product.createUser({ ...seller, firstName: 'Pia', lastName: 'Profile', companyName: 'Profile Goods' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
-async function signedIn(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: product.url, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(seller.email);
-  await page.getByLabel('Password', { exact: true }).fill(seller.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return { context, page };
-}
-
-async function openProfileSettings(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Profile Settings' });
-  await see(dialog);
-  return dialog;
-}
+/** The seller on a device of their own at this size, signed in. */
+const signedInAt = (width: number, height: number) => signedIn(browser, product, seller, width, height);
 
 describe('profile settings, in a real browser', () => {
   it('uploads a photo the avatar shows, saves a time zone, and signs out the other sessions (1440 px and 390 px)', async () => {
-    const desk = await signedIn(1440, 1000);
-    const phone = await signedIn(390, 844);
+    const desk = await signedInAt(1440, 1000);
+    const phone = await signedInAt(390, 844);
     const pageErrors = watchForPageErrors(desk.page);
 
     const dialog = await openProfileSettings(desk.page);

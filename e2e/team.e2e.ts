@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  accessibilityViolations,
-  horizontalOverflow,
-  launchBrowser,
-  screenshot,
-  see,
-  watchForPageErrors,
-} from './support/browser.ts';
-import { startE2EProduct, type E2EProduct } from './support/product.ts';
+import { accessibilityViolations, horizontalOverflow, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import type { E2EProduct } from './support/product.ts';
+import { openPage, signIn, submitSignIn, useProductAndBrowser } from './support/session.ts';
 import { accounts, users } from '../api/src/db/schema/index.ts';
 
 /**
@@ -24,19 +18,9 @@ const people = {} as Record<'owner' | 'invitee' | 'admin', { context: BrowserCon
 const invitee = { email: 'mo@olive-team.example', password: 'mo secret 12' };
 
 async function open(name: keyof typeof people, width: number, height: number) {
-  const context = await browser.newContext({ baseURL: product.url, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser, product, width, height);
   people[name] = { context, page, errors: watchForPageErrors(page) };
   return page;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 }
 
 /** No accessibility violation and nothing wider than the screen, at 390 px and back at 1440 px. */
@@ -50,8 +34,8 @@ async function checkBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 1000 });
 }
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+useProductAndBrowser(async (started) => {
+  ({ product, browser } = started);
   await product.createUser({ email: 'super@hub.example', password: 'super secret 1', role: 'super_user' });
   await product.createUser({
     email: 'casey@cooper.example',
@@ -75,15 +59,11 @@ beforeAll(async () => {
   await open('invitee', 390, 844);
   await open('admin', 1440, 1000);
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 describe('a team, in a real browser', () => {
   it('the owner invites by email; the invitee signs up through the mailed link on a phone and joins', async () => {
     const { page } = people.owner;
-    await signIn(page, 'olive@olive-team.example', 'olive secret 1');
+    await signIn(page, { email: 'olive@olive-team.example', password: 'olive secret 1' });
     await page.goto('/user-management');
     await see(page.getByRole('heading', { name: 'Team', exact: true }));
     await page.getByLabel('Email address').fill(invitee.email);
@@ -125,7 +105,7 @@ describe('a team, in a real browser', () => {
 
   it("staff disable the member: the member's session ends at once and signing in is refused", async () => {
     const { page } = people.admin;
-    await signIn(page, 'super@hub.example', 'super secret 1');
+    await signIn(page, { email: 'super@hub.example', password: 'super secret 1' });
     await page.goto('/admin/users');
     await page.getByLabel('Search users').fill(invitee.email);
     await page.getByRole('button', { name: 'More actions for Mo' }).click();
@@ -143,10 +123,7 @@ describe('a team, in a real browser', () => {
     await see(
       phone.getByRole('link', { name: 'Start 7-Day Free Trial' }).or(phone.getByRole('tab', { name: 'Sign In' })),
     );
-    await phone.goto('/auth');
-    await phone.getByLabel('Email', { exact: true }).fill(invitee.email);
-    await phone.getByLabel('Password', { exact: true }).fill(invitee.password);
-    await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(phone, invitee);
     await see(phone.getByText('This account has been disabled. Please contact support.'));
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchForPageErrors } from './browser.ts';
+import { launchBrowser, see, watchForPageErrors } from './browser.ts';
 import { rememberSandboxSellers, type SandboxSellers } from './listings.ts';
 import { startE2EProduct, type E2EProduct } from './product.ts';
 
@@ -22,11 +22,8 @@ export interface SellerSession {
  */
 export function useSellerSession(ready: (session: SellerSession) => void): void {
   let session: SellerSession | undefined;
-  beforeAll(async () => {
-    const [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
-    const context = await browser.newContext({ baseURL: product.url, viewport: { width: 1440, height: 1000 } });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
+  useProductAndBrowser(async ({ product, browser }) => {
+    const { context, page } = await openPage(browser, product, 1440, 1000);
     session = {
       product,
       browser,
@@ -37,9 +34,78 @@ export function useSellerSession(ready: (session: SellerSession) => void): void 
     };
     ready(session);
   });
-  afterAll(async () => {
-    await session?.browser.close();
-    await session?.product.stop();
-  });
   beforeEach(() => () => expect(session?.pageErrors).toEqual([]));
+}
+
+/**
+ * Starts the test file's own product and a browser before its tests (`ready` hands them over, and may make the
+ * people the tests need), and stops both after.
+ */
+export function useProductAndBrowser(
+  ready: (started: { product: E2EProduct; browser: Browser }) => Promise<void> | void,
+): void {
+  let started: { product: E2EProduct; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [product, browser] = await Promise.all([startE2EProduct(), launchBrowser()]);
+    started = { product, browser };
+    await ready(started);
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.product.stop();
+  });
+}
+
+/** Someone who signs in with an email and a password. */
+export interface Person {
+  email: string;
+  password: string;
+}
+
+/** A browser context of its own (its own cookies: another person, or another device) on the product, one page open. */
+export async function openPage(
+  browser: Browser,
+  product: E2EProduct,
+  width: number,
+  height: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: product.url, viewport: { width, height } });
+  context.setDefaultTimeout(15_000);
+  return { context, page: await context.newPage() };
+}
+
+/** Fills the sign-in form and sends it; what the product answers is the caller's to see. */
+export async function submitSignIn(page: Page, person: Person): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Signs in through the form and waits for the dashboard. */
+export async function signIn(page: Page, person: Person): Promise<void> {
+  await submitSignIn(page, person);
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A new context at this size (another device), signed in through the form. */
+export async function signedIn(
+  browser: Browser,
+  product: E2EProduct,
+  person: Person,
+  width: number,
+  height: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openPage(browser, product, width, height);
+  await signIn(opened.page, person);
+  return opened;
+}
+
+/** Opens Profile Settings from the account menu: its dialog. */
+export async function openProfileSettings(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profile Settings' });
+  await see(dialog);
+  return dialog;
 }

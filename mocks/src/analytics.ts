@@ -5,6 +5,8 @@ import { http } from './http';
 
 type SalesReport = components['schemas']['SalesReport'];
 type ReportFigures = components['schemas']['ReportFigures'];
+type ProfitFigures = components['schemas']['ProfitFigures'];
+type ProfitReport = components['schemas']['ProfitReport'];
 
 const { shopifyMain, amazonTarget, walmartPaused } = channelFixtures;
 const figures = (revenue: string, orders: number, units: number): ReportFigures => ({
@@ -41,6 +43,48 @@ const channelsOfWeek = [
   { channelId: walmartPaused.id, kind: 'walmart' as const, displayName: walmartPaused.displayName },
 ];
 
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+/** A row's profit figures: profit is revenue − cost − fees − refunds (no ad spend yet). */
+const profitFigures = (
+  units: number,
+  revenue: string,
+  cost: string,
+  fees: string,
+  refunds: string,
+  more: Partial<Pick<ProfitFigures, 'estimated' | 'unitsWithoutCost' | 'ordersWithoutFees'>> = {},
+): ProfitFigures => ({
+  units,
+  revenue,
+  cost,
+  fees,
+  refunds,
+  adSpend: '0.00',
+  profit: ((cents(revenue) - cents(cost) - cents(fees) - cents(refunds)) / 100).toFixed(2),
+  estimated: false,
+  unitsWithoutCost: 0,
+  ordersWithoutFees: 0,
+  ...more,
+});
+
+/** The week's profit: Amazon's fees read from Amazon, Shopify's and Walmart's estimated from the fee table. */
+const weekProfit: ProfitReport = {
+  totals: profitFigures(220, '7441.75', '2980.00', '847.20', '86.40', { estimated: true, ordersWithoutFees: 2 }),
+  byChannel: [
+    { ...channelsOfWeek[0]!, ...profitFigures(80, '2790.40', '1110.00', '94.72', '40.00', { estimated: true }) },
+    { ...channelsOfWeek[1]!, ...profitFigures(117, '3931.35', '1570.00', '644.48', '46.40', { ordersWithoutFees: 2 }) },
+    { ...channelsOfWeek[2]!, ...profitFigures(23, '720.00', '300.00', '108.00', '0.00', { estimated: true }) },
+  ],
+  bySku: [
+    { sku: 'LAMP-OAK', title: 'Oak desk lamp', ...profitFigures(21, '1574.79', '630.00', '220.47', '74.99') },
+    {
+      sku: 'MUG-BLUE-12',
+      title: 'Blue stoneware mug, 12 oz',
+      ...profitFigures(64, '1146.60', '384.00', '131.86', '11.41', { estimated: true }),
+    },
+    { sku: 'BOWL-SET-4', title: 'Ceramic bowl set of 4', ...profitFigures(18, '809.10', '324.00', '97.09', '0.00') },
+  ],
+};
+
 /** A week of a seller with Shopify main, Amazon and Walmart targets, in New York time. */
 const week: SalesReport = {
   from: '2026-11-15',
@@ -76,6 +120,7 @@ const week: SalesReport = {
     { sku: 'PLATE-RIM', title: 'Rimmed dinner plate', units: 1, available: 120 },
   ],
   refunds: { refunds: 3, refunded: '86.40', returns: 2 },
+  profit: weekProfit,
 };
 
 const emptyDays = days.map((date) => ({ date, ...figures('0.00', 0, 0) }));
@@ -103,6 +148,46 @@ export const analyticsFixtures = {
     topSkus: [],
     slowestSkus: week.slowestSkus.map((s) => ({ ...s, units: 0 })),
     refunds: { refunds: 0, refunded: '0.00', returns: 0 },
+    profit: {
+      totals: profitFigures(0, '0.00', '0.00', '0.00', '0.00'),
+      byChannel: week.byChannel.map(({ channelId, kind, displayName }) => ({
+        channelId,
+        kind,
+        displayName,
+        ...profitFigures(0, '0.00', '0.00', '0.00', '0.00'),
+      })),
+      bySku: [],
+    },
+  },
+  /** Only Shopify and Walmart sold: every fee is an estimate from the fee table. */
+  estimateOnly: {
+    ...week,
+    profit: {
+      totals: profitFigures(103, '3510.40', '1410.00', '202.72', '40.00', { estimated: true }),
+      byChannel: [weekProfit.byChannel[0]!, weekProfit.byChannel[2]!],
+      bySku: weekProfit.bySku.map((row) => ({ ...row, estimated: true })),
+    },
+  },
+  /** Products without a cost: profit counts them at no cost, and says so. */
+  noCostProducts: {
+    ...week,
+    profit: {
+      totals: profitFigures(220, '7441.75', '0.00', '847.20', '86.40', { estimated: true, unitsWithoutCost: 220 }),
+      byChannel: weekProfit.byChannel.map((row) => ({
+        ...row,
+        ...profitFigures(row.units, row.revenue, '0.00', row.fees, row.refunds, {
+          estimated: row.estimated,
+          unitsWithoutCost: row.units,
+        }),
+      })),
+      bySku: weekProfit.bySku.map((row) => ({
+        ...row,
+        ...profitFigures(row.units, row.revenue, '0.00', row.fees, row.refunds, {
+          estimated: row.estimated,
+          unitsWithoutCost: row.units,
+        }),
+      })),
+    },
   },
 } satisfies Record<string, SalesReport>;
 
@@ -116,6 +201,7 @@ const answer = (body: SalesReport) =>
       ...body,
       previous: { ...body.previous, byChannel: shown(body.previous.byChannel) },
       byChannel: shown(body.byChannel),
+      profit: { ...body.profit, byChannel: shown(body.profit.byChannel) },
     });
   });
 
@@ -123,6 +209,8 @@ export const analyticsHandlers = {
   week: [answer(analyticsFixtures.week)],
   firstWeek: [answer(analyticsFixtures.firstWeek)],
   noSales: [answer(analyticsFixtures.noSales)],
+  estimateOnly: [answer(analyticsFixtures.estimateOnly)],
+  noCostProducts: [answer(analyticsFixtures.noCostProducts)],
   loading: [
     http.get('/api/analytics/sales', async ({ response }) => {
       await delay('infinite');

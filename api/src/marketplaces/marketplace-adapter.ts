@@ -16,7 +16,9 @@ import type {
   ListingUpdate,
   MarketplaceKind,
   MarketplaceOrder,
+  MarketplaceStock,
   Money,
+  OrderFeesRead,
   Page,
   SellerIdentity,
   ShipmentConfirmation,
@@ -74,6 +76,12 @@ export interface MarketplaceAdapter {
    * a call per 50 SKUs instead of reads per SKU.
    */
   listStock?(cursor: string | undefined, signal?: AbortSignal): Promise<Page<{ sku: string; quantity: number }>>;
+
+  /**
+   * The offers the marketplace fulfils from its own stock (Amazon FBA inventory summaries, Walmart WFS
+   * inventory), changed since `since` (every one when undefined): each SKU and the units the marketplace holds.
+   */
+  listMarketplaceStock?(since: Date | undefined, signal?: AbortSignal): Promise<MarketplaceStock[]>;
 
   /** Immediate updates, at most capabilities.maxSkusPerCall at a time; one outcome per SKU. */
   updateListings(updates: ListingUpdate[], signal?: AbortSignal): Promise<UpdateOutcome[]>;
@@ -223,6 +231,13 @@ export interface MarketplaceAdapter {
    * (live Amazon: an EventBridge rule in the seller's AWS account), nothing is sent.
    */
   subscribeToEvents?(topics: readonly string[], destination: EventDestination, signal?: AbortSignal): Promise<void>;
+
+  /**
+   * The marketplace's fees on one order, by its id there, where its finances API reports them (Amazon's
+   * financial events, eBay's SALE transaction). Absent where the marketplace reports none (Walmart,
+   * Shopify): the account's fee table estimates them.
+   */
+  orderFees?(marketplaceOrderId: string, signal?: AbortSignal): Promise<OrderFeesRead>;
 }
 
 export type { Money };

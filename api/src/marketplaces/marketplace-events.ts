@@ -1,4 +1,4 @@
-import type { ListingCompetition, MarketplaceEnvironment, MarketplaceOrder } from './types.ts';
+import type { ListingCompetition, MarketplaceEnvironment, MarketplaceOrder, MarketplaceStock } from './types.ts';
 import type { TokenBuckets } from './shared/token-bucket.ts';
 
 /**
@@ -43,7 +43,9 @@ export type WebhookChange =
   /** Other sellers' offers on one of our products changed (Amazon's ANY_OFFER_CHANGED). */
   | { kind: 'competition'; competition: ListingCompetition }
   /** The problems the marketplace reports on one listing changed (Amazon's LISTINGS_ITEM_ISSUES_CHANGE): read them again. */
-  | { kind: 'listing_issues'; sku: string };
+  | { kind: 'listing_issues'; sku: string }
+  /** The marketplace's own stock of an offer it fulfils changed (Amazon's FBA_INVENTORY_AVAILABILITY_CHANGES). */
+  | { kind: 'marketplace_stock'; stock: MarketplaceStock };
 
 /**
  * A delivery read: verified, named (its topic, and the id the marketplace repeats on a redelivery),

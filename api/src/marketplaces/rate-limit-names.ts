@@ -25,12 +25,14 @@ const amazon: Record<AmazonOperation, string> = {
   getDestinations: 'Notifications',
   createSubscription: 'Notifications',
   getSubscription: 'Notifications',
+  getInventorySummaries: 'FBA stock reads',
   searchDefinitionsProductTypes: 'Product types',
   createReport: 'Returns reports',
   getReport: 'Returns reports',
   getCompetitiveSummary: 'Competitor prices',
   getReportDocument: 'Returns reports',
   createRestrictedDataToken: 'Buyer details access',
+  listFinancialEventsByOrderId: 'Fee reads',
 };
 const walmart: Record<WalmartOperation, string> = {
   token: 'Sign-ins to Walmart',
@@ -54,6 +56,7 @@ const ebay: Record<EbayApiName, string> = {
   notification: 'Notifications',
   identity: 'Account details',
   account: 'Business policies',
+  finances: 'Fee reads',
 };
 /** Shopify spends one cost bucket for every Admin API query. */
 const shopify: Record<'graphql', string> = { graphql: 'Admin API' };

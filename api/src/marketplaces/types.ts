@@ -12,6 +12,15 @@ export interface Money {
 }
 
 /**
+ * An order's fees as the marketplace's finances API reports them: 'reported' (the sum of its fees, a
+ * positive amount); 'pending' while it has posted none yet (Amazon: orders of the last 48 hours may have
+ * none); 'unavailable' where the seller's grant cannot read them (an eBay channel connected before the app
+ * asked for sell.finances).
+ */
+export type OrderFeesRead =
+  { status: 'reported'; fees: Money } | { status: 'pending' } | { status: 'unavailable'; reason: string };
+
+/**
  * What other sellers offer for one of our listings, as the marketplace reports it (Amazon's competitive
  * summary and ANY_OFFER_CHANGED). Prices are landed: the item's price plus its shipping.
  */
@@ -69,6 +78,12 @@ export interface MarketplaceIssue {
   severity: 'error' | 'warning';
   /** The marketplace took the listing off sale or out of search for it. */
   suppressing: boolean;
+}
+
+/** An offer the marketplace fulfils from its own stock (Amazon FBA, Walmart WFS), and the units it holds for it. */
+export interface MarketplaceStock {
+  sku: string;
+  quantity: number;
 }
 
 /** Absolute target values for one SKU; an absent field is left as it is. */
@@ -167,6 +182,8 @@ export interface MarketplaceOrder {
   updatedAt: string;
   /** Absent where the read did not carry them (an order recorded from a notification). */
   details?: OrderDetails;
+  /** The marketplace fulfils the order from its own stock (Amazon AFN, Walmart WFS): it takes none of ours. */
+  fulfilledByMarketplace?: boolean;
 }
 
 /** A carrier a marketplace accepts on a shipment, under its own code. */

@@ -19,10 +19,18 @@ export const COMPLIANCE_SWEEP_QUEUE = 'compliance.sweep';
 export const LISTING_ISSUES_READ_QUEUE = 'compliance.read-issues';
 /** Every minute: the hours whose orders changed summed into the sales rollup (the Analytics page reads it). */
 export const SALES_ROLLUP_QUEUE = 'analytics.rollup';
+/** A channel's orders without fees: their fees read from the marketplace, or estimated (modules/analytics/order-fees.ts). */
+export const FEES_READ_QUEUE = 'analytics.read-fees';
 /** Every minute: alerts raised for causes that appeared (a channel in error, a late order…), resolved for those gone. */
 export const ALERTS_EVALUATE_QUEUE = 'alerts.evaluate';
 /** An account's new alerts told to its people (mail) and its webhook. */
 export const ALERTS_DELIVER_QUEUE = 'alerts.deliver';
+
+/** Read the fees of a channel's orders that have none yet (asked for by the sales rollup's minute). */
+export interface FeesReadJob {
+  accountId: string;
+  channelId: string;
+}
 
 /** Tell the account's alerts not told yet. */
 export interface AlertsDeliverJob {
@@ -136,7 +144,13 @@ export interface SyncRunJob {
   runId: string;
 }
 
-export const authMailKinds = ['verify_email', 'reset_password', 'account_exists', 'team_invitation'] as const;
+export const authMailKinds = [
+  'verify_email',
+  'reset_password',
+  'account_exists',
+  'team_invitation',
+  'shopify_data_request',
+] as const;
 export type AuthMailKind = (typeof authMailKinds)[number];
 
 /** The job carries who and what, never a token: the handler issues the token when it sends. */
@@ -146,6 +160,19 @@ export interface AuthMailJob {
   userId: string;
   /** For a team invitation: the invitation the mail carries a link to. */
   invitationId?: string;
+  /** For a Shopify customer's data request: what was asked, and which of our records hold the customer's data. */
+  dataRequest?: ShopifyDataRequestFacts;
+}
+
+/** No contact details: the customer by Shopify's id, orders by their numbers. */
+export interface ShopifyDataRequestFacts {
+  shopDomain: string;
+  customerId: string | null;
+  dataRequestId: string | null;
+  /** Orders named by the request that we hold, with what of the customer each still keeps. */
+  orders: Array<{ orderNumber: string; channel: string; buyerName: boolean; shippingAddress: boolean }>;
+  /** How many orders the request named (some may be unknown here). */
+  ordersNamed: number;
 }
 
 /**
@@ -316,6 +343,20 @@ export const queueDefinitions = [
   { name: COMPLIANCE_SWEEP_QUEUE, options: { retryLimit: 1, expireInSeconds: 300 } },
   // One run at a time is enough (a second would find the hours taken): a run that waits is dropped.
   { name: SALES_ROLLUP_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 600 } },
+  // One fee read per channel runs and one waits: the rollup's minute asking again while one reads adds none.
+  {
+    name: FEES_READ_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 600,
+      heartbeatSeconds: 10,
+    },
+  },
   { name: ALERTS_EVALUATE_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 120 } },
   // A webhook or mail server down for a while: tried again for about an hour, further apart each time.
   {

@@ -21,9 +21,11 @@ import {
   COMPLIANCE_SWEEP_QUEUE,
   LISTING_ISSUES_READ_QUEUE,
   SALES_ROLLUP_QUEUE,
+  FEES_READ_QUEUE,
   ALERTS_EVALUATE_QUEUE,
   ALERTS_DELIVER_QUEUE,
   type AlertsDeliverJob,
+  type FeesReadJob,
   type AuthMailJob,
   type ListingsConfirmJob,
   type ListingsPublishJob,
@@ -56,6 +58,7 @@ import { recheckChangedAccounts } from '../modules/compliance/recheck.ts';
 import { readDueViolations, runListingIssuesRead } from '../modules/compliance/marketplace-issues.ts';
 import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
 import { rollUpSales } from '../modules/analytics/sales-rollup.ts';
+import { readOrderFees, requestFeeReads } from '../modules/analytics/order-fees.ts';
 import { deliverAlerts, evaluateAlerts } from '../modules/alerts/alerts.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
@@ -178,9 +181,18 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
   );
   if (ctx.config.sync.schedule) await ctx.jobs.schedule(COMPLIANCE_SWEEP_QUEUE, '* * * * *');
   // Every minute: reports sum the rollup's hours; the hours changed since are read from the orders meanwhile.
+  // Then the fees of orders without any are asked for, channel by channel (the order path stays untouched).
   await ctx.jobs.work(
     SALES_ROLLUP_QUEUE,
-    one<undefined>((_data, signal) => rollUpSales(ctx.db, signal)),
+    one<undefined>(async (_data, signal) => {
+      await rollUpSales(ctx.db, signal);
+      await requestFeeReads(ctx);
+    }),
+  );
+  await ctx.jobs.work<FeesReadJob>(
+    FEES_READ_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => readOrderFees(ctx, data, signal)),
   );
   if (ctx.config.sync.schedule) await ctx.jobs.schedule(SALES_ROLLUP_QUEUE, '* * * * *');
   // Every minute: sync never fails silently. Each new alert is told once, by mail and the account's webhook.

@@ -29,7 +29,8 @@ let postedListeners: Array<() => void> = [];
 let failingAnswers: number[] = [];
 
 const db = () => t.database.handle.db;
-const evaluate = () => evaluateAlerts(t.product.ctx);
+/** Evaluates once: how many alerts it raised. */
+const evaluate = async () => (await evaluateAlerts(t.product.ctx)).raised;
 
 /** Resolves once the webhook has received `count` messages in all. */
 const webhookMessages = (count: number) =>
@@ -249,5 +250,40 @@ describe('alerts', () => {
     const tooMany = await seller.put('/api/alerts/settings', { lowStockUnits: -1 });
     expect(tooMany.status).toBe(400);
     expect(typeof tooMany.body.message).toBe('string');
+  });
+
+  it('looks again only at the stock changed since its last look, and at all of it when the low-stock level changes', async () => {
+    const look = () => evaluateAlerts(t.product.ctx);
+    const sku = (name: string) => and(eq(products.accountId, accountId), eq(products.sku, name));
+    const openLowStock = async () =>
+      (await seller.get('/api/alerts')).body.items
+        .filter((item: { kind: string }) => item.kind === 'low_stock')
+        .map((item: { title: string }) => item.title)
+        .sort();
+    await look();
+    expect(await openLowStock()).toEqual(['MUG-1 is low on stock']);
+    // Nothing changed since: no product is read again, and MUG-1's alert stands.
+    expect(await look()).toEqual({ raised: 0, stockLookedAt: 0 });
+    // A new price is no change of stock.
+    await db().update(products).set({ price: '11.00' }).where(sku('MUG-1'));
+    expect(await look()).toEqual({ raised: 0, stockLookedAt: 0 });
+    expect(await openLowStock()).toEqual(['MUG-1 is low on stock']);
+
+    // MUG-1 restocked: it alone is read (not VASE-3, unchanged) and its alert resolved.
+    await db().update(products).set({ onHand: 40 }).where(sku('MUG-1'));
+    expect(await look()).toEqual({ raised: 0, stockLookedAt: 1 });
+    expect(await openLowStock()).toEqual([]);
+
+    // VASE-3 (none in stock) put on sale: a listing's change is its product's.
+    const [vase] = await db().select({ id: products.id }).from(products).where(sku('VASE-3'));
+    await db().insert(listings).values({ accountId, channelId, productId: vase!.id, sku: 'VASE-3', status: 'active' });
+    expect(await look()).toEqual({ raised: 1, stockLookedAt: 1 });
+    expect(await openLowStock()).toEqual(['VASE-3 is low on stock']);
+
+    // The owner raises the level: all of the account's products are read again, and MUG-1's 40 are now low.
+    expect((await seller.put('/api/alerts/settings', { lowStockUnits: 50 })).status).toBe(200);
+    const all = await db().select({ id: products.id }).from(products).where(eq(products.accountId, accountId));
+    expect(await look()).toEqual({ raised: 1, stockLookedAt: all.length });
+    expect(await openLowStock()).toEqual(['MUG-1 is low on stock', 'VASE-3 is low on stock']);
   });
 });

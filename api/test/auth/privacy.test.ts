@@ -10,6 +10,7 @@ import {
   LAST_OWNER_LEAVING,
   NOT_WHILE_VIEWING_AS_PRIVACY,
   OWNERS_ONLY_TABLE,
+  PRIVACY_PAGE_ROWS,
   WRONG_EMAIL,
   WRONG_PASSWORD,
 } from '../../src/modules/auth/privacy.ts';
@@ -223,6 +224,49 @@ describe('download my data', () => {
       status: 403,
       body: { message: OWNERS_ONLY_TABLE },
     });
+  });
+
+  it('streams a large account page by page: every order once, as complete, valid JSON and CSV', async () => {
+    const owner = await t.signedInSeller();
+    const channel = await connectWithSandboxSeller(owner.browser, 'amazon', 1);
+    await settled(t, owner.accountId);
+    // More than two pages, all at one instant: paging must neither skip nor repeat rows that tie on the date.
+    const count = 2 * PRIVACY_PAGE_ROWS + 3;
+    await t.database.handle.db.execute(
+      sql`insert into orders (account_id, channel_id, marketplace_order_id, order_number, status, lines, ordered_at,
+        marketplace_updated_at, buyer_name)
+        select ${owner.accountId}, ${channel.id}, 'BULK-' || n, 'BULK-' || n, 'open', '[]'::jsonb,
+          '2026-01-02T03:04:05Z'::timestamptz, now(), 'Bulk Buyer ' || n
+        from generate_series(1, ${count}) as n`,
+    );
+    const answer = await owner.browser.get('/api/privacy/my-data');
+    expect(answer.status).toBe(200);
+    // Sent as it is read: chunked, with no length known up front.
+    expect(answer.headers.get('transfer-encoding')).toBe('chunked');
+    expect(answer.headers.get('content-length')).toBeNull();
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    const data = answer.body;
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'profile',
+      'account',
+      'channels',
+      'products',
+      'listings',
+      'orders',
+      'audit',
+    ]);
+    const numbers = data.orders.map((o: { orderNumber: string }) => o.orderNumber);
+    expect(new Set(numbers).size).toBe(count);
+    expect(numbers).toHaveLength(count);
+    expect(data.orders[0]).toMatchObject({ orderedAt: '2026-01-02T03:04:05.000Z', lines: [] });
+    expect(data.products).toHaveLength(1);
+
+    const csv = await owner.browser.get('/api/privacy/my-data?format=csv&table=orders');
+    expect(csv.headers.get('transfer-encoding')).toBe('chunked');
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines).toHaveLength(count + 1);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[3])).size).toBe(count);
   });
 
   it('needs a session, and refuses an unknown table', async () => {

@@ -181,3 +181,58 @@ describe('profile photo', () => {
     expect((await download(seller.browser, url)).status).toBe(404);
   });
 });
+
+describe('the photo file of a deleted user', () => {
+  /** A user of its own account with an uploaded photo; answers its file's path. */
+  async function withPhoto(user: SignedInUser): Promise<string> {
+    const saved = await upload(user.browser, png);
+    expect(saved.status).toBe(200);
+    const file = path.join(avatarsDir(), path.basename(saved.body.profileImageUrl));
+    expect(fs.existsSync(file)).toBe(true);
+    return file;
+  }
+
+  it('goes when staff delete the user, and with the last member of an account', async () => {
+    const admin = await t.signedInUser({ role: 'admin' });
+    const seller = await t.signedInSeller();
+    const file = await withPhoto(seller);
+    const deleted = await admin.browser.request('DELETE', `/api/admin/users/${seller.userId}`);
+    expect(deleted).toMatchObject({ status: 200, body: { accountDeleted: true } });
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('goes when the user deletes their own account', async () => {
+    const seller = await t.signedInSeller();
+    const file = await withPhoto(seller);
+    const deleted = await seller.browser.post('/api/privacy/delete-account', { currentPassword: seller.password });
+    expect(deleted).toMatchObject({ status: 200, body: { accountDeleted: true } });
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it("goes when an owner removes a team member, and the owner's own photo stays", async () => {
+    const owner = await t.signedInSeller();
+    await t.database.handle.db.execute(sql`update accounts set plan = 'business' where id = ${owner.accountId}`);
+    const ownerFile = await withPhoto(owner);
+    const member = await t.signedInSeller();
+    await t.database.handle.db.execute(
+      sql`update users set account_id = ${owner.accountId}, account_role = 'member' where id = ${member.userId}`,
+    );
+    const memberFile = await withPhoto(member);
+    const removed = await owner.browser.request('DELETE', `/api/team/members/${member.userId}`);
+    expect(removed.status).toBe(200);
+    expect(fs.existsSync(memberFile)).toBe(false);
+    expect(fs.existsSync(ownerFile)).toBe(true);
+  });
+
+  it('a file already gone is no error: the deletion still succeeds', async () => {
+    const admin = await t.signedInUser({ role: 'admin' });
+    const seller = await t.signedInSeller();
+    const file = await withPhoto(seller);
+    fs.rmSync(file);
+    const deleted = await admin.browser.request('DELETE', `/api/admin/users/${seller.userId}`);
+    expect(deleted).toMatchObject({ status: 200, body: { accountDeleted: true } });
+    expect(await t.database.handle.db.execute(sql`select id from users where id = ${seller.userId}`)).toMatchObject({
+      rows: [],
+    });
+  });
+});

@@ -122,6 +122,8 @@ export const matrix: Record<string, Row> = {
 
   getDashboard: SIGNED_IN,
   getSalesReport: SIGNED_IN,
+  getFeeTable: SIGNED_IN,
+  putFeeTable: SIGNED_IN,
   listComplianceIssues: SIGNED_IN,
   exportComplianceIssues: SIGNED_IN,
   getRestrictedWords: SIGNED_IN,

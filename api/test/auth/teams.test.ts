@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type SignedInUser, type TestProduct } from '../support/test-product.ts';
 import { linkIn } from '../support/mail-catcher.ts';
 import { query } from '../support/sync-checks.ts';
-import { STAFF_CANNOT_JOIN } from '../../src/modules/auth/invitations.ts';
+import { INVITATIONS_PER_HOUR, STAFF_CANNOT_JOIN } from '../../src/modules/auth/invitations.ts';
 import { STAFF_NOT_IN_TEAMS } from '../../src/modules/auth/teams.ts';
 
 let t: TestProduct;
@@ -248,5 +248,41 @@ describe("members' roles and removal", () => {
     );
     expect((await owner.browser.request('DELETE', `/api/team/members/${stranger.userId}`)).status).toBe(404);
     expect(await query(t, sql`select id from users where id = ${stranger.userId}`)).toHaveLength(1);
+  });
+});
+
+// Last in the file: its 20 invitations' mails go out one a second, and a test after it would wait behind them.
+describe('invitation rate limits', () => {
+  it('an address gets one invitation a minute, from whichever account; nothing is sent for a refused one', async () => {
+    const owner = await businessOwner();
+    const other = await businessOwner();
+    const email = newEmail();
+    await invite(owner, email);
+    const again = await owner.browser.post('/api/team/invitations', { email });
+    expect(again).toMatchObject({
+      status: 429,
+      body: { message: `An invitation was just sent to ${email}. Please try again in 1 minute.` },
+    });
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await other.browser.post('/api/team/invitations', { email })).status).toBe(429);
+    expect((await other.browser.get('/api/team')).body.invitations).toEqual([]);
+    t.advance(61);
+    try {
+      await invite(owner, email);
+    } finally {
+      t.advance(-61);
+    }
+  });
+
+  it(`an account sends at most ${INVITATIONS_PER_HOUR} an hour; another account is not held back`, async () => {
+    const owner = await businessOwner();
+    for (let i = 0; i < INVITATIONS_PER_HOUR; i++)
+      expect((await owner.browser.post('/api/team/invitations', { email: newEmail() })).status).toBe(201);
+    const over = await owner.browser.post('/api/team/invitations', { email: newEmail() });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Too many invitations in a short time\. Please try again in \d+ minutes\.$/);
+    expect((await owner.browser.get('/api/team')).body.invitations).toHaveLength(INVITATIONS_PER_HOUR);
+    const other = await businessOwner();
+    expect((await other.browser.post('/api/team/invitations', { email: newEmail() })).status).toBe(201);
   });
 });

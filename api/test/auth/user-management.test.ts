@@ -138,7 +138,8 @@ describe('resend verification', () => {
 });
 
 describe('delete', () => {
-  it("deletes a team's owner; the account stays and its remaining member becomes its owner", async () => {
+  /** A new account with two users: its owner (signed up) and a member added to its team. */
+  const ownerAndMember = async () => {
     const owner = await t.createUser();
     const memberId = (await createMember(t.database.handle.db, {
       accountId: owner.accountId,
@@ -149,6 +150,11 @@ describe('delete', () => {
       accountRole: 'member',
       at: new Date(),
     }))!;
+    return { owner, memberId };
+  };
+
+  it("deletes a team's owner; the account stays and its remaining member becomes its owner", async () => {
+    const { owner, memberId } = await ownerAndMember();
     const answer = await superUser.browser.request('DELETE', `/api/admin/users/${owner.userId}`);
     expect(answer).toMatchObject({ status: 200, body: { accountDeleted: false } });
     // The account keeps an owner: its remaining member.
@@ -171,18 +177,9 @@ describe('delete', () => {
   });
 
   it('both users of an account deleted at once go, and the account with the second', async () => {
-    /** An owner and a member: deleting either locks the other (its team's other users) before deleting itself. */
+    // Deleting either of a team's two users locks the other (its team's other users) before deleting itself.
     const team = async () => {
-      const owner = await t.createUser();
-      const memberId = (await createMember(t.database.handle.db, {
-        accountId: owner.accountId,
-        email: `member-${crypto.randomUUID().slice(0, 8)}@example.com`,
-        passwordHash: await hashPassword('member secret 1'),
-        firstName: null,
-        lastName: null,
-        accountRole: 'member',
-        at: new Date(),
-      }))!;
+      const { owner, memberId } = await ownerAndMember();
       return { accountId: owner.accountId, userIds: [owner.userId, memberId] };
     };
     const teams = [await team(), await team(), await team()];
@@ -213,16 +210,7 @@ describe('delete', () => {
     async () => {
       const handle = t.database.handle;
       if (handle.kind !== 'postgres') throw new Error('a PostgreSQL test');
-      const owner = await t.createUser();
-      const memberId = (await createMember(handle.db, {
-        accountId: owner.accountId,
-        email: `member-${crypto.randomUUID().slice(0, 8)}@example.com`,
-        passwordHash: await hashPassword('member secret 1'),
-        firstName: null,
-        lastName: null,
-        accountRole: 'member',
-        at: new Date(),
-      }))!;
+      const { owner, memberId } = await ownerAndMember();
       const other = await handle.pool.connect();
       try {
         // The owner's deletion, as removeUser runs it, holding the account and its other user (the member)…

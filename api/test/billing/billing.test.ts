@@ -353,9 +353,8 @@ describe('billing', () => {
     expect(landed.status).toBe(302);
     const location = new URL(landed.headers.get('location')!, t.url);
     expect(location.pathname).toBe('/auth-declined');
-    expect(location.searchParams.get('message')).toBe(
-      'Your Starter plan includes 2 marketplace connections. Upgrade your plan on the Billing page to connect another; nothing was changed.',
-    );
+    // The reason as a code the popup words itself: no text in the address for anyone to forge.
+    expect(location.search).toBe('?reason=plan_limit');
     expect((await billing(starter)).usage.connections).toBe(2);
   });
 });

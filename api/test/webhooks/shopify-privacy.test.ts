@@ -72,6 +72,40 @@ describe("Shopify's compliance webhooks", () => {
     expect(JSON.stringify(entry)).not.toContain('@example.com');
   });
 
+  it("customers/data_request mails the account's owners what was asked and which of our records hold the data", async () => {
+    const { seller, channel, orderId } = await shopWithOrder();
+    const member = await t.createUser();
+    await t.database.handle.db.execute(
+      sql`update users set account_id = ${seller.accountId}, account_role = 'member' where id = ${member.userId}`,
+    );
+    const [order] = await query<{ order_number: string }>(
+      t,
+      sql`select order_number from orders where channel_id = ${channel.id} and marketplace_order_id = ${`gid://shopify/Order/${orderId}`}`,
+    );
+    const sent = await sendCompliance(channel.sandboxSellerId, 'customers/data_request', [orderId]);
+    expect(sent.status).toBe(202);
+    const mail = await t.mail.next(seller.email, (m) => m.subject.startsWith('Shopify data request'));
+    expect(mail.subject).toBe(`Shopify data request for ${channel.externalSellerId}`);
+    expect(mail.text).toContain(`data request for customer `);
+    expect(mail.text).toContain('1 order named');
+    expect(mail.text).toMatch(
+      new RegExp(
+        `Order ${order!.order_number} \\(Shopify · [^)]+\\): buyer name and shipping address, with its lines and totals\\.`,
+      ),
+    );
+    expect(mail.text).toContain('/audit-logs');
+    // The owners are told, not the members; the customer's contact details stay out of the mail too.
+    expect(mail.text).not.toContain('@example.com');
+    // Queued with the delivery's record, at once: one mail for the owner, none for the member.
+    const queued = await query<{ user_id: string }>(
+      t,
+      sql`select data->>'userId' as user_id from pgboss.job
+        where name = 'mail.send' and data->>'kind' = 'shopify_data_request'
+        and data->>'userId' in (${seller.userId}, ${member.userId})`,
+    );
+    expect(queued).toEqual([{ user_id: seller.userId }]);
+  });
+
   it("customers/redact erases the buyer's name and address from the orders named; the order stays", async () => {
     const { seller, channel, orderGid, orderId } = await shopWithOrder();
     expect((await sendCompliance(channel.sandboxSellerId, 'customers/redact', [orderId])).status).toBe(202);

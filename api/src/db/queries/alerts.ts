@@ -6,6 +6,7 @@ import {
   alerts,
   channels,
   listings,
+  lowStockChanges,
   orders,
   products,
   users,
@@ -21,7 +22,8 @@ export const DEFAULT_LOW_STOCK_UNITS = 5;
 
 /**
  * Every cause of an alert as the data holds it now, over all accounts: (account, kind, subject) with the
- * words the seller reads and where the fix is.
+ * words the seller reads and where the fix is. Low stock only among the products of `stock_looked_at` (those
+ * whose low stock may have changed since the last look): the others' alerts stand as they are.
  */
 function currentCauses(now: Date) {
   const failingSince = new Date(now.getTime() - PUSHES_FAILING_ALERT_MS).toISOString();
@@ -54,7 +56,8 @@ function currentCauses(now: Date) {
       p.sku || ' is low on stock',
       greatest(p.on_hand - p.committed, 0)::text || ' available (alert at ' || coalesce(s.low_stock_units, ${DEFAULT_LOW_STOCK_UNITS})::text || ' or fewer).',
       '/listings?sku=' || p.sku
-    from ${products} p left join ${alertSettings} s on s.account_id = p.account_id
+    from stock_looked_at k join ${products} p on p.id = k.product_id
+      left join ${alertSettings} s on s.account_id = p.account_id
     where greatest(p.on_hand - p.committed, 0) <= coalesce(s.low_stock_units, ${DEFAULT_LOW_STOCK_UNITS})
       -- Only what is on sale somewhere: a catalogue's long-gone SKUs are not news.
       and exists (select 1 from ${listings} l where l.product_id = p.id and l.status = 'active')
@@ -75,16 +78,33 @@ export interface RaisedAlert {
 
 /**
  * Raises an alert for every cause that has none open and resolves the open alerts whose cause is gone, in
- * one statement (one snapshot of the causes). Returns the alerts raised.
+ * one statement (one snapshot of the causes). Low stock is looked at only for the products noted in
+ * `low_stock_changes` since the last look (all of an account's for a note with no product), taking the notes
+ * this snapshot sees: one committed meanwhile stays for the next look. Returns the alerts raised and how many
+ * products' stock was looked at.
  */
-export async function raiseAndResolveAlerts(db: Db, now: Date): Promise<RaisedAlert[]> {
+export async function raiseAndResolveAlerts(
+  db: Db,
+  now: Date,
+): Promise<{ raised: RaisedAlert[]; stockLookedAt: number }> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
-    with causes as (${currentCauses(now)}),
+    with noted as (delete from ${lowStockChanges} returning account_id, product_id),
+    whole_accounts as (select distinct account_id from noted where product_id is null),
+    stock_looked_at as (
+      select account_id, product_id from noted
+      where product_id is not null and account_id not in (select account_id from whole_accounts)
+      union
+      select p.account_id, p.id from ${products} p where p.account_id in (select account_id from whole_accounts)
+    ),
+    causes as (${currentCauses(now)}),
     resolved as (
       update ${alerts} a set resolved_at = ${at}
-      where a.resolved_at is null and not exists (
-        select 1 from causes c where c.account_id = a.account_id and c.kind = a.kind and c.subject_id = a.subject_id)
+      where a.resolved_at is null
+        and (a.kind <> 'low_stock' or exists (
+          select 1 from stock_looked_at k where k.account_id = a.account_id and k.product_id = a.subject_id))
+        and not exists (
+          select 1 from causes c where c.account_id = a.account_id and c.kind = a.kind and c.subject_id = a.subject_id)
       returning a.id
     ),
     raised as (
@@ -93,8 +113,16 @@ export async function raiseAndResolveAlerts(db: Db, now: Date): Promise<RaisedAl
       on conflict (account_id, kind, subject_id) where resolved_at is null do nothing
       returning id, account_id
     )
-    select id, account_id as "accountId" from raised`)) as unknown as Rows<RaisedAlert>;
-  return result.rows;
+    select r.id, r.account_id as "accountId", looked.n as "stockLookedAt"
+    from (select count(*)::int as n from stock_looked_at) looked left join raised r on true`)) as unknown as Rows<{
+    id: string | null;
+    accountId: string;
+    stockLookedAt: number;
+  }>;
+  return {
+    raised: result.rows.filter((row) => row.id !== null).map((row) => ({ id: row.id!, accountId: row.accountId })),
+    stockLookedAt: result.rows[0]?.stockLookedAt ?? 0,
+  };
 }
 
 export type AlertRow = typeof alerts.$inferSelect;

@@ -47,6 +47,7 @@ interface ListingJson {
   taken_off_sale: boolean;
   channel_paused: boolean;
   currency: string | null;
+  marketplace_quantity?: number | null;
 }
 
 /** The listings of one row (by its product, or by its SKU when it has none), main channel first, as json. */
@@ -61,6 +62,7 @@ const rowListingsJson = (accountId: string) => {
       'push_pending', exists (select 1 from listing_writes w where w.listing_id = l.id and w.status in ('pending', 'sending', 'submitted', 'accepted')),
       'last_error', l.last_error, 'marketplace_id', l.marketplace_id, 'price_override', l.price_override::text, 'quantity_cap', l.quantity_cap, 'confirmed_at', l.confirmed_at,
       'taken_off_sale', l.taken_off_sale_at is not null, 'channel_paused', c.status = 'paused',
+      'marketplace_quantity', case when l.fulfilled_by_marketplace then coalesce(l.marketplace_quantity, 0) end,
       'currency', coalesce((select p.currency from products p where p.id = l.product_id),
         (select p.currency from products p where p.account_id = l.account_id and p.currency is not null limit 1)))
       order by c.role, c.kind, c.connected_at), '[]'::json)
@@ -90,6 +92,7 @@ const fromListingJson = (l: ListingJson): CatalogueListingRecord => ({
   takenOffSale: l.taken_off_sale,
   channelPaused: l.channel_paused,
   currency: l.currency,
+  marketplaceQuantity: l.marketplace_quantity ?? null,
 });
 
 /**
@@ -171,6 +174,8 @@ export interface CatalogueListingRecord {
   channelPaused: boolean;
   /** The currency of its price (its product's), where known. */
   currency: string | null;
+  /** Units the marketplace holds for an offer it fulfils from its own stock (FBA, WFS); null: the seller fulfils it. */
+  marketplaceQuantity?: number | null;
 }
 
 /** The listings (on connected channels) of these rows: by product, or by SKU for rows without one. Main channel first. */
@@ -208,6 +213,9 @@ export async function catalogueListings(
       confirmedAt: listings.confirmedAt,
       takenOffSale: sql<boolean>`"listings"."taken_off_sale_at" is not null`,
       channelPaused: sql<boolean>`${channels.status} = 'paused'`,
+      marketplaceQuantity: sql<
+        number | null
+      >`case when ${listings.fulfilledByMarketplace} then coalesce(${listings.marketplaceQuantity}, 0) end`,
       currency: sql<
         string | null
       >`coalesce((select p.currency from products p where p.id = "listings"."product_id"), (select p.currency from products p where p.account_id = "listings"."account_id" and p.currency is not null limit 1))`,

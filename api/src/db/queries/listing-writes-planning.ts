@@ -46,6 +46,8 @@ export interface PlannableListing {
   channelKind: ChannelKind;
   /** The seller took the listing off sale: no value may put it back on sale. */
   takenOffSale: boolean;
+  /** The marketplace fulfils the offer from its own stock (Amazon FBA, Walmart WFS): no quantity of ours goes to it. */
+  fulfilledByMarketplace?: boolean;
   /** The account's plan (whether its values go at once), read with the listings to save a statement. */
   plan: Plan;
 }
@@ -104,6 +106,7 @@ export async function plannableListings(
       priceDriftOpen: sql<boolean>`exists (select 1 from ${listingDrift} where ${listingDrift.listingId} = ${listings.id} and ${listingDrift.field} = 'price' and ${listingDrift.resolvedAt} is null)`,
       channelKind: channels.kind,
       takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
+      fulfilledByMarketplace: listings.fulfilledByMarketplace,
       plan: accounts.plan,
       competition: competitionOfListing,
     })

@@ -102,6 +102,7 @@ export async function cancelOrderUnits(
       lines: orders.lines,
       accountedUnits: orders.accountedUnits,
       fulfilment: orders.fulfilment,
+      fulfilledByMarketplace: orders.fulfilledByMarketplace,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)))

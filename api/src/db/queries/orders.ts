@@ -25,6 +25,8 @@ export interface OrderInput {
   fulfilment: FulfilmentStatusValue;
   fees: { amount: string; currency: string } | null;
   searchText: string;
+  /** Fulfilled by the marketplace from its own stock (Amazon AFN, Walmart WFS). */
+  fulfilledByMarketplace?: boolean;
 }
 
 export interface RecordedOrder {
@@ -36,6 +38,8 @@ export interface RecordedOrder {
   fulfilment: FulfilmentStatusValue;
   lines: OrderLineRecord[];
   accountedUnits: Record<string, number>;
+  /** Fulfilled by the marketplace from its own stock: it holds none of ours (absent: not). */
+  fulfilledByMarketplace?: boolean;
   created: boolean;
 }
 
@@ -76,6 +80,7 @@ export async function upsertOrders(
         currency: sql`coalesce(excluded.currency, ${orders.currency})`,
         shipBy: sql`coalesce(excluded.ship_by, ${orders.shipBy})`,
         fees: sql`coalesce(excluded.fees, ${orders.fees})`,
+        fulfilledByMarketplace: sql`${orders.fulfilledByMarketplace} or excluded.fulfilled_by_marketplace`,
         searchText: sql`case when excluded.buyer_name is null and ${orders.buyerName} is not null
           then ${orders.searchText} else excluded.search_text end`,
         // Shipping only moves forward: a marketplace's read that lags behind a shipment we confirmed does not undo it.
@@ -97,6 +102,7 @@ export async function upsertOrders(
       fulfilment: orders.fulfilment,
       lines: orders.lines,
       accountedUnits: orders.accountedUnits,
+      fulfilledByMarketplace: orders.fulfilledByMarketplace,
       inserted: sql<boolean>`(xmax = 0)`,
     });
   return rows.map(({ inserted, ...row }) => ({ ...row, created: inserted }));

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, gt, or, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { accounts, auditLog, channels, listings, orders, products, users } from '../schema/index.ts';
 
@@ -122,7 +122,18 @@ export async function accountData(db: Db, accountId: string) {
   return row;
 }
 
-/** The account's channels without their credentials. */
+/**
+ * The rows after `last` in the order of the key columns (keyset paging: each page starts where the one before
+ * ended, however many rows share a value of the first key); every page before the first.
+ */
+function after(keys: Array<[Column, unknown]>): SQL | undefined {
+  const [[column, value], ...rest] = keys as [[Column, unknown], ...Array<[Column, unknown]>];
+  return rest.length === 0
+    ? gt(column, value as never)
+    : or(gt(column, value as never), and(eq(column, value as never), after(rest)));
+}
+
+/** The account's channels without their credentials: a handful (the plan's connections), read at once. */
 export async function channelData(db: Db, accountId: string) {
   return db
     .select(channelColumns)
@@ -131,31 +142,89 @@ export async function channelData(db: Db, accountId: string) {
     .orderBy(asc(channels.createdAt), asc(channels.id));
 }
 
-export async function productData(db: Db, accountId: string) {
-  return db.select(productColumns).from(products).where(eq(products.accountId, accountId)).orderBy(asc(products.sku));
+export async function productPage(
+  db: Db,
+  accountId: string,
+  last: { sku: string; id: string } | undefined,
+  limit: number,
+) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.accountId, accountId),
+        last
+          ? after([
+              [products.sku, last.sku],
+              [products.id, last.id],
+            ])
+          : undefined,
+      ),
+    )
+    .orderBy(asc(products.sku), asc(products.id))
+    .limit(limit);
 }
 
-export async function listingData(db: Db, accountId: string) {
+export async function listingPage(
+  db: Db,
+  accountId: string,
+  last: { sku: string; channelId: string; id: string } | undefined,
+  limit: number,
+) {
   return db
     .select(listingColumns)
     .from(listings)
-    .where(eq(listings.accountId, accountId))
-    .orderBy(asc(listings.sku), asc(listings.channelId));
+    .where(
+      and(
+        eq(listings.accountId, accountId),
+        last
+          ? after([
+              [listings.sku, last.sku],
+              [listings.channelId, last.channelId],
+              [listings.id, last.id],
+            ])
+          : undefined,
+      ),
+    )
+    .orderBy(asc(listings.sku), asc(listings.channelId), asc(listings.id))
+    .limit(limit);
 }
 
-export async function orderData(db: Db, accountId: string) {
+export async function orderPage(
+  db: Db,
+  accountId: string,
+  last: { orderedAt: Date; id: string } | undefined,
+  limit: number,
+) {
   return db
     .select(orderColumns)
     .from(orders)
-    .where(eq(orders.accountId, accountId))
-    .orderBy(asc(orders.orderedAt), asc(orders.id));
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        last
+          ? after([
+              [orders.orderedAt, last.orderedAt],
+              [orders.id, last.id],
+            ])
+          : undefined,
+      ),
+    )
+    .orderBy(asc(orders.orderedAt), asc(orders.id))
+    .limit(limit);
 }
 
 /**
- * Audit entries about the user (by them, or with them as the target) or, for an owner, about the account.
- * The IP and browser of staff who acted as them are left out, as on the Audit Logs page.
+ * Audit entries about the user (by them, or with them as the target) or, for an owner, about the account,
+ * a page after `last`. The IP and browser of staff who acted as them are left out, as on the Audit Logs page.
  */
-export async function auditData(db: Db, who: { userId: string; accountId: string; wholeAccount: boolean }) {
+export async function auditPage(
+  db: Db,
+  who: { userId: string; accountId: string; wholeAccount: boolean },
+  last: { occurredAt: Date; id: number } | undefined,
+  limit: number,
+) {
   const aboutUser = or(
     eq(auditLog.actorUserId, who.userId),
     and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, who.userId)),
@@ -163,8 +232,20 @@ export async function auditData(db: Db, who: { userId: string; accountId: string
   const rows = await db
     .select(auditColumns)
     .from(auditLog)
-    .where(and(eq(auditLog.accountId, who.accountId), who.wholeAccount ? undefined : aboutUser))
-    .orderBy(asc(auditLog.occurredAt), asc(auditLog.id));
+    .where(
+      and(
+        eq(auditLog.accountId, who.accountId),
+        who.wholeAccount ? undefined : aboutUser,
+        last
+          ? after([
+              [auditLog.occurredAt, last.occurredAt],
+              [auditLog.id, last.id],
+            ])
+          : undefined,
+      ),
+    )
+    .orderBy(asc(auditLog.occurredAt), asc(auditLog.id))
+    .limit(limit);
   return rows.map((r) => ({
     ...r,
     ip: r.impersonatorUserId ? null : r.ip,

@@ -38,6 +38,27 @@ export async function orderNumbersNamed(db: Db, channelIds: string[], orderGids:
 }
 
 /**
+ * The orders named that we hold, with which of the customer's details each still keeps: what a data request
+ * tells the account's owners. The channel is named by its marketplace and name.
+ */
+export async function ordersHeldNamed(db: Db, channelIds: string[], orderGids: string[]) {
+  if (channelIds.length === 0 || orderGids.length === 0) return [];
+  return db
+    .select({
+      accountId: orders.accountId,
+      orderNumber: orders.orderNumber,
+      channelKind: channels.kind,
+      channelName: channels.displayName,
+      buyerName: sql<boolean>`${orders.buyerName} is not null`,
+      shippingAddress: sql<boolean>`${orders.shipTo} is not null`,
+    })
+    .from(orders)
+    .innerJoin(channels, eq(channels.id, orders.channelId))
+    .where(ordersNamed(channelIds, orderGids))
+    .orderBy(orders.orderNumber);
+}
+
+/**
  * Erases the buyer's name and address from these orders (the order, its lines and totals stay), and the
  * deliveries that carried them, as the retention erasure does; answers the orders erased by account.
  */

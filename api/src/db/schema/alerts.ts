@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { users } from './users.ts';
 
@@ -70,3 +81,16 @@ export const alertPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/**
+ * What may have changed whether a product is low on stock since the alerts last looked: its stock, a listing of it
+ * put on or taken off sale, the product made or gone; no product: the account's low-stock level changed, so all of
+ * its products are looked at. Written by triggers in the writer's own transaction and taken by the look that sees
+ * them, so a change committed while a look runs waits for the next one (a time of change, set before its
+ * transaction commits, could be older than a look that never saw it). Append-only: no writer waits on another.
+ */
+export const lowStockChanges = pgTable('low_stock_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  productId: uuid('product_id'),
+});

@@ -1,4 +1,15 @@
-import { pgTable, uuid, text, jsonb, timestamp, integer, numeric, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  uuid,
+  text,
+  jsonb,
+  timestamp,
+  integer,
+  numeric,
+  uniqueIndex,
+  index,
+  boolean,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accounts } from './accounts.ts';
 import { channels } from './channels.ts';
@@ -92,6 +103,12 @@ export const listings = pgTable(
      * the listing back on sale; it is cleared once the marketplace has put it back.
      */
     takenOffSaleAt: timestamp('taken_off_sale_at', { withTimezone: true }),
+    /**
+     * The marketplace fulfils this offer from its own stock (Amazon FBA, Walmart WFS): its quantity is the
+     * marketplace's (`marketplaceQuantity`, as last read), ours is never sent to it, and its orders commit none of ours.
+     */
+    fulfilledByMarketplace: boolean('fulfilled_by_marketplace').notNull().default(false),
+    marketplaceQuantity: integer('marketplace_quantity'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

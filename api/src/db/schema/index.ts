@@ -20,3 +20,4 @@ export * from './compliance.ts';
 export * from './bundles.ts';
 export * from './sales-rollups.ts';
 export * from './alerts.ts';
+export * from './fees.ts';

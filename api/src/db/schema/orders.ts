@@ -1,4 +1,15 @@
-import { pgTable, uuid, text, jsonb, timestamp, uniqueIndex, index, integer, numeric } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  uuid,
+  text,
+  jsonb,
+  timestamp,
+  uniqueIndex,
+  index,
+  integer,
+  numeric,
+  boolean,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accounts } from './accounts.ts';
 import { channels } from './channels.ts';
@@ -61,6 +72,8 @@ export const orders = pgTable(
     marketplaceUpdatedAt: timestamp('marketplace_updated_at', { withTimezone: true }).notNull(),
     /** Units per SKU this order has moved in our stock so far: a later copy moves only the difference. */
     accountedUnits: jsonb('accounted_units').$type<Record<string, number>>().notNull().default({}),
+    /** Fulfilled by the marketplace from its own stock (Amazon AFN, Walmart WFS): it holds none of ours. Once known, kept. */
+    fulfilledByMarketplace: boolean('fulfilled_by_marketplace').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The number seller and buyer know the order by (the marketplace order id until a read says otherwise). */

@@ -39,6 +39,7 @@ const toApiChip = (listing: CatalogueListingRecord): ListingChip => ({
   takenOffSale: listing.takenOffSale,
   channelPaused: listing.channelPaused,
   currency: listing.currency,
+  ...(listing.marketplaceQuantity != null ? { marketplaceQuantity: listing.marketplaceQuantity } : {}),
 });
 
 export const toApiCatalogueRow = (row: CatalogueRowWithListings): CatalogueRow => ({

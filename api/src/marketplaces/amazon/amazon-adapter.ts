@@ -26,6 +26,8 @@ import { AmazonClient, type AmazonCredentials, type AmazonOperation } from './am
 import { MAX_FEED_MESSAGES, amazonFeeds } from './amazon-feeds.ts';
 import { DEFAULT_REPORT_WAIT_MS, amazonReturns } from './amazon-returns.ts';
 import { amazonCompetition } from './amazon-pricing.ts';
+import { amazonMarketplaceStock } from './amazon-fba.ts';
+import { amazonFinances } from './amazon-finances.ts';
 import { defaultMarketplaceId, productionEndpoints, type AmazonEndpoints } from './endpoints.ts';
 import {
   NO_PRODUCT_TYPE,
@@ -446,5 +448,7 @@ export function createAmazonAdapter(options: AmazonAdapterOptions): AmazonAdapte
     ...amazonReturns({ client, marketplaceId, reportWaitMs: options.reportWaitMs ?? DEFAULT_REPORT_WAIT_MS }),
     ...amazonSubscriptions(parts),
     ...amazonCompetition(parts),
+    ...amazonMarketplaceStock(parts),
+    ...amazonFinances(client),
   };
 }

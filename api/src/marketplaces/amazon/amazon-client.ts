@@ -75,6 +75,10 @@ export const amazonRateLimits = {
   createRestrictedDataToken: { rate: 1, burst: 10 },
   /** Product Pricing API 2022-05-01 getCompetitiveSummary (its description): 0.033 a second, a burst of 1. */
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
+  /** Finances API v0 listFinancialEventsByOrderId (financesV0.json, its description): 0.5 a second, a burst of 30. */
+  listFinancialEventsByOrderId: { rate: 0.5, burst: 30 },
+  /** FBA Inventory API v1 getInventorySummaries (fbaInventory.json, its description): 2 a second, a burst of 2. */
+  getInventorySummaries: { rate: 2, burst: 2 },
 } as const satisfies Record<string, RateLimit>;
 export type AmazonOperation = keyof typeof amazonRateLimits;
 

@@ -50,6 +50,7 @@ export const amazonPaths = {
   feed: (feedId: string) => `/feeds/2021-06-30/feeds/${enc(feedId)}`,
   restrictedDataToken: '/tokens/2021-03-01/restrictedDataToken',
   orders: '/orders/v0/orders',
+  fbaInventorySummaries: '/fba/inventory/v1/summaries',
   orderItems: (orderId: string) => `/orders/v0/orders/${enc(orderId)}/orderItems`,
   shipmentConfirmation: (orderId: string) => `/orders/v0/orders/${enc(orderId)}/shipmentConfirmation`,
   destinations: '/notifications/v1/destinations',
@@ -61,6 +62,7 @@ export const amazonPaths = {
   reports: '/reports/2021-06-30/reports',
   report: (reportId: string) => `/reports/2021-06-30/reports/${enc(reportId)}`,
   reportDocument: (reportDocumentId: string) => `/reports/2021-06-30/documents/${enc(reportDocumentId)}`,
+  orderFinancialEvents: (orderId: string) => `/finances/v0/orders/${enc(orderId)}/financialEvents`,
 } as const;
 
 /** Grantless scope of the Notifications API's destination operations. */

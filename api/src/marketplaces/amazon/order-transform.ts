@@ -149,6 +149,8 @@ export function orderToMarketplaceOrder(order: AmazonOrder, items: AmazonOrderIt
     createdAt: new Date(order.PurchaseDate).toISOString(),
     updatedAt: new Date(order.LastUpdateDate).toISOString(),
     details: orderDetails(order),
+    // Fulfilled by Amazon from its own stock (FBA): it takes none of ours.
+    ...(order.FulfillmentChannel === 'AFN' ? { fulfilledByMarketplace: true } : {}),
   };
 }
 
@@ -183,6 +185,7 @@ export function orderOfChangeNotification(
     })),
     createdAt: summary.PurchaseDate ? new Date(summary.PurchaseDate).toISOString() : changedAt,
     updatedAt: changedAt,
+    ...(summary.FulfillmentType === 'AFN' ? { fulfilledByMarketplace: true } : {}),
   };
 }
 

@@ -322,6 +322,7 @@ export const amazonNotificationTypes = [
   'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
   'ANY_OFFER_CHANGED',
   'LISTINGS_ITEM_ISSUES_CHANGE',
+  'FBA_INVENTORY_AVAILABILITY_CHANGES',
 ] as const;
 export type AmazonNotificationType = (typeof amazonNotificationTypes)[number];
 
@@ -527,4 +528,38 @@ export interface AnyOfferChangedPayload {
       IsFulfilledByAmazon?: boolean;
     }>;
   };
+}
+
+/** fbaInventory.json InventorySummary (the fields we read). */
+export interface FbaInventorySummary {
+  asin?: string;
+  fnSku?: string;
+  sellerSku?: string;
+  condition?: string;
+  inventoryDetails?: { fulfillableQuantity?: number };
+  lastUpdatedTime?: string;
+  productName?: string;
+  totalQuantity?: number;
+}
+
+/** fbaInventory.json GetInventorySummariesResponse. */
+export interface GetInventorySummariesResponse {
+  payload?: {
+    granularity: { granularityType?: string; granularityId?: string };
+    inventorySummaries: FbaInventorySummary[];
+  };
+  pagination?: { nextToken?: string };
+}
+
+/** FBAInventoryAvailabilityChangeNotification.json's Payload (the fields we read). */
+export interface FbaInventoryAvailabilityChangePayload {
+  SellerId: string;
+  FNSKU?: string;
+  ASIN?: string;
+  SKU: string;
+  FulfillmentInventoryByMarketplace: Array<{
+    MarketplaceId: string;
+    ItemName?: string;
+    FulfillmentInventory?: { Fulfillable?: number };
+  }>;
 }

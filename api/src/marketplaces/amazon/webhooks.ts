@@ -8,7 +8,9 @@
  */
 import crypto from 'node:crypto';
 import type { MarketplaceEvents, WebhookChange, WebhookDelivery, WebhookReading } from '../marketplace-events.ts';
-import type { ListingCompetition, MarketplaceOrder } from '../types.ts';
+import type { ListingCompetition, MarketplaceOrder, MarketplaceStock } from '../types.ts';
+import { defaultMarketplaceId } from './endpoints.ts';
+import { marketplaceStockOfFbaNotification } from './fba-transform.ts';
 import type { AmazonClient } from './amazon-client.ts';
 import { orderOfChangeNotification } from './order-transform.ts';
 import { competitionFromAnyOfferChanged } from './pricing-transform.ts';
@@ -19,6 +21,7 @@ import {
   type ListingsItemIssuesChangePayload,
   type AmazonNotificationType,
   type EventBridgeEvent,
+  type FbaInventoryAvailabilityChangePayload,
   type MfnQuantityChangeNotification,
   type OrderChangeNotification,
 } from './types.ts';
@@ -60,7 +63,8 @@ export type AmazonNotificationEvent =
   | { kind: 'order_changed'; sellerId: string; orderId: string; orderStatus: string; notificationId: string }
   | { kind: 'quantity_changed'; sellerId: string; sku: string; quantity: number; notificationId: string }
   | { kind: 'offers_changed'; sellerId: string; competition: ListingCompetition; notificationId: string }
-  | { kind: 'issues_changed'; sellerId: string; sku: string; notificationId: string };
+  | { kind: 'issues_changed'; sellerId: string; sku: string; notificationId: string }
+  | { kind: 'fba_stock_changed'; sellerId: string; stock: MarketplaceStock; notificationId: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
@@ -163,6 +167,22 @@ export function parseEventBridgeDelivery(
     return {
       event,
       notification: { kind: 'issues_changed', sellerId: payload.SellerId, sku: payload.Sku, notificationId },
+    };
+  }
+  if (detail.NotificationType === 'FBA_INVENTORY_AVAILABILITY_CHANGES') {
+    const payload = detail.Payload as Partial<FbaInventoryAvailabilityChangePayload>;
+    const stock =
+      typeof payload.SellerId === 'string' && Array.isArray(payload.FulfillmentInventoryByMarketplace)
+        ? marketplaceStockOfFbaNotification(payload as FbaInventoryAvailabilityChangePayload, defaultMarketplaceId)
+        : undefined;
+    if (!stock)
+      throw new AmazonNotificationError(
+        400,
+        `FBA_INVENTORY_AVAILABILITY_CHANGES without SellerId, SKU and the inventory of marketplace ${defaultMarketplaceId}`,
+      );
+    return {
+      event,
+      notification: { kind: 'fba_stock_changed', sellerId: payload.SellerId!, stock, notificationId },
     };
   }
   throw new AmazonNotificationError(400, `Notification type ${detail.NotificationType} is not handled`);
@@ -274,7 +294,9 @@ function readAmazonDelivery({ headers, json }: WebhookDelivery, secrets: { deliv
           ? { kind: 'competition', competition: notification.competition }
           : notification.kind === 'issues_changed'
             ? { kind: 'listing_issues', sku: notification.sku }
-            : { kind: 'orders' };
+            : notification.kind === 'fba_stock_changed'
+              ? { kind: 'marketplace_stock', stock: notification.stock }
+              : { kind: 'orders' };
     return { ok: true, topic: notification.kind, deliveryId: event.id, payload: body, change };
   } catch (error) {
     if (error instanceof AmazonNotificationError)

@@ -4,6 +4,7 @@
  * the Fulfillment API for orders changed since a time, for shipments (shipments.ts) and refunds (refunds.ts), the Identity API
  * for who the seller is, and ORDER_CONFIRMATION notifications to our application's endpoint (webhooks.ts).
  */
+import { ebayFinances } from './ebay-finances.ts';
 import { ebayListingViolations } from './compliance.ts';
 import { updateEbayTitle } from './ebay-title.ts';
 import { MarketplaceError } from '../errors.ts';
@@ -241,5 +242,7 @@ export function createEbayAdapter(options: EbayAdapterOptions): EbayAdapter {
         : { outcome: 'rejected', message: REFUND_SCOPE_MISSING },
     subscribeToEvents: subscribeToEvents(client),
     listingViolations: (signal) => ebayListingViolations(client, signal),
+    // sell.finances is the refunds' scope too (endpoints.ts): a grant that refunds reads the finances.
+    ...ebayFinances(client, grantsRefunds),
   };
 }

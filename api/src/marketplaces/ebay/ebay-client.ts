@@ -13,7 +13,7 @@ import { ebayApplicationScope, type EbayEndpoints } from './endpoints.ts';
 import { requestEbayToken, type EbayApplication, type EbayTokens } from './consent.ts';
 import { describeEbayError } from './transform.ts';
 
-export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account';
+export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account' | 'finances';
 
 /**
  * The Fulfillment API's daily quota, which the shipment calls (createShippingFulfillment and
@@ -37,6 +37,8 @@ export const ebayDailyQuotas: Record<EbayApiName, number> = {
   notification: 10_000,
   identity: 5_000,
   account: 25_000,
+  /** The Finances API's quota is not published on that page: 15,000 a day assumed (confirm with getRateLimits). */
+  finances: 15_000,
 };
 
 export const ebayRateLimits: Record<EbayApiName, RateLimit> = Object.fromEntries(

@@ -14,6 +14,8 @@ export interface EbayEndpoints {
   account: string;
   /** The Compliance API: listing violations (sell_compliance_v1, under the sell.inventory scope). */
   compliance: string;
+  /** The Finances API: an order's fees (sell_finances_v1, served from apiz.ebay.com, under the sell.finances scope). */
+  finances: string;
 }
 
 export const ebayProduction: EbayEndpoints = {
@@ -26,6 +28,7 @@ export const ebayProduction: EbayEndpoints = {
   identity: 'https://apiz.ebay.com/commerce/identity/v1',
   account: 'https://api.ebay.com/sell/account/v1',
   compliance: 'https://api.ebay.com/sell/compliance/v1',
+  finances: 'https://apiz.ebay.com/sell/finances/v1',
 };
 
 /** eBay's own paths below one base URL (a sandbox). */
@@ -40,6 +43,7 @@ export function ebayEndpointsAt(baseUrl: string): EbayEndpoints {
     identity: `${base}/commerce/identity/v1`,
     account: `${base}/sell/account/v1`,
     compliance: `${base}/sell/compliance/v1`,
+    finances: `${base}/sell/finances/v1`,
   };
 }
 

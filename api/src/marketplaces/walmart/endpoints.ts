@@ -24,6 +24,9 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     inventory: (sku: string) => `${base}/v3/inventory${q({ sku })}`,
     /** GET: every SKU's inventory at every ship node, 50 at most a page (inventory.json getMultiNodeInventoryForAllSkuAndAllShipNodes). */
     inventories: (params: { limit: number; nextCursor?: string }) => `${base}/v3/inventories${q(params)}`,
+    /** GET: Walmart's own stock of its WFS items, 300 at most a page (inventory.json getWFSInventory). */
+    wfsInventory: (params: { limit: number; offset: number; fromModifiedDate?: string }) =>
+      `${base}/v3/fulfillment/inventory${q(params)}`,
     price: () => `${base}/v3/price`,
     feeds: (feedType: 'inventory' | 'price' | 'MP_ITEM') => `${base}/v3/feeds${q({ feedType })}`,
     /** DELETE: retire the item (items.json retireAnItem). */

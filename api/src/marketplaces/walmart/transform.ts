@@ -360,6 +360,8 @@ export function orderFromWalmart(order: WalmartOrder): MarketplaceOrder {
     createdAt: new Date(order.orderDate).toISOString(),
     updatedAt: new Date(updated).toISOString(),
     details: detailsOf(order, fulfilment),
+    // Fulfilled by Walmart from its own stock (WFS): it takes none of ours.
+    ...(order.shipNode?.type === 'WFSFulfilled' ? { fulfilledByMarketplace: true } : {}),
   };
 }
 

@@ -204,6 +204,8 @@ export interface WalmartOrder {
   orderLines: { orderLine: WalmartOrderLine[] };
   /** orders.json OrderSummary (MoneyType: currencyAmount, currencyUnit). */
   orderSummary?: { totalAmount?: { currencyAmount: number; currencyUnit: string } };
+  /** orders.json ShipNode: who ships the order (SellerFulfilled, WFSFulfilled, 3PLFulfilled). */
+  shipNode?: { type?: string; name?: string; id?: string };
 }
 
 /** orders.json GetOrderResponse: one order (getAnOrder as its examples show it, acknowledge, shipping). */
@@ -330,4 +332,15 @@ export interface WalmartRetireResponse {
   sku?: string;
   message?: string;
   errors?: unknown;
+}
+
+/** inventory.json WfsInventoryDTO: Walmart's own stock of the seller's WFS items (getWFSInventory). */
+export interface WalmartWfsInventoryPage {
+  headers?: { totalCount?: number; limit?: number; offset?: number };
+  payload?: {
+    inventory?: Array<{
+      sku?: string;
+      shipNodes?: Array<{ modifiedDate?: string; availToSellQty?: number; onHandQty?: number; shipNodeType?: string }>;
+    }>;
+  };
 }

@@ -5,6 +5,7 @@
  * refunding lines, and the Returns API, in order-actions.ts), and PO_CREATED webhooks (webhooks.ts).
  */
 import { MarketplaceError } from '../errors.ts';
+import { walmartMarketplaceStock } from './walmart-wfs.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type {
   CatalogueItem,
@@ -420,5 +421,6 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
     refundOrder: (request, signal) => refundWalmartOrder(client, request, signal),
     returnsSince: (since, cursor, signal) => walmartReturnsSince(client, since, cursor, signal),
     ...walmartSubscriptions(client, options.credentials.clientSecret),
+    ...walmartMarketplaceStock(client),
   };
 }

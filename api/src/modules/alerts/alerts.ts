@@ -29,10 +29,11 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 /**
  * Raises the alerts whose cause appeared and resolves those whose cause is gone, and asks for each account
  * with new alerts to be told, in the same transaction: an alert raised is told once it commits, and only then.
+ * Answers how many were raised, and how many products' stock it looked at (only those changed since the last look).
  */
-export async function evaluateAlerts(ctx: AppContext): Promise<number> {
+export async function evaluateAlerts(ctx: AppContext): Promise<{ raised: number; stockLookedAt: number }> {
   return ctx.db.transaction(async (tx) => {
-    const raised = await raiseAndResolveAlerts(tx, ctx.clock());
+    const { raised, stockLookedAt } = await raiseAndResolveAlerts(tx, ctx.clock());
     const accounts = [...new Set(raised.map((alert) => alert.accountId))];
     await enqueueEach<AlertsDeliverJob>(
       ctx.jobs,
@@ -40,7 +41,7 @@ export async function evaluateAlerts(ctx: AppContext): Promise<number> {
       ALERTS_DELIVER_QUEUE,
       accounts.map((accountId) => ({ data: { accountId }, options: { singletonKey: accountId } })),
     );
-    return raised.length;
+    return { raised: raised.length, stockLookedAt };
   });
 }
 

@@ -10,6 +10,7 @@ import {
   type SalesWindow,
 } from '../../db/queries/analytics.ts';
 import { coversWholeHours, salesByDayAndChannelFromRollup } from '../../db/queries/sales-rollups.ts';
+import { profitReport } from './profit.ts';
 
 /** The longest range a report covers: a year, leap day included. */
 export const MAX_REPORT_DAYS = 366;
@@ -91,7 +92,8 @@ function validTimeZone(timeZone: string): boolean {
 
 /**
  * The account's sales for a range of days and a set of channels: totals against the same number of
- * days just before, each day, each channel, the best and slowest selling SKUs, refunds and returns.
+ * days just before, each day, each channel, the best and slowest selling SKUs, refunds and returns, and
+ * the profit of the range's orders per channel and SKU (profit.ts).
  * Revenue is in the account's currency (the main channel's).
  */
 export async function salesReport(ctx: AppContext, accountId: string, request: SalesReportRequest) {
@@ -163,6 +165,7 @@ export async function salesReport(ctx: AppContext, accountId: string, request: S
     topSkus: skus.top,
     slowestSkus: skus.slowest,
     refunds: await refundsAndReturns(ctx.db, window),
+    profit: await profitReport(ctx.db, window, shown),
   };
 }
 

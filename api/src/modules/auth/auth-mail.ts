@@ -2,7 +2,12 @@ import type { AppContext } from '../../context.ts';
 import { findUserById } from '../../db/queries/users.ts';
 import { storeToken } from '../../db/queries/auth-tokens.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
+import {
+  accountExistsMessage,
+  resetPasswordMessage,
+  shopifyDataRequestMessage,
+  verifyEmailMessage,
+} from '../mail/templates.ts';
 import type { AuthMailJob } from '../../workers/queues.ts';
 import { generateToken } from './tokens.ts';
 import { sendInvitationMail } from './invitations.ts';
@@ -19,6 +24,12 @@ export async function sendAuthMail(ctx: AppContext, mailer: Mailer, jobId: strin
 
   if (job.kind === 'team_invitation') {
     await sendInvitationMail(ctx, mailer, jobId, job);
+    return;
+  }
+
+  if (job.kind === 'shopify_data_request') {
+    if (job.dataRequest)
+      await mailer.send(shopifyDataRequestMessage(user.email, user.firstName, job.dataRequest, `${base}/audit-logs`));
     return;
   }
 

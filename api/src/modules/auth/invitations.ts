@@ -27,6 +27,7 @@ import {
 } from '../../db/queries/users.ts';
 import type { AccountRole } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
+import { consumeAttempt, type RateDecision } from '../rate-limit/rate-limiter.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { teamInvitationMessage } from '../mail/templates.ts';
@@ -43,6 +44,29 @@ export const INVALID_INVITATION = 'This invitation link is invalid, has expired 
 export const SIGN_IN_TO_ACCEPT = 'An account exists for this email. Sign in to accept the invitation.';
 export const STAFF_CANNOT_JOIN = "Platform staff (admins and super users) cannot join a seller's team.";
 
+/** Invitations an account sends in an hour, and how long an address waits before another one is sent to it. */
+export const INVITATIONS_PER_HOUR = 20;
+export const SAME_ADDRESS_SECONDS = 60;
+
+/** The 429 the product answers when over a limit: what, and when to try again (Retry-After too). */
+function tooMany(decision: RateDecision, what: string): AppError {
+  const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+  return new AppError(429, `${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    'Retry-After': String(decision.retryAfterSeconds),
+  });
+}
+
+/**
+ * No mail storm from an account (20 invitations an hour), and no address mailed more than once a minute,
+ * by whichever account.
+ */
+async function limitInvitations(ctx: AppContext, accountId: string, email: string, now: Date): Promise<void> {
+  const perAccount = await consumeAttempt(ctx.db, `invitations:account:${accountId}`, INVITATIONS_PER_HOUR, 3600, now);
+  if (!perAccount.allowed) throw tooMany(perAccount, 'Too many invitations in a short time');
+  const perAddress = await consumeAttempt(ctx.db, `invitations:email:${email}`, 1, SAME_ADDRESS_SECONDS, now);
+  if (!perAddress.allowed) throw tooMany(perAddress, `An invitation was just sent to ${email}`);
+}
+
 export async function inviteTeamMember(
   ctx: AppContext,
   audit: AuditContext,
@@ -56,6 +80,7 @@ export async function inviteTeamMember(
   const existing = await findUserByEmail(ctx.db, email);
   if (existing?.accountId === accountId) throw new AppError(409, `${email} is already on your team.`);
   const now = ctx.clock();
+  await limitInvitations(ctx, accountId, email, now);
   return ctx.db.transaction(async (tx) => {
     // Inviting again replaces the pending invitation: only the newest link works.
     const pending = await findPendingInvitationByEmail(tx, accountId, email, now);

@@ -3,12 +3,12 @@ import { AppError } from '../../context.ts';
 import { getPasswordHash, listAccountUsers, normaliseEmail, type UserRecord } from '../../db/queries/users.ts';
 import {
   accountData,
-  auditData,
+  auditPage,
   channelData,
-  listingData,
-  orderData,
+  listingPage,
+  orderPage,
   privacyTableColumns,
-  productData,
+  productPage,
   profileData,
 } from '../../db/queries/privacy.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
@@ -81,30 +81,65 @@ export async function deleteOwnAccount(
 export const privacyTables = ['profile', 'channels', 'products', 'listings', 'orders', 'audit'] as const;
 export type PrivacyTable = (typeof privacyTables)[number];
 
+/** Rows read per query: a large account's data goes out page by page, never held whole in memory. */
+export const PRIVACY_PAGE_ROWS = 500;
+
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 /** Dates as ISO text, the rest as read. */
 const plain = (row: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, iso(v)]));
 
-async function collect(
+/** A row of what a paged query answers. */
+type RowOf<Query extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<Query>>[number];
+
+/** Page after page of a keyset-paged query, until one comes back short. */
+async function* paged<T>(read: (last: T | undefined, limit: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  let last: T | undefined;
+  for (;;) {
+    const page = await read(last, PRIVACY_PAGE_ROWS);
+    if (page.length > 0) yield page;
+    if (page.length < PRIVACY_PAGE_ROWS) return;
+    last = page.at(-1);
+  }
+}
+
+/** A table's rows for this user, a page at a time. */
+async function* pagesOf(
   ctx: AppContext,
   user: UserRecord,
   table: PrivacyTable,
-): Promise<Array<Record<string, unknown>>> {
+): AsyncGenerator<Array<Record<string, unknown>>> {
   const { accountId } = user;
   switch (table) {
-    case 'profile':
-      return [await profileData(ctx.db, user.id)].filter((r) => r !== undefined);
+    case 'profile': {
+      const profile = await profileData(ctx.db, user.id);
+      if (profile) yield [profile];
+      return;
+    }
     case 'channels':
-      return channelData(ctx.db, accountId);
-    case 'products':
-      return productData(ctx.db, accountId);
-    case 'listings':
-      return listingData(ctx.db, accountId);
-    case 'orders':
-      return orderData(ctx.db, accountId);
-    case 'audit':
-      return auditData(ctx.db, { userId: user.id, accountId, wholeAccount: user.accountRole === 'owner' });
+      yield await channelData(ctx.db, accountId);
+      return;
+    case 'products': {
+      const pages = paged<RowOf<typeof productPage>>((last, limit) => productPage(ctx.db, accountId, last, limit));
+      yield* pages;
+      return;
+    }
+    case 'listings': {
+      const pages = paged<RowOf<typeof listingPage>>((last, limit) => listingPage(ctx.db, accountId, last, limit));
+      yield* pages;
+      return;
+    }
+    case 'orders': {
+      const pages = paged<RowOf<typeof orderPage>>((last, limit) => orderPage(ctx.db, accountId, last, limit));
+      yield* pages;
+      return;
+    }
+    case 'audit': {
+      const who = { userId: user.id, accountId, wholeAccount: user.accountRole === 'owner' };
+      const pages = paged<RowOf<typeof auditPage>>((last, limit) => auditPage(ctx.db, who, last, limit));
+      yield* pages;
+      return;
+    }
   }
 }
 
@@ -119,25 +154,30 @@ async function noteDownload(ctx: AppContext, audit: AuditContext, user: UserReco
 }
 
 /**
- * "Download my data" (the right of access) as one JSON document: the user's profile and the audit entries
- * about them; for an owner also the account, its channels (never their credentials), products, listings
- * and orders, and the account's whole audit trail.
+ * "Download my data" (the right of access) as one JSON document, written out piece by piece as its pages are
+ * read: the user's profile and the audit entries about them; for an owner also the account, its channels
+ * (never their credentials), products, listings and orders, and the account's whole audit trail. The
+ * download is audited once the whole document has been read, before its last piece.
  */
-export async function myDataDocument(ctx: AppContext, audit: AuditContext, user: UserRecord) {
+export async function* myDataJson(ctx: AppContext, audit: AuditContext, user: UserRecord): AsyncGenerator<string> {
   const owner = user.accountRole === 'owner';
-  const rows = async (table: PrivacyTable) => (await collect(ctx, user, table)).map((r) => plain(r));
-  const document = {
-    exportedAt: ctx.clock().toISOString(),
-    profile: plain((await profileData(ctx.db, user.id))!),
-    account: owner ? plain((await accountData(ctx.db, user.accountId))!) : null,
-    channels: owner ? await rows('channels') : [],
-    products: owner ? await rows('products') : [],
-    listings: owner ? await rows('listings') : [],
-    orders: owner ? await rows('orders') : [],
-    audit: await rows('audit'),
-  };
+  const profile = plain((await profileData(ctx.db, user.id))!);
+  const account = owner ? plain((await accountData(ctx.db, user.accountId))!) : null;
+  yield `{"exportedAt":${JSON.stringify(ctx.clock().toISOString())},"profile":${JSON.stringify(profile)},"account":${JSON.stringify(account)}`;
+  const tables = ['channels', 'products', 'listings', 'orders', 'audit'] as const;
+  for (const table of tables) {
+    yield `,${JSON.stringify(table)}:[`;
+    if (owner || table === 'audit') {
+      let first = true;
+      for await (const page of pagesOf(ctx, user, table)) {
+        yield (first ? '' : ',') + page.map((row) => JSON.stringify(plain(row))).join(',');
+        first = false;
+      }
+    }
+    yield ']';
+  }
   await noteDownload(ctx, audit, user, 'json');
-  return document;
+  yield '}';
 }
 
 const cellOf = (value: unknown): string | number | null =>
@@ -149,17 +189,20 @@ const cellOf = (value: unknown): string | number | null =>
         ? value.toISOString()
         : JSON.stringify(value);
 
-/** One table of the same data as CSV (a header line, then a line per row). */
-export async function myDataCsv(
+/**
+ * One table of the same data as CSV (a header line, then a line per row), written out page by page. A member
+ * asking for an account's table is refused at the first piece, before anything is sent.
+ */
+export async function* myDataCsv(
   ctx: AppContext,
   audit: AuditContext,
   user: UserRecord,
   table: PrivacyTable,
-): Promise<string> {
+): AsyncGenerator<string> {
   if (user.accountRole !== 'owner' && !['profile', 'audit'].includes(table)) throw new AppError(403, OWNERS_ONLY_TABLE);
-  const rows = await collect(ctx, user, table);
-  const columns = rows[0] ? Object.keys(rows[0]) : privacyTableColumns[table];
-  const csv = [csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => cellOf(r[c]))))].join('');
+  const columns = privacyTableColumns[table];
+  yield csvLine(columns);
+  for await (const page of pagesOf(ctx, user, table))
+    yield page.map((row) => csvLine(columns.map((c) => cellOf(row[c])))).join('');
   await noteDownload(ctx, audit, user, 'csv', table);
-  return csv;
 }

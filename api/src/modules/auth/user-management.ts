@@ -12,12 +12,14 @@ import {
   type UserRecord,
 } from '../../db/queries/users.ts';
 import { lockBilling, type BillingRecord } from '../../db/queries/billing.ts';
+import { lockProfileImage } from '../../db/queries/user-photos.ts';
 import { deleteSessionsViewingAsBy, deleteUserSessions } from '../../db/queries/sessions.ts';
 import type { Role } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { MAIL_QUEUE, type AuthMailJob } from '../../workers/queues.ts';
 import { isStaff, isSuper } from './auth-user.ts';
+import { deleteUploadedPhotoFile } from './profile-photo.ts';
 
 export const NOT_YOURSELF = 'You cannot do this to your own user.';
 export const SUPER_ONLY_ROLES = 'Only a super user can change roles.';
@@ -149,7 +151,10 @@ export async function deleteUser(
   };
 }
 
-/** The deletion itself, shared with an owner's removal of a team member; answers whether the account went too. */
+/**
+ * The deletion itself, shared with an owner's removal of a team member; answers whether the account went too.
+ * The user's uploaded photo file goes once the deletion has committed (a file already gone is no error).
+ */
 export async function removeUser(
   ctx: AppContext,
   audit: AuditContext,
@@ -157,7 +162,7 @@ export async function removeUser(
   action: 'user.deleted' | 'team.member_removed' | 'user.account_deleted',
 ): Promise<boolean> {
   const now = ctx.clock();
-  return ctx.db.transaction(async (tx) => {
+  const { accountDeleted, photo } = await ctx.db.transaction(async (tx) => {
     // The account's row first, then its users: two deletions in one account queue here instead of each
     // locking the other's user and then waiting to delete its own (a deadlock).
     const billing = await lockBilling(tx, target.accountId);
@@ -167,6 +172,7 @@ export async function removeUser(
       target.accountRole === 'owner' && !others.some((u) => u.accountRole === 'owner') ? others[0] : undefined;
     if (promoted) await setAccountRole(tx, target.accountId, promoted.id, 'owner', now);
     await deleteUserSessions(tx, target.id);
+    const photo = await lockProfileImage(tx, target.id);
     await deleteUserRow(tx, target.id);
     const accountDeleted = others.length === 0;
     if (accountDeleted) await deleteAccount(tx, target.accountId);
@@ -178,6 +184,11 @@ export async function removeUser(
       before: { email: target.email, role: target.role, accountRole: target.accountRole },
       metadata: { accountDeleted, ...(promoted ? { ownerNow: promoted.id } : {}) },
     });
-    return accountDeleted;
+    return { accountDeleted, photo };
   });
+  // The user is gone whatever happens to the file: a failure to remove it is told, not answered as one.
+  await deleteUploadedPhotoFile(ctx, photo).catch((error: unknown) =>
+    console.warn(`[auth] photo file of a deleted user not removed: ${error instanceof Error ? error.message : error}`),
+  );
+  return accountDeleted;
 }

@@ -4,6 +4,19 @@ import { billingUsage, findBilling, lockBilling, type BillingRecord } from '../.
 import { billingStatusOf, type BillingStatus } from './billing-status.ts';
 import { planLimits, planNames } from './plan-limits.ts';
 
+/** Why a new connection is refused, as a code: the consent pages show their own words for it, never the address's. */
+export type ConnectionRefusal = 'plan_limit' | 'trial_ended' | 'plan_ended';
+
+/** A refused connection: its message for the API's answers, its reason for the consent flows' redirects. */
+export class ConnectionRefused extends AppError {
+  constructor(
+    message: string,
+    readonly reason: ConnectionRefusal,
+  ) {
+    super(403, message);
+  }
+}
+
 /**
  * Refuses a new marketplace connection beyond the plan's (pages.md section 5), and any while the
  * account is read-only. The account's row stays locked until the transaction ends, so two
@@ -20,17 +33,17 @@ export async function requireConnectionRoom(
   if (!billing) throw new AppError(404, 'No such account.');
   const { status, readOnly } = billingStatusOf(billing, now);
   if (readOnly)
-    throw new AppError(
-      403,
+    throw new ConnectionRefused(
       `${endedText(status)}: choose a plan on the Billing page to connect channels. All your data is kept.`,
+      status === 'trial_ended' ? 'trial_ended' : 'plan_ended',
     );
   const limit = planLimits[billing.plan].connections;
   if (limit === null) return;
   const { connections } = await billingUsage(db, accountId);
   if (connections >= limit)
-    throw new AppError(
-      403,
+    throw new ConnectionRefused(
       `Your ${planNames[billing.plan]} includes ${limit} marketplace connections. Upgrade your plan on the Billing page to connect another; nothing was changed.`,
+      'plan_limit',
     );
 }
 

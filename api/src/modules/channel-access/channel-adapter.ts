@@ -3,12 +3,12 @@ import { AppError } from '../../context.ts';
 import { readCredentials, replaceCredentials, type ChannelRecord } from '../../db/queries/channels.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
 import { createAdapter } from '../../marketplaces/registry.ts';
-import { applicationsFor } from './marketplace-adapters.ts';
+import { applicationsInForce } from './marketplace-adapters.ts';
 
 /** Adapters kept per product instance, so tokens and looked-up ids outlive a job (bounded, oldest dropped first). */
 const adapterCache = new WeakMap<
   AppContext['marketplaces'],
-  Map<string, { sealed: Set<string>; adapter: MarketplaceAdapter }>
+  Map<string, { sealed: Set<string>; application: string; adapter: MarketplaceAdapter }>
 >();
 const MAX_CACHED_ADAPTERS = 500;
 
@@ -34,10 +34,13 @@ export async function adapterForChannel(
       ? channel.sealedCredentials
       : await readCredentials(ctx.db, channel.accountId, channel.id);
   if (!sealed) throw new AppError(409, 'This channel has no credentials any more; connect it again.');
+  // Our application as in force now (System Settings may have replaced it): its token refreshes use it.
+  const applications = await applicationsInForce(ctx, channel.environment);
+  const application = JSON.stringify((applications as Record<string, unknown>)[channel.kind] ?? null);
   let cache = adapterCache.get(ctx.marketplaces);
   if (!cache) adapterCache.set(ctx.marketplaces, (cache = new Map()));
   const kept = cache.get(channel.id);
-  if (kept?.sealed.has(sealed)) return kept.adapter;
+  if (kept?.sealed.has(sealed) && kept.application === application) return kept.adapter;
 
   const boundTo = { accountId: channel.accountId, channelId: channel.id };
   let credentials = ctx.marketplaces.vault.open(sealed, boundTo);
@@ -47,7 +50,7 @@ export async function adapterForChannel(
     environment: channel.environment,
     sandboxBaseUrl: ctx.config.sandbox.baseUrl,
     buckets: channel.environment === 'sandbox' ? ctx.marketplaces.sandboxBuckets : ctx.marketplaces.buckets,
-    applications: applicationsFor(ctx, channel.environment),
+    applications,
     onCredentialsChange: (changes) => {
       credentials = { ...credentials, ...changes };
       const next = ctx.marketplaces.vault.seal(credentials, boundTo);
@@ -64,7 +67,7 @@ export async function adapterForChannel(
     },
   });
   cache.delete(channel.id);
-  cache.set(channel.id, { sealed: sealedOnes, adapter });
+  cache.set(channel.id, { sealed: sealedOnes, application, adapter });
   if (cache.size > MAX_CACHED_ADAPTERS) cache.delete(cache.keys().next().value!);
   return adapter;
 }

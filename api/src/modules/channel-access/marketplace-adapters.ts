@@ -6,6 +6,7 @@ import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.
 import { marketplaceNames } from '../../marketplaces/names.ts';
 import { createAdapter } from '../../marketplaces/registry.ts';
 import type { SellerIdentity } from '../../marketplaces/types.ts';
+import { storedMarketplaceCredentials } from '../settings/platform-settings.ts';
 
 /**
  * A marketplace reached with credentials not stored yet (a channel being connected), our applications
@@ -18,6 +19,7 @@ export function adapterFor(
   kind: ChannelKind,
   environment: ChannelEnvironment,
   credentials: Record<string, string>,
+  applications: Applications = applicationsFor(ctx, environment),
 ): MarketplaceAdapter {
   if (environment === 'sandbox' && !ctx.config.sandbox.enabled)
     throw new AppError(400, 'The built-in sandbox is turned off on this server.');
@@ -25,11 +27,41 @@ export function adapterFor(
     environment,
     sandboxBaseUrl: ctx.config.sandbox.baseUrl,
     buckets: environment === 'sandbox' ? ctx.marketplaces.sandboxBuckets : ctx.marketplaces.buckets,
-    applications: applicationsFor(ctx, environment),
+    applications,
   });
 }
 
-/** Our applications with eBay and Shopify in this environment (undefined where not configured). */
+type Applications = ReturnType<typeof applicationsFor>;
+
+/**
+ * Our applications in this environment as they are in force: on the live marketplaces, the credentials staff
+ * stored in System Settings, each where set, else the configuration's (EBAY_CLIENT_ID…); an application lacking
+ * a part is not set up. The built-in sandboxes' applications are this installation's own, registered with them
+ * at start: stored credentials never replace those.
+ */
+export async function applicationsInForce(ctx: AppContext, environment: ChannelEnvironment): Promise<Applications> {
+  const configured = applicationsFor(ctx, environment);
+  if (environment === 'sandbox') return configured;
+  const stored = await storedMarketplaceCredentials(ctx);
+  if (Object.keys(stored).length === 0) return configured;
+  const fromConfig = ctx.config.marketplaceApps;
+  const ebay = {
+    clientId: stored.ebayClientId ?? fromConfig.ebay.production?.clientId,
+    clientSecret: stored.ebayClientSecret ?? fromConfig.ebay.production?.clientSecret,
+    ruName: stored.ebayRuName ?? fromConfig.ebay.production?.ruName,
+  };
+  const shopify = {
+    clientId: stored.shopifyClientId ?? fromConfig.shopify.production?.clientId,
+    clientSecret: stored.shopifyClientSecret ?? fromConfig.shopify.production?.clientSecret,
+  };
+  const complete = <T extends Record<string, string | undefined>>(app: T) =>
+    Object.values(app).every((v) => v !== undefined) ? (app as { [K in keyof T]: string }) : undefined;
+  const ebayApp = complete(ebay);
+  const shopifyApp = complete(shopify);
+  return { ...(ebayApp ? { ebay: ebayApp } : {}), ...(shopifyApp ? { shopify: shopifyApp } : {}) };
+}
+
+/** Our applications with eBay and Shopify in this environment as configured (undefined where not configured). */
 export function applicationsFor(ctx: AppContext, environment: ChannelEnvironment) {
   const apps = ctx.config.marketplaceApps;
   const sandboxApps = ctx.marketplaces.sandboxApplications;

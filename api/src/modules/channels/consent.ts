@@ -7,9 +7,9 @@ import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { ConsentApplication, ConsentTarget, MarketplaceConsent } from '../../marketplaces/marketplace-consent.ts';
 import { marketplaceConsents } from '../../marketplaces/registry.ts';
 import type { AuditContext } from '../audit/audit-log.ts';
-import { adapterFor, applicationsFor, verifyWithMarketplace } from '../channel-access/marketplace-adapters.ts';
+import { adapterFor, applicationsInForce, verifyWithMarketplace } from '../channel-access/marketplace-adapters.ts';
 import { saveVerifiedChannel } from './connect-channel.ts';
-import { requireConnectionRoom } from '../billing/plan-enforcement.ts';
+import { ConnectionRefused, requireConnectionRoom, type ConnectionRefusal } from '../billing/plan-enforcement.ts';
 import { subscribeToMarketplaceEvents } from '../webhooks/subscribe-events.ts';
 import { ensureEbayNotifications } from '../webhooks/ebay-notifications.ts';
 
@@ -30,6 +30,20 @@ export type ConsentSession = { channelConsents?: Record<string, PendingConsent> 
 
 type ConsentKind = PendingConsent['kind'];
 
+/**
+ * Why a consent ended without a channel, as a code in the address the browser lands on (`/auth-declined?reason=`,
+ * `/channels?error=`): the pages show their own fixed words for each code, never text taken from the address.
+ */
+export type ConsentDeclined =
+  ConnectionRefusal | 'cancelled' | 'expired' | 'not_configured' | 'wrong_shop' | 'already_connected' | 'failed';
+
+/** The code for a failure while saving the channel: our own refusals say which, anything else is the marketplace's. */
+function declinedBy(error: unknown): ConsentDeclined {
+  if (error instanceof ConnectionRefused) return error.reason;
+  if (error instanceof AppError && error.status === 409) return 'already_connected';
+  return 'failed';
+}
+
 /** What each consent needs configured on this server, said when it is missing. */
 const notConfigured: Record<ConsentKind, string> = {
   ebay: 'eBay is not configured on this server (set EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME).',
@@ -39,18 +53,27 @@ const notConfigured: Record<ConsentKind, string> = {
 /** Where our callback for a consent is. */
 const callbackUrl = (ctx: AppContext, kind: ConsentKind) => `${ctx.config.appUrl}/api/channels/oauth/${kind}/callback`;
 
-/** The marketplace's consent (the registry's), and our application with it in this environment when it is set up. */
-function consentOf(
+/**
+ * The marketplace's consent (the registry's), and our application with it in this environment when it is set
+ * up: the credentials stored in System Settings where set, else the configuration's.
+ */
+async function consentOf(
   ctx: AppContext,
   kind: ConsentKind,
   environment: ChannelEnvironment,
-): { consent: MarketplaceConsent; target: ConsentTarget | undefined } {
+): Promise<{
+  consent: MarketplaceConsent;
+  target: ConsentTarget | undefined;
+  applications: Awaited<ReturnType<typeof applicationsInForce>>;
+}> {
   const consent = marketplaceConsents[kind];
   if (!consent) throw new AppError(400, `${marketplaceNames[kind]} connects with credentials, not consent.`);
-  const applications: Partial<Record<ConsentKind, ConsentApplication>> = applicationsFor(ctx, environment);
+  const inForce = await applicationsInForce(ctx, environment);
+  const applications: Partial<Record<ConsentKind, ConsentApplication>> = inForce;
   const application = applications[kind];
   return {
     consent,
+    applications: inForce,
     target: consent.configured(application)
       ? { environment, sandboxBaseUrl: ctx.config.sandbox.baseUrl, application, callbackUrl: callbackUrl(ctx, kind) }
       : undefined,
@@ -80,7 +103,7 @@ export async function startConsent(
   if (request.environment === 'sandbox' && !ctx.config.sandbox.enabled)
     throw new AppError(400, 'The built-in sandbox is turned off on this server.');
   await requireConnectionRoom(ctx.db, user.accountId, ctx.clock(), { lock: false });
-  const { consent, target } = consentOf(ctx, request.kind, request.environment);
+  const { consent, target } = await consentOf(ctx, request.kind, request.environment);
   const now = ctx.clock().getTime();
   const state = crypto.randomBytes(24).toString('base64url');
   const pending: PendingConsent = {
@@ -123,27 +146,21 @@ export async function finishShopifyConsent(
   user: { id: string } | undefined,
   query: URLSearchParams,
 ): Promise<string> {
-  const back = (outcome: { connected: true } | { message: string }) =>
-    'connected' in outcome
-      ? '/channels?connected=shopify'
-      : `/channels?error=not_connected&message=${encodeURIComponent(outcome.message)}`;
+  const back = (outcome: { connected: true } | { declined: ConsentDeclined }) =>
+    'connected' in outcome ? '/channels?connected=shopify' : `/channels?error=${outcome.declined}`;
   const pending = takePending(ctx, session, user, 'shopify', query.get('state'));
-  if (!pending)
-    return back({
-      message: 'The Shopify install could not be matched to your request. Please start again from Channels.',
-    });
-  const { consent, target } = consentOf(ctx, 'shopify', pending.environment);
-  if (!target) return back({ message: 'Shopify is not configured on this server.' });
+  if (!pending) return back({ declined: 'expired' });
+  const { consent, target, applications } = await consentOf(ctx, 'shopify', pending.environment);
+  if (!target) return back({ declined: 'not_configured' });
   const answer = consent.readCallback(query, target.application);
-  if (!answer.ok)
-    return back({
-      message: answer.declined ? 'The Shopify install was cancelled; nothing was connected.' : answer.reason,
-    });
-  if (answer.shopDomain !== pending.shopDomain)
-    return back({ message: 'Shopify answered for a different shop than the one you entered.' });
+  if (!answer.ok) {
+    if (!answer.declined) console.warn(`[channels] Shopify callback refused: ${answer.reason}`);
+    return back({ declined: answer.declined ? 'cancelled' : 'failed' });
+  }
+  if (answer.shopDomain !== pending.shopDomain) return back({ declined: 'wrong_shop' });
   try {
     const credentials = await consent.credentialsFor(answer, target);
-    const adapter = adapterFor(ctx, 'shopify', pending.environment, credentials);
+    const adapter = adapterFor(ctx, 'shopify', pending.environment, credentials, applications);
     const identity = await verifyWithMarketplace('shopify', adapter);
     const channel = await saveVerifiedChannel(ctx, audit, {
       accountId: pending.accountId,
@@ -155,9 +172,7 @@ export async function finishShopifyConsent(
     await subscribeToMarketplaceEvents(ctx, channel, adapter);
     return back({ connected: true });
   } catch (error) {
-    return back({
-      message: error instanceof AppError ? error.message : 'Shopify did not complete the install. Please try again.',
-    });
+    return back({ declined: declinedBy(error) });
   }
 }
 
@@ -190,13 +205,13 @@ export async function finishEbayConsent(
 ): Promise<string> {
   const pending = takePending(ctx, session, user, 'ebay', query.get('state'));
   if (!pending) return '/auth-declined';
-  const { consent, target } = consentOf(ctx, 'ebay', pending.environment);
+  const { consent, target, applications } = await consentOf(ctx, 'ebay', pending.environment);
   if (!target) return '/auth-declined';
   const answer = consent.readCallback(query, target.application);
   if (!answer.ok) return '/auth-declined';
   try {
     const credentials = await consent.credentialsFor(answer, target);
-    const adapter = adapterFor(ctx, 'ebay', pending.environment, credentials);
+    const adapter = adapterFor(ctx, 'ebay', pending.environment, credentials, applications);
     const identity = await verifyWithMarketplace('ebay', adapter);
     const channel = await saveVerifiedChannel(ctx, audit, {
       accountId: pending.accountId,
@@ -213,8 +228,8 @@ export async function finishEbayConsent(
     await subscribeToMarketplaceEvents(ctx, channel, adapter);
     return '/auth-success';
   } catch (error) {
-    // Our own refusal (the plan's connection limit reached meanwhile, the account read-only) is shown in the
-    // popup with its words, as Shopify's return shows it on Channels; anything else is eBay's failure.
-    return error instanceof AppError ? `/auth-declined?message=${encodeURIComponent(error.message)}` : '/auth-declined';
+    // Our own refusal (the plan's connection limit reached meanwhile, the account read-only, the seller already
+    // connected) is named by its code, as Shopify's return to Channels names it; anything else is eBay's failure.
+    return `/auth-declined?reason=${declinedBy(error)}`;
   }
 }

@@ -92,3 +92,47 @@ export function teamInvitationMessage(to: string, inviterName: string, companyNa
     ),
   };
 }
+
+/**
+ * A Shopify customer asked the shop for their data (Shopify's customers/data_request): the account's owners are
+ * told what was asked and which of our records hold that customer's data, to answer within Shopify's 30 days.
+ */
+export function shopifyDataRequestMessage(
+  to: string,
+  firstName: string | null,
+  request: {
+    shopDomain: string;
+    customerId: string | null;
+    dataRequestId: string | null;
+    orders: Array<{ orderNumber: string; channel: string; buyerName: boolean; shippingAddress: boolean }>;
+    ordersNamed: number;
+  },
+  auditLink: string,
+): MailMessage {
+  const customer = request.customerId ? `customer ${request.customerId}` : 'a customer';
+  const held = (o: (typeof request.orders)[number]) =>
+    [o.buyerName ? 'buyer name' : null, o.shippingAddress ? 'shipping address' : null].filter(Boolean).join(' and ') ||
+    'no personal details (erased), order lines and totals only';
+  const records =
+    request.orders.length === 0
+      ? ['We hold no order of this customer among the orders the request names.']
+      : request.orders.map((o) => `Order ${o.orderNumber} (${o.channel}): ${held(o)}, with its lines and totals.`);
+  const lines = [
+    greeting(firstName),
+    `Shopify sent a data request for ${customer} of ${request.shopDomain}${request.dataRequestId ? ` (request ${request.dataRequestId})` : ''}. The customer asked the shop for the personal data held about them; ${request.ordersNamed} order${request.ordersNamed === 1 ? '' : 's'} named.`,
+    "Marketplace Hub holds this customer's data in these records:",
+    ...records,
+    'Send the customer this data through your shop, as Shopify asks, within 30 days. The request is in your audit log.',
+  ];
+  return {
+    to,
+    subject: `Shopify data request for ${request.shopDomain}`,
+    text: `${lines.join('\n\n')}\n\n${auditLink}\n`,
+    html: layout(
+      'Shopify data request',
+      lines,
+      { label: 'Open Audit Logs', url: auditLink },
+      'You receive this email as an owner of the account the shop is connected to.',
+    ),
+  };
+}

@@ -26,10 +26,18 @@ import { mainStockMoved } from '../stock/main-sale-signals.ts';
 import { expandBundleMoves, type StockMove } from '../stock/bundles.ts';
 import { lockBundlesOfSkus } from '../../db/queries/bundles.ts';
 
-/** Units per SKU an order holds now: nothing once cancelled, and never a line's cancelled units. */
-export function unitsHeld(status: RecordedOrder['status'], lines: OrderLineRecord[]): Record<string, number> {
+/**
+ * Units per SKU an order holds now of our stock: nothing once cancelled, never a line's cancelled units, and
+ * nothing of an order the marketplace fulfils from its own stock (FBA, WFS; what an earlier copy not known
+ * as such committed is released, under the order's keys as ever).
+ */
+export function unitsHeld(
+  status: RecordedOrder['status'],
+  lines: OrderLineRecord[],
+  fulfilledByMarketplace = false,
+): Record<string, number> {
   const units: Record<string, number> = {};
-  if (status === 'cancelled') return units;
+  if (status === 'cancelled' || fulfilledByMarketplace) return units;
   for (const line of lines) {
     const held = Math.max(0, line.quantity - line.cancelledQuantity);
     if (held > 0) units[line.sku] = (units[line.sku] ?? 0) + held;
@@ -81,6 +89,7 @@ export function toOrderInput(o: MarketplaceOrder): OrderInput {
     shipBy: details?.shipBy ? new Date(details.shipBy) : null,
     fulfilment: fulfilmentOf(o),
     fees: details?.fees ?? null,
+    ...(o.fulfilledByMarketplace ? { fulfilledByMarketplace: true } : {}),
     searchText: [orderNumber, o.marketplaceOrderId === orderNumber ? '' : o.marketplaceOrderId, buyerName ?? '']
       .concat(o.lines.map((l) => l.sku))
       .filter(Boolean)
@@ -131,7 +140,7 @@ export async function moveStockForOrders(
   options: { orderedAt?: ReadonlyMap<string, Date> } = {},
 ): Promise<void> {
   const orderMoves: StockMove[] = recorded.flatMap((order) => {
-    const held = unitsHeld(order.status, order.lines);
+    const held = unitsHeld(order.status, order.lines, order.fulfilledByMarketplace);
     return unitMoves(order.accountedUnits, held).map((m) => {
       const accountedBefore = order.accountedUnits[m.sku] ?? 0;
       return { ...m, order, key: `${m.sku}:${accountedBefore}>${accountedBefore + m.units}` };
@@ -140,7 +149,7 @@ export async function moveStockForOrders(
   await setAccountedUnits(
     tx,
     recorded.flatMap((order) => {
-      const held = unitsHeld(order.status, order.lines);
+      const held = unitsHeld(order.status, order.lines, order.fulfilledByMarketplace);
       return unitMoves(order.accountedUnits, held).length > 0 ? [{ orderId: order.id, units: held }] : [];
     }),
   );

@@ -117,7 +117,8 @@ export function writesFor(
     : options.againstConfirmed
       ? listing.confirmedQuantity
       : (listing.desiredQuantity ?? listing.confirmedQuantity);
-  if (quantity !== undefined && quantity !== lastQuantity && !options.priceOnly) {
+  // An offer the marketplace fulfils (FBA, WFS) holds the marketplace's own stock: ours is never sent to it.
+  if (quantity !== undefined && quantity !== lastQuantity && !options.priceOnly && !listing.fulfilledByMarketplace) {
     writes.push({
       channelId: listing.channelId,
       listingId: listing.listingId,

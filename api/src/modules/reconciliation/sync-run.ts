@@ -41,6 +41,7 @@ import { failureReason, withChannelHealth } from '../channel-access/channel-heal
 import { planListingWrites, requestDuePush } from '../push/plan-writes.ts';
 import { samePrice } from '../push/desired-values.ts';
 import { queueTitleEdits, type TitleEdit } from '../push/title-writes.ts';
+import { applyMarketplaceStock, readMarketplaceStock } from '../stock/marketplace-stock.ts';
 import { marketplaceNames } from '../../marketplaces/names.ts';
 import {
   acceptedTitles,
@@ -392,6 +393,8 @@ export async function readTarget(
   signal?: AbortSignal,
 ): Promise<void> {
   const adapter = await adapterForChannel(ctx, target);
+  // The offers the marketplace fulfils itself (FBA, WFS), read first: marked before any value is planned for them.
+  const marketplaceStock = await readMarketplaceStock(adapter, signal);
   for await (const page of cataloguePages(ctx, adapter, signal)) {
     await ctx.db.transaction(async (tx) => {
       const at = ctx.clock();
@@ -498,6 +501,7 @@ export async function readTarget(
         }
       }
       await insertChanges(tx, run.accountId, changes, at);
+      await applyMarketplaceStock(tx, target, skus, marketplaceStock, at);
       const linked = [
         ...new Set(page.items.map((i) => productIds.get(i.sku)).filter((id): id is string => id !== undefined)),
       ];

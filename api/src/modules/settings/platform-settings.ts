@@ -102,6 +102,27 @@ export async function marketplaceCredential(
   return sealed === undefined ? undefined : ctx.marketplaces.vault.open(sealed, CREDENTIALS_BINDING).value;
 }
 
+/**
+ * Every credential staff set, opened (read once, for one use: a consent, a token refresh, a webhook's check).
+ * A value that no longer opens (the master key changed) counts as not set.
+ */
+export async function storedMarketplaceCredentials(
+  ctx: AppContext,
+): Promise<Partial<Record<MarketplaceCredentialName, string>>> {
+  const sealed = sealedCredentials(await readPlatformSetting(ctx.db, CREDENTIALS_KEY));
+  const opened: Partial<Record<MarketplaceCredentialName, string>> = {};
+  for (const name of marketplaceCredentialNames) {
+    const value = sealed[name];
+    if (typeof value !== 'string') continue;
+    try {
+      opened[name] = ctx.marketplaces.vault.open(value, CREDENTIALS_BINDING).value;
+    } catch {
+      console.warn(`[settings] the stored ${name} could not be opened; the configuration's is used`);
+    }
+  }
+  return opened;
+}
+
 /** How a credential shows in the audit log: never its value. */
 const credentialWord = (wasSet: boolean, now: string | null | undefined) =>
   now === null ? 'removed' : wasSet ? 'changed' : 'set';

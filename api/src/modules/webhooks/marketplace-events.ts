@@ -4,7 +4,7 @@ import type { ChannelKind } from '../../db/schema/index.ts';
 import { findConnectedChannelForWebhook, recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
 import type { WebhookDelivery } from '../../marketplaces/marketplace-events.ts';
 import { marketplaceEvents } from '../../marketplaces/registry.ts';
-import { applicationsFor } from '../channel-access/marketplace-adapters.ts';
+import { applicationsInForce } from '../channel-access/marketplace-adapters.ts';
 import {
   orderInDelivery,
   recordDeliveredOrders,
@@ -21,6 +21,7 @@ import { confirmOnNotice } from '../push/listing-confirmation.ts';
 import { mainStockOfSkus, stockOfInventoryItem } from '../../db/queries/stock.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
 import { keepCompetition } from '../../db/queries/listing-competition.ts';
+import { noteMarketplaceStock } from '../stock/marketplace-stock.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
 import { requestListingIssuesRead } from '../compliance/marketplace-issues.ts';
 
@@ -56,9 +57,15 @@ function deliveryOf(raw: Buffer, headers: Headers): WebhookDelivery {
   };
 }
 
-/** Our application's secret with this channel's marketplace, where it has one (Shopify signs deliveries with it). */
-function applicationSecret(ctx: AppContext, kind: ChannelKind, environment: 'sandbox' | 'production') {
-  const applications: Partial<Record<ChannelKind, { clientSecret: string }>> = applicationsFor(ctx, environment);
+/**
+ * Our application's secret with this channel's marketplace, where it has one (Shopify signs deliveries with it):
+ * on the live marketplace the one stored in System Settings where set, else configured.
+ */
+async function applicationSecret(ctx: AppContext, kind: ChannelKind, environment: 'sandbox' | 'production') {
+  const applications: Partial<Record<ChannelKind, { clientSecret: string }>> = await applicationsInForce(
+    ctx,
+    environment,
+  );
   return applications[kind]?.clientSecret;
 }
 
@@ -147,7 +154,7 @@ export async function receiveWebhook(
   const verdict = readDelivery(deliveryOf(delivery.raw, delivery.headers), {
     credentials,
     sellerId: channel.externalSellerId,
-    applicationSecret: applicationSecret(ctx, kind, channel.environment),
+    applicationSecret: await applicationSecret(ctx, kind, channel.environment),
     deliveryKey: channelDeliveryKey(ctx, kind, channel.id),
   });
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };
@@ -209,6 +216,13 @@ export async function receiveWebhook(
         channelId: channel.id,
         sku: change.sku,
       });
+    return { status: 200, recorded: false };
+  }
+  // The marketplace's own stock of an offer it fulfils (FBA) moved: kept on the listing, shown as it is. It is
+  // never sent anywhere nor our stock moved by it; a repeat changes nothing, so it is not recorded.
+  if (change.kind === 'marketplace_stock') {
+    if (channel.status === 'active' || channel.status === 'error')
+      await ctx.db.transaction((tx) => noteMarketplaceStock(tx, channel, [change.stock], ctx.clock()));
     return { status: 200, recorded: false };
   }
   // A product edited in the marketplace's own UI (Shopify's products/update) has the channel read for it, as

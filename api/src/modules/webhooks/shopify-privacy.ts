@@ -6,11 +6,16 @@ import {
   deleteChannels,
   eraseCustomerOrders,
   orderNumbersNamed,
+  ordersHeldNamed,
 } from '../../db/queries/shopify-privacy.ts';
+import { listAccountUsers } from '../../db/queries/users.ts';
+import { marketplaceNames } from '../../marketplaces/names.ts';
+import { enqueue } from '../../workers/job-queue.ts';
+import { MAIL_QUEUE, type AuthMailJob } from '../../workers/queues.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
 import { verifyShopifyWebhook } from '../../marketplaces/shopify/webhooks.ts';
 import { recordAudit, type AuditAction } from '../audit/audit-log.ts';
-import { applicationsFor } from '../channel-access/marketplace-adapters.ts';
+import { applicationsInForce } from '../channel-access/marketplace-adapters.ts';
 
 /** Shopify's mandatory compliance topics (https://shopify.dev/docs/apps/build/compliance/privacy-law-compliance). */
 export const shopifyPrivacyTopics = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
@@ -53,11 +58,35 @@ async function auditPerAccount(
 }
 
 /**
+ * The owners of each account (verified and enabled) are mailed a data request: what was asked and which of our
+ * records hold the customer's data. Queued with the delivery's record, so a repeated delivery mails nobody again.
+ */
+async function mailOwners(
+  ctx: AppContext,
+  tx: AppContext['db'],
+  accountIds: string[],
+  facts: (accountId: string) => NonNullable<AuthMailJob['dataRequest']>,
+) {
+  for (const accountId of accountIds) {
+    const owners = (await listAccountUsers(tx, accountId)).filter(
+      (u) => u.accountRole === 'owner' && u.emailVerifiedAt && !u.disabledAt,
+    );
+    for (const owner of owners)
+      await enqueue<AuthMailJob>(ctx.jobs, tx, MAIL_QUEUE, {
+        kind: 'shopify_data_request',
+        userId: owner.id,
+        dataRequest: facts(accountId),
+      });
+  }
+}
+
+/**
  * The three compliance webhooks every Shopify app must honour, signed with our application's secret and
  * sent to one address per environment for every shop:
  * - customers/redact: the customer's name and address are erased from the shop's orders named;
  * - shop/redact (48 hours after the app's removal): the shop's channels go, with everything read from them;
- * - customers/data_request: recorded in the audit log of each account holding the shop, for its owner to act on.
+ * - customers/data_request: recorded in the audit log of each account holding the shop, and mailed to its owners
+ *   with which of our records hold the customer's data, for them to act on.
  * A delivery Shopify repeats (the same webhook id) changes nothing more.
  */
 export async function receiveShopifyPrivacyWebhook(
@@ -66,7 +95,8 @@ export async function receiveShopifyPrivacyWebhook(
   raw: Buffer,
   headers: Headers,
 ): Promise<PrivacyVerdict> {
-  const secret = applicationsFor(ctx, environment).shopify?.clientSecret;
+  // Signed by our application as in force: the secret stored in System Settings where set, else configured.
+  const secret = (await applicationsInForce(ctx, environment)).shopify?.clientSecret;
   if (!secret) return { status: 401, message: 'Shopify is not configured' };
   const verdict = verifyShopifyWebhook(raw, headers, secret);
   if (!verdict.ok) return { status: 401, message: verdict.reason };
@@ -112,12 +142,29 @@ export async function receiveShopifyPrivacyWebhook(
         channelsDeleted: shopChannels.filter((c) => c.accountId === accountId).map((c) => c.id),
       }));
     } else {
-      const named = await orderNumbersNamed(tx, channelIds, orderGidsOf(payload.orders_requested));
+      const requested = orderGidsOf(payload.orders_requested);
+      const named = await orderNumbersNamed(tx, channelIds, requested);
+      const dataRequestId = payload.data_request?.id === undefined ? null : String(payload.data_request.id);
       await auditPerAccount(tx, shopDomain, 'privacy.shopify_data_request', accountIds, (accountId) => ({
         shopDomain,
         customerId,
-        dataRequestId: payload.data_request?.id === undefined ? null : String(payload.data_request.id),
+        dataRequestId,
         ordersRequested: named.filter((o) => o.accountId === accountId).map((o) => o.orderNumber),
+      }));
+      const held = await ordersHeldNamed(tx, channelIds, requested);
+      await mailOwners(ctx, tx, [...new Set(accountIds)], (accountId) => ({
+        shopDomain,
+        customerId,
+        dataRequestId,
+        ordersNamed: requested.length,
+        orders: held
+          .filter((o) => o.accountId === accountId)
+          .map((o) => ({
+            orderNumber: o.orderNumber,
+            channel: `${marketplaceNames[o.channelKind]} · ${o.channelName}`,
+            buyerName: Boolean(o.buyerName),
+            shippingAddress: Boolean(o.shippingAddress),
+          })),
       }));
     }
   });

@@ -5,7 +5,7 @@
  * a pre-signed URL, processing in `tick`, per-message report in listings-feed.ts), Orders v0 (orders.ts,
  * confirmShipment in shipments.ts), Notifications v1 to an EventBridge destination (notifications.ts), and
  * buyers' returns (returns.ts, made and received through the control API) read through the Reports API
- * 2021-06-30 (reports.ts).
+ * 2021-06-30 (reports.ts); offers fulfilled by Amazon, their stock through the FBA Inventory API v1 (fba.ts), and an order's fees through the Finances API v0 (finances.ts).
  * It imports nothing of the engine.
  */
 import { restrictedDataControlRoutes, authorizationControlRoutes, tokenRoutes } from './tokens.ts';
@@ -16,6 +16,7 @@ import { attributesFor } from './attributes.ts';
 import { authRoutes, sellerWithClientId } from './auth.ts';
 import { errorBody } from './errors.ts';
 import { advanceFeeds, feedRoutes } from './feeds.ts';
+import { financesRoutes } from './finances.ts';
 import { limits } from './limits.ts';
 import { applyDueChanges, editItem, listingsRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -25,6 +26,7 @@ import { advanceReports, reportRoutes } from './reports.ts';
 import { returnControlRoutes } from './returns.ts';
 import { competingOfferControlRoutes, pricingRoutes } from './pricing.ts';
 import { listingIssueControlRoutes } from './listing-issues.ts';
+import { fbaControlRoutes, fbaRoutes } from './fba.ts';
 import { orderView, shipmentRoutes } from './shipments.ts';
 import {
   UPPER_ALNUM,
@@ -125,6 +127,8 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     notificationRoutes(router, context);
     reportRoutes(router, context);
     pricingRoutes(router, context);
+    fbaRoutes(router, context);
+    financesRoutes(router, context);
   },
 
   // Buyers' returns and the application's restricted roles, beside the kit's orders under _control (not logged, never faulted).
@@ -134,6 +138,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     authorizationControlRoutes(router, context);
     competingOfferControlRoutes(router, context);
     listingIssueControlRoutes(router, context);
+    fbaControlRoutes(router, context);
   },
 
   tick(state, context) {

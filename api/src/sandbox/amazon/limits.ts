@@ -67,6 +67,10 @@ const publishedLimits: Record<string, SandboxRate> = {
   createRestrictedDataToken: { rate: 1, burst: 10 },
   // productPricing_2022-05-01 getCompetitiveSummary: 0.033 a second, a burst of 1 (20 ASINs a call).
   getCompetitiveSummary: { rate: 0.033, burst: 1 },
+  // fbaInventory getInventorySummaries: 2 a second, a burst of 2.
+  getInventorySummaries: { rate: 2, burst: 2 },
+  // financesV0 listFinancialEventsByOrderId: 0.5 a second, a burst of 30.
+  listFinancialEventsByOrderId: { rate: 0.5, burst: 30 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
   Object.keys(publishedLimits).map((op) => [op, { rate: 1000, burst: 1000 }]),

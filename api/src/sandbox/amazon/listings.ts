@@ -12,6 +12,7 @@ import { sellerForPath } from './auth.ts';
 import { errorList, invalidInput, send } from './errors.ts';
 import { processingTimes, rateOf, throttled } from './limits.ts';
 import { notifyQuantity } from './notifications.ts';
+import { AMAZON_FULFILLMENT_CHANNEL, fbaAvailability } from './fba.ts';
 import {
   AMAZON_SANDBOX_MARKETPLACE_ID,
   UPPER_ALNUM,
@@ -78,7 +79,9 @@ export function itemJson(item: ItemRecord, included: string[]) {
       : [];
   }
   if (included.includes('fulfillmentAvailability'))
-    out.fulfillmentAvailability = [{ fulfillmentChannelCode: 'DEFAULT', quantity: quantityOf(item) }];
+    out.fulfillmentAvailability = [
+      { fulfillmentChannelCode: item.fba ? AMAZON_FULFILLMENT_CHANNEL : 'DEFAULT', quantity: quantityOf(item) },
+    ];
   if (included.includes('productTypes'))
     out.productTypes = [{ marketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID, productType: item.productType }];
   return out;
@@ -273,6 +276,8 @@ export function commit(
     issues: [],
   };
   item.attributes = attributes;
+  // An FBA offer keeps Amazon's channel and stock: a quantity the seller writes to it changes nothing (fba.ts).
+  if (item.fba) item.attributes.fulfillment_availability = fbaAvailability();
   if (productType && productType !== 'PRODUCT') item.productType = productType;
   item.lastUpdatedDate = now;
   seller.items[sku] = item;

@@ -34,6 +34,7 @@ export const SUPPORTED_NOTIFICATION_TYPES = [
   'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
   'ANY_OFFER_CHANGED',
   'LISTINGS_ITEM_ISSUES_CHANGE',
+  'FBA_INVENTORY_AVAILABILITY_CHANGES',
 ] as const;
 
 export function notificationRoutes(router: Router, context: AmazonContext) {
@@ -231,6 +232,8 @@ export function notifyQuantity(
   seller: SellerRecord,
   item: ItemRecord,
 ) {
+  // An FBA offer's quantity is Amazon's: FBA_INVENTORY_AVAILABILITY_CHANGES tells it (fba.ts), not this.
+  if (item.fba) return;
   notify(state, context, seller, 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE', {
     SellerId: seller.sellerId,
     FulfillmentChannelCode: 'DEFAULT',
@@ -264,7 +267,7 @@ export function notifyOrderChange(
         OrderStatus: order.OrderStatus,
         PurchaseDate: order.PurchaseDate,
         DestinationPostalCode: order.buyer?.ShippingAddress.PostalCode ?? '98121',
-        FulfillmentType: 'MFN',
+        FulfillmentType: order.FulfillmentChannel ?? 'MFN',
         OrderType: 'StandardOrder',
         ...(order.LatestShipDate
           ? { EarliestShipDate: order.EarliestShipDate, LatestShipDate: order.LatestShipDate }

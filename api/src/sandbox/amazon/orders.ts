@@ -12,6 +12,7 @@ import { businessDaysAfter, buyerOf, sequenceOfOrderId } from './buyers.ts';
 import { errorList, send } from './errors.ts';
 import { rateOf, throttled } from './limits.ts';
 import { notifyOrderChange, notifyQuantity } from './notifications.ts';
+import { notifyFbaInventory } from './fba.ts';
 import {
   AMAZON_SANDBOX_MARKETPLACE_ID,
   decodeToken,
@@ -80,7 +81,7 @@ export function orderJson(order: OrderRecord, personalData: ReadonlySet<string> 
     PurchaseDate: order.PurchaseDate,
     LastUpdateDate: order.LastUpdateDate,
     OrderStatus: order.OrderStatus,
-    FulfillmentChannel: 'MFN',
+    FulfillmentChannel: order.FulfillmentChannel ?? 'MFN',
     SalesChannel: 'Amazon.com',
     ShipServiceLevel: 'Std US D2D Dom',
     OrderTotal: {
@@ -200,7 +201,10 @@ function getOrderItems(context: AmazonContext, req: Request<{ orderId: string }>
   );
 }
 
-/** A buyer's order (merchant-fulfilled, Unshipped): the units leave the listings' quantity. */
+/**
+ * A buyer's order (Unshipped): the units leave the listings' quantity. An order of FBA offers is Amazon's to
+ * fulfil (AFN), from its own stock; FBA and merchant-fulfilled SKUs are not mixed in one order.
+ */
 export function placeOrder(
   state: AmazonSandboxState,
   sellerId: string,
@@ -222,12 +226,19 @@ export function placeOrder(
         `SKU ${sku} has ${quantityOf(item)} available; the order asks for ${quantity}`,
       );
   }
+  const byAmazon = [...wanted.keys()].filter((sku) => seller.items[sku]!.fba).length;
+  if (byAmazon > 0 && byAmazon < wanted.size)
+    throw new SandboxControlError(
+      409,
+      'Order FBA and merchant-fulfilled SKUs separately: Amazon ships one order from one network',
+    );
   const now = nowIso();
   const order: OrderRecord = {
     AmazonOrderId: `${digits(3)}-${digits(7)}-${digits(7)}`,
     PurchaseDate: now,
     LastUpdateDate: now,
     OrderStatus: 'Unshipped',
+    ...(byAmazon > 0 ? { FulfillmentChannel: 'AFN' as const } : {}),
     items: [],
     buyer: buyerOf(Object.keys(seller.orders).length + 1),
     EarliestShipDate: now,
@@ -253,7 +264,10 @@ export function placeOrder(
   seller.orders[order.AmazonOrderId] = order;
   context.changed(seller.sellerId);
   notifyOrderChange(state, context, seller, order);
-  for (const sku of wanted.keys()) notifyQuantity(state, context, seller, seller.items[sku]!);
+  for (const sku of wanted.keys()) {
+    notifyQuantity(state, context, seller, seller.items[sku]!);
+    notifyFbaInventory(state, context, seller, seller.items[sku]!);
+  }
   return orderJson(order);
 }
 
@@ -287,6 +301,9 @@ export function cancelOrder(state: AmazonSandboxState, sellerId: string, orderId
   }
   context.changed(seller.sellerId);
   notifyOrderChange(state, context, seller, order);
-  for (const item of restocked) notifyQuantity(state, context, seller, item);
+  for (const item of restocked) {
+    notifyQuantity(state, context, seller, item);
+    notifyFbaInventory(state, context, seller, item);
+  }
   return orderJson(order);
 }

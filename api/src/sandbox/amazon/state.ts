@@ -32,6 +32,8 @@ export interface ItemRecord {
   lastUpdatedDate: string;
   attributes: Attributes;
   issues: Issue[];
+  /** Set while Amazon fulfils the offer (FBA, fba.ts): the units it holds, which no seller's quantity changes. */
+  fba?: { fnSku: string; fulfillable: number; lastUpdatedTime: string };
 }
 
 export interface PatchOp {
@@ -79,6 +81,8 @@ export interface OrderRecord {
   PurchaseDate: string;
   LastUpdateDate: string;
   OrderStatus: 'Unshipped' | 'PartiallyShipped' | 'Shipped' | 'Canceled';
+  /** AFN: Amazon fulfils the order from its own stock (an order of FBA offers); absent: MFN. */
+  FulfillmentChannel?: 'AFN' | 'MFN';
   items: Array<{
     OrderItemId: string;
     ASIN: string;
@@ -235,6 +239,8 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
 export function quantityOf(item: ItemRecord): number {
+  // An FBA offer sells Amazon's own stock.
+  if (item.fba) return item.fba.fulfillable;
   const entry = item.attributes.fulfillment_availability?.find((f) => f.fulfillment_channel_code === 'DEFAULT');
   return typeof entry?.quantity === 'number' ? entry.quantity : 0;
 }
@@ -250,6 +256,10 @@ export function priceOf(item: ItemRecord): { amount: string; currency: string } 
 }
 
 export function setQuantity(item: ItemRecord, quantity: number) {
+  if (item.fba) {
+    item.fba = { ...item.fba, fulfillable: quantity, lastUpdatedTime: nowIso() };
+    return;
+  }
   item.attributes.fulfillment_availability = [{ fulfillment_channel_code: 'DEFAULT', quantity }];
 }
 

@@ -4,7 +4,8 @@
  * bulk_update_price_quantity with 200/207; offers.ts; inventory locations in account.ts), the Account
  * API's business policies (account.ts: what publishOffer requires), the Fulfillment API (orders.ts:
  * getOrders by lastmodifieddate; shipping-fulfillments.ts: createShippingFulfillment and its reads; refunds.ts:
- * issueRefund), and the Notification API (notifications.ts: destinations with the
+ * issueRefund), the Finances API (finances.ts: getTransactions' SALE transactions with eBay's fees), and the
+ * Notification API (notifications.ts: destinations with the
  * endpoint challenge, subscriptions, public keys, ECDSA-signed deliveries of ORDER_CONFIRMATION and
  * MARKETPLACE_ACCOUNT_DELETION). Daily quotas, not per-second rates (limits.ts).
  */
@@ -13,6 +14,7 @@ import type { SandboxDefinition } from '../shared/sandbox-kit.ts';
 import { accountRoutes, generatedLocations, generatedPolicies } from './account.ts';
 import { authRoutes, expireGrants } from './auth.ts';
 import { errorBody } from './errors.ts';
+import { financesRoutes } from './finances.ts';
 import { limits, pacificDay, settingsControlRoutes } from './limits.ts';
 import { editItem, listingRoutes } from './listings.ts';
 import { accountDeletionControlRoute, notificationRoutes } from './notifications.ts';
@@ -142,5 +144,6 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     refundRoutes(router, context);
     notificationRoutes(router, context);
     complianceRoutes(router, context);
+    financesRoutes(router, context);
   },
 };

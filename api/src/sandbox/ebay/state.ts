@@ -11,6 +11,7 @@ export const ebayApis = [
   'notification',
   'identity',
   'account',
+  'finances',
   'oauth_authorization_code',
   'oauth_refresh_token',
   'oauth_client_credentials',

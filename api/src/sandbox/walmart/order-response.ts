@@ -57,7 +57,10 @@ export function orderResponse(seller: WalmartSandboxSeller, order: WalmartSandbo
     },
     orderLines: { orderLine: order.lines.map(lineResponse) },
     orderSummary: { totalAmount: { currencyAmount: totalOf(order), currencyUnit: currency } },
-    shipNode: { type: 'SellerFulfilled', name: `Seller ${seller.sellerId}`, id: seller.sellerId },
+    shipNode:
+      order.shipNodeType === 'WFSFulfilled'
+        ? { type: 'WFSFulfilled', name: 'Walmart Fulfillment Services' }
+        : { type: 'SellerFulfilled', name: `Seller ${seller.sellerId}`, id: seller.sellerId },
   };
 }
 

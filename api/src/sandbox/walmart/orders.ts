@@ -9,6 +9,7 @@ import { send } from './errors.ts';
 import { throttled } from './limits.ts';
 import { deliverEvent, poCreatedEvent, poLineCancelledEvent } from './notifications.ts';
 import { hasShipped, openUnits, orderResponse } from './order-response.ts';
+import { setWfsQuantity } from './wfs.ts';
 import {
   digits,
   type WalmartContext,
@@ -74,7 +75,10 @@ function getOrders(context: WalmartContext, req: Request, res: Response) {
   }
   // Without dates Walmart answers the last 7 days (orders.json: createdStartDate defaults to now - 7 days).
   const from = modifiedFrom ?? createdFrom ?? Date.now() - 7 * 86_400_000;
+  // orders.json shipNodeType: SellerFulfilled (the default), WFSFulfilled or 3PLFulfilled; one kind an answer.
+  const shipNodeType = typeof req.query.shipNodeType === 'string' ? req.query.shipNodeType : 'SellerFulfilled';
   const matching = seller.orders
+    .filter((o) => (o.shipNodeType ?? 'SellerFulfilled') === shipNodeType)
     .filter((o) => (modifiedFrom !== undefined ? o.lastModified >= from : o.orderDate >= from))
     .filter((o) => typeof req.query.sku !== 'string' || o.lines.some((l) => l.sku === req.query.sku))
     .sort((a, b) => a.lastModified - b.lastModified || a.purchaseOrderId.localeCompare(b.purchaseOrderId));
@@ -86,13 +90,17 @@ function getOrders(context: WalmartContext, req: Request, res: Response) {
       : createdFrom !== undefined
         ? `&createdStartDate=${encodeURIComponent(String(req.query.createdStartDate))}`
         : '';
+  const nodeQuery =
+    typeof req.query.shipNodeType === 'string' ? `&shipNodeType=${encodeURIComponent(req.query.shipNodeType)}` : '';
   res.json({
     list: {
       meta: {
         totalCount: matching.length,
         limit,
         ...(end < matching.length
-          ? { nextCursor: `?limit=${limit}&hasMoreElements=true&soIndex=${matching.length}&poIndex=${end}${dateQuery}` }
+          ? {
+              nextCursor: `?limit=${limit}&hasMoreElements=true&soIndex=${matching.length}&poIndex=${end}${dateQuery}${nodeQuery}`,
+            }
           : {}),
       },
       elements: { order: page.map((o) => orderResponse(seller, o)) },
@@ -230,9 +238,14 @@ export function placeOrder(
   for (const [sku, quantity] of wanted) {
     const item = seller.items[sku];
     if (!item) throw new SandboxControlError(404, `SKU ${sku} is not listed by seller ${sellerId}`);
-    if (item.quantity < quantity)
-      throw new SandboxControlError(409, `Only ${item.quantity} of ${sku} available; ${quantity} ordered`);
+    const available = item.wfs ? item.wfs.availToSell : item.quantity;
+    if (available < quantity)
+      throw new SandboxControlError(409, `Only ${available} of ${sku} available; ${quantity} ordered`);
   }
+  // An order of WFS items is Walmart's to ship from its own stock; WFS and seller-fulfilled items are not mixed.
+  const byWalmart = [...wanted.keys()].filter((sku) => seller.items[sku]!.wfs).length;
+  if (byWalmart > 0 && byWalmart < wanted.size)
+    throw new SandboxControlError(409, 'Order WFS and seller-fulfilled SKUs separately: each ships from its own node');
   const now = Date.now();
   const order: WalmartSandboxOrder = {
     purchaseOrderId: digits(13),
@@ -242,7 +255,8 @@ export function placeOrder(
     sequence: seller.orders.length + 1,
     lines: lines.map((line, i) => {
       const item = seller.items[line.sku]!;
-      item.quantity -= line.quantity;
+      if (item.wfs) setWfsQuantity(item, item.wfs.availToSell - line.quantity);
+      else item.quantity -= line.quantity;
       return {
         lineNumber: String(i + 1),
         sku: line.sku,
@@ -256,9 +270,11 @@ export function placeOrder(
       };
     }),
   };
+  if (byWalmart > 0) order.shipNodeType = 'WFSFulfilled';
   seller.orders.push(order);
   context.changed(seller.sellerId);
-  deliverEvent(context, seller, 'PO_CREATED', poCreatedEvent(seller, order));
+  // PO_CREATED tells the seller of an order to ship; Walmart ships a WFS order itself.
+  if (!order.shipNodeType) deliverEvent(context, seller, 'PO_CREATED', poCreatedEvent(seller, order));
   return orderResponse(seller, order);
 }
 
@@ -284,7 +300,8 @@ export function cancelOrder(state: WalmartSandboxState, sellerId: string, orderI
     line.statusDate = now;
     // The units go back on sale.
     const item = seller.items[line.sku];
-    if (item) item.quantity += units;
+    if (item && order.shipNodeType === 'WFSFulfilled' && item.wfs) setWfsQuantity(item, item.wfs.availToSell + units);
+    else if (item) item.quantity += units;
   }
   order.lastModified = now;
   context.changed(seller.sellerId);

@@ -20,6 +20,8 @@ export interface WalmartSandboxItem {
   publishedStatus: string;
   lifecycleStatus: string;
   attributes: Record<string, string>;
+  /** Set while Walmart fulfils the item (WFS, wfs.ts): the units it holds, which no seller's inventory update changes. */
+  wfs?: { availToSell: number; modifiedDate: number };
 }
 
 export interface WalmartSandboxOrderLine {
@@ -97,6 +99,8 @@ export interface WalmartSandboxOrder {
   lines: WalmartSandboxOrderLine[];
   /** The seller's nth order (1-based): its buyer and address are generated from it. Absent in older stored orders. */
   sequence?: number;
+  /** WFSFulfilled: Walmart ships the order from its own stock (an order of WFS items); absent: SellerFulfilled. */
+  shipNodeType?: 'WFSFulfilled';
 }
 
 export interface WalmartSandboxFeedItem {

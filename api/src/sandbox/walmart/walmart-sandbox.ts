@@ -2,7 +2,7 @@
  * A stateful stand-in for the Walmart Marketplace (US) API: the seller's own paths below the prefix
  * (/v3/token in auth.ts; /v3/items, /v3/inventory and /v3/price in listings.ts; /v3/feeds in feeds.ts;
  * /v3/orders in orders.ts, shipping.ts and refunds.ts; /v3/returns in returns.ts; /v3/webhooks/subscriptions in
- * notifications.ts), with Walmart's headers,
+ * notifications.ts; WFS items and /v3/fulfillment/inventory in wfs.ts), with Walmart's headers,
  * error bodies and 429 answers. It imports nothing of the engine.
  */
 import crypto from 'node:crypto';
@@ -20,6 +20,7 @@ import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
 import { refundRoutes } from './refunds.ts';
 import { returnControlRoutes, returnRoutes } from './returns.ts';
 import { deliveryControlRoutes, shippingRoutes } from './shipping.ts';
+import { wfsControlRoutes, wfsRoutes } from './wfs.ts';
 import { alnum, digits, type WalmartContext, type WalmartSandboxItem, type WalmartSandboxState } from './state.ts';
 
 export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
@@ -86,6 +87,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   controlRoutes(router: Router, context: WalmartContext) {
     returnControlRoutes(router, context);
     deliveryControlRoutes(router, context);
+    wfsControlRoutes(router, context);
   },
 
   routes(router: Router, context: WalmartContext) {
@@ -97,6 +99,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     refundRoutes(router, context);
     returnRoutes(router, context);
     notificationRoutes(router, context);
+    wfsRoutes(router, context);
     // Anything else below the prefix: Walmart's 404 body rather than Express's HTML.
     router.use((_req, res) =>
       send(res, 404, 'CONTENT_NOT_FOUND.GMP_GATEWAY_API', 'No such resource in the Walmart sandbox', {

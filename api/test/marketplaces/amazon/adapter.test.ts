@@ -169,6 +169,7 @@ describe('Amazon adapter against the sandbox', () => {
       const subscribed = await adapter.subscribeNotifications(setup);
       expect(Object.keys(subscribed.subscriptions).sort()).toEqual([
         'ANY_OFFER_CHANGED',
+        'FBA_INVENTORY_AVAILABILITY_CHANGES',
         'LISTINGS_ITEM_ISSUES_CHANGE',
         'LISTINGS_ITEM_MFN_QUANTITY_CHANGE',
         'ORDER_CHANGE',

@@ -42,6 +42,10 @@ const contracts = [
     ),
   },
   {
+    prefix: '/finances/v0/',
+    contract: new OfficialContract('financesV0', readOfficial('amazon/financesV0.json') as any),
+  },
+  {
     prefix: '/definitions/2020-09-01/',
     contract: new OfficialContract(
       'definitionsProductTypes_2020-09-01',
@@ -167,6 +171,11 @@ beforeAll(async () => {
       marketplaceIssues: [{ code: '18027', message: 'Missing main image.', severity: 'error', suppressing: true }],
     });
     const [order] = (await adapter.ordersSince(since, undefined)).items;
+    // The order's fees, from its financial events (Finances API v0).
+    expect(await adapter.orderFees!(order!.marketplaceOrderId)).toMatchObject({
+      status: 'reported',
+      fees: { currency: 'USD' },
+    });
     // A whole shipment, the same again (204 both times), and one Amazon refuses: more units than remain.
     const parcel = {
       marketplaceOrderId: order!.marketplaceOrderId,

@@ -83,7 +83,7 @@ test('bad input gets a 4xx with Amazon-shaped words, never a 500', async () => {
       '/notifications/v1/subscriptions/PRICING_HEALTH',
       { payloadVersion: '1.0', destinationId: 'x' },
       400,
-      /ORDER_CHANGE, LISTINGS_ITEM_MFN_QUANTITY_CHANGE, ANY_OFFER_CHANGED, LISTINGS_ITEM_ISSUES_CHANGE; PRICING_HEALTH is not one of them/,
+      /ORDER_CHANGE, LISTINGS_ITEM_MFN_QUANTITY_CHANGE, ANY_OFFER_CHANGED, LISTINGS_ITEM_ISSUES_CHANGE, FBA_INVENTORY_AVAILABILITY_CHANGES; PRICING_HEALTH is not one of them/,
     ],
     [
       'POST',

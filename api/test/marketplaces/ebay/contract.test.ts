@@ -76,6 +76,8 @@ describe('the eBay exchanges follow the official definitions', () => {
       });
       orderId = placed.body.orderId;
       const [order] = (await adapter.ordersSince(new Date(Date.now() - 60_000), undefined)).items;
+      // The order's fees, from its SALE transaction (Finances API, filter=orderId).
+      expect(await adapter.orderFees!(orderId)).toMatchObject({ status: 'reported', fees: { currency: 'USD' } });
       // A partial shipment (201), the same again (eBay's 400, then its fulfillments read), and the order read
       // again (partly shipped: its fulfillments read to count the units).
       const shipment = {
@@ -120,7 +122,9 @@ describe('the eBay exchanges follow the official definitions', () => {
             ? contracts.notification
             : entry.path.startsWith('/sell/account/v1/')
               ? contracts.account
-              : undefined;
+              : entry.path.startsWith('/sell/finances/v1/')
+                ? contracts.finances
+                : undefined;
       if (!contract) {
         expect(
           outsideDefinitions.some((p) => p.test(entry.path)),

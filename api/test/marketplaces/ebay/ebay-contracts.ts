@@ -22,6 +22,11 @@ export const ebayContracts = () => ({
     readOfficial('ebay/sell_account_v1_oas3.json') as Record<string, any>,
     { pathPrefix: '/sell/account/v1' },
   ),
+  finances: new OfficialContract(
+    'sell_finances_v1',
+    readOfficial('ebay/sell_finances_v1_oas3.json') as Record<string, any>,
+    { pathPrefix: '/sell/finances/v1' },
+  ),
 });
 
 /**

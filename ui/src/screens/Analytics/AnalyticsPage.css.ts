@@ -87,3 +87,12 @@ export const note = style({
   fontSize: vars.font.size.small,
   color: vars.color.text.secondary,
 });
+/** The profit tables: full width (seven figures a row do not fit half the page). */
+export const profit = style({ display: 'grid', gap: vars.space.large, marginTop: vars.space.large });
+export const sectionTitle = style({ margin: 0, fontSize: vars.font.size.large });
+export const footnotes = style({
+  margin: 0,
+  paddingInlineStart: vars.space.large,
+  fontSize: vars.font.size.small,
+  color: vars.color.text.secondary,
+});

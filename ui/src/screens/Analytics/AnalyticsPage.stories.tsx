@@ -231,3 +231,61 @@ export const DaysInTheTimeZoneChosenInProfile: Story = {
     await expect(await canvas.findByText(/Days are calendar days in your time zone \(Asia\/Tokyo\)\./)).toBeVisible();
   },
 };
+
+/** The profit tables' row of a channel or SKU. */
+const profitRow = (canvas: ReturnType<typeof within>, table: string, name: RegExp) =>
+  within(canvas.getByRole('table', { name: table })).getByRole('row', { name });
+
+/** Amazon's fees read from Amazon; Shopify's and Walmart's estimated from the fee table, and marked so. */
+export const ProfitWithMarketplaceFees: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Profit: $3,528.15' })).toBeVisible();
+    const amazon = profitRow(canvas, 'Profit by channel', /Amazon/);
+    await expect(amazon).toHaveTextContent('117$3,931.35$1,570.00$644.48$46.40$0.00$1,670.47');
+    await expect(within(amazon).queryByText('Estimate')).toBeNull();
+    await expect(within(profitRow(canvas, 'Profit by channel', /Shopify/)).getByText('Estimate')).toBeVisible();
+    await expect(profitRow(canvas, 'Profit by SKU', /LAMP-OAK/)).toHaveTextContent('$1,574.79$630.00$220.47$74.99');
+    await expect(canvas.getByText(/their fees come from your fee table/)).toBeVisible();
+    await expect(canvas.getByText(/fees are not read from the marketplace yet/)).toBeVisible();
+    await expect(canvas.getByText('Ad spend is 0 until you connect advertising.')).toBeVisible();
+    for (const name of ['profit by channel', 'profit by SKU'])
+      await expect(canvas.getByRole('button', { name: `Download ${name} (CSV)` })).toBeVisible();
+  },
+};
+
+/** Only Shopify and Walmart sold: every fee is the fee table's estimate. */
+export const ProfitFromEstimatesOnly: Story = {
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.estimateOnly } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Profit: $1,857.68' })).toBeVisible();
+    const rows = within(canvas.getByRole('table', { name: 'Profit by channel' }))
+      .getAllByRole('row')
+      .slice(1);
+    await expect(rows).toHaveLength(2);
+    for (const row of rows) await expect(within(row).getByText('Estimate')).toBeVisible();
+    await expect(canvas.getByText(/their fees come from your fee table/)).toBeVisible();
+  },
+};
+
+/** Products without a cost count at none: the SKUs say so, and the note says profit shows higher than it is. */
+export const ProfitWithProductsWithoutCost: Story = {
+  parameters: { msw: { handlers: { analytics: analyticsHandlers.noCostProducts } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Profit: $6,508.15' })).toBeVisible();
+    await expect(within(profitRow(canvas, 'Profit by SKU', /MUG-BLUE-12/)).getByText('No cost')).toBeVisible();
+    await expect(canvas.getByText(/Some products have no cost yet/)).toBeVisible();
+  },
+};
+
+/** On a phone: the profit tables one under the other, scrolling sideways. */
+export const ProfitOnAPhone: Story = {
+  globals: onAPhone,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', { name: 'Profit by channel' })).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Profit by SKU' })).toBeVisible();
+  },
+};

@@ -21,6 +21,7 @@ import {
 } from './analyticsTexts';
 import { ReportCharts } from './ReportCharts';
 import { ReportTable } from './ReportTable';
+import { ProfitTables } from './ProfitTables';
 import * as styles from './AnalyticsPage.css';
 
 const TITLE = 'Analytics';
@@ -60,7 +61,7 @@ export function AnalyticsPage() {
     <>
       <PageHeader
         title={TITLE}
-        description={`Revenue, orders and units by day, channel and SKU. Days are calendar days in your time zone (${timeZone}).`}
+        description={`Revenue, orders, units and profit by day, channel and SKU. Days are calendar days in your time zone (${timeZone}).`}
       />
       <div className={styles.controls} role="search" aria-label="Report range">
         <Field label="Range">
@@ -257,6 +258,7 @@ function Report({ report }: { report: SalesReport }) {
           </dl>
         </Card>
       </div>
+      <ProfitTables report={report} />
     </>
   );
 }

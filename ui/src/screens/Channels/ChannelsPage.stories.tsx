@@ -311,6 +311,27 @@ export const EbayConsentDeclined: Story = {
   },
 };
 
+/** Shopify's install comes back to /channels with a code; the page says its own words for it. */
+export const ShopifyInstallRefusedAtPlanLimit: Story = {
+  parameters: { route: '/channels?error=plan_limit', msw: { handlers: { channels: channelHandlers.none } } },
+  play: async () => {
+    await expect(await findInToast('Channel Not Connected')).toBeVisible();
+    await expect(await findInToast(/marketplace connections are all in use/)).toBeVisible();
+  },
+};
+
+/** A crafted link's words are never shown: an unknown code gets the generic text. */
+export const ShopifyReturnWithAnUnknownCode: Story = {
+  parameters: {
+    route: '/channels?error=Call%200800%20FAKE&message=Call%200800%20FAKE',
+    msw: { handlers: { channels: channelHandlers.none } },
+  },
+  play: async () => {
+    await expect(await findInToast('The marketplace did not grant access.')).toBeVisible();
+    await expect(page().queryByText(/0800/)).not.toBeInTheDocument();
+  },
+};
+
 export const ShopifyNeedsTheShopDomain: Story = {
   args: { initialConnect: 'shopify' },
   parameters: { msw: { handlers: { channels: channelHandlers.none } } },

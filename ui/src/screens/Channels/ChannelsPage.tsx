@@ -33,7 +33,7 @@ import {
   type SyncRun,
 } from '../../api';
 import { formatWhen, marketplaceNames, statusLabels, statusTones } from '../../shared/channels/channelTexts';
-import { CONSENT_RESULT_MESSAGE } from '../../shared/channels/consent';
+import { CONSENT_RESULT_MESSAGE, consentDeclinedText } from '../../shared/channels/consent';
 import { formatCount, isPlanLimitMessage } from '../../shared/channels/syncTexts';
 import { marketplaces } from '../../shared/marketing/marketplaces';
 import { PageHeader } from '../../shared/SignedInPage/SignedInPage';
@@ -93,7 +93,8 @@ export function ChannelsPage({ initialConnect }: ChannelsPageProps) {
     else
       toast({
         title: 'Channel Not Connected',
-        description: params.get('message') ?? 'The marketplace did not grant access.',
+        // Our words for the code (never text from the address); an unknown code gets the generic words.
+        description: consentDeclinedText(consentError, 'Shopify') ?? 'The marketplace did not grant access.',
         variant: 'destructive',
       });
     navigate(location, { replace: true });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { mediaQuery, vars } from '../../theme';
+import { fieldControl } from '../../shared/forms/fieldControl.css';
 
 export const section = style({ display: 'grid', gap: vars.space.medium, marginBottom: vars.space.xlarge });
 export const sectionTitle = style({ margin: 0, fontSize: vars.font.size.large, color: vars.color.text.primary });
@@ -48,23 +49,7 @@ export const filters = style({
 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.small });
 
-const control = {
-  width: '100%',
-  maxWidth: '100%',
-  minHeight: '40px',
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
-  background: vars.color.surface.raised,
-  color: vars.color.text.primary,
-  font: 'inherit',
-  fontSize: vars.font.size.small,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
-    '&[aria-invalid="true"]': { borderColor: vars.color.critical.solid },
-  },
-} as const;
-export const textarea = style({ ...control, minHeight: '10rem', resize: 'vertical' });
+export const textarea = style([fieldControl, { minHeight: '10rem', resize: 'vertical' }]);
 
 export const issueText = style({ minWidth: '14rem', overflowWrap: 'anywhere' });
 export const sku = style({ fontFamily: vars.font.family.mono, overflowWrap: 'anywhere' });

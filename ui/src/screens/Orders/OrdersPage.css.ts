@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme';
+import { fieldControl } from '../../shared/forms/fieldControl.css';
 
 // The page: toolbar, filters, the list and its footer, one under another. `minmax(0, 1fr)` keeps a
 // wide table from widening the page: it scrolls inside its own frame instead.
@@ -26,25 +27,11 @@ export const selectionBar = style({
   fontSize: vars.font.size.small,
 });
 
-// Controls the design system has no component for yet, styled as its Input.
-const control = {
-  width: '100%',
-  maxWidth: '100%',
-  minHeight: '40px',
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
-  background: vars.color.surface.raised,
-  color: vars.color.text.primary,
-  font: 'inherit',
-  fontSize: vars.font.size.small,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
-    '&[aria-invalid="true"]': { borderColor: vars.color.critical.solid },
-  },
-} as const;
-export const select = style(control);
-export const textarea = style({ ...control, minHeight: '8rem', fontFamily: vars.font.family.mono, resize: 'vertical' });
+export const select = fieldControl;
+export const textarea = style([
+  fieldControl,
+  { minHeight: '8rem', fontFamily: vars.font.family.mono, resize: 'vertical' },
+]);
 
 export const checkLabel = style({
   display: 'inline-flex',

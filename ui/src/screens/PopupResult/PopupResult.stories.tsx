@@ -71,28 +71,60 @@ export const AuthDeclinedOpenedDirectly: Story = {
 };
 
 export const ConnectionLimitReachedInPopup: Story = {
-  render: () => (
-    <AuthDeclined message="Your Starter plan includes 2 marketplace connections. Upgrade your plan on the Billing page to connect another; nothing was changed." />
-  ),
+  render: () => <AuthDeclined reason="plan_limit" />,
   beforeEach: openedAsPopup,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Not Connected' })).toBeVisible();
-    await expect(canvas.getByText(/Your Starter plan includes 2 marketplace connections/)).toBeVisible();
+    await expect(canvas.getByText(/marketplace connections are all in use/)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing');
     await expect(canvas.queryByText(/was cancelled/)).not.toBeInTheDocument();
   },
 };
 
 export const PlanEndedInPopup: Story = {
-  render: () => (
-    <AuthDeclined message="Your plan has ended: choose a plan on the Billing page to connect channels. All your data is kept." />
-  ),
+  render: () => <AuthDeclined reason="plan_ended" />,
   beforeEach: openedAsPopup,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Not Connected' })).toBeVisible();
     await expect(canvas.getByText(/Your plan has ended/)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing');
+  },
+};
+
+export const AlreadyConnectedInPopup: Story = {
+  render: () => <AuthDeclined reason="already_connected" />,
+  beforeEach: openedAsPopup,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Not Connected' })).toBeVisible();
+    await expect(canvas.getByText('This eBay account is already connected.')).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'See plans' })).not.toBeInTheDocument();
+  },
+};
+
+/** A crafted link with a code we do not know (`?reason=Call 0800 FAKE`): only our generic text is shown. */
+export const UnknownReasonShowsTheGenericText: Story = {
+  render: () => <AuthDeclined reason="Call 0800 FAKE to reconnect" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Connection Cancelled' })).toBeVisible();
+    await expect(
+      canvas.getByText('Authentication with eBay was cancelled, so your eBay account was not connected.'),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/0800/)).not.toBeInTheDocument();
+  },
+};
+
+/** eBay's side failed after consent (an outage, a token refused): said so, with no link to Billing. */
+export const ConnectionFailedInPopup: Story = {
+  render: () => <AuthDeclined reason="failed" />,
+  beforeEach: openedAsPopup,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'eBay Not Connected' })).toBeVisible();
+    await expect(canvas.getByText('eBay did not complete the connection. Please try again.')).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'See plans' })).not.toBeInTheDocument();
   },
 };

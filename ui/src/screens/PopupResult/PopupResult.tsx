@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button/Button';
-import { CONSENT_RESULT_MESSAGE } from '../../shared/channels/consent';
+import { CONSENT_RESULT_MESSAGE, consentDeclinedText } from '../../shared/channels/consent';
 import { isPlanLimitMessage } from '../../shared/channels/syncTexts';
 import { CheckCircleLargeIcon, XCircleIcon } from '../../shared/marketing/icons';
 import { productName } from '../../shared/marketing/ProductLogo';
@@ -87,16 +87,18 @@ export function AuthSuccess() {
   );
 }
 
-/** The reason the server gave in the address (`?message=`), as Shopify's return to Channels carries it. */
-function messageInAddress(): string | null {
-  return typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('message');
+/** The reason code the server gave in the address (`?reason=`), as Shopify's return to Channels carries it. */
+function reasonInAddress(): string | null {
+  return typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('reason');
 }
 
 /**
  * /auth-declined: authentication with eBay was cancelled, or our server refused the connection (the plan's
- * connection limit, an ended plan) and says why, with the way to Billing; nothing was connected.
+ * connection limit, an ended plan) and says why, with the way to Billing; nothing was connected. The words
+ * are ours for the code; an unknown code gets the cancelled page.
  */
-export function AuthDeclined({ message = messageInAddress() }: { message?: string | null }) {
+export function AuthDeclined({ reason = reasonInAddress() }: { reason?: string | null }) {
+  const message = reason === 'cancelled' ? undefined : consentDeclinedText(reason, 'eBay');
   if (message)
     return (
       <PopupResult

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogContent, DialogFooter, Field, Select, useToast } from '../../index';
 import { errorText, useChangeUserRole, useDeleteUser, useSetUserDisabled, type AdminUser, type Role } from '../../api';
+import { ConfirmDialog } from '../../shared/ConfirmDialog/ConfirmDialog';
 import { roleChoices } from './userFilters';
 import * as styles from './UserManagement.css';
 
@@ -11,12 +12,15 @@ export const fullName = (u: Pick<AdminUser, 'firstName' | 'lastName' | 'email'>)
 export type PendingAction = { kind: 'role' | 'disable' | 'delete'; user: AdminUser } | null;
 
 export function UserActionDialogs({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
+  // Each mounted only while open: a dialog opened again for another user shows no failure of before.
   return (
-    <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {pending?.kind === 'role' ? <RoleDialog user={pending.user} onClose={onClose} /> : null}
+    <>
+      <Dialog open={pending?.kind === 'role'} onOpenChange={(open) => (open ? undefined : onClose())}>
+        {pending?.kind === 'role' ? <RoleDialog user={pending.user} onClose={onClose} /> : null}
+      </Dialog>
       {pending?.kind === 'disable' ? <DisableDialog user={pending.user} onClose={onClose} /> : null}
       {pending?.kind === 'delete' ? <DeleteDialog user={pending.user} onClose={onClose} /> : null}
-    </Dialog>
+    </>
   );
 }
 
@@ -82,24 +86,16 @@ function DisableDialog({ user, onClose }: { user: AdminUser; onClose: () => void
       },
     );
   return (
-    <DialogContent
+    <ConfirmDialog
+      open
       title={`Disable ${fullName(user)}?`}
       description="They are signed out everywhere at once and cannot sign in until you enable them again."
-    >
-      {disable.isError ? (
-        <Alert tone="critical" title="The user was not disabled">
-          {errorText(disable.error)}
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} loading={disable.isPending}>
-          Disable user
-        </Button>
-      </DialogFooter>
-    </DialogContent>
+      confirmLabel="Disable user"
+      busy={disable.isPending}
+      failure={disable.isError ? { title: 'The user was not disabled', message: errorText(disable.error) } : undefined}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
   );
 }
 
@@ -114,23 +110,16 @@ function DeleteDialog({ user, onClose }: { user: AdminUser; onClose: () => void 
       },
     });
   return (
-    <DialogContent
+    <ConfirmDialog
+      open
       title={`Delete ${fullName(user)}?`}
       description={`${user.email} is deleted for good. If nobody else is on their account, the account and all its data (channels, listings, orders) are deleted too. The audit log keeps its history.`}
-    >
-      {remove.isError ? (
-        <Alert tone="critical" title="The user was not deleted">
-          {errorText(remove.error)}
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose}>
-          Keep user
-        </Button>
-        <Button variant="danger" onClick={confirm} loading={remove.isPending}>
-          Delete user
-        </Button>
-      </DialogFooter>
-    </DialogContent>
+      confirmLabel="Delete user"
+      cancelLabel="Keep user"
+      busy={remove.isPending}
+      failure={remove.isError ? { title: 'The user was not deleted', message: errorText(remove.error) } : undefined}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
   );
 }

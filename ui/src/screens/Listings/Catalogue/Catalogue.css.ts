@@ -195,6 +195,8 @@ export const chip = recipe({
 });
 export const chipName = style({ fontWeight: vars.font.weight.semibold });
 export const sending = style({ fontStyle: 'italic' });
+/** "FBA" / "WFS" on a chip whose quantity is the marketplace's own stock. */
+export const fulfilment = style({ fontWeight: vars.font.weight.semibold, letterSpacing: '0.02em' });
 // The marketplace's message of a chip in error: shown while the chip is hovered or focused.
 export const tooltip = style({
   display: 'none',

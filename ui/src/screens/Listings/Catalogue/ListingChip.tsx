@@ -3,6 +3,7 @@ import type { ListingChip as Chip } from '../../../api';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { listingStatusLabels, listingStatusTones, offSaleChipText, priceText, shown } from './catalogueState';
 import { visuallyHidden } from '../../../theme';
+import { fulfilledByMarketplace, marketplaceFulfilmentLabel } from './marketplaceStock';
 import * as styles from './Catalogue.css';
 
 /** "19.99", or "19.99 → 17.99" while a new value is on its way (each through `format`). */
@@ -41,7 +42,9 @@ export function chipText(chip: Chip): string {
     } else {
       parts.push(
         `Price ${chipPriceText(chip)}`,
-        `Qty ${valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}`,
+        fulfilledByMarketplace(chip)
+          ? `${marketplaceFulfilmentLabel(chip.channelKind)} Qty ${chip.marketplaceQuantity}`
+          : `Qty ${valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}`,
       );
     }
   }
@@ -76,10 +79,18 @@ export function ListingChip({ chip }: { chip: Chip }) {
             <span>
               {spoken('price')} {chipPriceText(chip)}
             </span>{' '}
-            <span>
-              <span aria-hidden="true">× </span>
-              {spoken('quantity')} {valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}
-            </span>
+            {fulfilledByMarketplace(chip) ? (
+              <span>
+                <span aria-hidden="true">× </span>
+                {spoken('quantity')} {chip.marketplaceQuantity}{' '}
+                <span className={styles.fulfilment}>{marketplaceFulfilmentLabel(chip.channelKind)}</span>
+              </span>
+            ) : (
+              <span>
+                <span aria-hidden="true">× </span>
+                {spoken('quantity')} {valueText(chip.quantity, chip.desiredQuantity, chip.pushPending)}
+              </span>
+            )}
           </>
         )
       ) : null}{' '}

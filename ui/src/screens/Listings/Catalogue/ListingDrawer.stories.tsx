@@ -3,9 +3,11 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
   channelFixtures,
   drawerCapHandlers,
+  drawerDetail,
   drawerEditHandlers,
   drawerEditRequests,
   drawerSku,
+  http,
   resetDrawerEditMocks,
 } from '@hub/mocks';
 import { ListingDrawer } from './ListingDrawer';
@@ -145,5 +147,41 @@ export const QuantityCapPreview: Story = {
       within(within(d).getByRole('region', { name: 'Changes to make' })).getByRole('button', { name: 'Apply' }),
     );
     await expect(await within(d).findByText(/Undo it from the change history below/)).toBeVisible();
+  },
+};
+
+/** Amazon fulfils this SKU from its own stock (FBA, 14 units there): its card says so, with Amazon's quantity. */
+const fbaDetail = () => {
+  const detail = drawerDetail();
+  return {
+    ...detail,
+    listings: detail.listings.map((l) => (l.channelId === amazon.id ? { ...l, marketplaceQuantity: 14 } : l)),
+  };
+};
+export const FulfilledByAmazon: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        listings: [
+          http.get('/api/listings/items/{sku}', ({ response }) => response(200).json(fbaDetail())),
+          ...drawerEditHandlers,
+        ],
+        listingEdits: [],
+      },
+    },
+  },
+  play: async () => {
+    const d = await drawer();
+    const card = await within(d).findByRole('article', { name: 'Amazon listing' });
+    await expect(within(card).getByText('FBA')).toBeVisible();
+    await expect(within(card).getByText('14 (held by Amazon)')).toBeVisible();
+    await expect(
+      within(card).getByText(/Amazon fulfils this offer from its own stock \(FBA\).*your stock is never sent to it/),
+    ).toBeVisible();
+    // Every other listing is the seller's to fulfil: no badge, no such words.
+    const others = within(d)
+      .getAllByRole('article')
+      .filter((a) => a !== card);
+    for (const other of others) await expect(within(other).queryByText(/fulfils this offer/)).not.toBeInTheDocument();
   },
 };

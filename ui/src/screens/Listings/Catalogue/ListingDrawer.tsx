@@ -5,6 +5,7 @@ import { valueText } from './ListingChip';
 import { DrawerEdit } from './DrawerEdit';
 import { BundleComponents } from './BundleComponents';
 import { HistoryEntry } from './HistoryEntry';
+import { fulfilledByMarketplace, marketplaceFulfilmentLabel, marketplaceStockExplanation } from './marketplaceStock';
 import { formatWhen, listingStatusLabels, listingStatusTones, offSaleExplanation, shown } from './catalogueState';
 import * as styles from './Catalogue.css';
 
@@ -103,11 +104,24 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
               {marketplaceNames[listing.channelKind]}
               {listing.channelRole === 'main' ? ' (main)' : ''}
               <Badge tone={listingStatusTones[listing.status]}>{listingStatusLabels[listing.status]}</Badge>
+              {fulfilledByMarketplace(listing) ? (
+                <Badge tone="info">{marketplaceFulfilmentLabel(listing.channelKind)}</Badge>
+              ) : null}
             </h4>
             <dl className={styles.facts}>
               <Fact name="Marketplace ID" value={listing.marketplaceId} />
               <Fact name="Price" value={valueText(listing.price, listing.desiredPrice, listing.pushPending)} />
-              <Fact name="Quantity" value={valueText(listing.quantity, listing.desiredQuantity, listing.pushPending)} />
+              {fulfilledByMarketplace(listing) ? (
+                <Fact
+                  name="Quantity"
+                  value={`${listing.marketplaceQuantity} (held by ${marketplaceNames[listing.channelKind]})`}
+                />
+              ) : (
+                <Fact
+                  name="Quantity"
+                  value={valueText(listing.quantity, listing.desiredQuantity, listing.pushPending)}
+                />
+              )}
               <Fact name="Price override" value={listing.priceOverride ?? 'None'} />
               {listing.quantityCap !== null ? (
                 <Fact name="Offer at most" value={`${listing.quantityCap} units`} />
@@ -115,6 +129,9 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
               <Fact name="Confirmed" value={formatWhen(listing.confirmedAt)} />
             </dl>
             {listing.takenOffSale ? <p className={styles.muted}>{offSaleExplanation(listing.channelKind)}</p> : null}
+            {fulfilledByMarketplace(listing) ? (
+              <p className={styles.muted}>{marketplaceStockExplanation(listing.channelKind)}</p>
+            ) : null}
             {listing.pushPending ? (
               <p className={styles.muted}>Sending the new values to {marketplaceNames[listing.channelKind]}.</p>
             ) : null}

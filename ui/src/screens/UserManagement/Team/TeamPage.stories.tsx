@@ -134,6 +134,37 @@ export const ViewedAsByStaff: Story = {
   },
 };
 
+/**
+ * Staff viewing as the owner, even where the answer says the team can be managed: no control to change it is
+ * shown (the server would refuse every one).
+ */
+export const ViewedAsByStaffShowsNoControls: Story = {
+  parameters: withTeam(teamScenarios.business(), authHandlers.impersonating),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(member.email)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: `Remove ${memberName}` })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('combobox', { name: `Role of ${memberName}` })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('form', { name: 'Invite a team member' })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: `Withdraw the invitation to ${invitation.email}` }),
+    ).not.toBeInTheDocument();
+    await expect(canvas.getByText(/can be seen but not changed/)).toBeVisible();
+  },
+};
+
+/** A staff user who is not of this account (not among its owners): the team is shown read-only. */
+export const StaffNotOfThisAccountShowsNoControls: Story = {
+  parameters: withTeam(teamScenarios.business(), authHandlers.signedInAdmin),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(member.email)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('combobox', { name: /^Role of / })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('form', { name: 'Invite a team member' })).not.toBeInTheDocument();
+  },
+};
+
 export const NoAccessForMembers: Story = {
   parameters: withTeam(teamScenarios.member()),
   play: async ({ canvasElement }) => {

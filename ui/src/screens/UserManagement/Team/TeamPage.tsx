@@ -4,9 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
-  DialogContent,
-  DialogFooter,
   ErrorState,
   Select,
   Spinner,
@@ -30,6 +27,7 @@ import {
   type Team,
   type TeamMember,
 } from '../../../api';
+import { ConfirmDialog } from '../../../shared/ConfirmDialog/ConfirmDialog';
 import { NoAccess, PageHeader } from '../../../shared/SignedInPage/SignedInPage';
 import { InviteForm } from './InviteForm';
 import { accountRoleChoices, formatDate, memberName, teamTexts } from './teamTexts';
@@ -38,7 +36,9 @@ import * as styles from './Team.css';
 /** The account's team for its owners: invite, set roles, remove; a lower plan sees what upgrading brings. */
 export function TeamPage() {
   const team = useTeam();
-  if (team.isPending) return <Spinner label="Loading your team..." />;
+  // Who views decides what may be changed: the team is shown once both are known.
+  const me = useCurrentUser();
+  if (team.isPending || me.isPending) return <Spinner label="Loading your team..." />;
   if (team.error instanceof ApiError && team.error.status === 403)
     return <NoAccess title={teamTexts.title} description={teamTexts.noAccess} />;
   return (
@@ -59,8 +59,22 @@ export function TeamPage() {
   );
 }
 
-function TeamContent({ team }: { team: Team }) {
+const isStaff = (role: string) => role === 'admin' || role === 'super' || role === 'super_user';
+
+/**
+ * Whether the viewer may change the team: an owner of this account acting as themselves, on a plan with team
+ * management. Staff (viewing as the owner, or not of this account at all) see the team without any control to
+ * change it, whatever the answer says: the server refuses their changes anyway.
+ */
+function viewerManages(team: Team, me: ReturnType<typeof useCurrentUser>['data']): boolean {
+  if (!team.canManage || !me || me.isBeingImpersonated || isStaff(me.role)) return false;
+  return team.members.some((m) => m.id === me.id && m.accountRole === 'owner');
+}
+
+function TeamContent({ team: answered }: { team: Team }) {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const { data: me } = useCurrentUser();
+  const team = { ...answered, canManage: viewerManages(answered, me) };
   return (
     <div className={styles.stack}>
       {!team.teamManagement ? (
@@ -244,29 +258,18 @@ function RemoveDialog({ member, onClose }: { member: TeamMember | null; onClose:
         onClose();
       },
     });
+  if (!member) return null;
   return (
-    <Dialog open={member !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {member ? (
-        <DialogContent
-          title={`Remove ${memberName(member)}?`}
-          description="They are signed out at once and their user is deleted. What they did stays in the audit log."
-        >
-          {remove.isError ? (
-            <Alert tone="critical" title="Not removed">
-              {errorText(remove.error)}
-            </Alert>
-          ) : null}
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirm} loading={remove.isPending}>
-              Remove member
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      title={`Remove ${memberName(member)}?`}
+      description="They are signed out at once and their user is deleted. What they did stays in the audit log."
+      confirmLabel="Remove member"
+      busy={remove.isPending}
+      failure={remove.isError ? { title: 'Not removed', message: errorText(remove.error) } : undefined}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
   );
 }
 

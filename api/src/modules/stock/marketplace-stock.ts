@@ -1,0 +1,56 @@
+/**
+ * Offers a marketplace fulfils from its own stock (Amazon FBA, Walmart WFS). Their stock is the
+ * marketplace's: read (the adapter's listMarketplaceStock, Amazon's FBA_INVENTORY_AVAILABILITY_CHANGES) and
+ * shown on the listing, never overwritten by ours (push/plan-writes.ts sends such a listing no quantity),
+ * and their orders commit none of ours (orders/order-ledger.ts).
+ */
+import type { Db } from '../../db/client.ts';
+import { markMarketplaceStock, unmarkMarketplaceStock } from '../../db/queries/marketplace-stock.ts';
+import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import type { MarketplaceStock } from '../../marketplaces/types.ts';
+
+/** The marketplace's own stock by SKU, every offer it fulfils; undefined where the marketplace has none to read. */
+export async function readMarketplaceStock(
+  adapter: MarketplaceAdapter,
+  signal?: AbortSignal,
+): Promise<ReadonlyMap<string, number> | undefined> {
+  if (!adapter.listMarketplaceStock) return undefined;
+  const found = await adapter.listMarketplaceStock(undefined, signal);
+  return new Map(found.map((s) => [s.sku, s.quantity]));
+}
+
+/**
+ * A page of a channel's listings as a full read of the marketplace's own stock found them: each SKU it
+ * holds is marked with its quantity, any other is the seller's to fulfil. Call it before planning the
+ * page's values, in their transaction, so no quantity of ours is planned for an offer the marketplace fulfils.
+ */
+export async function applyMarketplaceStock(
+  tx: Db,
+  channel: { id: string; accountId: string },
+  skus: readonly string[],
+  stock: ReadonlyMap<string, number> | undefined,
+  at: Date,
+): Promise<void> {
+  if (!stock) return;
+  const held: MarketplaceStock[] = skus
+    .filter((sku) => stock.has(sku))
+    .map((sku) => ({ sku, quantity: stock.get(sku)! }));
+  await markMarketplaceStock(tx, channel.accountId, channel.id, held, at);
+  await unmarkMarketplaceStock(
+    tx,
+    channel.accountId,
+    channel.id,
+    skus.filter((sku) => !stock.has(sku)),
+    at,
+  );
+}
+
+/** What the marketplace told of some offers' stock (a notification): those listings marked with it. */
+export function noteMarketplaceStock(
+  tx: Db,
+  channel: { id: string; accountId: string },
+  stock: readonly MarketplaceStock[],
+  at: Date,
+): Promise<number> {
+  return markMarketplaceStock(tx, channel.accountId, channel.id, stock, at);
+}

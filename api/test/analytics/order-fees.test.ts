@@ -1,0 +1,287 @@
+/**
+ * Fees and profit (issue 25): orders placed through the sandboxes' buyer control get their fees from
+ * Amazon's Finances API v0 and eBay's Finances API over HTTP ('marketplace'), and Walmart's and Shopify's
+ * from the account's fee table ('estimate'); the job stores an order's fees once however often it runs;
+ * the sales report's profit per channel and SKU equals a direct computation from the orders, products,
+ * fees and refunds; another account sees none of it.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestProduct, type TestProduct } from '../support/test-product.ts';
+import type { Browser } from '../support/browser.ts';
+import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../support/channel-flows.ts';
+import { sandboxRequests } from '../support/sync-checks.ts';
+import { pollOrders } from '../../src/modules/orders/order-polling.ts';
+import { readOrderFees, requestFeeReads } from '../../src/modules/analytics/order-fees.ts';
+
+type Kind = 'walmart' | 'amazon' | 'ebay' | 'shopify';
+
+let t: TestProduct;
+let seller: Browser;
+let accountId: string;
+const channels = {} as Record<Kind, { id: string; sandboxSellerId: string }>;
+const ctx = () => t.product.ctx;
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await t.database.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+type OrderRow = { id: string; marketplace_order_id: string; total: string; status: string };
+/** The channel's orders, with their totals as the fee table estimates from (the marketplace's, else the lines'). */
+const ordersOf = (kind: Kind) =>
+  rows<OrderRow>(sql`
+    select o.id, o.marketplace_order_id, o.status, coalesce(o.total_amount, (select sum((l->'price'->>'amount')::numeric
+      * ((l->>'quantity')::int - coalesce((l->>'cancelledQuantity')::int, 0))) from jsonb_array_elements(o.lines) l))::text as total
+    from orders o where o.channel_id = ${channels[kind].id} order by o.ordered_at`);
+const feesOf = (orderId: string) =>
+  rows<{ amount: string; currency: string; source: string; account_id: string }>(
+    sql`select amount::text, currency, source, account_id from order_fees where order_id = ${orderId}`,
+  );
+
+async function buy(kind: Kind, sku: string, quantity: number) {
+  const answer = await fetch(`${t.url}/sandbox/${kind}/_control/sellers/${channels[kind].sandboxSellerId}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lines: [{ sku, quantity }] }),
+  });
+  expect(answer.status).toBe(201);
+}
+
+/** Buys one unit on the channel and waits until the order is recorded with its prices. */
+async function sell(kind: Kind, sku: string): Promise<OrderRow> {
+  const before = (await ordersOf(kind)).length;
+  await buy(kind, sku, 1);
+  await vi.waitFor(
+    async () => {
+      // Amazon's notification carries no prices: its order read adds them.
+      if (kind === 'amazon') await pollOrders(ctx(), { accountId, channelId: channels.amazon.id });
+      const orders = await ordersOf(kind);
+      expect(orders).toHaveLength(before + 1);
+      expect(orders.at(-1)!.total).not.toBeNull();
+    },
+    { timeout: 30_000, interval: 500 },
+  );
+  return (await ordersOf(kind)).at(-1)!;
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const money = (c: number) => (c / 100).toFixed(2);
+let sku: string;
+let costlessSku: string;
+
+beforeAll(async () => {
+  t = await startTestProduct();
+  ({ browser: seller, accountId } = await t.signedInSeller());
+  for (const kind of ['walmart', 'amazon'] as const) {
+    const channel = await connectWithSandboxSeller(seller, kind, 6);
+    channels[kind] = { id: channel.id, sandboxSellerId: channel.sandboxSellerId };
+  }
+  const ebay = await consentOnEbay(seller, 'agree', { products: 6 });
+  channels.ebay = { id: ebay.channel!.id, sandboxSellerId: ebay.channel!.sandboxSellerId };
+  const shopify = await installOnShopify(seller, 'install', { products: 6 });
+  channels.shopify = { id: shopify.channel!.id, sandboxSellerId: shopify.channel!.sandboxSellerId };
+  await vi.waitFor(
+    async () =>
+      expect(
+        (await rows(sql`select 1 from products where account_id = ${accountId} and on_hand > 10`)).length,
+      ).toBeGreaterThan(1),
+    { timeout: 30_000 },
+  );
+  const skus = await rows<{ sku: string }>(
+    sql`select sku from products where account_id = ${accountId} and on_hand > 10 order by sku limit 2`,
+  );
+  [sku, costlessSku] = [skus[0]!.sku, skus[1]!.sku];
+  await t.database.handle.db.execute(
+    sql`update products set cost = 3.25 where account_id = ${accountId} and sku = ${sku}`,
+  );
+  await t.database.handle.db.execute(
+    sql`update products set cost = null where account_id = ${accountId} and sku = ${costlessSku}`,
+  );
+}, 120_000);
+afterAll(() => t?.stop());
+
+describe("the marketplaces' fees per order", () => {
+  it("reads an Amazon order's fees from the sandbox's Finances API: its referral fee, 15 % of the price", async () => {
+    const order = await sell('amazon', sku);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.amazon.id })).toBe(1);
+    const fee = Math.max(Math.round(cents(order.total) * 0.15), 30);
+    expect(await feesOf(order.id)).toEqual([
+      { amount: money(fee), currency: 'USD', source: 'marketplace', account_id: accountId },
+    ]);
+    const reads = (await sandboxRequests(t, 'amazon')).filter(
+      (r) => r.path === `/finances/v0/orders/${order.marketplace_order_id}/financialEvents`,
+    );
+    expect(reads.map((r) => [r.method, r.status])).toEqual([['GET', 200]]);
+  });
+
+  it("reads an eBay order's fees from the sandbox's getTransactions, filtered by the order's id", async () => {
+    const order = await sell('ebay', sku);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.ebay.id })).toBe(1);
+    // eBay US's final value fee: 13.6 % of the total, and 40¢ per order over $10 (30¢ at or under).
+    const total = cents(order.total);
+    const fee = Math.round(total * 0.136) + (total > 1000 ? 40 : 30);
+    expect(await feesOf(order.id)).toEqual([
+      { amount: money(fee), currency: 'USD', source: 'marketplace', account_id: accountId },
+    ]);
+    const reads = (await sandboxRequests(t, 'ebay')).filter((r) => r.path === '/sell/finances/v1/transaction');
+    expect(reads.map((r) => [r.method, r.status])).toEqual([['GET', 200]]);
+  });
+
+  it("estimates a Walmart order's fees from the fee table (15 % by default), and a changed table applies to later orders only", async () => {
+    const first = await sell('walmart', sku);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.walmart.id })).toBe(1);
+    const estimate = (total: string, percent: number, fixed: number) =>
+      money(Math.round((cents(total) * percent) / 100) + fixed);
+    expect(await feesOf(first.id)).toEqual([
+      { amount: estimate(first.total, 15, 0), currency: 'USD', source: 'estimate', account_id: accountId },
+    ]);
+    // Walmart is never asked: its APIs report no fees per order.
+    expect((await sandboxRequests(t, 'walmart')).filter((r) => /report|recon/i.test(r.path))).toEqual([]);
+
+    const changed = await seller.put('/api/analytics/fee-table', {
+      kinds: [{ kind: 'walmart', percent: 10.5, fixed: '0.25' }],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.kinds).toContainEqual({
+      kind: 'walmart',
+      percent: '10.500',
+      fixed: '0.25',
+      reportedByMarketplace: false,
+      isDefault: false,
+    });
+    const audits = () =>
+      rows(sql`select 1 from audit_log where account_id = ${accountId} and target_type = 'fee_table'`);
+    expect(await audits()).toHaveLength(1);
+    // Saved as it is: nothing written, nothing audited.
+    expect(
+      (await seller.put('/api/analytics/fee-table', { kinds: [{ kind: 'walmart', percent: 10.5, fixed: '0.25' }] }))
+        .status,
+    ).toBe(200);
+    expect(await audits()).toHaveLength(1);
+    for (const bad of [
+      { kinds: [] },
+      { kinds: [{ kind: 'etsy', percent: 1, fixed: '0' }] },
+      { kinds: [{ kind: 'walmart', percent: 101, fixed: '0' }] },
+    ]) {
+      const refused = await seller.put('/api/analytics/fee-table', bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toEqual(expect.any(String));
+    }
+
+    const second = await sell('walmart', sku);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.walmart.id })).toBe(1);
+    expect(await feesOf(second.id)).toEqual([
+      { amount: estimate(second.total, 10.5, 25), currency: 'USD', source: 'estimate', account_id: accountId },
+    ]);
+    expect((await feesOf(first.id))[0]!.amount).toBe(estimate(first.total, 15, 0));
+  });
+
+  it("estimates a Shopify order's fees (2.9 % + 30¢) through the job the rollup's minute asks for, stored once however often it runs", async () => {
+    const order = await sell('shopify', costlessSku);
+    // Two runs at once, then the queue's own job: the order's fees are stored once.
+    const runs = await Promise.all([
+      readOrderFees(ctx(), { accountId, channelId: channels.shopify.id }),
+      readOrderFees(ctx(), { accountId, channelId: channels.shopify.id }),
+    ]);
+    // Each run answers how many it stored: together, the one order.
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await requestFeeReads(ctx())).toBeGreaterThanOrEqual(0);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.shopify.id })).toBe(0);
+    const fee = money(Math.round(cents(order.total) * 0.029) + 30);
+    expect(await feesOf(order.id)).toEqual([
+      { amount: fee, currency: 'USD', source: 'estimate', account_id: accountId },
+    ]);
+    // A new order is picked by the rollup's request and the queue's worker.
+    const next = await sell('shopify', sku);
+    expect(await requestFeeReads(ctx())).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(async () => expect(await feesOf(next.id)).toHaveLength(1), { timeout: 30_000, interval: 250 });
+  });
+});
+
+type ProfitRow = {
+  units: number;
+  revenue: string;
+  cost: string;
+  fees: string;
+  refunds: string;
+  adSpend: string;
+  profit: string;
+  estimated: boolean;
+  unitsWithoutCost: number;
+};
+
+describe('profit in the sales report', () => {
+  it('equals revenue − cost − fees − refunds computed straight from the orders, per channel and SKU; another account sees none of it', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // Every order has its fees by now (Amazon's and eBay's read, the others estimated).
+    for (const kind of ['amazon', 'ebay', 'walmart', 'shopify'] as const)
+      await readOrderFees(ctx(), { accountId, channelId: channels[kind].id });
+    const report = await seller.get(`/api/analytics/sales?from=${today}&to=${today}`);
+    expect(report.status).toBe(200);
+    const direct = await rows<{
+      channel_id: string;
+      sku: string;
+      units: number;
+      revenue: string;
+      cost: string;
+      fees: string;
+      refunds: string;
+      costless: number;
+      estimated: boolean;
+    }>(sql`
+      with lines as (
+        select o.id, o.channel_id, l->>'sku' as sku, (l->>'quantity')::int - coalesce((l->>'cancelledQuantity')::int, 0) as units,
+          (l->'price'->>'amount')::numeric as price
+        from orders o, jsonb_array_elements(o.lines) l
+        where o.account_id = ${accountId} and o.status <> 'cancelled' and o.ordered_at >= ${today}::date
+      )
+      select l.channel_id, l.sku, sum(l.units)::int as units, sum(l.price * l.units)::numeric(14, 2)::text as revenue,
+        coalesce(sum(p.cost * l.units), 0)::numeric(14, 2)::text as cost, coalesce(sum(f.amount), 0)::numeric(14, 2)::text as fees,
+        '0.00' as refunds, sum(case when p.cost is null then l.units else 0 end)::int as costless,
+        coalesce(bool_or(f.source = 'estimate'), false) as estimated
+      from lines l left join products p on p.account_id = ${accountId} and p.sku = l.sku
+      left join order_fees f on f.order_id = l.id
+      group by l.channel_id, l.sku`);
+    // Each order here has one line: its fees are its SKU's.
+    expect(direct.length).toBeGreaterThanOrEqual(4);
+    const sum = (list: typeof direct, key: 'revenue' | 'cost' | 'fees') =>
+      money(list.reduce((s, r) => s + cents(r[key]), 0));
+    const expected = (list: typeof direct): ProfitRow => ({
+      units: list.reduce((s, r) => s + r.units, 0),
+      revenue: sum(list, 'revenue'),
+      cost: sum(list, 'cost'),
+      fees: sum(list, 'fees'),
+      refunds: '0.00',
+      adSpend: '0.00',
+      profit: money(cents(sum(list, 'revenue')) - cents(sum(list, 'cost')) - cents(sum(list, 'fees'))),
+      estimated: list.some((r) => r.estimated),
+      unitsWithoutCost: list.reduce((s, r) => s + r.costless, 0),
+    });
+    const profit = report.body.profit as {
+      totals: ProfitRow;
+      byChannel: Array<ProfitRow & { channelId: string }>;
+      bySku: Array<ProfitRow & { sku: string }>;
+    };
+    for (const kind of ['amazon', 'ebay', 'walmart', 'shopify'] as const) {
+      const row = profit.byChannel.find((c) => c.channelId === channels[kind].id)!;
+      expect(row, kind).toMatchObject(expected(direct.filter((r) => r.channel_id === channels[kind].id)));
+    }
+    for (const s of [sku, costlessSku]) {
+      const row = profit.bySku.find((r) => r.sku === s)!;
+      expect(row, s).toMatchObject(expected(direct.filter((r) => r.sku === s)));
+    }
+    expect(profit.totals).toMatchObject(expected(direct));
+    expect(profit.totals.estimated).toBe(true);
+    expect(profit.bySku.find((r) => r.sku === costlessSku)!.unitsWithoutCost).toBeGreaterThan(0);
+
+    // Another account: no profit of the first's orders, the default fee table, and no fees read for it.
+    const other = await t.signedInSeller();
+    const theirs = await other.browser.get(`/api/analytics/sales?from=${today}&to=${today}`);
+    expect(theirs.body.profit).toMatchObject({ totals: { units: 0, revenue: '0.00', fees: '0.00' }, bySku: [] });
+    expect((await other.browser.get('/api/analytics/fee-table')).body.kinds).toContainEqual(
+      expect.objectContaining({ kind: 'walmart', percent: '15.000', fixed: '0.00', isDefault: true }),
+    );
+    const feesBefore = await rows(sql`select order_id from order_fees order by order_id`);
+    expect(await readOrderFees(ctx(), { accountId: other.accountId, channelId: channels.walmart.id })).toBe(0);
+    expect(await rows(sql`select order_id from order_fees order by order_id`)).toEqual(feesBefore);
+    expect(await rows(sql`select 1 from order_fees where account_id = ${other.accountId}`)).toEqual([]);
+  });
+});
