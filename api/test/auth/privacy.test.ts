@@ -239,6 +239,12 @@ describe('download my data', () => {
           '2026-01-02T03:04:05Z'::timestamptz, now(), 'Bulk Buyer ' || n
         from generate_series(1, ${count}) as n`,
     );
+    // Audit entries of one statement share one time, to the microsecond: paging must not repeat or loop over them.
+    await t.database.handle.db.execute(
+      sql`insert into audit_log (action, actor_user_id, account_id, target_type, target_id)
+        select 'listings.bulk_edited', ${owner.userId}::uuid, ${owner.accountId}::uuid, 'change_batch', 'BULK-' || n
+        from generate_series(1, ${count}) as n`,
+    );
     const answer = await owner.browser.get('/api/privacy/my-data');
     expect(answer.status).toBe(200);
     // Sent as it is read: chunked, with no length known up front.
@@ -261,6 +267,11 @@ describe('download my data', () => {
     expect(numbers).toHaveLength(count);
     expect(data.orders[0]).toMatchObject({ orderedAt: '2026-01-02T03:04:05.000Z', lines: [] });
     expect(data.products).toHaveLength(1);
+    const batches = data.audit
+      .filter((e: { action: string }) => e.action === 'listings.bulk_edited')
+      .map((e: { targetId: string }) => e.targetId);
+    expect(batches).toHaveLength(count);
+    expect(new Set(batches).size).toBe(count);
 
     const csv = await owner.browser.get('/api/privacy/my-data?format=csv&table=orders');
     expect(csv.headers.get('transfer-encoding')).toBe('chunked');

@@ -105,7 +105,7 @@ describe('connecting eBay by consent', () => {
 
   it('a forged state connects nothing', async () => {
     const before = (await seller.get('/api/channels')).body.items.length;
-    expect((await consentOnEbay(seller, 'agree', { forgeState: true })).location).toBe('/auth-declined');
+    expect((await consentOnEbay(seller, 'agree', { forgeState: true })).location).toBe('/auth-declined?reason=expired');
     expect((await seller.get('/api/channels')).body.items).toHaveLength(before);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { listings, listingWrites } from '../schema/index.ts';
+import { listings, listingWrites, orders } from '../schema/index.ts';
 
 // Offers a marketplace fulfils from its own stock (Amazon FBA, Walmart WFS): which listings they are, and
 // the units the marketplace holds for each, as last read. Scoped by account and channel.
@@ -78,4 +78,20 @@ export async function unmarkMarketplaceStock(
     )
     .returning({ id: listings.id });
   return rows.length;
+}
+
+/** Which of these orders the marketplace fulfilled from its own stock (their returns go back to its stock, not ours). */
+export async function ordersFulfilledByMarketplace(
+  db: Db,
+  accountId: string,
+  orderIds: readonly string[],
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.accountId, accountId), inArray(orders.id, [...orderIds]), eq(orders.fulfilledByMarketplace, true)),
+    );
+  return new Set(rows.map((r) => r.id));
 }

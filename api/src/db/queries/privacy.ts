@@ -236,15 +236,12 @@ export async function auditPage(
       and(
         eq(auditLog.accountId, who.accountId),
         who.wholeAccount ? undefined : aboutUser,
-        last
-          ? after([
-              [auditLog.occurredAt, last.occurredAt],
-              [auditLog.id, last.id],
-            ])
-          : undefined,
+        // By id alone (a sequence, in the order entries were written): an entry's time has microseconds, which a
+        // cursor kept as a JavaScript Date would cut to milliseconds, repeating or looping over a page.
+        last ? gt(auditLog.id, last.id) : undefined,
       ),
     )
-    .orderBy(asc(auditLog.occurredAt), asc(auditLog.id))
+    .orderBy(asc(auditLog.id))
     .limit(limit);
   return rows.map((r) => ({
     ...r,

@@ -30,8 +30,8 @@ const channelFilter = (column: SQL, channelIds: string[] | null) =>
  * The profit of the orders placed in the window, per channel and per SKU (the `skuLimit` SKUs with the most
  * revenue): revenue (unit price × units), cost (the product's cost × units), the marketplace's fees (an
  * order's fees shared among its SKUs by their revenue), and refunds of these orders (not failed, by the
- * refund's lines). Amounts in another currency than the window's are left out. Cancelled orders count for
- * nothing.
+ * refund's lines). Lines and refunds in another currency than the window's are left out; fees in another
+ * currency count as not read. Cancelled orders count for nothing.
  */
 export async function profitByChannelAndSku(db: Db, window: SalesWindow, skuLimit: number): Promise<ProfitRow[]> {
   const { accountId, currency } = window;
@@ -43,6 +43,8 @@ export async function profitByChannelAndSku(db: Db, window: SalesWindow, skuLimi
       from ${orders} o, jsonb_array_elements(o.lines) as line
       where o.account_id = ${accountId} and o.ordered_at >= ${window.start.toISOString()}::timestamptz
         and o.ordered_at < ${window.end.toISOString()}::timestamptz and o.status <> 'cancelled'
+        -- A line priced in another currency is left out whole (its cost too); a line not priced yet counts its cost.
+        and (line->'price' is null or jsonb_typeof(line->'price') = 'null' or line->'price'->>'currency' = ${currency})
         ${channelFilter(sql`o.channel_id`, window.channelIds)}
     ),
     sku_lines as (
@@ -53,9 +55,10 @@ export async function profitByChannelAndSku(db: Db, window: SalesWindow, skuLimi
       select order_id, sum(revenue) as revenue, count(*) as skus from sku_lines group by order_id
     ),
     fees as (
-      select f.order_id, case when f.currency = ${currency} then f.amount else 0 end as amount, f.source
+      select f.order_id, f.amount, f.source
       from ${orderFees} f join order_shares s on s.order_id = f.order_id
-      where f.account_id = ${accountId}
+      -- Fees in another currency are not added to these: the order counts as without fees read.
+      where f.account_id = ${accountId} and f.currency = ${currency}
     ),
     refunded as (
       select r.order_id, coalesce(l->>'sku', '') as sku, sum((l->'amount'->>'amount')::numeric) as amount

@@ -57,14 +57,20 @@ function tooMany(decision: RateDecision, what: string): AppError {
 }
 
 /**
- * No mail storm from an account (20 invitations an hour), and no address mailed more than once a minute,
- * by whichever account.
+ * No mail storm from an account (20 invitations an hour), and no address mailed by it more than once a
+ * minute. Each account counts its own: another account's invitations neither block nor show here.
  */
 async function limitInvitations(ctx: AppContext, accountId: string, email: string, now: Date): Promise<void> {
+  const perAddress = await consumeAttempt(
+    ctx.db,
+    `invitations:account:${accountId}:email:${email}`,
+    1,
+    SAME_ADDRESS_SECONDS,
+    now,
+  );
+  if (!perAddress.allowed) throw tooMany(perAddress, `An invitation was just sent to ${email}`);
   const perAccount = await consumeAttempt(ctx.db, `invitations:account:${accountId}`, INVITATIONS_PER_HOUR, 3600, now);
   if (!perAccount.allowed) throw tooMany(perAccount, 'Too many invitations in a short time');
-  const perAddress = await consumeAttempt(ctx.db, `invitations:email:${email}`, 1, SAME_ADDRESS_SECONDS, now);
-  if (!perAddress.allowed) throw tooMany(perAddress, `An invitation was just sent to ${email}`);
 }
 
 export async function inviteTeamMember(

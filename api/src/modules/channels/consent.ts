@@ -204,9 +204,9 @@ export async function finishEbayConsent(
   query: URLSearchParams,
 ): Promise<string> {
   const pending = takePending(ctx, session, user, 'ebay', query.get('state'));
-  if (!pending) return '/auth-declined';
+  if (!pending) return '/auth-declined?reason=expired';
   const { consent, target, applications } = await consentOf(ctx, 'ebay', pending.environment);
-  if (!target) return '/auth-declined';
+  if (!target) return '/auth-declined?reason=not_configured';
   const answer = consent.readCallback(query, target.application);
   if (!answer.ok) return '/auth-declined';
   try {

@@ -24,6 +24,7 @@ import {
 import { insertChanges, type ChangeInput } from '../../db/queries/changes.ts';
 import { lockStock, onHandOfProducts } from '../../db/queries/stock.ts';
 import { touchOrders } from '../../db/queries/shipments.ts';
+import { ordersFulfilledByMarketplace } from '../../db/queries/marketplace-stock.ts';
 import type { ReturnLineRecord } from '../../db/schema/index.ts';
 import type { MarketplaceReturn } from '../../marketplaces/types.ts';
 import { planListingWrites } from '../push/plan-writes.ts';
@@ -98,7 +99,14 @@ export async function recordReturns(
     at,
   );
   let restocked = 0;
-  for (const ret of recorded.filter(restockedByMarketplace)) {
+  const received = recorded.filter(restockedByMarketplace);
+  // A return of an order the marketplace fulfilled (FBA, WFS) goes back to the marketplace's stock, not ours.
+  const theirs = await ordersFulfilledByMarketplace(
+    tx,
+    channel.accountId,
+    received.flatMap((r) => (r.orderId ? [r.orderId] : [])),
+  );
+  for (const ret of received.filter((r) => !r.orderId || !theirs.has(r.orderId))) {
     const lines = ret.lines.filter((l) => l.restock);
     const put = { by: null, actor: `${actor} (return received)`, restockedByMain: channel.role === 'main' };
     if (await putBackOnHand(ctx, tx, channel, ret, lines, put)) restocked++;

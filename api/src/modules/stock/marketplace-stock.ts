@@ -7,6 +7,7 @@
 import type { Db } from '../../db/client.ts';
 import { markMarketplaceStock, unmarkMarketplaceStock } from '../../db/queries/marketplace-stock.ts';
 import type { MarketplaceAdapter } from '../../marketplaces/marketplace-adapter.ts';
+import { MarketplaceError } from '../../marketplaces/errors.ts';
 import type { MarketplaceStock } from '../../marketplaces/types.ts';
 
 /** The marketplace's own stock by SKU, every offer it fulfils; undefined where the marketplace has none to read. */
@@ -15,8 +16,15 @@ export async function readMarketplaceStock(
   signal?: AbortSignal,
 ): Promise<ReadonlyMap<string, number> | undefined> {
   if (!adapter.listMarketplaceStock) return undefined;
-  const found = await adapter.listMarketplaceStock(undefined, signal);
-  return new Map(found.map((s) => [s.sku, s.quantity]));
+  try {
+    const found = await adapter.listMarketplaceStock(undefined, signal);
+    return new Map(found.map((s) => [s.sku, s.quantity]));
+  } catch (error) {
+    // A seller without the marketplace's fulfilment (no FBA role, not in WFS) is refused this read: their
+    // catalogue is still read, with no offer marked or unmarked. A passing failure fails the read as any call's.
+    if (error instanceof MarketplaceError && !error.retryable) return undefined;
+    throw error;
+  }
 }
 
 /**
