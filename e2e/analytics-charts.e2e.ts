@@ -59,6 +59,12 @@ const pastTheRightEdge = () =>
   page.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      // Inside a frame that scrolls sideways by itself, sticking out is what the frame is for.
+      .filter((element) => {
+        for (let up = element.parentElement; up; up = up.parentElement)
+          if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(up).overflowX)) return false;
+        return true;
+      })
       .slice(0, 5)
       .map(
         (element) =>

@@ -88,7 +88,13 @@ export const note = style({
   color: vars.color.text.secondary,
 });
 /** The profit tables: full width (seven figures a row do not fit half the page). */
-export const profit = style({ display: 'grid', gap: vars.space.large, marginTop: vars.space.large });
+// Its tables are wide (seven figures a row): a column that may shrink below them lets their frame scroll, not the page.
+export const profit = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.large,
+  marginTop: vars.space.large,
+});
 export const sectionTitle = style({ margin: 0, fontSize: vars.font.size.large });
 export const footnotes = style({
   margin: 0,

@@ -246,11 +246,11 @@ export const ProfitWithMarketplaceFees: Story = {
     await expect(within(amazon).queryByText('Estimate')).toBeNull();
     await expect(within(profitRow(canvas, 'Profit by channel', /Shopify/)).getByText('Estimate')).toBeVisible();
     await expect(profitRow(canvas, 'Profit by SKU', /LAMP-OAK/)).toHaveTextContent('$1,574.79$630.00$220.47$74.99');
-    await expect(canvas.getByText(/their fees come from your fee table/)).toBeVisible();
+    await expect(canvas.getByText(/they come from your fee table/)).toBeVisible();
     await expect(canvas.getByText(/fees are not read from the marketplace yet/)).toBeVisible();
     await expect(canvas.getByText('Ad spend is 0 until you connect advertising.')).toBeVisible();
-    for (const name of ['profit by channel', 'profit by SKU'])
-      await expect(canvas.getByRole('button', { name: `Download ${name} (CSV)` })).toBeVisible();
+    for (const name of ['Profit by channel', 'Profit by SKU'])
+      await expect(canvas.getByRole('button', { name: `${name} (CSV)` })).toBeVisible();
   },
 };
 
@@ -265,7 +265,7 @@ export const ProfitFromEstimatesOnly: Story = {
       .slice(1);
     await expect(rows).toHaveLength(2);
     for (const row of rows) await expect(within(row).getByText('Estimate')).toBeVisible();
-    await expect(canvas.getByText(/their fees come from your fee table/)).toBeVisible();
+    await expect(canvas.getByText(/they come from your fee table/)).toBeVisible();
   },
 };
 
