@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations, horizontalOverflow, see } from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
-import { connectSandboxChannel, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+import type { SandboxSellers } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 
 let product: E2EProduct;
 let page: Page;
@@ -14,16 +15,20 @@ useSellerSession((session) => ({ product, page, sellers } = session));
 const EMAIL = 'ada@alerts.example';
 
 describe('alerts that reach people (issue 27)', () => {
-  it('signs up and connects Walmart (main) and Amazon sandbox sellers', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Ada',
-      lastName: 'Alerts',
-      companyName: 'Alerted Goods',
-      email: EMAIL,
-      password: 'ada secret 1',
-    });
-    await connectSandboxChannel(page, 'walmart');
-    await connectSandboxChannel(page, 'amazon');
+  it('signs in with Walmart (main) and Amazon sandbox sellers', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Ada',
+        lastName: 'Alerts',
+        companyName: 'Alerted Goods',
+        email: EMAIL,
+        password: 'ada secret 1',
+      },
+      ['walmart', 'amazon'],
+      sellers,
+    );
     expect(sellers.amazon).toBeTruthy();
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { accessibilityViolations, horizontalOverflow, screenshot, see } from './support/browser.ts';
 import { useSellerSession } from './support/session.ts';
-import { connectSandboxChannel, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+import type { SandboxSellers } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 import type { E2EProduct } from './support/product.ts';
 
 // Issue 25's charts on the real product: the orders of a session drawn on Analytics (by day and by
@@ -78,16 +79,20 @@ const analyticsCharts = ['revenue-by-day-chart', 'orders-by-day-chart', 'revenue
 describe('the charts of Analytics and the Dashboard, on the real product', () => {
   let ordersPlaced = 0;
 
-  it('signs up, connects Walmart (main) and eBay sandbox sellers, and sells three units on eBay', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Carla',
-      lastName: 'Charts',
-      companyName: 'Charts & Co',
-      email: 'carla@charts.example',
-      password: 'carla secret 1',
-    });
-    await connectSandboxChannel(page, 'walmart');
-    await connectSandboxChannel(page, 'ebay');
+  it('signs in with Walmart (main) and eBay sandbox sellers, and sells three units on eBay', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Carla',
+        lastName: 'Charts',
+        companyName: 'Charts & Co',
+        email: 'carla@charts.example',
+        password: 'carla secret 1',
+      },
+      ['walmart', 'ebay'],
+      sellers,
+    );
     const skus = ((await api('/api/listings?pageSize=200')).items as Array<{ sku: string }>).map((row) => row.sku);
     for (const sku of skus) {
       if (ordersPlaced === 3) break;

@@ -3,12 +3,15 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations, horizontalOverflow, screenshot, see } from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
-import { connectFourSandboxChannels, signUpAndVerify } from './support/listings.ts';
+import {} from './support/listings.ts';
+import type { SandboxSellers } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 
 let product: E2EProduct;
 let page: Page;
+let sellers: SandboxSellers;
 
-useSellerSession((session) => ({ product, page } = session));
+useSellerSession((session) => ({ product, page, sellers } = session));
 
 /** eBay takes titles of up to 80 characters; this one has 96. */
 const LONG_TITLE = 'Handmade blue stoneware coffee mug with a speckled glaze, dishwasher safe, twelve ounces, gift';
@@ -16,15 +19,20 @@ const LONG_TITLE = 'Handmade blue stoneware coffee mug with a speckled glaze, di
 describe('Compliance on the real product (issue 24)', () => {
   let sku: string;
 
-  it('signs up and connects four sandbox channels', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Cleo',
-      lastName: 'Checks',
-      companyName: 'Checked Goods',
-      email: 'cleo@checks.example',
-      password: 'cleo secret 1',
-    });
-    await connectFourSandboxChannels(page);
+  it('signs in with four sandbox channels', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Cleo',
+        lastName: 'Checks',
+        companyName: 'Checked Goods',
+        email: 'cleo@checks.example',
+        password: 'cleo secret 1',
+      },
+      ['walmart', 'amazon', 'ebay', 'shopify'],
+      sellers,
+    );
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
     await see(page.getByText('Showing 1–25 of 25'), 30_000);
     const first = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])').first();

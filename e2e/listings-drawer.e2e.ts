@@ -4,7 +4,8 @@ import { accessibilityViolations, see } from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
 import { sandboxControl } from './support/sandbox.ts';
-import { connectFourSandboxChannels, settledPrice, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+import { settledPrice, type SandboxSellers } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 
 let product: E2EProduct;
 let page: Page;
@@ -18,15 +19,20 @@ const sandboxPrice = sandboxControl(() => ({ product, sellers })).price;
 describe('the SKU drawer edits a listing and undoes it from the history', () => {
   let sku: string;
 
-  it('signs up, connects four sandbox channels and opens a SKU', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Dana',
-      lastName: 'Drawer',
-      companyName: 'Drawer Goods',
-      email: 'dana@drawer.example',
-      password: 'dana secret 1',
-    });
-    await connectFourSandboxChannels(page);
+  it('signs in with four sandbox channels and opens a SKU', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Dana',
+        lastName: 'Drawer',
+        companyName: 'Drawer Goods',
+        email: 'dana@drawer.example',
+        password: 'dana secret 1',
+      },
+      ['walmart', 'amazon', 'ebay', 'shopify'],
+      sellers,
+    );
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
     await see(page.getByText('Showing 1–25 of 25'), 30_000);
     const open = page

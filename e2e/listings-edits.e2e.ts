@@ -4,13 +4,8 @@ import { gone, screenshot, see } from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
 import { sandboxControl } from './support/sandbox.ts';
-import {
-  connectFourSandboxChannels,
-  rowOf as rowIn,
-  settledPrice as settledPriceIn,
-  signUpAndVerify,
-  type SandboxSellers,
-} from './support/listings.ts';
+import { rowOf as rowIn, settledPrice as settledPriceIn, type SandboxSellers } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 
 let product: E2EProduct;
 let page: Page;
@@ -40,15 +35,20 @@ describe('editing listings on the Listings page, on the real product', () => {
   /** Each SKU's price on the main channel before any edit. */
   const priceBefore: Record<string, string> = {};
 
-  it('signs up, connects four sandbox channels and shows the catalogue', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Edda',
-      lastName: 'Editor',
-      companyName: 'Editor Goods',
-      email: 'edda@editor.example',
-      password: 'edda secret 1',
-    });
-    await connectFourSandboxChannels(page);
+  it('signs in with four sandbox channels and shows the catalogue', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Edda',
+        lastName: 'Editor',
+        companyName: 'Editor Goods',
+        email: 'edda@editor.example',
+        password: 'edda secret 1',
+      },
+      ['walmart', 'amazon', 'ebay', 'shopify'],
+      sellers,
+    );
     expect(Object.keys(sellers).sort()).toEqual(['amazon', 'ebay', 'shopify', 'walmart']);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
     await see(page.getByRole('heading', { level: 1, name: 'Listings' }));

@@ -5,6 +5,7 @@ import {
   accessibilityViolations,
   horizontalOverflow,
   screenshot,
+  savingScreenshots,
   screenshotDir,
   see,
   watchForPageErrors,
@@ -13,11 +14,10 @@ import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
 import {
   availableOf as availableIn,
-  connectFourSandboxChannels,
   settledQuantity as settledQuantityIn,
-  signUpAndVerify,
   type SandboxSellers,
 } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 
 // The Listings grid and the Dashboard at 1440 px and on a phone (390 px): the main channel's chip
 // follows a sale live, the grid is a card per SKU with every channel's chip on a phone, the sales
@@ -39,15 +39,20 @@ const overflow = () => horizontalOverflow(page);
 describe('the Listings grid and the Dashboard at 1440 px and 390 px', () => {
   let sku: string;
 
-  it('signs up and connects four sandbox channels, Walmart as the main one', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Pia',
-      lastName: 'Phone',
-      companyName: 'Pocket Goods',
-      email: 'pia@pocket.example',
-      password: 'pia secret 12',
-    });
-    await connectFourSandboxChannels(page);
+  it('signs in with four sandbox channels, Walmart as the main one', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Pia',
+        lastName: 'Phone',
+        companyName: 'Pocket Goods',
+        email: 'pia@pocket.example',
+        password: 'pia secret 12',
+      },
+      ['walmart', 'amazon', 'ebay', 'shopify'],
+      sellers,
+    );
     expect(Object.keys(sellers).sort()).toEqual(['amazon', 'ebay', 'shopify', 'walmart']);
   });
 
@@ -167,7 +172,11 @@ async function problemsOf(on: Page, path: string, width: number): Promise<string
   const overflowing = await horizontalOverflow(on);
   if (overflowing > 0) problems.push(`${path} @${width}: ${overflowing} px wider than the window`);
   for (const violation of await accessibilityViolations(on)) problems.push(`${path} @${width}: ${violation}`);
-  await on.screenshot({ path: join(screenshotDir, `screen${path.replaceAll('/', '-')}-${width}.png`), fullPage: true });
+  if (savingScreenshots)
+    await on.screenshot({
+      path: join(screenshotDir, `screen${path.replaceAll('/', '-')}-${width}.png`),
+      fullPage: true,
+    });
   return problems;
 }
 

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { gone, horizontalOverflow, screenshot, see } from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
-import { connectSandboxChannel, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+import type { SandboxSellers } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 
 let product: E2EProduct;
 let page: Page;
@@ -42,16 +43,20 @@ const orderRow = (orderNumber: string) =>
   page.getByRole('row').filter({ has: page.getByRole('button', { name: `Open order ${orderNumber}`, exact: true }) });
 
 describe('the Orders page, on the real product', () => {
-  it('signs up and connects Walmart (main) and eBay sandbox sellers', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Otto',
-      lastName: 'Orders',
-      companyName: 'Orders & Co',
-      email: 'otto@orders.example',
-      password: 'otto secret 1',
-    });
-    await connectSandboxChannel(page, 'walmart');
-    await connectSandboxChannel(page, 'ebay');
+  it('signs in with Walmart (main) and eBay sandbox sellers', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Otto',
+        lastName: 'Orders',
+        companyName: 'Orders & Co',
+        email: 'otto@orders.example',
+        password: 'otto secret 1',
+      },
+      ['walmart', 'ebay'],
+      sellers,
+    );
     await see(card(/Walmart/).getByText('Main channel'));
     await see(card(/eBay/).getByText('Target'));
     expect(sellers.ebay).toBeTruthy();

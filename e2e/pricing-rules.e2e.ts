@@ -4,7 +4,8 @@ import { accessibilityViolations, screenshot, see } from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
 import { sandboxControl } from './support/sandbox.ts';
-import { connectFourSandboxChannels, settledPrice, signUpAndVerify, type SandboxSellers } from './support/listings.ts';
+import { settledPrice, type SandboxSellers } from './support/listings.ts';
+import { seededSeller } from './support/seeded-seller.ts';
 
 let product: E2EProduct;
 let page: Page;
@@ -24,15 +25,20 @@ describe('pricing rules on the real product (issue 24)', () => {
   let sku: string;
   let mainPrice: string;
 
-  it('signs up, connects four sandbox channels and notes a SKU’s main price', async () => {
-    await signUpAndVerify(page, product, {
-      firstName: 'Pia',
-      lastName: 'Pricer',
-      companyName: 'Pricer Goods',
-      email: 'pia@pricer.example',
-      password: 'pia secret 1',
-    });
-    await connectFourSandboxChannels(page);
+  it('signs in with four sandbox channels and notes a SKU’s main price', async () => {
+    await seededSeller(
+      page,
+      product,
+      {
+        firstName: 'Pia',
+        lastName: 'Pricer',
+        companyName: 'Pricer Goods',
+        email: 'pia@pricer.example',
+        password: 'pia secret 1',
+      },
+      ['walmart', 'amazon', 'ebay', 'shopify'],
+      sellers,
+    );
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
     await see(page.getByText('Showing 1–25 of 25'), 30_000);
     const first = page.getByRole('table', { name: 'Catalogue' }).locator('tbody tr:not([aria-hidden])').first();

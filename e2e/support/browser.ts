@@ -4,6 +4,11 @@ import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshots');
+/**
+ * Screenshots are for people to look at: saved on a developer's run, not in CI (where nobody sees them and a
+ * full-page PNG of every screen costs a core for minutes), unless E2E_SCREENSHOTS=1 asks for them.
+ */
+export const savingScreenshots = process.env.CI !== 'true' || process.env.E2E_SCREENSHOTS === '1';
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs, asking for reduced motion (as a
@@ -26,10 +31,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a screenshot of what the person sees under e2e/screenshots (git-ignored). */
+/** Saves a screenshot of what the person sees under e2e/screenshots (git-ignored), and checks it with axe. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  if (savingScreenshots) {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  }
   // Every screen a journey shows must also pass axe in a real browser, contrast included.
   const violations = await accessibilityViolations(page);
   if (violations.length) throw new Error(`Accessibility violations on "${name}":\n${violations.join('\n')}`);

@@ -22,8 +22,11 @@ export interface ChannelWebhookSecrets {
   credentials: Record<string, string>;
   /** The seller as the marketplace named it when the channel was connected (Shopify: the shop's domain). */
   sellerId: string;
-  /** Our application's secret, where the marketplace signs with it (Shopify); undefined when not configured. */
-  applicationSecret: string | undefined;
+  /**
+   * Our application's secrets a delivery may be signed with, where the marketplace signs with ours (Shopify):
+   * the one in force first, and while a new one is being rolled out, the one it replaces. Empty when not configured.
+   */
+  applicationSecrets: readonly string[];
   /**
    * The key our endpoint gave the marketplace for this channel, where we choose one (Amazon's EventBridge
    * connection).

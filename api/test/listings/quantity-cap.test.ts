@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import type { ConnectedChannel } from '../support/channel-flows.ts';
-import { connectMainWalmartEbay, control, query, readOrdersNow, sandboxItem, settled } from '../support/sync-checks.ts';
+import {
+  connectMainWalmartEbay,
+  control,
+  editByHand,
+  query,
+  readOrdersNow,
+  sandboxItem,
+  settled,
+} from '../support/sync-checks.ts';
 
 /**
  * "Offer at most N units on this channel", set from the SKU drawer (a one-SKU bulk edit): the
@@ -30,8 +38,8 @@ const products = () =>
   );
 /**
  * The account's products once the one at `rank` (0 the most available) holds more than `atLeast`.
- * Waited for, and told in full when it never comes: the generated catalogue always holds such a
- * SKU, so a wait that ends empty says the main channel's stock did not arrive.
+ * Waited for, and told in full when it never comes: every SKU starts with 30 units, so a wait that ends
+ * empty says the main channel's stock did not arrive.
  */
 async function productsWithStock(rank: number, atLeast: number): Promise<Product[]> {
   let seen: Product[] = [];
@@ -72,6 +80,15 @@ beforeAll(async () => {
     walmart,
     ebay,
   } = await connectMainWalmartEbay(t, seller, accountId, { main: 'amazon', products: 4 }));
+  // The generated catalogue's stock is random (some SKUs at 0 or 1): the tests below sell from SKUs with
+  // several units, so every SKU starts with 30 on the main channel, read back before any test.
+  for (const { sku } of await products()) await editByHand(t, amazon, sku, { quantity: 30 });
+  expect((await seller.post(`/api/channels/${amazon.id}/sync`)).status).toBe(202);
+  await vi.waitFor(async () => expect((await products()).every((p) => p.available === 30)).toBe(true), {
+    timeout: 60_000,
+    interval: 250,
+  });
+  await settled(t, accountId);
 }, 180_000);
 afterAll(() => t?.stop());
 

@@ -287,8 +287,22 @@ async function check(account: Account, model: RulesModel, problems: string[]) {
     products.map((p) => ({ sku: p.sku, price: normalisePrice(p.price) })),
     main.map((m) => ({ sku: m.sku, price: normalisePrice(m.price) })),
   );
-  // Nothing left on its way (settled() waited for it; checked again with the rest).
-  same('open work', await openWork(t, id), { writes: [], adjustments: [], runs: [], jobs: [] });
+  // Nothing left on its way (settled() waited for it; checked again with the rest). The schedule's
+  // order reads (a channel's own key or a recent-orders key) may start at any moment and change
+  // nothing by themselves: whatever they brought would show as writes or adjustments.
+  const open = await openWork(t, id);
+  const scheduledRead = (job: { name?: unknown; singleton_key?: unknown }) =>
+    job.name === 'orders.read' && !/:(deliveries|prices)$/.test(String(job.singleton_key ?? ''));
+  same(
+    'open work',
+    { ...open, jobs: open.jobs.filter((job) => !scheduledRead(job as { name?: unknown; singleton_key?: unknown })) },
+    {
+      writes: [],
+      adjustments: [],
+      runs: [],
+      jobs: [],
+    },
+  );
   // Available, as the history recorded it, never below zero.
   same(
     'available below zero in the history',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProduct, type SignedInUser, type TestProduct } from '../support/test-product.ts';
 import { applicationsInForce } from '../../src/modules/channel-access/marketplace-adapters.ts';
+import { applicationNotificationAccess } from '../../src/modules/webhooks/ebay-notifications.ts';
 
 // The live marketplaces' applications: configured for eBay (as EBAY_CLIENT_ID… would), not for Shopify.
 let t: TestProduct;
@@ -106,5 +107,74 @@ describe("our marketplace applications: System Settings' stored credentials, els
       });
     expect((await deliver('another-secret', 'w-1')).status).toBe(401);
     expect((await deliver('stored-shopify-secret', 'w-2')).status).toBe(200);
+  });
+
+  it("eBay's notifications (account deletions, orders) are read with the application in force", async () => {
+    const configured = await applicationNotificationAccess(t.product.ctx, 'ebay', 'production');
+    expect(configured).toBeDefined();
+    // Kept for the process: the same access (its token and keys) serves every notification.
+    expect(await applicationNotificationAccess(t.product.ctx, 'ebay', 'production')).toBe(configured);
+    await store({ ebayClientSecret: 'stored-ebay-secret' });
+    try {
+      const stored = await applicationNotificationAccess(t.product.ctx, 'ebay', 'production');
+      expect(stored).toBeDefined();
+      expect(stored).not.toBe(configured);
+    } finally {
+      await store({ ebayClientSecret: null });
+    }
+    expect(await applicationNotificationAccess(t.product.ctx, 'ebay', 'production')).toBe(configured);
+    // Shopify notifies each channel, not the application.
+    expect(await applicationNotificationAccess(t.product.ctx, 'shopify', 'production')).toBeUndefined();
+  });
+});
+
+describe('a Shopify secret replaced in System Settings: the configured one is still accepted while both exist', () => {
+  let rotating: TestProduct;
+  let admin: SignedInUser;
+  beforeAll(async () => {
+    rotating = await startTestProduct({
+      marketplaceApps: {
+        ebay: { production: undefined, sandbox: { clientId: 'marketplace-hub-sandbox', clientSecret: undefined } },
+        shopify: {
+          production: { clientId: 'config-shopify-app', clientSecret: 'config-shopify-secret' },
+          sandbox: { clientId: 'hub-sandbox-app', clientSecret: undefined },
+        },
+      },
+    });
+    admin = await rotating.signedInUser({ role: 'super_user' });
+  });
+  afterAll(() => rotating?.stop());
+
+  it('accepts deliveries signed with the new secret or the configured one, and no other', async () => {
+    const body = JSON.stringify({ shop_id: 2, shop_domain: 'rotating.myshopify.com', customer: { id: 9 } });
+    let deliveries = 0;
+    const deliver = async (secret: string) =>
+      (
+        await fetch(`${rotating.url}/api/webhooks/shopify-privacy/production`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-hmac-sha256': crypto.createHmac('sha256', secret).update(body).digest('base64'),
+            'x-shopify-topic': 'customers/data_request',
+            'x-shopify-shop-domain': 'rotating.myshopify.com',
+            'x-shopify-webhook-id': `rotation-${++deliveries}`,
+          },
+          body,
+        })
+      ).status;
+    expect(await deliver('config-shopify-secret')).toBe(200);
+    expect(await deliver('new-shopify-secret')).toBe(401);
+
+    const patch = (marketplaceCredentials: Record<string, string | null>) =>
+      admin.browser.patch('/api/admin/settings', { marketplaceCredentials });
+    expect((await patch({ shopifyClientSecret: 'new-shopify-secret' })).status).toBe(200);
+    expect(await deliver('new-shopify-secret')).toBe(200);
+    expect(await deliver('config-shopify-secret')).toBe(200);
+    expect(await deliver('another-secret')).toBe(401);
+
+    // The stored secret removed: the configured one alone.
+    expect((await patch({ shopifyClientSecret: null })).status).toBe(200);
+    expect(await deliver('new-shopify-secret')).toBe(401);
+    expect(await deliver('config-shopify-secret')).toBe(200);
   });
 });

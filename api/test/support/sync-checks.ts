@@ -116,7 +116,7 @@ export async function openWork(t: TestProduct, accountId: string) {
   );
   const jobs = await query(
     t,
-    sql`select name, state, retry_count, group_id, start_after::text, started_on::text, output from pgboss.job where name in (${sql.join(
+    sql`select name, state, singleton_key, retry_count, group_id, start_after::text, started_on::text, output from pgboss.job where name in (${sql.join(
       syncQueues.map((q) => sql`${q}`),
       sql`, `,
     )}) and state in ('created', 'retry', 'active') and data->>'accountId' = ${accountId}

@@ -47,20 +47,23 @@ function header(headers: Headers, name: string): string | undefined {
  * A webhook is Shopify's when X-Shopify-Hmac-Sha256 is the base64 HMAC-SHA256 of the raw body keyed
  * with the app's client secret (compared in constant time). Verify the raw bytes, before JSON
  * parsing. Deliveries repeat: the app drops duplicates by `webhookId` (X-Shopify-Webhook-Id).
+ * While a new client secret is rolled out, Shopify may still sign with the old one: any of `clientSecrets`
+ * is accepted.
  */
 export function verifyShopifyWebhook(
   rawBody: Buffer | string,
   headers: Headers,
-  clientSecret: string,
+  clientSecrets: string | readonly string[],
 ): ShopifyWebhookCheck {
   const given = header(headers, 'x-shopify-hmac-sha256');
   if (!given) return { ok: false, reason: 'X-Shopify-Hmac-Sha256 is missing' };
-  const expected = crypto
-    .createHmac('sha256', clientSecret)
-    .update(typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody)
-    .digest();
+  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
   const actual = Buffer.from(given, 'base64');
-  if (actual.length !== expected.length || !crypto.timingSafeEqual(actual, expected))
+  const signedWith = (secret: string) => {
+    const expected = crypto.createHmac('sha256', secret).update(body).digest();
+    return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
+  };
+  if (!(typeof clientSecrets === 'string' ? [clientSecrets] : clientSecrets).some(signedWith))
     return { ok: false, reason: 'The webhook signature does not match' };
   const topic = header(headers, 'x-shopify-topic');
   const shopDomain = header(headers, 'x-shopify-shop-domain');
@@ -91,10 +94,10 @@ export async function subscribeShopifyWebhook(
 /** A delivery to a channel's endpoint: signed with our application's secret, for the channel's own shop. */
 function readShopifyDelivery(
   { raw, headers, json }: WebhookDelivery,
-  secrets: { sellerId: string; applicationSecret: string | undefined },
+  secrets: { sellerId: string; applicationSecrets: readonly string[] },
 ): WebhookReading {
-  if (!secrets.applicationSecret) return { ok: false, status: 401, message: 'Shopify is not configured' };
-  const verdict = verifyShopifyWebhook(raw, headers, secrets.applicationSecret);
+  if (secrets.applicationSecrets.length === 0) return { ok: false, status: 401, message: 'Shopify is not configured' };
+  const verdict = verifyShopifyWebhook(raw, headers, secrets.applicationSecrets);
   if (!verdict.ok) return { ok: false, status: 401, message: verdict.reason };
   if (verdict.shopDomain !== secrets.sellerId)
     return { ok: false, status: 401, message: 'The webhook is for another shop' };

@@ -61,6 +61,22 @@ export async function applicationsInForce(ctx: AppContext, environment: ChannelE
   return { ...(ebayApp ? { ebay: ebayApp } : {}), ...(shopifyApp ? { shopify: shopifyApp } : {}) };
 }
 
+/**
+ * The secrets a delivery signed by our application may carry (Shopify signs with its client secret): the one in
+ * force, then the configured one while a stored secret replaces it. A secret is rotated in the marketplace's
+ * console first; deliveries already on their way, and retries of them, are still signed with the old one.
+ */
+export async function applicationSecretsAccepted(
+  ctx: AppContext,
+  kind: ChannelKind,
+  environment: ChannelEnvironment,
+): Promise<string[]> {
+  const inForce: Partial<Record<ChannelKind, { clientSecret: string }>> = await applicationsInForce(ctx, environment);
+  const configured: Partial<Record<ChannelKind, { clientSecret?: string }>> = applicationsFor(ctx, environment);
+  const secrets = [inForce[kind]?.clientSecret, configured[kind]?.clientSecret];
+  return [...new Set(secrets.filter((secret): secret is string => typeof secret === 'string' && secret !== ''))];
+}
+
 /** Our applications with eBay and Shopify in this environment as configured (undefined where not configured). */
 export function applicationsFor(ctx: AppContext, environment: ChannelEnvironment) {
   const apps = ctx.config.marketplaceApps;

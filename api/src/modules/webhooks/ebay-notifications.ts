@@ -10,7 +10,7 @@ import { recordAudit, systemContext } from '../audit/audit-log.ts';
 import { recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
 import { requestOrdersPoll } from '../orders/order-polling.ts';
-import { applicationsFor } from '../channel-access/marketplace-adapters.ts';
+import { applicationsInForce } from '../channel-access/marketplace-adapters.ts';
 import { recordAnnouncedOrder } from './marketplace-events.ts';
 
 /**
@@ -35,22 +35,21 @@ const applicationAccess = new WeakMap<AppContext, Map<string, ApplicationNotific
  * process: its token (eBay's client credentials, good for two hours) serves every call until it nears
  * expiry, and the keys notifications are signed with are kept. eBay allows an application 1,000 such
  * tokens a day; one per seller connected or notification checked would spend them, and our pacing of
- * them would hold every later connection for over a minute.
+ * them would hold every later connection for over a minute. The application is the one in force (System
+ * Settings' stored credentials where staff set them, else the configuration's), as for consent.
  */
-function application(
+export async function applicationNotificationAccess(
   ctx: AppContext,
   kind: ChannelKind,
   environment: ChannelEnvironment,
-): ApplicationNotificationAccess | undefined {
+): Promise<ApplicationNotificationAccess | undefined> {
   const notifications = marketplaceEvents[kind].application;
-  const applications: Partial<Record<ChannelKind, { clientId: string; clientSecret: string }>> = applicationsFor(
-    ctx,
-    environment,
-  );
+  const applications: Partial<Record<ChannelKind, { clientId: string; clientSecret: string }>> =
+    await applicationsInForce(ctx, environment);
   const app = applications[kind];
   if (!notifications || !app) return undefined;
-  // The endpoints follow from the environment; the credentials may be set anew.
-  const key = `${kind}\u0000${environment}\u0000${app.clientId}`;
+  // The endpoints follow from the environment; the credentials may be set anew (a new secret, a new access).
+  const key = `${kind}\u0000${environment}\u0000${app.clientId}\u0000${crypto.createHash('sha256').update(app.clientSecret).digest('hex')}`;
   let kept = applicationAccess.get(ctx);
   if (!kept) applicationAccess.set(ctx, (kept = new Map()));
   let access = kept.get(key);
@@ -87,7 +86,7 @@ export async function ensureApplicationNotifications(
   kind: ChannelKind,
   environment: ChannelEnvironment,
 ): Promise<string | undefined> {
-  const access = application(ctx, kind, environment);
+  const access = await applicationNotificationAccess(ctx, kind, environment);
   if (!access) return undefined;
   return access.register({
     name: 'Marketplace Hub',
@@ -192,7 +191,7 @@ export async function receiveEbayNotification(
   raw: Buffer,
   signature: string | undefined,
 ): Promise<{ status: 204 | 401 | 400; disconnected?: number }> {
-  const access = application(ctx, 'ebay', environment);
+  const access = await applicationNotificationAccess(ctx, 'ebay', environment);
   if (!access) return { status: 401 };
   const reading = await access.read(raw, signature, jsonOf(raw));
   if (!reading.ok) return { status: reading.status };

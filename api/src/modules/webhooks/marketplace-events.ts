@@ -4,7 +4,7 @@ import type { ChannelKind } from '../../db/schema/index.ts';
 import { findConnectedChannelForWebhook, recordMarketplaceEvent } from '../../db/queries/marketplace-events.ts';
 import type { WebhookDelivery } from '../../marketplaces/marketplace-events.ts';
 import { marketplaceEvents } from '../../marketplaces/registry.ts';
-import { applicationsInForce } from '../channel-access/marketplace-adapters.ts';
+import { applicationSecretsAccepted } from '../channel-access/marketplace-adapters.ts';
 import {
   orderInDelivery,
   recordDeliveredOrders,
@@ -55,18 +55,6 @@ function deliveryOf(raw: Buffer, headers: Headers): WebhookDelivery {
       return json.value;
     },
   };
-}
-
-/**
- * Our application's secret with this channel's marketplace, where it has one (Shopify signs deliveries with it):
- * on the live marketplace the one stored in System Settings where set, else configured.
- */
-async function applicationSecret(ctx: AppContext, kind: ChannelKind, environment: 'sandbox' | 'production') {
-  const applications: Partial<Record<ChannelKind, { clientSecret: string }>> = await applicationsInForce(
-    ctx,
-    environment,
-  );
-  return applications[kind]?.clientSecret;
 }
 
 /**
@@ -154,7 +142,7 @@ export async function receiveWebhook(
   const verdict = readDelivery(deliveryOf(delivery.raw, delivery.headers), {
     credentials,
     sellerId: channel.externalSellerId,
-    applicationSecret: await applicationSecret(ctx, kind, channel.environment),
+    applicationSecrets: await applicationSecretsAccepted(ctx, kind, channel.environment),
     deliveryKey: channelDeliveryKey(ctx, kind, channel.id),
   });
   if (!verdict.ok) return { status: verdict.status, message: verdict.message };

@@ -15,7 +15,7 @@ import { MAIL_QUEUE, type AuthMailJob } from '../../workers/queues.ts';
 import { parseStorableJson } from '../../db/storable-text.ts';
 import { verifyShopifyWebhook } from '../../marketplaces/shopify/webhooks.ts';
 import { recordAudit, type AuditAction } from '../audit/audit-log.ts';
-import { applicationsInForce } from '../channel-access/marketplace-adapters.ts';
+import { applicationSecretsAccepted } from '../channel-access/marketplace-adapters.ts';
 
 /** Shopify's mandatory compliance topics (https://shopify.dev/docs/apps/build/compliance/privacy-law-compliance). */
 export const shopifyPrivacyTopics = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
@@ -95,10 +95,11 @@ export async function receiveShopifyPrivacyWebhook(
   raw: Buffer,
   headers: Headers,
 ): Promise<PrivacyVerdict> {
-  // Signed by our application as in force: the secret stored in System Settings where set, else configured.
-  const secret = (await applicationsInForce(ctx, environment)).shopify?.clientSecret;
-  if (!secret) return { status: 401, message: 'Shopify is not configured' };
-  const verdict = verifyShopifyWebhook(raw, headers, secret);
+  // Signed by our application as in force (the secret stored in System Settings where set, else configured),
+  // or by the configured secret a stored one is replacing.
+  const secrets = await applicationSecretsAccepted(ctx, 'shopify', environment);
+  if (secrets.length === 0) return { status: 401, message: 'Shopify is not configured' };
+  const verdict = verifyShopifyWebhook(raw, headers, secrets);
   if (!verdict.ok) return { status: 401, message: verdict.reason };
   if (!(shopifyPrivacyTopics as readonly string[]).includes(verdict.topic))
     return { status: 400, message: `Not a compliance topic: ${verdict.topic}` };

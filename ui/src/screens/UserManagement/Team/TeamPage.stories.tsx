@@ -162,6 +162,9 @@ export const StaffNotOfThisAccountShowsNoControls: Story = {
     await expect(canvas.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('combobox', { name: /^Role of / })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('form', { name: 'Invite a team member' })).not.toBeInTheDocument();
+    // Not "viewing as": the box says what staff may do here.
+    await expect(canvas.getByText(/Staff see this team without changing it/)).toBeVisible();
+    await expect(canvas.queryByText(/viewing as this account/)).not.toBeInTheDocument();
   },
 };
 

@@ -92,7 +92,11 @@ function TeamContent({ team: answered }: { team: Team }) {
         </Card>
       ) : (
         <Alert tone="info" title="Viewing only">
-          {teamTexts.viewingAs}
+          {me?.isBeingImpersonated
+            ? teamTexts.viewingAs
+            : me && isStaff(me.role)
+              ? teamTexts.staffView
+              : teamTexts.notOwner}
         </Alert>
       )}
       <Card padding="large">

@@ -19,5 +19,7 @@ export const teamTexts = {
   upsellText:
     'Team management is included from the Business plan: invite people by email, make them owners or members, and remove them when they leave.',
   viewingAs: 'You are viewing as this account’s owner: the team can be seen but not changed.',
+  staffView: 'Staff see this team without changing it: its owners invite people and change roles.',
+  notOwner: "Only the account's owners change its team.",
   noAccess: "Only the account's owners manage its team. Ask an owner to invite people or change roles.",
 };
