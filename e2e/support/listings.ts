@@ -68,7 +68,8 @@ export async function connectSandboxChannel(page: Page, kind: SandboxKind): Prom
     await popup.waitForLoadState();
     await popup.getByRole('button', { name: 'Agree' }).click();
     await connected();
-    await popup.waitForEvent('close', { timeout: 10_000 });
+    // The popup closes itself once the opener has the result; on a loaded machine that takes its time.
+    await popup.waitForEvent('close', { timeout: 30_000 });
   } else {
     await expect
       .poll(() => dialog.getByLabel('Shop domain', { exact: true }).inputValue())

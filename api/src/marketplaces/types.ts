@@ -54,6 +54,11 @@ export interface CatalogueItem {
   quantity: number | null;
   status: ListingStatus;
   attributes: Record<string, unknown>;
+  /**
+   * Who fulfils the offer, where the listing itself says (Amazon's fulfillmentAvailability channel code): true
+   * for the marketplace (FBA), false for the seller; absent where the listing does not tell.
+   */
+  fulfilledByMarketplace?: boolean;
 }
 
 /** What a channel holds now for one SKU. */

@@ -275,4 +275,35 @@ describe('offers the marketplace fulfils from its own stock', () => {
     );
     expect(await quantityWrites('amazon', amazon.sandboxSellerId, fbaSku)).toEqual([]);
   });
+
+  it("an offer converted back to seller fulfilment is the seller's again though Amazon keeps its stock record: our quantity reaches it", async () => {
+    const converted = await control(
+      'amazon',
+      `/sellers/${amazon.sandboxSellerId}/items/${encodeURIComponent(fbaSku)}/fba`,
+      {
+        method: 'DELETE',
+        body: {},
+      },
+    );
+    expect(converted.status).toBe(200);
+    // Amazon's inventory summary stays, at 0 units: holding a record is not fulfilling the offer.
+    expect(await converted.json()).toMatchObject({ sellerSku: fbaSku, totalQuantity: 0 });
+    // Its FBA notice (0 units) moves the figure of the offer still marked, and marks nothing.
+    await vi.waitFor(async () => expect(await listing(amazon.id, fbaSku)).toMatchObject({ marketplace_quantity: 0 }), {
+      timeout: 30_000,
+    });
+    // The next read of Amazon's listings finds the offer's channel DEFAULT: the seller's, and sent our quantity.
+    const run = await seller.post(`/api/channels/${amazon.id}/sync`, {});
+    expect(run.status).toBe(202);
+    await vi.waitFor(
+      async () => expect(await listing(amazon.id, fbaSku)).toMatchObject({ fulfilled_by_marketplace: false }),
+      { timeout: 30_000 },
+    );
+    const { on_hand, committed } = await stockOf(fbaSku);
+    await vi.waitFor(
+      async () => expect((await item('amazon', amazon.sandboxSellerId, fbaSku)).quantity).toBe(on_hand - committed),
+      { timeout: 30_000 },
+    );
+    expect(await quantityWrites('amazon', amazon.sandboxSellerId, fbaSku)).not.toEqual([]);
+  });
 });

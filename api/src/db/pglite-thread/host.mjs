@@ -287,9 +287,13 @@ function sendAnswers() {
 }
 
 async function start() {
-  const { dataDir, loadDataDir } = workerData ?? {};
+  const { dataDir, loadDataDir, pgliteWasmModule, initdbWasmModule, fsBundle } = workerData ?? {};
   const options = { extensions: { pg_trgm } };
   if (loadDataDir) options.loadDataDir = new Blob([loadDataDir]);
+  // Compiled once by the process that opens PGlite (threaded-pglite.ts), not again on every thread.
+  if (pgliteWasmModule) options.pgliteWasmModule = pgliteWasmModule;
+  if (initdbWasmModule) options.initdbWasmModule = initdbWasmModule;
+  if (fsBundle) options.fsBundle = new Blob([fsBundle]);
   const pglite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const run = (message) =>
     handle(pglite, message).then(

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
@@ -42,6 +45,34 @@ export class PgliteThreadError extends Error {
 }
 
 const hostUrl = new URL('./host.mjs', import.meta.url);
+
+/** PGlite's WebAssembly modules, compiled, and its file-system bundle, as PGlite.create takes them. */
+interface PgliteArtifacts {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: ArrayBuffer;
+}
+let artifacts: Promise<PgliteArtifacts> | undefined;
+
+/**
+ * Read and compiled once per process: each PGlite opened here (a test file's database, the embedded
+ * product's) is handed them instead of compiling PostgreSQL's 10 MB of WebAssembly again, which cost about
+ * two seconds of CPU per database opened (V8 compiles it on background threads).
+ */
+function pgliteArtifacts(): Promise<PgliteArtifacts> {
+  artifacts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const read = async (name: string) => new Uint8Array(await fs.promises.readFile(path.join(dist, name)));
+    const [pglite, initdb, data] = await Promise.all([read('pglite.wasm'), read('initdb.wasm'), read('pglite.data')]);
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+      WebAssembly.compile(pglite),
+      WebAssembly.compile(initdb),
+    ]);
+    const fsBundle = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle };
+  })();
+  return artifacts;
+}
 
 /** The frames of the statement's caller, below `call` and the promise it made. */
 const callerStack = (origin: Error) => origin.stack?.split('\n').slice(2).join('\n');
@@ -89,7 +120,9 @@ export class ThreadedPglite implements PgliteClient {
   static async open(
     options: { dataDir?: string; loadDataDir?: ArrayBuffer | Uint8Array } = {},
   ): Promise<ThreadedPglite> {
-    const worker = new Worker(hostUrl, { workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir } });
+    const worker = new Worker(hostUrl, {
+      workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir, ...(await pgliteArtifacts()) },
+    });
     let onMessage!: (started: Started) => void, onError!: (error: Error) => void, onExit!: (code: number) => void;
     const started = await new Promise<Started>((resolve, reject) => {
       onMessage = resolve;

@@ -9,7 +9,8 @@ import { listings, listingWrites, orders } from '../schema/index.ts';
  * Marks these SKUs' listings on the channel as fulfilled by the marketplace with its quantity; a listing
  * already holding that figure is not written. A quantity of ours still waiting to be sent to a listing
  * marked is dropped (superseded): the marketplace's stock is never overwritten. Answers the listings
- * marked or moved.
+ * marked or moved. With `alreadyMarked`, only listings marked before have their figure moved (a notification
+ * tells the units, not who fulfils the offer).
  */
 export async function markMarketplaceStock(
   db: Db,
@@ -17,6 +18,7 @@ export async function markMarketplaceStock(
   channelId: string,
   stock: ReadonlyArray<{ sku: string; quantity: number }>,
   at: Date,
+  options: { alreadyMarked?: boolean } = {},
 ): Promise<number> {
   let moved = 0;
   const marked: string[] = [];
@@ -29,7 +31,9 @@ export async function markMarketplaceStock(
           eq(listings.accountId, accountId),
           eq(listings.channelId, channelId),
           eq(listings.sku, sku),
-          sql`(not ${listings.fulfilledByMarketplace} or ${listings.marketplaceQuantity} is distinct from ${quantity})`,
+          options.alreadyMarked
+            ? sql`${listings.fulfilledByMarketplace} and ${listings.marketplaceQuantity} is distinct from ${quantity}`
+            : sql`(not ${listings.fulfilledByMarketplace} or ${listings.marketplaceQuantity} is distinct from ${quantity})`,
         ),
       )
       .returning({ id: listings.id });

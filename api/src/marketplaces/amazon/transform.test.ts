@@ -4,6 +4,7 @@ import { OfficialContract, readOfficial } from '../../../test/support/marketplac
 import {
   describeAmazonError,
   feedInterimStatus,
+  fulfilledByAmazon,
   listingsFeedDocument,
   listingsItemToCatalogueItem,
   listingsItemToState,
@@ -94,6 +95,26 @@ describe('listings payloads', () => {
       US,
     );
     expect(state).toMatchObject({ quantity: 3, price: { amount: '12.50', currency: 'USD' }, status: 'active' });
+  });
+
+  test("who fulfils the offer is the listing's fulfilment channel: DEFAULT the seller, a network's code Amazon", () => {
+    // Amazon's own example: a seller-fulfilled offer.
+    expect(exampleItem.fulfillmentAvailability?.[0]?.fulfillmentChannelCode).toBe('DEFAULT');
+    expect(fulfilledByAmazon(exampleItem)).toBe(false);
+    expect(listingsItemToCatalogueItem(exampleItem, US).fulfilledByMarketplace).toBe(false);
+    const fba: ListingsItem = { ...exampleItem, fulfillmentAvailability: [{ fulfillmentChannelCode: 'AMAZON_NA' }] };
+    expect(fulfilledByAmazon(fba)).toBe(true);
+    expect(listingsItemToCatalogueItem(fba, US).fulfilledByMarketplace).toBe(true);
+    // Only the attribute says it (a read without fulfillmentAvailability).
+    const byAttribute: ListingsItem = {
+      sku: 'B',
+      attributes: { fulfillment_availability: [{ fulfillment_channel_code: 'AMAZON_NA' }] },
+    };
+    expect(fulfilledByAmazon(byAttribute)).toBe(true);
+    // Nothing said: left to the marketplace's stock records.
+    const silent: ListingsItem = { sku: 'C' };
+    expect(fulfilledByAmazon(silent)).toBeUndefined();
+    expect(listingsItemToCatalogueItem(silent, US)).not.toHaveProperty('fulfilledByMarketplace');
   });
 
   test('patch example → accepted with its submission id; INVALID → rejected with Amazon’s words', () => {

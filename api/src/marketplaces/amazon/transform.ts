@@ -68,6 +68,22 @@ export function listingQuantity(item: ListingsItem): number | null {
   return typeof attribute?.quantity === 'number' ? attribute.quantity : null;
 }
 
+/**
+ * Who fulfils the offer, as the listing says (`fulfillmentAvailability`, else the `fulfillment_availability`
+ * attribute): Amazon where its channel code is a fulfilment network's (AMAZON_NA…), the seller where it is
+ * DEFAULT, undefined where the listing names none. An FBA inventory summary alone does not tell it: Amazon keeps
+ * a SKU's summary (at 0 units) after the offer is converted back to seller fulfilment, and such an offer taken
+ * for FBA would get none of our quantity writes while the seller ships it.
+ */
+export function fulfilledByAmazon(item: ListingsItem): boolean | undefined {
+  const codes =
+    item.fulfillmentAvailability?.map((f) => f.fulfillmentChannelCode) ??
+    item.attributes?.fulfillment_availability?.map((f) => f.fulfillment_channel_code) ??
+    [];
+  if (codes.length === 0) return undefined;
+  return !codes.includes(MFN_CHANNEL);
+}
+
 /** The consumer (B2C) price: `offers`, else the `purchasable_offer` attribute's `our_price` schedule. */
 export function listingPrice(item: ListingsItem, marketplaceId: string): Money | null {
   const offer =
@@ -174,8 +190,12 @@ export function listingsItemToCatalogueItem(item: ListingsItem, marketplaceId: s
     quantity: listingQuantity(item),
     status: listingStatus(item, marketplaceId),
     attributes: extra,
+    ...fulfilment(fulfilledByAmazon(item)),
   };
 }
+
+const fulfilment = (byAmazon: boolean | undefined) =>
+  byAmazon === undefined ? {} : { fulfilledByMarketplace: byAmazon };
 
 /** A number as a decimal string with at least two places ("12.5" → "12.50"). */
 export function decimalString(value: number): string {

@@ -501,7 +501,7 @@ export async function readTarget(
         }
       }
       await insertChanges(tx, run.accountId, changes, at);
-      await applyMarketplaceStock(tx, target, skus, marketplaceStock, at);
+      await applyMarketplaceStock(tx, target, page.items, marketplaceStock, at);
       const linked = [
         ...new Set(page.items.map((i) => productIds.get(i.sku)).filter((id): id is string => id !== undefined)),
       ];

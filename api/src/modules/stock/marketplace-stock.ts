@@ -28,37 +28,47 @@ export async function readMarketplaceStock(
 }
 
 /**
- * A page of a channel's listings as a full read of the marketplace's own stock found them: each SKU it
- * holds is marked with its quantity, any other is the seller's to fulfil. Call it before planning the
- * page's values, in their transaction, so no quantity of ours is planned for an offer the marketplace fulfils.
+ * A page of a channel's listings as a full read of the marketplace's own stock found them: an offer the
+ * marketplace fulfils is marked with the units it holds, any other is the seller's to fulfil. Where the listing
+ * says who fulfils it (Amazon's fulfillment channel), its word decides: a SKU the marketplace still has a stock
+ * record of but the seller ships is the seller's (our quantity keeps going to it: never oversold), and an offer
+ * the marketplace fulfils with no record yet is the marketplace's at 0 units. Elsewhere holding stock decides.
+ * Call it before planning the page's values, in their transaction, so no quantity of ours is planned for an
+ * offer the marketplace fulfils.
  */
 export async function applyMarketplaceStock(
   tx: Db,
   channel: { id: string; accountId: string },
-  skus: readonly string[],
+  items: ReadonlyArray<{ sku: string; fulfilledByMarketplace?: boolean }>,
   stock: ReadonlyMap<string, number> | undefined,
   at: Date,
 ): Promise<void> {
   if (!stock) return;
-  const held: MarketplaceStock[] = skus
-    .filter((sku) => stock.has(sku))
-    .map((sku) => ({ sku, quantity: stock.get(sku)! }));
+  const byMarketplace = (item: { sku: string; fulfilledByMarketplace?: boolean }) =>
+    item.fulfilledByMarketplace ?? stock.has(item.sku);
+  const held: MarketplaceStock[] = items
+    .filter(byMarketplace)
+    .map(({ sku }) => ({ sku, quantity: stock.get(sku) ?? 0 }));
   await markMarketplaceStock(tx, channel.accountId, channel.id, held, at);
   await unmarkMarketplaceStock(
     tx,
     channel.accountId,
     channel.id,
-    skus.filter((sku) => !stock.has(sku)),
+    items.filter((item) => !byMarketplace(item)).map(({ sku }) => sku),
     at,
   );
 }
 
-/** What the marketplace told of some offers' stock (a notification): those listings marked with it. */
+/**
+ * What the marketplace told of some offers' stock (a notification): the units of those it is known to fulfil.
+ * The notice does not say who fulfils the offer (Amazon tells an offer converted back to the seller at 0 units,
+ * its stock record kept): an offer not marked yet is marked by the next read of the channel's listings.
+ */
 export function noteMarketplaceStock(
   tx: Db,
   channel: { id: string; accountId: string },
   stock: readonly MarketplaceStock[],
   at: Date,
 ): Promise<number> {
-  return markMarketplaceStock(tx, channel.accountId, channel.id, stock, at);
+  return markMarketplaceStock(tx, channel.accountId, channel.id, stock, at, { alreadyMarked: true });
 }

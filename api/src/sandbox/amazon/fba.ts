@@ -162,6 +162,7 @@ export function setFbaQuantity(
   fulfillable: number,
 ) {
   const now = nowIso();
+  // Marked for Amazon to fulfil again, where the seller had taken it back.
   item.fba = {
     fnSku: item.fba?.fnSku ?? `X00${randomChars(UPPER_ALNUM, 7)}`,
     fulfillable,
@@ -189,6 +190,30 @@ export function fbaControlRoutes(router: Router, context: AmazonContext) {
         const item = seller?.items[sku];
         if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
         setFbaQuantity(state, context, seller, item, quantity as number);
+        return summaryJson(item, true);
+      },
+    );
+  });
+  // The seller converts the offer back to fulfilling it themselves (Seller Central's "Change to Fulfilled by
+  // Merchant"): its channel is DEFAULT again with none of the seller's units until they set some, and Amazon's
+  // inventory record stays, at 0 units once its stock is removed, in getInventorySummaries.
+  router.delete('/sellers/:sellerId/items/:sku/fba', (req, res) => {
+    const { sellerId, sku } = req.params as { sellerId: string; sku: string };
+    answerControl(
+      res,
+      200,
+      () => context.changed(sellerId),
+      () => {
+        const state = context.state();
+        const seller = state.sellers[sellerId];
+        const item = seller?.items[sku];
+        if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
+        if (!item.fba) throw new SandboxControlError(409, `SKU ${sku} is not fulfilled by Amazon`);
+        const now = nowIso();
+        item.fba = { ...item.fba, fulfillable: 0, lastUpdatedTime: now, sellerFulfilledSince: now };
+        item.attributes.fulfillment_availability = [{ fulfillment_channel_code: 'DEFAULT', quantity: 0 }];
+        item.lastUpdatedDate = now;
+        notifyFbaInventory(state, context, seller, item);
         return summaryJson(item, true);
       },
     );

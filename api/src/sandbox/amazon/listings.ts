@@ -22,6 +22,7 @@ import {
   listParam,
   nowIso,
   priceOf,
+  fulfilledByAmazon,
   quantityOf,
   randomChars,
   summaryStatus,
@@ -80,7 +81,10 @@ export function itemJson(item: ItemRecord, included: string[]) {
   }
   if (included.includes('fulfillmentAvailability'))
     out.fulfillmentAvailability = [
-      { fulfillmentChannelCode: item.fba ? AMAZON_FULFILLMENT_CHANNEL : 'DEFAULT', quantity: quantityOf(item) },
+      {
+        fulfillmentChannelCode: fulfilledByAmazon(item) ? AMAZON_FULFILLMENT_CHANNEL : 'DEFAULT',
+        quantity: quantityOf(item),
+      },
     ];
   if (included.includes('productTypes'))
     out.productTypes = [{ marketplaceId: AMAZON_SANDBOX_MARKETPLACE_ID, productType: item.productType }];
@@ -277,7 +281,7 @@ export function commit(
   };
   item.attributes = attributes;
   // An FBA offer keeps Amazon's channel and stock: a quantity the seller writes to it changes nothing (fba.ts).
-  if (item.fba) item.attributes.fulfillment_availability = fbaAvailability();
+  if (fulfilledByAmazon(item)) item.attributes.fulfillment_availability = fbaAvailability();
   if (productType && productType !== 'PRODUCT') item.productType = productType;
   item.lastUpdatedDate = now;
   seller.items[sku] = item;

@@ -15,6 +15,7 @@ import { rateOf, throttled } from './limits.ts';
 import {
   AMAZON_SANDBOX_MARKETPLACE_ID,
   isObject,
+  fulfilledByAmazon,
   quantityOf,
   shippedUnits,
   type AmazonContext,
@@ -233,7 +234,7 @@ export function notifyQuantity(
   item: ItemRecord,
 ) {
   // An FBA offer's quantity is Amazon's: FBA_INVENTORY_AVAILABILITY_CHANGES tells it (fba.ts), not this.
-  if (item.fba) return;
+  if (fulfilledByAmazon(item)) return;
   notify(state, context, seller, 'LISTINGS_ITEM_MFN_QUANTITY_CHANGE', {
     SellerId: seller.sellerId,
     FulfillmentChannelCode: 'DEFAULT',

@@ -21,6 +21,7 @@ import {
   listParam,
   nowIso,
   priceOf,
+  fulfilledByAmazon,
   quantityOf,
   setQuantity,
   shippedUnits,
@@ -226,7 +227,7 @@ export function placeOrder(
         `SKU ${sku} has ${quantityOf(item)} available; the order asks for ${quantity}`,
       );
   }
-  const byAmazon = [...wanted.keys()].filter((sku) => seller.items[sku]!.fba).length;
+  const byAmazon = [...wanted.keys()].filter((sku) => fulfilledByAmazon(seller.items[sku]!)).length;
   if (byAmazon > 0 && byAmazon < wanted.size)
     throw new SandboxControlError(
       409,

@@ -32,9 +32,16 @@ export interface ItemRecord {
   lastUpdatedDate: string;
   attributes: Attributes;
   issues: Issue[];
-  /** Set while Amazon fulfils the offer (FBA, fba.ts): the units it holds, which no seller's quantity changes. */
-  fba?: { fnSku: string; fulfillable: number; lastUpdatedTime: string };
+  /**
+   * Amazon's inventory record of the SKU (FBA, fba.ts): the units it holds, which no seller's quantity changes.
+   * It outlives the offer's conversion back to seller fulfilment (`sellerFulfilledSince`), as Amazon keeps a
+   * SKU's inventory summary after its last unit is removed.
+   */
+  fba?: { fnSku: string; fulfillable: number; lastUpdatedTime: string; sellerFulfilledSince?: string };
 }
+
+/** Whether Amazon fulfils the offer now (its channel is AMAZON_NA), not merely holds an inventory record of it. */
+export const fulfilledByAmazon = (item: ItemRecord): boolean => !!item.fba && !item.fba.sellerFulfilledSince;
 
 export interface PatchOp {
   op: 'add' | 'replace' | 'merge' | 'delete';
@@ -240,7 +247,7 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export function quantityOf(item: ItemRecord): number {
   // An FBA offer sells Amazon's own stock.
-  if (item.fba) return item.fba.fulfillable;
+  if (item.fba && fulfilledByAmazon(item)) return item.fba.fulfillable;
   const entry = item.attributes.fulfillment_availability?.find((f) => f.fulfillment_channel_code === 'DEFAULT');
   return typeof entry?.quantity === 'number' ? entry.quantity : 0;
 }
@@ -256,7 +263,7 @@ export function priceOf(item: ItemRecord): { amount: string; currency: string } 
 }
 
 export function setQuantity(item: ItemRecord, quantity: number) {
-  if (item.fba) {
+  if (item.fba && fulfilledByAmazon(item)) {
     item.fba = { ...item.fba, fulfillable: quantity, lastUpdatedTime: nowIso() };
     return;
   }
