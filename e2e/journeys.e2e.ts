@@ -75,7 +75,7 @@ describe('a seller, in a real browser', () => {
     await see(page.getByRole('heading', { name: 'Email Verified!' }));
     await screenshot(page, 'email-verified');
     // The page moves on to the dashboard by itself after 3 seconds.
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await see(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
     await see(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Billing' }));
     await screenshot(page, 'dashboard');

@@ -22,6 +22,7 @@ export default defineProject({
     include: ['ui/src/**/*.test.{ts,tsx}', 'mocks/src/**/*.test.ts'],
     setupFiles: ['ui/vitest.setup.ts'],
     // Radix and axe both touch the real DOM; isolation per file keeps portals apart.
-    testTimeout: 15_000,
+    // A story of the Orders screens takes 5–9 s on a loaded CI machine (jsdom, axe): room for twice that.
+    testTimeout: 30_000,
   },
 });

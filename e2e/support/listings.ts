@@ -39,7 +39,7 @@ export async function signUpAndVerify(page: Page, product: E2EProduct, person: P
   await see(page.getByRole('heading', { name: 'Verify Your Email' }));
   await page.goto(await product.mailedLink(person.email, '/verify-email'));
   await see(page.getByRole('heading', { name: 'Email Verified!' }));
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
 }
 
 /**

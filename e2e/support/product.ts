@@ -102,7 +102,8 @@ export async function startE2EProduct(options: { sandboxControl?: 'open' | 'scop
         });
         const timer = setTimeout(
           () => done(() => reject(new Error(`No mail to ${to} with a ${pathname} link in ${outbox}`))),
-          20_000,
+          // The worker sends it through the queue: on a loaded machine that can take a while.
+          45_000,
         );
         const done = (settle: () => void) => {
           clearTimeout(timer);
