@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { installOnShopify, newSandboxSeller, type ConnectedChannel } from '../support/channel-flows.ts';
+import { readOrdersNow } from '../support/sync-checks.ts';
 
 // Offers the marketplace fulfils from its own stock (Amazon FBA, Walmart WFS), over real HTTP to the sandboxes:
 // their stock is read and kept on the listing, ours is never sent to them, and their orders lower nothing of ours
@@ -229,12 +230,14 @@ describe('offers the marketplace fulfils from its own stock', () => {
     await vi.waitFor(async () => expect((await stockOf(plainSku)).on_hand).toBe(plainBefore.on_hand - 1), {
       timeout: 30_000,
     });
-    // …while Walmart's own, not the seller's to ship, moved nothing of ours (whether or not it is read at all).
+    // …while Walmart's own, read too (Walmart lists it only to shipNodeType=WFSFulfilled, and sends no PO_CREATED),
+    // is recorded as the seller's sale that is not theirs to ship, and moved nothing of ours.
+    await readOrdersNow(t, accountId, walmart.id);
     expect(
       await rows(
-        `select 1 from orders where marketplace_order_id = '${wfs.purchaseOrderId}' and not fulfilled_by_marketplace`,
+        `select fulfilled_by_marketplace from orders where channel_id = '${walmart.id}' and marketplace_order_id = '${wfs.purchaseOrderId}'`,
       ),
-    ).toEqual([]);
+    ).toEqual([{ fulfilled_by_marketplace: true }]);
     expect(await stockOf(wfsSku)).toEqual(before);
     // An MFN sale of the WFS SKU on Amazon moves our stock, and Walmart's WFS item is still sent nothing.
     await placeOrder('amazon', amazon.sandboxSellerId, wfsSku, 1);

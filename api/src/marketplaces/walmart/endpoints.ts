@@ -33,7 +33,9 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     retire: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}`,
     feedStatus: (feedId: string, offset: number, limit: number) =>
       `${base}/v3/feeds/${encodeURIComponent(feedId)}${q({ includeDetails: 'true', offset, limit })}`,
-    orders: (params: { lastModifiedStartDate: string; limit: number }) => `${base}/v3/orders${q(params)}`,
+    /** GET: orders changed since a time, of one kind of fulfilment (shipNodeType: SellerFulfilled by default, WFSFulfilled). */
+    orders: (params: { lastModifiedStartDate: string; limit: number; shipNodeType?: 'WFSFulfilled' }) =>
+      `${base}/v3/orders${q(params)}`,
     /** Walmart's meta.nextCursor is a query string ("?limit=…&hasMoreElements=true&…") for the same path. */
     ordersNext: (nextCursor: string) =>
       `${base}/v3/orders${nextCursor.startsWith('?') ? nextCursor : `?${nextCursor}`}`,

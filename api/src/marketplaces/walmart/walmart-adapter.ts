@@ -348,7 +348,16 @@ function walmartPublishing(client: WalmartClient): Pick<WalmartAdapter, 'createL
   };
 }
 
-/** Orders changed since a time, a page at a time, oldest first. */
+/** The cursor of the second read, of the orders Walmart fulfils (WFS), and of its pages after the first. */
+const WFS_ORDERS_CURSOR = 'wfs:';
+
+/**
+ * Orders changed since a time, a page at a time, oldest first within each read. Walmart answers one kind of
+ * fulfilment a read (orders.json shipNodeType, SellerFulfilled by default): the seller's orders are read, then
+ * those Walmart fulfils from its own stock (WFSFulfilled), which take none of the seller's units but are the
+ * seller's sales; the cursor tells which read a page is of. A seller Walmart refuses the second read (not in WFS)
+ * has none.
+ */
 async function ordersSince(
   client: WalmartClient,
   since: Date,
@@ -356,16 +365,30 @@ async function ordersSince(
   signal?: AbortSignal,
 ): Promise<Page<MarketplaceOrder>> {
   const api = client.endpoints;
-  const url = cursor
-    ? api.ordersNext(cursor)
-    : api.orders({ lastModifiedStartDate: since.toISOString(), limit: ORDERS_PAGE_SIZE });
-  const body = (await client.call<WalmartOrdersPage>('ordersRead', { method: 'GET', url }, signal)).body;
+  const wfs = cursor?.startsWith(WFS_ORDERS_CURSOR) ?? false;
+  const walmartCursor = wfs ? cursor!.slice(WFS_ORDERS_CURSOR.length) : cursor;
+  const url = walmartCursor
+    ? api.ordersNext(walmartCursor)
+    : api.orders({
+        lastModifiedStartDate: since.toISOString(),
+        limit: ORDERS_PAGE_SIZE,
+        ...(wfs ? { shipNodeType: 'WFSFulfilled' as const } : {}),
+      });
+  let body: WalmartOrdersPage;
+  try {
+    body = (await client.call<WalmartOrdersPage>('ordersRead', { method: 'GET', url }, signal)).body;
+  } catch (error) {
+    if (wfs && !walmartCursor && error instanceof MarketplaceError && !error.retryable)
+      return { items: [], next: undefined };
+    throw error;
+  }
   const orders = (body.list?.elements?.order ?? [])
     .map(orderFromWalmart)
     .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+  const more = orders.length > 0 && body.list?.meta?.nextCursor ? body.list.meta.nextCursor : undefined;
   return {
     items: orders,
-    next: orders.length > 0 && body.list?.meta?.nextCursor ? body.list.meta.nextCursor : undefined,
+    next: more ? (wfs ? `${WFS_ORDERS_CURSOR}${more}` : more) : wfs ? undefined : WFS_ORDERS_CURSOR,
   };
 }
 

@@ -305,7 +305,44 @@ describe('Walmart adapter against the sandbox over HTTP', () => {
     ).map((o) => o.orderLines.orderLine[0]!.item.sku);
     expect(rest.items.map((o) => o.lines[0]!.sku)).toEqual(skus.filter((sku) => !onFirst.includes(sku)));
     expect(onFirst).toHaveLength(2);
-    expect(rest.next).toBeUndefined();
+    // The seller's orders read, the orders Walmart fulfils (WFS) are read next: none here, and the end.
+    expect(rest.next).toBe('wfs:');
+    expect(await adapter.ordersSince(since, rest.next)).toEqual({ items: [], next: undefined });
+  });
+
+  it('reads the orders Walmart fulfils (WFS) after the seller’s, marked as not the seller’s to ship', async () => {
+    const fresh = await sb.createSeller(2);
+    const adapter = sb.adapter(fresh.credentials);
+    const [own, byWalmart] = await sb.skus(fresh.credentials, 2);
+    await adapter.updateListings([{ sku: own!, quantity: 5 }]);
+    const marked = await sb.control('PUT', `/sellers/${fresh.sellerId}/items/${encodeURIComponent(byWalmart!)}/wfs`, {
+      quantity: 8,
+    });
+    expect(marked.status).toBe(200);
+    const since = new Date(Date.now() - 1000);
+    const seller = await sb.control('POST', `/sellers/${fresh.sellerId}/orders`, {
+      lines: [{ sku: own, quantity: 1 }],
+    });
+    const wfs = await sb.control('POST', `/sellers/${fresh.sellerId}/orders`, {
+      lines: [{ sku: byWalmart, quantity: 2 }],
+    });
+    expect([seller.status, wfs.status]).toEqual([201, 201]);
+    const pages = [];
+    let cursor: string | undefined;
+    do {
+      const page = await adapter.ordersSince(since, cursor);
+      pages.push(page.items);
+      cursor = page.next;
+    } while (cursor);
+    const [sellers, walmarts] = [pages[0]!, pages.slice(1).flat()];
+    expect(sellers.map((o) => o.marketplaceOrderId)).toEqual([seller.body.purchaseOrderId]);
+    expect(walmarts).toEqual([
+      expect.objectContaining({
+        marketplaceOrderId: wfs.body.purchaseOrderId,
+        fulfilledByMarketplace: true,
+        lines: [expect.objectContaining({ sku: byWalmart, quantity: 2 })],
+      }),
+    ]);
   });
 
   it('delivers PO_CREATED to a subscribed receiver, signed with HMAC', async () => {
