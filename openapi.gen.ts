@@ -4295,6 +4295,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["BadRequest"];
             415: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeProfilePhoto: {
@@ -4344,6 +4345,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {

@@ -14,6 +14,15 @@ export interface AccountRateLimitRule {
   windowSeconds: number;
 }
 
+/** An S3-compatible bucket for uploaded files (OBJECT_STORE_URL and its keys). */
+export interface ObjectStoreSettings {
+  /** The bucket's address, path style: https://s3.eu-west-1.amazonaws.com/my-bucket (a prefix may follow). */
+  url: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 export interface Config {
   production: boolean;
   port: number;
@@ -22,6 +31,8 @@ export interface Config {
   /** Origins allowed to send state-changing requests (the app's own, plus any listed). */
   allowedOrigins: string[];
   dataDir: string;
+  /** Uploaded files (profile photos) go here when set; under dataDir/uploads otherwise. */
+  objectStore: ObjectStoreSettings | undefined;
   /** PostgreSQL when set; PGlite in dataDir otherwise. */
   databaseUrl: string | undefined;
   /** When set, mail goes out by SMTP; otherwise each message is saved under dataDir/mail. */
@@ -123,6 +134,19 @@ const int = (value: string | undefined, fallback: number): number => {
   return n;
 };
 
+/** OBJECT_STORE_URL with its keys (all or none); the region is us-east-1 unless OBJECT_STORE_REGION says otherwise. */
+function objectStoreOf(env: NodeJS.ProcessEnv): ObjectStoreSettings | undefined {
+  const url = env.OBJECT_STORE_URL?.trim();
+  if (!url) return undefined;
+  if (!/^https?:\/\/[^/]+\/[^/]/.test(url))
+    throw new Error('OBJECT_STORE_URL must name the bucket in its path: https://s3.eu-west-1.amazonaws.com/my-bucket');
+  const accessKeyId = env.OBJECT_STORE_ACCESS_KEY_ID;
+  const secretAccessKey = env.OBJECT_STORE_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error('OBJECT_STORE_URL needs OBJECT_STORE_ACCESS_KEY_ID and OBJECT_STORE_SECRET_ACCESS_KEY.');
+  return { url, region: env.OBJECT_STORE_REGION || 'us-east-1', accessKeyId, secretAccessKey };
+}
+
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -159,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appUrl,
     allowedOrigins: [new URL(appUrl).origin, ...extraOrigins],
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    objectStore: objectStoreOf(env),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Marketplace Hub <no-reply@marketplace-hub.local>',

@@ -5,6 +5,7 @@ import type { JobQueue } from './workers/job-queue.ts';
 import type { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import type { CredentialVault } from './modules/channel-access/credential-vault.ts';
 import type { StripeSettings } from './modules/billing/stripe-client.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** What every use case may depend on. The clock is injectable so tests can move time. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
     /** Signs the owner tokens with which the web process acts on an account's sandbox sellers. */
     sandboxControlKey: Buffer;
   };
+  /** Uploaded files: a folder under DATA_DIR, or the configured object store. */
+  files: FileStore;
   /** Where subscriptions are billed: Stripe, or the built-in Stripe sandbox; undefined when neither is set up. */
   stripe?: StripeSettings | undefined;
 }

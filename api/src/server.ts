@@ -23,6 +23,7 @@ import { TokenBuckets } from './marketplaces/shared/token-bucket.ts';
 import { CredentialVault } from './modules/channel-access/credential-vault.ts';
 import { platformSetting } from './modules/settings/platform-settings.ts';
 import type { StripeSettings } from './modules/billing/stripe-client.ts';
+import { fileStoreFor } from './storage/file-store.ts';
 
 /**
  * Our applications on the built-in eBay and Shopify sandboxes: a secret per installation (derived
@@ -142,6 +143,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
       sandboxControlKey: Buffer.from(deriveSecret(masterKey, 'sandbox-control'), 'hex'),
     },
     stripe: stripeSettingsOf(config, masterKey),
+    files: fileStoreFor(config),
   };
   const changeListener = await listenForChanges(database, allReadCaches(ctx.caches));
   const mailer = createMailer({

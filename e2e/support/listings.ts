@@ -83,7 +83,8 @@ export async function connectSandboxChannel(page: Page, kind: SandboxKind): Prom
   }
 }
 
-const MARKETPLACE_NAMES = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
+/** How the Channels page names each marketplace on its card. */
+export const MARKETPLACE_NAMES = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;
 
 /** Connects a sandbox seller on Walmart (first, so the main channel), Amazon, eBay and Shopify. */
 export async function connectFourSandboxChannels(page: Page): Promise<void> {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { Browser } from '../../api/test/support/browser.ts';
 import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../../api/test/support/channel-flows.ts';
 import { see } from './browser.ts';
-import type { Person, SandboxKind, SandboxSellers } from './listings.ts';
+import { MARKETPLACE_NAMES, type Person, type SandboxKind, type SandboxSellers } from './listings.ts';
 import type { E2EProduct } from './product.ts';
 import { signIn } from './session.ts';
 
@@ -42,5 +42,3 @@ export async function seededSeller(
     await see(page.getByRole('article', { name: new RegExp(MARKETPLACE_NAMES[kinds[0]!]) }).getByText('Main channel'));
   }
 }
-
-const MARKETPLACE_NAMES = { amazon: 'Amazon', walmart: 'Walmart', ebay: 'eBay', shopify: 'Shopify' } as const;

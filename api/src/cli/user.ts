@@ -6,6 +6,7 @@ import { AppError } from '../context.ts';
 import { changeRoleByEmail, isRole } from '../modules/auth/roles.ts';
 import { systemContext } from '../modules/audit/audit-log.ts';
 import { roleValues } from '../db/schema/index.ts';
+import { fileStoreFor } from '../storage/file-store.ts';
 
 const usage = `Usage: npm run user -- set-role <email> <role>
   role: ${roleValues.join(', ')}
@@ -35,6 +36,7 @@ async function main(args: string[]): Promise<number> {
       // Never listening: every read goes to the database.
       caches: createReadCaches(),
       marketplaces: undefined as never,
+      files: fileStoreFor(config),
     };
     const { user, changed } = await changeRoleByEmail(ctx, { ...systemContext, userAgent: 'cli' }, email, role);
     console.log(

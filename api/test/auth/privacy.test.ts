@@ -73,6 +73,13 @@ describe('delete my account', () => {
       sql`select action, metadata from audit_log where target_id = ${owner.userId} order by id desc limit 1`,
     );
     expect(trail).toEqual([{ action: 'user.account_deleted', metadata: { accountDeleted: true } }]);
+    // The audit log outlives the account (the privacy policy says so): staff still read what was done in it.
+    const admin = await t.signedInUser({ role: 'admin' });
+    const kept = await admin.browser.get(`/api/admin/audit-logs?accountId=${owner.accountId}&limit=100`);
+    expect(kept.status).toBe(200);
+    const actions = kept.body.items.map((entry: { action: string }) => entry.action);
+    expect(actions[0]).toBe('user.account_deleted');
+    expect(actions).toContain('channel.connected');
   });
 
   it('a member deletes only themselves; the account and its owner stay', async () => {

@@ -1,17 +1,17 @@
 /**
  * Profile photos: the image itself is the upload (PNG, JPEG or WebP, known by its first bytes, never by
- * a name or a declared type), kept under DATA_DIR/uploads/avatars with a random name, and served only to
- * the users of its account and to platform staff. The user's profileImageUrl names it.
+ * a name or a declared type), kept in the file store (DATA_DIR/uploads, or the object store) as
+ * avatars/<random name>, and served only to the users of its account and to platform staff. The user's
+ * profileImageUrl names it.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
 import { findUserById, type UserRecord } from '../../db/queries/users.ts';
 import { findPhotoOwner, lockProfileImage, setProfileImage } from '../../db/queries/user-photos.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { isStaff } from './auth-user.ts';
+import { FileStoreError } from '../../storage/file-store.ts';
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_URL_PREFIX = '/api/auth/photos/';
@@ -37,8 +37,9 @@ type PhotoExtension = keyof typeof photoKinds;
 
 export const WRONG_KIND = 'The photo must be a PNG, JPEG or WebP image.';
 export const TOO_LARGE = 'The photo must be at most 2 MB.';
+export const NOT_STORED = 'The photo could not be stored just now. Please try again in a few minutes.';
 
-const avatarsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads', 'avatars');
+const keyOf = (name: string) => `avatars/${name}`;
 
 function kindOf(bytes: Buffer): PhotoExtension | undefined {
   return (Object.keys(photoKinds) as PhotoExtension[]).find((ext) => photoKinds[ext].matches(bytes));
@@ -52,7 +53,15 @@ function storedName(url: string | null): string | undefined {
 }
 
 async function removeFile(ctx: AppContext, name: string | undefined): Promise<void> {
-  if (name) await fs.rm(path.join(avatarsDir(ctx), name), { force: true });
+  if (name) await ctx.files.remove(keyOf(name));
+}
+
+/** The change has committed: a file the store keeps for a while longer is told, not answered as a failure. */
+async function removeReplaced(ctx: AppContext, name: string | undefined): Promise<void> {
+  await removeFile(ctx, name).catch((error: unknown) => {
+    if (!(error instanceof FileStoreError)) throw error;
+    console.warn(`[auth] replaced profile photo not deleted: ${error.message}`);
+  });
 }
 
 /**
@@ -75,9 +84,13 @@ export async function uploadProfilePhoto(
   const ext = kindOf(bytes);
   if (!ext) throw new AppError(400, WRONG_KIND);
   const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-  await fs.mkdir(avatarsDir(ctx), { recursive: true });
-  // 'wx': a name is never written twice, so no request can overwrite a file another one stored.
-  await fs.writeFile(path.join(avatarsDir(ctx), name), bytes, { flag: 'wx' });
+  try {
+    await ctx.files.put(keyOf(name), bytes, photoKinds[ext].contentType);
+  } catch (error) {
+    if (!(error instanceof FileStoreError)) throw error;
+    console.warn(`[auth] profile photo not stored: ${error.message}`);
+    throw new AppError(503, NOT_STORED);
+  }
   let replaced: string | null;
   try {
     replaced = await ctx.db.transaction(async (tx) => {
@@ -97,7 +110,7 @@ export async function uploadProfilePhoto(
     await removeFile(ctx, name);
     throw error;
   }
-  await removeFile(ctx, storedName(replaced));
+  await removeReplaced(ctx, storedName(replaced));
   return (await findUserById(ctx.db, user.id))!;
 }
 
@@ -120,7 +133,7 @@ export async function removeProfilePhoto(
     });
     return before;
   });
-  await removeFile(ctx, storedName(removed));
+  await removeReplaced(ctx, storedName(removed));
   return (await findUserById(ctx.db, user.id))!;
 }
 
@@ -134,7 +147,11 @@ export async function readProfilePhoto(
   if (!PHOTO_NAME.test(name)) throw notFound;
   const owner = await findPhotoOwner(ctx.db, PHOTO_URL_PREFIX + name);
   if (!owner || (owner.accountId !== viewer.accountId && !isStaff(viewer.role))) throw notFound;
-  const bytes = await fs.readFile(path.join(avatarsDir(ctx), name)).catch(() => undefined);
+  const bytes = await ctx.files.get(keyOf(name)).catch((error: unknown) => {
+    if (!(error instanceof FileStoreError)) throw error;
+    console.warn(`[auth] profile photo not read: ${error.message}`);
+    throw new AppError(503, 'The photo could not be read just now.');
+  });
   if (!bytes) throw notFound;
   return { bytes, contentType: photoKinds[name.split('.').pop() as PhotoExtension].contentType };
 }

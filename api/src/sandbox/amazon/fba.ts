@@ -174,6 +174,15 @@ export function setFbaQuantity(
 }
 
 /** The control API's FBA offer: `{ quantity }`, a whole number of units Amazon holds for the SKU. */
+/** The seller and SKU a control call names, or the control API's 404. */
+function controlledItem(context: AmazonContext, sellerId: string, sku: string) {
+  const state = context.state();
+  const seller = state.sellers[sellerId];
+  const item = seller?.items[sku];
+  if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
+  return { state, seller, item };
+}
+
 export function fbaControlRoutes(router: Router, context: AmazonContext) {
   router.put('/sellers/:sellerId/items/:sku/fba', (req, res) => {
     const quantity = isObject(req.body) ? req.body.quantity : undefined;
@@ -185,10 +194,7 @@ export function fbaControlRoutes(router: Router, context: AmazonContext) {
       200,
       () => context.changed(sellerId),
       () => {
-        const state = context.state();
-        const seller = state.sellers[sellerId];
-        const item = seller?.items[sku];
-        if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
+        const { state, seller, item } = controlledItem(context, sellerId, sku);
         setFbaQuantity(state, context, seller, item, quantity as number);
         return summaryJson(item, true);
       },
@@ -204,10 +210,7 @@ export function fbaControlRoutes(router: Router, context: AmazonContext) {
       200,
       () => context.changed(sellerId),
       () => {
-        const state = context.state();
-        const seller = state.sellers[sellerId];
-        const item = seller?.items[sku];
-        if (!seller || !item) throw new SandboxControlError(404, 'No such seller or SKU');
+        const { state, seller, item } = controlledItem(context, sellerId, sku);
         if (!item.fba) throw new SandboxControlError(409, `SKU ${sku} is not fulfilled by Amazon`);
         const now = nowIso();
         item.fba = { ...item.fba, fulfillable: 0, lastUpdatedTime: now, sellerFulfilledSince: now };

@@ -4,6 +4,7 @@ import { authHandlers } from '@hub/mocks';
 import { useCurrentUser } from '../../api';
 import { findInToast } from '../../testing/storyToasts';
 import { onAPhone } from '../../testing/storyViewports';
+import { storyLocation, withRouter } from '../../testing/storyRouter';
 import { PHOTO_TOO_LARGE } from './ProfilePhotoSection';
 import { ProfileSettingsDialog } from './ProfileSettingsDialog';
 
@@ -16,6 +17,7 @@ function ProfileSettingsForCurrentUser() {
 const meta = {
   title: 'Screens/Profile settings',
   component: ProfileSettingsForCurrentUser,
+  decorators: [withRouter],
   parameters: { msw: { handlers: { auth: authHandlers.signedInClient } } },
 } satisfies Meta<typeof ProfileSettingsForCurrentUser>;
 
@@ -108,6 +110,24 @@ export const ViewingAsAnotherUser: Story = {
   },
 };
 
+export const TeamReachedFromProfile: Story = {
+  play: async () => {
+    const view = await dialog();
+    await userEvent.click(view.getByRole('button', { name: 'Manage Team' }));
+    await waitFor(() => expect(storyLocation.current.path).toBe('/user-management'));
+  },
+};
+
+/** Staff have no team of their own: they manage every user from User Management in the sidebar. */
+export const NoTeamForStaff: Story = {
+  parameters: { msw: { handlers: { auth: authHandlers.signedInAdmin } } },
+  play: async () => {
+    const view = await dialog();
+    await expect(view.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+    await expect(view.queryByRole('button', { name: 'Manage Team' })).not.toBeInTheDocument();
+  },
+};
+
 export const OnAPhone: Story = {
   globals: onAPhone,
   play: async () => {
@@ -115,5 +135,6 @@ export const OnAPhone: Story = {
     await expect(view.getByRole('button', { name: 'Upload Photo' })).toBeVisible();
     await expect(view.getByLabelText('Time zone')).toBeVisible();
     await expect(view.getByRole('button', { name: 'Sign Out Other Sessions' })).toBeVisible();
+    await expect(view.getByRole('button', { name: 'Manage Team' })).toBeVisible();
   },
 };

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
 import { Alert, Button, Dialog, DialogContent, Field, Select, Stack, Text, TextField, useToast } from '../../index';
 import { errorText, useChangePassword, useSignOutOtherSessions, useUpdateProfile, type AuthUser } from '../../api';
 import { MIN_PASSWORD_LENGTH } from '../../shared/auth/authTexts';
@@ -19,6 +20,7 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
   const change = useChangePassword();
   const signOutOthers = useSignOutOtherSessions();
   const browserZone = useMemo(browserTimeZone, []);
+  const [, navigate] = useLocation();
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [lastName, setLastName] = useState(user.lastName ?? '');
   const [companyName, setCompanyName] = useState(user.companyName ?? '');
@@ -174,6 +176,25 @@ export function ProfileSettingsDialog({ user, open, onOpenChange }: ProfileSetti
               </Button>
             </Stack>
           )}
+          {user.role === 'client' ? (
+            <Stack space="small">
+              <Text weight="semibold">Team</Text>
+              <Text size="small" tone="secondary">
+                Invite colleagues to this account and choose what each of them may do. Teams come with the Business and
+                Enterprise plans.
+              </Text>
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => {
+                  onOpenChange(false);
+                  navigate('/user-management');
+                }}
+              >
+                Manage Team
+              </Button>
+            </Stack>
+          ) : null}
           <PrivacySection user={user} />
         </Stack>
       </DialogContent>

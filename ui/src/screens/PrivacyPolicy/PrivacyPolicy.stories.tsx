@@ -36,6 +36,8 @@ export const PrivacyPolicyPage: Story = {
     for (const right of ['access', 'modify', 'delete', 'disconnect integrations', 'request deletion']) {
       await expect(within(rights).getByText(right)).toBeVisible();
     }
+    // What deletion leaves: the audit log's entries, and why.
+    await expect(rights).toHaveTextContent('The audit log is a security record and is not deleted with an account');
     await expect(
       within(canvas.getByRole('region', { name: 'Contact Us' })).getByRole('link', {
         name: 'support@marketplace-hub.com',

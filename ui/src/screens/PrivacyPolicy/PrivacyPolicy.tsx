@@ -137,9 +137,15 @@ const policySections: PolicySection[] = [
             remove its stored credentials and tokens;
           </li>
           <li>
-            <strong>request deletion</strong> of your account and all its data by emailing us.
+            <strong>request deletion</strong> of your account and all its data: from Profile Settings, or by emailing
+            us.
           </li>
         </ul>
+        <p>
+          The audit log is a security record and is not deleted with an account: its entries of what was done in the
+          account (when, from which IP address, and what changed) are kept to detect abuse and meet our legal
+          obligations. Nobody can edit or remove an entry, and only our staff can read the entries of a deleted account.
+        </p>
       </>
     ),
   },
