@@ -12,6 +12,7 @@ import { control, noFaults, query, sandboxItem, sandboxRequests, setFaults, sett
 import { isValidGtin, missingForListing } from '../../src/modules/listings/publish-requirements.ts';
 import { runPublishJob } from '../../src/modules/listings/publish.ts';
 import { syncTick } from '../../src/modules/reconciliation/sync-schedule.ts';
+import { pricingRuleBody } from '../support/pricing-rules.ts';
 
 describe('what each marketplace requires of a new listing', () => {
   const complete = {
@@ -362,6 +363,52 @@ describe('publish to a target channel', () => {
         sql`select status from listing_writes where channel_id in (${ebay.id}, ${shopify.id}) and sku = 'NEW-READY' and status <> 'confirmed'`,
       ),
     ).toEqual([]);
+  }, 120_000);
+
+  it('a new listing is priced by the account’s pricing rules from its creation, not at the main price first', async () => {
+    const [{ id: ruled }] = (await query<{ id: string }>(
+      t,
+      sql`insert into products (account_id, sku, title, brand, gtin, images, price, on_hand, source_channel_id) values
+        (${accountId}, 'NEW-RULED', 'Ruled mug', 'Acme', '036000291452', '["https://example.com/mug.jpg"]'::jsonb, '14.00', 5, ${amazon.id})
+        returning id`,
+    )) as [{ id: string }];
+    const rule = await seller.post(
+      '/api/pricing-rules',
+      pricingRuleBody([shopify.id], {
+        name: 'Shopify mark-up',
+        scope: { kind: 'skus', skus: ['NEW-RULED'] },
+        action: { basis: 'main_price', change: 'percent', value: '20' },
+        rounding: 'ends_99',
+      }),
+    );
+    expect(rule.status).toBe(201);
+    const sandboxCallsBefore = (await sandboxRequests(t, 'shopify')).length;
+    try {
+      const answer = await seller.post('/api/listings/publish', { channelId: shopify.id, productIds: [ruled] });
+      expect(answer.status).toBe(202);
+      await settled(t, accountId);
+      // 14.00 + 20 % = 16.80, to the nearest .99: 16.99, in the creation itself (no price sent after it).
+      expect(await sandboxItem(t, shopify, 'NEW-RULED')).toMatchObject({
+        quantity: 5,
+        price: '16.99',
+        status: 'active',
+      });
+      expect(
+        await query(
+          t,
+          sql`select field, after, status from listing_writes where channel_id = ${shopify.id} and sku = 'NEW-RULED' order by field`,
+        ),
+      ).toEqual([
+        { field: 'price', after: '16.99', status: 'confirmed' },
+        { field: 'quantity', after: '5', status: 'confirmed' },
+      ]);
+      const pricesSent = (await sandboxRequests(t, 'shopify'))
+        .slice(sandboxCallsBefore)
+        .filter((r) => JSON.stringify(r).includes('NEW-RULED') && JSON.stringify(r).includes('14.00'));
+      expect(pricesSent).toEqual([]);
+    } finally {
+      expect((await seller.request('DELETE', `/api/pricing-rules/${rule.body.id}`)).status).toBe(204);
+    }
   }, 120_000);
 
   it('the job run again creates nothing twice, even when our record of the creation was lost', async () => {
