@@ -56,7 +56,12 @@ const amazonListings = () =>
         where l.channel_id = ${amazon.id} and l.marketplace_id is not null and l.product_id is not null order by l.sku`,
   );
 
-const compete = (sku: string, offers: Array<{ price: number; shipping?: number }>) =>
+interface OfferInput {
+  price: number;
+  shipping?: number;
+  repricer?: { beatBy: number; floor: number; reactAfterSeconds?: number };
+}
+const compete = (sku: string, offers: OfferInput[]) =>
   control(t, 'amazon', `/sellers/${amazon.sandboxSellerId}/items/${encodeURIComponent(sku)}/competing-offers`, {
     method: 'PUT',
     body: { offers },
@@ -172,5 +177,64 @@ describe('a rule that follows the lowest other offer on Amazon', () => {
     // The other SKUs, not in the rule's scope, kept the main price.
     const [first] = await amazonListings();
     expect(await sandboxItem(t, amazon, first!.sku)).toMatchObject({ price: first!.price });
+  });
+
+  it('a competitor whose repricer answers each of our moves: the price war ends at our floor, its offer a cent under, and nothing moves after', async () => {
+    const [, second] = await amazonListings();
+    const ours = Math.round(Number(second!.price) * 100);
+    const floor = ours - 6;
+    const created = await seller.post(
+      '/api/pricing-rules',
+      rule({ scope: { kind: 'skus', skus: [second!.sku] }, minPrice: (floor / 100).toFixed(2) }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const offersPath = `/sellers/${amazon.sandboxSellerId}/items/${encodeURIComponent(second!.sku)}/competing-offers`;
+    const competitor = async () => {
+      const answer = await control(t, 'amazon', offersPath);
+      const [offer] = (await answer.json()).offers as Array<{ price: number; repricer: { reactsAt: string | null } }>;
+      return { price: Math.round(offer!.price * 100), waiting: offer!.repricer.reactsAt !== null };
+    };
+    const amazonPrice = async () => Math.round(Number((await sandboxItem(t, amazon, second!.sku)).price) * 100);
+
+    // A cent under us (where its repricer would put it), beating the lowest other offer by a cent down to a floor
+    // far under ours, answering at once.
+    const answer = await compete(second!.sku, [
+      { price: (ours - 1) / 100, repricer: { beatBy: 0.01, floor: (ours - 300) / 100, reactAfterSeconds: 0 } },
+    ]);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    // We beat it (−0.02), it beats us (−0.03), … until our floor (−0.06): it sits a cent under, we stay on the floor.
+    await vi.waitFor(
+      async () =>
+        expect({ ours: await amazonPrice(), theirs: await competitor() }).toEqual({
+          ours: floor,
+          theirs: { price: floor - 1, waiting: false },
+        }),
+      { timeout: 45_000, interval: 250 },
+    );
+    await settled(t, accountId);
+    expect({ ours: await amazonPrice(), theirs: await competitor() }).toEqual({
+      ours: floor,
+      theirs: { price: floor - 1, waiting: false },
+    });
+    // Each of our moves a change of the rule's, never under the floor.
+    const moves = await query<{ after: string }>(
+      t,
+      sql`select after from changes where account_id = ${accountId} and sku = ${second!.sku}
+          and cause = 'pricing_rule' and cause_ref = 'competitor offers' order by created_at`,
+    );
+    expect(moves.map((m) => ours - Math.round(Number(m.after) * 100))).toEqual([2, 4, 6]);
+  }, 90_000);
+
+  it('refuses a repricer it cannot run, with a message', async () => {
+    const [listing] = await amazonListings();
+    for (const repricer of [
+      { beatBy: -1, floor: 5 },
+      { beatBy: 0.01, floor: 0 },
+      { beatBy: 0.01, floor: 5, reactAfterSeconds: 7200 },
+    ]) {
+      const refused = await compete(listing!.sku, [{ price: 10, repricer: repricer as OfferInput['repricer'] }]);
+      expect(refused.status, JSON.stringify(repricer)).toBe(400);
+      expect((await refused.json()).message, JSON.stringify(repricer)).toMatch(/^repricer\./);
+    }
   });
 });

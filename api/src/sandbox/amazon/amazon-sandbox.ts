@@ -24,7 +24,7 @@ import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
 import { productTypeRoutes } from './product-types.ts';
 import { advanceReports, reportRoutes } from './reports.ts';
 import { returnControlRoutes } from './returns.ts';
-import { competingOfferControlRoutes, pricingRoutes } from './pricing.ts';
+import { applyDueRepricing, competingOfferControlRoutes, pricingRoutes } from './pricing.ts';
 import { listingIssueControlRoutes } from './listing-issues.ts';
 import { fbaControlRoutes, fbaRoutes } from './fba.ts';
 import { orderView, shipmentRoutes } from './shipments.ts';
@@ -155,6 +155,7 @@ function applyDueWork(state: AmazonSandboxState, context: AmazonContext) {
   const now = Date.now();
   const changed = new Set<string>();
   applyDueChanges(state, context, now, changed);
+  applyDueRepricing(state, context, now, changed);
   advanceFeeds(state, context, now, changed);
   advanceReports(state, now, changed);
   for (const sellerId of changed) context.changed(sellerId);

@@ -34,6 +34,7 @@ import {
   type PatchOp,
   type SellerRecord,
 } from './state.ts';
+import { wakeRepricers } from './pricing.ts';
 
 const ITEMS = '/listings/2021-08-01/items';
 type ItemPath = { sellerId: string; sku: string };
@@ -269,6 +270,7 @@ export function commit(
 ) {
   const existing = seller.items[sku];
   const before = existing ? quantityOf(existing) : undefined;
+  const priceBefore = existing ? priceOf(existing)?.amount : undefined;
   const now = nowIso();
   const item: ItemRecord = existing ?? {
     sku,
@@ -286,6 +288,8 @@ export function commit(
   item.lastUpdatedDate = now;
   seller.items[sku] = item;
   if (quantityOf(item) !== before) notifyQuantity(state, context, seller, item);
+  // Other sellers' repricers see the new price and answer it (pricing.ts).
+  if (priceOf(item)?.amount !== priceBefore) wakeRepricers(context, seller, sku);
 }
 
 /** Applies the PATCHes and PUTs whose processing time has passed; notes the sellers changed. */

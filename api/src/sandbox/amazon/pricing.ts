@@ -6,6 +6,10 @@
  * The featured offer (the Buy Box) goes to the lowest landed price (listing price plus shipping) of
  * every new offer, the seller's own included; on a tie the seller's own keeps it. Amazon weighs more
  * than price (fulfilment, seller rating); the sandbox needs only what makes a repricer move.
+ *
+ * Competing offers may move by themselves: an offer given a repricer answers every change of the other
+ * offers on the item (the seller's own price included) after its delay, beating the lowest of them down to
+ * its floor, and Amazon tells the seller with ANY_OFFER_CHANGED: a price war the seller's rules must survive.
  */
 import crypto from 'node:crypto';
 import type { Request, Response, Router } from 'express';
@@ -22,6 +26,7 @@ import {
   type AmazonContext,
   type AmazonSandboxState,
   type CompetingOffer,
+  type CompetitorRepricer,
   type ItemRecord,
   type SellerRecord,
 } from './state.ts';
@@ -241,26 +246,118 @@ export function notifyOffersChanged(
   });
 }
 
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** The repricers of the other offers on the SKU answer a change, each after its delay (on the kit's tick). */
+export function wakeRepricers(context: AmazonContext, seller: SellerRecord, sku: string, now = Date.now()) {
+  for (const offer of seller.competingOffers?.[sku] ?? []) {
+    const repricer = offer.repricer;
+    if (!repricer || repricer.reactsAt !== undefined) continue;
+    repricer.reactsAt = now + repricer.reactAfterMs;
+    context.tickAfter(repricer.reactAfterMs);
+  }
+}
+
+/** Where a repricer puts its offer: `beatBy` under the lowest other landed price, never under its floor. */
+function repricedCents(offer: CompetingOffer, repricer: CompetitorRepricer, others: CompetingOffer[]): number {
+  const lowestOther = Math.min(...others.map(landed));
+  if (!Number.isFinite(lowestOther)) return cents(offer.listingPrice);
+  return Math.max(cents(repricer.floor), lowestOther - cents(repricer.beatBy) - cents(offer.shipping));
+}
+
+/**
+ * The repricers whose time has come move their offers; every SKU whose offers moved is told to the seller
+ * (ANY_OFFER_CHANGED) and its other repricers answer in turn. Two repricers racing each other stop where
+ * neither can move: the one whose floor is higher sits on it, the other a step under.
+ */
+export function applyDueRepricing(
+  state: AmazonSandboxState,
+  context: AmazonContext,
+  now: number,
+  changed: Set<string>,
+) {
+  for (const seller of Object.values(state.sellers)) {
+    for (const [sku, offers] of Object.entries(seller.competingOffers ?? {})) {
+      const item = seller.items[sku];
+      let moved = false;
+      for (const offer of offers) {
+        const repricer = offer.repricer;
+        if (!repricer || repricer.reactsAt === undefined || repricer.reactsAt > now) continue;
+        repricer.reactsAt = undefined;
+        if (!item) continue;
+        const own = priceOf(item);
+        const others = [
+          ...(own
+            ? [
+                {
+                  sellerId: seller.sellerId,
+                  listingPrice: Number(own.amount),
+                  shipping: 0,
+                  fulfillmentType: 'MFN' as const,
+                },
+              ]
+            : []),
+          ...offers.filter((o) => o !== offer),
+        ];
+        const target = repricedCents(offer, repricer, others);
+        if (target === cents(offer.listingPrice)) continue;
+        offer.listingPrice = target / 100;
+        moved = true;
+      }
+      if (!moved || !item) continue;
+      notifyOffersChanged(state, context, seller, item, 'External');
+      wakeRepricers(context, seller, sku, now);
+      changed.add(seller.sellerId);
+    }
+  }
+}
+
 /** Whether an amount has at most two decimals (3.07 × 100 is 307.00000000000006 in floating point). */
 const wholeCents = (amount: number) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
-/** The control API's competing offers of one SKU: `{ offers: [{ price, shipping?, fulfilledByAmazon? }] }`, 0 to 20. */
+/** An offer's repricer as the control API takes it: `{ beatBy, floor, reactAfterSeconds? }`. */
+interface RepricerInput {
+  beatBy: number;
+  floor: number;
+  reactAfterSeconds?: number;
+}
+
+/**
+ * The control API's competing offers of one SKU, 0 to 20:
+ * `{ offers: [{ price, shipping?, fulfilledByAmazon?, repricer?: { beatBy, floor, reactAfterSeconds? } }] }`.
+ */
 function competingOffersProblem(body: unknown): string | undefined {
   const offers = isObject(body) ? body.offers : undefined;
   if (!Array.isArray(offers) || offers.length > 20)
-    return 'offers must be a list of 0 to 20 { price, shipping?, fulfilledByAmazon? }';
+    return 'offers must be a list of 0 to 20 { price, shipping?, fulfilledByAmazon?, repricer? }';
   for (const offer of offers) {
     if (!isObject(offer)) return 'each offer must be an object';
-    const { price, shipping, fulfilledByAmazon } = offer;
+    const { price, shipping, fulfilledByAmazon, repricer } = offer;
     if (typeof price !== 'number' || !(price > 0) || price > 1_000_000 || !wholeCents(price))
       return 'price must be an amount above 0 with at most two decimals';
     if (shipping !== undefined && (typeof shipping !== 'number' || shipping < 0 || !wholeCents(shipping)))
       return 'shipping must be an amount of 0 or more with at most two decimals';
     if (fulfilledByAmazon !== undefined && typeof fulfilledByAmazon !== 'boolean')
       return 'fulfilledByAmazon must be true or false';
+    if (repricer !== undefined) {
+      if (!isObject(repricer)) return 'repricer must be { beatBy, floor, reactAfterSeconds? }';
+      const { beatBy, floor, reactAfterSeconds } = repricer;
+      if (typeof beatBy !== 'number' || beatBy < 0 || beatBy > 1000 || !wholeCents(beatBy))
+        return 'repricer.beatBy must be an amount from 0 to 1000 with at most two decimals';
+      if (typeof floor !== 'number' || !(floor > 0) || floor > 1_000_000 || !wholeCents(floor))
+        return 'repricer.floor must be an amount above 0 with at most two decimals';
+      if (
+        reactAfterSeconds !== undefined &&
+        (typeof reactAfterSeconds !== 'number' || reactAfterSeconds < 0 || reactAfterSeconds > 3600)
+      )
+        return 'repricer.reactAfterSeconds must be from 0 to 3600';
+    }
   }
   return undefined;
 }
+
+/** Seconds a repricer takes to answer when the control API does not say (repricers poll or take notifications). */
+const REPRICER_REACTS_AFTER_SECONDS = 2;
 
 /** Other sellers' offers on the seller's SKU now (replacing the ones before), with ANY_OFFER_CHANGED sent. */
 export function setCompetingOffers(
@@ -268,7 +365,7 @@ export function setCompetingOffers(
   context: AmazonContext,
   sellerId: string,
   sku: string,
-  offers: Array<{ price: number; shipping?: number; fulfilledByAmazon?: boolean }>,
+  offers: Array<{ price: number; shipping?: number; fulfilledByAmazon?: boolean; repricer?: RepricerInput }>,
 ) {
   const seller = state.sellers[sellerId];
   const item = seller?.items[sku];
@@ -281,9 +378,20 @@ export function setCompetingOffers(
       listingPrice: o.price,
       shipping: o.shipping ?? 0,
       fulfillmentType: o.fulfilledByAmazon ? ('AFN' as const) : ('MFN' as const),
+      ...(o.repricer
+        ? {
+            repricer: {
+              beatBy: o.repricer.beatBy,
+              floor: o.repricer.floor,
+              reactAfterMs: Math.round((o.repricer.reactAfterSeconds ?? REPRICER_REACTS_AFTER_SECONDS) * 1000),
+            },
+          }
+        : {}),
     })),
   };
   notifyOffersChanged(state, context, seller, item, 'External');
+  // The repricers look at the offers they arrived among, as they do on every change.
+  wakeRepricers(context, seller, sku);
   return summaryBody(seller, item, ['featuredBuyingOptions', 'lowestPricedOffers']);
 }
 
@@ -293,7 +401,38 @@ export function pricingRoutes(router: Router, context: AmazonContext) {
   );
 }
 
+/** The SKU's competing offers as they stand, each repricer with when it answers next (null: nothing waiting). */
+function competingOffersNow(state: AmazonSandboxState, sellerId: string, sku: string) {
+  const seller = state.sellers[sellerId];
+  if (!seller?.items[sku]) throw new SandboxControlError(404, 'No such seller or SKU');
+  return {
+    offers: (seller.competingOffers?.[sku] ?? []).map((o) => ({
+      sellerId: o.sellerId,
+      price: o.listingPrice,
+      shipping: o.shipping,
+      fulfilledByAmazon: o.fulfillmentType === 'AFN',
+      repricer: o.repricer
+        ? {
+            beatBy: o.repricer.beatBy,
+            floor: o.repricer.floor,
+            reactAfterSeconds: o.repricer.reactAfterMs / 1000,
+            reactsAt: o.repricer.reactsAt === undefined ? null : new Date(o.repricer.reactsAt).toISOString(),
+          }
+        : null,
+    })),
+  };
+}
+
 export function competingOfferControlRoutes(router: Router, context: AmazonContext) {
+  router.get('/sellers/:sellerId/items/:sku/competing-offers', (req, res) => {
+    const { sellerId, sku } = req.params as { sellerId: string; sku: string };
+    answerControl(
+      res,
+      200,
+      () => undefined,
+      () => competingOffersNow(context.state(), sellerId, sku),
+    );
+  });
   router.put('/sellers/:sellerId/items/:sku/competing-offers', (req, res) => {
     const problem = competingOffersProblem(req.body);
     if (problem) return void res.status(400).json({ message: problem });

@@ -149,6 +149,20 @@ export interface CompetingOffer {
   listingPrice: number;
   shipping: number;
   fulfillmentType: 'AFN' | 'MFN';
+  /** That seller's repricer, when it has one: it answers a change of the other offers on the item (pricing.ts). */
+  repricer?: CompetitorRepricer;
+}
+
+/**
+ * Another seller's repricer, as repricers work: some time after any other offer on the item changes, it
+ * prices its offer `beatBy` under the lowest other landed price, never under its `floor` (amounts in dollars).
+ */
+export interface CompetitorRepricer {
+  beatBy: number;
+  floor: number;
+  reactAfterMs: number;
+  /** When it answers the last change it was told of (epoch ms); none while nothing is waiting. */
+  reactsAt?: number;
 }
 
 /** A restricted resource a Restricted Data Token covers (tokens_2021-03-01 RestrictedResource). */
