@@ -404,6 +404,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API keys in use, for its owners (a key is shown whole only when it is made). */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * A new API key acting as this owner (Business plan and above; not while viewing as them).
+         * @description Send it as `Authorization: Bearer <key>` on any request of this contract but sign-in and its settings, API keys, the team, billing changes, account deletion and staff pages. At most 20 keys in use per account.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The key stops working at once. */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team": {
         parameters: {
             query?: never;
@@ -3269,7 +3307,7 @@ export interface components {
          * @description What was done (the part before the dot names the area).
          * @enum {string}
          */
-        AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.registered" | "auth.registration_for_existing_email" | "auth.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.other_sessions_signed_out" | "auth.google_sign_in" | "user.profile_updated" | "user.photo_changed" | "user.photo_removed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.verification_resent" | "user.account_deleted" | "privacy.data_downloaded" | "privacy.shopify_data_request" | "privacy.shopify_customer_redacted" | "privacy.shopify_shop_redacted" | "team.member_invited" | "team.invitation_revoked" | "team.invitation_accepted" | "team.member_role_changed" | "team.member_removed" | "impersonation.started" | "impersonation.ended" | "channel.connected" | "channel.made_main" | "channel.rules_changed" | "channel.publish_settings_changed" | "channel.paused" | "channel.resumed" | "channel.disconnected" | "channel.failed" | "channel.recovered" | "sync.requested" | "sync.pushes_retried" | "drift.accepted" | "drift.overwritten" | "listings.bulk_edited" | "listings.imported" | "listings.change_undone" | "listings.published" | "listings.bundle_changed" | "pricing.rule_created" | "pricing.rule_changed" | "pricing.rule_deleted" | "pricing.rule_run" | "pricing.run_undone" | "orders.shipped" | "orders.cancelled" | "orders.refunded" | "returns.restocked" | "settings.changed" | "billing.checkout_started" | "billing.plan_changed" | "alerts.settings_changed";
+        AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.registered" | "auth.registration_for_existing_email" | "auth.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.other_sessions_signed_out" | "auth.google_sign_in" | "user.profile_updated" | "user.photo_changed" | "user.photo_removed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.verification_resent" | "user.account_deleted" | "privacy.data_downloaded" | "privacy.shopify_data_request" | "privacy.shopify_customer_redacted" | "privacy.shopify_shop_redacted" | "team.member_invited" | "team.invitation_revoked" | "team.invitation_accepted" | "team.member_role_changed" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "impersonation.started" | "impersonation.ended" | "channel.connected" | "channel.made_main" | "channel.rules_changed" | "channel.publish_settings_changed" | "channel.paused" | "channel.resumed" | "channel.disconnected" | "channel.failed" | "channel.recovered" | "sync.requested" | "sync.pushes_retried" | "drift.accepted" | "drift.overwritten" | "listings.bulk_edited" | "listings.imported" | "listings.change_undone" | "listings.published" | "listings.bundle_changed" | "pricing.rule_created" | "pricing.rule_changed" | "pricing.rule_deleted" | "pricing.rule_run" | "pricing.run_undone" | "orders.shipped" | "orders.cancelled" | "orders.refunded" | "returns.restocked" | "settings.changed" | "billing.checkout_started" | "billing.plan_changed" | "alerts.settings_changed";
         AuditPerson: {
             /** Format: uuid */
             id: string;
@@ -3874,6 +3912,38 @@ export interface components {
             expiresAt: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The key's first characters ("mhk_AbCd1234"), to tell keys apart. */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Within a minute.
+             */
+            lastUsedAt: string | null;
+            /** @description The email of the owner the key acts as. */
+            createdBy: string;
+        };
+        ApiKeyList: {
+            /** @description Whether the account's plan includes API access (Business and above). */
+            apiAccess: boolean;
+            /** @description Whether this user may make keys now (not while staff view as them). */
+            canManage: boolean;
+            keys: components["schemas"]["ApiKey"][];
+        };
+        ApiKeyRequest: {
+            /** @description What the key is for ("Warehouse script"). */
+            name: string;
+        };
+        ApiKeyCreated: {
+            key: components["schemas"]["ApiKey"];
+            /** @description The whole key; it cannot be shown again. */
+            secret: string;
         };
         Team: {
             plan: components["schemas"]["AccountPlan"];
@@ -4702,6 +4772,73 @@ export interface operations {
         responses: {
             200: components["responses"]["Message"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, and whether the plan includes API access. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, and its whole text, told this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7442,7 +7579,7 @@ export const alertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const complianceSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceSeverity"]> = ["error", "warning"];
 export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "restricted_word", "price_above_other_channel", "price_below_floor", "price_above_ceiling", "price_floor_unknown", "price_floor_above_ceiling", "listing_suppressed", "listing_refused", "marketplace_issue", "eu_safety_data_missing"];
 export const complianceIssueFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceIssue"]["field"]> = ["title", "gtin", "images", "description", "price", "status", "safety"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.registered", "auth.registration_for_existing_email", "auth.email_verified", "auth.password_reset_requested", "auth.password_reset", "auth.password_changed", "auth.other_sessions_signed_out", "auth.google_sign_in", "user.profile_updated", "user.photo_changed", "user.photo_removed", "user.role_changed", "user.disabled", "user.enabled", "user.deleted", "user.verification_resent", "user.account_deleted", "privacy.data_downloaded", "privacy.shopify_data_request", "privacy.shopify_customer_redacted", "privacy.shopify_shop_redacted", "team.member_invited", "team.invitation_revoked", "team.invitation_accepted", "team.member_role_changed", "team.member_removed", "impersonation.started", "impersonation.ended", "channel.connected", "channel.made_main", "channel.rules_changed", "channel.publish_settings_changed", "channel.paused", "channel.resumed", "channel.disconnected", "channel.failed", "channel.recovered", "sync.requested", "sync.pushes_retried", "drift.accepted", "drift.overwritten", "listings.bulk_edited", "listings.imported", "listings.change_undone", "listings.published", "listings.bundle_changed", "pricing.rule_created", "pricing.rule_changed", "pricing.rule_deleted", "pricing.rule_run", "pricing.run_undone", "orders.shipped", "orders.cancelled", "orders.refunded", "returns.restocked", "settings.changed", "billing.checkout_started", "billing.plan_changed", "alerts.settings_changed"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.registered", "auth.registration_for_existing_email", "auth.email_verified", "auth.password_reset_requested", "auth.password_reset", "auth.password_changed", "auth.other_sessions_signed_out", "auth.google_sign_in", "user.profile_updated", "user.photo_changed", "user.photo_removed", "user.role_changed", "user.disabled", "user.enabled", "user.deleted", "user.verification_resent", "user.account_deleted", "privacy.data_downloaded", "privacy.shopify_data_request", "privacy.shopify_customer_redacted", "privacy.shopify_shop_redacted", "team.member_invited", "team.invitation_revoked", "team.invitation_accepted", "team.member_role_changed", "team.member_removed", "api_key.created", "api_key.revoked", "impersonation.started", "impersonation.ended", "channel.connected", "channel.made_main", "channel.rules_changed", "channel.publish_settings_changed", "channel.paused", "channel.resumed", "channel.disconnected", "channel.failed", "channel.recovered", "sync.requested", "sync.pushes_retried", "drift.accepted", "drift.overwritten", "listings.bulk_edited", "listings.imported", "listings.change_undone", "listings.published", "listings.bundle_changed", "pricing.rule_created", "pricing.rule_changed", "pricing.rule_deleted", "pricing.rule_run", "pricing.run_undone", "orders.shipped", "orders.cancelled", "orders.refunded", "returns.restocked", "settings.changed", "billing.checkout_started", "billing.plan_changed", "alerts.settings_changed"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];

@@ -9,7 +9,8 @@ import { accounts, users } from '../api/src/db/schema/index.ts';
 /**
  * Teams in a real browser (issue 27): an owner on the Business plan invites by email, the invitee
  * joins through the mailed link on a phone, the owner changes their role, and staff disable them:
- * the invitee's session ends at once. A super user changes a seller's role.
+ * the invitee's session ends at once. A super user changes a seller's role. The owner makes an API key a script
+ * uses, then revokes it.
  */
 let product: E2EProduct;
 let browser: Browser;
@@ -101,6 +102,32 @@ describe('a team, in a real browser', () => {
     await see(page.getByText('Mo is now a member.'));
     await page.reload();
     await expect.poll(() => page.getByLabel('Role of Mo').inputValue()).toBe('member');
+  });
+
+  it('the owner makes an API key, shown once, that a script then uses; revoked, it is refused (1440 px and 390 px)', async () => {
+    const { page } = people.owner;
+    const keys = page.getByRole('form', { name: 'Make an API key' });
+    await keys.getByLabel(/Key name/).fill('Warehouse script');
+    await keys.getByRole('button', { name: 'Make key' }).click();
+    const shown = page.getByLabel('New API key');
+    await see(shown);
+    const secret = (await shown.innerText()).trim();
+    expect(secret).toMatch(/^mhk_[A-Za-z0-9_-]{43}$/);
+    await checkBothWidths(page, 'team-api-key');
+    // A script: no cookie, the key alone.
+    const asScript = () => fetch(`${product.url}/api/channels`, { headers: { authorization: `Bearer ${secret}` } });
+    expect((await asScript()).status).toBe(200);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.reload();
+    await see(page.getByText(`${secret.slice(0, 12)}…`));
+    expect(await page.getByText(secret).count()).toBe(0);
+    await page.getByRole('button', { name: 'Revoke Warehouse script' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke Warehouse script?' })
+      .getByRole('button', { name: 'Revoke key' })
+      .click();
+    await see(page.getByText('No keys yet.'));
+    expect((await asScript()).status).toBe(401);
   });
 
   it("staff disable the member: the member's session ends at once and signing in is refused", async () => {

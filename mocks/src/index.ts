@@ -29,6 +29,7 @@ export {
   TEAM_OWNER_ONLY,
   TEAM_PLAN_REQUIRED,
 } from './team';
+export { apiKeyScenarios, apiKeyFixtures, API_ACCESS_PLAN_REQUIRED, NEW_API_KEY_SECRET } from './api-keys';
 export { privacyScenarios, ACCOUNT_DELETED, LAST_OWNER_LEAVING, PLAN_STILL_BILLED, WRONG_PASSWORD } from './privacy';
 export { healthHandlers } from './health';
 export { channelHandlers, channelFixtures, type ChannelScenario } from './channels';

@@ -37,6 +37,8 @@ import { complianceRoutes } from './routes/compliance-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import { billingRoutes, stripeWebhookRoutes } from './routes/billing-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
+import { apiKeyUser } from './middleware/api-key.ts';
+import { apiKeyRoutes } from './routes/api-key-routes.ts';
 
 export const contractPath = path.join(repoRoot, 'openapi.yaml');
 /** The paths the contract covers; everything else is the browser app (or, later, the sandboxes). */
@@ -163,6 +165,8 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(refuseUnstorableBody);
 
   app.use(signedInUser);
+  // Or an API key (the Business plan's API access), for a script without a session.
+  app.use(apiKeyUser(ctx));
 
   app.use(
     OpenApiValidator.middleware({
@@ -180,6 +184,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(authRoutes(ctx, passport));
   app.use(adminRoutes(ctx));
   app.use(teamRoutes(ctx));
+  app.use(apiKeyRoutes(ctx));
   app.use(privacyRoutes(ctx));
   app.use(channelRoutes(ctx));
   app.use(syncRoutes(ctx));

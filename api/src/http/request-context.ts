@@ -11,6 +11,10 @@ declare global {
   namespace Express {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface User extends UserRecord {}
+    interface Request {
+      /** The API key the request was authenticated by (http/middleware/api-key.ts); none with a session. */
+      apiKeyId?: string;
+    }
   }
 }
 
@@ -22,6 +26,7 @@ export function auditContext(req: Request): AuditContext {
     impersonatorUserId: req.session?.impersonatorId ?? null,
     ip: req.ip ?? null,
     userAgent: req.get('user-agent') ?? null,
+    ...(req.apiKeyId ? { apiKeyId: req.apiKeyId } : {}),
   };
 }
 

@@ -65,6 +65,7 @@ const first = {
   skus: [] as string[],
   batchId: '',
   invitationId: '',
+  apiKeyId: '',
 };
 /** Text that belongs to one account only: ids, emails, the company name, SKUs and titles. */
 const markers: Record<'first' | 'second', string[]> = { first: [], second: [] };
@@ -151,6 +152,9 @@ beforeAll(async () => {
   const invited = await browsers.owner.post('/api/team/invitations', { email: `alpha-invitee-${tag}@example.com` });
   expect(invited.status).toBe(201);
   first.invitationId = invited.body.id;
+  const key = await browsers.owner.post('/api/api-keys', { name: 'Matrix script' });
+  expect(key.status).toBe(201);
+  first.apiKeyId = key.body.key.id;
   await settled(t, first.accountId);
 
   markers.first = [
@@ -161,6 +165,7 @@ beforeAll(async () => {
     first.channelId,
     first.batchId,
     first.invitationId,
+    first.apiKeyId,
     ...first.productIds,
     ...products.map((p) => p.title).filter((title) => title.length >= 12),
     `alpha-owner-${tag}`,
@@ -180,6 +185,7 @@ function idFor(name: string): string {
     userId: first.bystanderId,
     batchId: first.batchId,
     invitationId: first.invitationId,
+    keyId: first.apiKeyId,
     accountId: first.accountId,
   };
   return byName[name] ?? nobody;

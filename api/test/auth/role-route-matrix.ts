@@ -91,6 +91,10 @@ export const matrix: Record<string, Row> = {
   getTeam: TEAM_VIEW,
   inviteTeamMember: TEAM_CHANGE,
   revokeTeamInvitation: TEAM_ROW,
+  // API keys: the owner's, on the Business plan; staff viewing as them may look, never make one.
+  listApiKeys: TEAM_VIEW,
+  createApiKey: TEAM_CHANGE,
+  revokeApiKey: TEAM_ROW,
   changeTeamMemberRole: TEAM_ROW,
   removeTeamMember: TEAM_ROW,
   lookUpInvitation: PUBLIC,

@@ -5,6 +5,7 @@ export * from './profile';
 export * from './admin';
 export * from './user-management';
 export * from './team';
+export * from './api-keys';
 export * from './channels';
 export * from './sync';
 export * from './dashboard';

@@ -21,3 +21,4 @@ export * from './bundles.ts';
 export * from './sales-rollups.ts';
 export * from './alerts.ts';
 export * from './fees.ts';
+export * from './api-keys.ts';

@@ -31,6 +31,8 @@ export const auditActions = [
   'team.invitation_accepted',
   'team.member_role_changed',
   'team.member_removed',
+  'api_key.created',
+  'api_key.revoked',
   'impersonation.started',
   'impersonation.ended',
   'channel.connected',
@@ -73,6 +75,8 @@ export interface AuditContext {
   impersonatorUserId: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The API key the request came with, when it came with one instead of a session (noted in the entry's metadata). */
+  apiKeyId?: string;
 }
 
 export interface AuditEntry {
@@ -99,7 +103,7 @@ export async function recordAudit(db: Db, context: AuditContext, entry: AuditEnt
     userAgent: context.userAgent?.slice(0, 512) ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    metadata: entry.metadata ?? null,
+    metadata: context.apiKeyId ? { ...entry.metadata, apiKeyId: context.apiKeyId } : (entry.metadata ?? null),
   });
 }
 

@@ -5,14 +5,50 @@ import type { Plan } from '../../db/schema/index.ts';
 /**
  * The limits of the spec's plan table (and the trial's, from its FAQ), enforced by the server.
  * `skus` null means unlimited; `syncIntervalMinutes` is how often every channel is read on a schedule;
- * `teamManagement`: owners invite and manage a team (Business and above).
+ * `teamManagement`: owners invite and manage a team (Business and above); `apiAccess`: the account's API keys work
+ * (Business and above).
  */
 export const planLimits = {
-  trial: { skus: 1_000, connections: null, syncIntervalMinutes: 3, realTime: true, teamManagement: false },
-  starter: { skus: 500, connections: 2, syncIntervalMinutes: 60, realTime: false, teamManagement: false },
-  growth: { skus: 2_000, connections: 3, syncIntervalMinutes: 3, realTime: true, teamManagement: false },
-  business: { skus: 10_000, connections: null, syncIntervalMinutes: 3, realTime: true, teamManagement: true },
-  enterprise: { skus: null, connections: null, syncIntervalMinutes: 3, realTime: true, teamManagement: true },
+  trial: {
+    skus: 1_000,
+    connections: null,
+    syncIntervalMinutes: 3,
+    realTime: true,
+    teamManagement: false,
+    apiAccess: false,
+  },
+  starter: {
+    skus: 500,
+    connections: 2,
+    syncIntervalMinutes: 60,
+    realTime: false,
+    teamManagement: false,
+    apiAccess: false,
+  },
+  growth: {
+    skus: 2_000,
+    connections: 3,
+    syncIntervalMinutes: 3,
+    realTime: true,
+    teamManagement: false,
+    apiAccess: false,
+  },
+  business: {
+    skus: 10_000,
+    connections: null,
+    syncIntervalMinutes: 3,
+    realTime: true,
+    teamManagement: true,
+    apiAccess: true,
+  },
+  enterprise: {
+    skus: null,
+    connections: null,
+    syncIntervalMinutes: 3,
+    realTime: true,
+    teamManagement: true,
+    apiAccess: true,
+  },
 } as const satisfies Record<
   Plan,
   {
@@ -21,6 +57,7 @@ export const planLimits = {
     syncIntervalMinutes: number;
     realTime: boolean;
     teamManagement: boolean;
+    apiAccess: boolean;
   }
 >;
 

@@ -7,6 +7,7 @@ const areaNames: Record<string, string> = {
   auth: 'Sign-in',
   user: 'User',
   team: 'Team',
+  api_key: 'API key',
   impersonation: 'View as',
   channel: 'Channel',
   sync: 'Sync',

@@ -1,6 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { authHandlers, LAST_OWNER, teamFixtures, teamScenarios } from '@hub/mocks';
+import {
+  apiKeyFixtures,
+  apiKeyScenarios,
+  authHandlers,
+  LAST_OWNER,
+  NEW_API_KEY_SECRET,
+  teamFixtures,
+  teamScenarios,
+} from '@hub/mocks';
 import { findInToast } from '../../../testing/storyToasts';
 import { withRouter } from '../../../testing/storyRouter';
 import { onAPhone } from '../../../testing/storyViewports';
@@ -12,7 +20,13 @@ const meta = {
   decorators: [withRouter],
   parameters: {
     route: '/user-management',
-    msw: { handlers: { auth: authHandlers.signedInClient, team: teamScenarios.business() } },
+    msw: {
+      handlers: {
+        auth: authHandlers.signedInClient,
+        team: teamScenarios.business(),
+        apiKeys: apiKeyScenarios.oneKey(),
+      },
+    },
   },
 } satisfies Meta<typeof TeamPage>;
 
@@ -201,4 +215,75 @@ export const TeamOnAPhone: Story = {
     await expect(await canvas.findByText(member.email)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Send invitation' })).toBeVisible();
   },
+};
+
+const withKeys = (
+  apiKeys: ReturnType<(typeof apiKeyScenarios)[keyof typeof apiKeyScenarios]>,
+  team = teamScenarios.business(),
+  auth = authHandlers.signedInClient,
+) => ({ msw: { handlers: { auth, team, apiKeys } } });
+const { warehouseKey } = apiKeyFixtures;
+
+/** The owner makes a key: its whole text is shown this once, then only its first characters in the list. */
+export const ApiKeyMadeAndShownOnce: Story = {
+  parameters: withKeys(apiKeyScenarios.none()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No keys yet.')).toBeVisible();
+    await userEvent.type(canvas.getByLabelText(/Key name/), 'Repricer script');
+    await userEvent.click(canvas.getByRole('button', { name: 'Make key' }));
+    await expect(await canvas.findByLabelText('New API key')).toHaveTextContent(NEW_API_KEY_SECRET);
+    await expect(canvas.getByText('Copy your new key now')).toBeVisible();
+    await expect(await canvas.findByText('Repricer script')).toBeVisible();
+    await expect(canvas.getByText(`${NEW_API_KEY_SECRET.slice(0, 12)}…`)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'I have stored it' }));
+    await waitFor(() => expect(canvas.queryByLabelText('New API key')).not.toBeInTheDocument());
+    await expect(canvas.queryByText(NEW_API_KEY_SECRET)).not.toBeInTheDocument();
+  },
+};
+
+/** Revoking asks first, then the key leaves the list. */
+export const ApiKeyRevoked: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(`${warehouseKey.prefix}…`)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: `Revoke ${warehouseKey.name}` }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: `Revoke ${warehouseKey.name}?` }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Revoke key' }));
+    await expect(await findInToast('Key revoked')).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText(`${warehouseKey.prefix}…`)).not.toBeInTheDocument());
+  },
+};
+
+/** Below the Business plan: what API access needs, and the way to it. */
+export const ApiKeysNeedTheBusinessPlan: Story = {
+  parameters: withKeys(apiKeyScenarios.lowerPlan(), teamScenarios.lowerPlan()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('API access is included from the Business plan.')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'See the Business plan' })).toHaveAttribute(
+      'href',
+      '/billing?tab=plans',
+    );
+    await expect(canvas.queryByRole('form', { name: 'Make an API key' })).not.toBeInTheDocument();
+  },
+};
+
+/** Staff viewing as the owner see the keys, and can neither make nor revoke one. */
+export const ApiKeysViewedByStaff: Story = {
+  parameters: withKeys(apiKeyScenarios.viewedByStaff(), teamScenarios.viewedByStaff(), authHandlers.impersonating),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(`${warehouseKey.prefix}…`)).toBeVisible();
+    await expect(canvas.getByText(/Keys are made and revoked by the owner/)).toBeVisible();
+    await expect(canvas.queryByRole('form', { name: 'Make an API key' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Revoke / })).not.toBeInTheDocument();
+  },
+};
+
+export const ApiKeyMadeOnAPhone: Story = {
+  ...ApiKeyMadeAndShownOnce,
+  // Keys of its own: the handlers keep the keys their story made.
+  parameters: withKeys(apiKeyScenarios.none()),
+  globals: onAPhone,
 };

@@ -30,6 +30,7 @@ import {
 import { ConfirmDialog } from '../../../shared/ConfirmDialog/ConfirmDialog';
 import { NoAccess, PageHeader } from '../../../shared/SignedInPage/SignedInPage';
 import { InviteForm } from './InviteForm';
+import { ApiKeysCard } from './ApiKeysCard';
 import { accountRoleChoices, formatDate, memberName, teamTexts } from './teamTexts';
 import * as styles from './Team.css';
 
@@ -75,6 +76,8 @@ function TeamContent({ team: answered }: { team: Team }) {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const { data: me } = useCurrentUser();
   const team = { ...answered, canManage: viewerManages(answered, me) };
+  // The keys are the owner's own (staff viewing as them see them); staff of no part in this account do not.
+  const ownerView = Boolean(me && answered.members.some((m) => m.id === me.id && m.accountRole === 'owner'));
   return (
     <div className={styles.stack}>
       {!team.teamManagement ? (
@@ -109,6 +112,7 @@ function TeamContent({ team: answered }: { team: Team }) {
           <InvitationsTable team={team} />
         </Card>
       ) : null}
+      {ownerView ? <ApiKeysCard viewOnly={Boolean(me?.isBeingImpersonated)} /> : null}
       <RemoveDialog member={removing} onClose={() => setRemoving(null)} />
     </div>
   );
