@@ -162,4 +162,37 @@ describe('a read-only account', () => {
     );
     await settled(t, accountId);
   }, 90_000);
+
+  it('a listing status to send, asked for before the plan ended, is asked for again until paid, then sent', async () => {
+    const [listing] = await query<{ id: string; sku: string }>(
+      t,
+      sql`select id, sku from listings where channel_id = ${walmart.id} and marketplace_id is not null
+        and status = 'active' order by sku desc limit 1`,
+    );
+    const before = await sandboxItem(t, walmart, listing!.sku);
+    // The seller took it off sale; the plan ended before its job ran.
+    await db().execute(sql`update listings set status = 'inactive' where id = ${listing!.id}`);
+    await setAccount({ plan: 'growth', subscriptionStatus: 'canceled', trialEndsAt: null });
+    const job = { mode: 'status' as const, accountId, channelId: walmart.id, listingIds: [listing!.id] };
+    const askedAgain = () =>
+      query<{ state: string; later: boolean; data: unknown }>(
+        t,
+        sql`select state, start_after > now() + interval '5 minutes' as later, data from pgboss.job
+          where name = 'listings.publish' and singleton_key like ${`paused:${walmart.id}:%`} and state = 'created'`,
+      );
+    expect(await runPublishJob(t.product.ctx, job)).toBe('read-only');
+    // The handler run twice asks once.
+    expect(await runPublishJob(t.product.ctx, job)).toBe('read-only');
+    expect(await askedAgain()).toEqual([{ state: 'created', later: true, data: job }]);
+    expect(await sandboxItem(t, walmart, listing!.sku)).toEqual(before);
+
+    // Paid again: the job asked for again sends the status.
+    await setAccount({ subscriptionStatus: 'active' });
+    const [again] = await askedAgain();
+    await runPublishJob(t.product.ctx, again!.data as typeof job);
+    await vi.waitFor(async () => expect(await sandboxItem(t, walmart, listing!.sku)).not.toEqual(before), {
+      timeout: 30_000,
+    });
+    expect((await sandboxItem(t, walmart, listing!.sku)).status).not.toBe(before.status);
+  }, 90_000);
 });

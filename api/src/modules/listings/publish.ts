@@ -272,6 +272,20 @@ export class PublishIncomplete extends Error {
   }
 }
 
+/** How often a status send or check of a read-only account looks again whether the account is paid for. */
+export const READ_ONLY_RECHECK_SECONDS = 10 * 60;
+
+/**
+ * The job again in READ_ONLY_RECHECK_SECONDS, under a key made of its work: the handler run twice asks once.
+ */
+async function askAgainOncePaid(ctx: AppContext, job: Exclude<ListingsPublishJob, { mode: 'create' }>): Promise<void> {
+  const work = crypto.createHash('sha256').update(JSON.stringify(job)).digest('hex').slice(0, 32);
+  await enqueue<ListingsPublishJob>(ctx.jobs, ctx.db, LISTINGS_PUBLISH_QUEUE, job, {
+    singletonKey: `paused:${job.channelId}:${work}`,
+    startAfter: READ_ONLY_RECHECK_SECONDS,
+  });
+}
+
 /** Enqueued in the caller's transaction, so the job exists exactly when the listings it works on do. */
 export function requestPublish(
   ctx: AppContext,
@@ -368,8 +382,12 @@ export async function runPublishJob(ctx: AppContext, job: ListingsPublishJob, si
   if (!channel || channel.role !== 'target' || (channel.status !== 'active' && channel.status !== 'error'))
     return 'nothing';
   // A read-only account (trial or plan ended unpaid) creates and changes nothing on its marketplaces; listings
-  // awaiting creation stay so, and the minute's tick asks for them again once it is paid for.
-  if (writesPaused(channel, ctx.clock())) return 'read-only';
+  // awaiting creation stay so, and the minute's tick asks for them again once it is paid for. A status to send or
+  // a submission to check lives in its job alone: the job is asked for again later, until the account is paid for.
+  if (writesPaused(channel, ctx.clock())) {
+    if (job.mode !== 'create') await askAgainOncePaid(ctx, job);
+    return 'read-only';
+  }
   return withChannelHealth(ctx, channel, async () => {
     const adapter = await adapterForChannel(ctx, channel);
     if (job.mode === 'create') return createAwaiting(ctx, channel, adapter, signal);
