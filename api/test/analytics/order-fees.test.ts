@@ -99,17 +99,56 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 describe("the marketplaces' fees per order", () => {
-  it("reads an Amazon order's fees from the sandbox's Finances API: its referral fee, 15 % of the price", async () => {
+  it("reads an Amazon order's fees once it has shipped (its referral fee, 15 %), asking again later and later meanwhile", async () => {
     const order = await sell('amazon', sku);
+    const financeReads = async () =>
+      (await sandboxRequests(t, 'amazon'))
+        .filter((r) => r.path === `/finances/v0/orders/${order.marketplace_order_id}/financialEvents`)
+        .map((r) => [r.method, r.status]);
+    const check = async () =>
+      (
+        await rows<{ checks: number; wait_minutes: number }>(
+          sql`select checks, round(extract(epoch from next_check_at - ${ctx().clock().toISOString()}::timestamptz) / 60)::int as wait_minutes
+              from order_fee_checks where order_id = ${order.id}`,
+        )
+      )[0];
+    // Not shipped: Amazon has posted nothing; the order is asked again in 15 minutes, and not before.
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.amazon.id })).toBe(0);
+    expect(await check()).toEqual({ checks: 1, wait_minutes: 15 });
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.amazon.id })).toBe(0);
+    expect(await financeReads()).toEqual([['GET', 200]]);
+    // Still not shipped 15 minutes later: 30 minutes more.
+    t.advance(16 * 60);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.amazon.id })).toBe(0);
+    expect(await check()).toEqual({ checks: 2, wait_minutes: 30 });
+
+    // Shipped: once its time has come, the fees Amazon posted are read.
+    const { body: carriers } = await seller.get('/api/orders/carriers');
+    const ups = carriers.amazon.find((c: { code: string }) => c.code.toUpperCase() === 'UPS');
+    const shipped = await seller.post('/api/orders/shipments', {
+      shipments: [{ orderId: order.id, carrier: ups.code, trackingNumber: '1Z999AA10123456784' }],
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const held = await fetch(
+          `${t.url}/sandbox/amazon/_control/sellers/${channels.amazon.sandboxSellerId}/orders/${order.marketplace_order_id}`,
+        );
+        expect(((await held.json()) as { packages: unknown[] }).packages).toHaveLength(1);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    t.advance(31 * 60);
     expect(await readOrderFees(ctx(), { accountId, channelId: channels.amazon.id })).toBe(1);
     const fee = Math.max(Math.round(cents(order.total) * 0.15), 30);
     expect(await feesOf(order.id)).toEqual([
       { amount: money(fee), currency: 'USD', source: 'marketplace', account_id: accountId },
     ]);
-    const reads = (await sandboxRequests(t, 'amazon')).filter(
-      (r) => r.path === `/finances/v0/orders/${order.marketplace_order_id}/financialEvents`,
-    );
-    expect(reads.map((r) => [r.method, r.status])).toEqual([['GET', 200]]);
+    expect(await financeReads()).toEqual([
+      ['GET', 200],
+      ['GET', 200],
+      ['GET', 200],
+    ]);
   });
 
   it("reads an eBay order's fees from the sandbox's getTransactions, filtered by the order's id", async () => {

@@ -171,11 +171,15 @@ describe('the sales report', () => {
     });
     expect(day('2026-11-05')).toMatchObject({ revenue: '0.00', orders: 1, units: 1 });
     expect(day('2026-11-07')).toMatchObject({ revenue: '5.00', orders: 1, units: 1 });
-    expect(body.byChannel).toEqual([
-      expect.objectContaining({ channelId: ids.shopify, kind: 'shopify', revenue: '25.00', orders: 2, units: 3 }),
-      expect.objectContaining({ channelId: ids.ebay, kind: 'ebay', revenue: '20.00', orders: 1, units: 3 }),
-      expect.objectContaining({ channelId: ids.amazon, kind: 'amazon', revenue: '0.00', orders: 1, units: 1 }),
-    ]);
+    // Channels connected in the same instant come in no set order (as in the previous period's check above).
+    expect(body.byChannel).toHaveLength(3);
+    expect(body.byChannel).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channelId: ids.shopify, kind: 'shopify', revenue: '25.00', orders: 2, units: 3 }),
+        expect.objectContaining({ channelId: ids.ebay, kind: 'ebay', revenue: '20.00', orders: 1, units: 3 }),
+        expect.objectContaining({ channelId: ids.amazon, kind: 'amazon', revenue: '0.00', orders: 1, units: 1 }),
+      ]),
+    );
     expect(body.topSkus).toEqual([
       { sku: 'SKU-B', title: 'Bowl', units: 4, revenue: '15.00' },
       { sku: 'SKU-A', title: 'Mug', units: 3, revenue: '30.00' },

@@ -1,4 +1,4 @@
-import { index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { channels } from './channels.ts';
 import { orders } from './orders.ts';
@@ -47,4 +47,23 @@ export const feeTables = pgTable(
     fixed: numeric('fixed', { precision: 10, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.channelKind] })],
+);
+
+/**
+ * An order whose marketplace has posted no fees yet (Amazon posts them when the order ships): how often it was
+ * asked, and when to ask again, further apart each time, so a read job moves on to other orders meanwhile.
+ */
+export const orderFeeChecks = pgTable(
+  'order_fee_checks',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    checks: integer('checks').notNull(),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_fee_checks_account_idx').on(t.accountId)],
 );

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { findChannelAtWork } from '../../db/queries/channels.ts';
 import {
   channelsWithOrdersWithoutFees,
+  noteFeesPending,
   ordersWithoutFees,
   storeOrderFees,
   type OrderFeeRecord,
@@ -17,7 +18,8 @@ import { estimateFee, feeTable } from './fee-table.ts';
 // The marketplaces' fees per order, for the profit on the Analytics page: read from the marketplace's
 // finances API where it reports them (Amazon, eBay), estimated from the account's fee table where it does
 // not (Walmart, Shopify). Asked for by the sales rollup's minute, channel by channel, for the orders still
-// without fees: the order path itself is left alone.
+// without fees: the order path itself is left alone. An order whose fees are not posted yet (Amazon posts them
+// when it ships) is asked again 15 minutes later, then 30, 60… up to every 12 hours, and estimated after a week.
 
 /** Orders read per job: a few dozen calls, well inside Amazon's burst of 30 and a minute's work. */
 export const FEES_PER_JOB = 50;
@@ -27,7 +29,7 @@ const DAY_MS = 86_400_000;
 
 /** One fee read job per channel with orders still without fees (a channel's job waiting already stands for it). */
 export async function requestFeeReads(ctx: AppContext): Promise<number> {
-  const due = await channelsWithOrdersWithoutFees(ctx.db);
+  const due = await channelsWithOrdersWithoutFees(ctx.db, ctx.clock());
   await enqueueEach<FeesReadJob>(
     ctx.jobs,
     ctx.db,
@@ -67,7 +69,7 @@ async function feeOf(
 export async function readOrderFees(ctx: AppContext, job: FeesReadJob, signal?: AbortSignal): Promise<number> {
   const channel = await findChannelAtWork(ctx.db, job.accountId, job.channelId);
   if (!channel || (channel.status !== 'active' && channel.status !== 'error')) return 0;
-  const orders = await ordersWithoutFees(ctx.db, job.accountId, job.channelId, FEES_PER_JOB);
+  const orders = await ordersWithoutFees(ctx.db, job.accountId, job.channelId, FEES_PER_JOB, ctx.clock());
   if (orders.length === 0) return 0;
   const entry = (await feeTable(ctx.db, job.accountId)).find((e) => e.kind === (channel.kind as MarketplaceKind))!;
   // A marketplace that reports no fees is not called at all: its orders are estimated.
@@ -80,15 +82,20 @@ export async function readOrderFees(ctx: AppContext, job: FeesReadJob, signal?: 
   });
   const now = ctx.clock();
   const found: OrderFeeRecord[] = [];
+  // Orders whose marketplace has posted nothing yet: asked again later, later each time (db/queries/order-fees.ts),
+  // so the next job reads other orders meanwhile instead of the same ones every minute.
+  const pending: string[] = [];
   let stored = 0;
   try {
     for (const order of orders) {
       if (signal?.aborted) break;
       const fee = await feeOf(adapter, order, estimate, now, signal);
       if (fee) found.push(fee);
+      else pending.push(order.id);
     }
   } finally {
     stored = await storeOrderFees(ctx.db, job.accountId, job.channelId, found, ctx.clock());
+    await noteFeesPending(ctx.db, job.accountId, pending, ctx.clock());
   }
   return stored;
 }

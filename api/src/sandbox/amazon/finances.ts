@@ -3,13 +3,15 @@
  * item with its charges (Principal) and Amazon's fees (ItemFeeList), fees as negative amounts as Amazon
  * posts them. The fee is the sandbox's referral fee rule, kept here: 15 % of the item's price, at least
  * $0.30 per unit, as Amazon's fee schedule charges most categories
- * (https://sellercentral.amazon.com/gp/help/200336920). A canceled order has no events.
+ * (https://sellercentral.amazon.com/gp/help/200336920). Amazon posts an order's shipment event when it ships,
+ * not when it is placed: an order not shipped yet, or canceled, has no events (a seller's finances read comes back
+ * empty until then), and a partly shipped one has the units shipped so far.
  */
 import type { Request, Response, Router } from 'express';
 import { authenticate } from './auth.ts';
 import { errorList, send } from './errors.ts';
 import { rateOf, throttled } from './limits.ts';
-import type { AmazonContext, OrderRecord } from './state.ts';
+import { shippedUnits, type AmazonContext, type OrderRecord } from './state.ts';
 
 /** Amazon's referral fee in the sandbox: a share of the item price, with a minimum per unit. */
 export const REFERRAL_FEE_RATE = 0.15;
@@ -24,22 +26,27 @@ export function referralFeeCents(unitPrice: string, quantity: number): number {
   return Math.max(Math.round(toCents(unitPrice) * quantity * REFERRAL_FEE_RATE), REFERRAL_FEE_MINIMUM_CENTS * quantity);
 }
 
-/** financesV0 `ShipmentEvent` of an order: one per order, posted when the order was placed. */
+/** financesV0 `ShipmentEvent` of an order's units shipped so far, posted when its last package shipped; none before. */
 export function shipmentEventOf(order: OrderRecord) {
+  const packages = order.packages ?? [];
+  if (order.OrderStatus === 'Canceled' || packages.length === 0) return undefined;
+  const shipped = order.items
+    .map((item) => ({ item, units: shippedUnits(order, item.OrderItemId) }))
+    .filter(({ units }) => units > 0);
   return {
     AmazonOrderId: order.AmazonOrderId,
     MarketplaceName: 'Amazon.com',
-    PostedDate: order.PurchaseDate,
-    ShipmentItemList: order.items.map((item) => ({
+    PostedDate: packages.at(-1)!.confirmedAt,
+    ShipmentItemList: shipped.map(({ item, units }) => ({
       SellerSKU: item.SellerSKU,
       OrderItemId: item.OrderItemId,
-      QuantityShipped: item.QuantityOrdered,
+      QuantityShipped: units,
       ItemChargeList: [
         {
           ChargeType: 'Principal',
           ChargeAmount: {
             CurrencyCode: item.currency,
-            CurrencyAmount: amount(toCents(item.unitPrice) * item.QuantityOrdered),
+            CurrencyAmount: amount(toCents(item.unitPrice) * units),
           },
         },
       ],
@@ -48,7 +55,7 @@ export function shipmentEventOf(order: OrderRecord) {
           FeeType: 'Commission',
           FeeAmount: {
             CurrencyCode: item.currency,
-            CurrencyAmount: -amount(referralFeeCents(item.unitPrice, item.QuantityOrdered)),
+            CurrencyAmount: -amount(referralFeeCents(item.unitPrice, units)),
           },
         },
       ],
@@ -68,7 +75,8 @@ function listByOrder(context: AmazonContext, req: Request<{ orderId: string }>, 
     return send(res, 400, errorList('InvalidInput', 'MaxResultsPerPage must be a whole number from 1 to 100'));
   const order = caller.seller!.orders[req.params.orderId];
   // Amazon answers an order it holds no events for with empty lists, not a 404.
-  const events = order && order.OrderStatus !== 'Canceled' ? [shipmentEventOf(order)] : [];
+  const event = order ? shipmentEventOf(order) : undefined;
+  const events = event ? [event] : [];
   send(
     res,
     200,
