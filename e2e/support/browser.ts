@@ -11,10 +11,21 @@ export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshot
 export const savingScreenshots = process.env.CI !== 'true' || process.env.E2E_SCREENSHOTS === '1';
 
 /**
- * Debian's Chromium, headless, with the flags this closed network needs, asking for reduced motion (as a
- * person may): a toast fading out while axe measures would otherwise fail on its faded colours.
+ * Debian's Chromium, headless, with the flags this closed network needs. Every page asks for reduced motion (as a
+ * person may): a toast sliding in or fading out while axe measures would otherwise fail on its faded colours (CI
+ * did). Chromium's --force-prefers-reduced-motion is not enough: Playwright's contexts set the preference themselves
+ * (no-preference unless told), so each context is told.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -26,7 +37,6 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
-      '--force-prefers-reduced-motion',
     ],
   });
 }
