@@ -106,7 +106,15 @@ export async function createApiKey(
     });
     return keyId;
   });
-  const key = (await listActiveApiKeys(ctx.db, accountId)).find((k) => k.id === id)!;
+  const key: ApiKeyRecord = {
+    id,
+    name,
+    prefix,
+    createdAt: at,
+    lastUsedAt: null,
+    userId: actor.user.id,
+    createdBy: actor.user.email,
+  };
   return { key, secret };
 }
 

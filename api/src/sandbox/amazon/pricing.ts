@@ -36,14 +36,18 @@ export const COMPETITIVE_SUMMARY_BATCH_SIZE = 20;
 const SUMMARY_URI = '/products/pricing/2022-05-01/items/competitiveSummary';
 const includedDataValues = ['featuredBuyingOptions', 'referencePrices', 'lowestPricedOffers', 'similarItems'];
 
-/** Every new offer on the item: the seller's own (its price, free shipping, shipped by the seller) and the others'. */
-function offersOn(seller: SellerRecord, item: ItemRecord): Array<CompetingOffer & { own: boolean }> {
+/** The seller's own offer on the item, when it has a price: free shipping, shipped by the seller. */
+function ownOffer(seller: SellerRecord, item: ItemRecord): CompetingOffer[] {
   const own = priceOf(item);
+  return own
+    ? [{ sellerId: seller.sellerId, listingPrice: Number(own.amount), shipping: 0, fulfillmentType: 'MFN' }]
+    : [];
+}
+
+/** Every new offer on the item: the seller's own and the others'. */
+function offersOn(seller: SellerRecord, item: ItemRecord): Array<CompetingOffer & { own: boolean }> {
   return [
-    ...(own
-      ? [{ sellerId: seller.sellerId, listingPrice: Number(own.amount), shipping: 0, fulfillmentType: 'MFN' as const }]
-      : []
-    ).map((o) => ({ ...o, own: true })),
+    ...ownOffer(seller, item).map((o) => ({ ...o, own: true })),
     ...(seller.competingOffers?.[item.sku] ?? []).map((o) => ({ ...o, own: false })),
   ];
 }
@@ -285,20 +289,7 @@ export function applyDueRepricing(
         if (!repricer || repricer.reactsAt === undefined || repricer.reactsAt > now) continue;
         repricer.reactsAt = undefined;
         if (!item) continue;
-        const own = priceOf(item);
-        const others = [
-          ...(own
-            ? [
-                {
-                  sellerId: seller.sellerId,
-                  listingPrice: Number(own.amount),
-                  shipping: 0,
-                  fulfillmentType: 'MFN' as const,
-                },
-              ]
-            : []),
-          ...offers.filter((o) => o !== offer),
-        ];
+        const others = [...ownOffer(seller, item), ...offers.filter((o) => o !== offer)];
         const target = repricedCents(offer, repricer, others);
         if (target === cents(offer.listingPrice)) continue;
         offer.listingPrice = target / 100;
