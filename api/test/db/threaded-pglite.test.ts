@@ -98,6 +98,28 @@ describe('a statement', () => {
     expect(prepared.filter((s) => s.includes('sku like'))).toEqual([]);
   });
 
+  it('reads text in any script, arrays, counts of changed rows, and an answer larger than one send of PostgreSQL', async () => {
+    const words = ['Größe', 'サイズ', '🧦 socks', 'naïve "quoted"\ttab'];
+    const echoed = await db.query<{ words: string[]; one: string }>('select $1::text[] as words, $2::text as one', [
+      words,
+      words[1],
+    ]);
+    expect(echoed.rows).toEqual([{ words, one: 'サイズ' }]);
+    const changed = await db.query("update stock set price = price where sku in ('A-1', 'B-2', 'nothing')");
+    expect(changed.affectedRows).toBe(2);
+    expect(changed.rows).toEqual([]);
+    const none = await db.query<{ sku: string }>('select sku from stock where sku = $1', ['nothing']);
+    expect(none.rows).toEqual([]);
+    expect(none.fields.map((f) => f.name)).toEqual(['sku']);
+    // About 2 MB of rows: PostgreSQL sends them in many pieces, and a row may be cut between two.
+    const large = await db.query<{ n: number; label: string }>(
+      "select g as n, repeat('é', 500) || g as label from generate_series(1, 2000) g",
+    );
+    expect(large.rows).toHaveLength(2000);
+    expect(large.rows[1999]).toEqual({ n: 2000, label: `${'é'.repeat(500)}2000` });
+    expect(large.rows.every((row, i) => row.n === i + 1 && row.label.endsWith(String(i + 1)))).toBe(true);
+  });
+
   it('answers right after many more statements than it keeps prepared', async () => {
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 620; i++) {
@@ -222,6 +244,26 @@ describe('the thread', () => {
     await db.query("select pg_notify('stock_moved', $1)", ['B-2']);
     await db.query('select 1');
     expect(heard).toEqual(['A-1']);
+  });
+
+  it('gives each listener of a channel its notifications, from a statement alone or a committed transaction', async () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = await db.listen('price_moved', (payload) => first.push(payload));
+    const stopSecond = await db.listen('price_moved', (payload) => second.push(payload));
+    await db.query("select pg_notify('price_moved', $1)", ['alone']);
+    await db.transaction(async (tx) => {
+      await tx.query("select pg_notify('price_moved', $1)", ['in a transaction']);
+    });
+    await expect.poll(() => second).toEqual(['alone', 'in a transaction']);
+    expect(first).toEqual(['alone', 'in a transaction']);
+    await stopFirst();
+    await db.query("select pg_notify('price_moved', $1)", ['after one left']);
+    await expect.poll(() => second).toHaveLength(3);
+    expect(first).toHaveLength(2);
+    await stopSecond();
+    const listening = await db.query<{ channel: string }>('select pg_listening_channels() as channel');
+    expect(listening.rows.map((r) => r.channel)).not.toContain('price_moved');
   });
 
   it('dumps the database, and a new thread opens from the dump', async () => {

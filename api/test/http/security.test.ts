@@ -129,6 +129,18 @@ describe('headers and input', () => {
     expect(answer.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('gives every response a style nonce of its own, 16 random bytes', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const csp = (await t.browser().get('/healthz')).headers.get('content-security-policy')!;
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+      expect(Buffer.from(nonce!, 'base64')).toHaveLength(16);
+      nonces.add(nonce!);
+    }
+    // 300 responses cross the 256 nonces drawn at a time.
+    expect(nonces.size).toBe(300);
+  });
+
   it('refuses unknown fields, wrong types and invalid JSON with a message', async () => {
     const b = t.browser({ ip: '10.6.0.1' });
     const extra = await b.post('/api/auth/forgot-password', { email: 'victim@example.com', admin: true });

@@ -8,8 +8,9 @@
 // Messages out: { id, ok: true, value } · { id, ok: false, error } · { notification: listener, payload }, or a list of answers
 //               and once at start { ready: true } or { ready: false, error }.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, protocol, parse } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Inbox, readExchange } from './wire.mjs';
 
 const port = parentPort;
 const { serialize } = protocol;
@@ -57,11 +58,28 @@ function concat(parts) {
   return bytes;
 }
 
+const inbox = new Inbox();
+
+/**
+ * Sends `message` (frontend messages ending in Sync) and reads what PostgreSQL answered from its bytes
+ * (./wire.mjs): results, a described statement's parameter types, notifications (handed on), and the
+ * first error, thrown once the whole answer is read. Callers hold PGlite's query lock.
+ */
+async function exchange(pglite, message, { parsers = pglite.parsers, rowMode } = {}) {
+  inbox.clear();
+  try {
+    await pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: inbox.receive });
+    const answer = readExchange(inbox.bytes, inbox.length, { parsers, rowMode, onNotification: notify });
+    if (answer.error) throw answer.error;
+    return answer;
+  } finally {
+    inbox.clear();
+  }
+}
+
 /** Lets a named prepared statement go. */
 function closeStatement(pglite, name) {
-  return pglite.execProtocolStream(concat([serialize.close({ type: 'S', name }), serialize.sync()]), {
-    syncToFs: false,
-  });
+  return exchange(pglite, concat([serialize.close({ type: 'S', name }), serialize.sync()]));
 }
 
 function serializeParams(pglite, params, types) {
@@ -100,11 +118,11 @@ async function prepare(pglite, text, params) {
     if (params.every(plain)) return { name: '', types: [] };
   }
   const name = keep ? `hub_${++lastStatement}` : '';
-  const messages = await pglite.execProtocolStream(
+  const { parameterTypes } = await exchange(
+    pglite,
     concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-    { syncToFs: false },
   );
-  const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+  const statement = { name, types: parameterTypes };
   if (keep) {
     prepared.set(text, statement);
     if (prepared.size > PREPARED_KEPT) {
@@ -127,9 +145,10 @@ async function runQuery(pglite, text, params, options) {
     serialize.execute({}),
     serialize.sync(),
   );
-  let messages;
+  const parsers = options.rawTypes?.length ? parsersKeepingText(pglite, options.rawTypes) : pglite.parsers;
   try {
-    messages = await pglite.execProtocolStream(concat(parts), { syncToFs: false });
+    const { results } = await exchange(pglite, concat(parts), { parsers, rowMode: options.rowMode });
+    return results[0];
   } catch (error) {
     // A prepared statement whose tables changed shape must be parsed again (PostgreSQL refuses it once).
     if (statement.name && error?.code === '0A000') {
@@ -139,8 +158,6 @@ async function runQuery(pglite, text, params, options) {
     if (error && typeof error === 'object') Object.assign(error, { query: text, params });
     throw error;
   }
-  const parsers = options.rawTypes?.length ? parsersKeepingText(pglite, options.rawTypes) : pglite.parsers;
-  return parse.parseResults(messages, parsers, { rowMode: options.rowMode })[0];
 }
 
 /** A statement in the open transaction `tx`, or on its own (after any open transaction), as PGlite's query() orders them. */
@@ -186,8 +203,51 @@ function safeClone(value) {
 
 /** Open transactions by id: each holds PGlite's own transaction open until its 'end' arrives. */
 const transactions = new Map();
-const listeners = new Map();
-let lastId = 0;
+
+/**
+ * Listeners by channel (as PostgreSQL names it), and each listener's channel. Kept here, not in
+ * PGlite: the notifications of statements run through exchange() never pass PGlite's reader, so both
+ * paths hand theirs to notify() (PGlite's through onNotification, set at start).
+ */
+const channels = new Map();
+const listenerChannels = new Map();
+let lastListener = 0;
+
+function notify(channel, payload) {
+  for (const listener of channels.get(channel) ?? []) answer({ notification: listener, payload });
+}
+
+/** A channel's name as PostgreSQL keeps it: as written when quoted, lower case otherwise. */
+const postgresName = (channel) =>
+  channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
+
+async function listen(pglite, channel) {
+  const name = postgresName(channel);
+  const listener = ++lastListener;
+  let listening = channels.get(name);
+  if (!listening) {
+    listening = new Set();
+    channels.set(name, listening);
+    try {
+      await pglite.exec(`LISTEN ${channel}`);
+    } catch (error) {
+      channels.delete(name);
+      throw error;
+    }
+  }
+  listening.add(listener);
+  listenerChannels.set(listener, name);
+  return listener;
+}
+
+async function unlisten(pglite, listener) {
+  const name = listenerChannels.get(listener);
+  listenerChannels.delete(listener);
+  const listening = name === undefined ? undefined : channels.get(name);
+  if (!listening?.delete(listener) || listening.size > 0) return;
+  channels.delete(name);
+  await pglite.exec(`UNLISTEN "${name.replaceAll('"', '""')}"`);
+}
 
 /**
  * Opens transaction `id` (named by the caller, which sends its first statements without waiting):
@@ -246,18 +306,10 @@ async function handle(pglite, message) {
       return begin(pglite, message.tx);
     case 'end':
       return end(message.tx, message.commit);
-    case 'listen': {
-      const id = ++lastId;
-      const unsubscribe = await pglite.listen(message.channel, (payload) => answer({ notification: id, payload }));
-      listeners.set(id, unsubscribe);
-      return id;
-    }
-    case 'unlisten': {
-      const unsubscribe = listeners.get(message.listener);
-      listeners.delete(message.listener);
-      await unsubscribe?.();
-      return undefined;
-    }
+    case 'listen':
+      return listen(pglite, message.channel);
+    case 'unlisten':
+      return unlisten(pglite, message.listener);
     case 'dump': {
       const blob = await pglite.dumpDataDir('none');
       return blob.arrayBuffer();
@@ -295,6 +347,7 @@ async function start() {
   if (initdbWasmModule) options.initdbWasmModule = initdbWasmModule;
   if (fsBundle) options.fsBundle = new Blob([fsBundle]);
   const pglite = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+  pglite.onNotification(notify);
   const run = (message) =>
     handle(pglite, message).then(
       (value) =>
