@@ -55,7 +55,6 @@ export interface HttpOptions {
   sandboxes?: MountedSandboxes;
 }
 
-
 /**
  * 16 random bytes as base64, each used once. Drawn from a pool filled 4 KB at a time: asking the
  * system for 16 bytes on every request cost about 2% of the web process's CPU.

@@ -17,7 +17,9 @@ export async function readSession(db: Db, sid: string, now: Date): Promise<unkno
  * The session and its signed-in user (with the account's name) in one round trip: every signed-in
  * request reads both, and on this database a round trip costs the web process more than either read.
  */
-const sessionWithUser = statement<{ data: unknown; expiresAt: Date } & { [K in keyof UserRecord]: UserRecord[K] | null }>(
+const sessionWithUser = statement<
+  { data: unknown; expiresAt: Date } & { [K in keyof UserRecord]: UserRecord[K] | null }
+>(
   'read_session_with_user',
   `select s.data, s.expires_at as "expiresAt", u.id, u.account_id as "accountId", u.email,
      u.first_name as "firstName", u.last_name as "lastName", u.role, u.account_role as "accountRole",
