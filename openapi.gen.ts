@@ -3089,6 +3089,10 @@ export interface components {
                 title: string | null;
                 units: number;
                 revenue: string;
+                /** @description Units sold in the range ÷ (those units + what was available at the range's end, or now if sooner). Null without a stock history of the SKU for the range (a SKU the catalogue lacks, or one added after the range), or when it sold none with none left. */
+                sellThrough: number | null;
+                /** @description Days of the range (up to now, to a tenth) with none available, from the recorded stock history. Null without a stock history of the SKU for the range. */
+                daysOutOfStock: number | null;
             }[];
             /** @description SKUs with stock to sell that sold the fewest units, up to 10. */
             slowestSkus: {
@@ -3096,6 +3100,10 @@ export interface components {
                 title: string | null;
                 units: number;
                 available: number;
+                /** @description Units sold in the range ÷ (those units + what was available at the range's end, or now if sooner). Null without a stock history of the SKU for the range (a SKU the catalogue lacks, or one added after the range), or when it sold none with none left. */
+                sellThrough: number | null;
+                /** @description Days of the range (up to now, to a tenth) with none available, from the recorded stock history. Null without a stock history of the SKU for the range. */
+                daysOutOfStock: number | null;
             }[];
             refunds: {
                 /** @description Refunds issued in the range (not failed). */

@@ -136,6 +136,11 @@ describe('the charts of Analytics and the Dashboard, on the real product', () =>
     expect(header).toBe('day,orders,previous_period_orders');
     expect(lines).toHaveLength(7);
     expect(lines.at(-1)).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${ordersPlaced},0$`));
+    // Each SKU sold one unit and was never out of stock since its import: a sell-through of one unit over
+    // that unit and what is left, and 0 days out of stock, from the stock history the engine records.
+    const best = await page.getByRole('table', { name: 'Best sellers' }).getByRole('row').allInnerTexts();
+    expect(best.slice(1)).toHaveLength(ordersPlaced);
+    for (const row of best.slice(1)) expect(row).toMatch(/\t1\t\$[\d,.]+\t\d{1,3}(\.\d)?%\t0$/);
     await chartsSound(analyticsCharts, 1440);
     await screenshot(page, 'analytics-charts-1440');
   });

@@ -22,3 +22,4 @@ export * from './sales-rollups.ts';
 export * from './alerts.ts';
 export * from './fees.ts';
 export * from './api-keys.ts';
+export * from './stock-levels.ts';

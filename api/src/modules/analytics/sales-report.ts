@@ -10,6 +10,7 @@ import {
   type SalesWindow,
 } from '../../db/queries/analytics.ts';
 import { coversWholeHours, salesByDayAndChannelFromRollup } from '../../db/queries/sales-rollups.ts';
+import { stockOverSpan } from '../../db/queries/stock-levels.ts';
 import { profitReport } from './profit.ts';
 
 /** The longest range a report covers: a year, leap day included. */
@@ -146,7 +147,7 @@ export async function salesReport(ctx: AppContext, accountId: string, request: S
   };
   const current = await period(window, days);
   const before = await period(previous, datesBetween(previousFrom, dayBefore(request.from)));
-  const skus = await bestAndSlowestSkus(ctx.db, window, SKUS_LISTED);
+  const skus = await withStock(ctx, window, await bestAndSlowestSkus(ctx.db, window, SKUS_LISTED));
   return {
     from: request.from,
     to: request.to,
@@ -166,6 +167,37 @@ export async function salesReport(ctx: AppContext, accountId: string, request: S
     slowestSkus: skus.slowest,
     refunds: await refundsAndReturns(ctx.db, window),
     profit: await profitReport(ctx.db, window, shown),
+  };
+}
+
+/**
+ * Each listed SKU's days out of stock in the range (up to now) and its sell-through: the units it sold in
+ * the range over those units and what was left available at the range's end. Both null without a stock
+ * history of the SKU for the range (the catalogue lacks it: sold on a target only; or it was added after the
+ * range), sell-through also when it sold none and none was left.
+ */
+async function withStock<Top extends { sku: string; units: number }, Slow extends { sku: string; units: number }>(
+  ctx: AppContext,
+  window: SalesWindow,
+  skus: { top: Top[]; slowest: Slow[] },
+) {
+  const stop = new Date(Math.min(window.end.getTime(), ctx.clock().getTime()));
+  const listed = [...new Set([...skus.top, ...skus.slowest].map((row) => row.sku))];
+  const stock = new Map(
+    (await stockOverSpan(ctx.db, window.accountId, listed, window.start, stop)).map((row) => [row.sku, row]),
+  );
+  const figures = (row: { sku: string; units: number }) => {
+    const held = stock.get(row.sku);
+    if (!held) return { sellThrough: null, daysOutOfStock: null };
+    const sold = row.units + held.availableAtEnd;
+    return {
+      sellThrough: sold > 0 ? Math.round((row.units / sold) * 1000) / 1000 : null,
+      daysOutOfStock: Math.round(held.daysOutOfStock * 10) / 10,
+    };
+  };
+  return {
+    top: skus.top.map((row) => ({ ...row, ...figures(row) })),
+    slowest: skus.slowest.map((row) => ({ ...row, ...figures(row) })),
   };
 }
 

@@ -65,6 +65,23 @@ export const SalesForAWeek: Story = {
 };
 
 /** Revenue and orders by day against the same days of the week before, and revenue by channel against it. */
+/** Each best and slowest seller with its sell-through and the days of the range it had none to sell. */
+export const SellThroughAndDaysOutOfStock: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const best = within(await canvas.findByRole('table', { name: 'Best sellers' }));
+    const headers = best.getAllByRole('columnheader').map((cell) => cell.textContent);
+    await expect(headers).toEqual(['SKU', 'Units', 'Revenue', 'Sell-through', 'Days out of stock']);
+    await expect(best.getByRole('row', { name: /MUG-BLUE-12/ })).toHaveTextContent('64$1,146.6080%1.5');
+    await expect(best.getByRole('row', { name: /LAMP-OAK/ })).toHaveTextContent('21$1,574.7935%0');
+    // Sold on a target only: no stock of ours to speak of.
+    await expect(best.getByRole('row', { name: /BOWL-SET-4/ })).toHaveTextContent('18$809.10——');
+    const slowest = within(canvas.getByRole('table', { name: 'Slowest sellers' }));
+    await expect(slowest.getByRole('row', { name: /PLATE-RIM/ })).toHaveTextContent('11200.8%2');
+    await expect(slowest.getByRole('row', { name: /VASE-TALL/ })).toHaveTextContent('0420%0');
+  },
+};
+
 export const ChartsAgainstTheWeekBefore: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -11,6 +11,8 @@ import {
   formatAmount,
   formatCount,
   formatDay,
+  formatDaysOut,
+  formatSellThrough,
   lastDays,
   rangeLabels,
   rangePresets,
@@ -223,6 +225,8 @@ function Report({ report }: { report: SalesReport }) {
           columns={[
             { header: 'Units', numeric: true, cell: (sku) => formatCount(sku.units) },
             { header: 'Revenue', numeric: true, cell: (sku) => money(sku.revenue) },
+            { header: 'Sell-through', numeric: true, cell: (sku) => formatSellThrough(sku.sellThrough) },
+            { header: 'Days out of stock', numeric: true, cell: (sku) => formatDaysOut(sku.daysOutOfStock) },
           ]}
           emptyText="Nothing sold in this range."
           csv={csv('top', 'best sellers')}
@@ -237,6 +241,8 @@ function Report({ report }: { report: SalesReport }) {
           columns={[
             { header: 'Units sold', numeric: true, cell: (sku) => formatCount(sku.units) },
             { header: 'Available', numeric: true, cell: (sku) => formatCount(sku.available) },
+            { header: 'Sell-through', numeric: true, cell: (sku) => formatSellThrough(sku.sellThrough) },
+            { header: 'Days out of stock', numeric: true, cell: (sku) => formatDaysOut(sku.daysOutOfStock) },
           ]}
           emptyText="No SKU has stock to sell."
           csv={csv('slowest', 'slowest sellers')}

@@ -35,6 +35,16 @@ export function formatAmount(amount: string, currency: string): string {
 
 export const formatCount = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
+/** A sell-through (0 to 1) as a percentage, "—" when there is none (nothing sold and nothing left, or no stock of ours). */
+export const formatSellThrough = (fraction: number | null) =>
+  fraction === null
+    ? '—'
+    : new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(fraction);
+
+/** Days out of stock to a tenth ("0", "1.5"), "—" for a SKU the catalogue lacks. */
+export const formatDaysOut = (days: number | null) =>
+  days === null ? '—' : new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(days);
+
 /** "12 Nov" for a calendar date, read as the date it names (not shifted by the browser's zone). */
 export const formatDay = (date: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
@@ -96,15 +106,15 @@ export function reportCsv(
     return {
       name: name('best-sellers'),
       text: csvText(
-        ['sku', 'title', 'units', `revenue_${report.currency}`],
-        report.topSkus.map((s) => [s.sku, s.title, s.units, s.revenue]),
+        ['sku', 'title', 'units', `revenue_${report.currency}`, 'sell_through', 'days_out_of_stock'],
+        report.topSkus.map((s) => [s.sku, s.title, s.units, s.revenue, s.sellThrough, s.daysOutOfStock]),
       ),
     };
   return {
     name: name('slowest-sellers'),
     text: csvText(
-      ['sku', 'title', 'units', 'available'],
-      report.slowestSkus.map((s) => [s.sku, s.title, s.units, s.available]),
+      ['sku', 'title', 'units', 'available', 'sell_through', 'days_out_of_stock'],
+      report.slowestSkus.map((s) => [s.sku, s.title, s.units, s.available, s.sellThrough, s.daysOutOfStock]),
     ),
   };
 }

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+
+/** A SKU's stock over a span of time, from its recorded levels (schema/stock-levels.ts). */
+export interface SkuStockOverSpan {
+  sku: string;
+  /** Time in the span when none was available, in days. */
+  daysOutOfStock: number;
+  /** What was available at the span's end. */
+  availableAtEnd: number;
+}
+
+/**
+ * For each of the account's SKUs given (ones without a product are left out): how long none was available
+ * between `start` and `stop`, and what was available at `stop`. A SKU's level at `start` is its last one
+ * before; a product made within the span counts from when it was made.
+ */
+export async function stockOverSpan(
+  db: Db,
+  accountId: string,
+  skus: readonly string[],
+  start: Date,
+  stop: Date,
+): Promise<SkuStockOverSpan[]> {
+  if (skus.length === 0 || stop <= start) return [];
+  const from = start.toISOString();
+  const until = stop.toISOString();
+  const result = (await db.execute(sql`
+    with wanted as (
+      select p.id, p.sku from products p where p.account_id = ${accountId} and p.sku = any(${`{${skus.map(quoteArrayItem).join(',')}}`}::text[])
+    ),
+    timeline as (
+      select w.id, w.sku, ${from}::timestamptz as at, 0::bigint as seq, opening.available
+      from wanted w
+      cross join lateral (
+        select l.available from stock_levels l where l.product_id = w.id and l.at <= ${from}::timestamptz
+        order by l.at desc, l.id desc limit 1) opening
+      union all
+      select w.id, w.sku, l.at, l.id, l.available
+      from wanted w join stock_levels l on l.product_id = w.id and l.at > ${from}::timestamptz and l.at < ${until}::timestamptz
+    ),
+    spans as (
+      select id, sku, available,
+        extract(epoch from lead(at, 1, ${until}::timestamptz) over (partition by id order by at, seq) - at) as seconds,
+        row_number() over (partition by id order by at desc, seq desc) as newest
+      from timeline
+    )
+    select sku,
+      (coalesce(sum(seconds) filter (where available = 0), 0) / 86400)::float8 as "daysOutOfStock",
+      max(available) filter (where newest = 1)::int as "availableAtEnd"
+    from spans group by id, sku order by sku`)) as unknown as { rows: SkuStockOverSpan[] };
+  return result.rows.map((row) => ({ ...row, daysOutOfStock: Number(row.daysOutOfStock) }));
+}
+
+/** An item of a PostgreSQL array literal, quoted: a SKU may hold commas, quotes or braces. */
+const quoteArrayItem = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
