@@ -1,5 +1,5 @@
 import { getResponse, type HttpHandler } from 'msw';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { generateOrders } from './generated-orders';
 import { orderFixtures } from './order-fixtures';
 import { orderHandlers, queryOrders, resetOrderMocks } from './orders';
@@ -17,6 +17,26 @@ async function call(handlers: HttpHandler[], method: string, path: string, body?
 const { lateAmazon, partialEbay, erasedShopify } = orderFixtures;
 
 beforeEach(() => resetOrderMocks());
+afterEach(() => vi.useRealTimers());
+
+describe('orders due today', () => {
+  test('are due on the day a story runs, even when the mocks loaded the day before', async () => {
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    tomorrow.setHours(0, 1, 0, 0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(tomorrow);
+    resetOrderMocks();
+    const { body } = await call(orderHandlers.populated, 'GET', `/api/orders/${partialEbay.id}`);
+    const dueAt = new Date(body.shipBy);
+    expect(dueAt.toDateString()).toBe(tomorrow.toDateString());
+    expect(dueAt.getHours()).toBe(23);
+    expect(body.late).toBe(false);
+    // An order due on another day keeps its date.
+    const late = await call(orderHandlers.populated, 'GET', `/api/orders/${lateAmazon.id}`);
+    expect(late.body.shipBy).toBe(lateAmazon.shipBy);
+  });
+});
 
 describe('the orders list', () => {
   test('pages by cursor until `next` is null, every order once', async () => {

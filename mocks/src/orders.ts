@@ -2,6 +2,7 @@ import { HttpResponse, delay, type HttpHandler } from 'msw';
 import type { components, paths } from '@contract';
 import { http } from './http';
 import { carrierFixtures } from './order-fixtures';
+import { endOfDay, endOfToday } from './order-fixture-basics';
 import { generateOrders } from './generated-orders';
 import { confirmSendingActions, orderActionHandlers, resetOrderActionMocks } from './order-actions';
 import { actionsOf } from './order-action-fixtures';
@@ -100,8 +101,16 @@ const state = {
   lastShipBody: undefined as unknown,
 };
 
+/**
+ * Orders due today are due on the day a story runs, not the day the mocks loaded: a run that crossed
+ * midnight showed them late.
+ */
+function dueOnTheDayItRuns(order: OrderDetail): OrderDetail {
+  return order.shipBy === endOfToday() ? { ...order, shipBy: endOfDay(Date.now()) } : order;
+}
+
 export function resetOrderMocks(): void {
-  state.orders = new Map(generateOrders().map((order) => [order.id, structuredClone(order)]));
+  state.orders = new Map(generateOrders().map((order) => [order.id, dueOnTheDayItRuns(structuredClone(order))]));
   state.listCalls = 0;
   state.returnsCalls = 0;
   state.lastShipBody = undefined;
