@@ -88,6 +88,7 @@ async function measure(
       scenarios,
       aloneMs: SCENARIO_MS / 4,
       togetherMs: SCENARIO_MS,
+      warmUpMs: SCENARIO_MS,
     }),
   });
   const timesLine = await loadProcess.waitFor(/RESULT .*/, scenarios.length * SCENARIO_MS * 20 + 120_000);

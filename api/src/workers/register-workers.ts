@@ -3,6 +3,7 @@ import type { Mailer } from '../modules/mail/mailer.ts';
 import { sendAuthMail } from '../modules/auth/auth-mail.ts';
 import { deleteExpiredSessions } from '../db/queries/sessions.ts';
 import { vacuumTables } from '../db/queries/upkeep.ts';
+import { pruneStockLevels, STOCK_HISTORY_DAYS } from '../db/queries/stock-levels.ts';
 import { deleteStaleRateLimits } from '../modules/rate-limit/rate-limiter.ts';
 import {
   LISTINGS_CONFIRM_QUEUE,
@@ -210,6 +211,7 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     await deleteExpiredSessions(ctx.db, now);
     await deleteStaleRateLimits(ctx.db, new Date(now.getTime() - 24 * 3600 * 1000));
     await eraseOrderPersonalData(ctx);
+    await pruneStockLevels(ctx.db, new Date(now.getTime() - STOCK_HISTORY_DAYS * 24 * 3600 * 1000));
     if (options.vacuum) await vacuumTables(ctx.db);
   });
   await ctx.jobs.schedule(MAINTENANCE_QUEUE, '17 * * * *');

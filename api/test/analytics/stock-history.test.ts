@@ -9,7 +9,7 @@ import { startTestProduct, type TestProduct } from '../support/test-product.ts';
 import type { Browser } from '../support/browser.ts';
 import { addChannelRow, addOrderRow, orderLine } from '../support/seeded-rows.ts';
 import { products, stockLevels } from '../../src/db/schema/index.ts';
-import { stockOverSpan } from '../../src/db/queries/stock-levels.ts';
+import { pruneStockLevels, stockOverSpan } from '../../src/db/queries/stock-levels.ts';
 
 let t: TestProduct;
 let seller: Browser;
@@ -137,5 +137,30 @@ describe('sell-through and days out of stock', () => {
     expect(rows[0]!.daysOutOfStock).toBeLessThan(2.01);
     expect(rows[0]!.availableAtEnd).toBe(0);
     expect(rows[1]).toEqual({ sku: 'MUG', daysOutOfStock: 0, availableAtEnd: 4 });
+  });
+});
+
+describe('the history’s retention', () => {
+  it('lets go of levels older than the cutoff, keeping each product’s last one before it, which a span then opens with', async () => {
+    await db()
+      .insert(products)
+      .values([
+        { accountId, sku: 'OLD', title: 'Old', onHand: 5, updatedAt: at('2023-01-01T00:00:00Z') },
+        { accountId, sku: 'STILL', title: 'Still', onHand: 2, updatedAt: at('2023-02-01T00:00:00Z') },
+      ]);
+    await setStock('OLD', accountId, { onHand: 0 }, '2023-06-01T00:00:00Z');
+    await setStock('OLD', accountId, { onHand: 3 }, '2024-01-01T00:00:00Z');
+    await setStock('OLD', accountId, { onHand: 1 }, '2024-09-01T00:00:00Z');
+    expect(await pruneStockLevels(db(), at('2024-06-01T00:00:00Z'))).toBe(2);
+    expect(await levelsOf('OLD')).toEqual([
+      { at: at('2024-01-01T00:00:00Z'), available: 3 },
+      { at: at('2024-09-01T00:00:00Z'), available: 1 },
+    ]);
+    // A product whose only level is old keeps it: it is still its stock.
+    expect(await levelsOf('STILL')).toEqual([{ at: at('2023-02-01T00:00:00Z'), available: 2 }]);
+    const [old] = await stockOverSpan(db(), accountId, ['OLD'], at('2024-06-01T00:00:00Z'), at('2024-10-01T00:00:00Z'));
+    expect(old).toEqual({ sku: 'OLD', daysOutOfStock: 0, availableAtEnd: 1 });
+    // Run again: nothing more to let go.
+    expect(await pruneStockLevels(db(), at('2024-06-01T00:00:00Z'))).toBe(0);
   });
 });

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 
+/** How long stock levels are kept (the hourly maintenance lets older ones go): two years of reports. */
+export const STOCK_HISTORY_DAYS = 730;
+
 /** A SKU's stock over a span of time, from its recorded levels (schema/stock-levels.ts). */
 export interface SkuStockOverSpan {
   sku: string;
@@ -50,6 +53,21 @@ export async function stockOverSpan(
       max(available) filter (where newest = 1)::int as "availableAtEnd"
     from spans group by id, sku order by sku`)) as unknown as { rows: SkuStockOverSpan[] };
   return result.rows.map((row) => ({ ...row, daysOutOfStock: Number(row.daysOutOfStock) }));
+}
+
+/**
+ * Lets go of the levels older than `cutoff`, keeping each product's last one before it: the level a span
+ * starting then opens with. Answers how many were deleted.
+ */
+export async function pruneStockLevels(db: Db, cutoff: Date): Promise<number> {
+  const result = (await db.execute(sql`
+    delete from stock_levels l
+    where l.at < ${cutoff.toISOString()}::timestamptz
+      and exists (
+        select 1 from stock_levels later
+        where later.product_id = l.product_id and later.at < ${cutoff.toISOString()}::timestamptz
+          and (later.at, later.id) > (l.at, l.id))`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
 }
 
 /** An item of a PostgreSQL array literal, quoted: a SKU may hold commas, quotes or braces. */
