@@ -3091,7 +3091,7 @@ export interface components {
                 revenue: string;
                 /** @description Units sold in the range ÷ (those units + what was available at the range's end, or now if sooner). Null without a stock history of the SKU for the range (a SKU the catalogue lacks, or one added after the range), or when it sold none with none left. */
                 sellThrough: number | null;
-                /** @description Days of the range (up to now, to a tenth) with none available, from the recorded stock history. Null without a stock history of the SKU for the range. */
+                /** @description Days of the range (up to now, to a tenth) with none available, from the recorded stock history (kept two years: a range before that opens with the oldest level kept). Null without a stock history of the SKU for the range. */
                 daysOutOfStock: number | null;
             }[];
             /** @description SKUs with stock to sell that sold the fewest units, up to 10. */
@@ -3102,7 +3102,7 @@ export interface components {
                 available: number;
                 /** @description Units sold in the range ÷ (those units + what was available at the range's end, or now if sooner). Null without a stock history of the SKU for the range (a SKU the catalogue lacks, or one added after the range), or when it sold none with none left. */
                 sellThrough: number | null;
-                /** @description Days of the range (up to now, to a tenth) with none available, from the recorded stock history. Null without a stock history of the SKU for the range. */
+                /** @description Days of the range (up to now, to a tenth) with none available, from the recorded stock history (kept two years: a range before that opens with the oldest level kept). Null without a stock history of the SKU for the range. */
                 daysOutOfStock: number | null;
             }[];
             refunds: {
@@ -3927,6 +3927,7 @@ export interface components {
             name: string;
             /** @description The key's first characters ("mhk_AbCd1234"), to tell keys apart. */
             prefix: string;
+            access: components["schemas"]["ApiKeyAccess"];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -3947,7 +3948,13 @@ export interface components {
         ApiKeyRequest: {
             /** @description What the key is for ("Warehouse script"). */
             name: string;
+            access?: components["schemas"]["ApiKeyAccess"];
         };
+        /**
+         * @description full (the default): everything its owner may do but sign-in and its settings, API keys, the team, billing changes, account deletion and staff pages; read: GET requests only (any other is refused with 403).
+         * @enum {string}
+         */
+        ApiKeyAccess: "full" | "read";
         ApiKeyCreated: {
             key: components["schemas"]["ApiKey"];
             /** @description The whole key; it cannot be shown again. */
@@ -7607,5 +7614,6 @@ export const readinessQueueValues: ReadonlyArray<FlattenedDeepRequired<component
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["client", "admin", "super", "super_user"];
 export const accountRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountRole"]> = ["owner", "member"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["active", "disabled"];
+export const apiKeyAccessValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyAccess"]> = ["full", "read"];
 export const componentsParametersCatalogueSortValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["CatalogueSort"]> = ["sku", "title", "available", "updated"];
 export const componentsParametersCatalogueOrderValues: ReadonlyArray<FlattenedDeepRequired<components>["parameters"]["CatalogueOrder"]> = ["asc", "desc"];

@@ -15,6 +15,7 @@ const warehouseKey: ApiKey = {
   id: '0b5c1f3e-6a0e-4c53-9a49-6f0f1f1d0301',
   name: 'Warehouse script',
   prefix: 'mhk_Pq7Lm2Xa',
+  access: 'full',
   createdAt: '2025-02-20T09:30:00.000Z',
   lastUsedAt: '2025-03-02T08:15:00.000Z',
   createdBy: users.client.email,
@@ -29,11 +30,12 @@ function apiKeyHandlers(start: () => ApiKeyList): HttpHandler[] {
     http.get('/api/api-keys', ({ response }) => response(200).json(list)),
     http.post('/api/api-keys', async ({ request, response }) => {
       if (!list.canManage) return response(403).json({ message: API_ACCESS_PLAN_REQUIRED });
-      const { name } = await request.json();
+      const { name, access = 'full' } = await request.json();
       const key: ApiKey = {
         id: crypto.randomUUID(),
         name,
         prefix: NEW_API_KEY_SECRET.slice(0, 12),
+        access,
         createdAt: new Date().toISOString(),
         lastUsedAt: null,
         createdBy: users.client.email,

@@ -107,6 +107,39 @@ describe('API keys', () => {
     ]);
   });
 
+  it('made read only, reads the account and changes nothing: any request but GET is refused, before it runs', async () => {
+    const owner = await businessOwner();
+    const made = await owner.browser.post('/api/api-keys', { name: 'Stock report', access: 'read' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.key).toMatchObject({ name: 'Stock report', access: 'read' });
+    const full = await makeKey(owner);
+    const listed = await owner.browser.get('/api/api-keys');
+    expect(listed.body.keys.map((k: { name: string; access: string }) => [k.name, k.access])).toEqual([
+      ['Stock report', 'read'],
+      ['Warehouse script', 'full'],
+    ]);
+    const channel = await connectWithSandboxSeller(owner.browser, 'walmart', 2);
+    await settled(t, owner.accountId);
+    expect((await withKey(made.body.secret, 'GET', '/api/channels')).status).toBe(200);
+    expect((await withKey(made.body.secret, 'GET', '/api/listings?pageSize=5')).status).toBe(200);
+    const paused = await withKey(made.body.secret, 'POST', `/api/channels/${channel.id}/pause`);
+    expect(paused).toMatchObject({
+      status: 403,
+      body: { message: 'This API key can only read. Make a key with full access to change anything.' },
+    });
+    const [row] = await query<{ status: string }>(t, sql`select status from channels where id = ${channel.id}`);
+    expect(row!.status).not.toBe('paused');
+    // The full-access key of the same owner still changes it.
+    expect((await withKey(full.secret, 'POST', `/api/channels/${channel.id}/pause`)).status).toBe(200);
+    const audited = await query<{ after: { access?: string } }>(
+      t,
+      sql`select after from audit_log where account_id = ${owner.accountId} and action = 'api_key.created' order by occurred_at, id`,
+    );
+    expect(audited.map((entry) => entry.after.access)).toEqual(['read', 'full']);
+    const refused = await owner.browser.post('/api/api-keys', { name: 'Odd', access: 'admin' });
+    expect(refused.status).toBe(400);
+  });
+
   it("reaches no other account's rows", async () => {
     const owner = await businessOwner();
     const { secret } = await makeKey(owner);

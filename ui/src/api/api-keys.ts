@@ -5,6 +5,7 @@ import { api, unwrap } from './request';
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyList = components['schemas']['ApiKeyList'];
 export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
+export type ApiKeyAccess = components['schemas']['ApiKeyAccess'];
 
 export const apiKeysQuery = () =>
   queryOptions({
@@ -26,7 +27,9 @@ function useApiKeyChange<T, V>(mutationFn: (variables: V) => Promise<T>) {
 }
 
 export function useCreateApiKey() {
-  return useApiKeyChange((name: string) => unwrap(api.POST('/api/api-keys', { body: { name } })));
+  return useApiKeyChange((key: { name: string; access: ApiKeyAccess }) =>
+    unwrap(api.POST('/api/api-keys', { body: key })),
+  );
 }
 
 export function useRevokeApiKey() {

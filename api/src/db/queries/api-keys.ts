@@ -1,12 +1,13 @@
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, apiKeys, users, type Plan } from '../schema/index.ts';
+import { accounts, apiKeys, users, type ApiKeyAccess, type Plan } from '../schema/index.ts';
 import { userColumns, type UserRecord } from './users.ts';
 
 export const apiKeyColumns = {
   id: apiKeys.id,
   name: apiKeys.name,
   prefix: apiKeys.prefix,
+  access: apiKeys.access,
   createdAt: apiKeys.createdAt,
   lastUsedAt: apiKeys.lastUsedAt,
   userId: apiKeys.userId,
@@ -16,6 +17,7 @@ export type ApiKeyRecord = {
   id: string;
   name: string;
   prefix: string;
+  access: ApiKeyAccess;
   createdAt: Date;
   lastUsedAt: Date | null;
   userId: string;
@@ -47,7 +49,15 @@ export async function countActiveApiKeys(db: Db, accountId: string): Promise<num
 
 export async function insertApiKey(
   db: Db,
-  input: { accountId: string; userId: string; name: string; prefix: string; keyHash: string; at: Date },
+  input: {
+    accountId: string;
+    userId: string;
+    name: string;
+    prefix: string;
+    access: ApiKeyAccess;
+    keyHash: string;
+    at: Date;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(apiKeys)
@@ -56,6 +66,7 @@ export async function insertApiKey(
       userId: input.userId,
       name: input.name,
       prefix: input.prefix,
+      access: input.access,
       keyHash: input.keyHash,
       createdAt: input.at,
     })
@@ -69,12 +80,12 @@ export async function revokeActiveApiKey(
   accountId: string,
   id: string,
   at: Date,
-): Promise<{ name: string; prefix: string } | undefined> {
+): Promise<{ name: string; prefix: string; access: ApiKeyAccess } | undefined> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: at })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
-    .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
+    .returning({ name: apiKeys.name, prefix: apiKeys.prefix, access: apiKeys.access });
   return row;
 }
 
@@ -82,9 +93,15 @@ export async function revokeActiveApiKey(
 export async function findActiveApiKey(
   db: Db,
   keyHash: string,
-): Promise<{ keyId: string; lastUsedAt: Date | null; plan: Plan; user: UserRecord } | undefined> {
+): Promise<{ keyId: string; access: ApiKeyAccess; lastUsedAt: Date | null; plan: Plan; user: UserRecord } | undefined> {
   const [row] = await db
-    .select({ keyId: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, plan: accounts.plan, user: userColumns })
+    .select({
+      keyId: apiKeys.id,
+      access: apiKeys.access,
+      lastUsedAt: apiKeys.lastUsedAt,
+      plan: accounts.plan,
+      user: userColumns,
+    })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .innerJoin(accounts, eq(accounts.id, users.accountId))

@@ -1,7 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../context.ts';
-import { API_KEY_INVALID, SESSION_ONLY, userOfApiKey } from '../../modules/auth/api-keys.ts';
+import { API_KEY_INVALID, API_KEY_READ_ONLY, SESSION_ONLY, userOfApiKey } from '../../modules/auth/api-keys.ts';
+
+/** What a read-only key may send: requests that change nothing. */
+const READING = new Set(['GET', 'HEAD']);
 
 /**
  * What a key may not do, whatever its owner may: sign-in and its settings (the current user alone may be read), the
@@ -34,7 +37,8 @@ export function apiKeyUser(ctx: AppContext): RequestHandler {
     if (!key) return next(new AppError(401, API_KEY_INVALID));
     if (req.user) return next(new AppError(400, 'Send a session cookie or an API key, not both.'));
     if (needsSession(req)) return next(new AppError(403, SESSION_ONLY));
-    userOfApiKey(ctx, key).then(({ user, keyId }) => {
+    userOfApiKey(ctx, key).then(({ user, keyId, access }) => {
+      if (access === 'read' && !READING.has(req.method)) return next(new AppError(403, API_KEY_READ_ONLY));
       req.user = user;
       req.apiKeyId = keyId;
       next();

@@ -10,6 +10,7 @@ const toApiKey = (k: ApiKeyRecord) => ({
   id: k.id,
   name: k.name,
   prefix: k.prefix,
+  access: k.access,
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   createdBy: k.createdBy,
@@ -25,7 +26,8 @@ export function apiKeyRoutes(ctx: AppContext): Router {
   });
 
   router.post('/api/api-keys', requireUser, async (req, res) => {
-    const { key, secret } = await createApiKey(ctx, auditContext(req), actorOf(req), String(req.body.name));
+    const access = req.body.access === 'read' ? 'read' : 'full';
+    const { key, secret } = await createApiKey(ctx, auditContext(req), actorOf(req), String(req.body.name), access);
     // The one answer that holds the key: never kept by a cache on the way.
     res
       .set('cache-control', 'no-store')

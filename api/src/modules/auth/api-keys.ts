@@ -19,7 +19,7 @@ import {
   type ApiKeyRecord,
 } from '../../db/queries/api-keys.ts';
 import type { UserRecord } from '../../db/queries/users.ts';
-import type { Plan } from '../../db/schema/index.ts';
+import type { ApiKeyAccess, Plan } from '../../db/schema/index.ts';
 import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { planLimits } from '../billing/plan-limits.ts';
 import { isStaff } from './auth-user.ts';
@@ -38,6 +38,7 @@ export const API_KEY_INVALID =
   'The API key is not valid: it may have been revoked. Make a new one in Profile Settings.';
 export const API_KEY_LIMIT = `An account can have ${ACTIVE_KEYS_PER_ACCOUNT} API keys in use. Revoke one you no longer need first.`;
 export const SESSION_ONLY = 'This request needs a signed-in session; an API key cannot make it.';
+export const API_KEY_READ_ONLY = 'This API key can only read. Make a key with full access to change anything.';
 export const STAFF_KEYS = 'Platform staff sign in to act: API keys are for sellers.';
 
 export interface ApiKeysActor {
@@ -74,6 +75,7 @@ export async function createApiKey(
   audit: AuditContext,
   actor: ApiKeysActor,
   name: string,
+  access: ApiKeyAccess = 'full',
 ): Promise<{ key: ApiKeyRecord; secret: string }> {
   requireOwner(actor);
   name = name.trim();
@@ -94,6 +96,7 @@ export async function createApiKey(
       userId: actor.user.id,
       name,
       prefix,
+      access,
       keyHash: hashToken(secret),
       at,
     });
@@ -102,7 +105,7 @@ export async function createApiKey(
       accountId,
       targetType: 'api_key',
       targetId: keyId,
-      after: { name, prefix },
+      after: { name, prefix, access },
     });
     return keyId;
   });
@@ -110,6 +113,7 @@ export async function createApiKey(
     id,
     name,
     prefix,
+    access,
     createdAt: at,
     lastUsedAt: null,
     userId: actor.user.id,
@@ -144,7 +148,10 @@ export async function revokeApiKey(
  * The user a request's key acts as, with the key's id; a refusal (401, or 403 off the plan) otherwise. A disabled
  * or unverified owner's key works no more than their password would.
  */
-export async function userOfApiKey(ctx: AppContext, secret: string): Promise<{ user: UserRecord; keyId: string }> {
+export async function userOfApiKey(
+  ctx: AppContext,
+  secret: string,
+): Promise<{ user: UserRecord; keyId: string; access: ApiKeyAccess }> {
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) throw new AppError(401, API_KEY_INVALID);
   const found = await findActiveApiKey(ctx.db, hashToken(secret));
   if (
@@ -159,5 +166,5 @@ export async function userOfApiKey(ctx: AppContext, secret: string): Promise<{ u
   const now = ctx.clock();
   if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= 60_000)
     await noteApiKeyUse(ctx.db, found.keyId, now);
-  return { user: found.user, keyId: found.keyId };
+  return { user: found.user, keyId: found.keyId, access: found.access };
 }

@@ -4,6 +4,8 @@ import {
   Button,
   Card,
   ErrorState,
+  Field,
+  Select,
   Spinner,
   Table,
   TableBody,
@@ -14,7 +16,7 @@ import {
   TextField,
   useToast,
 } from '../../../index';
-import { errorText, useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey } from '../../../api';
+import { errorText, useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type ApiKeyAccess } from '../../../api';
 import { ConfirmDialog } from '../../../shared/ConfirmDialog/ConfirmDialog';
 import { formatDate } from './teamTexts';
 import * as styles from './Team.css';
@@ -28,6 +30,10 @@ export const apiKeyTexts = {
   newKeyTitle: 'Copy your new key now',
   newKeyText: 'It is shown this once: we keep only a fingerprint of it. Store it where your script reads its secrets.',
 } as const;
+
+/** What a key may do, as the form offers it and the list shows it. */
+export const apiKeyAccessLabels: Record<ApiKeyAccess, string> = { full: 'Full access', read: 'Read only' };
+const accessChoices = Object.entries(apiKeyAccessLabels) as Array<[ApiKeyAccess, string]>;
 
 /** The account's API keys, for its owners: make one (shown once), see when each was last used, revoke. */
 export function ApiKeysCard({ viewOnly }: { viewOnly: boolean }) {
@@ -71,16 +77,20 @@ export function ApiKeysCard({ viewOnly }: { viewOnly: boolean }) {
 
 function NewKeyForm() {
   const [name, setName] = useState('');
+  const [access, setAccess] = useState<ApiKeyAccess>('full');
   const [secret, setSecret] = useState<string | null>(null);
   const create = useCreateApiKey();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(name.trim(), {
-      onSuccess: (made) => {
-        setSecret(made.secret);
-        setName('');
+    create.mutate(
+      { name: name.trim(), access },
+      {
+        onSuccess: (made) => {
+          setSecret(made.secret);
+          setName('');
+        },
       },
-    });
+    );
   };
   return (
     <div className={styles.stack}>
@@ -111,6 +121,19 @@ function NewKeyForm() {
             onChange={(e) => setName(e.target.value)}
           />
         </div>
+        <div className={styles.role}>
+          <Field label="Access" hint="Read only: GET requests, nothing changed">
+            {(control) => (
+              <Select {...control} value={access} onChange={(e) => setAccess(e.target.value as ApiKeyAccess)}>
+                {accessChoices.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
         <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
           Make key
         </Button>
@@ -139,6 +162,7 @@ function KeysTable({
         <TableRow>
           <TableHeaderCell>Name</TableHeaderCell>
           <TableHeaderCell>Key</TableHeaderCell>
+          <TableHeaderCell>Access</TableHeaderCell>
           <TableHeaderCell>Last used</TableHeaderCell>
           <TableHeaderCell>
             <span className={styles.secondary}>Actions</span>
@@ -157,6 +181,7 @@ function KeysTable({
             <TableCell>
               <code>{key.prefix}…</code>
             </TableCell>
+            <TableCell>{apiKeyAccessLabels[key.access]}</TableCell>
             <TableCell>{key.lastUsedAt ? formatDate(key.lastUsedAt) : 'Never'}</TableCell>
             <TableCell>
               {canRevoke ? (

@@ -242,6 +242,21 @@ export const ApiKeyMadeAndShownOnce: Story = {
   },
 };
 
+/** A key that may only read: made with "Read only", listed as such beside the full-access one. */
+export const ReadOnlyApiKeyMade: Story = {
+  parameters: withKeys(apiKeyScenarios.oneKey()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const keys = await canvas.findByRole('table', { name: 'API keys in use' });
+    await expect(within(keys).getByRole('row', { name: /Warehouse script/ })).toHaveTextContent('Full access');
+    await userEvent.type(canvas.getByLabelText(/Key name/), 'Stock report');
+    await userEvent.selectOptions(canvas.getByLabelText(/Access/), 'Read only');
+    await userEvent.click(canvas.getByRole('button', { name: 'Make key' }));
+    await expect(await canvas.findByLabelText('New API key')).toHaveTextContent(NEW_API_KEY_SECRET);
+    await expect(await within(keys).findByRole('row', { name: /Stock report/ })).toHaveTextContent('Read only');
+  },
+};
+
 /** Revoking asks first, then the key leaves the list. */
 export const ApiKeyRevoked: Story = {
   play: async ({ canvasElement }) => {
