@@ -126,11 +126,13 @@ function readDataRow(bytes, at, description, asArray) {
   return row;
 }
 
+const countingCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
 /** A command tag's row count when it counts changed rows ("INSERT 0 5", "UPDATE 3"), as PGlite counts them. */
 function changedRows(tag) {
   const space = tag.indexOf(' ');
   const command = space < 0 ? tag : tag.slice(0, space);
-  if (!['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command)) return 0;
+  if (!countingCommands.has(command)) return 0;
   return Number.parseInt(tag.slice(tag.lastIndexOf(' ') + 1), 10) || 0;
 }
 

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../Button/Button';
-import { Field, TextField } from './Field';
+import { Field, SelectField, TextField } from './Field';
 
 const meta = {
   title: 'Forms/Field',
@@ -80,5 +81,42 @@ export const PasswordWithForgotLink: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Password')).toBeRequired();
     await expect(canvas.getByRole('button', { name: 'Forgot your password?' })).toBeVisible();
+  },
+};
+
+const accessChoices = [
+  ['full', 'Full access'],
+  ['read', 'Read only'],
+] as const;
+type Access = (typeof accessChoices)[number][0];
+
+/** A fixed set of choices in a Field: labelled and described by it, and the choice made is handed back. */
+export const ChoosingAnAccess: Story = {
+  render: function Render() {
+    const [access, setAccess] = useState<Access>('full');
+    return (
+      <>
+        <SelectField
+          label="Access"
+          hint="Read only: GET requests, nothing changed"
+          value={access}
+          choices={accessChoices}
+          onChange={setAccess}
+        />
+        <output aria-label="Chosen">{access}</output>
+      </>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const select = canvas.getByRole('combobox', { name: 'Access' });
+    await expect(select).toHaveAccessibleDescription('Read only: GET requests, nothing changed');
+    await expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Full access', 'Read only']);
+    await userEvent.selectOptions(select, 'Read only');
+    await expect(canvas.getByLabelText('Chosen')).toHaveTextContent('read');
   },
 };

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { AlertCircleIcon } from '../icons';
 import { Input, type InputProps } from '../Input/Input';
+import { Select, type SelectProps } from '../Select/Select';
 import * as styles from './Field.css';
 
 /** What a control inside a Field must spread on itself to be labelled and described. */
@@ -79,6 +80,49 @@ export function TextField({ label, secondaryLabel, hint, error, id, required, ..
   return (
     <Field label={label} secondaryLabel={secondaryLabel} hint={hint} error={error} required={required} id={id}>
       {(control) => <Input {...inputProps} {...control} />}
+    </Field>
+  );
+}
+
+export interface SelectFieldProps<Value extends string> extends Omit<
+  SelectProps,
+  'id' | 'invalid' | 'value' | 'defaultValue' | 'onChange' | 'children'
+> {
+  label: ReactNode;
+  secondaryLabel?: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  id?: string;
+  value: Value;
+  /** The choices in the order shown, as [value, text] pairs (declared once `as const` beside their texts). */
+  choices: ReadonlyArray<readonly [Value, ReactNode]>;
+  onChange: (value: Value) => void;
+}
+
+/** A Field holding a Select of fixed choices; the value handed back is one of the choices'. */
+export function SelectField<Value extends string>({
+  label,
+  secondaryLabel,
+  hint,
+  error,
+  id,
+  required,
+  value,
+  choices,
+  onChange,
+  ...selectProps
+}: SelectFieldProps<Value>) {
+  return (
+    <Field label={label} secondaryLabel={secondaryLabel} hint={hint} error={error} required={required} id={id}>
+      {(control) => (
+        <Select {...selectProps} {...control} value={value} onChange={(e) => onChange(e.target.value as Value)}>
+          {choices.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </Select>
+      )}
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogContent, DialogFooter, Field, Select, useToast } from '../../index';
+import { Alert, Button, Dialog, DialogContent, DialogFooter, SelectField, useToast } from '../../index';
 import { errorText, useChangeUserRole, useDeleteUser, useSetUserDisabled, type AdminUser, type Role } from '../../api';
 import { ConfirmDialog } from '../../shared/ConfirmDialog/ConfirmDialog';
 import { roleChoices } from './userFilters';
@@ -41,17 +41,7 @@ function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
   return (
     <DialogContent title={`Change the role of ${fullName(user)}`} description="Staff roles reach every account.">
       <div className={styles.dialogBody}>
-        <Field label="New role">
-          {(control) => (
-            <Select {...control} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              {roleChoices.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField label="New role" value={role} choices={roleChoices} onChange={setRole} />
         {change.isError ? (
           <Alert tone="critical" title="The role was not changed">
             {errorText(change.error)}

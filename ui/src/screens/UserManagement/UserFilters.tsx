@@ -1,4 +1,4 @@
-import { Field, Select, TextField } from '../../index';
+import { SelectField, TextField } from '../../index';
 import { planChoices, roleChoices, statusChoices, verifiedChoices, type FilterValues } from './userFilters';
 import * as styles from './UserManagement.css';
 
@@ -12,18 +12,12 @@ export function UserFilters({ values, onChange }: { values: FilterValues; onChan
     choices: ReadonlyArray<readonly [string, string]>,
   ) => (
     <div className={styles.filter}>
-      <Field label={label}>
-        {(control) => (
-          <Select {...control} value={values[key]} onChange={(e) => set(key, e.target.value as FilterValues[K])}>
-            <option value="">{all}</option>
-            {choices.map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label={label}
+        value={values[key] as string}
+        choices={[['', all], ...choices]}
+        onChange={(value) => set(key, value as FilterValues[K])}
+      />
     </div>
   );
   return (

@@ -1,4 +1,4 @@
-import { Field, Input, Select, TextField } from '../../../index';
+import { Field, Input, SelectField, TextField } from '../../../index';
 import type { Channel } from '../../../api';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import type { Draft } from './ruleDraft';
@@ -17,17 +17,12 @@ export function RuleFields({
 }) {
   const valueLabel = draft.action === 'fixed' ? 'Price' : draft.action.endsWith('percent') ? 'Percent' : 'Amount';
   const select = <T extends string>(label: string, value: T, labels: Record<T, string>, onChange: (v: T) => void) => (
-    <Field label={label}>
-      {(control) => (
-        <Select {...control} value={value} onChange={(e) => onChange(e.target.value as T)}>
-          {(Object.keys(labels) as T[]).map((key) => (
-            <option key={key} value={key}>
-              {labels[key]}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
+    <SelectField
+      label={label}
+      value={value}
+      choices={Object.entries(labels) as Array<[T, string]>}
+      onChange={onChange}
+    />
   );
   return (
     <>

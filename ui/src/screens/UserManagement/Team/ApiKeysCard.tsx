@@ -4,8 +4,7 @@ import {
   Button,
   Card,
   ErrorState,
-  Field,
-  Select,
+  SelectField,
   Spinner,
   Table,
   TableBody,
@@ -122,17 +121,13 @@ function NewKeyForm() {
           />
         </div>
         <div className={styles.role}>
-          <Field label="Access" hint="Read only: GET requests, nothing changed">
-            {(control) => (
-              <Select {...control} value={access} onChange={(e) => setAccess(e.target.value as ApiKeyAccess)}>
-                {accessChoices.map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            label="Access"
+            hint="Read only: GET requests, nothing changed"
+            value={access}
+            choices={accessChoices}
+            onChange={setAccess}
+          />
         </div>
         <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
           Make key

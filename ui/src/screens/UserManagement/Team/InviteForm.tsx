@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Field, Select, TextField, useToast } from '../../../index';
+import { Alert, Button, SelectField, TextField, useToast } from '../../../index';
 import { errorText, useInviteTeamMember, type AccountRole } from '../../../api';
 import { accountRoleChoices } from './teamTexts';
 import * as styles from './Team.css';
@@ -40,17 +40,7 @@ export function InviteForm() {
           />
         </div>
         <div className={styles.role}>
-          <Field label="Role">
-            {(control) => (
-              <Select {...control} value={accountRole} onChange={(e) => setAccountRole(e.target.value as AccountRole)}>
-                {accountRoleChoices.map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField label="Role" value={accountRole} choices={accountRoleChoices} onChange={setAccountRole} />
         </div>
         <Button type="submit" loading={invite.isPending} disabled={!email.trim()}>
           Send invitation
