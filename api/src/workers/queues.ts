@@ -17,6 +17,8 @@ export const LIGHT_READ_QUEUE = 'sync.light-read';
 export const COMPLIANCE_SWEEP_QUEUE = 'compliance.sweep';
 /** The problems a marketplace reports on one listing, read when it says they changed (Amazon's LISTINGS_ITEM_ISSUES_CHANGE). */
 export const LISTING_ISSUES_READ_QUEUE = 'compliance.read-issues';
+/** An account's product images not read yet (or read too long ago): their format and size read, the products checked again. */
+export const IMAGE_PROBE_QUEUE = 'compliance.read-images';
 /** Every minute: the hours whose orders changed summed into the sales rollup (the Analytics page reads it). */
 export const SALES_ROLLUP_QUEUE = 'analytics.rollup';
 /** A channel's orders without fees: their fees read from the marketplace, or estimated (modules/analytics/order-fees.ts). */
@@ -124,6 +126,11 @@ export interface ListingIssuesReadJob {
   accountId: string;
   channelId: string;
   sku: string;
+}
+
+/** Read the account's images waiting to be read (a batch; the job asks for the next itself). */
+export interface ImageProbeJob {
+  accountId: string;
 }
 
 /** Read one channel's catalogue for values edited by hand there (modules/reconciliation/light-read.ts). */
@@ -336,6 +343,20 @@ export const queueDefinitions = [
       retryDelay: 10,
       retryBackoff: true,
       expireInSeconds: 300,
+      heartbeatSeconds: 10,
+    },
+  },
+  // One read of an account's images runs and one waits (its singleton key: the account): checks asking again add none.
+  {
+    name: IMAGE_PROBE_QUEUE,
+    oneAtATimePerKey: true,
+    options: {
+      notify: true,
+      policy: 'short',
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 600,
       heartbeatSeconds: 10,
     },
   },

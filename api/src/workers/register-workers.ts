@@ -21,6 +21,7 @@ import {
   SYNC_SCHEDULE_QUEUE,
   COMPLIANCE_SWEEP_QUEUE,
   LISTING_ISSUES_READ_QUEUE,
+  IMAGE_PROBE_QUEUE,
   SALES_ROLLUP_QUEUE,
   FEES_READ_QUEUE,
   ALERTS_EVALUATE_QUEUE,
@@ -39,6 +40,7 @@ import {
   type SyncRunJob,
   type LightReadJob,
   type ListingIssuesReadJob,
+  type ImageProbeJob,
   onePerKeyWork,
 } from './queues.ts';
 import { pollOrders, readChannelReturns } from '../modules/orders/order-polling.ts';
@@ -57,6 +59,7 @@ import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
 import { lightRead } from '../modules/reconciliation/light-read.ts';
 import { recheckChangedAccounts } from '../modules/compliance/recheck.ts';
 import { readDueViolations, runListingIssuesRead } from '../modules/compliance/marketplace-issues.ts';
+import { probeWaitingImages } from '../modules/compliance/image-probing.ts';
 import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
 import { rollUpSales } from '../modules/analytics/sales-rollup.ts';
 import { readOrderFees, requestFeeReads } from '../modules/analytics/order-fees.ts';
@@ -179,6 +182,12 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     LISTING_ISSUES_READ_QUEUE,
     { ...perKey, localConcurrency: 2 },
     one((data, signal) => runListingIssuesRead(ctx, data, signal)),
+  );
+  // The account's product images read (format, size), a batch a job, and their products checked again.
+  await ctx.jobs.work<ImageProbeJob>(
+    IMAGE_PROBE_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => probeWaitingImages(ctx, data, signal)),
   );
   if (ctx.config.sync.schedule) await ctx.jobs.schedule(COMPLIANCE_SWEEP_QUEUE, '* * * * *');
   // Every minute: reports sum the rollup's hours; the hours changed since are read from the orders meanwhile.

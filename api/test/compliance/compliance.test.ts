@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestProduct, type TestProduct } from '../support/test-product.ts';
@@ -10,7 +14,7 @@ import { recheckChangedAccounts } from '../../src/modules/compliance/recheck.ts'
  * The Compliance page's API on an account whose main channel is Amazon and whose target is Walmart
  * (sandbox sellers with the same four SKUs): a title edited past the marketplaces' limits shows its
  * issue and clears once edited back, a bad barcode, the account's restricted words, another account's
- * view, and refused requests.
+ * view, refused requests, and each image held to each marketplace's limits once read from a seller's image host.
  */
 let t: TestProduct;
 let seller: Browser;
@@ -19,6 +23,52 @@ let accountId: string;
 let amazon: ConnectedChannel;
 let walmart: ConnectedChannel;
 let target: { id: string; sku: string; title: string };
+let pictures: PictureHost;
+let mainImage: string;
+
+/**
+ * A seller's image host: the fixture pictures as Chromium encoded them, one served through a redirect, one missing,
+ * one whose ranged answer says the whole file is 11 MB. It counts the requests for each path.
+ */
+interface PictureHost {
+  url: string;
+  requests: Map<string, number>;
+  close(): Promise<void>;
+}
+async function startPictureHost(): Promise<PictureHost> {
+  const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/images', name));
+  const png = fixture('product-1600x1200.png');
+  const files: Record<string, { type: string; body: Buffer; total?: number }> = {
+    '/main.png': { type: 'image/png', body: png },
+    '/small.jpg': { type: 'image/jpeg', body: fixture('product-480x640.jpg') },
+    '/picture.webp': { type: 'image/webp', body: fixture('product-1001x999-extended.webp') },
+    '/huge.png': { type: 'image/png', body: png, total: 11 * 1024 * 1024 },
+  };
+  const requests = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const file = req.url ?? '/';
+    requests.set(file, (requests.get(file) ?? 0) + 1);
+    if (file === '/moved.png') return void res.writeHead(302, { location: '/main.png' }).end();
+    const served = files[file];
+    if (!served) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+    if (served.total !== undefined && req.headers.range)
+      return void res
+        .writeHead(206, {
+          'content-type': served.type,
+          'content-range': `bytes 0-${served.body.length - 1}/${served.total}`,
+        })
+        .end(served.body);
+    // The others ignore the range, as many hosts do: the whole file, its length said.
+    res.writeHead(200, { 'content-type': served.type, 'content-length': served.body.length }).end(served.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 interface Issue {
   listingId: string;
@@ -43,6 +93,8 @@ const setTitle = async (title: string) => {
 };
 
 beforeAll(async () => {
+  pictures = await startPictureHost();
+  mainImage = `${pictures.url}/main.png`;
   t = await startTestProduct();
   ({ browser: seller, accountId } = await t.signedInSeller());
   ({ browser: neighbour } = await t.signedInSeller());
@@ -61,13 +113,16 @@ beforeAll(async () => {
   target = (
     await query<{ id: string; sku: string; title: string }>(
       t,
-      sql`update products set gtin = '036000291452', images = '["https://example.com/main.jpg"]'::jsonb, title = 'Rugged canvas vest',
+      sql`update products set gtin = '036000291452', images = ${JSON.stringify([mainImage])}::jsonb, title = 'Rugged canvas vest',
         description = 'A vest.', updated_at = now()
       where id = (select id from products where account_id = ${accountId} order by sku limit 1) returning id, sku, title`,
     )
   )[0]!;
 }, 150_000);
-afterAll(() => t?.stop());
+afterAll(async () => {
+  await t?.stop();
+  await pictures?.close();
+});
 
 describe('compliance issues', () => {
   it('asks to be signed in', async () => {
@@ -137,10 +192,92 @@ describe('compliance issues', () => {
     expect(await stored()).toEqual([{ code: 'images_missing' }, { code: 'images_missing' }]);
     await query(
       t,
-      sql`update products set images = '["https://example.com/main.jpg"]'::jsonb, updated_at = now() where id = ${target.id}`,
+      sql`update products set images = ${JSON.stringify([mainImage])}::jsonb, updated_at = now() where id = ${target.id}`,
     );
     await recheckChangedAccounts(t.product.ctx);
     expect(await stored()).toEqual([]);
+  });
+
+  it("holds each image to each marketplace's limits once read, and reads an image once", async () => {
+    const setImages = (names: string[]) =>
+      query(
+        t,
+        sql`update products set images = ${JSON.stringify(names.map((n) => `${pictures.url}/${n}`))}::jsonb,
+          updated_at = now() where id = ${target.id}`,
+      );
+    const pictureIssues = async () =>
+      (await issuesOf(target.sku))
+        .filter((i) => i.code.startsWith('image_'))
+        .map((i) => [i.channelId === amazon.id ? 'amazon' : 'walmart', i.code, i.severity, i.message])
+        .sort();
+    await setImages(['moved.png', 'small.jpg', 'picture.webp', 'missing.jpg', 'huge.png']);
+    // Read by the job the check asks for; the job checks the product again.
+    await vi.waitFor(async () => expect((await pictureIssues()).length).toBe(8), { timeout: 30_000, interval: 200 });
+    expect(await pictureIssues()).toEqual(
+      [
+        ['amazon', 'image_format', 'error', 'Image 3 is WebP; Amazon takes JPEG, PNG, GIF or TIFF.'],
+        [
+          'amazon',
+          'image_too_large',
+          'error',
+          'Image 5 is 11.0 MB; Amazon takes files up to 10 MB, at most 10,000 pixels on the longest side.',
+        ],
+        [
+          'amazon',
+          'image_no_zoom',
+          'warning',
+          'Image 2 is 480 × 640 pixels; Amazon lets buyers zoom from 1,000 pixels on the longest side.',
+        ],
+        ['amazon', 'image_unreadable', 'warning', 'Image 4 could not be read: the server answered 404.'],
+        ['walmart', 'image_format', 'error', 'Image 3 is WebP; Walmart takes JPEG, PNG or BMP.'],
+        ['walmart', 'image_too_large', 'error', 'Image 5 is 11.0 MB; Walmart takes files up to 5 MB.'],
+        [
+          'walmart',
+          'image_no_zoom',
+          'warning',
+          'Image 2 is 480 × 640 pixels; Walmart lets buyers zoom from 1,500 pixels on the longest side.',
+        ],
+        ['walmart', 'image_unreadable', 'warning', 'Image 4 could not be read: the server answered 404.'],
+      ].sort(),
+    );
+    const stored = await query<{ url: string; format: string | null; width: number | null; bytes: number | null }>(
+      t,
+      sql`select url, format, width, bytes::float8 as bytes from image_probes where account_id = ${accountId} and url like ${`${pictures.url}/%`} order by url`,
+    );
+    expect(stored).toContainEqual({
+      url: `${pictures.url}/moved.png`,
+      format: 'png',
+      width: 1600,
+      bytes: fs.statSync(path.join(import.meta.dirname, '../fixtures/images/product-1600x1200.png')).size,
+    });
+    expect(stored).toContainEqual({
+      url: `${pictures.url}/huge.png`,
+      format: 'png',
+      width: 1600,
+      bytes: 11 * 1024 * 1024,
+    });
+
+    // Fixed: the picture issues clear, and an image read before is not read again.
+    const readsOfMain = pictures.requests.get('/main.png');
+    await setImages(['main.png']);
+    expect(await pictureIssues()).toEqual([]);
+    expect(pictures.requests.get('/main.png')).toBe(readsOfMain);
+
+    // Two days on: an image that could not be read is tried again (its host may have been down), a read one is not.
+    await query(
+      t,
+      sql`update image_probes set probed_at = probed_at - interval '2 days' where account_id = ${accountId}`,
+    );
+    const readsOfMissing = pictures.requests.get('/missing.jpg')!;
+    await setImages(['main.png', 'missing.jpg']);
+    await seller.post('/api/compliance/recheck');
+    await vi.waitFor(() => expect(pictures.requests.get('/missing.jpg')).toBe(readsOfMissing + 1), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(pictures.requests.get('/main.png')).toBe(readsOfMain);
+    await setImages(['main.png']);
+    expect(await pictureIssues()).toEqual([]);
   });
 
   it('re-checks on demand', async () => {

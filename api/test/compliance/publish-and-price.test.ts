@@ -48,7 +48,7 @@ const newProducts = async (rows: Array<{ sku: string; title: string; cost: strin
       t,
       sql`insert into products (account_id, sku, title, description, brand, gtin, images, price, cost, on_hand)
         values (${accountId}, ${row.sku}, ${row.title}, 'Full-grain leather.', 'Acme', '036000291452',
-          '["https://example.com/wallet.jpg"]'::jsonb, ${row.price}, ${row.cost}, 5)
+          ${JSON.stringify([`${t.url}/sandbox/amazon/_images/wallet.png`])}::jsonb, ${row.price}, ${row.cost}, 5)
         returning id`,
     );
     ids[row.sku] = inserted!.id;
@@ -80,7 +80,7 @@ beforeAll(async () => {
   target = (
     await query<{ id: string; sku: string; price: string }>(
       t,
-      sql`update products p set gtin = '036000291452', images = '["https://example.com/main.jpg"]'::jsonb,
+      sql`update products p set gtin = '036000291452', images = ${JSON.stringify([`${t.url}/sandbox/amazon/_images/main.png`])}::jsonb,
         title = 'Rugged canvas vest', description = 'A vest.', brand = 'Acme', updated_at = now()
       from listings l
       where l.product_id = p.id and l.channel_id = ${walmart.id} and l.confirmed_price is not null

@@ -23,3 +23,4 @@ export * from './alerts.ts';
 export * from './fees.ts';
 export * from './api-keys.ts';
 export * from './stock-levels.ts';
+export * from './image-probes.ts';

@@ -5,6 +5,7 @@ import {
   isValidGtin,
   type CheckContext,
   type ListingFacts,
+  type PictureFacts,
   type PriceBounds,
 } from './checks.ts';
 import { defaultRestrictedWords } from './marketplace-limits.ts';
@@ -132,6 +133,95 @@ describe('images', () => {
     expect(plain[0]?.message).toContain("1 of this product's images is not");
     const many = Array.from({ length: 25 }, (_, i) => `https://example.com/${i}.jpg`);
     expect(codes({ ...ebay, images: many })).toEqual(['images_too_many']);
+  });
+});
+
+describe('pictures as read from their host', () => {
+  const jpeg = (width: number, height: number, bytes = 250_000): PictureFacts => ({
+    format: 'jpeg',
+    width,
+    height,
+    bytes,
+    failure: null,
+  });
+  const images = (n: number) => Array.from({ length: n }, (_, i) => `https://i5.walmartimages.com/asr/${i}.jpeg`);
+  const withPictures = (channel: ListingFacts['channel'], pictures: Array<PictureFacts | undefined>): ListingFacts => ({
+    ...walmartVest,
+    channel,
+    images: images(pictures.length),
+    pictures,
+  });
+  const found = (facts: ListingFacts) =>
+    checkListing(facts, context)
+      .filter((i) => i.code.startsWith('image_'))
+      .map((i) => [i.code, i.severity, i.message]);
+
+  it('says nothing of images not read yet, nor of pictures every marketplace takes', () => {
+    for (const channel of ['amazon', 'ebay', 'walmart', 'shopify'] as const) {
+      expect(found(withPictures(channel, [undefined, undefined]))).toEqual([]);
+      expect(found(withPictures(channel, [jpeg(2200, 2200), jpeg(1600, 1500)]))).toEqual([]);
+    }
+  });
+
+  it('refuses a picture below 500 pixels on Amazon and eBay, naming each, and only warns of zoom above it', () => {
+    expect(found(withPictures('amazon', [jpeg(2000, 2000), jpeg(400, 300), jpeg(120, 480), jpeg(800, 600)]))).toEqual([
+      [
+        'image_too_small',
+        'error',
+        'Images 2 and 3 are 400 × 300 and 120 × 480 pixels; Amazon takes pictures at least 500 pixels on the longest side.',
+      ],
+      [
+        'image_no_zoom',
+        'warning',
+        'Image 4 is 800 × 600 pixels; Amazon lets buyers zoom from 1,000 pixels on the longest side.',
+      ],
+    ]);
+    expect(found(withPictures('ebay', [jpeg(499, 200)]))[0]).toEqual([
+      'image_too_small',
+      'error',
+      'Image 1 is 499 × 200 pixels; eBay takes pictures at least 500 pixels on the longest side.',
+    ]);
+    // Walmart refuses none for its size, Shopify warns of none.
+    expect(found(withPictures('walmart', [jpeg(400, 300)])).map(([code]) => code)).toEqual(['image_no_zoom']);
+    expect(found(withPictures('shopify', [jpeg(400, 300)]))).toEqual([]);
+  });
+
+  it('holds each marketplace to its formats, file size and pixel count', () => {
+    const svg: PictureFacts = { format: 'svg', width: null, height: null, bytes: 4_000, failure: null };
+    const webp: PictureFacts = { ...jpeg(1600, 1600), format: 'webp' };
+    expect(found(withPictures('amazon', [svg, webp]))).toEqual([
+      ['image_format', 'error', 'Images 1 and 2 are SVG or another format; Amazon takes JPEG, PNG, GIF or TIFF.'],
+    ]);
+    expect(found(withPictures('shopify', [webp]))).toEqual([]);
+    expect(found(withPictures('ebay', [webp]))).toEqual([]);
+    // 6 MB: over Walmart's 5 MB, within Amazon's 10.
+    expect(found(withPictures('walmart', [jpeg(2200, 2200, 6 * 1024 * 1024)]))).toEqual([
+      ['image_too_large', 'error', 'Image 1 is 6.0 MB; Walmart takes files up to 5 MB.'],
+    ]);
+    expect(found(withPictures('amazon', [jpeg(2200, 2200, 6 * 1024 * 1024)]))).toEqual([]);
+    // Shopify's 25 megapixels, Amazon's 10,000 pixels a side.
+    expect(found(withPictures('shopify', [jpeg(6000, 5000)]))).toEqual([
+      [
+        'image_too_large',
+        'error',
+        'Image 1 is 6,000 × 5,000 pixels; Shopify takes files up to 20 MB, at most 25 megapixels.',
+      ],
+    ]);
+    expect(found(withPictures('amazon', [jpeg(10_001, 900)])).map(([code]) => code)).toEqual(['image_too_large']);
+  });
+
+  it('warns of images that could not be read, with the first reason', () => {
+    const missing: PictureFacts = {
+      format: null,
+      width: null,
+      height: null,
+      bytes: null,
+      failure: 'the server answered 404',
+    };
+    const page: PictureFacts = { ...missing, failure: 'it is not a picture (the server sent text/html)' };
+    expect(found(withPictures('ebay', [jpeg(1600, 1600), missing, page]))).toEqual([
+      ['image_unreadable', 'warning', 'Images 2 and 3 could not be read: the server answered 404 (and others).'],
+    ]);
   });
 });
 

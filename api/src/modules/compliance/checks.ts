@@ -1,4 +1,5 @@
 import type { ChannelKind, ListingStatus, MarketplaceIssueValue } from '../../db/schema/index.ts';
+import type { ImageFormat } from './image-header.ts';
 import { marketplaceLimits } from './marketplace-limits.ts';
 
 // The compliance checks: pure functions of one listing on one channel (and the prices its SKU has on
@@ -15,6 +16,11 @@ export const complianceCodes = [
   'images_missing',
   'images_too_many',
   'images_not_https',
+  'image_unreadable',
+  'image_format',
+  'image_too_small',
+  'image_too_large',
+  'image_no_zoom',
   'restricted_word',
   'price_above_other_channel',
   'price_below_floor',
@@ -57,6 +63,19 @@ export interface ListingFacts {
   pricing?: PriceBounds | null;
   /** The problems the marketplace itself last reported on the listing (Amazon's listing issues, eBay's violations). */
   marketplaceIssues?: readonly MarketplaceIssueValue[];
+  /** What each image (by its place in `images`) was found to be when read; undefined: not read yet. */
+  pictures?: readonly (PictureFacts | undefined)[];
+}
+
+/** An image as the prober read it (image-probe.ts): its format and size, or why it could not be read. */
+export interface PictureFacts {
+  format: ImageFormat | null;
+  width: number | null;
+  height: number | null;
+  /** The file's size; null when the server did not say. */
+  bytes: number | null;
+  /** Why the image could not be read, in the seller's words; null when it was. */
+  failure: string | null;
 }
 
 /**
@@ -94,6 +113,7 @@ export function checkListing(listing: ListingFacts, context: CheckContext): Comp
     ...checkTitle(listing),
     ...checkGtin(listing),
     ...checkImages(listing),
+    ...checkPictures(listing),
     ...checkRestrictedWords(listing, context.restrictedWords),
     ...checkPriceParity(listing, context.otherChannelPrices),
     ...checkPriceBounds(listing),
@@ -258,6 +278,154 @@ export function checkImages(listing: ListingFacts): ComplianceIssue[] {
           'Host the images at an https:// address and update their links.',
         ),
       );
+  }
+  return issues;
+}
+
+const formatNames: Record<ImageFormat, string> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  gif: 'GIF',
+  webp: 'WebP',
+  bmp: 'BMP',
+  tiff: 'TIFF',
+  avif: 'AVIF',
+  heic: 'HEIC',
+  svg: 'SVG',
+};
+
+/** "image 2", "images 2 and 3", "images 1, 2 and 4" (positions from 1, as the seller counts them). */
+function imagesNamed(places: readonly number[]): string {
+  const numbers = places.map((p) => String(p + 1));
+  if (numbers.length === 1) return `image ${numbers[0]}`;
+  return `images ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const orList = (items: readonly string[]) =>
+  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+const count = (n: number) => n.toLocaleString('en-US');
+const dimensions = (p: PictureFacts) => `${count(p.width!)} × ${count(p.height!)} pixels`;
+/** "400 × 300 pixels", "400 × 300 and 120 × 480 pixels". */
+const sizesOf = (pictures: readonly PictureFacts[]) => {
+  const sizes = pictures.map((p) => `${count(p.width!)} × ${count(p.height!)}`);
+  const listed = sizes.length === 1 ? sizes[0]! : `${sizes.slice(0, -1).join(', ')} and ${sizes[sizes.length - 1]}`;
+  return `${listed} pixels`;
+};
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * Each image as the marketplace takes it, from what the prober read of it: one that could not be read, one in a
+ * format it refuses, one too small to be taken or to zoom, one too large. One issue per kind, naming the images.
+ */
+export function checkPictures(listing: ListingFacts): ComplianceIssue[] {
+  const facts = listing.pictures;
+  if (!facts || facts.length === 0) return [];
+  const { name, pictures: limits } = marketplaceLimits[listing.channel];
+  const read: Array<{ place: number; picture: PictureFacts }> = [];
+  const unreadable: number[] = [];
+  const failures: string[] = [];
+  listing.images.forEach((_, place) => {
+    const picture = facts[place];
+    if (!picture) return;
+    if (picture.failure !== null || picture.format === null) {
+      unreadable.push(place);
+      failures.push(picture.failure ?? 'it is not a picture');
+    } else read.push({ place, picture });
+  });
+  const issues: ComplianceIssue[] = [];
+  if (unreadable.length > 0)
+    issues.push(
+      issue(
+        listing,
+        'image_unreadable',
+        'warning',
+        'images',
+        `${capital(imagesNamed(unreadable))} could not be read: ${failures[0]}${unreadable.length > 1 ? ' (and others)' : ''}.`,
+        'Open the image link in a browser: it must show the picture. Replace the link if it does not.',
+      ),
+    );
+  const refusedFormat = read.filter(({ picture }) => !limits.formats.includes(picture.format!));
+  if (refusedFormat.length > 0) {
+    const first = refusedFormat[0]!.picture.format!;
+    issues.push(
+      issue(
+        listing,
+        'image_format',
+        'error',
+        'images',
+        `${capital(imagesNamed(refusedFormat.map((r) => r.place)))} ${refusedFormat.length === 1 ? 'is' : 'are'} ${formatNames[first]}${
+          refusedFormat.length > 1 ? ' or another format' : ''
+        }; ${name} takes ${orList(limits.formats.map((f) => formatNames[f]))}.`,
+        `Save the picture as JPEG or PNG and update its link.`,
+      ),
+    );
+  }
+  const taken = read.filter((r) => !refusedFormat.includes(r));
+  const longest = (p: PictureFacts) => (p.width === null || p.height === null ? null : Math.max(p.width, p.height));
+  const sized = taken.filter(({ picture }) => longest(picture) !== null);
+  const recommended = limits.zoomLongestSide ?? limits.minLongestSide;
+  if (limits.minLongestSide !== null) {
+    const small = sized.filter(({ picture }) => longest(picture)! < limits.minLongestSide!);
+    if (small.length > 0)
+      issues.push(
+        issue(
+          listing,
+          'image_too_small',
+          'error',
+          'images',
+          `${capital(imagesNamed(small.map((s) => s.place)))} ${small.length === 1 ? 'is' : 'are'} ${sizesOf(small.map((s) => s.picture))}; ${name} takes pictures at least ${count(limits.minLongestSide)} pixels on the longest side.`,
+          `Use a picture at least ${count(recommended!)} pixels on its longest side.`,
+        ),
+      );
+  }
+  if (limits.zoomLongestSide !== null) {
+    const noZoom = sized.filter(
+      ({ picture }) =>
+        longest(picture)! < limits.zoomLongestSide! &&
+        (limits.minLongestSide === null || longest(picture)! >= limits.minLongestSide),
+    );
+    if (noZoom.length > 0)
+      issues.push(
+        issue(
+          listing,
+          'image_no_zoom',
+          'warning',
+          'images',
+          `${capital(imagesNamed(noZoom.map((s) => s.place)))} ${noZoom.length === 1 ? 'is' : 'are'} ${sizesOf(noZoom.map((s) => s.picture))}; ${name} lets buyers zoom from ${count(limits.zoomLongestSide)} pixels on the longest side.`,
+          `Use a picture at least ${count(limits.zoomLongestSide)} pixels on its longest side so buyers can zoom.`,
+        ),
+      );
+  }
+  const tooLarge = taken.filter(
+    ({ picture }) =>
+      (picture.bytes !== null && picture.bytes > limits.maxBytes) ||
+      (limits.maxLongestSide !== null && (longest(picture) ?? 0) > limits.maxLongestSide) ||
+      (limits.maxPixels !== null &&
+        picture.width !== null &&
+        picture.height !== null &&
+        picture.width * picture.height > limits.maxPixels),
+  );
+  if (tooLarge.length > 0) {
+    const what = (p: PictureFacts) =>
+      p.bytes !== null && p.bytes > limits.maxBytes ? megabytes(p.bytes) : dimensions(p);
+    const bounds = [
+      `files up to ${count(limits.maxBytes / (1024 * 1024))} MB`,
+      ...(limits.maxLongestSide !== null ? [`at most ${count(limits.maxLongestSide)} pixels on the longest side`] : []),
+      ...(limits.maxPixels !== null ? [`at most ${count(limits.maxPixels / 1_000_000)} megapixels`] : []),
+    ];
+    issues.push(
+      issue(
+        listing,
+        'image_too_large',
+        'error',
+        'images',
+        `${capital(imagesNamed(tooLarge.map((s) => s.place)))} ${tooLarge.length === 1 ? 'is' : 'are'} ${tooLarge
+          .map((s) => what(s.picture))
+          .join(', ')}; ${name} takes ${bounds.join(', ')}.`,
+        'Save a smaller copy of the picture and update its link.',
+      ),
+    );
   }
   return issues;
 }

@@ -1,4 +1,5 @@
 import type { ChannelKind } from '../../db/schema/index.ts';
+import type { ImageFormat } from './image-header.ts';
 
 /**
  * What each marketplace accepts of a listing's title, barcode and images: the figures the checks
@@ -21,7 +22,25 @@ export interface MarketplaceLimits {
   httpsImages: boolean;
   /** EU product-safety (GPSR) manufacturer and responsible person data is asked for. */
   euProductSafety: boolean;
+  /** What the marketplace takes of each picture, read from the picture itself (image-probe.ts). */
+  pictures: PictureLimits;
 }
+
+export interface PictureLimits {
+  /** The file formats it takes. */
+  formats: readonly ImageFormat[];
+  /** A picture smaller on its longest side is refused; null: no such rule. */
+  minLongestSide: number | null;
+  /** Below this on the longest side the marketplace shows no zoom (or warns); null: no such rule. */
+  zoomLongestSide: number | null;
+  /** A picture larger on its longest side is refused; null: no such rule. */
+  maxLongestSide: number | null;
+  /** A picture of more pixels (width × height) is refused; null: no such rule. */
+  maxPixels: number | null;
+  maxBytes: number;
+}
+
+const MB = 1024 * 1024;
 
 export const marketplaceLimits: Record<ChannelKind, MarketplaceLimits> = {
   amazon: {
@@ -38,6 +57,16 @@ export const marketplaceLimits: Record<ChannelKind, MarketplaceLimits> = {
     maxImages: 9,
     httpsImages: false,
     euProductSafety: false,
+    // Amazon's product image requirements (Seller Central): JPEG, TIFF, PNG or non-animated GIF, at least 500
+    // pixels on the longest side and at most 10,000; zoom from 1,000; files up to 10 MB.
+    pictures: {
+      formats: ['jpeg', 'png', 'gif', 'tiff'],
+      minLongestSide: 500,
+      zoomLongestSide: 1000,
+      maxLongestSide: 10_000,
+      maxPixels: null,
+      maxBytes: 10 * MB,
+    },
   },
   ebay: {
     name: 'eBay',
@@ -55,6 +84,17 @@ export const marketplaceLimits: Record<ChannelKind, MarketplaceLimits> = {
     // sell_inventory_v1_oas3.json, Regulatory.manufacturer and responsiblePersons: GPSR, in force
     // since 13 December 2024, for sellers in or shipping to the EU or Northern Ireland.
     euProductSafety: true,
+    // eBay's picture policy (eBay help, "Picture policy"): at least 500 pixels on the longest side; its picture
+    // upload warns below 1,000 (developer knowledge base 1489); files up to 12 MB (sell_marketing_v1_oas3.json
+    // states it for promotion images) in JPEG, PNG, TIFF, BMP, GIF, WebP, AVIF or HEIC.
+    pictures: {
+      formats: ['jpeg', 'png', 'tiff', 'bmp', 'gif', 'webp', 'avif', 'heic'],
+      minLongestSide: 500,
+      zoomLongestSide: 1000,
+      maxLongestSide: null,
+      maxPixels: null,
+      maxBytes: 12 * MB,
+    },
   },
   walmart: {
     name: 'Walmart',
@@ -70,6 +110,16 @@ export const marketplaceLimits: Record<ChannelKind, MarketplaceLimits> = {
     maxImages: null,
     httpsImages: false,
     euProductSafety: false,
+    // Walmart Marketplace's product image guidelines (Seller Help): JPEG, PNG or BMP up to 5 MB; zoom from
+    // 1,500 pixels (2,200 × 2,200 recommended). No smaller size is refused outright.
+    pictures: {
+      formats: ['jpeg', 'png', 'bmp'],
+      minLongestSide: null,
+      zoomLongestSide: 1500,
+      maxLongestSide: null,
+      maxPixels: null,
+      maxBytes: 5 * MB,
+    },
   },
   shopify: {
     name: 'Shopify',
@@ -82,6 +132,16 @@ export const marketplaceLimits: Record<ChannelKind, MarketplaceLimits> = {
     maxImages: 250,
     httpsImages: false,
     euProductSafety: false,
+    // Shopify help, "Product media types": JPEG, PNG, GIF, WebP, HEIC or AVIF, up to 20 MB and 25 megapixels
+    // (5,000 × 5,000); themes scale smaller pictures, so none is too small.
+    pictures: {
+      formats: ['jpeg', 'png', 'gif', 'webp', 'heic', 'avif'],
+      minLongestSide: null,
+      zoomLongestSide: null,
+      maxLongestSide: null,
+      maxPixels: 25_000_000,
+      maxBytes: 20 * MB,
+    },
   },
 };
 

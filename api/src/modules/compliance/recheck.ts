@@ -12,7 +12,16 @@ import {
   type IssueRow,
   type ListingToCheck,
 } from '../../db/queries/compliance.ts';
-import { checkListing, compileRestrictedWords, type OtherChannelPrice, type RestrictedWords } from './checks.ts';
+import { probesOf, type ImageProbeRow } from '../../db/queries/image-probes.ts';
+import {
+  checkListing,
+  compileRestrictedWords,
+  type OtherChannelPrice,
+  type PictureFacts,
+  type RestrictedWords,
+} from './checks.ts';
+import type { ImageFormat } from './image-header.ts';
+import { requestImageProbes } from './image-probe-requests.ts';
 import { defaultRestrictedWords } from './marketplace-limits.ts';
 import { priceBoundsOf, ruleBookOf, type RuleBook } from './price-bounds.ts';
 
@@ -35,6 +44,7 @@ export function issuesOfListings(
   listings: readonly ListingToCheck[],
   words: RestrictedWords,
   rules: RuleBook = NO_RULES,
+  probes: ReadonlyMap<string, ImageProbeRow> = new Map(),
 ): IssueRow[] {
   const byProduct = new Map<string, ListingToCheck[]>();
   for (const listing of listings) {
@@ -53,6 +63,7 @@ export function issuesOfListings(
         ...listing,
         channel: listing.channelKind,
         images: listing.images ?? [],
+        pictures: probes.size === 0 ? undefined : (listing.images ?? []).map((url) => pictureOf(probes.get(url))),
         pricing: priceBoundsOf(rules, listing),
       };
       for (const issue of checkListing(facts, { restrictedWords: words, otherChannelPrices })) {
@@ -73,27 +84,44 @@ export function issuesOfListings(
   return rows;
 }
 
-/** What a check needs of the app: its database and the pricing rules kept in memory. */
-export type CheckContext = Pick<AppContext, 'db' | 'caches'>;
+const pictureOf = (probe: ImageProbeRow | undefined): PictureFacts | undefined =>
+  probe && {
+    format: probe.format as ImageFormat | null,
+    width: probe.width,
+    height: probe.height,
+    bytes: probe.bytes,
+    failure: probe.failure,
+  };
+
+/** What a check needs of the app: its database, the pricing rules kept in memory and the job queue (images to read). */
+export type CheckContext = Pick<AppContext, 'db' | 'caches' | 'jobs'>;
 
 async function check(
   ctx: CheckContext,
   tx: Db,
   accountId: string,
-  scope: 'all' | 'changed',
+  scope: 'all' | 'changed' | { products: readonly string[] },
 ): Promise<{ products: number; issues: number }> {
   await lockAccountChecks(tx, accountId);
   const now = await transactionNow(tx);
   const settings = await complianceSettingsOf(tx, accountId);
   const productIds =
-    scope === 'all' || settings.checkedThrough === null
-      ? ('all' as const)
-      : await productsChangedSince(tx, accountId, settings.checkedThrough);
+    typeof scope === 'object'
+      ? scope.products
+      : scope === 'all' || settings.checkedThrough === null
+        ? ('all' as const)
+        : await productsChangedSince(tx, accountId, settings.checkedThrough);
   const listings = await listingsToCheck(tx, accountId, productIds);
   const rules = await ruleBookOf(ctx, tx, accountId, Date.parse(now));
-  const issues = issuesOfListings(listings, compileRestrictedWords(restrictedWordsOf(settings.restrictedWords)), rules);
+  const urls = new Set(listings.flatMap((listing) => listing.images ?? []));
+  const probes = await probesOf(tx, accountId, [...urls]);
+  // Images not read yet (or long ago) are checked once read: the job checks their products again.
+  if ([...urls].some((url) => probes.get(url)?.stale !== false)) await requestImageProbes(ctx, tx, accountId);
+  const words = compileRestrictedWords(restrictedWordsOf(settings.restrictedWords));
+  const issues = issuesOfListings(listings, words, rules, probes);
   await replaceIssues(tx, accountId, productIds, issues);
-  await markCheckedThrough(tx, accountId, now);
+  // A check of named products leaves the account's mark: products changed since are still to be checked.
+  if (typeof scope !== 'object') await markCheckedThrough(tx, accountId, now);
   return {
     products: productIds === 'all' ? new Set(listings.map((l) => l.productId)).size : productIds.length,
     issues: issues.length,
@@ -103,6 +131,12 @@ async function check(
 /** Check again every product changed since the last check (every product, the first time). */
 export function recheckChanged(ctx: CheckContext, accountId: string) {
   return ctx.db.transaction((tx) => check(ctx, tx, accountId, 'changed'));
+}
+
+/** Check these products again (their images were read). */
+export function recheckProducts(ctx: CheckContext, accountId: string, productIds: readonly string[]) {
+  if (productIds.length === 0) return Promise.resolve({ products: 0, issues: 0 });
+  return ctx.db.transaction((tx) => check(ctx, tx, accountId, { products: productIds }));
 }
 
 /** Check every listing of the account again (on demand, and after its restricted words change). */

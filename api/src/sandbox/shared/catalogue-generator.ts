@@ -83,17 +83,9 @@ export function generateCatalogue(count: number, seed: number, imageBaseUrl: str
       price: (cents / 100).toFixed(2),
       currency: 'USD',
       quantity,
-      imageUrls: [`${imageBaseUrl}/${encodeURIComponent(sku)}.svg`],
+      imageUrls: [`${imageBaseUrl}/${encodeURIComponent(sku)}.png`],
       attributes: { color: colour, size },
     });
   }
   return products;
-}
-
-/** A simple product picture, so images resolve without any network. */
-export function productImageSvg(sku: string): string {
-  let hash = 0;
-  for (const c of sku) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
-  const hue = hash % 360;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200"><rect width="200" height="200" fill="hsl(${hue} 45% 88%)"/><rect x="50" y="50" width="100" height="100" rx="18" fill="hsl(${hue} 45% 45%)"/><text x="100" y="185" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#334155">${sku.replace(/[<&>]/g, '')}</text></svg>`;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { productImageSvg } from './catalogue-generator.ts';
+import { productImagePng, productImageSvg } from './product-picture.ts';
 import { SandboxBuckets, type RateLimitProfile } from './sandbox-limits.ts';
 import { FaultBoard } from './sandbox-faults.ts';
 import { RequestLog } from './request-log.ts';
@@ -88,11 +88,12 @@ export function createSandbox<State extends SandboxState>(
     '/_control',
     controlRoutes({ definition, context, access, faults, log, owners, removeSellers, resetEverything }),
   );
+  // Product pictures: PNG (what the catalogue generator links to), SVG for links made before.
   router.get('/_images/:file', (req: Request, res: Response) => {
-    res
-      .type('image/svg+xml')
-      .set('Cache-Control', 'public, max-age=86400')
-      .send(productImageSvg(String(req.params.file).replace(/\.svg$/, '')));
+    const file = String(req.params.file);
+    res.set('Cache-Control', 'public, max-age=86400');
+    if (file.endsWith('.svg')) res.type('image/svg+xml').send(productImageSvg(file.slice(0, -'.svg'.length)));
+    else res.type('image/png').send(productImagePng(file.replace(/\.png$/, '')));
   });
   router.use(marketplaceApi(definition, context, { faults, log, heldRequests }));
   router.use(marketplaceErrors(definition));
