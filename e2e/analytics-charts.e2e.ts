@@ -7,7 +7,8 @@ import { seededSeller } from './support/seeded-seller.ts';
 import type { E2EProduct } from './support/product.ts';
 
 // Issue 25's charts on the real product: the orders of a session drawn on Analytics (by day and by
-// channel, each with its table and CSV) and on the Dashboard, at 1440 px and at 390 px, axe clean.
+// channel, each with its table and CSV) and on the Dashboard, at 1440 px and at 390 px, axe clean; the fee
+// table changed from Analytics at both widths.
 
 let product: E2EProduct;
 let page: Page;
@@ -154,6 +155,42 @@ describe('the charts of Analytics and the Dashboard, on the real product', () =>
     const table = page.getByRole('table', { name: 'Revenue by channel, against the previous period' });
     expect(await table.getByRole('row').count()).toBe(bars.length + 1);
     await screenshot(page, 'analytics-charts-390');
+  });
+
+  it('the fee table: changed at 390 px, saved, and shown again at 1440 px; the server holds it', async () => {
+    // Still 390 px wide from the test before.
+    await page.getByRole('button', { name: 'Your fee table' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fee table' });
+    const percent = dialog.getByRole('textbox', { name: 'Walmart: percent of the order' });
+    await see(percent, 15_000);
+    expect(await percent.inputValue()).toBe('15');
+    expect(await horizontalOverflow(page), await pastTheRightEdge()).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'fee-table-390');
+    await percent.fill('12.5');
+    await dialog.getByRole('textbox', { name: 'Walmart: fixed per order' }).fill('0.15');
+    await dialog.getByRole('button', { name: 'Save fee table' }).click();
+    await see(page.getByText('Fee table saved'));
+    await expect.poll(() => dialog.count()).toBe(0);
+    const walmart = (await api('/api/analytics/fee-table')).kinds.find((k: { kind: string }) => k.kind === 'walmart');
+    expect(walmart).toEqual({
+      kind: 'walmart',
+      percent: '12.500',
+      fixed: '0.15',
+      reportedByMarketplace: false,
+      isDefault: false,
+    });
+
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Your fee table' }).click();
+    await see(dialog.getByRole('textbox', { name: 'Walmart: percent of the order' }), 15_000);
+    expect(await dialog.getByRole('textbox', { name: 'Walmart: percent of the order' }).inputValue()).toBe('12.5');
+    expect(await dialog.getByRole('textbox', { name: 'Walmart: fixed per order' }).inputValue()).toBe('0.15');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'fee-table-1440');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 
   it('the Dashboard draws the last 30 days by channel, at 390 px and at 1440 px', async () => {

@@ -7,6 +7,7 @@ type SalesReport = components['schemas']['SalesReport'];
 type ReportFigures = components['schemas']['ReportFigures'];
 type ProfitFigures = components['schemas']['ProfitFigures'];
 type ProfitReport = components['schemas']['ProfitReport'];
+type FeeTable = components['schemas']['FeeTable'];
 
 const { shopifyMain, amazonTarget, walmartPaused } = channelFixtures;
 const figures = (revenue: string, orders: number, units: number): ReportFigures => ({
@@ -218,6 +219,47 @@ const answer = (body: SalesReport) =>
       profit: { ...body.profit, byChannel: shown(body.profit.byChannel) },
     });
   });
+
+/** The fee table as an account that never set it sees it: the defaults, Amazon's and eBay's reported by them. */
+export const defaultFeeTable: FeeTable = {
+  kinds: [
+    { kind: 'amazon', percent: '15.000', fixed: '0.00', reportedByMarketplace: true, isDefault: true },
+    { kind: 'walmart', percent: '15.000', fixed: '0.00', reportedByMarketplace: false, isDefault: true },
+    { kind: 'ebay', percent: '13.600', fixed: '0.40', reportedByMarketplace: true, isDefault: true },
+    { kind: 'shopify', percent: '2.900', fixed: '0.30', reportedByMarketplace: false, isDefault: true },
+  ],
+};
+
+/** GET answers the table; PUT saves the kinds sent over it, as the server does (percent to three places). */
+function feeTableHandlers(start: FeeTable) {
+  let table = structuredClone(start);
+  return [
+    http.get('/api/analytics/fee-table', ({ response }) => response(200).json(table)),
+    http.put('/api/analytics/fee-table', async ({ request, response }) => {
+      const body = await request.json();
+      table = {
+        kinds: table.kinds.map((entry) => {
+          const sent = body.kinds.find((k) => k.kind === entry.kind);
+          if (!sent) return entry;
+          const [percent, fixed] = [sent.percent.toFixed(3), Number(sent.fixed).toFixed(2)];
+          const standard = defaultFeeTable.kinds.find((k) => k.kind === entry.kind)!;
+          return { ...entry, percent, fixed, isDefault: percent === standard.percent && fixed === standard.fixed };
+        }),
+      };
+      return response(200).json(table);
+    }),
+  ];
+}
+
+export const feeTableScenarios = {
+  defaults: () => feeTableHandlers(defaultFeeTable),
+  refused: () => [
+    http.get('/api/analytics/fee-table', ({ response }) => response(200).json(defaultFeeTable)),
+    http.put('/api/analytics/fee-table', ({ response }) =>
+      response(400).json({ message: 'request/body/kinds/0/percent must be <= 100' }),
+    ),
+  ],
+} satisfies Record<string, () => HttpHandler[]>;
 
 export const analyticsHandlers = {
   week: [answer(analyticsFixtures.week)],

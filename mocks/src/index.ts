@@ -48,7 +48,13 @@ export {
   EBAY_REFUSED_QUANTITY,
 } from './sync';
 export { dashboardHandlers, dashboardFixtures, type DashboardScenario } from './dashboard';
-export { analyticsHandlers, analyticsFixtures, type AnalyticsScenario } from './analytics';
+export {
+  analyticsHandlers,
+  analyticsFixtures,
+  defaultFeeTable,
+  feeTableScenarios,
+  type AnalyticsScenario,
+} from './analytics';
 export {
   settingsHandlers,
   maintenanceNoticeHandlers,

@@ -4,6 +4,7 @@ import { marketplaceNames } from '../../shared/channels/channelTexts';
 import { formatAmount, formatCount } from './analyticsTexts';
 import { profitCsv, profitNotes, type ProfitFigures } from './profitTexts';
 import { ReportTable, type ReportColumn } from './ReportTable';
+import { FeeTableButton } from './FeeTable/FeeTableDialog';
 import * as styles from './AnalyticsPage.css';
 
 /** The figures' columns, the same in both tables; an estimated fee carries its mark. */
@@ -88,6 +89,7 @@ export function ProfitTables({ report }: { report: SalesReport }) {
         {profit.totals.ordersWithoutFees > 0 ? <li>{profitNotes.feesPending}</li> : null}
         <li>{profitNotes.adSpend}</li>
       </ul>
+      <FeeTableButton />
     </section>
   );
 }
