@@ -13,13 +13,17 @@ export const FAILED_IMAGE_PROBE_MAX_AGE_DAYS = 1;
 const staleProbe = `ip.probed_at < now() - make_interval(days => case when ip.failure is null
   then ${IMAGE_PROBE_MAX_AGE_DAYS} else ${FAILED_IMAGE_PROBE_MAX_AGE_DAYS} end)`;
 
-export interface ImageProbeRow {
+/** What an image was found to be (a failure instead of the format and sizes when it could not be read). */
+export interface ImageProbeResult {
   url: string;
   format: string | null;
   width: number | null;
   height: number | null;
   bytes: number | null;
   failure: string | null;
+}
+
+export interface ImageProbeRow extends ImageProbeResult {
   /** Older than IMAGE_PROBE_MAX_AGE_DAYS (a failed one: FAILED_IMAGE_PROBE_MAX_AGE_DAYS): to be read again. */
   stale: boolean;
 }
@@ -56,15 +60,6 @@ const imagesToProbeStatement = statement<{ url: string }>(
 /** Addresses of the account's listed products' images never read, or read too long ago: up to `limit`. */
 export async function imagesToProbe(db: Db, accountId: string, limit: number): Promise<string[]> {
   return (await rowsOf(db, imagesToProbeStatement, [accountId, limit])).map((row) => row.url);
-}
-
-export interface ImageProbeResult {
-  url: string;
-  format: string | null;
-  width: number | null;
-  height: number | null;
-  bytes: number | null;
-  failure: string | null;
 }
 
 const saveProbesStatement = statement(

@@ -1,25 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { analyticsHandlers, authHandlers, channelFixtures, channelHandlers, http } from '@hub/mocks';
-import { AnalyticsPage } from './AnalyticsPage';
-import { withRouter } from '../../testing/storyRouter';
+import { analyticsHandlers, authHandlers, channelFixtures, http } from '@hub/mocks';
+import type { AnalyticsPage } from './AnalyticsPage';
+import { analyticsMeta } from './analyticsStories';
 import { onAPhone } from '../../testing/storyViewports';
 
-const meta = {
-  title: 'Screens/Analytics',
-  component: AnalyticsPage,
-  decorators: [withRouter],
-  parameters: {
-    route: '/analytics',
-    msw: {
-      handlers: {
-        auth: authHandlers.signedInClient,
-        channels: channelHandlers.mainAndTargets,
-        analytics: analyticsHandlers.week,
-      },
-    },
-  },
-} satisfies Meta<typeof AnalyticsPage>;
+const meta = { title: 'Screens/Analytics', ...analyticsMeta } satisfies Meta<typeof AnalyticsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

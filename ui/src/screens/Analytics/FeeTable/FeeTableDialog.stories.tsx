@@ -1,27 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { analyticsHandlers, authHandlers, channelHandlers, feeTableScenarios } from '@hub/mocks';
-import { AnalyticsPage } from '../AnalyticsPage';
-import { withRouter } from '../../../testing/storyRouter';
+import { feeTableScenarios } from '@hub/mocks';
+import type { AnalyticsPage } from '../AnalyticsPage';
+import { analyticsMeta } from '../analyticsStories';
 import { findInToast } from '../../../testing/storyToasts';
 import { onAPhone } from '../../../testing/storyViewports';
 
-const meta = {
-  title: 'Screens/Analytics/Fee table',
-  component: AnalyticsPage,
-  decorators: [withRouter],
-  parameters: {
-    route: '/analytics',
-    msw: {
-      handlers: {
-        auth: authHandlers.signedInClient,
-        channels: channelHandlers.mainAndTargets,
-        analytics: analyticsHandlers.week,
-        feeTable: feeTableScenarios.defaults(),
-      },
-    },
-  },
-} satisfies Meta<typeof AnalyticsPage>;
+const meta = { title: 'Screens/Analytics/Fee table', ...analyticsMeta } satisfies Meta<typeof AnalyticsPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
