@@ -132,6 +132,30 @@ describe('publishing runs the compliance checks first', () => {
     expect((await checkOf([ids['WALLET-REPLICA']!]))['WALLET-REPLICA']).toMatchObject({ status: 'ready' });
   });
 
+  it('keeps off a product whose image the marketplace does not take, as its image was read', async () => {
+    const ids = await newProducts([{ sku: 'WALLET-WEBP', title: 'Leather wallet, tan', cost: '4.00', price: '20.00' }]);
+    // An address of its own: no listing shows it, so no read of the account's images meets it but this test's.
+    const image = `${t.url}/sandbox/amazon/_images/wallet-webp.png`;
+    await query(
+      t,
+      sql`update products set images = ${JSON.stringify([image])}::jsonb where id = ${ids['WALLET-WEBP']}`,
+    );
+    // Not read yet: nothing keeps it off (it is checked once read).
+    expect((await checkOf([ids['WALLET-WEBP']!]))['WALLET-WEBP']).toMatchObject({ status: 'ready' });
+    await query(
+      t,
+      sql`insert into image_probes (account_id, url, format, width, height, bytes)
+        values (${accountId}, ${image}, 'webp', 1600, 1600, 90000)`,
+    );
+    expect((await checkOf([ids['WALLET-WEBP']!]))['WALLET-WEBP']).toMatchObject({
+      status: 'missing',
+      missing: [
+        'Image 1 is WebP; Walmart takes JPEG, PNG or BMP. Save the picture as JPEG or PNG and update its link.',
+      ],
+    });
+    await query(t, sql`delete from image_probes where account_id = ${accountId} and url = ${image}`);
+  });
+
   it('blocks a price the rule cannot give (its margin floor above its maximum), not a margin floor missing its cost', async () => {
     const ids = await newProducts([
       { sku: 'BELT-COSTLY', title: 'Leather belt', cost: '40.00', price: '25.00' },

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { complianceSettingsOf } from '../../db/queries/compliance.ts';
+import { probesOf } from '../../db/queries/image-probes.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
 import { checkListing, compileRestrictedWords, type ComplianceIssue } from './checks.ts';
 import { priceBoundsOf, ruleBookOf } from './price-bounds.ts';
-import { restrictedWordsOf } from './recheck.ts';
+import { pictureOf, restrictedWordsOf } from './recheck.ts';
 
 // The compliance checks of listings not made yet: publishing a product to a channel checks it as that
 // channel would list it first, and an error there keeps it off the channel (warnings do not).
@@ -25,7 +26,8 @@ export interface ProductToList {
 /**
  * The error-level issues each product would have as a new listing on the channel, by SKU (products
  * with none are left out): the account's restricted words and the pricing rule's bounds included; the
- * marketplace's own verdict and price parity wait for the listing to exist. On a sandbox channel, image
+ * marketplace's own verdict and price parity wait for the listing to exist. Images are held to the marketplace's
+ * limits as they were last read (one not read yet keeps nothing off: it is checked once read). On a sandbox channel, image
  * links that are not https do not keep a product off: the sandboxes serve their pictures from the app
  * itself, over whatever scheme it runs on (http on a developer's machine); the Compliance page still
  * shows them.
@@ -42,6 +44,11 @@ export async function issuesBeforePublish(
   const settings = await complianceSettingsOf(db, accountId);
   const rules = await ruleBookOf(ctx, db, accountId, nowMs);
   const restrictedWords = compileRestrictedWords(restrictedWordsOf(settings.restrictedWords));
+  const probes = await probesOf(
+    db,
+    accountId,
+    products.flatMap((product) => product.images),
+  );
   const found = new Map<string, ComplianceIssue[]>();
   for (const product of products) {
     const pricing = priceBoundsOf(rules, {
@@ -54,7 +61,8 @@ export async function issuesBeforePublish(
       heldPrice: null,
       override: null,
     });
-    const facts = { ...product, channel: channel.kind, status: 'pending' as const, lastError: null, pricing };
+    const pictures = product.images.map((url) => pictureOf(probes.get(url)));
+    const facts = { ...product, channel: channel.kind, status: 'pending' as const, lastError: null, pricing, pictures };
     const errors = checkListing(facts, { restrictedWords, otherChannelPrices: [] }).filter(
       (issue) =>
         issue.severity === 'error' && !(channel.environment === 'sandbox' && issue.code === 'images_not_https'),

@@ -84,7 +84,8 @@ export function issuesOfListings(
   return rows;
 }
 
-const pictureOf = (probe: ImageProbeRow | undefined): PictureFacts | undefined =>
+/** An image as the checks read it, from what its probe found (none: not read yet). */
+export const pictureOf = (probe: ImageProbeRow | undefined): PictureFacts | undefined =>
   probe && {
     format: probe.format as ImageFormat | null,
     width: probe.width,
