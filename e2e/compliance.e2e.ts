@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { accessibilityViolations, horizontalOverflow, screenshot, see } from './support/browser.ts';
 import type { E2EProduct } from './support/product.ts';
 import { useSellerSession } from './support/session.ts';
@@ -80,5 +81,40 @@ describe('Compliance on the real product (issue 24)', () => {
   it('clears by itself once the title is fixed', async () => {
     await setTitle('Blue stoneware coffee mug, 12 oz');
     await expect.poll(titleIssues, { timeout: 30_000 }).toEqual([]);
+  });
+
+  /** The issues Compliance lists for the SKU's images in a format the marketplace does not take. */
+  async function imageFormatIssues(): Promise<string[]> {
+    await page.goto('/compliance?code=image_format');
+    await see(page.getByRole('heading', { name: 'Compliance', level: 1 }));
+    const table = page.getByRole('table', { name: 'Compliance issues' });
+    const empty = page.getByRole('heading', { name: 'No issues match these filters' });
+    await see(table.or(empty));
+    if (await empty.isVisible()) return [];
+    const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: `Open ${sku}`, exact: true }) });
+    return (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()).sort();
+  }
+
+  it('an image in a format the marketplaces refuse shows once read from its host, and clears once replaced', async () => {
+    const setImage = (file: string) =>
+      product.product.ctx.db.execute(
+        sql`update products set images = ${JSON.stringify([`${product.url}/sandbox/walmart/_images/${file}`])}::jsonb,
+          updated_at = now() where sku = ${sku}`,
+      );
+    // An SVG drawing: Amazon, Walmart and eBay take none; Shopify does not list SVG either.
+    await setImage(`${sku}.svg`);
+    await expect.poll(async () => (await imageFormatIssues()).length, { timeout: 45_000, interval: 1000 }).toBe(4);
+    const issues = await imageFormatIssues();
+    expect(issues.find((line) => line.includes('Walmart'))).toContain(
+      'Image 1 is SVG; Walmart takes JPEG, PNG or BMP.',
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'compliance-image-format-390');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
+    await setImage(`${sku}.png`);
+    await expect.poll(imageFormatIssues, { timeout: 45_000, interval: 1000 }).toEqual([]);
   });
 });

@@ -113,7 +113,7 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
   it('keeps the settings with the channel: once the product has a picture, it is published to eBay with nothing more to choose', async () => {
     // The main channel's product gets a picture (as an Amazon or Shopify main channel would give it).
     await product.product.ctx.db.execute(
-      sql`update products set images = ${JSON.stringify([`${product.url}/sandbox/ebay/_images/${sku}.svg`])}::jsonb where sku = ${sku}`,
+      sql`update products set images = ${JSON.stringify([`${product.url}/sandbox/ebay/_images/${sku}.png`])}::jsonb where sku = ${sku}`,
     );
     const { dialog, settings } = await publishToEbay();
     await see(dialog.getByText('1 product ready to publish on eBay.'));
