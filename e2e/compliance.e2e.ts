@@ -53,18 +53,20 @@ describe('Compliance on the real product (issue 24)', () => {
     await page.keyboard.press('Escape');
   }
 
-  /** The issues Compliance lists for the SKU's title, as "channel: problem" lines. */
-  async function titleIssues(): Promise<string[]> {
+  /** The issues Compliance lists for the SKU under one check, as "channel: problem" lines in order. */
+  async function issuesOf(code: string): Promise<string[]> {
     // The filter as the address keeps it (the Problem list offers only the problems found).
-    await page.goto('/compliance?code=title_too_long');
+    await page.goto(`/compliance?code=${code}`);
     await see(page.getByRole('heading', { name: 'Compliance', level: 1 }));
     const table = page.getByRole('table', { name: 'Compliance issues' });
     const empty = page.getByRole('heading', { name: 'No issues match these filters' });
     await see(table.or(empty));
     if (await empty.isVisible()) return [];
     const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: `Open ${sku}`, exact: true }) });
-    return (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+    return (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()).sort();
   }
+  const titleIssues = () => issuesOf('title_too_long');
+  const imageFormatIssues = () => issuesOf('image_format');
 
   it('a title too long for eBay shows as an issue with its fix, on eBay only', async () => {
     await setTitle(LONG_TITLE);
@@ -82,18 +84,6 @@ describe('Compliance on the real product (issue 24)', () => {
     await setTitle('Blue stoneware coffee mug, 12 oz');
     await expect.poll(titleIssues, { timeout: 30_000 }).toEqual([]);
   });
-
-  /** The issues Compliance lists for the SKU's images in a format the marketplace does not take. */
-  async function imageFormatIssues(): Promise<string[]> {
-    await page.goto('/compliance?code=image_format');
-    await see(page.getByRole('heading', { name: 'Compliance', level: 1 }));
-    const table = page.getByRole('table', { name: 'Compliance issues' });
-    const empty = page.getByRole('heading', { name: 'No issues match these filters' });
-    await see(table.or(empty));
-    if (await empty.isVisible()) return [];
-    const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: `Open ${sku}`, exact: true }) });
-    return (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim()).sort();
-  }
 
   it('an image in a format the marketplaces refuse shows once read from its host, and clears once replaced', async () => {
     const setImage = (file: string) =>
