@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromiumExecutable, chromiumFlags } from './chromium';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '..', 'screenshots');
 /**
@@ -26,19 +27,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumExecutable, args: chromiumFlags });
 }
 
 /** Saves a screenshot of what the person sees under e2e/screenshots (git-ignored), and checks it with axe. */

@@ -32,7 +32,9 @@ export function useSetBundleComponents(sku: string) {
         : unwrap(api.PUT('/api/listings/items/{sku}/components', { params: { path: { sku } }, body: { components } })),
     onSuccess: async (bundle) => {
       queryClient.setQueryData(bundleQuery(sku).queryKey, bundle);
-      await queryClient.invalidateQueries({ queryKey: listingsKey });
+      // Not awaited: the form clears as soon as the bundle is saved, not after the catalogue is read again
+      // (a component typed meanwhile would be wiped).
+      void queryClient.invalidateQueries({ queryKey: listingsKey });
     },
   });
 }

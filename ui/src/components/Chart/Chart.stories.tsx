@@ -122,6 +122,7 @@ export const NothingToChart: Story = {
 
 /** On a phone the drawing takes the screen's width; its words keep their size (checked in the browser tests). */
 export const OnAPhone: Story = {
+  // A phone, as testing/storyViewports.ts's onAPhone (the design system imports no story helper).
   globals: { viewport: { value: '390-844', isRotated: false } },
   play: async ({ canvasElement }) => {
     await expect(await drawn(canvasElement, 'current')).toHaveLength(7);

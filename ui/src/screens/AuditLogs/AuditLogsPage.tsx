@@ -125,6 +125,7 @@ export function AuditLogsPage() {
           data={log.data}
           scope={scope}
           page={cursors.length + 1}
+          turning={log.isPlaceholderData}
           onOpen={setOpened}
           onOlder={() => log.data.nextCursor && setCursors([...cursors, log.data.nextCursor])}
           onNewer={() => setCursors(cursors.slice(0, -1))}
@@ -139,6 +140,7 @@ function Entries({
   data,
   scope,
   page,
+  turning,
   onOpen,
   onOlder,
   onNewer,
@@ -146,12 +148,14 @@ function Entries({
   data: AuditLogPage;
   scope: AuditScope;
   page: number;
+  /** The page asked for is on its way and the one shown is the last: its cursor would open the same page twice. */
+  turning: boolean;
   onOpen: (entry: AuditEntry) => void;
   onOlder: () => void;
   onNewer: () => void;
 }) {
   return (
-    <section className={styles.section} aria-label="Audit entries">
+    <section className={styles.section} aria-label="Audit entries" aria-busy={turning}>
       <Table caption="Audit entries" hideCaption>
         <TableHeader>
           <TableRow>
@@ -204,10 +208,10 @@ function Entries({
         <nav className={styles.paging} aria-label="Pages of the audit log">
           <span className={styles.muted}>{`Page ${page}`}</span>
           <div className={styles.actions}>
-            <Button variant="secondary" size="small" disabled={page <= 1} onClick={onNewer}>
+            <Button variant="secondary" size="small" disabled={turning || page <= 1} onClick={onNewer}>
               Newer entries
             </Button>
-            <Button variant="secondary" size="small" disabled={!data.nextCursor} onClick={onOlder}>
+            <Button variant="secondary" size="small" disabled={turning || !data.nextCursor} onClick={onOlder}>
               Older entries
             </Button>
           </div>

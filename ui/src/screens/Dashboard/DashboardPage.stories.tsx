@@ -52,7 +52,7 @@ export const Populated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(/Days are calendar days in UTC/)).toBeVisible();
-    const today = canvas.getByRole('region', { name: 'Today' });
+    const today = await canvas.findByRole('region', { name: 'Today' });
     await expect(figure(today, 'Revenue')).toHaveTextContent('$1,284.50+ €96.00');
     await expect(figure(today, 'Orders')).toHaveTextContent('23');
     await expect(figure(today, 'Units')).toHaveTextContent('41');

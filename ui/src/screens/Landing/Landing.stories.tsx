@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { plans } from '../../shared/marketing/plans';
 import { features } from './landingContent';
 import { Landing } from './Landing';
+import { onAPhone } from '../../testing/storyViewports';
 
 const meta = {
   title: 'Screens/Public/Landing',
@@ -71,7 +72,7 @@ export const FullPage: Story = {
 };
 
 export const OnAPhoneWithMenuOpen: Story = {
-  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  globals: onAPhone,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const menu = canvas.getByRole('button', { name: 'Menu' });

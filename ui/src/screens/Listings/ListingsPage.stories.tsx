@@ -274,7 +274,7 @@ export const SkuOnlyOnTarget: Story = {
     await userEvent.click(within(row).getByRole('button', { name: 'Open AMZ-ONLY-7' }));
     const drawer = await page().findByRole('dialog', { name: 'AMZ-ONLY-7' });
     await expect(
-      within(drawer).getByText('This SKU is on a target channel only: your main channel does not have it.'),
+      await within(drawer).findByText('This SKU is on a target channel only: your main channel does not have it.'),
     ).toBeVisible();
   },
 };
@@ -283,7 +283,7 @@ export const DrawerWithHistory: Story = {
   parameters: { route: '/listings?sku=CH-00001' },
   play: async () => {
     const drawer = await page().findByRole('dialog', { name: 'CH-00001' });
-    await expect(drawer).toHaveAccessibleDescription('Oak Candle 0001');
+    await waitFor(() => expect(drawer).toHaveAccessibleDescription('Oak Candle 0001'));
     const body = within(drawer);
     await expect(await body.findByText('11.36 USD')).toBeVisible();
     const amazon = body.getByRole('article', { name: 'Amazon listing' });

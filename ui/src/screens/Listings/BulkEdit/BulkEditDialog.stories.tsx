@@ -46,7 +46,9 @@ export const BulkEditForm: Story = {
     // Status is set per channel: the target channels are offered, never the main one.
     await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'inactive');
     const channels = within(dialog).getByRole('group', { name: 'Channels' });
-    await expect(within(channels).getByLabelText(`Amazon · ${channelFixtures.amazonTarget.displayName}`)).toBeVisible();
+    await expect(
+      await within(channels).findByLabelText(`Amazon · ${channelFixtures.amazonTarget.displayName}`),
+    ).toBeVisible();
     await expect(
       within(channels).queryByLabelText(`Shopify · ${channelFixtures.shopifyMain.displayName}`),
     ).not.toBeInTheDocument();

@@ -136,6 +136,18 @@ export function CatalogueTab() {
     setAllMatching(false);
   };
 
+  // Staff not viewing as a seller: nothing to select or edit, so no toolbar either.
+  if (catalogue.error instanceof ApiError && catalogue.error.status === 403) {
+    return (
+      <Card padding="large">
+        <EmptyState
+          title="You don't have access to this page"
+          description="Listings belong to a seller's account. Staff see them by viewing as the seller."
+        />
+      </Card>
+    );
+  }
+
   if (!channels.isPending && !hasMain) {
     return (
       <Card padding="large">
@@ -276,13 +288,6 @@ export function CatalogueTab() {
       ) : null}
       {catalogue.isPending ? (
         <Spinner label="Loading catalogue..." />
-      ) : catalogue.error instanceof ApiError && catalogue.error.status === 403 ? (
-        <Card padding="large">
-          <EmptyState
-            title="You don't have access to this page"
-            description="Listings belong to a seller's account. Staff see them by viewing as the seller."
-          />
-        </Card>
       ) : catalogue.isError ? (
         <ErrorState
           title="The catalogue could not be loaded"

@@ -52,7 +52,8 @@ export function PricingRulesTab() {
   const [lastRun, setLastRun] = useState<PricingRuleRun | null>(null);
   const [undone, setUndone] = useState<PricingRunUndoResult | null>(null);
 
-  if (rules.isPending) return <Spinner label="Loading pricing rules..." />;
+  // The rules name their channels: until the channels come, a rule would read "a removed channel".
+  if (rules.isPending || channels.isPending) return <Spinner label="Loading pricing rules..." />;
   if (rules.isError)
     return (
       <ErrorState
