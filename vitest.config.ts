@@ -14,7 +14,6 @@ export default defineConfig({
       'api/vitest.config.ts',
       'api/vitest.isolated.config.ts',
       'ui/vitest.config.ts',
-      'ui/vitest.stories.config.ts',
       'app/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],

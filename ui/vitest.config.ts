@@ -7,8 +7,8 @@ import { defineProject } from 'vitest/config';
 const uiRoot = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(uiRoot, '..');
 
-// The design system's unit tests in jsdom: components, query hooks and the contract-typed mocks (mocks/ has no
-// project of its own). The stories run as tests in a real browser (vitest.stories.config.ts).
+// The design system's tests: every story runs as a test (stories.test.tsx), plus
+// component unit tests, plus the contract-typed mocks (mocks/ has no project of its own).
 export default defineProject({
   root: repoRoot,
   plugins: [vanillaExtractPlugin(), react()],
@@ -20,9 +20,9 @@ export default defineProject({
     root: repoRoot,
     environment: 'jsdom',
     include: ['ui/src/**/*.test.{ts,tsx}', 'mocks/src/**/*.test.ts'],
-    exclude: ['ui/src/stories.shard-*.test.tsx'],
     setupFiles: ['ui/vitest.setup.ts'],
-    // Radix touches the real DOM; isolation per file keeps portals apart.
+    // Radix and axe both touch the real DOM; isolation per file keeps portals apart.
+    // A story of the Orders screens takes 5–9 s on a loaded CI machine (jsdom, axe): room for twice that.
     testTimeout: 30_000,
   },
 });

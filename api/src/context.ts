@@ -11,6 +11,11 @@ import type { FileStore } from './storage/file-store.ts';
 export interface AppContext {
   config: Config;
   db: Database;
+  /**
+   * Whether other processes may write to this database (PostgreSQL: web and worker processes, several
+   * machines). The embedded database serves this one process only: whatever is queued, it queued.
+   */
+  otherProcessesWrite: boolean;
   jobs: JobQueue;
   clock: () => Date;
   /** Reads kept in memory, told of changes by the database (db/change-notices.ts). */

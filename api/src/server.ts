@@ -131,6 +131,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const ctx: AppContext = {
     config,
     db: database.db,
+    otherProcessesWrite: database.kind === 'postgres' || role !== 'all',
     jobs,
     clock: options.clock ?? (() => new Date()),
     caches: createReadCaches(),

@@ -31,6 +31,7 @@ async function main(args: string[]): Promise<number> {
     const ctx = {
       config,
       db: database.db,
+      otherProcessesWrite: true,
       jobs: undefined as never,
       clock: () => new Date(),
       // Never listening: every read goes to the database.

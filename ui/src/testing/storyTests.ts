@@ -1,10 +1,9 @@
 import { composeStories } from '@storybook/react-vite';
 import axe from 'axe-core';
 import { describe, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
 
-// Every story is a test, in a real browser: it renders with the project's decorators and loaders (MSW
-// included) at the story's viewport, runs its play function, and must pass an axe-core accessibility check.
+// Every story is a test: it renders with the project's decorators and loaders (MSW
+// included), runs its play function, and must pass an axe-core accessibility check.
 
 export type StoryFile = Parameters<typeof composeStories>[0];
 type StoryFileLoaders = Record<string, () => Promise<StoryFile>>;
@@ -12,20 +11,16 @@ type StoryFileLoaders = Record<string, () => Promise<StoryFile>>;
 /** The part of a composed story this runner uses. */
 interface RunnableStory {
   play?: unknown;
-  globals: { viewport?: { value?: string } };
   run: () => Promise<void>;
 }
 
-const axeOptions: axe.RunOptions = { resultTypes: ['violations'] };
-
-/** The desktop the stories are drawn for, unless a story asks for a phone (testing/storyViewports.ts). */
-const desktop = { width: 1440, height: 900 };
-
-/** Storybook names a viewport "{width}-{height}". */
-function viewportOf(story: RunnableStory): { width: number; height: number } {
-  const [width, height] = (story.globals.viewport?.value ?? '').split('-').map(Number);
-  return width && height ? { width, height } : desktop;
-}
+const axeOptions: axe.RunOptions = {
+  rules: {
+    // jsdom cannot compute colours; the palette is checked in theme/contrast.test.ts.
+    'color-contrast': { enabled: false },
+  },
+  resultTypes: ['violations'],
+};
 
 function describeViolations(violations: axe.Result[]): string {
   return violations
@@ -63,8 +58,6 @@ export function testStories(storyFiles: Array<[string, StoryFile]>): void {
         test(name, async () => {
           // A story without a play function asserts nothing the user sees.
           expect(story.play, `${name} needs a play function`).toBeTypeOf('function');
-          const { width, height } = viewportOf(story);
-          await page.viewport(width, height);
           await story.run();
           // The whole body, so portalled dialogs, menus and toasts are checked too.
           const results = await axe.run(document.body, axeOptions);

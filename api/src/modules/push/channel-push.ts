@@ -53,7 +53,10 @@ const LINGER_MS = 250;
 const LINGER_AT_MOST_MS = 30_000;
 /** ... and only while few pushes run in this process: a push staying holds one of the queue's workers. */
 const PUSHES_THAT_LINGER = 4;
-/** Under a stream, values other processes queued are looked for at least this often (they wake nothing here). */
+/**
+ * Under a stream, values other processes queued are looked for at least this often (they wake nothing here). On
+ * the embedded database no other process can queue any (it holds the data folder alone).
+ */
 const LOOK_AGAIN_MS = 200;
 /** First wait before asking a marketplace how a feed or an accepted change went. */
 export const FIRST_CONFIRM_DELAY_SECONDS = 1;
@@ -131,7 +134,9 @@ export async function pushChannel(
     let retryLater = 0;
     let failure: { error: unknown } | undefined;
     const currency = channel.currency ?? 'USD';
-    const rounds = new Set<Promise<void>>();
+    // The rounds under way, each with its listings, and whether values for them were queued since it was claimed.
+    const rounds = new Map<Promise<void>, { listings: ReadonlySet<string>; claimAfter: boolean }>();
+    const othersMayQueue = ctx.otherProcessesWrite;
     // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
     const claimLimit = adapter.capabilities.supportsBulkSubmission
       ? adapter.capabilities.maxSkusPerSubmission * 2
@@ -142,10 +147,9 @@ export async function pushChannel(
     const running = pushWakeups(ctx).open(channel.id, { wakeable: realTime });
     const lingerUntil = Date.now() + LINGER_AT_MOST_MS;
     let claimNow = true;
-    let claims = 0;
     let lastClaimAt = 0;
     // A claim made while a round is under way skips that round's listings (one value of a SKU on its way at a
-    // time): once the round ends, they are claimed.
+    // time): a round that ends with values queued for its listings since it was claimed calls for a claim.
     let skippedWhileUnderWay = false;
     try {
       while (!failure && retryLater === 0) {
@@ -160,9 +164,11 @@ export async function pushChannel(
         if (timeUp) running.close(true);
         if (claimNow && rounds.size < ROUNDS_IN_FLIGHT) {
           claimNow = false;
-          // What woke it is committed: this claim sees it.
-          running.take();
-          claims++;
+          // What woke it is committed: this claim sees it, except the values of listings in a round under way.
+          const wokenFor = running.take();
+          if (wokenFor)
+            for (const round of rounds.values())
+              round.claimAfter ||= wokenFor === 'any-listing' || [...wokenFor].some((id) => round.listings.has(id));
           lastClaimAt = Date.now();
           let claimed: ClaimedWrite[];
           try {
@@ -173,7 +179,7 @@ export async function pushChannel(
             break;
           }
           if (claimed.length > 0) {
-            const claimsAtStart = claims;
+            const underWay = { listings: new Set(claimed.map((w) => w.listingId)), claimAfter: false };
             const round: Promise<void> = sendRound(ctx, channel, adapter, claimed, currency, signal)
               .then(
                 (sent) => {
@@ -186,9 +192,9 @@ export async function pushChannel(
               )
               .finally(() => {
                 rounds.delete(round);
-                if (claims > claimsAtStart) skippedWhileUnderWay = true;
+                if (underWay.claimAfter) skippedWhileUnderWay = true;
               });
-            rounds.add(round);
+            rounds.set(round, underWay);
             // A full claim leaves more waiting: claim again at once.
             if (claimed.length >= claimLimit) claimNow = true;
           }
@@ -200,9 +206,10 @@ export async function pushChannel(
           // now and then, as rounds end, values queued by other processes (their jobs wait for this one).
           const woken =
             rounds.size >= ROUNDS_IN_FLIGHT
-              ? (await Promise.race(rounds), false)
-              : await running.next(Promise.race(rounds), undefined, signal);
-          claimNow ||= !timeUp && (woken || skippedWhileUnderWay || Date.now() - lastClaimAt >= LOOK_AGAIN_MS);
+              ? (await Promise.race(rounds.keys()), false)
+              : await running.next(Promise.race(rounds.keys()), undefined, signal);
+          const lookAgain = othersMayQueue && Date.now() - lastClaimAt >= LOOK_AGAIN_MS;
+          claimNow ||= !timeUp && (woken || skippedWhileUnderWay || lookAgain);
           if (claimNow) skippedWhileUnderWay = false;
           continue;
         }
@@ -226,7 +233,7 @@ export async function pushChannel(
     } finally {
       running.close(true);
     }
-    await Promise.all(rounds);
+    await Promise.all(rounds.keys());
     if (failure) {
       // The marketplace is down, throttling past our retries, or the job is stopping: nothing is lost, the claims go back.
       await releaseClaims(

@@ -21,24 +21,38 @@ import { compileRules, evaluate, type CompiledRule } from '../pricing/evaluate.t
 
 /** Asks for a channel's waiting values to be sent (same transaction as the values). */
 export function requestChannelPush(ctx: AppContext, tx: Db, job: ListingsPushJob): Promise<void> {
-  return requestChannelPushes(ctx, tx, job.accountId, [job.channelId]);
+  return requestChannelPushes(ctx, tx, job.accountId, [{ channelId: job.channelId }]);
+}
+
+/** A listing given new values: its channel, and the listing where known (a running push claims again for it). */
+export interface QueuedFor {
+  channelId: string;
+  listingId?: string;
 }
 
 /**
  * The same for several channels, in one statement; and, once the transaction has committed, the
- * channels' pushes running in this process are woken to claim the values at once (push-wakeups.ts).
+ * channels' pushes running in this process are woken to claim the values at once (push-wakeups.ts),
+ * told for which listings (one whose value is on its way is claimed again once it arrives).
  * A push woken so stands for a request the queue turned away (a job already waiting).
  */
 export function requestChannelPushes(
   ctx: AppContext,
   tx: Db,
   accountId: string,
-  channelIds: Iterable<string>,
+  queued: Iterable<QueuedFor>,
 ): Promise<void> {
-  const ids = [...new Set(channelIds)];
+  // Per channel, its listings given values; undefined where one of them was not named.
+  const listingsOf = new Map<string, Set<string> | undefined>();
+  for (const { channelId, listingId } of queued) {
+    const listings = listingsOf.has(channelId) ? listingsOf.get(channelId) : new Set<string>();
+    if (listings && listingId !== undefined) listings.add(listingId);
+    listingsOf.set(channelId, listingId === undefined ? undefined : listings);
+  }
+  const ids = [...listingsOf.keys()];
   const running = pushWakeups(ctx);
   let woken: Set<string> | undefined;
-  const wake = () => (woken ??= new Set(ids.filter((id) => running.wake(id))));
+  const wake = () => (woken ??= new Set(ids.filter((id) => running.wake(id, listingsOf.get(id)))));
   // Outside a transaction (or in a savepoint, not told apart) there is no commit to wait for: woken now, and
   // every request stands.
   const afterItsCommit = afterCommit(tx, wake);
@@ -207,12 +221,6 @@ export async function planListingWrites(
   }
   await queueWrites(tx, accountId, writes, ctx.clock());
   // Real-time plans push at once; on Starter the values wait for the hourly sync (reconciliation/sync-schedule.ts).
-  if (planLimits[listings[0]!.plan].realTime)
-    await requestChannelPushes(
-      ctx,
-      tx,
-      accountId,
-      writes.map((w) => w.channelId),
-    );
+  if (planLimits[listings[0]!.plan].realTime) await requestChannelPushes(ctx, tx, accountId, writes);
   return writes.length;
 }

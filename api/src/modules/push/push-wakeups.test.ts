@@ -10,8 +10,8 @@ describe('the pushes running in this process', () => {
     expect(wakeups.wake('channel-a')).toBe(true);
     await expect(waiting).resolves.toBe(true);
     // What woke it is taken by the claim that follows; then it waits again.
-    expect(push.take()).toBe(true);
-    expect(push.take()).toBe(false);
+    expect(push.take()).toBe('any-listing');
+    expect(push.take()).toBeUndefined();
     // One wake is no stream: the push ends with its round. Three within a second are.
     expect(push.servesStream).toBe(false);
     wakeups.wake('channel-a');
@@ -59,7 +59,20 @@ describe('the pushes running in this process', () => {
     const wakeups = new PushWakeups();
     const push = wakeups.open('channel-a', { wakeable: false });
     expect(wakeups.wake('channel-a')).toBe(false);
-    expect(push.take()).toBe(false);
+    expect(push.take()).toBeUndefined();
     expect(push.close()).toBe(true);
+  });
+
+  it('a push knows for which listings it was woken, or that a waker did not say', () => {
+    const wakeups = new PushWakeups();
+    const push = wakeups.open('channel-a');
+    wakeups.wake('channel-a', ['listing-1']);
+    wakeups.wake('channel-a', ['listing-2', 'listing-1']);
+    expect(push.take()).toEqual(new Set(['listing-1', 'listing-2']));
+    wakeups.wake('channel-a', ['listing-1']);
+    wakeups.wake('channel-a');
+    wakeups.wake('channel-a', ['listing-3']);
+    expect(push.take()).toBe('any-listing');
+    expect(push.take()).toBeUndefined();
   });
 });

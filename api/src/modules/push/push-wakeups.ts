@@ -12,8 +12,14 @@ import type { AppContext } from '../../context.ts';
 const STREAM_WAKES = 3;
 const STREAM_WITHIN_MS = 1000;
 
+/**
+ * The listings whose new values woke a push since its last claim; `any-listing` when a waker did not say which
+ * (the push then assumes its rounds under way hold some of them).
+ */
+export type WokenFor = ReadonlySet<string> | 'any-listing';
+
 export class RunningPush {
-  private woken = false;
+  private wokenFor: Set<string> | 'any-listing' | undefined;
   /** When the last few wakes came (the newest last). */
   private readonly recentWakes: number[] = [];
   private waiter: (() => void) | undefined;
@@ -28,20 +34,28 @@ export class RunningPush {
    * Values were committed for this channel: claim them. False once the push has closed (it will not claim
    * again), or if it does not take wakes (it sends only what was due when it started).
    */
-  wake(): boolean {
+  wake(listingIds?: Iterable<string>): boolean {
     if (this.closed || !this.wakeable) return false;
-    this.woken = true;
+    if (listingIds === undefined || this.wokenFor === 'any-listing') this.wokenFor = 'any-listing';
+    else {
+      this.wokenFor ??= new Set();
+      for (const id of listingIds) this.wokenFor.add(id);
+    }
     this.recentWakes.push(Date.now());
     if (this.recentWakes.length > STREAM_WAKES) this.recentWakes.shift();
     this.waiter?.();
     return true;
   }
 
-  /** Whether it was woken since the last call (the claim about to be made sees what woke it). */
-  take(): boolean {
-    const woken = this.woken;
-    this.woken = false;
-    return woken;
+  private get woken(): boolean {
+    return this.wokenFor !== undefined;
+  }
+
+  /** For which listings it was woken since the last call, if it was (the claim about to be made sees them). */
+  take(): WokenFor | undefined {
+    const wokenFor = this.wokenFor;
+    this.wokenFor = undefined;
+    return wokenFor;
   }
 
   /**
@@ -99,8 +113,8 @@ export class PushWakeups {
   }
 
   /** Wakes the channel's push if one runs here and will claim again; false otherwise. */
-  wake(channelId: string): boolean {
-    return this.running.get(channelId)?.wake() ?? false;
+  wake(channelId: string, listingIds?: Iterable<string>): boolean {
+    return this.running.get(channelId)?.wake(listingIds) ?? false;
   }
 
   get size(): number {

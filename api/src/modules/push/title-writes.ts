@@ -115,12 +115,7 @@ export async function queueTitleEdits(
       };
     }),
   );
-  await requestChannelPushes(
-    ctx,
-    tx,
-    accountId,
-    targets.map((t) => t.channelId),
-  );
+  await requestChannelPushes(ctx, tx, accountId, targets);
 }
 
 /**

@@ -67,11 +67,6 @@ export async function passSellerEditsToMain(
   );
   // Real-time plans push at once; on Starter the price waits for the hourly sync, as every value does.
   if (mainListings.length > 0 && planLimits[await accountPlan(tx, accountId)].realTime) {
-    await requestChannelPushes(
-      ctx,
-      tx,
-      accountId,
-      mainListings.map((l) => l.channelId),
-    );
+    await requestChannelPushes(ctx, tx, accountId, mainListings);
   }
 }

@@ -117,8 +117,7 @@ export const SuperUserInUserManagement: Story = {
 };
 
 export const MobileMenuOpened: Story = {
-  // A phone, as testing/storyViewports.ts's onAPhone (the design system imports no story helper).
-  globals: { viewport: { value: '390-844', isRotated: false } },
+  globals: { viewport: { value: 'mobile1' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const menuButton = canvas.getByRole('button', { name: 'Menu' });
@@ -133,7 +132,8 @@ export const KeyboardReachesEveryItem: Story = {
   args: { groups: [operations, administration], currentPath: '/billing' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.tab(); // on a wide screen the menu button is hidden: the first stop is the first link
+    await userEvent.tab(); // the menu button (hidden by CSS on wide screens)
+    await userEvent.tab();
     await expect(canvas.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
     await expect(canvas.getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
   },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers, channelHandlers, listingHandlers, resetListingMocks } from '@hub/mocks';
+import { mediaQuery } from '../../../theme';
 import { ListingsPage } from '../ListingsPage';
 import { storyLocation, withRouter } from '../../../testing/storyRouter';
 import { onAPhone } from '../../../testing/storyViewports';
@@ -32,6 +33,19 @@ const rowOf = async (canvasElement: HTMLElement, sku: string) => {
   return button.closest('tr') as HTMLElement;
 };
 const params = () => new URLSearchParams(storyLocation.current.path.split('?')[1] ?? '');
+
+/** The page as a phone lays it out: the media query below the tablet breakpoint matches (jsdom has no layout). */
+function asOnAPhone() {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) => ({
+    ...original(query),
+    matches: query === mediaQuery.belowTablet,
+    media: query,
+  });
+  return () => {
+    window.matchMedia = original;
+  };
+}
 
 export const PausedChannelChip: Story = {
   parameters: { msw: { handlers: { listings: listingHandlers.walmartPaused } } },
@@ -86,6 +100,7 @@ export const PageBeyondLast: Story = {
 
 export const PhoneCatalogueCards: Story = {
   globals: onAPhone,
+  beforeEach: asOnAPhone,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const cards = await canvas.findByRole('list', { name: 'Catalogue' });

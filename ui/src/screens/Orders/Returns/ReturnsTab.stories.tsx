@@ -86,8 +86,9 @@ export const ReturnsEmpty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'No returns yet' })).toBeVisible();
+    // The eBay sentence comes with the channels, which may arrive after the returns.
     await expect(
-      canvas.getByText(
+      await canvas.findByText(
         'Returns appear here as your channels report them, ready to restock once the units are back. eBay reports none to us: handle its returns in Seller Hub.',
       ),
     ).toBeVisible();
@@ -138,7 +139,10 @@ export const ReturnsOfOneChannel: Story = {
     const canvas = within(canvasElement);
     const walmart = allReturns.filter((ret) => ret.channel.kind === 'walmart');
     await expect(await canvas.findByText(`Showing ${walmart.length} returns`)).toBeVisible();
-    await expect(canvas.getByRole('combobox', { name: 'Channel' })).toHaveValue(channelFixtures.walmartPaused.id);
+    // The channel's choice exists once the channels are read, which may come after the returns.
+    await waitFor(() =>
+      expect(canvas.getByRole('combobox', { name: 'Channel' })).toHaveValue(channelFixtures.walmartPaused.id),
+    );
     const table = within(await returnsTable(canvasElement));
     await expect(table.getAllByText('Walmart')).toHaveLength(walmart.length);
   },
