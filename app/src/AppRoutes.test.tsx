@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import {
   billingHandlers,
   channelHandlers,
   dashboardHandlers,
+  maintenanceNoticeHandlers,
   syncHandlers,
 } from '@hub/mocks';
 import { server } from '../../ui/msw-server';
@@ -37,6 +38,9 @@ function renderAt(path: string) {
 }
 
 describe('the route sets (spec section 2)', () => {
+  // The signed-in shell asks for staff's maintenance notice on every page: none posted.
+  beforeEach(() => server.use(...maintenanceNoticeHandlers.none));
+
   it('shows "Loading application..." while the auth state loads', async () => {
     server.use(...authHandlers.loadingUser);
     renderAt('/');

@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { loadConfig, repoRoot } from '../../api/src/config.ts';
 import { startProduct, type RunningProduct } from '../../api/src/server.ts';
 import { createTestDatabase, type TestDatabase } from '../../api/test/support/test-database.ts';
 import { hashPassword } from '../../api/src/modules/auth/passwords.ts';
 import { createAccountWithOwner, setRole } from '../../api/src/db/queries/users.ts';
 import type { Role } from '../../api/src/db/schema/index.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../api/test/support/free-port.ts';
 
 export interface E2EProduct {
   url: string;

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -28,6 +27,7 @@ import {
 } from '../support/channel-flows.ts';
 import { killGroup, runEntry, type Child } from '../support/child-process.ts';
 import { startMarketplaceTap, type MarketplaceTap, type TappedCall } from '../support/marketplace-tap.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * The sync issue's crash requirement, always on PostgreSQL (a database of this file's own, whatever
@@ -63,17 +63,6 @@ function npmScript(name: 'web' | 'worker'): { entry: string; args: string[] } {
   const [bin, entry, ...args] = packageScripts[name]!.split(/\s+/);
   expect(bin).toBe('tsx');
   return { entry: entry!, args };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The PostgreSQL server: the suite's when it runs on PostgreSQL, else the local one. */

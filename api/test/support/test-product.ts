@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,17 +14,7 @@ import { createAccountWithOwner } from '../../src/db/queries/users.ts';
 import type { Role } from '../../src/db/schema/index.ts';
 import { setRole } from '../../src/db/queries/users.ts';
 import { scheduledQueues } from '../../src/workers/queues.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port.ts';
 
 const withoutSandbox = <T extends { sandbox?: unknown }>({ sandbox: _sandbox, ...rest }: T) => rest;
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { findInToast } from '../../testing/storyToasts';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { adminHandlers, authHandlers, fixtures, teamScenarios } from '@hub/mocks';
+import { adminHandlers, apiKeyScenarios, authHandlers, fixtures, teamScenarios } from '@hub/mocks';
 import { UserManagementPage } from './UserManagementPage';
 import { storyLocation, withRouter } from '../../testing/storyRouter';
 import { onAPhone } from '../../testing/storyViewports';
@@ -81,6 +81,10 @@ export const FiltersMatchNobody: Story = {
 };
 
 export const ViewAsClient: Story = {
+  // Viewing as the seller, the page reads the team it now may see, until the redirect.
+  parameters: {
+    msw: { handlers: { team: teamScenarios.viewedByStaff(), apiKeys: apiKeyScenarios.viewedByStaff() } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: `View as ${clientName}` }));
@@ -211,7 +215,12 @@ export const OwnerSeesTheirTeam: Story = {
   parameters: {
     route: '/user-management',
     msw: {
-      handlers: { auth: authHandlers.signedInClient, admin: adminHandlers.forbidden, team: teamScenarios.business() },
+      handlers: {
+        auth: authHandlers.signedInClient,
+        admin: adminHandlers.forbidden,
+        team: teamScenarios.business(),
+        apiKeys: apiKeyScenarios.oneKey(),
+      },
     },
   },
   play: async ({ canvasElement }) => {
