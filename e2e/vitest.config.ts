@@ -13,6 +13,9 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
+    // A page, its server and the sandboxes on a loaded two-core machine: what a journey polls for (a redirect after
+    // sign-in, a value on a sandbox) can take seconds, not the 1 s Vitest waits by default (a sign-in timed out at it).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     hookTimeout: 120_000,
     pool: 'forks',
     // The files of a worker share its loaded modules (the server's among them: 6–7 s of import each), as the
