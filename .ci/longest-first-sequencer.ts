@@ -45,8 +45,9 @@ export default class LongestFirstSequencer extends BaseSequencer {
       const underWay = journeyEnds.filter((end) => end > start).length;
       const journeyNext = journeys.length > 0 && (others.length === 0 || underWay < JOURNEYS_AT_ONCE);
       const spec = (journeyNext ? journeys : others).shift()!;
-      workerFreeAt[workerFreeAt.indexOf(start)] = start + timeOf(spec);
-      if (journeyNext) journeyEnds.push(start + timeOf(spec));
+      const end = start + timeOf(spec);
+      workerFreeAt[workerFreeAt.indexOf(start)] = end;
+      if (journeyNext) journeyEnds.push(end);
       placed.push(spec);
     }
     return placed;

@@ -136,7 +136,6 @@ export async function pushChannel(
     const currency = channel.currency ?? 'USD';
     // The rounds under way, each with its listings, and whether values for them were queued since it was claimed.
     const rounds = new Map<Promise<void>, { listings: ReadonlySet<string>; claimAfter: boolean }>();
-    const othersMayQueue = ctx.otherProcessesWrite;
     // A feed holds a SKU's quantity and price together: a round takes up to two writes per SKU a feed holds.
     const claimLimit = adapter.capabilities.supportsBulkSubmission
       ? adapter.capabilities.maxSkusPerSubmission * 2
@@ -208,7 +207,7 @@ export async function pushChannel(
             rounds.size >= ROUNDS_IN_FLIGHT
               ? (await Promise.race(rounds.keys()), false)
               : await running.next(Promise.race(rounds.keys()), undefined, signal);
-          const lookAgain = othersMayQueue && Date.now() - lastClaimAt >= LOOK_AGAIN_MS;
+          const lookAgain = ctx.otherProcessesWrite && Date.now() - lastClaimAt >= LOOK_AGAIN_MS;
           claimNow ||= !timeUp && (woken || skippedWhileUnderWay || lookAgain);
           if (claimNow) skippedWhileUnderWay = false;
           continue;
