@@ -46,7 +46,8 @@ const rowOf = (sku: string) => rowIn(page, sku);
 describe('publishing to eBay from the Listings page, on the real product', () => {
   let sku: string;
 
-  it('signs up, connects the sandbox channels and finds a SKU not on eBay yet', async () => {
+  // Each step its own test, with its own time: together they took over a minute on a loaded CI machine.
+  it('signs up', async () => {
     await signUpAndVerify(page, product, {
       firstName: 'Pia',
       lastName: 'Publisher',
@@ -54,8 +55,14 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
       email: 'pia@publisher.example',
       password: 'pia secret 1',
     });
+  });
+
+  it('connects the four sandbox channels', async () => {
     await connectFourSandboxChannels(page);
     expect(Object.keys(sellers).sort()).toEqual(['amazon', 'ebay', 'shopify', 'walmart']);
+  });
+
+  it('finds a SKU not on eBay yet', async () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Listings' }).click();
     await see(page.getByText('Showing 1–25 of 25'), 30_000);
     // Every target read (the grid shows only the rows in view: the catalogue is read as the page reads it).

@@ -1,7 +1,6 @@
 /**
  * Debian's Chromium, headless, with the flags this closed network needs: without the background-networking ones
- * its connections to Google's hosts are refused, many at a time, at every start. The browser tests (e2e) and the
- * stories (ui/vitest.stories.config.ts) launch the same browser.
+ * its connections to Google's hosts are refused, many at a time, at every start.
  */
 export const chromiumExecutable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
