@@ -9,7 +9,10 @@ import { runSyncBenchmarks, syncBenchmarks, type SyncBenchmark } from './sync/in
 
 /**
  * npm run bench                       every benchmark: bundle sizes, then the sync engine's (both databases)
- * npm run bench -- propagation bulk   only these (bundle, listings, orders, analytics, pricing, compliance, audit, propagation, bulk, overselling)
+ * npm run bench -- propagation bulk   only these (bundle, listings, orders, analytics, pricing, compliance, audit, propagation,
+ *                                     rates, bulk, overselling, shipments)
+ * BENCH_NEIGHBOUR=1                   propagation and rates with a second process keeping one core busy
+ * BENCH_RATES=20,40,60                the rates tried by `rates` (the propagation stream at each until p99 reaches 1 s)
  * BENCH_QUICK=1 npm run bench         the sync benchmarks smaller and shorter, for a quick check
  * BENCH_DB=pglite|postgres            one database only (default both; PostgreSQL from BENCH_DATABASE_URL,
  *                                     DATABASE_URL or postgres://postgres@127.0.0.1:5432/test, a throwaway database per run)

@@ -5,7 +5,7 @@ import { bulk, TARGET_RATIO } from './bulk.ts';
 import { overselling } from './overselling.ts';
 import { shipments, TARGET_RATIO as SHIPMENTS_TARGET } from './shipments.ts';
 
-export const syncBenchmarks = ['propagation', 'bulk', 'overselling', 'shipments'] as const;
+export const syncBenchmarks = ['propagation', 'rates', 'bulk', 'overselling', 'shipments'] as const;
 export type SyncBenchmark = (typeof syncBenchmarks)[number];
 
 /** BENCH_DB=pglite|postgres|both (default both): PostgreSQL is skipped with a note when it cannot be reached. */
@@ -25,6 +25,36 @@ async function databases(): Promise<DatabaseKind[]> {
     );
     return kinds.filter((k) => k !== 'postgres');
   }
+}
+
+/**
+ * The propagation stream at rising rates, each on a fresh product, sandboxes and catalogue, until p99 reaches 1 s
+ * (or an order is never confirmed, or the orders cannot be placed at the rate): the highest rate that held.
+ * BENCH_RATES=20,40 sets the ladder; BENCH_NEIGHBOUR applies to each run.
+ */
+const RATE_LADDER = (process.env.BENCH_RATES ?? '20,30,40,50,60,80,100')
+  .split(',')
+  .map(Number)
+  .filter((rate) => rate > 0);
+const RATE_RUN_S = QUICK ? 10 : 20;
+
+async function highestSustainedRate(db: DatabaseKind): Promise<number | undefined> {
+  let highest: number | undefined;
+  for (const rate of RATE_LADDER) {
+    const sandboxes = await startSandboxes();
+    try {
+      const result = await propagation(db, sandboxes, { durationS: RATE_RUN_S, ordersPerSecond: rate });
+      const held = result.p99 < TARGET_P99_MS && result.rate >= rate * 0.95;
+      console.log(
+        `  ${String(rate).padStart(3)} orders/s asked, ${result.rate.toFixed(1)} placed for ${RATE_RUN_S} s: p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; ${result.cpuPerOrderMs.toFixed(1)} ms of the product's CPU per order${result.databaseCpuPerOrderMs === undefined ? '' : ` (PostgreSQL's ${result.databaseCpuPerOrderMs.toFixed(1)} ms)`}${held ? '' : ' — over the target'}`,
+      );
+      if (!held) break;
+      highest = result.rate;
+    } finally {
+      await sandboxes.stop();
+    }
+  }
+  return highest;
 }
 
 const label = (db: DatabaseKind) => (db === 'pglite' ? 'PGlite' : 'PostgreSQL');
@@ -57,6 +87,11 @@ export async function runSyncBenchmarks(names: SyncBenchmark[]): Promise<void> {
           } finally {
             await sandboxes.stop();
           }
+        } else if (name === 'rates') {
+          const highest = await highestSustainedRate(db);
+          summary.push(
+            `rates        ${label(db).padEnd(10)} ${highest === undefined ? `p99 over ${ms(TARGET_P99_MS)} at every rate tried` : `highest rate with p99 < ${ms(TARGET_P99_MS)}: ${highest.toFixed(0)} orders/s`}`,
+          );
         } else if (name === 'bulk') {
           const result = await bulk(db);
           result.lines.forEach((line) => console.log(`  ${line}`));

@@ -46,6 +46,7 @@ export const TARGET_P99_MS = 1000;
 export const ORDERS_PER_SECOND = 20;
 const DURATION_S = QUICK ? 15 : 60;
 export const LATENCY_MS = 50;
+const IDLE_WINDOW_MS = 5_000;
 /** Shopify first: it is the main channel (the seller's own shop as the truth, as most sellers set it up). */
 const ORDER_OF_CONNECTION: Kind[] = ['shopify', 'amazon', 'walmart', 'ebay'];
 
@@ -63,6 +64,10 @@ export interface PropagationResult {
   p50: number;
   p99: number;
   baselineP50: number;
+  /** The product's process, every thread, during the stream. */
+  cpuPerOrderMs: number;
+  /** PostgreSQL's processes during the stream (undefined on PGlite, whose thread is in the product's process). */
+  databaseCpuPerOrderMs: number | undefined;
   lines: string[];
 }
 
@@ -74,10 +79,11 @@ const p5099 = (values: number[]) => `p50 ${ms(percentile(sort(values), 50))} / p
 export async function propagation(
   dbKind: DatabaseKind,
   sandboxes: Sandboxes,
-  options: { durationS?: number } = {},
+  options: { durationS?: number; ordersPerSecond?: number } = {},
 ): Promise<PropagationResult> {
   const durationS = options.durationS ?? DURATION_S;
-  const count = ORDERS_PER_SECOND * durationS;
+  const ordersPerSecond = options.ordersPerSecond ?? ORDERS_PER_SECOND;
+  const count = Math.round(ordersPerSecond * durationS);
   const baseline = QUICK ? 4 : 8;
   const bench = await startBench({
     dbKind,
@@ -86,7 +92,7 @@ export async function propagation(
     kinds: ORDER_OF_CONNECTION,
   });
   try {
-    return await measure(bench, count, baseline);
+    return await measure(bench, count, baseline, ordersPerSecond);
   } finally {
     await bench.stop();
   }
@@ -176,7 +182,10 @@ function startNeighbour(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for (;;) { Math.sqrt(Math.random()); }'], { stdio: 'ignore' });
 }
 
-/** CPU time (ms, user and system) of this machine's PostgreSQL processes, read from /proc (Linux; undefined elsewhere). */
+/**
+ * CPU time (ms, user and system) of this machine's PostgreSQL processes, those running and those ended, read from
+ * /proc (Linux; undefined elsewhere).
+ */
 async function postgresCpuMs(): Promise<number | undefined> {
   try {
     const tick = 1000 / 100; // USER_HZ
@@ -187,7 +196,8 @@ async function postgresCpuMs(): Promise<number | undefined> {
       const close = stat.lastIndexOf(')');
       if (close < 0 || !stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
       const fields = stat.slice(close + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      // Its own time and its reaped children's: the postmaster's count holds the backends that ended meanwhile.
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
     }
     return total;
   } catch {
@@ -337,7 +347,12 @@ async function untilRecorded(bench: Bench, placed: Placed[], since: string, time
   }
 }
 
-async function measure(bench: Bench, count: number, baselineCount: number): Promise<PropagationResult> {
+async function measure(
+  bench: Bench,
+  count: number,
+  baselineCount: number,
+  ordersPerSecond: number,
+): Promise<PropagationResult> {
   const { sandboxes } = bench;
   await sandboxes.faults({ latencyMs: LATENCY_MS, rateLimitProfile: 'fast' });
   // The fast profile on the adapters' side too: the sandboxes allow 1,000 calls/s, so the adapters
@@ -359,6 +374,11 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   await untilRecorded(bench, baseline.placed, since, 30_000);
   await bench.settled(30_000);
   const idle = await analyse(bench, baseline.placed, since, availableBefore);
+  // What the product spends with no order at all (timers, the job queue's polling): a cost per second, not per order.
+  const restCpu = process.cpuUsage();
+  await sleep(IDLE_WINDOW_MS);
+  const restSpent = process.cpuUsage(restCpu);
+  const restCpuPerSecond = (restSpent.user + restSpent.system) / IDLE_WINDOW_MS;
 
   // Then the stream.
   await sandboxes.resetStats();
@@ -379,7 +399,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
   const statements = process.env.BENCH_STATEMENTS && bench.dbKind === 'postgres' ? await countStatements() : undefined;
   const postgresBefore = bench.dbKind === 'postgres' ? await postgresCpuMs() : undefined;
   const neighbour = NEIGHBOUR ? startNeighbour() : undefined;
-  const stream = await placeStream(bench, origins, stocked.slice(baselineCount), 1000 / ORDERS_PER_SECOND);
+  const stream = await placeStream(bench, origins, stocked.slice(baselineCount), 1000 / ordersPerSecond);
   neighbour?.kill('SIGKILL');
   const postgresAfter = postgresBefore === undefined ? undefined : await postgresCpuMs();
   if (statements) {
@@ -462,6 +482,7 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     `confirmed per destination: ${[...result.perDestination].map(([key, values]) => `${key} ${p5099(values)}`).join('; ')}`,
     `after the order was recorded, per destination: ${[...result.stages].map(([key, s]) => `${key} planned ${ms(percentile(sort(s.planned), 50))}, then confirmed ${p5099(s.sent)}`).join('; ')} (p50 unless stated)`,
     `product process: event loop busy ${(busy * 100).toFixed(0)}% during the stream${databaseBusy !== undefined ? ` (PGlite's thread ${(databaseBusy * 100).toFixed(0)}%)` : ''}; CPU ${((cpuSpent.user + cpuSpent.system) / 1000 / placed.length).toFixed(1)} ms per order (user ${(cpuSpent.user / 1000 / placed.length).toFixed(1)} + system ${(cpuSpent.system / 1000 / placed.length).toFixed(1)}, every thread)${postgresAfter !== undefined ? `; PostgreSQL's processes ${((postgresAfter - postgresBefore!) / placed.length).toFixed(1)} ms per order (the server's every process, whoever asked)` : ''}; machine load average ${load.toFixed(1)} at its start (${os.cpus().length} cores)${NEIGHBOUR ? '; a busy neighbour kept one core busy during the stream (BENCH_NEIGHBOUR)' : ''}`,
+    `product process with no orders (${IDLE_WINDOW_MS / 1000} s after the unloaded ones settled): ${restCpuPerSecond.toFixed(1)} ms of CPU per second (${(restCpuPerSecond / ordersPerSecond).toFixed(1)} ms per order at ${ordersPerSecond} a second)`,
     `jobs: ${jobs}`,
     `marketplace calls during the stream: ${calls}`,
     ...(result.miscounted + idle.miscounted
@@ -499,6 +520,8 @@ async function measure(bench: Bench, count: number, baselineCount: number): Prom
     p50,
     p99,
     baselineP50: percentile(sort(idle.totals), 50),
+    cpuPerOrderMs: (cpuSpent.user + cpuSpent.system) / 1000 / placed.length,
+    databaseCpuPerOrderMs: postgresAfter === undefined ? undefined : (postgresAfter - postgresBefore!) / placed.length,
     lines,
   };
 }
