@@ -45,7 +45,7 @@ export async function startJobQueue(handle: DatabaseHandle): Promise<JobQueue> {
     await replaceIfPolicyChanged(boss, queue.name, queue.options);
     await boss.createQueue(queue.name, { ...queue.options });
     // A queue made by an earlier version keeps its options: the ones that may change are set again.
-    if ('notify' in queue.options) await boss.updateQueue(queue.name, { notify: queue.options.notify });
+    if (queue.options.notify !== undefined) await boss.updateQueue(queue.name, { notify: queue.options.notify });
   }
   return boss;
 }

@@ -197,201 +197,112 @@ export interface ShopifyDataRequestFacts {
  * again): a channel's next push or read waited up to 20 s after the one before it ended.
  * Heartbeats let another worker take over soon after a worker dies mid-job.
  */
-export const queueDefinitions = [
+/** How a queue's jobs are retried and how long one may run. */
+interface RetryOptions {
+  retryLimit: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  retryDelayMax?: number;
+  expireInSeconds: number;
+}
+
+interface QueueDefinition {
+  name: string;
+  /** One job per singleton key runs at a time (its group is its key) and one waits. */
+  oneAtATimePerKey?: true;
+  options: RetryOptions & { notify?: boolean; policy?: 'short' | 'stately' | 'singleton'; heartbeatSeconds?: number };
+}
+
+/** A queue woken by NOTIFY when a job is sent, whose running jobs beat: a worker lost is seen within seconds. */
+const woken = (name: string, options: RetryOptions & { policy?: 'short' }): QueueDefinition => ({
+  name,
+  options: { notify: true, heartbeatSeconds: 10, ...options },
+});
+
+/** A woken queue that runs one job per key at a time, with one waiting ('short'): a request made while one waits adds none. */
+const onePerKey = (name: string, options: RetryOptions): QueueDefinition => ({
+  ...woken(name, { policy: 'short', ...options }),
+  oneAtATimePerKey: true,
+});
+
+export const queueDefinitions: readonly QueueDefinition[] = [
   { name: MAIL_QUEUE, options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } },
   { name: MAINTENANCE_QUEUE, options: { retryLimit: 2, expireInSeconds: 600 } },
-  {
-    name: ORDERS_POLL_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 600,
-      heartbeatSeconds: 10,
-    },
-  },
+  onePerKey(ORDERS_POLL_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 }),
   // One returns read per channel at a time and one waiting: a read asked for while one runs is not lost.
-  {
-    name: ORDERS_RETURNS_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 5,
-      retryDelay: 10,
-      retryBackoff: true,
-      expireInSeconds: 600,
-      heartbeatSeconds: 10,
-    },
-  },
-  {
-    name: LISTINGS_PUSH_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 10,
-      retryDelay: 1,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 3600,
-      heartbeatSeconds: 10,
-    },
-  },
-  {
-    name: LISTINGS_CONFIRM_QUEUE,
-    options: {
-      notify: true,
-      retryLimit: 10,
-      retryDelay: 2,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 600,
-      heartbeatSeconds: 10,
-    },
-  },
-  {
-    name: MAIN_ADJUST_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 10,
-      retryDelay: 1,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 1800,
-      heartbeatSeconds: 10,
-    },
-  },
+  onePerKey(ORDERS_RETURNS_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 }),
+  onePerKey(LISTINGS_PUSH_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 3600,
+  }),
+  woken(LISTINGS_CONFIRM_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 600,
+  }),
+  onePerKey(MAIN_ADJUST_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 1800,
+  }),
   // 'short': one read of a SKU waits at most; notifications arriving meanwhile (our own adjustments echoed back) add none.
-  {
-    name: MAIN_REFRESH_QUEUE,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 5,
-      retryDelay: 2,
-      retryBackoff: true,
-      expireInSeconds: 600,
-      heartbeatSeconds: 10,
-    },
-  },
+  woken(MAIN_REFRESH_QUEUE, {
+    policy: 'short',
+    retryLimit: 5,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  }),
   // One create run per channel (singleton key) at a time, a second waiting behind; checks and status sends carry their own keys.
-  {
-    name: LISTINGS_PUBLISH_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 10,
-      retryDelay: 2,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 1800,
-      heartbeatSeconds: 10,
-    },
-  },
+  onePerKey(LISTINGS_PUBLISH_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 1800,
+  }),
   // Each shipment is its own job, grouped by channel (register-workers.ts): one refused or retried never holds back the others; the adapter paces the calls.
-  {
-    name: ORDERS_FULFIL_QUEUE,
-    options: {
-      notify: true,
-      retryLimit: 10,
-      retryDelay: 2,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 600,
-      heartbeatSeconds: 10,
-    },
-  },
-  {
-    name: SYNC_RUN_QUEUE,
-    options: {
-      notify: true,
-      retryLimit: 5,
-      retryDelay: 10,
-      retryBackoff: true,
-      expireInSeconds: 3 * 3600,
-      heartbeatSeconds: 10,
-    },
-  },
+  woken(ORDERS_FULFIL_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 600,
+  }),
+  woken(SYNC_RUN_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 3 * 3600 }),
   // One light read per channel runs and one waits (a notice or the schedule while it reads adds none).
-  {
-    name: LIGHT_READ_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 2,
-      retryDelay: 30,
-      expireInSeconds: 1800,
-      heartbeatSeconds: 10,
-    },
-  },
+  onePerKey(LIGHT_READ_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 1800 }),
   // One read per listing (its singleton key: channel and SKU) runs and one waits: the notices Amazon repeats add none.
-  {
-    name: LISTING_ISSUES_READ_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 5,
-      retryDelay: 10,
-      retryBackoff: true,
-      expireInSeconds: 300,
-      heartbeatSeconds: 10,
-    },
-  },
+  onePerKey(LISTING_ISSUES_READ_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 }),
   // One read of an account's images runs and one waits (its singleton key: the account): checks asking again add none.
-  {
-    name: IMAGE_PROBE_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 3,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 600,
-      heartbeatSeconds: 10,
-    },
-  },
+  onePerKey(IMAGE_PROBE_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 }),
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
   { name: COMPLIANCE_SWEEP_QUEUE, options: { retryLimit: 1, expireInSeconds: 300 } },
   // One run at a time is enough (a second would find the hours taken): a run that waits is dropped.
   { name: SALES_ROLLUP_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 600 } },
   // One fee read per channel runs and one waits: the rollup's minute asking again while one reads adds none.
-  {
-    name: FEES_READ_QUEUE,
-    oneAtATimePerKey: true,
-    options: {
-      notify: true,
-      policy: 'short',
-      retryLimit: 3,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 600,
-      heartbeatSeconds: 10,
-    },
-  },
+  onePerKey(FEES_READ_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 }),
   { name: ALERTS_EVALUATE_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 120 } },
   // A webhook or mail server down for a while: tried again for about an hour, further apart each time.
   {
     name: ALERTS_DELIVER_QUEUE,
     options: { policy: 'singleton', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   },
-] as const;
+];
 
 /** Work options of a one-at-a-time queue: no job is fetched while one of its key (its group) runs. */
 export const onePerKeyWork = { groupConcurrency: 1 } as const;
 
 /** Queues whose jobs run one at a time per singleton key (see above); their jobs' group is their key. */
 export const oneAtATimePerKeyQueues: ReadonlySet<string> = new Set(
-  queueDefinitions.filter((q) => 'oneAtATimePerKey' in q).map((q) => q.name),
+  queueDefinitions.filter((q) => q.oneAtATimePerKey).map((q) => q.name),
 );
 
 /** Queues filled by pg-boss's clock (schedules), not by requests. */
