@@ -4,7 +4,7 @@ import type { PricingRuleRecord } from './queries/pricing-rules.ts';
 
 /**
  * The reads this process keeps in memory, each told of changes by the database (change-notices.ts).
- * Kinds are the triggers' (migration 0031).
+ * Kinds are the triggers' (migrations 0031 and 0052).
  */
 export interface ReadCaches {
   /**
@@ -14,12 +14,18 @@ export interface ReadCaches {
   webhookChannels: NoticedCache<WebhookChannel>;
   /** An account's pricing rules, read by every plan of new values. */
   pricingRules: NoticedCache<PricingRuleRecord[]>;
+  /**
+   * A platform setting's stored value by its key (migration 0052): our marketplace applications' credentials, read
+   * by every adapter of a production channel, and the maintenance notice, read by every signed-in page.
+   */
+  platformSettings: NoticedCache<unknown>;
 }
 
 export function createReadCaches(): ReadCaches {
   return {
     webhookChannels: new NoticedCache<WebhookChannel>('channel'),
     pricingRules: new NoticedCache<PricingRuleRecord[]>('pricing-rules', 1_000),
+    platformSettings: new NoticedCache<unknown>('platform-setting', 100),
   };
 }
 

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { listenForChanges, NoticedCache, type ChangeListener } from '../../src/db/change-notices.ts';
 import { accounts, channels, defaultChannelRules, pricingRules } from '../../src/db/schema/index.ts';
+import { readPlatformSetting } from '../../src/db/queries/platform-settings.ts';
 import type { Db } from '../../src/db/client.ts';
 
 /**
@@ -15,6 +16,7 @@ let db: Db;
 let listener: ChangeListener;
 const channelCache = new NoticedCache<string>('channel');
 const rulesCache = new NoticedCache<number>('pricing-rules');
+const settingsCache = new NoticedCache<unknown>('platform-setting');
 let accountId: string;
 let channelId: string;
 let loads = 0;
@@ -46,7 +48,7 @@ const addRule = (within: Db) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.handle.db;
-  listener = await listenForChanges(database.handle, [channelCache, rulesCache] as never);
+  listener = await listenForChanges(database.handle, [channelCache, rulesCache, settingsCache] as never);
   const [account] = await db.insert(accounts).values({ name: 'Notices' }).returning({ id: accounts.id });
   accountId = account!.id;
   const [channel] = await db
@@ -155,6 +157,27 @@ describe('reads kept in memory', () => {
     await vi.waitFor(async () => expect(await ruleCount()).toBe(0), { timeout: 5000, interval: 20 });
   });
 
+  it('a platform setting set, changed or removed by another process is told (migration 0052)', async () => {
+    const notice = () =>
+      settingsCache.get(db, 'maintenance.notice', (d) => {
+        loads++;
+        return readPlatformSetting(d, 'maintenance.notice');
+      });
+    expect(await notice()).toBeUndefined();
+    const before = loads;
+    expect(await notice()).toBeUndefined();
+    expect(loads).toBe(before);
+    // Plain statements, as another process (or staff on another machine) would make them.
+    await db.execute(
+      sql`insert into platform_settings (key, value, updated_at) values ('maintenance.notice', '"Back at noon"', now())`,
+    );
+    await vi.waitFor(async () => expect(await notice()).toBe('Back at noon'), { timeout: 5000, interval: 20 });
+    await db.execute(sql`update platform_settings set value = '"Back at one"' where key = 'maintenance.notice'`);
+    await vi.waitFor(async () => expect(await notice()).toBe('Back at one'), { timeout: 5000, interval: 20 });
+    await db.execute(sql`delete from platform_settings where key = 'maintenance.notice'`);
+    await vi.waitFor(async () => expect(await notice()).toBeUndefined(), { timeout: 5000, interval: 20 });
+  });
+
   it('while nothing listens (stopped, or on PostgreSQL its connection lost), every read goes to the database', async () => {
     const readsOfTwo = async () => {
       const before = loads;
@@ -165,7 +188,7 @@ describe('reads kept in memory', () => {
     expect(await readsOfTwo()).toBeLessThanOrEqual(1);
     await listener.stop();
     expect(await readsOfTwo()).toBe(2);
-    listener = await listenForChanges(database.handle, [channelCache, rulesCache] as never);
+    listener = await listenForChanges(database.handle, [channelCache, rulesCache, settingsCache] as never);
     expect(await readsOfTwo()).toBe(1);
     if (database.url) {
       // The listening connection killed under it: forgotten at once, then made again by itself.

@@ -66,6 +66,10 @@ function storedOr<T>(stored: unknown, check: (value: unknown) => unknown, fallba
   }
 }
 
+/** A setting's stored value, kept in memory until a change of it is told (read-caches.ts); undefined if never set. */
+const storedSetting = (ctx: AppContext, key: string): Promise<unknown> =>
+  ctx.caches.platformSettings.get(ctx.db, key, (db) => readPlatformSetting(db, key));
+
 type SealedCredentials = Partial<Record<MarketplaceCredentialName, string>>;
 const sealedCredentials = (stored: unknown): SealedCredentials =>
   typeof stored === 'object' && stored !== null ? (stored as SealedCredentials) : {};
@@ -90,7 +94,7 @@ export async function platformSettings(ctx: AppContext): Promise<PlatformSetting
 export async function platformSetting<K extends PlainSetting>(ctx: AppContext, name: K): Promise<PlatformSettings[K]> {
   const { key, check } = plainSettings[name];
   const fallback = defaults(ctx)[name] as PlatformSettings[K];
-  return storedOr(await readPlatformSetting(ctx.db, key), check, fallback);
+  return storedOr(await storedSetting(ctx, key), check, fallback);
 }
 
 /** A credential's value, opened; undefined when staff never set it. For the marketplaces' consent flows. */
@@ -98,7 +102,7 @@ export async function marketplaceCredential(
   ctx: AppContext,
   name: MarketplaceCredentialName,
 ): Promise<string | undefined> {
-  const sealed = sealedCredentials(await readPlatformSetting(ctx.db, CREDENTIALS_KEY))[name];
+  const sealed = sealedCredentials(await storedSetting(ctx, CREDENTIALS_KEY))[name];
   return sealed === undefined ? undefined : ctx.marketplaces.vault.open(sealed, CREDENTIALS_BINDING).value;
 }
 
@@ -109,7 +113,7 @@ export async function marketplaceCredential(
 export async function storedMarketplaceCredentials(
   ctx: AppContext,
 ): Promise<Partial<Record<MarketplaceCredentialName, string>>> {
-  const sealed = sealedCredentials(await readPlatformSetting(ctx.db, CREDENTIALS_KEY));
+  const sealed = sealedCredentials(await storedSetting(ctx, CREDENTIALS_KEY));
   const opened: Partial<Record<MarketplaceCredentialName, string>> = {};
   for (const name of marketplaceCredentialNames) {
     const value = sealed[name];
@@ -166,7 +170,10 @@ export async function updatePlatformSettings(
       all.writes.push({ key: CREDENTIALS_KEY, value: credentials.sealed });
     }
     if (all.writes.length === 0) return false;
-    for (const { key, value } of all.writes) await writePlatformSetting(tx, key, value, ctx.clock(), audit.actorUserId);
+    for (const { key, value } of all.writes) {
+      ctx.caches.platformSettings.written(tx, key);
+      await writePlatformSetting(tx, key, value, ctx.clock(), audit.actorUserId);
+    }
     await recordAudit(tx, audit, {
       action: 'settings.changed',
       targetType: 'platform_settings',
