@@ -2666,7 +2666,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            kind: "received" | "acknowledged" | "shipped" | "shipment failed" | "delivered" | "cancelled" | "cancellation failed" | "refunded" | "refund failed" | "returned" | "restocked";
+            kind: "received" | "acknowledged" | "shipped" | "shipment failed" | "delivered" | "cancelled" | "cancellation failed" | "refunded" | "refund failed" | "returned" | "restocked" | "fees adjusted";
             /** @description Who or what did it. */
             actor: string;
             detail: string | null;
@@ -7575,7 +7575,7 @@ export const failedPushFieldValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const fulfilmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FulfilmentStatus"]> = ["unshipped", "partially shipped", "shipped", "delivered", "cancelled", "refunded", "returned"];
 export const orderSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderSort"]> = ["orderedAt", "shipBy", "total"];
 export const shipmentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShipmentState"]> = ["sending", "confirmed", "failed"];
-export const orderEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderEvent"]["kind"]> = ["received", "acknowledged", "shipped", "shipment failed", "delivered", "cancelled", "cancellation failed", "refunded", "refund failed", "returned", "restocked"];
+export const orderEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderEvent"]["kind"]> = ["received", "acknowledged", "shipped", "shipment failed", "delivered", "cancelled", "cancellation failed", "refunded", "refund failed", "returned", "restocked", "fees adjusted"];
 export const orderRequestStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderRequestState"]> = ["sending", "confirmed", "failed"];
 export const cancellationReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CancellationReason"]> = ["out of stock", "buyer asked", "cannot ship to address", "pricing error", "other"];
 export const refundReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RefundReason"]> = ["buyer returned", "damaged", "not as described", "buyer cancelled", "shipping delay", "other"];

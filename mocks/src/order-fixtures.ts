@@ -170,7 +170,11 @@ const deliveredAmazonSpec: OrderSpec = {
   buyer: 'Tom Whitaker',
   lines: [{ sku: 'CH-00020', quantity: 1, cents: 5499, shipped: 1 }],
   returns: [damagedReturn],
-  extraEvents: [{ at: hoursAgo(30), kind: 'returned', actor: 'Amazon', detail: '1 × CH-00020' }],
+  extraEvents: [
+    // Amazon's fees read again days after they were posted: it had corrected them meanwhile.
+    { at: hoursAgo(24 * 9), kind: 'fees adjusted', actor: 'Amazon', detail: '8.25 USD → 8.10 USD' },
+    { at: hoursAgo(30), kind: 'returned', actor: 'Amazon', detail: '1 × CH-00020' },
+  ],
 };
 
 const returnedWalmartSpec: OrderSpec = {

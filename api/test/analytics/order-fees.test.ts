@@ -13,12 +13,14 @@ import { connectWithSandboxSeller, consentOnEbay, installOnShopify } from '../su
 import { sandboxRequests } from '../support/sync-checks.ts';
 import { pollOrders } from '../../src/modules/orders/order-polling.ts';
 import { readOrderFees, requestFeeReads } from '../../src/modules/analytics/order-fees.ts';
+import { channelsWithFeesToRead } from '../../src/db/queries/order-fees.ts';
 
 type Kind = 'walmart' | 'amazon' | 'ebay' | 'shopify';
 
 let t: TestProduct;
 let seller: Browser;
 let accountId: string;
+let signIn: () => Promise<void>;
 const channels = {} as Record<Kind, { id: string; sandboxSellerId: string }>;
 const ctx = () => t.product.ctx;
 const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
@@ -69,7 +71,10 @@ let costlessSku: string;
 
 beforeAll(async () => {
   t = await startTestProduct();
-  ({ browser: seller, accountId } = await t.signedInSeller());
+  const owner = await t.signedInSeller();
+  ({ browser: seller, accountId } = owner);
+  // After the clock has moved days on, the session has ended: signed in again.
+  signIn = () => seller.signIn(owner.email, owner.password);
   for (const kind of ['walmart', 'amazon'] as const) {
     const channel = await connectWithSandboxSeller(seller, kind, 6);
     channels[kind] = { id: channel.id, sandboxSellerId: channel.sandboxSellerId };
@@ -97,6 +102,10 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(() => t?.stop());
+
+/** The Amazon order whose fees were read, for the reads again at the end. */
+let amazonOrder: OrderRow;
+let amazonFeeCents: number;
 
 describe("the marketplaces' fees per order", () => {
   it("reads an Amazon order's fees once it has shipped (its referral fee, 15 %), asking again later and later meanwhile", async () => {
@@ -149,6 +158,8 @@ describe("the marketplaces' fees per order", () => {
       ['GET', 200],
       ['GET', 200],
     ]);
+    amazonOrder = order;
+    amazonFeeCents = fee;
   });
 
   it("reads an eBay order's fees from the sandbox's getTransactions, filtered by the order's id", async () => {
@@ -322,5 +333,85 @@ describe('profit in the sales report', () => {
     expect(await readOrderFees(ctx(), { accountId: other.accountId, channelId: channels.walmart.id })).toBe(0);
     expect(await rows(sql`select order_id from order_fees order by order_id`)).toEqual(feesBefore);
     expect(await rows(sql`select 1 from order_fees where account_id = ${other.accountId}`)).toEqual([]);
+  });
+});
+
+// Last: it moves the clock on by weeks.
+describe("the marketplaces' fees adjusted later", () => {
+  it("reads an Amazon order's fees again 2, 7 and 30 days later: a refund's fee adjustments change them, told on the order's timeline", async () => {
+    const order = amazonOrder;
+    const financeReads = async () =>
+      (await sandboxRequests(t, 'amazon')).filter(
+        (r) => r.path === `/finances/v0/orders/${order.marketplace_order_id}/financialEvents`,
+      ).length;
+    const readsBefore = await financeReads();
+    const readFees = () => readOrderFees(ctx(), { accountId, channelId: channels.amazon.id });
+    // Amazon refunds the buyer: it credits the referral fee back and charges its refund commission (20 %, at most $5).
+    const refunded = await fetch(
+      `${t.url}/sandbox/amazon/_control/sellers/${channels.amazon.sandboxSellerId}/orders/${order.marketplace_order_id}/refunds`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lines: [{ sku, quantity: 1 }] }),
+      },
+    );
+    expect(refunded.status).toBe(201);
+    // A refund of more than was shipped is refused, and nothing of it is kept.
+    const tooMany = await fetch(
+      `${t.url}/sandbox/amazon/_control/sellers/${channels.amazon.sandboxSellerId}/orders/${order.marketplace_order_id}/refunds`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lines: [{ sku, quantity: 1 }] }),
+      },
+    );
+    expect(tooMany.status).toBe(409);
+
+    // Not due yet: Amazon is not asked.
+    expect(await readFees()).toBe(0);
+    expect(await financeReads()).toBe(readsBefore);
+    expect(await feesOf(order.id)).toEqual([
+      { amount: money(amazonFeeCents), currency: 'USD', source: 'marketplace', account_id: accountId },
+    ]);
+
+    // Two days after the first read: asked again; the refund's adjustments leave the refund commission.
+    t.advance(2 * 86_400 + 60);
+    // The rollup's minute would ask for this channel's read (asked here without a job, which would read it too).
+    expect(await channelsWithFeesToRead(t.database.handle.db, ctx().clock())).toContainEqual({
+      accountId,
+      channelId: channels.amazon.id,
+    });
+    expect(await readFees()).toBe(1);
+    const after = Math.min(Math.round(amazonFeeCents * 0.2), 500);
+    expect(await feesOf(order.id)).toEqual([
+      { amount: money(after), currency: 'USD', source: 'marketplace', account_id: accountId },
+    ]);
+    await signIn();
+    const { body: detail } = await seller.get(`/api/orders/${order.id}`);
+    expect(detail.timeline.filter((e: { kind: string }) => e.kind === 'fees adjusted')).toEqual([
+      {
+        at: expect.any(String),
+        kind: 'fees adjusted',
+        actor: 'Amazon',
+        detail: `${money(amazonFeeCents)} USD → ${money(after)} USD`,
+      },
+    ]);
+    // Run twice: the second finds nothing due.
+    expect(await readFees()).toBe(0);
+    expect(await financeReads()).toBe(readsBefore + 1);
+
+    // Day 7 and day 30: asked again, nothing new, nothing told.
+    t.advance(5 * 86_400);
+    expect(await readFees()).toBe(0);
+    t.advance(23 * 86_400);
+    expect(await readFees()).toBe(0);
+    expect(await financeReads()).toBe(readsBefore + 3);
+    // Then final: never asked again.
+    t.advance(30 * 86_400);
+    expect(await readFees()).toBe(0);
+    expect(await financeReads()).toBe(readsBefore + 3);
+    await signIn();
+    const { body: later } = await seller.get(`/api/orders/${order.id}`);
+    expect(later.timeline.filter((e: { kind: string }) => e.kind === 'fees adjusted')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { accounts } from './accounts.ts';
 import { channels } from './channels.ts';
 import { orders } from './orders.ts';
@@ -9,7 +10,8 @@ export type FeeSource = (typeof feeSourceValues)[number];
 /**
  * The marketplace's fees on one order (issue 25's profit): read from its finances API where it reports
  * them ('marketplace': Amazon's financial events, eBay's SALE transaction), else estimated from the
- * account's fee table ('estimate'). One row per order, written once by the `analytics.read-fees` job.
+ * account's fee table ('estimate'). One row per order, written by the `analytics.read-fees` job: once, and again
+ * where the marketplace adjusts its fees later (`readAgainAt`).
  */
 export const orderFees = pgTable(
   'order_fees',
@@ -26,9 +28,20 @@ export const orderFees = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
     source: text('source', { enum: feeSourceValues }).notNull(),
+    /** When the marketplace's fees were first read (and stored). */
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    /**
+     * When the marketplace is asked for the order's fees again, for the adjustments it posts after the first ones (a
+     * refund's fee credited back and refund commission); null once they are final, and for estimates.
+     */
+    readAgainAt: timestamp('read_again_at', { withTimezone: true }),
   },
-  (t) => [index('order_fees_account_channel_idx').on(t.accountId, t.channelId)],
+  (t) => [
+    index('order_fees_account_channel_idx').on(t.accountId, t.channelId),
+    index('order_fees_read_again_idx')
+      .on(t.channelId, t.readAgainAt)
+      .where(sql`${t.readAgainAt} is not null`),
+  ],
 );
 
 /**

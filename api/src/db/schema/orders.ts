@@ -127,6 +127,7 @@ export const orderEventKinds = [
   'refund failed',
   'returned',
   'restocked',
+  'fees adjusted',
 ] as const;
 export type OrderEventKind = (typeof orderEventKinds)[number];
 

@@ -61,4 +61,71 @@ describe("Amazon's fees on an order (financesV0 listFinancialEventsByOrderId)", 
     });
     expect(orderFeesFromEvents('111-1111111-1111111', [page])).toEqual({ status: 'pending' });
   });
+
+  it("counts the fee adjustments Amazon posts after the shipment: a refund's commission credited back, its refund commission charged", () => {
+    // Shaped as financesV0.json's RefundEventList: a ShipmentEvent whose items are in ShipmentItemAdjustmentList.
+    const refunded: ListFinancialEventsResponse = {
+      payload: {
+        FinancialEvents: {
+          ShipmentEventList: page.payload!.FinancialEvents!.ShipmentEventList,
+          RefundEventList: [
+            {
+              AmazonOrderId: '902-3159896-1390916',
+              PostedDate: '2026-11-26T08:12:40.000Z',
+              MarketplaceName: 'Amazon.com',
+              ShipmentItemAdjustmentList: [
+                {
+                  SellerSKU: 'MUG-BLUE-12',
+                  OrderAdjustmentItemId: '52986411826454',
+                  QuantityShipped: 2,
+                  ItemChargeAdjustmentList: [
+                    { ChargeType: 'Principal', ChargeAmount: { CurrencyCode: 'USD', CurrencyAmount: -35.98 } },
+                  ],
+                  ItemFeeAdjustmentList: [
+                    { FeeType: 'Commission', FeeAmount: { CurrencyCode: 'USD', CurrencyAmount: 5.4 } },
+                    { FeeType: 'RefundCommission', FeeAmount: { CurrencyCode: 'USD', CurrencyAmount: -1.08 } },
+                  ],
+                },
+              ],
+            },
+          ],
+          // Another order's refund in the same answer is not this order's.
+          ChargebackEventList: [
+            {
+              AmazonOrderId: '111-1111111-1111111',
+              ShipmentItemAdjustmentList: [
+                { ItemFeeAdjustmentList: [{ FeeType: 'Commission', FeeAmount: { CurrencyAmount: 9.99 } }] },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    // 5.40 + 11.25 + 3.22 − 0.10 before; the mugs' commission (5.40) back, their refund commission (1.08) charged.
+    expect(orderFeesFromEvents('902-3159896-1390916', [refunded])).toEqual({
+      status: 'reported',
+      fees: { amount: '15.45', currency: 'USD' },
+    });
+  });
+
+  it('a refund posted before any shipment event still waits for the shipment', () => {
+    expect(
+      orderFeesFromEvents('902-3159896-1390916', [
+        {
+          payload: {
+            FinancialEvents: {
+              RefundEventList: [
+                {
+                  AmazonOrderId: '902-3159896-1390916',
+                  ShipmentItemAdjustmentList: [
+                    { ItemFeeAdjustmentList: [{ FeeType: 'Commission', FeeAmount: { CurrencyAmount: 1 } }] },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      ]),
+    ).toEqual({ status: 'pending' });
+  });
 });

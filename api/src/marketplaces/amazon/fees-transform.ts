@@ -1,8 +1,10 @@
 /**
  * An order's fees from the Finances API v0 (financesV0.json, listFinancialEventsByOrderId): every fee
  * Amazon posted on the order's shipment events (per item: ItemFeeList and ItemFeeAdjustmentList; per
- * shipment and order: ShipmentFeeList, OrderFeeList and their adjustments). Amazon posts fees as negative
- * amounts (a debit to the seller); the sum is turned into a positive cost.
+ * shipment and order: ShipmentFeeList, OrderFeeList and their adjustments), and the fee adjustments it posted
+ * after them on the order's refund, guarantee claim and chargeback events (each a `ShipmentEvent` whose items are
+ * in ShipmentItemAdjustmentList: on a refund, the referral fee credited back and the refund commission charged).
+ * Amazon posts fees as negative amounts (a debit to the seller); the sum is turned into a positive cost.
  */
 import type { OrderFeesRead } from '../types.ts';
 
@@ -27,21 +29,33 @@ export interface ShipmentEvent {
   ShipmentFeeAdjustmentList?: FeeComponent[];
   OrderFeeList?: FeeComponent[];
   OrderFeeAdjustmentList?: FeeComponent[];
-  ShipmentItemList?: Array<{
-    SellerSKU?: string;
-    OrderItemId?: string;
-    QuantityShipped?: number;
-    ItemChargeList?: Array<{ ChargeType?: string; ChargeAmount?: FinancesCurrency }>;
-    ItemFeeList?: FeeComponent[];
-    ItemFeeAdjustmentList?: FeeComponent[];
-  }>;
+  ShipmentItemList?: ShipmentItem[];
+  /** On refund, guarantee claim and chargeback events: the items adjusted. */
+  ShipmentItemAdjustmentList?: ShipmentItem[];
+}
+
+/** financesV0 `ShipmentItem`: the fields read. */
+export interface ShipmentItem {
+  SellerSKU?: string;
+  OrderItemId?: string;
+  OrderAdjustmentItemId?: string;
+  QuantityShipped?: number;
+  ItemChargeList?: Array<{ ChargeType?: string; ChargeAmount?: FinancesCurrency }>;
+  ItemChargeAdjustmentList?: Array<{ ChargeType?: string; ChargeAmount?: FinancesCurrency }>;
+  ItemFeeList?: FeeComponent[];
+  ItemFeeAdjustmentList?: FeeComponent[];
 }
 
 /** financesV0 `ListFinancialEventsResponse`. */
 export interface ListFinancialEventsResponse {
   payload?: {
     NextToken?: string;
-    FinancialEvents?: { ShipmentEventList?: ShipmentEvent[] };
+    FinancialEvents?: {
+      ShipmentEventList?: ShipmentEvent[];
+      RefundEventList?: ShipmentEvent[];
+      GuaranteeClaimEventList?: ShipmentEvent[];
+      ChargebackEventList?: ShipmentEvent[];
+    };
   };
 }
 
@@ -52,7 +66,7 @@ function feesOf(event: ShipmentEvent): FeeComponent[] {
     ...(event.ShipmentFeeAdjustmentList ?? []),
     ...(event.OrderFeeList ?? []),
     ...(event.OrderFeeAdjustmentList ?? []),
-    ...(event.ShipmentItemList ?? []).flatMap((item) => [
+    ...[...(event.ShipmentItemList ?? []), ...(event.ShipmentItemAdjustmentList ?? [])].flatMap((item) => [
       ...(item.ItemFeeList ?? []),
       ...(item.ItemFeeAdjustmentList ?? []),
     ]),
@@ -64,11 +78,21 @@ function feesOf(event: ShipmentEvent): FeeComponent[] {
  * event for it (it may take 48 hours). Amounts are summed in cents, so many fees add up without float error.
  */
 export function orderFeesFromEvents(orderId: string, pages: readonly ListFinancialEventsResponse[]): OrderFeesRead {
-  const events = pages
-    .flatMap((page) => page.payload?.FinancialEvents?.ShipmentEventList ?? [])
-    .filter((event) => event.AmazonOrderId === undefined || event.AmazonOrderId === orderId);
-  if (events.length === 0) return { status: 'pending' };
-  const fees = events.flatMap(feesOf).filter((fee) => fee.FeeAmount?.CurrencyAmount !== undefined);
+  const ofOrder = (events: ShipmentEvent[] | undefined) =>
+    (events ?? []).filter((event) => event.AmazonOrderId === undefined || event.AmazonOrderId === orderId);
+  const shipments = pages.flatMap((page) => ofOrder(page.payload?.FinancialEvents?.ShipmentEventList));
+  if (shipments.length === 0) return { status: 'pending' };
+  const adjustments = pages.flatMap((page) => {
+    const events = page.payload?.FinancialEvents;
+    return [
+      ...ofOrder(events?.RefundEventList),
+      ...ofOrder(events?.GuaranteeClaimEventList),
+      ...ofOrder(events?.ChargebackEventList),
+    ];
+  });
+  const fees = [...shipments, ...adjustments]
+    .flatMap(feesOf)
+    .filter((fee) => fee.FeeAmount?.CurrencyAmount !== undefined);
   const currency = fees.find((fee) => fee.FeeAmount?.CurrencyCode)?.FeeAmount?.CurrencyCode;
   const cents = fees.reduce((sum, fee) => sum + Math.round(fee.FeeAmount!.CurrencyAmount! * 100), 0);
   // A debit is negative: the seller's cost is its opposite (a refunded fee lowers it).

@@ -16,7 +16,7 @@ import { attributesFor } from './attributes.ts';
 import { authRoutes, sellerWithClientId } from './auth.ts';
 import { errorBody } from './errors.ts';
 import { advanceFeeds, feedRoutes } from './feeds.ts';
-import { financesRoutes } from './finances.ts';
+import { financesControlRoutes, financesRoutes } from './finances.ts';
 import { limits } from './limits.ts';
 import { applyDueChanges, editItem, listingsRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -131,7 +131,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     financesRoutes(router, context);
   },
 
-  // Buyers' returns and the application's restricted roles, beside the kit's orders under _control (not logged, never faulted).
+  // Buyers' returns and refunds, the application's restricted roles, beside the kit's orders under _control (not logged, never faulted).
   controlRoutes: (router, context) => {
     returnControlRoutes(router, context);
     restrictedDataControlRoutes(router, context);
@@ -139,6 +139,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     competingOfferControlRoutes(router, context);
     listingIssueControlRoutes(router, context);
     fbaControlRoutes(router, context);
+    financesControlRoutes(router, context);
   },
 
   tick(state, context) {

@@ -105,6 +105,8 @@ export interface OrderRecord {
   LatestShipDate?: string;
   /** Confirmed packages, oldest first (confirmShipment). */
   packages?: PackageRecord[];
+  /** Refunds Amazon issued to the buyer (control API), oldest first: each posts a refund event to the finances. */
+  refunds?: Array<{ refundedAt: string; lines: Array<{ sku: string; quantity: number }> }>;
 }
 
 /** A buyer's return of some of an order's units (control API), as Amazon's returns report shows it. */

@@ -183,9 +183,22 @@ beforeAll(async () => {
       lines: [{ lineId: order!.lines[0]!.lineId!, sku: order!.lines[0]!.sku, quantity: 1 }],
     };
     expect(await adapter.confirmShipment(parcel)).toMatchObject({ outcome: 'confirmed' });
-    expect(await adapter.orderFees!(order!.marketplaceOrderId)).toMatchObject({
+    const posted = await adapter.orderFees!(order!.marketplaceOrderId);
+    expect(posted).toMatchObject({ status: 'reported', fees: { currency: 'USD' } });
+    // Amazon refunds the unit later: its refund event (checked against the model too) credits the referral fee back
+    // and charges the refund commission, so the order's fees fall to that commission.
+    const refund = await env.control(
+      'POST',
+      `/sellers/${seller.sellerId}/orders/${order!.marketplaceOrderId}/refunds`,
+      {
+        lines: [{ sku: order!.lines[0]!.sku, quantity: 1 }],
+      },
+    );
+    expect(refund.status).toBe(201);
+    const referralCents = Math.round(Number((posted as { fees: { amount: string } }).fees.amount) * 100);
+    expect(await adapter.orderFees!(order!.marketplaceOrderId)).toEqual({
       status: 'reported',
-      fees: { currency: 'USD' },
+      fees: { amount: (Math.min(Math.round(referralCents * 0.2), 500) / 100).toFixed(2), currency: 'USD' },
     });
     const shippedChange = await receiver.next(
       (d) =>

@@ -61,6 +61,7 @@ export const orderEventLabels: Record<OrderEvent['kind'], string> = {
   'cancellation failed': 'Cancellation failed',
   'refund failed': 'Refund failed',
   restocked: 'Restocked',
+  'fees adjusted': 'Fees adjusted',
 };
 
 export const sortLabels: Record<OrderSort, string> = { orderedAt: 'Date', shipBy: 'Ship by', total: 'Total' };

@@ -124,6 +124,9 @@ export const RefundRecordedOnAmazon: Story = {
   parameters: opened(deliveredAmazon),
   play: async () => {
     const drawer = await drawerOf(deliveredAmazon.orderNumber);
+    // Amazon's fees, read again after they were posted, changed: the timeline says so, before and after.
+    await expect(region(drawer, 'Timeline').getByText('Fees adjusted')).toBeVisible();
+    await expect(region(drawer, 'Timeline').getByText('8.25 USD → 8.10 USD')).toBeVisible();
     // Delivered: nothing to cancel, the refund is recorded only.
     await expect(within(drawer).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Record refund' }));
