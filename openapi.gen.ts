@@ -1017,9 +1017,10 @@ export interface paths {
         /**
          * What each marketplace takes per order where its fees are estimated.
          * @description Per channel kind: a percent of the order's total and a fixed amount per order, in the order's
-         *     currency. Walmart and Shopify report no fees, so their orders' fees are always these estimates;
-         *     Amazon's and eBay's come from their finances APIs, and the table stands in only where those cannot
-         *     be read. A kind the account never set shows the defaults.
+         *     currency. Walmart reports no fees, so its orders' fees are always these estimates; Amazon's and
+         *     eBay's come from their finances APIs, Shopify's from the order's Shopify Payments transactions, and
+         *     the table stands in only where those cannot be read (a Shopify order paid through another gateway).
+         *     A kind the account never set shows the defaults.
          */
         get: operations["getFeeTable"];
         /**

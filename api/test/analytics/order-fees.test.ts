@@ -1,6 +1,6 @@
 /**
  * Fees and profit (issue 25): orders placed through the sandboxes' buyer control get their fees from
- * Amazon's Finances API v0 and eBay's Finances API over HTTP ('marketplace'), and Walmart's and Shopify's
+ * Amazon's Finances API v0, eBay's Finances API and Shopify's order transactions over HTTP ('marketplace'), and Walmart's
  * from the account's fee table ('estimate'); the job stores an order's fees once however often it runs;
  * the sales report's profit per channel and SKU equals a direct computation from the orders, products,
  * fees and refunds; another account sees none of it.
@@ -224,7 +224,7 @@ describe("the marketplaces' fees per order", () => {
     expect((await feesOf(first.id))[0]!.amount).toBe(estimate(first.total, 15, 0));
   });
 
-  it("estimates a Shopify order's fees (2.9 % + 30¢) through the job the rollup's minute asks for, stored once however often it runs", async () => {
+  it("reads a Shopify order's fees from its Shopify Payments transaction (2.9 % + 30¢) through the job the rollup's minute asks for, stored once however often it runs", async () => {
     const order = await sell('shopify', costlessSku);
     // Two runs at once, then the queue's own job: the order's fees are stored once.
     const runs = await Promise.all([
@@ -237,8 +237,9 @@ describe("the marketplaces' fees per order", () => {
     expect(await readOrderFees(ctx(), { accountId, channelId: channels.shopify.id })).toBe(0);
     const fee = money(Math.round(cents(order.total) * 0.029) + 30);
     expect(await feesOf(order.id)).toEqual([
-      { amount: fee, currency: 'USD', source: 'estimate', account_id: accountId },
+      { amount: fee, currency: 'USD', source: 'marketplace', account_id: accountId },
     ]);
+
     // A new order is picked by the rollup's request and the queue's worker.
     const next = await sell('shopify', sku);
     expect(await requestFeeReads(ctx())).toBeGreaterThanOrEqual(1);

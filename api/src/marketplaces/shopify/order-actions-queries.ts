@@ -178,3 +178,24 @@ export const orderActionDocuments = {
   refundCreateMutation,
   returnsQuery,
 } as const;
+
+/** The order's payments with the processing fees Shopify Payments charged on them: 4 points as Shopify calculates it. */
+export const ORDER_FEES_QUERY_COST = 4;
+export const orderFeesQuery = /* GraphQL */ `
+  query HubOrderFees($id: ID!) {
+    order(id: $id) {
+      id
+      transactions(first: 50) {
+        kind
+        status
+        gateway
+        fees {
+          amount {
+            amount
+            currencyCode
+          }
+        }
+      }
+    }
+  }
+`;

@@ -12,17 +12,20 @@ import type {
   CancellationOutcome,
   CancellationRequest,
   MarketplaceReturn,
+  OrderFeesRead,
   Page,
   RefundOutcome,
   RefundRequest,
 } from '../types.ts';
 import {
   CANCEL_ORDER_QUERY_COST,
+  ORDER_FEES_QUERY_COST,
   REFUND_ORDER_QUERY_COST,
   RETURNS_ORDER_PAGE_SIZE,
   RETURNS_QUERY_COST,
   cancelOrderQuery,
   orderCancelMutation,
+  orderFeesQuery,
   refundCreateMutation,
   refundOrderQuery,
   returnsQuery,
@@ -37,6 +40,7 @@ import {
   shopifyRefundInput,
 } from './order-actions-transform.ts';
 import { SHOPIFY_MUTATION_COST, type ShopifyClient } from './shopify-client.ts';
+import { orderFeesFromShopifyTransactions, type ShopifyFeeTransaction } from './fees-transform.ts';
 import { updatedSinceQuery } from './transform.ts';
 import type {
   ShopifyOrderCancelPayload,
@@ -131,4 +135,18 @@ export async function shopifyReturnsSince(
     items: orders.nodes.flatMap(returnsFromShopifyOrder),
     next: orders.pageInfo.hasNextPage && orders.pageInfo.endCursor ? orders.pageInfo.endCursor : undefined,
   };
+}
+
+/** The order's fees as Shopify Payments charged them (fees-transform.ts). */
+export async function shopifyOrderFees(
+  client: ShopifyClient,
+  marketplaceOrderId: string,
+  signal?: AbortSignal,
+): Promise<OrderFeesRead> {
+  const { order } = await client.graphql<{ order: { transactions: ShopifyFeeTransaction[] } | null }>(
+    orderFeesQuery,
+    { id: marketplaceOrderId },
+    { cost: ORDER_FEES_QUERY_COST, signal },
+  );
+  return orderFeesFromShopifyTransactions(order?.transactions);
 }

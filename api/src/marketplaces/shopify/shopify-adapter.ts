@@ -34,7 +34,7 @@ import {
   productVariantSkusQuery,
   shopQuery,
 } from './queries.ts';
-import { cancelShopifyOrder, refundShopifyOrder, shopifyReturnsSince } from './order-actions.ts';
+import { cancelShopifyOrder, refundShopifyOrder, shopifyOrderFees, shopifyReturnsSince } from './order-actions.ts';
 import { confirmShopifyShipment } from './shipments.ts';
 import { COPY_TAG } from './order-copies.ts';
 import { ShopifyClient, type ShopifyClientOptions } from './shopify-client.ts';
@@ -343,6 +343,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): ShopifyAda
     cancelOrder: (request, signal) => cancelShopifyOrder(client, request, signal),
     refundOrder: (request, signal) => refundShopifyOrder(client, request, signal),
     returnsSince: (since, cursor, signal) => shopifyReturnsSince(client, since, cursor, signal),
+    orderFees: (marketplaceOrderId, signal) => shopifyOrderFees(client, marketplaceOrderId, signal),
     ...shopifySubscriptions(parts),
   };
 }

@@ -119,7 +119,7 @@ export function orderFields(order: OrderFacts, shop: ShopFacts) {
     test: false,
     unpaid: false,
     discountCodes: [],
-    paymentGatewayNames: ['manual'],
+    paymentGatewayNames: ['shopify_payments'],
     tags: order.tags ?? [],
     sourceName: order.sourceName ?? 'web',
     note: order.note ?? null,

@@ -3,7 +3,9 @@
  * answered with a Job, its refusals as OrderCancelUserError) and refundCreate (line items refunded and
  * money given back by a REFUND transaction of the order's payment, under `@idempotent(key:)` from
  * 2026-01: a replay with the same key answers the first refund). A sandbox order is paid when placed:
- * one SALE transaction of its total, through the `manual` gateway (paymentGatewayNames).
+ * one SALE transaction of its total, through Shopify Payments (paymentGatewayNames), whose processing fee the
+ * transaction carries (`fees`, only present for Shopify Payments transactions): the online rate Shopify publishes
+ * for the Basic plan in the US, 2.9 % + 30¢ (https://www.shopify.com/pricing). Shopify keeps its fee on a refund.
  */
 import crypto from 'node:crypto';
 import { GraphQLError, valueFromASTUntyped, type GraphQLResolveInfo } from 'graphql';
@@ -15,7 +17,14 @@ import { inventoryLevelChanged } from './notifications.ts';
 import { gid, nextId, parseGid, sha, touch, type Order, type RefundRecord } from './state.ts';
 
 const CANCEL_REASONS = new Set(['CUSTOMER', 'DECLINED', 'FRAUD', 'INVENTORY', 'STAFF', 'OTHER']);
-const SALE_GATEWAY = 'manual';
+export const SALE_GATEWAY = 'shopify_payments';
+/** Shopify Payments' online rate on the Basic plan (US): a percent of the payment plus a fixed fee. */
+export const PAYMENTS_RATE_PERCENT = 2.9;
+export const PAYMENTS_FLAT_FEE_CENTS = 30;
+
+/** Shopify Payments' processing fee on a payment, in cents. */
+export const paymentFeeCents = (paymentCents: number) =>
+  Math.round((paymentCents * PAYMENTS_RATE_PERCENT) / 100) + PAYMENTS_FLAT_FEE_CENTS;
 
 interface RefundInput {
   orderId: string;
@@ -51,6 +60,18 @@ export function orderTransactions(graph: ShopGraph, order: Order) {
     processedAt: order.createdAt,
     amountSet: moneyBag(paidCents(order), currency),
     parentTransaction: null,
+    fees: [
+      {
+        id: gid('TransactionFee', saleTransactionId(order)),
+        amount: { amount: amount(paymentFeeCents(paidCents(order))), currencyCode: currency },
+        flatFee: { amount: amount(PAYMENTS_FLAT_FEE_CENTS), currencyCode: currency },
+        flatFeeName: null,
+        rate: (PAYMENTS_RATE_PERCENT / 100).toFixed(3),
+        rateName: 'Online',
+        taxAmount: { amount: '0.00', currencyCode: currency },
+        type: 'payment',
+      },
+    ],
   };
   const refunds = (order.refunds ?? [])
     .filter((r) => r.transactionId !== null)
@@ -63,6 +84,7 @@ export function orderTransactions(graph: ShopGraph, order: Order) {
       processedAt: r.createdAt,
       amountSet: moneyBag(r.amountCents, currency),
       parentTransaction: sale,
+      fees: [],
     }));
   return [sale, ...refunds];
 }

@@ -239,7 +239,7 @@ export const DaysInTheTimeZoneChosenInProfile: Story = {
 const profitRow = (canvas: ReturnType<typeof within>, table: string, name: RegExp) =>
   within(canvas.getByRole('table', { name: table })).getByRole('row', { name });
 
-/** Amazon's fees read from Amazon; Shopify's and Walmart's estimated from the fee table, and marked so. */
+/** Amazon's fees read from Amazon; Walmart's and Shopify's (paid through another gateway) estimated from the fee table, and marked so. */
 export const ProfitWithMarketplaceFees: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -28,6 +28,8 @@ export const WalmartFeeChanged: Story = {
     await expect(dialog.getByRole('textbox', { name: 'Shopify: percent of the order' })).toHaveValue('2.9');
     await expect(dialog.getByRole('textbox', { name: 'Shopify: fixed per order' })).toHaveValue('0.30');
     await expect(dialog.getByText(/^Amazon reports its own fees/)).toBeVisible();
+    // Shopify Payments' fees are on the order's transactions: the table stands in for other gateways only.
+    await expect(dialog.getByText(/^Shopify reports its own fees/)).toBeVisible();
     await expect(dialog.getByText(/^Walmart reports no fees per order/)).toBeVisible();
     // Nothing changed: nothing to save.
     await expect(dialog.getByRole('button', { name: 'Save fee table' })).toBeDisabled();
