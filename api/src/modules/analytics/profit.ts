@@ -1,3 +1,4 @@
+import type { components } from '@contract';
 import type { Db } from '../../db/client.ts';
 import type { SalesWindow } from '../../db/queries/analytics.ts';
 import { profitByChannelAndSku, type ProfitRow } from '../../db/queries/profit.ts';
@@ -8,19 +9,8 @@ export const PROFIT_SKUS_LISTED = 50;
 /** Ad spend per order: none until the advertising page exists (issue 25's second half). */
 const AD_SPEND = '0.00';
 
-export interface ProfitFigures {
-  units: number;
-  revenue: string;
-  cost: string;
-  fees: string;
-  refunds: string;
-  adSpend: string;
-  /** revenue − cost − fees − ad spend − refunds. */
-  profit: string;
-  estimated: boolean;
-  unitsWithoutCost: number;
-  ordersWithoutFees: number;
-}
+/** One row's figures, as the contract gives them: revenue − cost − fees − ad spend − refunds, and what is missing. */
+export type ProfitFigures = components['schemas']['ProfitFigures'];
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (amountInCents: number) => (amountInCents / 100).toFixed(2);
