@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { run, statement } from '../statements.ts';
 import {
   accounts,
   channels,
   listingCompetition,
   listingDrift,
   listings,
-  listingWrites,
   products,
   type ChannelKind,
   type ChannelRules,
@@ -70,6 +70,12 @@ export async function plannableListings(
   channelId?: string,
 ): Promise<PlannableListing[]> {
   if (productIds.length === 0) return [];
+  // A plan of some products (every order's, every edit's): statements written once (statements.ts).
+  if (productIds !== 'all') {
+    const params = [accountId, productIds, channelId ?? null];
+    await run(db, lockPlannableProducts, params);
+    return (await run(db, plannableListingsOfProducts, params)).rows;
+  }
   const where = and(
     eq(listings.accountId, accountId),
     ...(productIds === 'all' ? [] : [inArray(listings.productId, productIds)]),
@@ -119,6 +125,44 @@ export async function plannableListings(
     .orderBy(asc(products.id));
 }
 
+/** Which target listings of the account a plan of some products reads ($2: their ids; $3: one channel, or null). */
+const plannableWhere = `listings.account_id = $1 and listings.product_id = any($2::uuid[])
+  and channels.status in ('active', 'error') and channels.role <> 'main'
+  and ($3::uuid is null or listings.channel_id = $3::uuid)`;
+
+const lockPlannableProducts = statement<{ id: string }>(
+  'lock_plannable_products',
+  `select products.id from listings
+   join products on products.id = listings.product_id
+   join channels on channels.id = listings.channel_id
+   where ${plannableWhere}
+   order by products.id
+   for update of products`,
+);
+
+const plannableListingsOfProducts = statement<PlannableListing>(
+  'plannable_listings_of_products',
+  `select listings.id as "listingId", listings.channel_id as "channelId", listings.sku, products.id as "productId",
+     products.on_hand as "onHand", products.committed, products.price, products.brand, products.cost, channels.rules,
+     listings.confirmed_quantity as "confirmedQuantity", listings.confirmed_price as "confirmedPrice",
+     listings.desired_quantity as "desiredQuantity", listings.desired_price as "desiredPrice",
+     listings.price_override as "priceOverride", listings.quantity_cap as "quantityCap",
+     exists (select 1 from listing_drift d where d.listing_id = listings.id and d.field = 'price' and d.resolved_at is null)
+       as "priceDriftOpen",
+     channels.kind as "channelKind", listings.taken_off_sale_at is not null as "takenOffSale",
+     listings.fulfilled_by_marketplace as "fulfilledByMarketplace", accounts.plan,
+     case when competition.listing_id is null then null
+       else json_build_object('lowestOther', competition.lowest_other::text, 'featured', competition.featured::text,
+         'featuredIsOurs', competition.featured_is_ours) end as competition
+   from listings
+   join products on products.id = listings.product_id
+   join channels on channels.id = listings.channel_id
+   join accounts on accounts.id = listings.account_id
+   left join listing_competition competition on competition.listing_id = listings.id
+   where ${plannableWhere}
+   order by products.id`,
+);
+
 export interface WriteInput {
   channelId: string;
   listingId: string;
@@ -139,33 +183,60 @@ export async function queueWrites(db: Db, accountId: string, items: WriteInput[]
     // In one statement (a round trip less while the transaction holds its locks): the values still
     // waiting for these listings are replaced, and the listings' desired values become what we now
     // ask for. The new writes go in after, once no value of theirs is pending (one pending per field).
-    const fields = sql.join(
-      page.map((w) => sql`(${w.listingId}::uuid, ${w.field}::text)`),
-      sql`, `,
-    );
-    await db.execute(sql`
-      with superseded as (
-        update ${listingWrites} set status = 'superseded', updated_at = ${at}
-        where ${listingWrites.status} = 'pending' and (${listingWrites.listingId}, ${listingWrites.field}) in (values ${fields})
-      )
-      update ${listings} set
-        desired_quantity = coalesce(v.quantity, ${listings.desiredQuantity}),
-        desired_price = coalesce(v.price, ${listings.desiredPrice}),
-        updated_at = ${at}
-      from (values ${valuesPerListing(page)}) as v(listing_id, quantity, price)
-      where ${listings.id} = v.listing_id`);
-    await db
-      .insert(listingWrites)
-      .values(page.map((w) => ({ accountId, ...w, status: 'pending' as const, createdAt: at, updatedAt: at })));
+    const perListing = valuesPerListing(page);
+    await run(db, supersedeAndDesire, [
+      at,
+      page.map((w) => w.listingId),
+      page.map((w) => w.field),
+      perListing.map((v) => v.listingId),
+      perListing.map((v) => v.quantity),
+      perListing.map((v) => v.price),
+    ]);
+    await run(db, insertPendingWrites, [
+      accountId,
+      at,
+      page.map((w) => w.channelId),
+      page.map((w) => w.listingId),
+      page.map((w) => w.changeId),
+      page.map((w) => w.sku),
+      page.map((w) => w.field),
+      page.map((w) => w.before),
+      page.map((w) => w.after),
+    ]);
   }
 }
+
+const supersedeAndDesire = statement(
+  'supersede_and_desire',
+  `with superseded as (
+     update listing_writes set status = 'superseded', updated_at = $1
+     where status = 'pending' and (listing_id, field) in (select * from unnest($2::uuid[], $3::text[]))
+   )
+   update listings set
+     desired_quantity = coalesce(v.quantity, listings.desired_quantity),
+     desired_price = coalesce(v.price, listings.desired_price),
+     updated_at = $1
+   from unnest($4::uuid[], $5::integer[], $6::numeric[]) as v(listing_id, quantity, price)
+   where listings.id = v.listing_id`,
+);
+
+const insertPendingWrites = statement(
+  'insert_pending_writes',
+  `insert into listing_writes (account_id, channel_id, listing_id, change_id, sku, field, before, after, status, created_at, updated_at)
+   select $1::uuid, w.channel_id, w.listing_id, w.change_id, w.sku, w.field, w.before, w.after, 'pending', $2, $2
+   from unnest($3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[])
+     with ordinality as w(channel_id, listing_id, change_id, sku, field, before, after, position)
+   order by w.position`,
+);
 
 /**
  * One row per listing with its new quantity and price (null where unchanged). An UPDATE … FROM
  * applies only one joined row to each target row, so a listing's quantity and price must arrive
  * on the same row or one of them is silently lost.
  */
-function valuesPerListing(writes: Array<{ listingId: string; field: ListingWriteField; after: string }>): SQL {
+function valuesPerListing(
+  writes: Array<{ listingId: string; field: ListingWriteField; after: string }>,
+): Array<{ listingId: string; quantity: string | null; price: string | null }> {
   const perListing = new Map<string, { quantity: string | null; price: string | null }>();
   for (const w of writes) {
     // A title is no listing value kept here: it is confirmed on its write alone.
@@ -174,10 +245,7 @@ function valuesPerListing(writes: Array<{ listingId: string; field: ListingWrite
     row[w.field] = w.after;
     perListing.set(w.listingId, row);
   }
-  return sql.join(
-    [...perListing].map(([listingId, v]) => sql`(${listingId}::uuid, ${v.quantity}::integer, ${v.price}::numeric)`),
-    sql`, `,
-  );
+  return [...perListing].map(([listingId, v]) => ({ listingId, ...v }));
 }
 
 /** On a scheduled plan, the channel's sync is due: what is queued until now is to be sent. */
