@@ -2827,7 +2827,7 @@ export interface components {
             } | null;
             lines: components["schemas"]["OrderLine"][];
             shipTo: components["schemas"]["ShippingAddress"] | null;
-            /** @description The marketplace's fees on the order, where it reports them. */
+            /** @description The marketplace's fees on the order, where it reports them: read from its finances once posted (Amazon, eBay, Shopify Payments), as adjusted since, else as the order's own read gave them. */
             fees: components["schemas"]["SalesAmount"] | null;
             shipments: components["schemas"]["Shipment"][];
             timeline: components["schemas"]["OrderEvent"][];

@@ -382,6 +382,8 @@ describe("the marketplaces' fees adjusted later", () => {
     ]);
     await signIn();
     const { body: detail } = await seller.get(`/api/orders/${order.id}`);
+    // The order's drawer shows the fees as they stand now.
+    expect(detail.fees).toEqual({ amount: money(after), currency: 'USD' });
     expect(detail.timeline.filter((e: { kind: string }) => e.kind === 'fees adjusted')).toEqual([
       {
         at: expect.any(String),

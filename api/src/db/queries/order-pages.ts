@@ -19,6 +19,7 @@ import {
   type ShipmentLineRecord,
   type ShipmentState,
   type ShipToRecord,
+  orderFees,
 } from '../schema/index.ts';
 
 export const orderSortValues = ['orderedAt', 'shipBy', 'total'] as const;
@@ -175,7 +176,10 @@ const orderColumns = {
   shipBy: orders.shipBy,
   status: orders.status,
   shipTo: orders.shipTo,
-  fees: orders.fees,
+  // The fees read from the marketplace's finances for profit (Amazon's, eBay's, Shopify's; adjusted since, where it
+  // adjusted them), else those the order's own read carried.
+  fees: sql<{ amount: string; currency: string } | null>`coalesce((select jsonb_build_object('amount', f.amount::text,
+    'currency', f.currency) from ${orderFees} f where f.order_id = ${orders.id} and f.source = 'marketplace'), ${orders.fees})`,
   personalDataErasedAt: orders.personalDataErasedAt,
   acknowledgedAt: orders.acknowledgedAt,
 };
