@@ -11,10 +11,12 @@
  */
 import type { Request, Response, Router } from 'express';
 import { answerControl } from '../shared/control-answer.ts';
+import { ORDER_LINES_MESSAGE, orderLinesOk } from '../shared/return-control.ts';
 import { SandboxControlError } from '../shared/sandbox-kit.ts';
 import { authenticate } from './auth.ts';
 import { errorList, send } from './errors.ts';
 import { rateOf, throttled } from './limits.ts';
+import { controlledOrder } from './orders.ts';
 import { shippedUnits, type AmazonContext, type OrderRecord } from './state.ts';
 
 /** Amazon's referral fee in the sandbox: a share of the item price, with a minimum per unit. */
@@ -117,19 +119,9 @@ export function refundOrder(
   body: unknown,
 ): NonNullable<OrderRecord['refunds']>[number] {
   const lines = (body as { lines?: unknown } | null)?.lines;
-  if (
-    !Array.isArray(lines) ||
-    lines.length === 0 ||
-    !lines.every(
-      (l) => typeof l?.sku === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0 && l.quantity <= 10_000,
-    )
-  )
-    throw new SandboxControlError(400, 'lines must be a list of { sku, quantity } with whole quantities from 1');
-  const seller = context.state().sellers[sellerId];
-  if (!seller) throw new SandboxControlError(404, `No sandbox seller ${sellerId}`);
-  const order = seller.orders[orderId];
-  if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
-  for (const { sku, quantity } of lines as Array<{ sku: string; quantity: number }>) {
+  if (!orderLinesOk(lines)) throw new SandboxControlError(400, ORDER_LINES_MESSAGE);
+  const { order } = controlledOrder(context.state(), sellerId, orderId);
+  for (const { sku, quantity } of lines) {
     const item = order.items.find((i) => i.SellerSKU === sku);
     if (!item) throw new SandboxControlError(409, `SKU ${sku} is not in order ${orderId}`);
     const refunded = (order.refunds ?? [])
@@ -144,7 +136,7 @@ export function refundOrder(
   }
   const refund = {
     refundedAt: new Date().toISOString(),
-    lines: (lines as Array<{ sku: string; quantity: number }>).map(({ sku, quantity }) => ({ sku, quantity })),
+    lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
   };
   (order.refunds ??= []).push(refund);
   return refund;

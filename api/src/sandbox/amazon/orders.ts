@@ -272,15 +272,21 @@ export function placeOrder(
   return orderJson(order);
 }
 
+/** A seller's order named by the control API: the seller and the order, or a 404 naming which is missing. */
+export function controlledOrder(state: AmazonSandboxState, sellerId: string, orderId: string) {
+  const seller = state.sellers[sellerId];
+  if (!seller) throw new SandboxControlError(404, `No sandbox seller ${sellerId}`);
+  const order = seller.orders[orderId];
+  if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
+  return { seller, order };
+}
+
 /**
  * The buyer cancels an unshipped order: Canceled, its last update moved on, the units back in the
  * merchant-fulfilled quantity.
  */
 export function cancelOrder(state: AmazonSandboxState, sellerId: string, orderId: string, context: AmazonContext) {
-  const seller = state.sellers[sellerId];
-  if (!seller) throw new SandboxControlError(404, `No sandbox seller ${sellerId}`);
-  const order = seller.orders[orderId];
-  if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
+  const { seller, order } = controlledOrder(state, sellerId, orderId);
   if (order.OrderStatus === 'Canceled') throw new SandboxControlError(409, `Order ${orderId} is already canceled`);
   // A buyer can cancel only what has not shipped; the sandbox cancels whole orders, so only an unshipped one.
   if (order.OrderStatus !== 'Unshipped')

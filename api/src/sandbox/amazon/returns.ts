@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { Router } from 'express';
 import { returnControlRoutes as sharedReturnControlRoutes } from '../shared/return-control.ts';
+import { controlledOrder } from './orders.ts';
 import { SandboxControlError } from '../shared/sandbox-kit.ts';
 import {
   randomChars,
@@ -81,9 +82,7 @@ export function createReturn(
   orderId: string,
   body: { lines: Array<{ sku: string; quantity: number }>; reason?: string },
 ): ReturnRecord {
-  const seller = sellerOf(state, sellerId);
-  const order = seller.orders[orderId];
-  if (!order) throw new SandboxControlError(404, `No order ${orderId} for seller ${sellerId}`);
+  const { seller, order } = controlledOrder(state, sellerId, orderId);
   for (const { sku, quantity } of body.lines) {
     const item = order.items.find((i) => i.SellerSKU === sku);
     if (!item) throw new SandboxControlError(409, `SKU ${sku} is not in order ${orderId}`);
