@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { listingCompetition, listings } from '../schema/index.ts';
 import type { ListingCompetition } from '../../marketplaces/types.ts';
@@ -68,7 +68,11 @@ export interface ListingCompetitionFigures {
   featuredIsOurs: boolean;
 }
 
+/** A listing's competition as JSON, from the listing_competition row joined (left join) as `alias`: null where none is kept. */
+export const competitionJson = (alias: string) =>
+  `case when ${alias}.listing_id is null then null
+  else json_build_object('lowestOther', ${alias}.lowest_other::text, 'featured', ${alias}.featured::text,
+    'featuredIsOurs', ${alias}.featured_is_ours) end`;
+
 /** A listing's competition in a select joined to listing_competition (left join): null where none is kept. */
-export const competitionOfListing: SQL<ListingCompetitionFigures | null> = sql`case when ${listingCompetition.listingId} is null then null
-  else json_build_object('lowestOther', ${listingCompetition.lowestOther}::text, 'featured', ${listingCompetition.featured}::text,
-    'featuredIsOurs', ${listingCompetition.featuredIsOurs}) end`;
+export const competitionOfListing = sql<ListingCompetitionFigures | null>`${sql.raw(competitionJson('listing_competition'))}`;

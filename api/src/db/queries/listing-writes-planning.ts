@@ -1,19 +1,15 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { run, statement } from '../statements.ts';
 import {
-  accounts,
   channels,
-  listingCompetition,
-  listingDrift,
   listings,
-  products,
   type ChannelKind,
   type ChannelRules,
   type ListingWriteField,
   type Plan,
 } from '../schema/index.ts';
-import { competitionOfListing, type ListingCompetitionFigures } from './listing-competition.ts';
+import { competitionJson, type ListingCompetitionFigures } from './listing-competition.ts';
 
 // Planning the values to send: what the planner reads of the target listings (their products
 // locked), the values it queues to wait for a push (a newer one replacing one not yet sent), and
@@ -70,98 +66,64 @@ export async function plannableListings(
   channelId?: string,
 ): Promise<PlannableListing[]> {
   if (productIds.length === 0) return [];
-  // A plan of some products (every order's, every edit's): statements written once (statements.ts).
-  if (productIds !== 'all') {
-    const params = [accountId, productIds, channelId ?? null];
-    await run(db, lockPlannableProducts, params);
-    return (await run(db, plannableListingsOfProducts, params)).rows;
-  }
-  const where = and(
-    eq(listings.accountId, accountId),
-    ...(productIds === 'all' ? [] : [inArray(listings.productId, productIds)]),
-    inArray(channels.status, ['active', 'error']),
-    ne(channels.role, 'main'),
-    ...(channelId ? [eq(listings.channelId, channelId)] : []),
-  );
-  await db
-    .select({ id: products.id })
-    .from(listings)
-    .innerJoin(products, eq(products.id, listings.productId))
-    .innerJoin(channels, eq(channels.id, listings.channelId))
-    .where(where)
-    .orderBy(asc(products.id))
-    .for('update', { of: products });
-  return db
-    .select({
-      listingId: listings.id,
-      channelId: listings.channelId,
-      sku: listings.sku,
-      productId: products.id,
-      onHand: products.onHand,
-      committed: products.committed,
-      price: products.price,
-      brand: products.brand,
-      cost: products.cost,
-      rules: channels.rules,
-      confirmedQuantity: listings.confirmedQuantity,
-      confirmedPrice: listings.confirmedPrice,
-      desiredQuantity: listings.desiredQuantity,
-      desiredPrice: listings.desiredPrice,
-      priceOverride: listings.priceOverride,
-      quantityCap: listings.quantityCap,
-      priceDriftOpen: sql<boolean>`exists (select 1 from ${listingDrift} where ${listingDrift.listingId} = ${listings.id} and ${listingDrift.field} = 'price' and ${listingDrift.resolvedAt} is null)`,
-      channelKind: channels.kind,
-      takenOffSale: sql<boolean>`${listings.takenOffSaleAt} is not null`,
-      fulfilledByMarketplace: listings.fulfilledByMarketplace,
-      plan: accounts.plan,
-      competition: competitionOfListing,
-    })
-    .from(listings)
-    .innerJoin(products, eq(products.id, listings.productId))
-    .innerJoin(channels, eq(channels.id, listings.channelId))
-    .innerJoin(accounts, eq(accounts.id, listings.accountId))
-    .leftJoin(listingCompetition, eq(listingCompetition.listingId, listings.id))
-    .where(where)
-    .orderBy(asc(products.id));
+  // Statements written once (statements.ts): one pair for a plan of some products (every order's, every edit's),
+  // one for a plan of the whole catalogue.
+  const [lock, read, params] =
+    productIds === 'all'
+      ? [lockAllPlannable, readAllPlannable, [accountId, channelId ?? null]]
+      : [lockPlannableOfProducts, readPlannableOfProducts, [accountId, productIds, channelId ?? null]];
+  await run(db, lock, params);
+  return (await run(db, read, params)).rows;
 }
 
-/** Which target listings of the account a plan of some products reads ($2: their ids; $3: one channel, or null). */
-const plannableWhere = `listings.account_id = $1 and listings.product_id = any($2::uuid[])
-  and channels.status in ('active', 'error') and channels.role <> 'main'
-  and ($3::uuid is null or listings.channel_id = $3::uuid)`;
+/**
+ * The account's target listings that sync runs for, of the products in `$products` when given, on the channel in
+ * `$channel` when it is not null.
+ */
+const plannableWhere = (products: string | undefined, channel: string) =>
+  `listings.account_id = $1${products ? ` and listings.product_id = any(${products}::uuid[])` : ''}
+   and channels.status in ('active', 'error') and channels.role <> 'main'
+   and (${channel}::uuid is null or listings.channel_id = ${channel}::uuid)`;
 
-const lockPlannableProducts = statement<{ id: string }>(
-  'lock_plannable_products',
-  `select products.id from listings
-   join products on products.id = listings.product_id
-   join channels on channels.id = listings.channel_id
-   where ${plannableWhere}
-   order by products.id
-   for update of products`,
-);
+/** Locks the products of the listings `where` names, in id order (planners never deadlock). */
+const lockPlannable = (name: string, where: string) =>
+  statement<{ id: string }>(
+    name,
+    `select products.id from listings
+     join products on products.id = listings.product_id
+     join channels on channels.id = listings.channel_id
+     where ${where}
+     order by products.id
+     for update of products`,
+  );
 
-const plannableListingsOfProducts = statement<PlannableListing>(
-  'plannable_listings_of_products',
-  `select listings.id as "listingId", listings.channel_id as "channelId", listings.sku, products.id as "productId",
-     products.on_hand as "onHand", products.committed, products.price, products.brand, products.cost, channels.rules,
-     listings.confirmed_quantity as "confirmedQuantity", listings.confirmed_price as "confirmedPrice",
-     listings.desired_quantity as "desiredQuantity", listings.desired_price as "desiredPrice",
-     listings.price_override as "priceOverride", listings.quantity_cap as "quantityCap",
-     exists (select 1 from listing_drift d where d.listing_id = listings.id and d.field = 'price' and d.resolved_at is null)
-       as "priceDriftOpen",
-     channels.kind as "channelKind", listings.taken_off_sale_at is not null as "takenOffSale",
-     listings.fulfilled_by_marketplace as "fulfilledByMarketplace", accounts.plan,
-     case when competition.listing_id is null then null
-       else json_build_object('lowestOther', competition.lowest_other::text, 'featured', competition.featured::text,
-         'featuredIsOurs', competition.featured_is_ours) end as competition
-   from listings
-   join products on products.id = listings.product_id
-   join channels on channels.id = listings.channel_id
-   join accounts on accounts.id = listings.account_id
-   left join listing_competition competition on competition.listing_id = listings.id
-   where ${plannableWhere}
-   order by products.id`,
-);
+/** What the planner needs of the listings `where` names. */
+const readPlannable = (name: string, where: string) =>
+  statement<PlannableListing>(
+    name,
+    `select listings.id as "listingId", listings.channel_id as "channelId", listings.sku, products.id as "productId",
+       products.on_hand as "onHand", products.committed, products.price, products.brand, products.cost, channels.rules,
+       listings.confirmed_quantity as "confirmedQuantity", listings.confirmed_price as "confirmedPrice",
+       listings.desired_quantity as "desiredQuantity", listings.desired_price as "desiredPrice",
+       listings.price_override as "priceOverride", listings.quantity_cap as "quantityCap",
+       exists (select 1 from listing_drift d where d.listing_id = listings.id and d.field = 'price' and d.resolved_at is null)
+         as "priceDriftOpen",
+       channels.kind as "channelKind", listings.taken_off_sale_at is not null as "takenOffSale",
+       listings.fulfilled_by_marketplace as "fulfilledByMarketplace", accounts.plan,
+       ${competitionJson('competition')} as competition
+     from listings
+     join products on products.id = listings.product_id
+     join channels on channels.id = listings.channel_id
+     join accounts on accounts.id = listings.account_id
+     left join listing_competition competition on competition.listing_id = listings.id
+     where ${where}
+     order by products.id`,
+  );
+
+const lockPlannableOfProducts = lockPlannable('lock_plannable_products', plannableWhere('$2', '$3'));
+const readPlannableOfProducts = readPlannable('plannable_listings_of_products', plannableWhere('$2', '$3'));
+const lockAllPlannable = lockPlannable('lock_all_plannable_products', plannableWhere(undefined, '$2'));
+const readAllPlannable = readPlannable('all_plannable_listings', plannableWhere(undefined, '$2'));
 
 export interface WriteInput {
   channelId: string;
