@@ -128,6 +128,14 @@ const feesDueAgainStatement = statement<{
    order by f.read_again_at, f.order_id limit $4`,
 );
 
+/** An order's fees as its marketplace answered when asked again, and when to ask next (null: final). */
+export interface FeeRevision {
+  orderId: string;
+  amount: string;
+  currency: string;
+  readAgainAt: Date | null;
+}
+
 /**
  * Stores what the marketplace answered on reading orders' fees again: the amount where it changed, and when to
  * read them next (null: final). Answers the orders whose amount changed, with the amount before.
@@ -135,7 +143,7 @@ const feesDueAgainStatement = statement<{
 export async function reviseOrderFees(
   db: Db,
   accountId: string,
-  revisions: ReadonlyArray<{ orderId: string; amount: string; currency: string; readAgainAt: Date | null }>,
+  revisions: readonly FeeRevision[],
 ): Promise<Array<{ orderId: string; before: string; after: string; currency: string }>> {
   if (revisions.length === 0) return [];
   const { rows } = await run(db, reviseOrderFeesStatement, [

@@ -7,6 +7,7 @@ import {
   ordersWithoutFees,
   reviseOrderFees,
   storeOrderFees,
+  type FeeRevision,
   type FeesDueAgain,
   type OrderFeeRecord,
   type OrderWithoutFees,
@@ -117,7 +118,7 @@ export async function readOrderFees(ctx: AppContext, job: FeesReadJob, signal?: 
   // Orders whose marketplace has posted nothing yet: asked again later, later each time (db/queries/order-fees.ts),
   // so the next job reads other orders meanwhile instead of the same ones every minute.
   const pending: string[] = [];
-  const revisions: Array<{ orderId: string; amount: string; currency: string; readAgainAt: Date | null }> = [];
+  const revisions: FeeRevision[] = [];
   let stored = 0;
   try {
     for (const order of orders) {
@@ -139,7 +140,12 @@ export async function readOrderFees(ctx: AppContext, job: FeesReadJob, signal?: 
 }
 
 /** What the marketplace says of fees it reported before: the amount now (the same while it says nothing new), and when to ask next. */
-async function feesAgain(adapter: MarketplaceAdapter | undefined, fees: FeesDueAgain, now: Date, signal?: AbortSignal) {
+async function feesAgain(
+  adapter: MarketplaceAdapter | undefined,
+  fees: FeesDueAgain,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<FeeRevision> {
   const read = adapter?.orderFees ? await adapter.orderFees(fees.marketplaceOrderId, signal) : unreported;
   const reported = read.status === 'reported' ? read.fees : fees;
   // A marketplace that no longer reports fees (its kind's table changed) is not asked again.
@@ -152,7 +158,7 @@ async function storeRevisions(
   ctx: AppContext,
   accountId: string,
   kind: MarketplaceKind,
-  revisions: Parameters<typeof reviseOrderFees>[2],
+  revisions: readonly FeeRevision[],
   at: Date,
 ): Promise<number> {
   if (revisions.length === 0) return 0;
