@@ -2202,11 +2202,13 @@ export interface components {
         };
         PriceText: string;
         SignedAmountText: string;
-        /** @description Which products the rule prices; `brand`, `prefix` or `skus` goes with its kind. */
+        /** @description Which products the rule prices; `brand`, `tag`, `prefix` or `skus` goes with its kind. */
         PricingRuleScope: {
             /** @enum {string} */
-            kind: "all" | "brand" | "sku_prefix" | "skus";
+            kind: "all" | "brand" | "tag" | "sku_prefix" | "skus";
             brand?: string;
+            /** @description A product tag (any case): the products holding it. */
+            tag?: string;
             prefix?: string;
             skus?: string[];
         };
@@ -2997,7 +2999,7 @@ export interface components {
             /** @enum {string} */
             cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
             /** @enum {string} */
-            field: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap";
+            field: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap" | "cost" | "tags";
             /** @description The SKU */
             sku: string;
             /** @description How many SKUs the row stands for; a rule change or bulk edit over many SKUs is one row (before and after are then null). */
@@ -3366,10 +3368,10 @@ export interface components {
         /** @enum {string} */
         ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
         /**
-         * @description quantity_cap: the most units a channel may offer (before and after are a number, or null for no cap).
+         * @description quantity_cap: the most units a channel may offer (before and after are a number, or null for no cap). cost: the seller's cost of one unit. tags: the product's tags, comma-separated.
          * @enum {string}
          */
-        ChangeField: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap";
+        ChangeField: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap" | "cost" | "tags";
         ListingFilter: {
             /** @description Matches SKU */
             q?: string;
@@ -3519,7 +3521,10 @@ export interface components {
             description: string | null;
             price: string | null;
             currency: string | null;
+            /** @description What one unit costs the seller (the seller's own; null: not known). */
             cost: string | null;
+            /** @description The seller's own labels of the product. */
+            tags: string[];
             images: string[];
             attributes: {
                 [key: string]: unknown;
@@ -3587,6 +3592,16 @@ export interface components {
             title?: {
                 value: string;
             };
+            /** @description What one unit costs the seller becomes value (null: no cost known). The seller's own (no marketplace holds it): profit, prices from cost and margin floors use it, and the SKUs' prices are planned again with it. */
+            cost?: {
+                value: number | null;
+            };
+            /** @description The SKUs' tags (the seller's own labels; a pricing rule may price a tag): `add` given to each, `remove` taken off each (any case); or, for one SKU from its drawer, `set`: its tags become exactly these. A tag is at most 255 characters, without a comma; a SKU holds at most 250. */
+            tags?: {
+                add?: string[];
+                remove?: string[];
+                set?: string[];
+            };
             /** @description A price for one channel (its override, winning over the rules); null removes the override. One SKU only, from its drawer. */
             channelPrices?: {
                 /** Format: uuid */
@@ -3635,6 +3650,14 @@ export interface components {
             /** @description Why the edit cannot apply to this SKU. */
             error: string | null;
             titleChange?: components["schemas"]["TextChange"] | null;
+            costChange?: {
+                before: string | null;
+                after: string | null;
+            };
+            tagsChange?: {
+                before: string[];
+                after: string[];
+            };
             /** @description Each channel's price override, before and after (null is the price the rules give). */
             channelPrices?: {
                 /** Format: uuid */
@@ -3688,7 +3711,7 @@ export interface components {
             skipped: {
                 sku: string;
                 /** @enum {string} */
-                field: "price" | "on_hand" | "title" | "status" | "quantity_cap";
+                field: "price" | "on_hand" | "title" | "status" | "quantity_cap" | "cost" | "tags";
                 now: string | null;
             }[];
         };
@@ -3710,6 +3733,16 @@ export interface components {
             price: components["schemas"]["PriceChange"] | null;
             onHand: components["schemas"]["QuantityChange"] | null;
             title: components["schemas"]["TextChange"] | null;
+            /** @description The seller's cost of one unit the row sets (the cost column). */
+            cost?: {
+                before: string | null;
+                after: string | null;
+            };
+            /** @description The tags the row sets (the tags column, comma-separated). */
+            tags?: {
+                before: string[];
+                after: string[];
+            };
             /** @description The channels' own prices the row sets (a marketplace's price column, such as ebay_price): empty when it sets none. */
             channelPrices?: components["schemas"]["CsvChannelPriceChange"][];
             /** @description The bundle's components the row sets (the components column, such as SKU-A:2|SKU-B:1); before is empty when the SKU was no bundle. */
@@ -7557,7 +7590,7 @@ export const accountPlanValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const paidPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaidPlan"]> = ["starter", "growth", "business", "enterprise"];
 export const billingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingStatus"]> = ["trialing", "trial_ended", "active", "past_due", "canceled"];
 export const billingInvoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["status"]> = ["draft", "open", "paid", "uncollectible", "void"];
-export const pricingRuleScopeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleScope"]["kind"]> = ["all", "brand", "sku_prefix", "skus"];
+export const pricingRuleScopeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleScope"]["kind"]> = ["all", "brand", "tag", "sku_prefix", "skus"];
 export const pricingRuleActionBasisValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["basis"]> = ["main_price", "cost", "fixed", "lowest_offer", "featured_offer"];
 export const pricingRuleActionChangeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleAction"]["change"]> = ["percent", "amount"];
 export const pricingRuleBodyRoundingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PricingRuleBody"]["rounding"]> = ["none", "whole", "ends_99", "ends_95"];
@@ -7590,7 +7623,7 @@ export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<
 export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit", "oversold", "compliance_errors"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
 export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap"];
+export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap", "cost", "tags"];
 export const alertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertKind"]> = ["channel_error", "pushes_failing", "listing_suppressed", "low_stock", "late_order"];
 export const complianceSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceSeverity"]> = ["error", "warning"];
 export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "image_unreadable", "image_format", "image_too_small", "image_too_large", "image_no_zoom", "restricted_word", "price_above_other_channel", "price_below_floor", "price_above_ceiling", "price_floor_unknown", "price_floor_above_ceiling", "listing_suppressed", "listing_refused", "marketplace_issue", "eu_safety_data_missing"];
@@ -7599,14 +7632,14 @@ export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
 export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap"];
+export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap", "cost", "tags"];
 export const changeResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeResult"]["status"]> = ["pending", "retrying", "confirmed", "failed"];
 export const changeBatchInfoKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeBatchInfo"]["kind"]> = ["bulk_edit", "csv_import"];
 export const priceEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceEdit"]["mode"]> = ["set", "percent", "amount"];
 export const quantityEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuantityEdit"]["mode"]> = ["set", "amount"];
 export const statusEditStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusEdit"]["status"]> = ["active", "inactive"];
 export const bulkChangeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkChange"]["kind"]> = ["bulk_edit", "csv_import"];
-export const undoResultSkippedFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UndoResult"]["skipped"]["field"]> = ["price", "on_hand", "title", "status", "quantity_cap"];
+export const undoResultSkippedFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UndoResult"]["skipped"]["field"]> = ["price", "on_hand", "title", "status", "quantity_cap", "cost", "tags"];
 export const publishCheckItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishCheckItem"]["status"]> = ["ready", "missing", "listed"];
 export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "unavailable"];

@@ -77,6 +77,7 @@ function listingsInMemory(): ListingToCheck[] {
         mainPrice: p.price,
         cost: null,
         brand: null,
+        tags: [],
         marketplaceIssues: [],
         title: p.title,
         description: p.description,

@@ -35,6 +35,7 @@ function listingsOf(): PriceableListing[] {
         channelName: c.kind,
         sku,
         brand: brands[i % brands.length]!,
+        tags: i % 10 === 0 ? ['Clearance'] : [],
         price,
         cost,
         priceOverride: i % 50 === 0 ? price : null,

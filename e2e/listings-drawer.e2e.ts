@@ -79,6 +79,25 @@ describe('the SKU drawer edits a listing and undoes it from the history', () => 
     await expect.poll(() => sandboxPrice('ebay', sku), { timeout: 45_000 }).toBe(ebayBefore);
   }, 120_000);
 
+  it('gives the SKU a cost and tags, the seller’s own values, each a change in its history', async () => {
+    const drawer = page.getByRole('dialog', { name: sku });
+    const form = drawer.getByRole('form', { name: 'Edit this SKU' });
+    await form.getByLabel(/^Cost/).fill('4.20');
+    await form.getByLabel('Tags').fill('Summer, Gift ideas, summer');
+    await form.getByRole('button', { name: 'Preview changes' }).click();
+    const preview = drawer.getByRole('region', { name: 'Changes to make' });
+    await see(preview.getByText(/^Cost: Not known → 4\.20( [A-Z]{3})?$/));
+    await see(preview.getByText('Tags: None → Summer, Gift ideas'));
+    await preview.getByRole('button', { name: 'Apply' }).click();
+    await see(drawer.getByText(/Undo it from the change history below/));
+    const history = drawer.locator('section[aria-labelledby="sku-history"]');
+    await see(history.getByText('Tags: no tags → Summer, Gift ideas'));
+    await see(history.getByText(/^Cost: not known → 4\.20/));
+    // The drawer's facts show them once read again; the form starts from them.
+    await see(drawer.getByText('Summer, Gift ideas').first());
+    await expect.poll(() => form.getByLabel('Tags').inputValue()).toBe('Summer, Gift ideas');
+  }, 60_000);
+
   it('works on a phone (390 px)', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const form = page.getByRole('form', { name: 'Edit this SKU' });
@@ -86,6 +105,9 @@ describe('the SKU drawer edits a listing and undoes it from the history', () => 
     await see(form.getByLabel('Title'));
     const box = (await form.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await form.getByLabel('Tags').scrollIntoViewIfNeeded();
+    const tags = (await form.getByLabel('Tags').boundingBox())!;
+    expect(tags.x + tags.width).toBeLessThanOrEqual(390);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 });

@@ -148,6 +148,15 @@ function previewRow(body: BulkEditRequest, capped = false): BulkEditPreviewRow {
     statuses: [],
     error: null,
     ...(body.title ? { titleChange: { before: row.title, after: body.title.value } } : {}),
+    ...(body.cost
+      ? {
+          costChange: {
+            before: detail.product?.cost ?? null,
+            after: body.cost.value === null ? null : body.cost.value.toFixed(2),
+          },
+        }
+      : {}),
+    ...(body.tags?.set ? { tagsChange: { before: detail.product?.tags ?? [], after: body.tags.set } } : {}),
     ...(body.channelPrices
       ? {
           channelPrices: body.channelPrices.map((c) => ({

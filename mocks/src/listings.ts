@@ -302,6 +302,7 @@ export function detailOf(row: CatalogueRow): ListingDetail {
             price: main?.price ?? null,
             currency: 'USD',
             cost: main?.price ? (Number(main.price) * 0.45).toFixed(2) : null,
+            tags: ['Kitchen', 'Gift ideas'],
             images: row.imageUrl ? [row.imageUrl] : [],
             attributes: { color: 'Blue' },
           },

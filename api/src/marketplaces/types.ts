@@ -54,6 +54,8 @@ export interface CatalogueItem {
   quantity: number | null;
   status: ListingStatus;
   attributes: Record<string, unknown>;
+  /** The product's tags, where the marketplace keeps them (Shopify); absent elsewhere. */
+  tags?: string[];
   /**
    * Who fulfils the offer, where the listing itself says (Amazon's fulfillmentAvailability channel code): true
    * for the marketplace (FBA), false for the seller; absent where the listing does not tell.

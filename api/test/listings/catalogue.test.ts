@@ -554,16 +554,16 @@ describe('CSV export', () => {
     const csv = answer.body as string;
     const [header] = parse(csv);
     expect(header).toBe(
-      'sku,title,price,brand,gtin,on_hand,committed,available,components,walmart_status,walmart_price,walmart_quantity,amazon_status,amazon_price,amazon_quantity',
+      'sku,title,price,brand,gtin,on_hand,committed,available,cost,tags,components,walmart_status,walmart_price,walmart_quantity,amazon_status,amazon_price,amazon_quantity',
     );
-    expect(csv).toContain('\r\nA-100,Blue Mug,9.99,Acme,0001112223334,10,2,8,,active,9.99,5,active,12.50,8\r\n');
+    expect(csv).toContain('\r\nA-100,Blue Mug,9.99,Acme,0001112223334,10,2,8,,,,active,9.99,5,active,12.50,8\r\n');
     // Quotes doubled, the comma and the line break kept inside one quoted cell.
     expect(csv).toContain(
-      '\r\nB-200,"Green ""Tea"", 1kg\nloose",9.99,Leafy,5556667778889,5,7,0,,active,9.99,5,inactive,9.99,1\r\n',
+      '\r\nB-200,"Green ""Tea"", 1kg\nloose",9.99,Leafy,5556667778889,5,7,0,,,,active,9.99,5,inactive,9.99,1\r\n',
     );
     // Formulas neutralised.
-    expect(csv).toContain(`\r\nC-300,"'=HYPERLINK(""http://evil"")",9.99,'@evil,,3,0,3,,active,9.99,5,,,\r\n`);
-    expect(csv).toContain('\r\nZZ-ONLY,,,,,,,,,,,,active,9.99,4\r\n');
+    expect(csv).toContain(`\r\nC-300,"'=HYPERLINK(""http://evil"")",9.99,'@evil,,3,0,3,,,,active,9.99,5,,,\r\n`);
+    expect(csv).toContain('\r\nZZ-ONLY,,,,,,,,,,,,,,active,9.99,4\r\n');
     expect(csv.match(/\r\n[A-Z]{1,2}-/g)).toHaveLength(total);
   });
 
@@ -572,7 +572,7 @@ describe('CSV export', () => {
       parse((await seller.get('/api/listings/export?q=mug&sort=sku&order=desc')).body).map((l) => l.split(',')[0]),
     ).toEqual(['sku', 'A-101', 'A-100']);
     expect(parse((await seller.get('/api/listings/export?withErrors=true')).body).slice(1)).toEqual([
-      'A-101,Red mug,9.99,Acme,0001112229999,0,0,0,,active,9.99,5,error,9.99,1',
+      'A-101,Red mug,9.99,Acme,0001112229999,0,0,0,,,,active,9.99,5,error,9.99,1',
     ]);
     expect((await seller.get('/api/listings/export?sort=nothing')).status).toBe(400);
   });

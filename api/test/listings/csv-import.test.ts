@@ -167,7 +167,7 @@ describe('CSV import', () => {
         line: 1,
         sku: null,
         message:
-          'Add at least one column to change: price, on_hand (or quantity), title or a marketplace’s price (such as ebay_price).',
+          'Add at least one column to change: price, on_hand (or quantity), title, cost, tags or a marketplace’s price (such as ebay_price).',
       },
     ]);
     expect(await errors('')).toEqual([{ line: 1, sku: null, message: expect.stringMatching(/The file is empty/) }]);

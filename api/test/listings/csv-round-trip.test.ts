@@ -55,7 +55,7 @@ describe('a CSV round trip', () => {
   it('exports the main price, on hand and title under the columns the import reads', async () => {
     const [header] = (await exported()).split('\r\n');
     expect(header).toBe(
-      'sku,title,price,brand,gtin,on_hand,committed,available,components,amazon_status,amazon_price,amazon_quantity',
+      'sku,title,price,brand,gtin,on_hand,committed,available,cost,tags,components,amazon_status,amazon_price,amazon_quantity',
     );
   });
 

@@ -14,6 +14,7 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   committed: 2,
   price: '14.00',
   brand: null,
+  tags: [],
   cost: null,
   rules: defaultChannelRules,
   confirmedQuantity: 4,

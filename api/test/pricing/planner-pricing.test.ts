@@ -15,6 +15,7 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   committed: 2,
   price: '20.00',
   brand: 'Acme',
+  tags: [],
   cost: '8.00',
   rules: defaultChannelRules,
   confirmedQuantity: 10,

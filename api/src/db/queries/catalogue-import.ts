@@ -18,6 +18,11 @@ export interface ProductInput {
   currency: string | null;
   /** Null when the marketplace did not say (the stored value stays). */
   onHand: number | null;
+  /**
+   * The main channel's tags (Shopify's): a new product starts with them; from then on the tags are the
+   * seller's own here (a read never undoes an edit made in the catalogue).
+   */
+  tags?: string[];
 }
 
 /**

@@ -33,6 +33,7 @@ export async function catalogueRowBySku(
       price: products.price,
       currency: products.currency,
       cost: products.cost,
+      tags: products.tags,
       images: products.images,
       attributes: products.attributes,
       onHand: products.onHand,
@@ -58,6 +59,7 @@ export async function catalogueRowBySku(
         price: product.price,
         currency: product.currency,
         cost: product.cost,
+        tags: product.tags,
         images: product.images,
         attributes: product.attributes,
       },
@@ -97,6 +99,7 @@ export interface ProductDetail {
   price: string | null;
   currency: string | null;
   cost: string | null;
+  tags: string[];
   images: string[];
   attributes: Record<string, unknown>;
 }

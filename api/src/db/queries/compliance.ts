@@ -29,6 +29,8 @@ export interface ListingToCheck {
   title: string;
   description: string | null;
   brand: string | null;
+  /** The product's tags, as a tag rule matches them. */
+  tags: string[];
   gtin: string | null;
   images: string[];
   attributes: Record<string, unknown>;
@@ -150,7 +152,10 @@ export async function listingsToCheck(
   if (productIds !== 'all' && productIds.length === 0) return [];
   const scope = (column: SQL) => (productIds === 'all' ? sql`true` : sql`${column} = any(${uuidArray(productIds)})`);
   const listingRows = rowsOf<
-    Omit<ListingToCheck, 'title' | 'description' | 'brand' | 'gtin' | 'images' | 'attributes' | 'mainPrice' | 'cost'>
+    Omit<
+      ListingToCheck,
+      'title' | 'description' | 'brand' | 'tags' | 'gtin' | 'images' | 'attributes' | 'mainPrice' | 'cost'
+    >
   >(
     await db.execute(sql`select l.id as "listingId", l.channel_id as "channelId", c.kind as "channelKind",
         c.display_name as "channelName", l.product_id as "productId", l.sku, l.status, l.last_error as "lastError",
@@ -169,13 +174,14 @@ export async function listingsToCheck(
     title: string;
     description: string | null;
     brand: string | null;
+    tags: string[];
     gtin: string | null;
     images: string[];
     attributes: Record<string, unknown>;
     price: string | null;
     cost: string | null;
   }>(
-    await db.execute(sql`select p.id, p.title, p.description, p.brand, p.gtin, p.images, p.price::text as price,
+    await db.execute(sql`select p.id, p.title, p.description, p.brand, to_jsonb(p.tags) as tags, p.gtin, p.images, p.price::text as price,
         p.cost::text as cost,
         jsonb_strip_nulls(jsonb_build_object('manufacturer', p.attributes->'manufacturer',
           'responsiblePersons', p.attributes->'responsiblePersons', 'regulatory', p.attributes->'regulatory')) as attributes
@@ -194,6 +200,7 @@ export async function listingsToCheck(
       title: product.title,
       description: product.description,
       brand: product.brand,
+      tags: product.tags,
       gtin: product.gtin,
       images: product.images,
       attributes: product.attributes,

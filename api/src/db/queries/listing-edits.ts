@@ -46,6 +46,8 @@ export interface EditableProduct {
   brand: string | null;
   gtin: string | null;
   images: string[];
+  cost: string | null;
+  tags: string[];
 }
 
 const editableColumns = {
@@ -57,6 +59,8 @@ const editableColumns = {
   brand: products.brand,
   gtin: products.gtin,
   images: products.images,
+  cost: products.cost,
+  tags: products.tags,
 };
 
 /**
@@ -174,16 +178,20 @@ export interface ProductValues {
   price?: string | null;
   onHand?: number;
   title?: string;
+  /** The seller's cost; null clears it. */
+  cost?: string | null;
+  tags?: string[];
 }
 
-/** Sets products' price, on hand and title (each where given), one statement per page. */
+/** Sets products' price, on hand, title, cost and tags (each where given), one statement per page. */
 export async function setProductValues(db: Db, accountId: string, items: ProductValues[], at: Date): Promise<void> {
   for (let i = 0; i < items.length; i += 1000) {
     const page = items.slice(i, i + 1000);
     const values = sql.join(
       page.map(
         (p) =>
-          sql`(${p.id}::uuid, ${p.price !== undefined}::boolean, ${p.price ?? null}::numeric, ${p.onHand ?? null}::integer, ${p.title ?? null}::text)`,
+          sql`(${p.id}::uuid, ${p.price !== undefined}::boolean, ${p.price ?? null}::numeric, ${p.onHand ?? null}::integer, ${p.title ?? null}::text,
+            ${p.cost !== undefined}::boolean, ${p.cost ?? null}::numeric, ${p.tags === undefined ? null : JSON.stringify(p.tags)}::jsonb)`,
       ),
       sql`, `,
     );
@@ -192,8 +200,10 @@ export async function setProductValues(db: Db, accountId: string, items: Product
         price = case when v.set_price then v.price else ${products.price} end,
         on_hand = coalesce(v.on_hand, ${products.onHand}),
         title = coalesce(v.title, ${products.title}),
+        cost = case when v.set_cost then v.cost else ${products.cost} end,
+        tags = case when v.tags is null then ${products.tags} else array(select jsonb_array_elements_text(v.tags)) end,
         updated_at = ${at}
-      from (values ${values}) as v(id, set_price, price, on_hand, title)
+      from (values ${values}) as v(id, set_price, price, on_hand, title, set_cost, cost, tags)
       where ${products.id} = v.id and ${products.accountId} = ${accountId}`);
   }
 }
@@ -363,7 +373,7 @@ export interface BatchChange {
   /** Set for a channel's own price (its override) or its quantity cap; null for the product's values. */
   channelId: string | null;
   sku: string;
-  field: 'on_hand' | 'price' | 'quantity_cap';
+  field: 'on_hand' | 'price' | 'quantity_cap' | 'cost' | 'tags';
   before: string | null;
   after: string | null;
 }
@@ -387,7 +397,7 @@ export async function batchChanges(db: Db, accountId: string, causeRef: string):
         eq(changes.cause, 'bulk_edit'),
         eq(changes.causeRef, causeRef),
         isNotNull(changes.productId),
-        inArray(changes.field, ['on_hand', 'price', 'quantity_cap']),
+        inArray(changes.field, ['on_hand', 'price', 'quantity_cap', 'cost', 'tags']),
       ),
     )
     .orderBy(asc(changes.sku), asc(changes.field))) as BatchChange[];

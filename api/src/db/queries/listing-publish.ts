@@ -20,6 +20,7 @@ export interface PublishableProduct {
   price: string | null;
   cost: string | null;
   brand: string | null;
+  tags: string[];
   gtin: string | null;
   images: string[];
   attributes: Record<string, unknown>;
@@ -47,6 +48,7 @@ export async function publishableProducts(
         price: products.price,
         cost: products.cost,
         brand: products.brand,
+        tags: products.tags,
         gtin: products.gtin,
         images: products.images,
         attributes: products.attributes,

@@ -26,6 +26,7 @@ export interface PlannableListing {
   price: string | null;
   /** What pricing rules match on and price from. */
   brand: string | null;
+  tags: string[];
   cost: string | null;
   rules: ChannelRules;
   confirmedQuantity: number | null;
@@ -102,7 +103,8 @@ const readPlannable = (name: string, where: string) =>
   statement<PlannableListing>(
     name,
     `select listings.id as "listingId", listings.channel_id as "channelId", listings.sku, products.id as "productId",
-       products.on_hand as "onHand", products.committed, products.price, products.brand, products.cost, channels.rules,
+       products.on_hand as "onHand", products.committed, products.price, products.brand, to_jsonb(products.tags) as tags, products.cost,
+       channels.rules,
        listings.confirmed_quantity as "confirmedQuantity", listings.confirmed_price as "confirmedPrice",
        listings.desired_quantity as "desiredQuantity", listings.desired_price as "desiredPrice",
        listings.price_override as "priceOverride", listings.quantity_cap as "quantityCap",

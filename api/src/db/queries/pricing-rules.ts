@@ -123,6 +123,7 @@ export interface PriceableListing {
   channelName: string;
   sku: string;
   brand: string | null;
+  tags: string[];
   price: string | null;
   cost: string | null;
   priceOverride: string | null;
@@ -146,6 +147,7 @@ export async function priceableListings(db: Db, accountId: string, channelIds?: 
       channelName: channels.displayName,
       sku: listings.sku,
       brand: products.brand,
+      tags: products.tags,
       price: products.price,
       cost: products.cost,
       priceOverride: listings.priceOverride,

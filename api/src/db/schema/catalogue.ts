@@ -37,7 +37,16 @@ export const products = pgTable(
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
     price: numeric('price', { precision: 12, scale: 2 }),
     currency: text('currency'),
+    /** The seller's own: what one unit costs them (profit, cost-based prices, margin floors). */
     cost: numeric('cost', { precision: 12, scale: 2 }),
+    /**
+     * The seller's own labels (pricing rules' scope, the catalogue's filter): a Shopify main channel's tags when
+     * the product is first read, the seller's from then on (the drawer, a bulk edit, the CSV).
+     */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     onHand: integer('on_hand').notNull().default(0),
     committed: integer('committed').notNull().default(0),
     /**

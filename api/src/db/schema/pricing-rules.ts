@@ -2,10 +2,11 @@ import { pgTable, uuid, text, jsonb, timestamp, integer, boolean, index } from '
 import { accounts } from './accounts.ts';
 import { users } from './users.ts';
 
-/** Which products a rule prices (tags: products have none yet, so no tag scope). */
+/** Which products a rule prices (a tag: the products holding it, any case). */
 export type PricingRuleScope =
   | { kind: 'all' }
   | { kind: 'brand'; brand: string }
+  | { kind: 'tag'; tag: string }
   | { kind: 'sku_prefix'; prefix: string }
   | { kind: 'skus'; skus: string[] };
 

@@ -20,8 +20,20 @@ export const changeCauseValues = [
 ] as const;
 export type ChangeCause = (typeof changeCauseValues)[number];
 
-/** The values a change can move: the product's available stock and price, or what one listing holds. */
-export const changeFieldValues = ['available', 'on_hand', 'price', 'quantity', 'title', 'quantity_cap'] as const;
+/**
+ * The values a change can move: the product's available stock and price, what one listing holds, or the
+ * seller's own data of a product (its cost, its tags: before and after the tags in order, comma-separated).
+ */
+export const changeFieldValues = [
+  'available',
+  'on_hand',
+  'price',
+  'quantity',
+  'title',
+  'quantity_cap',
+  'cost',
+  'tags',
+] as const;
 export type ChangeField = (typeof changeFieldValues)[number];
 
 /**

@@ -45,6 +45,8 @@ const toApiPreviewRow = (edit: PlannedProductEdit): BulkEditPreviewRow => ({
   error: edit.error,
   // Only a drawer edit has these: a bulk edit's rows stay as they were.
   ...(edit.title ? { titleChange: edit.title } : {}),
+  ...(edit.cost ? { costChange: edit.cost } : {}),
+  ...(edit.tags ? { tagsChange: edit.tags } : {}),
   ...(edit.channelPrices?.length
     ? {
         channelPrices: edit.channelPrices.map(({ channelId, channelKind, before, after }) => ({
@@ -74,6 +76,8 @@ const toApiImportRow = (row: CsvImportRow): CsvImportRowApi => ({
   price: row.price ?? null,
   onHand: row.onHand ?? null,
   title: row.title ?? null,
+  ...(row.cost ? { cost: row.cost } : {}),
+  ...(row.tags ? { tags: row.tags } : {}),
   channelPrices: row.channelPriceChanges ?? [],
   ...(row.components ? { components: { before: row.components.before, after: row.components.after } } : {}),
 });

@@ -42,20 +42,23 @@ const toApiRule = (rule: PricingRuleRecord): ApiRule => {
 };
 
 /** The contract's flat scope as the rule's own: the field its kind names (absent: empty, refused by the use case). */
-const fromApiBody = (body: ApiRuleBody): PricingRuleBody => {
-  const { scope, ...rest } = body;
-  return {
-    ...rest,
-    scope:
-      scope.kind === 'all'
-        ? { kind: 'all' }
-        : scope.kind === 'brand'
-          ? { kind: 'brand', brand: scope.brand ?? '' }
-          : scope.kind === 'sku_prefix'
-            ? { kind: 'sku_prefix', prefix: scope.prefix ?? '' }
-            : { kind: 'skus', skus: scope.skus ?? [] },
-  };
-};
+/** The contract's scope (one object, the value beside its kind) as the rule keeps it; every kind named. */
+function scopeOf(scope: ApiRuleBody['scope']): PricingRuleBody['scope'] {
+  switch (scope.kind) {
+    case 'all':
+      return { kind: 'all' };
+    case 'brand':
+      return { kind: 'brand', brand: scope.brand ?? '' };
+    case 'tag':
+      return { kind: 'tag', tag: scope.tag ?? '' };
+    case 'sku_prefix':
+      return { kind: 'sku_prefix', prefix: scope.prefix ?? '' };
+    case 'skus':
+      return { kind: 'skus', skus: scope.skus ?? [] };
+  }
+}
+
+const fromApiBody = ({ scope, ...rest }: ApiRuleBody): PricingRuleBody => ({ ...rest, scope: scopeOf(scope) });
 
 const toApiRun = ({ run, pushes }: RunView): ApiRun => ({
   runId: run.id,

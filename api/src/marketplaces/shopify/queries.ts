@@ -19,6 +19,7 @@ const variantFragment = /* GraphQL */ `
       title
       descriptionHtml
       vendor
+      tags
       status
       images(first: 5) {
         nodes {

@@ -57,6 +57,7 @@ export function variantToCatalogueItem(variant: ShopifyVariant, currency: string
     quantity: availableQuantity(variant),
     status: listingStatus(variant.product.status),
     attributes: { productId: variant.product.id, inventoryItemId: variant.inventoryItem.id },
+    ...(variant.product.tags ? { tags: variant.product.tags } : {}),
   };
 }
 

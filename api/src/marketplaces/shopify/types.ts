@@ -34,6 +34,8 @@ export interface ShopifyVariant {
     title: string;
     descriptionHtml: string;
     vendor: string;
+    /** The product's tags (absent where a query did not ask for them). */
+    tags?: string[];
     status: 'ACTIVE' | 'ARCHIVED' | 'DRAFT';
     images?: { nodes: Array<{ url: string }> };
   };

@@ -29,6 +29,7 @@ export async function ruleBookOf(
 export interface PricedListing {
   sku: string;
   brand: string | null;
+  tags: readonly string[];
   mainPrice: string | null;
   cost: string | null;
   channelId: string;
@@ -44,7 +45,7 @@ export function priceBoundsOf(book: RuleBook, listing: PricedListing): PriceBoun
   if (book.rules.length === 0) return null;
   const outcome = evaluate(
     book.rules,
-    { sku: listing.sku, brand: listing.brand, price: listing.mainPrice, cost: listing.cost },
+    { sku: listing.sku, brand: listing.brand, tags: listing.tags, price: listing.mainPrice, cost: listing.cost },
     { id: listing.channelId, kind: listing.channelKind },
   );
   if (outcome.kind === 'no_rule') return null;

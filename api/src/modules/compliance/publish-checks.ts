@@ -16,6 +16,7 @@ export interface ProductToList {
   title: string;
   description: string | null;
   brand: string | null;
+  tags: string[];
   gtin: string | null;
   images: string[];
   attributes: Record<string, unknown>;
@@ -54,6 +55,7 @@ export async function issuesBeforePublish(
     const pricing = priceBoundsOf(rules, {
       sku: product.sku,
       brand: product.brand,
+      tags: product.tags,
       mainPrice: product.price,
       cost: product.cost,
       channelId: channel.id,

@@ -15,6 +15,7 @@ import type { AuditContext } from '../audit/audit-log.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
 import { channelName, formatPrice, isPriceText } from './values.ts';
 import { componentsOfProducts } from '../../db/queries/bundles.ts';
+import { editedTags, normaliseTags, sameTags, tagsProblem, TAGS_PER_PRODUCT } from './tags.ts';
 
 type BulkEditRequest = components['schemas']['BulkEditRequest'];
 type ListingSelection = components['schemas']['ListingSelection'];
@@ -45,9 +46,29 @@ export async function selectedProductIds(db: Db, accountId: string, selection: L
 
 /** Refuses an edit that cannot apply to any SKU (values out of range), before reading anything. */
 function checkRequest(request: BulkEditRequest): void {
-  const { price, quantity, status, title, channelPrices, channelQuantityCaps } = request;
-  if (!price && !quantity && !status && !title && !channelPrices?.length && !channelQuantityCaps?.length)
-    throw new AppError(400, 'Choose a price, a quantity or a status to change.');
+  const { price, quantity, status, title, channelPrices, channelQuantityCaps, cost, tags } = request;
+  const tagsEdited = !!(tags?.add?.length || tags?.remove?.length || tags?.set);
+  if (
+    !price &&
+    !quantity &&
+    !status &&
+    !title &&
+    !cost &&
+    !tagsEdited &&
+    !channelPrices?.length &&
+    !channelQuantityCaps?.length
+  )
+    throw new AppError(400, 'Choose a price, a quantity, a status, a cost or tags to change.');
+  if (cost && cost.value !== null && !isPriceText(cost.value.toString()))
+    throw new AppError(400, 'A cost has at most two decimals.');
+  if (tags) {
+    if (tags.set && (tags.add?.length || tags.remove?.length))
+      throw new AppError(400, 'Either set the tags, or add and remove some: not both.');
+    if (tags.set && (!('productIds' in request.selection) || new Set(request.selection.productIds).size !== 1))
+      throw new AppError(400, 'Tags are set on one SKU at a time, from its details; add or remove a tag on many.');
+    const problem = tagsProblem([...(tags.set ?? []), ...(tags.add ?? []), ...(tags.remove ?? [])]);
+    if (problem) throw new AppError(400, problem);
+  }
   if (title || channelPrices?.length || channelQuantityCaps?.length) {
     if (!('productIds' in request.selection) || new Set(request.selection.productIds).size !== 1)
       throw new AppError(
@@ -207,6 +228,18 @@ async function planEdits(
       }
       edit.statuses = edit.statusChanges.map(({ listingId, before, after }) => ({ listingId, before, after }));
     }
+    if (request.cost && !edit.error) {
+      const after = request.cost.value === null ? null : formatPrice(request.cost.value);
+      const before = product.cost === null ? null : formatPrice(Number(product.cost));
+      if (before !== after) edit.cost = { before, after };
+    }
+    if (request.tags && !edit.error) {
+      const after = request.tags.set
+        ? normaliseTags(request.tags.set)
+        : editedTags(product.tags, request.tags.add ?? [], request.tags.remove ?? []);
+      if (after.length > TAGS_PER_PRODUCT) edit.error = `${product.sku} would hold more than ${TAGS_PER_PRODUCT} tags.`;
+      else if (!sameTags(product.tags, after)) edit.tags = { before: product.tags, after };
+    }
     if (request.title && !edit.error && request.title.value.trim() !== product.title)
       edit.title = { before: product.title, after: request.title.value.trim() };
     if (request.channelPrices?.length && !edit.error) {
@@ -249,6 +282,8 @@ async function planEdits(
     }
     if (edit.error) {
       delete edit.title;
+      delete edit.cost;
+      delete edit.tags;
       delete edit.channelPrices;
       delete edit.channelQuantityCaps;
       delete edit.price;
@@ -261,6 +296,8 @@ async function planEdits(
       edit.price ||
       edit.onHand ||
       edit.title ||
+      edit.cost ||
+      edit.tags ||
       edit.channelPrices?.length ||
       edit.channelQuantityCaps?.length ||
       edit.statusChanges.length > 0
@@ -315,16 +352,20 @@ export async function runBulkEdit(
       audit,
       accountId,
       'bulk_edit',
-      planned.map(({ productId, sku, price, onHand, statuses, title, channelPrices, channelQuantityCaps }) => ({
-        productId,
-        sku,
-        price,
-        onHand,
-        statuses,
-        title,
-        channelPrices,
-        channelQuantityCaps,
-      })),
+      planned.map(
+        ({ productId, sku, price, onHand, statuses, title, cost, tags, channelPrices, channelQuantityCaps }) => ({
+          productId,
+          sku,
+          price,
+          onHand,
+          statuses,
+          title,
+          cost,
+          tags,
+          channelPrices,
+          channelQuantityCaps,
+        }),
+      ),
     );
   });
 }

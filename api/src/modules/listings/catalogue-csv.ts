@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { formatPrice } from './values.ts';
+import { tagsText } from './tags.ts';
 
 // The cells are written as every export writes them (csv/csv-write.ts).
 export { csvCell, csvCellValue, csvLine } from '../csv/csv-write.ts';
@@ -16,6 +17,8 @@ export const IMPORTED_COLUMNS = {
   price: 'price',
   on_hand: 'quantity',
   quantity: 'quantity',
+  cost: 'cost',
+  tags: 'tags',
 } as const;
 export type ImportedField = (typeof IMPORTED_COLUMNS)[keyof typeof IMPORTED_COLUMNS];
 /** Columns the export writes for information only: the import passes over them. */
@@ -39,6 +42,8 @@ export const catalogueCsvHeader = (kinds: readonly string[]) => [
   'on_hand',
   'committed',
   'available',
+  'cost',
+  'tags',
   COMPONENTS_COLUMN,
   ...kinds.flatMap(channelColumns),
 ];
@@ -65,11 +70,16 @@ export const exportedListingOf = <L extends { channelKind: string }>(rowListings
   rowListings.find((l) => l.channelKind === kind);
 
 /** The main price of each product (by id) as the export writes it: two decimals, empty when it has none. */
-export async function exportedPrices(db: Db, accountId: string, productIds: string[]): Promise<Map<string, string>> {
+export async function exportedProductValues(
+  db: Db,
+  accountId: string,
+  productIds: string[],
+): Promise<Map<string, { price: string | null; cost: string | null; tags: string }>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, price: products.price })
+    .select({ id: products.id, price: products.price, cost: products.cost, tags: products.tags })
     .from(products)
     .where(and(eq(products.accountId, accountId), inArray(products.id, productIds)));
-  return new Map(rows.filter((r) => r.price !== null).map((r) => [r.id, formatPrice(Number(r.price))]));
+  const money = (value: string | null) => (value === null ? null : formatPrice(Number(value)));
+  return new Map(rows.map((r) => [r.id, { price: money(r.price), cost: money(r.cost), tags: tagsText(r.tags) }]));
 }

@@ -23,7 +23,7 @@ import {
 } from '../../db/queries/catalogue-sku.ts';
 import { listChannels } from '../../db/queries/channels.ts';
 import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
-import { catalogueCsvHeader, csvLine, exportedListingOf, exportedPrices } from './catalogue-csv.ts';
+import { catalogueCsvHeader, csvLine, exportedListingOf, exportedProductValues } from './catalogue-csv.ts';
 import { componentsOfProducts } from '../../db/queries/bundles.ts';
 import { formatComponents } from '../stock/bundle-arithmetic.ts';
 import { batchesOfChanges, resultsByChange, type BatchOfChange } from './change-history.ts';
@@ -287,7 +287,7 @@ export async function* catalogueCsv(
     if (rows.length === 0) return;
     const batch = await withListings(ctx, accountId, rows);
     const productIds = rows.flatMap((r) => (r.productId ? [r.productId] : []));
-    const prices = await exportedPrices(ctx.db, accountId, productIds);
+    const values = await exportedProductValues(ctx.db, accountId, productIds);
     const components = await componentsOfProducts(ctx.db, accountId, productIds);
     yield batch
       .map((row) => {
@@ -295,15 +295,18 @@ export async function* catalogueCsv(
           const listing = exportedListingOf(row.listings, kind);
           return listing ? [listing.status, listing.price, listing.quantity] : [null, null, null];
         });
+        const product = row.productId ? values.get(row.productId) : undefined;
         return csvLine([
           row.sku,
           row.title,
-          row.productId ? prices.get(row.productId) : null,
+          product?.price ?? null,
           row.brand,
           row.gtin,
           row.onHand,
           row.committed,
           row.available,
+          product?.cost ?? null,
+          product?.tags ?? null,
           row.productId ? formatComponents(components.get(row.productId) ?? []) : null,
           ...perKind,
         ]);

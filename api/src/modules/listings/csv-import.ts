@@ -7,6 +7,7 @@ import { CsvSyntaxError, parseCsv } from '../csv/csv-parse.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
 import { PREVIEW_LIMIT } from './bulk-edit.ts';
 import { channelName, formatPrice, isPriceText } from './values.ts';
+import { sameTags, tagsFromText, tagsProblem } from './tags.ts';
 import { channelKindValues, type ChannelKind, type ChannelRole } from '../../db/schema/index.ts';
 import { catalogueListings } from '../../db/queries/catalogue-page.ts';
 import { listChannels } from '../../db/queries/channels.ts';
@@ -70,6 +71,10 @@ interface ParsedRow {
   price?: string;
   quantity?: number;
   title?: string;
+  /** The seller's cost of one unit, two decimals. */
+  cost?: string;
+  /** The SKU's tags become these (the cell, comma-separated). */
+  tags?: string[];
   /** Each marketplace's price cell that is not empty, as written (checked against the catalogue in planChannelPrice). */
   channelPrices?: Partial<Record<ChannelKind, string>>;
   /** A `components` cell that is not empty: the SKU becomes a bundle of these (checked in planImport). */
@@ -202,7 +207,7 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
           line: 1,
           sku: null,
           message:
-            'The file is empty. Its first line names the columns: sku, then any of price, on_hand (or quantity), title and a marketplace’s price (such as ebay_price).',
+            'The file is empty. Its first line names the columns: sku, then any of price, on_hand (or quantity), title, cost, tags and a marketplace’s price (such as ebay_price).',
         },
       ],
     };
@@ -246,7 +251,7 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
       line: header.line,
       sku: null,
       message:
-        'Add at least one column to change: price, on_hand (or quantity), title or a marketplace’s price (such as ebay_price).',
+        'Add at least one column to change: price, on_hand (or quantity), title, cost, tags or a marketplace’s price (such as ebay_price).',
     });
   if (errors.length > 0) return { rows: [], errors, notices };
   if (body.length === 0)
@@ -305,6 +310,18 @@ export function readImportFile(text: string): { rows: ParsedRow[]; errors: CsvRo
     if (title !== '') {
       if (title.length > TITLE_MAX) fail(`The title is longer than ${TITLE_MAX} characters.`);
       else row.title = title;
+    }
+    const cost = cell('cost');
+    if (cost !== '') {
+      if (!isPriceText(cost) || Number(cost) > 1_000_000)
+        fail(`"${cost}" is not a cost: use a number, 0 or more, with at most two decimals, such as 4.20.`);
+      else row.cost = formatPrice(Number(cost));
+    }
+    const tags = cell('tags');
+    if (tags !== '') {
+      const problem = tagsProblem(tags.split(','));
+      if (problem) fail(problem);
+      else row.tags = tagsFromText(tags);
     }
     for (const [kind, i] of priceColumn) {
       const text = csvCellValue((record.fields[i] ?? '').trim());
@@ -397,6 +414,8 @@ async function planImport(
         row.price === undefined &&
         row.quantity === undefined &&
         row.title === undefined &&
+        row.cost === undefined &&
+        row.tags === undefined &&
         row.components === undefined &&
         !changesChannel
       )
@@ -426,6 +445,10 @@ async function planImport(
     }
     if (row.title !== undefined && row.title !== product.title)
       edit.title = { before: product.title, after: row.title };
+    const costBefore = product.cost === null ? null : formatPrice(Number(product.cost));
+    if (row.cost !== undefined && row.cost !== costBefore) edit.cost = { before: costBefore, after: row.cost };
+    if (row.tags !== undefined && !sameTags(row.tags, product.tags))
+      edit.tags = { before: product.tags, after: row.tags };
     const planned = channelPrices.flatMap((c) => ('changes' in c ? c.changes : []));
     if (planned.length > 0) {
       edit.channelPrices = planned.map((c) => c.edit);
@@ -436,7 +459,8 @@ async function planImport(
       const after = formatComponents(row.components);
       if (before !== after) edit.components = { before, after, parts: row.components };
     }
-    if (edit.price || edit.onHand || edit.title || edit.channelPrices || edit.components) rows.push(edit);
+    if (edit.price || edit.onHand || edit.title || edit.cost || edit.tags || edit.channelPrices || edit.components)
+      rows.push(edit);
   }
   // Bundles made or changed by the file, checked together (one level: no bundle of bundles, whichever rows say so).
   const bundleChanges = new Map(rows.flatMap((r) => (r.components ? [[r.sku, r.components.parts] as const] : [])));

@@ -25,6 +25,7 @@ import { planListingWrites } from '../push/plan-writes.ts';
 import { passSellerEditsToMain, type SellerEdit } from '../stock/seller-edits.ts';
 import { normalisePrice } from '../push/desired-values.ts';
 import { requestListingStatusSends } from './publish.ts';
+import { tagsFromText, tagsText } from './tags.ts';
 
 /** One product's new values in a batch, each with what it replaces. */
 export interface ProductEdit {
@@ -33,6 +34,9 @@ export interface ProductEdit {
   price?: { before: string | null; after: string };
   onHand?: { before: number; after: number };
   title?: { before: string | null; after: string };
+  /** The seller's cost of one unit (null: none known). */
+  cost?: { before: string | null; after: string | null };
+  tags?: { before: string[]; after: string[] };
   /** A channel's own price (its override; null: the rules' price). */
   channelPrices?: Array<{
     listingId: string;
@@ -148,6 +152,23 @@ export async function applyEdits(
       });
       changeOwner.push(edit.productId);
     }
+    // Cost and tags are ours alone (no marketplace holds them), but a rule may price by them: the
+    // product's listings are planned again with this change as the cause.
+    if (edit.cost) {
+      value.cost = edit.cost.after;
+      changeInputs.push({ ...base, field: 'cost', before: edit.cost.before, after: edit.cost.after });
+      changeOwner.push(edit.productId);
+    }
+    if (edit.tags) {
+      value.tags = edit.tags.after;
+      changeInputs.push({
+        ...base,
+        field: 'tags',
+        before: tagsText(edit.tags.before),
+        after: tagsText(edit.tags.after),
+      });
+      changeOwner.push(edit.productId);
+    }
     if (edit.title) {
       value.title = edit.title.after;
       titleEdits.push({ productId: edit.productId, sku: edit.sku, before: edit.title.before, after: edit.title.after });
@@ -169,7 +190,7 @@ export async function applyEdits(
         after: status.after,
       });
     }
-    if (value.onHand !== undefined || value.price !== undefined || value.title !== undefined) values.push(value);
+    if (Object.keys(value).length > 1) values.push(value);
   }
   const batch = await insertChangeBatch(
     tx,
@@ -230,7 +251,11 @@ export async function applyEdits(
 export interface UndoOutcome {
   batchId: string;
   restored: number;
-  skipped: Array<{ sku: string; field: 'price' | 'on_hand' | 'title' | 'status' | 'quantity_cap'; now: string | null }>;
+  skipped: Array<{
+    sku: string;
+    field: 'price' | 'on_hand' | 'title' | 'status' | 'quantity_cap' | 'cost' | 'tags';
+    now: string | null;
+  }>;
 }
 
 /**
@@ -314,6 +339,30 @@ export async function undoBatch(
           channelId: change.channelId,
           sku: change.sku,
           field: 'price',
+          before: now,
+          after: change.before,
+        });
+        continue;
+      }
+      if (change.field === 'cost' || change.field === 'tags') {
+        const now = change.field === 'cost' ? product.cost : tagsText(product.tags);
+        const unmoved =
+          change.field === 'cost'
+            ? now === null || change.after === null
+              ? now === change.after
+              : normalisePrice(now) === normalisePrice(change.after)
+            : now === (change.after ?? '');
+        if (!unmoved) {
+          outcome.skipped.push({ sku: change.sku, field: change.field, now });
+          continue;
+        }
+        if (change.field === 'cost') valueOf(product.id).cost = change.before;
+        else valueOf(product.id).tags = tagsFromText(change.before ?? '');
+        changeInputs.push({
+          ...base,
+          productId: product.id,
+          sku: change.sku,
+          field: change.field,
           before: now,
           after: change.before,
         });

@@ -25,6 +25,7 @@ const definition: fc.Arbitrary<PricingRuleDefinition> = fc.record({
   scope: fc.oneof(
     fc.constant({ kind: 'all' as const }),
     fc.record({ kind: fc.constant('brand' as const), brand: fc.constantFrom('Acme', 'acme ', 'Other') }),
+    fc.record({ kind: fc.constant('tag' as const), tag: fc.constantFrom('Summer', 'summer ', 'Clearance') }),
     fc.record({ kind: fc.constant('sku_prefix' as const), prefix: fc.constantFrom('A-', 'B-', '') }),
     fc.record({ kind: fc.constant('skus' as const), skus: fc.subarray(['A-1', 'A-2', 'B-1']) }),
   ),
@@ -59,6 +60,7 @@ const rule: fc.Arbitrary<PricingRuleInput> = fc.record({
 const product = fc.record({
   sku: fc.constantFrom('A-1', 'A-2', 'B-1', 'C-9'),
   brand: fc.option(fc.constantFrom('Acme', 'Other'), { nil: null }),
+  tags: fc.subarray(['Summer', 'Gift ideas', 'CLEARANCE']),
   price: fc.option(money(0, 100000), { nil: null }),
   cost: fc.option(money(0, 50000), { nil: null }),
   competition: fc.option(
@@ -123,6 +125,21 @@ describe('pricing rules evaluation (issue 24)', () => {
     expect(margin).toMatchObject({ cents: 1499, boundedBy: 'floor_margin', floorCents: 1499 });
     expect(marginCents(1499, 1000, 'ebay')).toBeGreaterThanOrEqual(300);
     expect(evaluate(compileRules([base], now), p, channels[0]!)).toEqual({ kind: 'no_rule' });
+  });
+
+  it('prices the products holding a tag, whatever its case, and no other', () => {
+    const tagged = compileRules(
+      [{ ...base, definition: { ...base.definition, scope: { kind: 'tag', tag: ' summer' } } }],
+      now,
+    );
+    const p = { sku: 'A-1', brand: null, price: '20.00', cost: null };
+    expect(evaluate(tagged, { ...p, tags: ['Gift ideas', 'SUMMER'] }, ebay)).toMatchObject({
+      kind: 'rule',
+      cents: 2199,
+    });
+    expect(evaluate(tagged, { ...p, tags: ['Summer sale'] }, ebay)).toEqual({ kind: 'no_rule' });
+    expect(evaluate(tagged, { ...p, tags: [] }, ebay)).toEqual({ kind: 'no_rule' });
+    expect(evaluate(tagged, p, ebay)).toEqual({ kind: 'no_rule' });
   });
 
   it('rounds to the nearest ending', () => {

@@ -31,7 +31,7 @@ export interface PricingRuleInput {
 export interface CompiledRule {
   id: string;
   channelIds: ReadonlySet<string>;
-  matches: (p: { sku: string; brand: string | null }) => boolean;
+  matches: (p: { sku: string; brand: string | null; tags?: readonly string[] }) => boolean;
   basis: PricingRuleAction['basis'];
   /** Percent change in basis points of the base (change 'percent'), or cents (amount, fixed). */
   percentBp: number | null;
@@ -45,6 +45,8 @@ export interface CompiledRule {
 export interface PricedProduct {
   sku: string;
   brand: string | null;
+  /** The product's tags (a tag rule's scope); absent: none. */
+  tags?: readonly string[];
   /** The main channel's price and the cost, decimal strings (null: unknown). */
   price: string | null;
   cost: string | null;
@@ -109,6 +111,10 @@ function scopeMatcher(scope: PricingRuleDefinition['scope']): CompiledRule['matc
     case 'brand': {
       const brand = scope.brand.trim().toLowerCase();
       return (p) => p.brand !== null && p.brand.trim().toLowerCase() === brand;
+    }
+    case 'tag': {
+      const tag = scope.tag.trim().toLowerCase();
+      return (p) => p.tags?.some((t) => t.toLowerCase() === tag) ?? false;
     }
     case 'sku_prefix':
       return (p) => p.sku.startsWith(scope.prefix);

@@ -53,6 +53,8 @@ export async function checkedRule(db: Db, accountId: string, body: PricingRuleBo
     throw bad("Other sellers' prices are known on Amazon only: choose Amazon channels for a rule that follows them.");
   const scope = body.scope;
   if (scope.kind === 'brand' && !scope.brand?.trim()) throw bad('Enter the brand the rule is for.');
+  if (scope.kind === 'tag' && !scope.tag?.trim()) throw bad('Enter the tag the rule is for.');
+  if (scope.kind === 'tag' && scope.tag.includes(',')) throw bad('A tag cannot hold a comma.');
   if (scope.kind === 'sku_prefix' && !scope.prefix) throw bad('Enter the start of the SKUs the rule is for.');
   if (scope.kind === 'skus') {
     const skus = [...new Set((scope.skus ?? []).map((s) => s.trim()).filter(Boolean))];
@@ -82,9 +84,11 @@ export async function checkedRule(db: Db, accountId: string, body: PricingRuleBo
           ? { kind: 'all' }
           : scope.kind === 'brand'
             ? { kind: 'brand', brand: scope.brand.trim() }
-            : scope.kind === 'sku_prefix'
-              ? { kind: 'sku_prefix', prefix: scope.prefix }
-              : { kind: 'skus', skus: [...new Set(scope.skus.map((s) => s.trim()).filter(Boolean))] },
+            : scope.kind === 'tag'
+              ? { kind: 'tag', tag: scope.tag.trim() }
+              : scope.kind === 'sku_prefix'
+                ? { kind: 'sku_prefix', prefix: scope.prefix }
+                : { kind: 'skus', skus: [...new Set(scope.skus.map((s) => s.trim()).filter(Boolean))] },
       action: { basis: body.action.basis, change: body.action.change, value: body.action.value },
       rounding: body.rounding,
       minPrice: body.minPrice,

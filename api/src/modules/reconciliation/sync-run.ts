@@ -49,6 +49,7 @@ import {
   lastSentTitles,
   skusWithOpenTitleWrites,
 } from '../../db/queries/catalogue-reconcile.ts';
+import { normaliseTags, TAGS_PER_PRODUCT } from '../listings/tags.ts';
 
 /**
  * One read of a channel's catalogue: a sync run's (an import, a reconciliation: its progress is
@@ -319,6 +320,7 @@ export async function readMain(
           currency: item.price?.currency ?? null,
           // A known product's stock is taken below, guarded against adjustments in flight.
           onHand: stored.has(item.sku) ? null : item.quantity,
+          ...(item.tags ? { tags: normaliseTags(item.tags).slice(0, TAGS_PER_PRODUCT) } : {}),
         })),
         page.readAt,
         at,

@@ -10,6 +10,8 @@ export interface GeneratedProduct {
   quantity: number;
   imageUrls: string[];
   attributes: Record<string, string>;
+  /** The department the product belongs to, as a store tags it (Shopify's product tags). */
+  tags: string[];
 }
 
 const brands = [
@@ -34,7 +36,20 @@ const nouns = [
   'Cutting Board',
   'Tea Towel Set',
   'Plant Pot',
-];
+] as const;
+/** Each noun's department (a store's tag), so a catalogue's tags follow from what it sells. */
+const departments: Record<(typeof nouns)[number], string> = {
+  'Coffee Mug': 'Kitchen',
+  'Throw Blanket': 'Living',
+  'Water Bottle': 'Outdoor',
+  'Desk Lamp': 'Office',
+  'Yoga Mat': 'Outdoor',
+  Backpack: 'Outdoor',
+  Candle: 'Living',
+  'Cutting Board': 'Kitchen',
+  'Tea Towel Set': 'Kitchen',
+  'Plant Pot': 'Living',
+};
 const colours = ['Black', 'White', 'Sage', 'Navy', 'Terracotta', 'Oat', 'Charcoal', 'Mustard'];
 const sizes = ['Small', 'Medium', 'Large'];
 
@@ -85,6 +100,7 @@ export function generateCatalogue(count: number, seed: number, imageBaseUrl: str
       quantity,
       imageUrls: [`${imageBaseUrl}/${encodeURIComponent(sku)}.png`],
       attributes: { color: colour, size },
+      tags: [departments[noun]],
     });
   }
   return products;

@@ -175,6 +175,7 @@ export class ShopGraph {
       title: product.title,
       descriptionHtml: product.descriptionHtml,
       vendor: product.vendor,
+      tags: product.tags ?? [],
       status: product.status,
       createdAt: product.createdAt,
       updatedAt: product.updatedAt,

@@ -56,6 +56,7 @@ function createSeller(state: ShopifySandboxState, catalogue: GeneratedProduct[])
       title: productTitle ?? first.title,
       descriptionHtml: `<p>${first.description.replace(/[<&>]/g, '')}</p>`,
       vendor: first.brand,
+      tags: first.tags,
       status: 'ACTIVE',
       images: items.flatMap((item) => item.imageUrls),
       createdAt: created,

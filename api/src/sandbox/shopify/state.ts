@@ -23,6 +23,8 @@ export interface Product {
   title: string;
   descriptionHtml: string;
   vendor: string;
+  /** Absent in a store saved before tags were kept: none. */
+  tags?: string[];
   status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
   images: string[];
   createdAt: string;

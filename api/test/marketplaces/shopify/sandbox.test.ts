@@ -82,6 +82,7 @@ describe('the sandbox schema', () => {
             title: 'Mug – Black, Small',
             description: 'd',
             brand: 'B',
+            tags: [],
             gtin: '0',
             price: '2.00',
             currency: 'USD',

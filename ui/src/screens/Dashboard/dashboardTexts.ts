@@ -112,6 +112,8 @@ export const fieldLabels: Record<DashboardChange['field'], string> = {
   quantity: 'Quantity',
   title: 'Title',
   quantity_cap: 'Offer at most',
+  cost: 'Cost',
+  tags: 'Tags',
 };
 
 /** The SKU a recent change touched, or how many when a rule or bulk change is one row: "240 SKUs". */

@@ -20,6 +20,8 @@ export const changeFieldLabels: Record<ChangeField, string> = {
   quantity: 'Quantity',
   title: 'Title',
   quantity_cap: 'Offer at most',
+  cost: 'Cost',
+  tags: 'Tags',
 };
 
 /** Where a SKU's change history is shown: the Listings page opens the SKU's drawer from the address. */

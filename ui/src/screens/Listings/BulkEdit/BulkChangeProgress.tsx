@@ -9,6 +9,8 @@ const fieldNames: Record<UndoResult['skipped'][number]['field'], string> = {
   title: 'title',
   status: 'status',
   quantity_cap: 'most units offered',
+  cost: 'cost',
+  tags: 'tags',
 };
 
 /**

@@ -19,6 +19,7 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+const tagEditsSeen: Array<{ cost?: { value: number | null }; tags?: unknown }> = [];
 const page = () => within(document.body);
 
 /** +10% on the price and +5 on hand, then "Preview changes". */
@@ -157,6 +158,50 @@ export const NoAccess: Story = {
 };
 
 /** "Select all 1,240 matching": the edit targets the catalogue's filter, and the server counts its SKUs. */
+/** A tag added to every selected SKU and one taken off, with a cost for all: the preview shows each SKU's tags before → after. */
+export const TagsAndCostForMany: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        listingEdits: [
+          http.post('/api/listings/bulk-edit/preview', async ({ request, response }) => {
+            const body = await request.json();
+            tagEditsSeen.push(body);
+            const items = bulkEditRows.map((row) => ({
+              ...row,
+              price: null,
+              onHand: null,
+              costChange: { before: null, after: body.cost?.value?.toFixed(2) ?? null },
+              tagsChange: { before: ['Kitchen'], after: ['Summer'] },
+            }));
+            return response(200).json({ items, total: items.length, errors: 0 });
+          }),
+          ...listingEditHandlers.default,
+        ],
+      },
+    },
+  },
+  play: async () => {
+    tagEditsSeen.length = 0;
+    const dialog = await page().findByRole('dialog', { name: 'Bulk edit' });
+    await expect(within(dialog).getByLabelText('Cost of one unit')).toBeDisabled();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Cost change'), 'set');
+    await userEvent.type(within(dialog).getByLabelText('Cost of one unit'), '3.5');
+    await userEvent.type(within(dialog).getByLabelText('Add tags'), 'Summer, ');
+    await userEvent.type(within(dialog).getByLabelText('Remove tags'), 'Kitchen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview changes' }));
+    const table = await within(dialog).findByRole('table', { name: 'Changes to make' });
+    await expect(within(table).getByRole('columnheader', { name: 'Cost and tags' })).toBeVisible();
+    const row = within(table).getByText('MUG-BLUE-350').closest('tr')!;
+    await expect(row).toHaveTextContent('Cost: not known→ to 3.50');
+    await expect(row).toHaveTextContent('Tags: Kitchen→ to Summer');
+    await expect(tagEditsSeen.at(-1)).toMatchObject({
+      cost: { value: 3.5 },
+      tags: { add: ['Summer'], remove: ['Kitchen'] },
+    });
+  },
+};
+
 export const SelectAllMatching: Story = {
   args: { selection: { filter: { q: 'mug' } } },
   parameters: {

@@ -40,6 +40,9 @@ export interface BulkEditDialogProps {
 export const priceModes = ['none', 'set', 'percent', 'amount'] as const;
 export const quantityModes = ['none', 'set', 'amount'] as const;
 export const statusChoices = ['none', 'active', 'inactive'] as const;
+export const costModes = ['none', 'set', 'clear'] as const;
+type CostMode = (typeof costModes)[number];
+const costModeLabels: Record<CostMode, string> = { none: 'No change', set: 'Set to', clear: 'Not known (clear)' };
 type PriceMode = (typeof priceModes)[number];
 type QuantityMode = (typeof quantityModes)[number];
 type StatusChoice = (typeof statusChoices)[number];
@@ -60,6 +63,11 @@ interface Draft {
   quantity: string;
   status: StatusChoice;
   channelIds: string[];
+  costMode: CostMode;
+  cost: string;
+  /** Tags to give every SKU, and to take off, comma-separated. */
+  addTags: string;
+  removeTags: string;
 }
 const emptyDraft: Draft = {
   priceMode: 'none',
@@ -68,7 +76,17 @@ const emptyDraft: Draft = {
   quantity: '',
   status: 'none',
   channelIds: [],
+  costMode: 'none',
+  cost: '',
+  addTags: '',
+  removeTags: '',
 };
+
+const tagsOf = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 const count = (n: number) => n.toLocaleString('en-US');
 const skus = (n: number) => `${count(n)} ${n === 1 ? 'SKU' : 'SKUs'}`;
@@ -94,8 +112,19 @@ export function toRequest(draft: Draft, selection: ListingSelection): BulkEditRe
     if (draft.channelIds.length === 0) return 'Choose the channels to set the status on.';
     request.status = { status: draft.status, channelIds: draft.channelIds };
   }
-  if (!request.price && !request.quantity && !request.status)
-    return 'Choose a price, a quantity or a status to change.';
+  if (draft.costMode === 'set') {
+    if (!/^\d{1,6}(\.\d{1,2})?$/.test(draft.cost.trim()))
+      return 'Enter the cost as a number, 0 or more, with at most two decimals.';
+    request.cost = { value: Number(draft.cost.trim()) };
+  }
+  if (draft.costMode === 'clear') request.cost = { value: null };
+  const add = tagsOf(draft.addTags);
+  const remove = tagsOf(draft.removeTags);
+  if ([...add, ...remove].some((t) => t.length > 255)) return 'A tag is at most 255 characters.';
+  if (add.length > 0 || remove.length > 0)
+    request.tags = { ...(add.length > 0 ? { add } : {}), ...(remove.length > 0 ? { remove } : {}) };
+  if (!request.price && !request.quantity && !request.status && !request.cost && !request.tags)
+    return 'Choose a price, a quantity, a status, a cost or tags to change.';
   return request;
 }
 
@@ -144,7 +173,7 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         title="Bulk edit"
-        description="Change price, stock or status of the selected SKUs. You see every change before it is made."
+        description="Change price, stock, status, cost or tags of the selected SKUs. You see every change before it is made."
       >
         {run.data ? (
           <BulkChangeProgress applied={run.data} />
@@ -269,6 +298,57 @@ export function BulkEditDialog({ open, onOpenChange, selection }: BulkEditDialog
                   </Text>
                 ) : null}
               </fieldset>
+              <fieldset className={styles.fieldset}>
+                <legend className={styles.legend}>Cost and tags</legend>
+                <div className={styles.twoColumns}>
+                  <Field label="Cost change">
+                    {(control) => (
+                      <Select
+                        {...control}
+                        value={draft.costMode}
+                        onChange={(e) => setDraft({ ...draft, costMode: e.target.value as CostMode })}
+                      >
+                        {costModes.map((mode) => (
+                          <option key={mode} value={mode}>
+                            {costModeLabels[mode]}
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  </Field>
+                  <Field label="Cost of one unit">
+                    {(control) => (
+                      <Input
+                        {...control}
+                        inputMode="decimal"
+                        disabled={draft.costMode !== 'set'}
+                        value={draft.cost}
+                        onChange={(e) => setDraft({ ...draft, cost: e.target.value })}
+                      />
+                    )}
+                  </Field>
+                </div>
+                <div className={styles.twoColumns}>
+                  <Field label="Add tags" hint="Separated by commas.">
+                    {(control) => (
+                      <Input
+                        {...control}
+                        value={draft.addTags}
+                        onChange={(e) => setDraft({ ...draft, addTags: e.target.value })}
+                      />
+                    )}
+                  </Field>
+                  <Field label="Remove tags" hint="Separated by commas.">
+                    {(control) => (
+                      <Input
+                        {...control}
+                        value={draft.removeTags}
+                        onChange={(e) => setDraft({ ...draft, removeTags: e.target.value })}
+                      />
+                    )}
+                  </Field>
+                </div>
+              </fieldset>
               {problem ? <Alert tone="critical">{problem}</Alert> : null}
               <div className={styles.actions}>
                 <Button type="submit" loading={preview.isPending}>
@@ -297,6 +377,8 @@ function PreviewStep({
   onApply: () => void;
 }) {
   const shown = preview.items.length;
+  const ownValues = preview.items.some((row) => row.costChange || row.tagsChange);
+  const tagList = (tags: string[]) => (tags.length > 0 ? tags.join(', ') : 'none');
   return (
     <Stack space="medium">
       {preview.errors > 0 ? (
@@ -320,6 +402,7 @@ function PreviewStep({
               <TableHeaderCell>Price</TableHeaderCell>
               <TableHeaderCell>On hand</TableHeaderCell>
               <TableHeaderCell>Status</TableHeaderCell>
+              {ownValues ? <TableHeaderCell>Cost and tags</TableHeaderCell> : null}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -334,7 +417,7 @@ function PreviewStep({
                   ) : null}
                 </TableCell>
                 {row.error ? (
-                  <TableCell colSpan={3}>
+                  <TableCell colSpan={ownValues ? 4 : 3}>
                     <span className={styles.rowError}>{row.error}</span>
                   </TableCell>
                 ) : (
@@ -360,6 +443,29 @@ function PreviewStep({
                         <NoChange />
                       )}
                     </TableCell>
+                    {ownValues ? (
+                      <TableCell>
+                        {row.costChange ? (
+                          <div>
+                            Cost:{' '}
+                            <ValueChange
+                              before={row.costChange.before ?? 'not known'}
+                              after={row.costChange.after ?? 'not known'}
+                            />
+                          </div>
+                        ) : null}
+                        {row.tagsChange ? (
+                          <div>
+                            Tags:{' '}
+                            <ValueChange
+                              before={tagList(row.tagsChange.before)}
+                              after={tagList(row.tagsChange.after)}
+                            />
+                          </div>
+                        ) : null}
+                        {!row.costChange && !row.tagsChange ? <NoChange /> : null}
+                      </TableCell>
+                    ) : null}
                   </>
                 )}
               </TableRow>

@@ -19,6 +19,10 @@ const SWITCHABLE = ['active', 'inactive', 'error', 'suppressed'];
 interface Draft {
   title: string;
   onHand: string;
+  /** Empty: no cost known. */
+  cost: string;
+  /** Comma-separated, as the CSV's tags column. */
+  tags: string;
   prices: Record<string, string>;
   /** "Offer at most" per channel: empty is no limit. */
   caps: Record<string, string>;
@@ -36,6 +40,15 @@ function requestOf(detail: ListingDetail, draft: Draft): BulkEditRequest | strin
     if (!Number.isInteger(value) || value < 0) return 'On hand is a whole number, 0 or more.';
     if (value !== detail.row.onHand) request.quantity = { mode: 'set', value };
   }
+  const costText = draft.cost.trim();
+  if (costText !== '' && !/^\d{1,6}(\.\d{1,2})?$/.test(costText))
+    return 'Cost is a number, 0 or more, with at most two decimals (empty: not known).';
+  const cost = costText === '' ? null : Number(costText);
+  const costBefore = detail.product?.cost == null ? null : Number(detail.product.cost);
+  if (cost !== costBefore) request.cost = { value: cost };
+  const tags = tagList(draft.tags);
+  if (tags.some((t) => t.length > 255)) return 'A tag is at most 255 characters.';
+  if (tags.join('\n') !== (detail.product?.tags ?? []).join('\n')) request.tags = { set: tags };
   const channelPrices: NonNullable<BulkEditRequest['channelPrices']> = [];
   for (const listing of detail.listings) {
     const text = draft.prices[listing.channelId];
@@ -66,25 +79,55 @@ function requestOf(detail: ListingDetail, draft: Draft): BulkEditRequest | strin
         .filter(([, s]) => s !== '')
         .map(([id]) => id),
     };
-  if (!request.title && !request.quantity && !request.channelPrices && !request.channelQuantityCaps && !request.status)
-    return 'Change the title, on hand, a channel’s price, how many units it offers or a status first.';
+  if (
+    !request.title &&
+    !request.quantity &&
+    !request.cost &&
+    !request.tags &&
+    !request.channelPrices &&
+    !request.channelQuantityCaps &&
+    !request.status
+  )
+    return 'Change the title, on hand, cost, tags, a channel’s price, how many units it offers or a status first.';
   return request;
 }
 
+/** Tags as typed (comma-separated): trimmed, each once whatever its case, the first spelling kept. */
+export function tagList(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '' && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+}
+
 /**
- * The drawer's edit form: title, on hand, each target's own price, the most units it offers and its status. Each is a change
+ * The drawer's edit form: title, on hand, cost, tags, each target's own price, the most units it offers and its status. Each is a change
  * like a bulk edit of this one SKU: previewed before and after per channel, then applied, and
  * listed in the history below with Undo.
  */
 export function DrawerEdit({ detail, currency }: { detail: ListingDetail; currency: string | null }) {
-  const empty: Draft = {
+  // The fields the seller has not typed in show the SKU as it now is (read again after each change).
+  const [typed, setTyped] = useState<Partial<Draft>>({});
+  const draft: Draft = {
     title: detail.row.title ?? '',
     onHand: String(detail.row.onHand ?? ''),
+    cost: detail.product?.cost ?? '',
+    tags: (detail.product?.tags ?? []).join(', '),
     prices: {},
     caps: {},
     statuses: {},
+    ...typed,
   };
-  const [draft, setDraft] = useState<Draft>(empty);
+  const setDraft = (next: Draft) =>
+    setTyped({
+      ...typed,
+      ...Object.fromEntries(
+        (Object.keys(next) as Array<keyof Draft>)
+          .filter((key) => next[key] !== draft[key])
+          .map((key) => [key, next[key]]),
+      ),
+    });
   const [problem, setProblem] = useState<string | null>(null);
   const [asked, setAsked] = useState<BulkEditRequest | null>(null);
   const preview = usePreviewBulkEdit();
@@ -127,6 +170,24 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
               value={draft.onHand}
               onChange={(e) => setDraft({ ...draft, onHand: e.target.value })}
             />
+          )}
+        </Field>
+        <Field
+          label={`Cost${currency ? ` (${currency})` : ''}`}
+          hint="What one unit costs you: profit, prices from cost and margin floors use it. Empty: not known."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              value={draft.cost}
+              onChange={(e) => setDraft({ ...draft, cost: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Tags" hint="Separated by commas. A pricing rule can price every SKU with a tag.">
+          {(control) => (
+            <Input {...control} value={draft.tags} onChange={(e) => setDraft({ ...draft, tags: e.target.value })} />
           )}
         </Field>
         {targets.map((listing) => {
@@ -203,7 +264,7 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
           preview={preview.data}
           money={money}
           applying={run.isPending}
-          onApply={() => run.mutate(asked, { onSuccess: () => setDraft(empty) })}
+          onApply={() => run.mutate(asked, { onSuccess: () => setTyped({}) })}
         />
       ) : null}
       {run.isError ? <Alert tone="critical">{errorText(run.error)}</Alert> : null}
@@ -236,6 +297,12 @@ export function EditPreview({
   if (row.titleChange) lines.push(`Title: ${row.titleChange.before ?? 'None'} → ${row.titleChange.after}`);
   if (row.onHand) lines.push(`On hand: ${row.onHand.before} → ${row.onHand.after}`);
   if (row.price) lines.push(`Price: ${money(row.price.before) ?? 'None'} → ${money(row.price.after)}`);
+  if (row.costChange)
+    lines.push(`Cost: ${money(row.costChange.before) ?? 'Not known'} → ${money(row.costChange.after) ?? 'Not known'}`);
+  if (row.tagsChange) {
+    const tags = (list: string[]) => (list.length > 0 ? list.join(', ') : 'None');
+    lines.push(`Tags: ${tags(row.tagsChange.before)} → ${tags(row.tagsChange.after)}`);
+  }
   for (const c of row.channelPrices ?? [])
     lines.push(
       `${marketplaceNames[c.channelKind]} price: ${money(c.before) ?? 'from your rules'} → ${money(c.after) ?? 'from your rules'}`,

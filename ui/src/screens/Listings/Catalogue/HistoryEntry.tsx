@@ -25,6 +25,8 @@ export function batchTitle(batch: Batch): string {
 
 /** A value as the seller reads it: a price with its currency; a channel's own price removed is the rules' price. */
 function valueOf(change: ChangeEntry, value: string | null, currency: string | null): string {
+  if (change.field === 'cost') return value === null ? 'not known' : currency ? `${value} ${currency}` : value;
+  if (change.field === 'tags') return value ? value : 'no tags';
   if (change.field !== 'price') return shown(value);
   if (value === null) return change.channelId ? 'price from your rules' : shown(value);
   return currency ? `${value} ${currency}` : value;

@@ -41,7 +41,7 @@ export const EditableSkuDrawer: Story = {
     await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
     await expect(
       within(form).getByText(
-        'Change the title, on hand, a channel’s price, how many units it offers or a status first.',
+        'Change the title, on hand, cost, tags, a channel’s price, how many units it offers or a status first.',
       ),
     ).toBeVisible();
     await userEvent.type(within(form).getByLabelText('Amazon price (USD)'), '1.234');
@@ -67,6 +67,35 @@ export const DrawerEditPreview: Story = {
     await expect(Object.keys(drawerEditRequests.at(-1)!.selection)).toEqual(['productIds']);
     await userEvent.click(within(preview).getByRole('button', { name: 'Apply' }));
     await expect(await within(d).findByText(/Undo it from the change history below/)).toBeVisible();
+  },
+};
+
+/** The seller's own values of the SKU: its cost and its tags, previewed before → after like any other change. */
+export const CostAndTagsPreview: Story = {
+  play: async () => {
+    const d = await drawer();
+    await expect(within(d).getByText('Kitchen, Gift ideas')).toBeVisible();
+    const form = await within(d).findByRole('form', { name: 'Edit this SKU' });
+    const cost = within(form).getByLabelText('Cost (USD)');
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '4.5');
+    const tags = within(form).getByLabelText('Tags');
+    await expect(tags).toHaveValue('Kitchen, Gift ideas');
+    await userEvent.clear(tags);
+    await userEvent.type(tags, 'Kitchen, Summer, kitchen');
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    const preview = await within(d).findByRole('region', { name: 'Changes to make' });
+    await expect(preview).toHaveTextContent(/Cost: \d+\.\d\d USD → 4\.50 USD/);
+    await expect(preview).toHaveTextContent('Tags: Kitchen, Gift ideas → Kitchen, Summer');
+    // Each tag once, whatever its case; the cost as a number.
+    await expect(drawerEditRequests.at(-1)).toMatchObject({
+      cost: { value: 4.5 },
+      tags: { set: ['Kitchen', 'Summer'] },
+    });
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '4.555');
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    await expect(within(form).getByText(/Cost is a number, 0 or more, with at most two decimals/)).toBeVisible();
   },
 };
 

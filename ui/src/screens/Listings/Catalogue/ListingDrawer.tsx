@@ -80,6 +80,7 @@ function DetailBody({ detail }: { detail: ListingDetail }) {
               <Fact name="GTIN" value={row.gtin} />
               <Fact name="Price" value={money(product.price)} />
               <Fact name="Cost" value={money(product.cost)} />
+              <Fact name="Tags" value={product.tags.length > 0 ? product.tags.join(', ') : null} />
               <Fact name="On hand" value={row.onHand} />
               <Fact name="Committed" value={row.committed} />
               <Fact name="Available" value={row.available} />

@@ -91,6 +91,27 @@ export const NewRuleWithDryRun: Story = {
   },
 };
 
+/** A rule for the SKUs holding one tag (the seller's own labels, set in a SKU's drawer, a bulk edit or the CSV). */
+export const RuleForATag: Story = {
+  parameters: { msw: { handlers: { pricing: pricingHandlers.none } } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'New rule' }));
+    const dialog = await page().findByRole('dialog', { name: 'New pricing rule' });
+    const form = within(dialog);
+    await userEvent.type(form.getByRole('textbox', { name: 'Name' }), 'Summer on marketplaces');
+    await userEvent.selectOptions(form.getByRole('combobox', { name: 'SKUs' }), 'One tag');
+    await userEvent.type(form.getByRole('textbox', { name: 'One tag' }), 'Summer');
+    await userEvent.type(form.getByRole('textbox', { name: 'Percent' }), '5');
+    await userEvent.click(form.getByRole('button', { name: 'Preview changes' }));
+    await form.findByRole('table', { name: 'Prices the rule would change' });
+    await userEvent.click(form.getByRole('button', { name: 'Save rule' }));
+    await expect(await findInToast('Run it to send its prices to your channels.')).toBeVisible();
+    await expect(pricingRequests.saved).toEqual([
+      expect.objectContaining({ name: 'Summer on marketplaces', scope: { kind: 'tag', tag: 'Summer' } }),
+    ]);
+  },
+};
+
 export const DryRunOfASavedRule: Story = {
   play: async ({ canvasElement }) => {
     const row = within(await rulesTable(canvasElement)).getByRole('row', { name: /Marketplaces/ });

@@ -55,7 +55,13 @@ export function draftOf(rule: PricingRule | null, targets: Channel[]): Draft {
     channelIds: rule.channelIds,
     scopeKind: s.kind,
     scopeValue:
-      s.kind === 'brand' ? (s.brand ?? '') : s.kind === 'sku_prefix' ? (s.prefix ?? '') : (s.skus ?? []).join('\n'),
+      s.kind === 'brand'
+        ? (s.brand ?? '')
+        : s.kind === 'tag'
+          ? (s.tag ?? '')
+          : s.kind === 'sku_prefix'
+            ? (s.prefix ?? '')
+            : (s.skus ?? []).join('\n'),
     action: actionChoiceOf(rule.action),
     value: rule.action.value,
     rounding: rule.rounding,
@@ -79,11 +85,13 @@ export function bodyOf(d: Draft): PricingRuleBody {
     scope:
       d.scopeKind === 'brand'
         ? { kind: 'brand', brand: value }
-        : d.scopeKind === 'sku_prefix'
-          ? { kind: 'sku_prefix', prefix: value }
-          : d.scopeKind === 'skus'
-            ? { kind: 'skus', skus: value.split(/[\s,]+/).filter(Boolean) }
-            : { kind: 'all' },
+        : d.scopeKind === 'tag'
+          ? { kind: 'tag', tag: value }
+          : d.scopeKind === 'sku_prefix'
+            ? { kind: 'sku_prefix', prefix: value }
+            : d.scopeKind === 'skus'
+              ? { kind: 'skus', skus: value.split(/[\s,]+/).filter(Boolean) }
+              : { kind: 'all' },
     action: actionOf(d.action, d.value.trim()),
     rounding: d.rounding,
     minPrice: orNull(d.minPrice),

@@ -10,6 +10,7 @@ export const roundingLabels: Record<PricingRuleBody['rounding'], string> = {
 export const scopeLabels: Record<PricingRuleBody['scope']['kind'], string> = {
   all: 'All SKUs',
   brand: 'One brand',
+  tag: 'One tag',
   sku_prefix: 'SKUs starting with',
   skus: 'A list of SKUs',
 };
@@ -72,10 +73,12 @@ export function describeScope(rule: PricingRule, channels: Channel[]): string {
   const scope =
     rule.scope.kind === 'brand'
       ? `brand ${rule.scope.brand}`
-      : rule.scope.kind === 'sku_prefix'
-        ? `SKUs starting with ${rule.scope.prefix}`
-        : rule.scope.kind === 'skus'
-          ? `${rule.scope.skus?.length ?? 0} SKUs`
-          : 'all SKUs';
+      : rule.scope.kind === 'tag'
+        ? `SKUs tagged ${rule.scope.tag}`
+        : rule.scope.kind === 'sku_prefix'
+          ? `SKUs starting with ${rule.scope.prefix}`
+          : rule.scope.kind === 'skus'
+            ? `${rule.scope.skus?.length ?? 0} SKUs`
+            : 'all SKUs';
   return `${scope} on ${names.join(', ')}`;
 }
