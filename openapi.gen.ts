@@ -3380,6 +3380,8 @@ export interface components {
             status?: components["schemas"]["ListingStatus"];
             outOfStock?: boolean;
             withErrors?: boolean;
+            /** @description SKUs whose product holds this tag (any case). */
+            tag?: string;
         };
         ListingChip: {
             /** Format: uuid */
@@ -4225,6 +4227,8 @@ export interface components {
         ListingOutOfStock: boolean;
         /** @description true for SKUs with a listing in error or whose last value was refused. */
         ListingWithErrors: boolean;
+        /** @description SKUs whose product holds this tag (any case). */
+        ListingTag: string;
         CatalogueSort: "sku" | "title" | "available" | "updated";
         CatalogueOrder: "asc" | "desc";
     };
@@ -6187,6 +6191,8 @@ export interface operations {
                 outOfStock?: components["parameters"]["ListingOutOfStock"];
                 /** @description true for SKUs with a listing in error or whose last value was refused. */
                 withErrors?: components["parameters"]["ListingWithErrors"];
+                /** @description SKUs whose product holds this tag (any case). */
+                tag?: components["parameters"]["ListingTag"];
                 sort?: components["parameters"]["CatalogueSort"];
                 order?: components["parameters"]["CatalogueOrder"];
                 page?: number;
@@ -6333,6 +6339,8 @@ export interface operations {
                 outOfStock?: components["parameters"]["ListingOutOfStock"];
                 /** @description true for SKUs with a listing in error or whose last value was refused. */
                 withErrors?: components["parameters"]["ListingWithErrors"];
+                /** @description SKUs whose product holds this tag (any case). */
+                tag?: components["parameters"]["ListingTag"];
                 sort?: components["parameters"]["CatalogueSort"];
                 order?: components["parameters"]["CatalogueOrder"];
             };

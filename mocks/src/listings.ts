@@ -187,6 +187,10 @@ function withOffSale(rows: CatalogueRow[]): CatalogueRow[] {
   });
 }
 
+/** A product's tags in the fixtures: every third SKU is a gift idea, the rest of the kitchen (a SKU only targets have, none). */
+export const tagsOfRow = (row: CatalogueRow): string[] =>
+  row.productId === null ? [] : Number(row.sku.replace(/\D/g, '')) % 3 === 0 ? ['Kitchen', 'Gift ideas'] : ['Kitchen'];
+
 const hasError = (row: CatalogueRow) => row.chips.some((c) => c.status === 'error' || c.lastError !== null);
 
 /** GET /api/listings as the server answers it: filter, sort, then one page. */
@@ -204,6 +208,7 @@ export function queryCatalogue(rows: CatalogueRow[], query: CatalogueQuery) {
     if (query.status && !onChannel.some((c) => c.status === query.status)) return false;
     if (query.outOfStock !== undefined && (row.available === 0) !== query.outOfStock) return false;
     if (query.withErrors && !hasError(row)) return false;
+    if (query.tag && !tagsOfRow(row).some((t) => t.toLowerCase() === query.tag!.trim().toLowerCase())) return false;
     return true;
   });
   const sort = query.sort ?? 'sku';
@@ -302,7 +307,7 @@ export function detailOf(row: CatalogueRow): ListingDetail {
             price: main?.price ?? null,
             currency: 'USD',
             cost: main?.price ? (Number(main.price) * 0.45).toFixed(2) : null,
-            tags: ['Kitchen', 'Gift ideas'],
+            tags: tagsOfRow(row),
             images: row.imageUrl ? [row.imageUrl] : [],
             attributes: { color: 'Blue' },
           },
@@ -337,6 +342,7 @@ function catalogueOf(rowsNow: () => CatalogueRow[]): HttpHandler[] {
         status: (query.get('status') as CatalogueQuery['status']) ?? undefined,
         outOfStock: query.get('outOfStock') === null ? undefined : query.get('outOfStock') === 'true',
         withErrors: query.get('withErrors') === 'true' || undefined,
+        tag: query.get('tag') ?? undefined,
         sort: (query.get('sort') as CatalogueQuery['sort']) ?? undefined,
         order: (query.get('order') as CatalogueQuery['order']) ?? undefined,
         page: Number(query.get('page') ?? 1),

@@ -242,6 +242,41 @@ describe('cost and tags', () => {
     expect(again.body).toMatchObject({ total: 0, errors: [] });
   });
 
+  it('filters the catalogue, its export and a bulk edit by a tag, any case', async () => {
+    const all = await products();
+    const chosen = [all[2]!, all[4]!];
+    const tagged = await seller.post('/api/listings/bulk-edit', {
+      selection: { productIds: chosen.map((p) => p.id) },
+      tags: { add: ['Filter-Me'] },
+    });
+    expect(tagged.status).toBe(201);
+    const listed = await seller.get('/api/listings?tag=filter-me');
+    expect(listed.status).toBe(200);
+    expect(listed.body.total).toBe(2);
+    expect(listed.body.items.map((r: { sku: string }) => r.sku)).toEqual(chosen.map((p) => p.sku));
+    const exported = ((await seller.get('/api/listings/export?tag=FILTER-ME')).body as string).trim().split('\r\n');
+    expect(exported.slice(1).map((l) => l.split(',')[0])).toEqual(chosen.map((p) => p.sku));
+    // Every SKU of the filter, whichever page: the tag taken off all of them at once.
+    const preview = await seller.post('/api/listings/bulk-edit/preview', {
+      selection: { filter: { tag: 'Filter-me' } },
+      tags: { remove: ['filter-me'] },
+    });
+    expect(preview.body).toMatchObject({ total: 2, errors: 0 });
+    const removed = await seller.post('/api/listings/bulk-edit', {
+      selection: { filter: { tag: 'Filter-me' } },
+      tags: { remove: ['filter-me'] },
+    });
+    expect(removed.status).toBe(201);
+    // The page's rows are read afresh; its total may lag a changing catalogue by up to 2 s (listings/catalogue.ts).
+    expect((await seller.get('/api/listings?tag=filter-me')).body.items).toEqual([]);
+    await vi.waitFor(async () => expect((await seller.get('/api/listings?tag=filter-me')).body.total).toBe(0), {
+      timeout: 10_000,
+      interval: 250,
+    });
+    // Another account's catalogue holds none of these.
+    expect((await other.get('/api/listings?tag=Kitchen')).body.total).toBe(0);
+  });
+
   it('prices the products holding a tag, any case, and leaves the others to the main price', async () => {
     const all = await products();
     const tagged = all.slice(0, 2);

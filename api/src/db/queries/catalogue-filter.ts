@@ -14,6 +14,8 @@ export interface CatalogueFilter {
   status?: ListingStatus;
   outOfStock?: boolean;
   withErrors?: boolean;
+  /** Products holding this tag (any case). */
+  tag?: string;
 }
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -72,7 +74,7 @@ export async function planCatalogueFilter(db: Db, accountId: string, filter: Cat
 export function onlySparseCondition(filter: CatalogueFilter, plan: CataloguePlan): SQL | undefined {
   const parts = [plan.onListing, plan.failing].filter((part) => part !== undefined);
   const [part] = parts;
-  if (filter.q || filter.outOfStock !== undefined || parts.length !== 1 || !part!.sparse) return undefined;
+  if (filter.q || filter.tag || filter.outOfStock !== undefined || parts.length !== 1 || !part!.sparse) return undefined;
   // "Without errors" is a listing that does not fail: not something a listing index can pick.
   if (part === plan.failing && filter.withErrors !== true) return undefined;
   return part!.condition;
@@ -93,6 +95,10 @@ export function productSide(
     where.push(
       sql`(p.sku ilike ${anywhere} or p.title ilike ${anywhere} or p.brand ilike ${anywhere} or p.gtin like ${prefix})`,
     );
+  }
+  if (filter.tag) {
+    // Tags are a product's few labels: a look at each product's own array (no index serves any-case equality).
+    where.push(sql`exists (select 1 from unnest(p.tags) as tag where lower(tag) = lower(${filter.tag}))`);
   }
   if (filter.outOfStock !== undefined)
     where.push(
@@ -129,8 +135,8 @@ export const withCtes = (ctes: SQL[]) => (ctes.length ? sql`with ${sql.join(ctes
 
 /** The side of SKUs only targets have: `o` is one such SKU (no product), from its listings `l`. */
 export function unlinkedWhere(accountId: string, filter: CatalogueFilter): SQL | undefined {
-  // Without a product there is no stock: such a SKU is neither out of stock nor in stock.
-  if (filter.outOfStock !== undefined) return undefined;
+  // Without a product there is no stock and no tag: such a SKU is neither out of stock nor in stock, nor tagged.
+  if (filter.outOfStock !== undefined || filter.tag) return undefined;
   const where: SQL[] = [sql`true`];
   if (filter.q) where.push(sql`o.sku ilike ${`%${likeEscape(filter.q)}%`}`);
   const onListing = listingConditions(filter);

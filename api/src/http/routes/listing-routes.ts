@@ -118,6 +118,8 @@ function readQuery(req: Request): CatalogueQuery {
   if (outOfStock !== undefined) filter.outOfStock = outOfStock;
   const withErrors = flag('withErrors');
   if (withErrors !== undefined) filter.withErrors = withErrors;
+  const tag = text('tag')?.trim();
+  if (tag) filter.tag = tag;
   const sort = text('sort') ?? 'sku';
   if (!(catalogueSortValues as readonly string[]).includes(sort))
     throw new AppError(400, `sort: must be one of ${catalogueSortValues.join(', ')}`);

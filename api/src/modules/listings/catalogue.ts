@@ -80,6 +80,7 @@ const keyOf = (accountId: string, filter: CatalogueFilter) =>
     filter.status ?? '',
     filter.outOfStock ?? '',
     filter.withErrors ?? '',
+    filter.tag?.toLowerCase() ?? '',
   ].join('\u0000');
 
 /**

@@ -168,6 +168,21 @@ export const SearchAndFilters: Story = {
   },
 };
 
+/** The SKUs holding a tag (any case): the seller's own labels, the same a pricing rule can price. */
+export const FilteredByTag: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await grid(canvasElement);
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Tag' }), 'gift IDEAS');
+    await waitFor(() => expect(params().get('tag')).toBe('gift IDEAS'));
+    await waitFor(() => expect(canvas.getByText(/^Showing 1–50 of 41[0-9]$/)).toBeVisible());
+    await expect(canvas.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/listings/export?tag=gift+IDEAS&sort=sku&order=asc',
+    );
+  },
+};
+
 export const FilteredToNothing: Story = {
   parameters: { route: '/listings?q=no-such-thing&withErrors=true' },
   play: async ({ canvasElement }) => {

@@ -18,7 +18,11 @@ export const filters = style({
   gap: vars.space.medium,
   gridTemplateColumns: '1fr',
   alignItems: 'end',
-  '@media': { [mediaQuery.tablet]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' } },
+  '@media': {
+    [mediaQuery.tablet]: {
+      gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr) auto',
+    },
+  },
 });
 export const checks = style({
   display: 'flex',

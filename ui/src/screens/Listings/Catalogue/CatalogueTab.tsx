@@ -66,6 +66,7 @@ export function CatalogueTab() {
   const [allMatching, setAllMatching] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [query, setQuery] = useState(view.q ?? '');
+  const [tagTyped, setTagTyped] = useState(view.tag ?? '');
 
   const go = (nextSearch: string) => navigate(nextSearch ? `${location}?${nextSearch}` : location, { replace: true });
   // A new filter is a new set of rows: back to the first page, nothing selected.
@@ -102,6 +103,16 @@ export function CatalogueTab() {
     // Only typing starts the timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
+
+  const tag = view.tag ?? '';
+  useEffect(() => setTagTyped(tag), [tag]);
+  useEffect(() => {
+    if (tagTyped.trim() === tag) return;
+    const timer = setTimeout(() => setFilter({ tag: tagTyped.trim() || undefined }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // Only typing starts the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tagTyped]);
 
   const rows = catalogue.data?.items ?? [];
   const total = catalogue.data?.total ?? 0;
@@ -196,6 +207,18 @@ export function CatalogueTab() {
               maxLength={200}
               value={query}
               onChange={(event) => setQuery(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Tag">
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              placeholder="Any tag"
+              maxLength={255}
+              value={tagTyped}
+              onChange={(event) => setTagTyped(event.target.value)}
             />
           )}
         </Field>
@@ -311,6 +334,7 @@ export function CatalogueTab() {
                       status: undefined,
                       outOfStock: undefined,
                       withErrors: undefined,
+                      tag: undefined,
                     })
                   }
                 >

@@ -36,6 +36,14 @@ describe('the catalogue view in the address', () => {
     expect(readView(writeView('', view))).toEqual(view);
   });
 
+  test('keeps a tag in the address, trimmed, and sends it with the filter', () => {
+    const view = readView('tag=+Gift+ideas+&page=2');
+    expect(view.tag).toBe('Gift ideas');
+    expect(readView(writeView('', view))).toEqual(view);
+    expect(filterOf(view)).toEqual({ tag: 'Gift ideas' });
+    expect(readView('tag=').tag).toBeUndefined();
+  });
+
   test('the filter of a view is what "select all matching" sends', () => {
     expect(filterOf({ ...readView('q=mug&withErrors=true&page=9&sort=title') })).toEqual({
       q: 'mug',

@@ -65,6 +65,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function readView(search: string): CatalogueView {
   const params = new URLSearchParams(search);
   const q = params.get('q')?.slice(0, 200) ?? '';
+  const tag = params.get('tag')?.trim().slice(0, 255) ?? '';
   const channelId = params.get('channelId') ?? '';
   const status = params.get('status');
   const sort = params.get('sort');
@@ -75,6 +76,7 @@ export function readView(search: string): CatalogueView {
     ...(isOneOf(listingStatuses, status) ? { status } : {}),
     ...(params.get('outOfStock') === 'true' ? { outOfStock: true } : {}),
     ...(params.get('withErrors') === 'true' ? { withErrors: true } : {}),
+    ...(tag ? { tag } : {}),
     sort: isOneOf(sortColumns, sort) ? sort : 'sku',
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -90,6 +92,7 @@ export function writeView(search: string, view: CatalogueView): string {
     status: view.status,
     outOfStock: view.outOfStock ? 'true' : undefined,
     withErrors: view.withErrors ? 'true' : undefined,
+    tag: view.tag || undefined,
     sort: view.sort === 'sku' ? undefined : view.sort,
     order: view.order === 'asc' ? undefined : view.order,
     page: view.page === 1 ? undefined : String(view.page),
@@ -103,13 +106,14 @@ export function writeView(search: string, view: CatalogueView): string {
 
 /** The filter part of a view: what "select all matching" applies to. */
 export function filterOf(view: CatalogueQuery): ListingFilter {
-  const { q, channelId, status, outOfStock, withErrors } = view;
+  const { q, channelId, status, outOfStock, withErrors, tag } = view;
   return {
     ...(q ? { q } : {}),
     ...(channelId ? { channelId } : {}),
     ...(status ? { status } : {}),
     ...(outOfStock ? { outOfStock } : {}),
     ...(withErrors ? { withErrors } : {}),
+    ...(tag ? { tag } : {}),
   };
 }
 
