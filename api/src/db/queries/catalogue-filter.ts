@@ -74,7 +74,8 @@ export async function planCatalogueFilter(db: Db, accountId: string, filter: Cat
 export function onlySparseCondition(filter: CatalogueFilter, plan: CataloguePlan): SQL | undefined {
   const parts = [plan.onListing, plan.failing].filter((part) => part !== undefined);
   const [part] = parts;
-  if (filter.q || filter.tag || filter.outOfStock !== undefined || parts.length !== 1 || !part!.sparse) return undefined;
+  if (filter.q || filter.tag || filter.outOfStock !== undefined || parts.length !== 1 || !part!.sparse)
+    return undefined;
   // "Without errors" is a listing that does not fail: not something a listing index can pick.
   if (part === plan.failing && filter.withErrors !== true) return undefined;
   return part!.condition;
