@@ -298,7 +298,8 @@ describe('cost and tags', () => {
     const dry = await seller.post('/api/pricing-rules/dry-run', { rule });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     expect(dry.body.items.map((m: { sku: string }) => m.sku).sort()).toEqual(tagged.map((p) => p.sku).sort());
-    const saved = await seller.post('/api/pricing-rules', rule);
+    // Saved off, then run (which turns it on): the run is what moves the prices, counted here.
+    const saved = await seller.post('/api/pricing-rules', { ...rule, enabled: false });
     expect(saved.status).toBe(201);
     expect(saved.body.scope).toEqual({ kind: 'tag', tag: 'price-test' });
     await settled(t, accountId);

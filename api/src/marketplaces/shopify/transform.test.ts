@@ -36,6 +36,7 @@ const catalogueAnswer = {
           title: 'Classic Mug',
           descriptionHtml: '<p>A mug &amp; a saucer.</p>',
           vendor: 'Northwind',
+          tags: ['Kitchen', 'Gift ideas'],
           status: 'ACTIVE',
           images: { nodes: [{ url: 'https://cdn.shopify.com/s/files/mug.png' }] },
         },
@@ -56,6 +57,7 @@ const catalogueAnswer = {
           title: 'Classic Mug',
           descriptionHtml: '',
           vendor: '',
+          tags: [],
           status: 'DRAFT',
           images: { nodes: [] },
         },
@@ -195,6 +197,7 @@ describe('transform', () => {
       quantity: 12,
       status: 'active',
       attributes: { productId: 'gid://shopify/Product/912', inventoryItemId: 'gid://shopify/InventoryItem/55' },
+      tags: ['Kitchen', 'Gift ideas'],
     });
     expect(variantToCatalogueItem(draft!, 'EUR')).toMatchObject({
       description: null,
