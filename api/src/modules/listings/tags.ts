@@ -43,9 +43,3 @@ export function editedTags(tags: readonly string[], add: readonly string[], remo
   const removed = new Set(remove.map((t) => t.trim().toLowerCase()));
   return normaliseTags([...tags, ...add]).filter((t) => !removed.has(t.toLowerCase()));
 }
-
-/** Whether a product's tags hold this one (any case, as a rule's scope or a filter asks). */
-export const hasTag = (tags: readonly string[], tag: string) => {
-  const wanted = tag.trim().toLowerCase();
-  return tags.some((t) => t.toLowerCase() === wanted);
-};
