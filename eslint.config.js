@@ -82,6 +82,8 @@ const moduleOrder = [
   'pricing',
   // Below listings and webhooks: publishing runs the checks first, a marketplace's notice has them run again.
   'compliance',
+  // Below push: a SKU sold out or back in stock asks the ad rules to look, in the planning's transaction.
+  'advertising',
   'push',
   'stock',
   'orders',

@@ -1114,6 +1114,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/advertising": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's advertising for a range of days (both included, UTC), its accounts, campaigns and ad rules.
+         * @description `from` and `to` are calendar dates, both included; at most 366 days. Figures are the marketplaces' own daily
+         *     reports (spend, attributed sales, orders); ACoS is spend ÷ sales and ROAS sales ÷ spend (null without sales or
+         *     spend). `toConnect` lists the account's channels on a marketplace with ads that have no advertising account yet.
+         */
+        get: operations["getAdvertising"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advertising/skus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per SKU with ads, across channels, for a range of days - ad spend, attributed sales, all its revenue, ACoS and TACoS.
+         * @description TACoS is the SKU's ad spend on every channel ÷ its revenue on every channel (orders placed in the range, UTC
+         *     days); null without revenue. Ordered by spend, highest first; at most 500 SKUs.
+         */
+        get: operations["listAdSkus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advertising/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect the advertising account of one of the account's channels (through the channel's own authorisation); its campaigns are read at once. */
+        post: operations["connectAdAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advertising/accounts/{adAccountId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the advertising account again now (campaigns, ads, recent days' figures), then look at the ad rules. */
+        post: operations["syncAdAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advertising/campaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Pause or resume a campaign, or set its daily budget, on its marketplace. */
+        patch: operations["updateAdCampaign"];
+        trace?: never;
+    };
+    "/api/advertising/rule-actions/{changeId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts back what an ad rule did to a SKU's ads on one marketplace. A pause undone lets the ads run despite that reason until it clears; a resume undone pauses them as the seller's own pause, which the rules never lift. */
+        post: operations["undoAdRuleAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advertising/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the account's stock-aware ad rules; they are looked at again at once. */
+        put: operations["putAdRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing": {
         parameters: {
             query?: never;
@@ -2125,6 +2253,123 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
+        AdMarketplace: "amazon" | "walmart" | "ebay";
+        /** @enum {string} */
+        AdState: "enabled" | "paused" | "archived";
+        /**
+         * @description Why the ad rules hold an ad paused.
+         * @enum {string}
+         */
+        AdPauseReason: "out_of_stock" | "low_cover" | "listing_problem";
+        AdAccount: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            channelId: string;
+            marketplace: components["schemas"]["AdMarketplace"];
+            channelName: string;
+            name: string;
+            currency: string;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+            /** @description The last read's failure, in the marketplace's words. */
+            lastError: string | null;
+        };
+        AdChannelToConnect: {
+            /** Format: uuid */
+            channelId: string;
+            marketplace: components["schemas"]["AdMarketplace"];
+            channelName: string;
+        };
+        AdAccountConnect: {
+            /** Format: uuid */
+            channelId: string;
+        };
+        AdCampaign: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            adAccountId: string;
+            marketplace: components["schemas"]["AdMarketplace"];
+            name: string;
+            state: components["schemas"]["AdState"];
+            /** @description Null where the campaign has no daily budget (eBay's cost-per-sale campaigns pay a share of each sale). */
+            dailyBudget: string | null;
+            currency: string;
+            impressions: number;
+            clicks: number;
+            spend: string;
+            sales: string;
+            orders: number;
+            /** @description Spend ÷ sales */
+            acos: number | null;
+            /** @description Sales ÷ spend. */
+            roas: number | null;
+            /** @description The campaign's ads the ad rules hold paused now. */
+            adsPausedByRules: number;
+        };
+        AdCampaignUpdate: {
+            /** @enum {string} */
+            state?: "enabled" | "paused";
+            /** @description The daily budget in the account's currency */
+            dailyBudget?: string;
+        };
+        AdCampaignValues: {
+            /** Format: uuid */
+            id: string;
+            state: components["schemas"]["AdState"];
+            dailyBudget: string | null;
+        };
+        AdRules: {
+            /** @description Pause the ads of a SKU with no stock available; resume them once it has some. */
+            pauseOutOfStock: boolean;
+            /** @description Pause the ads of a SKU whose stock covers fewer days than this at its rate of sale over the last 14 days; null for never. */
+            pauseBelowDaysOfCover: number | null;
+            /** @description Pause a SKU's ads on a marketplace where its listing is suppressed or in error. */
+            pauseListingProblems: boolean;
+        };
+        AdTotals: {
+            spend: string;
+            sales: string;
+            orders: number;
+            acos: number | null;
+            roas: number | null;
+        };
+        Advertising: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            accounts: components["schemas"]["AdAccount"][];
+            toConnect: components["schemas"]["AdChannelToConnect"][];
+            campaigns: components["schemas"]["AdCampaign"][];
+            rules: components["schemas"]["AdRules"];
+            totals: components["schemas"]["AdTotals"];
+        };
+        AdSkuAd: {
+            marketplace: components["schemas"]["AdMarketplace"];
+            state: components["schemas"]["AdState"];
+            /** @description The state of the ad's campaign (an ad runs only in a running campaign); null where it is not known. */
+            campaignState: components["schemas"]["AdState"] | null;
+            pausedBy: components["schemas"]["AdPauseReason"] | null;
+        };
+        AdSku: {
+            sku: string;
+            title: string | null;
+            available: number | null;
+            spend: string;
+            adSales: string;
+            /** @description The SKU's revenue on every channel, ads or not. */
+            revenue: string;
+            acos: number | null;
+            /** @description Ad spend ÷ all revenue */
+            tacos: number | null;
+            ads: components["schemas"]["AdSkuAd"][];
+        };
+        AdSkuList: {
+            items: components["schemas"]["AdSku"][];
+        };
+        /** @enum {string} */
         AccountPlan: "trial" | "starter" | "growth" | "business" | "enterprise";
         /** @enum {string} */
         PaidPlan: "starter" | "growth" | "business" | "enterprise";
@@ -2997,9 +3242,9 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
+            cause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return" | "ad_rule" | "ad_undo";
             /** @enum {string} */
-            field: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap" | "cost" | "tags";
+            field: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap" | "cost" | "tags" | "attributes" | "ad_state";
             /** @description The SKU */
             sku: string;
             /** @description How many SKUs the row stands for; a rule change or bulk edit over many SKUs is one row (before and after are then null). */
@@ -3194,7 +3439,7 @@ export interface components {
          */
         ComplianceSeverity: "error" | "warning";
         /** @enum {string} */
-        ComplianceCode: "title_missing" | "title_too_long" | "title_forbidden_characters" | "title_repeated_word" | "gtin_missing" | "gtin_invalid" | "images_missing" | "images_too_many" | "images_not_https" | "image_unreadable" | "image_format" | "image_too_small" | "image_too_large" | "image_no_zoom" | "restricted_word" | "price_above_other_channel" | "price_below_floor" | "price_above_ceiling" | "price_floor_unknown" | "price_floor_above_ceiling" | "listing_suppressed" | "listing_refused" | "marketplace_issue" | "eu_safety_data_missing";
+        ComplianceCode: "title_missing" | "title_too_long" | "title_forbidden_characters" | "title_repeated_word" | "gtin_missing" | "gtin_invalid" | "images_missing" | "images_too_many" | "images_not_https" | "image_unreadable" | "image_format" | "image_too_small" | "image_too_large" | "image_no_zoom" | "restricted_word" | "price_above_other_channel" | "price_below_floor" | "price_above_ceiling" | "price_floor_unknown" | "price_floor_above_ceiling" | "listing_suppressed" | "listing_refused" | "marketplace_issue" | "eu_safety_data_missing" | "attributes_missing";
         ComplianceIssue: {
             /** Format: uuid */
             listingId: string;
@@ -3209,7 +3454,7 @@ export interface components {
             code: components["schemas"]["ComplianceCode"];
             severity: components["schemas"]["ComplianceSeverity"];
             /** @enum {string} */
-            field: "title" | "gtin" | "images" | "description" | "price" | "status" | "safety";
+            field: "title" | "gtin" | "images" | "description" | "price" | "status" | "safety" | "attributes";
             /** @description What is wrong */
             message: string;
             /** @description What to do about it. */
@@ -3318,7 +3563,7 @@ export interface components {
          * @description What was done (the part before the dot names the area).
          * @enum {string}
          */
-        AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.registered" | "auth.registration_for_existing_email" | "auth.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.other_sessions_signed_out" | "auth.google_sign_in" | "user.profile_updated" | "user.photo_changed" | "user.photo_removed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.verification_resent" | "user.account_deleted" | "privacy.data_downloaded" | "privacy.shopify_data_request" | "privacy.shopify_customer_redacted" | "privacy.shopify_shop_redacted" | "team.member_invited" | "team.invitation_revoked" | "team.invitation_accepted" | "team.member_role_changed" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "impersonation.started" | "impersonation.ended" | "channel.connected" | "channel.made_main" | "channel.rules_changed" | "channel.publish_settings_changed" | "channel.paused" | "channel.resumed" | "channel.disconnected" | "channel.failed" | "channel.recovered" | "sync.requested" | "sync.pushes_retried" | "drift.accepted" | "drift.overwritten" | "listings.bulk_edited" | "listings.imported" | "listings.change_undone" | "listings.published" | "listings.bundle_changed" | "pricing.rule_created" | "pricing.rule_changed" | "pricing.rule_deleted" | "pricing.rule_run" | "pricing.run_undone" | "orders.shipped" | "orders.cancelled" | "orders.refunded" | "returns.restocked" | "settings.changed" | "billing.checkout_started" | "billing.plan_changed" | "alerts.settings_changed";
+        AuditAction: "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.registered" | "auth.registration_for_existing_email" | "auth.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "auth.password_changed" | "auth.other_sessions_signed_out" | "auth.google_sign_in" | "user.profile_updated" | "user.photo_changed" | "user.photo_removed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.verification_resent" | "user.account_deleted" | "privacy.data_downloaded" | "privacy.shopify_data_request" | "privacy.shopify_customer_redacted" | "privacy.shopify_shop_redacted" | "team.member_invited" | "team.invitation_revoked" | "team.invitation_accepted" | "team.member_role_changed" | "team.member_removed" | "api_key.created" | "api_key.revoked" | "impersonation.started" | "impersonation.ended" | "channel.connected" | "channel.made_main" | "channel.rules_changed" | "channel.publish_settings_changed" | "channel.paused" | "channel.resumed" | "channel.disconnected" | "channel.failed" | "channel.recovered" | "sync.requested" | "sync.pushes_retried" | "drift.accepted" | "drift.overwritten" | "listings.bulk_edited" | "listings.imported" | "listings.change_undone" | "listings.published" | "listings.bundle_changed" | "pricing.rule_created" | "pricing.rule_changed" | "pricing.rule_deleted" | "pricing.rule_run" | "pricing.run_undone" | "advertising.account_connected" | "advertising.campaign_changed" | "advertising.rules_changed" | "advertising.rule_action_undone" | "orders.shipped" | "orders.cancelled" | "orders.refunded" | "returns.restocked" | "settings.changed" | "billing.checkout_started" | "billing.plan_changed" | "alerts.settings_changed";
         AuditPerson: {
             /** Format: uuid */
             id: string;
@@ -3366,12 +3611,12 @@ export interface components {
         /** @enum {string} */
         ListingStatus: "active" | "pending" | "error" | "suppressed" | "inactive" | "not listed";
         /** @enum {string} */
-        ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return";
+        ChangeCause: "order" | "cancellation" | "main_change" | "pricing_rule" | "bulk_edit" | "import" | "reconciliation" | "rule_change" | "return" | "ad_rule" | "ad_undo";
         /**
-         * @description quantity_cap: the most units a channel may offer (before and after are a number, or null for no cap). cost: the seller's cost of one unit. tags: the product's tags, comma-separated.
+         * @description quantity_cap: the most units a channel may offer (before and after are a number, or null for no cap). cost: the seller's cost of one unit. tags: the product's tags, comma-separated. attributes: the product's own attribute values the change set, before and after, as a JSON object of the names changed (null: not given). ad_state: the state of the SKU's ad on the change's channel (enabled, paused), moved by the ad rules.
          * @enum {string}
          */
-        ChangeField: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap" | "cost" | "tags";
+        ChangeField: "available" | "on_hand" | "price" | "quantity" | "title" | "quantity_cap" | "cost" | "tags" | "attributes" | "ad_state";
         ListingFilter: {
             /** @description Matches SKU */
             q?: string;
@@ -3465,8 +3710,19 @@ export interface components {
             after: string | null;
             causeRef: string | null;
             results: components["schemas"]["ChangeResult"][];
+            /** @description An ad rule's pause or resume that the seller may undo now (POST /api/advertising/rule-actions/{changeId}/undo): the latest move of that SKU's ads on that channel. Absent for other changes. */
+            undoable?: boolean;
             /** @description The bulk edit, drawer edit or import this change belongs to (or that it undid); null for others. Ids are for calls, never shown. */
             batch?: components["schemas"]["ChangeBatchInfo"] | null;
+        };
+        AdRuleUndoResult: {
+            /** @description How many ads of the SKU on that marketplace were put back. */
+            ads: number;
+            /**
+             * @description The state they were put back to.
+             * @enum {string}
+             */
+            state: "enabled" | "paused";
         };
         ChangeBatchInfo: {
             /** Format: uuid */
@@ -3528,9 +3784,32 @@ export interface components {
             /** @description The seller's own labels of the product. */
             tags: string[];
             images: string[];
+            /** @description The product's attributes as its listings are made with them (the seller's own over the main channel's). */
             attributes: {
                 [key: string]: unknown;
             };
+            /** @description The values the seller gave here (the drawer's Attributes). */
+            sellerAttributes: {
+                [key: string]: string;
+            };
+            /** @description What the marketplace categories of the SKU's target listings (or of the listings it would be published as) ask every listing to carry, as the marketplaces' definitions said when last read; `given` says whether the product has a value for it. */
+            requiredAttributes: components["schemas"]["RequiredAttribute"][];
+        };
+        RequiredAttribute: {
+            /** Format: uuid */
+            channelId: string;
+            channelKind: components["schemas"]["MarketplaceKind"];
+            /** @description Amazon's product type, eBay's leaf category. */
+            category: string;
+            categoryName: string | null;
+            /** @description The marketplace's name for it (Amazon's attribute name, eBay's aspect name). */
+            name: string;
+            label: string;
+            /** @description The marketplace's values (empty: free text). */
+            values: string[];
+            /** @description Only `values` are taken. */
+            valuesOnly: boolean;
+            given: boolean;
         };
         ListingDetail: {
             row: components["schemas"]["CatalogueRow"];
@@ -3604,6 +3883,12 @@ export interface components {
                 remove?: string[];
                 set?: string[];
             };
+            /** @description The product's own attribute values (what a marketplace's category asks a listing to carry: a colour, a size), one SKU only, from its drawer: each name in `set` takes its text; an empty text or null takes the name away. Names match without regard to case, spaces or hyphens; they win over the main channel's attributes of the same name, and reading the main channel never replaces them. A name is at most 100 characters, a value 500; a product holds at most 100. */
+            attributes?: {
+                set: {
+                    [key: string]: string | null;
+                };
+            };
             /** @description A price for one channel (its override, winning over the rules); null removes the override. One SKU only, from its drawer. */
             channelPrices?: {
                 /** Format: uuid */
@@ -3660,6 +3945,15 @@ export interface components {
                 before: string[];
                 after: string[];
             };
+            /** @description The attribute values the edit changes, by name (null: not given). */
+            attributesChange?: {
+                before: {
+                    [key: string]: string | null;
+                };
+                after: {
+                    [key: string]: string | null;
+                };
+            };
             /** @description Each channel's price override, before and after (null is the price the rules give). */
             channelPrices?: {
                 /** Format: uuid */
@@ -3713,7 +4007,7 @@ export interface components {
             skipped: {
                 sku: string;
                 /** @enum {string} */
-                field: "price" | "on_hand" | "title" | "status" | "quantity_cap" | "cost" | "tags";
+                field: "price" | "on_hand" | "title" | "status" | "quantity_cap" | "cost" | "tags" | "attributes";
                 now: string | null;
             }[];
         };
@@ -5931,6 +6225,199 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getAdvertising: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advertising. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advertising"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAdSkus: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SKUs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdSkuList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    connectAdAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdAccountConnect"];
+            };
+        };
+        responses: {
+            /** @description The advertising account, its first read asked for. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    syncAdAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                adAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The read is asked for. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdCampaignUpdate"];
+            };
+        };
+        responses: {
+            /** @description The campaign as its marketplace took it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdCampaignValues"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    undoAdRuleAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                changeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ads put back, each recorded as a change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdRuleUndoResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    putAdRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdRules"];
+            };
+        };
+        responses: {
+            /** @description The rules as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     getBilling: {
         parameters: {
             query?: never;
@@ -7594,6 +8081,10 @@ export const pathsApiChannelsOauthKindCallbackGetParametersPathKindValues: Reado
 export const pathsApiOrdersGetParametersQueryOrderValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders"]["get"]["parameters"]["query"]["order"]> = ["asc", "desc"];
 export const pathsApiWebhooksKindChannelIdPostParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/webhooks/{kind}/{channelId}"]["post"]["parameters"]["path"]["kind"]> = ["amazon", "walmart", "shopify"];
 export const pathsApiPricingRulesDryRunPostParametersQueryFormatValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/pricing-rules/dry-run"]["post"]["parameters"]["query"]["format"]> = ["json", "csv"];
+export const adMarketplaceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdMarketplace"]> = ["amazon", "walmart", "ebay"];
+export const adStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdState"]> = ["enabled", "paused", "archived"];
+export const adPauseReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdPauseReason"]> = ["out_of_stock", "low_cover", "listing_problem"];
+export const adCampaignUpdateStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdCampaignUpdate"]["state"]> = ["enabled", "paused"];
 export const accountPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountPlan"]> = ["trial", "starter", "growth", "business", "enterprise"];
 export const paidPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaidPlan"]> = ["starter", "growth", "business", "enterprise"];
 export const billingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingStatus"]> = ["trialing", "trial_ended", "active", "past_due", "canceled"];
@@ -7630,24 +8121,25 @@ export const channelSyncHealthRoleValues: ReadonlyArray<FlattenedDeepRequired<co
 export const channelSyncHealthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelSyncHealth"]["status"]> = ["active", "paused", "error", "disconnected"];
 export const dashboardAlertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardAlert"]["kind"]> = ["failed_pushes", "channels_in_error", "suppressed_listings", "low_stock", "open_drift", "sku_limit", "oversold", "compliance_errors"];
 export const dashboardOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardOrder"]["status"]> = ["open", "shipped", "cancelled"];
-export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap", "cost", "tags"];
+export const dashboardChangeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["cause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return", "ad_rule", "ad_undo"];
+export const dashboardChangeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DashboardChange"]["field"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap", "cost", "tags", "attributes", "ad_state"];
 export const alertKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertKind"]> = ["channel_error", "pushes_failing", "listing_suppressed", "low_stock", "late_order"];
 export const complianceSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceSeverity"]> = ["error", "warning"];
-export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "image_unreadable", "image_format", "image_too_small", "image_too_large", "image_no_zoom", "restricted_word", "price_above_other_channel", "price_below_floor", "price_above_ceiling", "price_floor_unknown", "price_floor_above_ceiling", "listing_suppressed", "listing_refused", "marketplace_issue", "eu_safety_data_missing"];
-export const complianceIssueFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceIssue"]["field"]> = ["title", "gtin", "images", "description", "price", "status", "safety"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.registered", "auth.registration_for_existing_email", "auth.email_verified", "auth.password_reset_requested", "auth.password_reset", "auth.password_changed", "auth.other_sessions_signed_out", "auth.google_sign_in", "user.profile_updated", "user.photo_changed", "user.photo_removed", "user.role_changed", "user.disabled", "user.enabled", "user.deleted", "user.verification_resent", "user.account_deleted", "privacy.data_downloaded", "privacy.shopify_data_request", "privacy.shopify_customer_redacted", "privacy.shopify_shop_redacted", "team.member_invited", "team.invitation_revoked", "team.invitation_accepted", "team.member_role_changed", "team.member_removed", "api_key.created", "api_key.revoked", "impersonation.started", "impersonation.ended", "channel.connected", "channel.made_main", "channel.rules_changed", "channel.publish_settings_changed", "channel.paused", "channel.resumed", "channel.disconnected", "channel.failed", "channel.recovered", "sync.requested", "sync.pushes_retried", "drift.accepted", "drift.overwritten", "listings.bulk_edited", "listings.imported", "listings.change_undone", "listings.published", "listings.bundle_changed", "pricing.rule_created", "pricing.rule_changed", "pricing.rule_deleted", "pricing.rule_run", "pricing.run_undone", "orders.shipped", "orders.cancelled", "orders.refunded", "returns.restocked", "settings.changed", "billing.checkout_started", "billing.plan_changed", "alerts.settings_changed"];
+export const complianceCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceCode"]> = ["title_missing", "title_too_long", "title_forbidden_characters", "title_repeated_word", "gtin_missing", "gtin_invalid", "images_missing", "images_too_many", "images_not_https", "image_unreadable", "image_format", "image_too_small", "image_too_large", "image_no_zoom", "restricted_word", "price_above_other_channel", "price_below_floor", "price_above_ceiling", "price_floor_unknown", "price_floor_above_ceiling", "listing_suppressed", "listing_refused", "marketplace_issue", "eu_safety_data_missing", "attributes_missing"];
+export const complianceIssueFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ComplianceIssue"]["field"]> = ["title", "gtin", "images", "description", "price", "status", "safety", "attributes"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.registered", "auth.registration_for_existing_email", "auth.email_verified", "auth.password_reset_requested", "auth.password_reset", "auth.password_changed", "auth.other_sessions_signed_out", "auth.google_sign_in", "user.profile_updated", "user.photo_changed", "user.photo_removed", "user.role_changed", "user.disabled", "user.enabled", "user.deleted", "user.verification_resent", "user.account_deleted", "privacy.data_downloaded", "privacy.shopify_data_request", "privacy.shopify_customer_redacted", "privacy.shopify_shop_redacted", "team.member_invited", "team.invitation_revoked", "team.invitation_accepted", "team.member_role_changed", "team.member_removed", "api_key.created", "api_key.revoked", "impersonation.started", "impersonation.ended", "channel.connected", "channel.made_main", "channel.rules_changed", "channel.publish_settings_changed", "channel.paused", "channel.resumed", "channel.disconnected", "channel.failed", "channel.recovered", "sync.requested", "sync.pushes_retried", "drift.accepted", "drift.overwritten", "listings.bulk_edited", "listings.imported", "listings.change_undone", "listings.published", "listings.bundle_changed", "pricing.rule_created", "pricing.rule_changed", "pricing.rule_deleted", "pricing.rule_run", "pricing.run_undone", "advertising.account_connected", "advertising.campaign_changed", "advertising.rules_changed", "advertising.rule_action_undone", "orders.shipped", "orders.cancelled", "orders.refunded", "returns.restocked", "settings.changed", "billing.checkout_started", "billing.plan_changed", "alerts.settings_changed"];
 export const channelRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChannelRole"]> = ["main", "target"];
 export const listingStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ListingStatus"]> = ["active", "pending", "error", "suppressed", "inactive", "not listed"];
-export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return"];
-export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap", "cost", "tags"];
+export const changeCauseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeCause"]> = ["order", "cancellation", "main_change", "pricing_rule", "bulk_edit", "import", "reconciliation", "rule_change", "return", "ad_rule", "ad_undo"];
+export const changeFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeField"]> = ["available", "on_hand", "price", "quantity", "title", "quantity_cap", "cost", "tags", "attributes", "ad_state"];
 export const changeResultStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeResult"]["status"]> = ["pending", "retrying", "confirmed", "failed"];
+export const adRuleUndoResultStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdRuleUndoResult"]["state"]> = ["enabled", "paused"];
 export const changeBatchInfoKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeBatchInfo"]["kind"]> = ["bulk_edit", "csv_import"];
 export const priceEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PriceEdit"]["mode"]> = ["set", "percent", "amount"];
 export const quantityEditModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuantityEdit"]["mode"]> = ["set", "amount"];
 export const statusEditStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusEdit"]["status"]> = ["active", "inactive"];
 export const bulkChangeKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BulkChange"]["kind"]> = ["bulk_edit", "csv_import"];
-export const undoResultSkippedFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UndoResult"]["skipped"]["field"]> = ["price", "on_hand", "title", "status", "quantity_cap", "cost", "tags"];
+export const undoResultSkippedFieldValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UndoResult"]["skipped"]["field"]> = ["price", "on_hand", "title", "status", "quantity_cap", "cost", "tags", "attributes"];
 export const publishCheckItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PublishCheckItem"]["status"]> = ["ready", "missing", "listed"];
 export const healthStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Health"]["status"]> = ["ok"];
 export const readinessStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Readiness"]["status"]> = ["ready", "unavailable"];

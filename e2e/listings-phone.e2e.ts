@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   accessibilityViolations,
   horizontalOverflow,
+  elementsPastTheWindow,
   screenshot,
   savingScreenshots,
   screenshotDir,
@@ -169,8 +170,21 @@ async function problemsOf(on: Page, path: string, width: number): Promise<string
   } catch {
     problems.push(`${path} @${width}: no visible main heading`);
   }
+  // Measured once the screen has its content: a spinner is narrower than what it stands for.
+  try {
+    await on.waitForFunction(
+      () => ![...document.querySelectorAll('[role="status"]')].some((e) => /Loading/i.test(e.textContent ?? '')),
+      null,
+      { timeout: 15_000 },
+    );
+  } catch {
+    problems.push(`${path} @${width}: still loading after 15 s`);
+  }
   const overflowing = await horizontalOverflow(on);
-  if (overflowing > 0) problems.push(`${path} @${width}: ${overflowing} px wider than the window`);
+  if (overflowing > 0)
+    problems.push(
+      `${path} @${width}: ${overflowing} px wider than the window (${(await elementsPastTheWindow(on)).join(', ')})`,
+    );
   for (const violation of await accessibilityViolations(on)) problems.push(`${path} @${width}: ${violation}`);
   if (savingScreenshots)
     await on.screenshot({

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { gone, launchBrowser, screenshot, see, watchForPageErrors } from './support/browser.ts';
+import {
+  accessibilityViolations,
+  gone,
+  launchBrowser,
+  screenshot,
+  see,
+  watchForPageErrors,
+} from './support/browser.ts';
 import { startE2EProduct, type E2EProduct } from './support/product.ts';
 import {
   connectFourSandboxChannels,
@@ -117,6 +124,57 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('names what eBay’s category asks that the product lacks; the seller gives it in the SKU’s drawer, at 1440 and 390 px', async () => {
+    // Blankets & Throws: eBay's Taxonomy API marks Brand, Color and Size required (Walmart's item list gave this
+    // product no brand, which would give Brand).
+    let { dialog, settings } = await publishToEbay();
+    await settings.getByLabel('eBay category number').fill('45476');
+    await settings.getByRole('button', { name: 'Save eBay settings' }).click();
+    const needs = dialog.getByRole('table', { name: 'What each product needs' });
+    await see(needs.getByText(/eBay's category 45476 asks every listing for Brand, Color and Size/), 30_000);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await rowOf(sku)
+      .getByRole('button', { name: `Open ${sku}` })
+      .click();
+    const drawer = page.getByRole('dialog', { name: sku });
+    const attributes = drawer.getByRole('group', { name: 'Attributes' });
+    await see(attributes.getByLabel('Color'));
+    await see(attributes.getByText('Missing: asked by eBay 45476.').first());
+    await attributes.getByLabel('Brand').fill('Alder Goods');
+    await attributes.getByLabel('Color').fill('Blue');
+    await attributes.getByLabel('Size').fill('Queen');
+    await drawer.getByRole('button', { name: 'Preview changes' }).click();
+    const preview = drawer.getByRole('region', { name: 'Changes to make' });
+    await see(preview.getByText('Brand: Not given → Alder Goods'));
+    await see(preview.getByText('Color: Not given → Blue'));
+    await see(preview.getByText('Size: Not given → Queen'));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await preview.getByRole('button', { name: 'Apply' }).click();
+    await see(drawer.getByText(/Undo it from the change history below/));
+    await see(
+      drawer.getByText(
+        'Attributes: Brand: not given, Color: not given, Size: not given → Brand: Alder Goods, Color: Blue, Size: Queen',
+      ),
+    );
+    await expect.poll(() => attributes.getByLabel('Size').inputValue()).toBe('Queen');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await attributes.getByLabel('Size').scrollIntoViewIfNeeded();
+    for (const field of [attributes, attributes.getByLabel('Size')]) {
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await gone(drawer);
+
+    ({ dialog, settings } = await publishToEbay());
+    await gone(needs.getByText(/eBay's category 45476 asks/));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }, 90_000);
+
   it('keeps the settings with the channel: once the product has a picture, it is published to eBay with nothing more to choose', async () => {
     // The main channel's product gets a picture (as an Amazon or Shopify main channel would give it).
     await product.product.ctx.db.execute(
@@ -124,7 +182,7 @@ describe('publishing to eBay from the Listings page, on the real product', () =>
     );
     const { dialog, settings } = await publishToEbay();
     await see(dialog.getByText('1 product ready to publish on eBay.'));
-    await expect.poll(() => settings.getByLabel('eBay category number').inputValue()).toBe('20625');
+    await expect.poll(() => settings.getByLabel('eBay category number').inputValue()).toBe('45476');
     expect(await settings.getByText('Choose these before publishing').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Publish 1 product' }).click();
     await see(dialog.getByText('Published', { exact: true }));

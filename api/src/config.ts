@@ -98,6 +98,11 @@ export interface Config {
       production: { clientId: string; clientSecret: string } | undefined;
       sandbox: { clientId: string; clientSecret: string | undefined };
     };
+    /**
+     * Our Walmart Connect partner keys (Sponsored Search ads): WALMART_CONNECT_CONSUMER_ID, _KEY_VERSION,
+     * _PRIVATE_KEY (PEM) and _AUTH_TOKEN. The sandbox has its own published keys.
+     */
+    walmartConnect?: { consumerId: string; keyVersion: string; privateKey: string; authToken: string };
   };
   /**
    * The built-in marketplace sandboxes at /sandbox/{kind} (SANDBOX=off turns them off). Their control
@@ -251,6 +256,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           clientSecret: env.SHOPIFY_SANDBOX_CLIENT_SECRET || undefined,
         },
       },
+      walmartConnect:
+        env.WALMART_CONNECT_CONSUMER_ID && env.WALMART_CONNECT_PRIVATE_KEY && env.WALMART_CONNECT_AUTH_TOKEN
+          ? {
+              consumerId: env.WALMART_CONNECT_CONSUMER_ID,
+              keyVersion: env.WALMART_CONNECT_KEY_VERSION ?? '1',
+              // A PEM in one line of an .env file keeps its line breaks as \n.
+              privateKey: env.WALMART_CONNECT_PRIVATE_KEY.replaceAll('\\n', '\n'),
+              authToken: env.WALMART_CONNECT_AUTH_TOKEN,
+            }
+          : undefined,
     },
     sandbox: {
       enabled: env.SANDBOX !== 'off',

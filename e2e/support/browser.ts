@@ -100,3 +100,33 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 /** How many pixels the page is wider than the window (0 or less: no sideways scrolling). */
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+
+/** The elements reaching past the window's right edge, innermost first (for a failure's message). */
+export const elementsPastTheWindow = (page: Page) =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    // Past the edge and not clipped by an ancestor that scrolls or hides its overflow within the window.
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible' && up.getBoundingClientRect().right <= width + 0.5)
+          return true;
+      return false;
+    };
+    // An element's own right edge, or that of what it holds spilling out of it (text that cannot wrap).
+    const reach = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return Math.max(box.right, box.left + el.scrollWidth);
+    };
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      // (a visually hidden label, one pixel wide and clipped, shows nothing)
+      (el) => el.getBoundingClientRect().width > 1 && reach(el) > width + 0.5 && !clipped(el),
+    );
+    // The innermost ones: what spills, not each box it spills out of.
+    return past
+      .filter((el) => !past.some((other) => other !== el && el.contains(other)))
+      .slice(0, 3)
+      .map((el) => {
+        const text = (el.textContent ?? '').trim().slice(0, 40);
+        return `<${el.tagName.toLowerCase()}> "${text}" reaching ${Math.round(reach(el))} px`;
+      });
+  });

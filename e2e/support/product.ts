@@ -57,7 +57,9 @@ export async function startE2EProduct(options: { sandboxControl?: 'open' | 'scop
       sandbox: { enabled: true, profile: 'fast', baseUrl: `${url}/sandbox`, control: options.sandboxControl ?? 'open' },
     },
   );
-  const product = await startProduct(config, { database: database.handle, port, log: () => {} });
+  // E2E_PRODUCT_LOG=1 prints the product's log lines (a failing journey's story); quiet otherwise.
+  const log = process.env.E2E_PRODUCT_LOG ? (line: string) => console.error(line) : () => {};
+  const product = await startProduct(config, { database: database.handle, port, log });
   const outbox = path.join(dataDir, 'mail');
   fs.mkdirSync(outbox, { recursive: true });
   const seen = new Set<string>();

@@ -123,10 +123,39 @@ export function resetDrawerEditMocks(): void {
   state.undone = false;
 }
 
-export function drawerDetail(undone = state.undone, capped = false): ListingDetail {
+/** What Amazon's product type Shirt asks that the SKU lacks (the drawer's Attributes). */
+function askedByShirt(): NonNullable<ListingDetail['product']>['requiredAttributes'] {
+  const asked = (name: string, label: string, values: string[] = []) => ({
+    channelId: amazonTarget.id,
+    channelKind: 'amazon' as const,
+    category: 'SHIRT',
+    categoryName: 'Shirt',
+    name,
+    label,
+    values,
+    valuesOnly: values.length > 0,
+    given: name === 'color',
+  });
+  return [
+    asked('color', 'Colour'),
+    asked('size', 'Size'),
+    asked('department', 'Department', ['mens', 'womens', 'unisex-adult']),
+  ];
+}
+
+export function drawerDetail(undone = state.undone, capped = false, asked = false): ListingDetail {
   const detail = detailOf(row);
   return {
     ...detail,
+    product:
+      detail.product && asked
+        ? {
+            ...detail.product,
+            attributes: { ...detail.product.attributes, 'Gift wrap': 'Yes' },
+            requiredAttributes: askedByShirt(),
+            sellerAttributes: { 'Gift wrap': 'Yes' },
+          }
+        : detail.product,
     listings: detail.listings.map((l) => ({
       ...l,
       priceOverride: null,
@@ -137,8 +166,8 @@ export function drawerDetail(undone = state.undone, capped = false): ListingDeta
 }
 
 /** What the drawer's preview answers: each value asked for, before and after. */
-function previewRow(body: BulkEditRequest, capped = false): BulkEditPreviewRow {
-  const detail = drawerDetail(state.undone, capped);
+function previewRow(body: BulkEditRequest, capped = false, asked = false): BulkEditPreviewRow {
+  const detail = drawerDetail(state.undone, capped, asked);
   return {
     productId: row.productId!,
     sku: row.sku,
@@ -157,6 +186,21 @@ function previewRow(body: BulkEditRequest, capped = false): BulkEditPreviewRow {
         }
       : {}),
     ...(body.tags?.set ? { tagsChange: { before: detail.product?.tags ?? [], after: body.tags.set } } : {}),
+    ...(body.attributes
+      ? {
+          attributesChange: {
+            before: Object.fromEntries(
+              Object.keys(body.attributes.set).map((name) => {
+                const held = Object.entries(detail.product?.attributes ?? {}).find(
+                  ([n]) => n.toLowerCase() === name.toLowerCase(),
+                )?.[1];
+                return [name, typeof held === 'string' ? held : null];
+              }),
+            ),
+            after: body.attributes.set,
+          },
+        }
+      : {}),
     ...(body.channelPrices
       ? {
           channelPrices: body.channelPrices.map((c) => ({
@@ -186,12 +230,14 @@ function previewRow(body: BulkEditRequest, capped = false): BulkEditPreviewRow {
 export const requestsSeen: BulkEditRequest[] = [];
 
 /** The SKU drawer's detail, edit (preview, run) and undo from its history; `capped`: Amazon offers at most 5. */
-const handlersFor = (capped: boolean) => [
-  http.get('/api/listings/items/{sku}', ({ response }) => response(200).json(drawerDetail(state.undone, capped))),
+const handlersFor = (capped: boolean, asked = false) => [
+  http.get('/api/listings/items/{sku}', ({ response }) =>
+    response(200).json(drawerDetail(state.undone, capped, asked)),
+  ),
   http.post('/api/listings/bulk-edit/preview', async ({ request, response }) => {
     const body = await request.json();
     requestsSeen.push(body);
-    return response(200).json({ items: [previewRow(body, capped)], total: 1, errors: 0 });
+    return response(200).json({ items: [previewRow(body, capped, asked)], total: 1, errors: 0 });
   }),
   http.post('/api/listings/bulk-edit', ({ response }) =>
     response(201).json({
@@ -214,3 +260,5 @@ const handlersFor = (capped: boolean) => [
 export const drawerEditHandlers = handlersFor(false);
 /** The same SKU with Amazon capped ("offer at most 5") by an earlier drawer edit. */
 export const drawerCapHandlers = handlersFor(true);
+/** The same SKU where Amazon's product type (Shirt) asks for attributes it lacks, and one the seller gave. */
+export const drawerAttributeHandlers = handlersFor(false, true);

@@ -12,6 +12,7 @@ import { listingEditHandlers } from './listing-edits';
 import { orderHandlers } from './orders';
 import { pricingHandlers } from './pricing-rules';
 import { complianceHandlers } from './compliance';
+import { advertisingHandlers } from './advertising';
 import { analyticsHandlers } from './analytics';
 import { billingHandlers } from './billing';
 import { bundleHandlers } from './bundles';
@@ -95,12 +96,14 @@ export {
 export {
   drawerEditHandlers,
   drawerCapHandlers,
+  drawerAttributeHandlers,
   drawerDetail,
   drawerSku,
   requestsSeen as drawerEditRequests,
   resetDrawerEditMocks,
   DRAWER_BATCH_ID,
 } from './drawer-edits';
+export { AD_RULE_PAUSE_ID, adRuleUndoRequests, drawerAdRuleHandlers, resetDrawerAdRuleMocks } from './drawer-ad-rules';
 export {
   orderHandlers,
   ordersWithShopifyCopies,
@@ -133,6 +136,7 @@ export {
 } from './pricing-rules';
 export { orderActionRules, WALMART_CANCELLATION_REFUSED, WALMART_REFUND_REFUSED } from './order-action-fixtures';
 export { complianceHandlers, complianceIssueFixtures, resetComplianceMocks } from './compliance';
+export { advertisingHandlers, adCampaignFixtures, adSkuFixtures, resetAdvertisingMocks } from './advertising';
 export { bundleHandlers, bundleSku, resetBundleMocks } from './bundles';
 export {
   billingHandlers,
@@ -175,6 +179,7 @@ export const defaultHandlers = {
   orders: orderHandlers.populated,
   pricing: pricingHandlers.withRule,
   compliance: complianceHandlers.withIssues,
+  advertising: advertisingHandlers.running,
   analytics: analyticsHandlers.week,
   billing: billingHandlers.trial,
   bundles: bundleHandlers.none,

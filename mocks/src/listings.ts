@@ -310,6 +310,8 @@ export function detailOf(row: CatalogueRow): ListingDetail {
             tags: tagsOfRow(row),
             images: row.imageUrl ? [row.imageUrl] : [],
             attributes: { color: 'Blue' },
+            sellerAttributes: {},
+            requiredAttributes: [],
           },
     listings: row.chips.map((c, i) => ({
       ...c,

@@ -34,6 +34,7 @@ import { settingsRoutes } from './routes/settings-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { pricingRoutes } from './routes/pricing-routes.ts';
 import { complianceRoutes } from './routes/compliance-routes.ts';
+import { advertisingRoutes } from './routes/advertising-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import { billingRoutes, stripeWebhookRoutes } from './routes/billing-routes.ts';
 import type { MountedSandboxes } from '../sandbox/index.ts';
@@ -216,6 +217,7 @@ export function createHttpApp(ctx: AppContext, options: HttpOptions): Express {
   app.use(auditRoutes(ctx));
   app.use(pricingRoutes(ctx));
   app.use(complianceRoutes(ctx));
+  app.use(advertisingRoutes(ctx));
   app.use(billingRoutes(ctx));
   app.use(googleRoutes(ctx, passport));
   app.use(/^\/(api|auth\/google)(\/|$)/, notFound);

@@ -8,6 +8,7 @@ import type {
   CreateOutcome,
   EbayListingOptions,
   MarketplaceOption,
+  CategoryRequirements,
   ListingActivation,
   ListingCompetition,
   MarketplaceIssue,
@@ -109,6 +110,15 @@ export interface MarketplaceAdapter {
 
   /** Amazon: product types whose definitions match the keywords, for the seller to choose from. */
   searchProductTypes?(keywords: string, signal?: AbortSignal): Promise<MarketplaceOption[]>;
+
+  /**
+   * What listings in this category must carry, from the marketplace's definition (Amazon: the product type
+   * definition's schema; eBay: the leaf category's item aspects), leaving out what the listing is always made
+   * with from the product's own fields (its title, description, GTIN, images, price, stock). Where the
+   * marketplace publishes no such definition through its API (Walmart's item spec is a download, Shopify has
+   * no categories that ask anything), the adapter has no such method.
+   */
+  categoryRequirements?(category: string, signal?: AbortSignal): Promise<CategoryRequirements>;
 
   /** eBay: the seller's inventory locations and business policies, for the seller to choose from. */
   listingOptions?(signal?: AbortSignal): Promise<EbayListingOptions>;

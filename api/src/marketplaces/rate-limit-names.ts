@@ -27,6 +27,7 @@ const amazon: Record<AmazonOperation, string> = {
   getSubscription: 'Notifications',
   getInventorySummaries: 'FBA stock reads',
   searchDefinitionsProductTypes: 'Product types',
+  getDefinitionsProductType: 'Product types',
   createReport: 'Returns reports',
   getReport: 'Returns reports',
   getCompetitiveSummary: 'Competitor prices',
@@ -49,6 +50,7 @@ const walmart: Record<WalmartOperation, string> = {
   ordersUpdate: 'Order updates (shipping, cancelling, refunds)',
   webhooks: 'Notifications',
   returnsRead: 'Returns reads',
+  itemSpec: 'Category requirements',
 };
 const ebay: Record<EbayApiName, string> = {
   inventory: 'Listings and stock',
@@ -57,6 +59,7 @@ const ebay: Record<EbayApiName, string> = {
   identity: 'Account details',
   account: 'Business policies',
   finances: 'Fee reads',
+  taxonomy: 'Category requirements',
 };
 /** Shopify spends one cost bucket for every Admin API query. */
 const shopify: Record<'graphql', string> = { graphql: 'Admin API' };

@@ -28,6 +28,26 @@ import {
   sandboxEndpoints as amazonSandboxEndpoints,
 } from './amazon/endpoints.ts';
 import { ebayEarlierSellerScopes, ebayEndpointsAt, ebayProduction } from './ebay/endpoints.ts';
+import type { AdvertisingAdapter, AdvertisingKind } from './advertising-adapter.ts';
+import { createAmazonAdsAdapter, listAmazonAdsProfiles } from './amazon/amazon-ads-adapter.ts';
+import { adsProductionEndpoints, adsSandboxEndpoints } from './amazon/ads-endpoints.ts';
+import { createWalmartConnectAdapter, listWalmartConnectAdvertisers } from './walmart/walmart-connect-adapter.ts';
+import { createEbayAdsAdapter, ebayPromotedListingsReachable } from './ebay/ebay-ads-adapter.ts';
+import { EbayMarketingClient } from './ebay/marketing-client.ts';
+import { ebayMarketingEndpointsAt, ebayMarketingProduction } from './ebay/marketing-endpoints.ts';
+import { PL_DEFAULT_MARKETPLACE, currencyOfMarketplace } from './ebay/marketing-transform.ts';
+import type { WalmartConnectPartner } from './walmart/connect-client.ts';
+import { WalmartClient } from './walmart/walmart-client.ts';
+import { walmartSkusOfItems } from './walmart/item-ids.ts';
+import {
+  SANDBOX_CONNECT_CONSUMER_ID,
+  SANDBOX_CONNECT_KEY_VERSION,
+  SANDBOX_CONNECT_PRIVATE_KEY,
+  connectProductionEndpoints,
+  connectSandboxEndpoints,
+  sandboxAdvertiserId,
+  sandboxConnectAuthToken,
+} from './walmart/connect-endpoints.ts';
 
 export type { MarketplaceEnvironment };
 
@@ -43,6 +63,11 @@ export interface AdapterTarget {
   applications: {
     ebay?: { clientId: string; clientSecret: string; ruName?: string };
     shopify?: { clientId: string; clientSecret: string };
+    /**
+     * Our Walmart Connect partner keys (Sponsored Search): the consumer id, key version and RSA private key
+     * (PEM) we registered, and the auth token Walmart issued us; the same for every advertiser we reach.
+     */
+    walmartConnect?: { consumerId: string; keyVersion: string; privateKey: string; authToken: string };
   };
 }
 
@@ -108,6 +133,159 @@ export const adapterFactories: Partial<Record<MarketplaceKind, AdapterFactory>> 
       sellerKey: credentials.sellerKey ?? credentials.refreshToken!.slice(-12),
       buckets: target.buckets,
     });
+  },
+};
+
+/** An advertising account a channel's login may act on (Amazon: an Ads profile of the seller). */
+export interface AdvertisingAccountFound {
+  externalId: string;
+  name: string;
+  currency: string;
+}
+
+/** A marketplace's ads API, reached with its channel's credentials (the seller's grant to our application). */
+export interface AdvertisingFactory {
+  /** The seller's own advertising accounts (not those it manages for others). */
+  accounts(credentials: Record<string, string>, target: AdapterTarget): Promise<AdvertisingAccountFound[]>;
+  adapter(credentials: Record<string, string>, externalId: string, target: AdapterTarget): AdvertisingAdapter;
+}
+
+const amazonLogin = (credentials: Record<string, string>) => ({
+  clientId: credentials.clientId!,
+  clientSecret: credentials.clientSecret!,
+  refreshToken: credentials.refreshToken!,
+});
+const amazonAdsEndpoints = (target: AdapterTarget) =>
+  target.environment === 'sandbox' ? adsSandboxEndpoints(baseUrlFor('amazon', target)!) : adsProductionEndpoints('na');
+
+/**
+ * Walmart Connect is reached with our partner keys. In the sandbox, the sandbox's published partner key and a
+ * token made from the channel's own Walmart credentials, which name the sandbox seller; in production, the keys
+ * configured in `applications.walmartConnect`.
+ */
+function walmartConnectPartner(credentials: Record<string, string>, target: AdapterTarget): WalmartConnectPartner {
+  if (target.environment === 'sandbox')
+    return {
+      consumerId: SANDBOX_CONNECT_CONSUMER_ID,
+      keyVersion: SANDBOX_CONNECT_KEY_VERSION,
+      privateKey: SANDBOX_CONNECT_PRIVATE_KEY,
+      authToken: sandboxConnectAuthToken(credentials.clientId!, credentials.clientSecret!),
+    };
+  const partner = target.applications.walmartConnect;
+  if (!partner) throw new Error('Walmart Connect is not configured on this server');
+  return partner;
+}
+const walmartConnectEndpoints = (target: AdapterTarget) =>
+  target.environment === 'sandbox'
+    ? connectSandboxEndpoints(baseUrlFor('walmart', target)!)
+    : connectProductionEndpoints();
+/**
+ * The advertiser ids to try: Walmart Connect lists no advertisers, so a seller names the one it granted us
+ * (`walmartConnectAdvertiserId`, several separated by commas); the sandbox derives its seller's.
+ */
+const walmartConnectCandidates = (credentials: Record<string, string>, target: AdapterTarget): string[] =>
+  target.environment === 'sandbox'
+    ? [String(sandboxAdvertiserId(credentials.clientId!))]
+    : (credentials.walmartConnectAdvertiserId ?? '').split(',').filter((id) => id.trim());
+
+/**
+ * eBay Promoted Listings is reached with the eBay channel's own grant (its refresh token, refreshed for the
+ * sell.marketing scope) and our eBay application. No `skusOfListings` is given: an ad of an Inventory API
+ * listing names its SKU itself, and the Inventory API finds offers by SKU only, so mapping a listing id to
+ * its SKU would read every offer of the seller; an ad known by its listing id only keeps that id as SKU.
+ */
+function ebayAdsLogin(credentials: Record<string, string>, target: AdapterTarget) {
+  const application = target.applications.ebay;
+  if (!application) throw new Error('eBay is not configured on this server');
+  return {
+    application: { clientId: application.clientId, clientSecret: application.clientSecret },
+    refreshToken: credentials.refreshToken!,
+    sellerKey: credentials.sellerKey ?? credentials.refreshToken!.slice(-12),
+  };
+}
+const ebayMarketingEndpoints = (target: AdapterTarget) =>
+  target.environment === 'sandbox' ? ebayMarketingEndpointsAt(baseUrlFor('ebay', target)!) : ebayMarketingProduction;
+
+/**
+ * The marketplaces whose ads the product runs, by kind. On
+ * Amazon the Ads API takes the same Login with Amazon grant as the SP-API once the seller has consented to the
+ * advertising scope for our application; the sandbox grants both at once.
+ */
+export const advertisingFactories: Partial<Record<AdvertisingKind, AdvertisingFactory>> = {
+  amazon: {
+    async accounts(credentials, target) {
+      const profiles = await listAmazonAdsProfiles(amazonLogin(credentials), amazonAdsEndpoints(target), {
+        buckets: target.buckets,
+      });
+      return profiles
+        .filter((p) => p.accountInfo.type === 'seller')
+        .map((p) => ({
+          externalId: String(p.profileId),
+          name: p.accountInfo.name ?? `Amazon Ads ${p.countryCode}`,
+          currency: p.currencyCode,
+        }));
+    },
+    adapter: (credentials, externalId, target) =>
+      createAmazonAdsAdapter({ ...amazonLogin(credentials), profileId: externalId }, amazonAdsEndpoints(target), {
+        buckets: target.buckets,
+      }),
+  },
+  walmart: {
+    async accounts(credentials, target) {
+      const advertisers = await listWalmartConnectAdvertisers(
+        walmartConnectPartner(credentials, target),
+        walmartConnectCandidates(credentials, target),
+        walmartConnectEndpoints(target),
+        { buckets: target.buckets },
+      );
+      return advertisers.map((advertiser) => ({
+        externalId: String(advertiser.advertiserId),
+        name: `Walmart Connect advertiser ${advertiser.advertiserId}`,
+        currency: 'USD',
+      }));
+    },
+    adapter: (credentials, externalId, target) =>
+      createWalmartConnectAdapter(
+        { partner: walmartConnectPartner(credentials, target), advertiserId: externalId },
+        walmartConnectEndpoints(target),
+        {
+          buckets: target.buckets,
+          // Walmart Connect names items; the channel's own login tells their SKUs.
+          skusOfItems: walmartSkusOfItems(
+            new WalmartClient({
+              credentials: { clientId: credentials.clientId!, clientSecret: credentials.clientSecret! },
+              ...(baseUrlFor('walmart', target) ? { baseUrl: baseUrlFor('walmart', target)! } : {}),
+              buckets: target.buckets,
+            }),
+          ),
+        },
+      ),
+  },
+  ebay: {
+    /** A seller's Promoted Listings account is the seller on one marketplace: EBAY_US, where the hub lists. */
+    async accounts(credentials, target) {
+      const client = new EbayMarketingClient({
+        endpoints: ebayMarketingEndpoints(target),
+        ...ebayAdsLogin(credentials, target),
+        buckets: target.buckets,
+      });
+      if (!(await ebayPromotedListingsReachable(client))) return [];
+      return [
+        {
+          externalId: PL_DEFAULT_MARKETPLACE,
+          name: `eBay Promoted Listings (${PL_DEFAULT_MARKETPLACE})`,
+          currency: currencyOfMarketplace(PL_DEFAULT_MARKETPLACE),
+        },
+      ];
+    },
+    adapter: (credentials, externalId, target) =>
+      createEbayAdsAdapter(
+        { ...ebayAdsLogin(credentials, target), marketplaceId: externalId },
+        ebayMarketingEndpoints(target),
+        {
+          buckets: target.buckets,
+        },
+      ),
   },
 };
 

@@ -56,6 +56,8 @@ export interface CatalogueItem {
   attributes: Record<string, unknown>;
   /** The product's tags, where the marketplace keeps them (Shopify); absent elsewhere. */
   tags?: string[];
+  /** The marketplace's category of the listing: Amazon's product type, eBay's leaf category; absent where it has none. */
+  category?: string;
   /**
    * Who fulfils the offer, where the listing itself says (Amazon's fulfillmentAvailability channel code): true
    * for the marketplace (FBA), false for the seller; absent where the listing does not tell.
@@ -408,4 +410,26 @@ export interface EbayListingOptions {
   fulfillmentPolicies: MarketplaceOption[];
   paymentPolicies: MarketplaceOption[];
   returnPolicies: MarketplaceOption[];
+}
+
+/** An attribute a marketplace's category asks every listing in it to carry. */
+export interface RequiredAttribute {
+  /** The marketplace's name for it: Amazon's attribute name (`color`), eBay's aspect name (`Color`). */
+  name: string;
+  /** The marketplace's label for it, for the seller. */
+  label: string;
+  /** The values the marketplace offers; absent: free text. */
+  values?: string[];
+  /** Only `values` are taken. */
+  valuesOnly?: boolean;
+  /** The listing is made with this product field for it (the brand): no attribute is needed while it is set. */
+  fromProduct?: 'brand';
+}
+
+/** What a category (Amazon's product type, eBay's leaf category) asks of a listing, from the marketplace's definition. */
+export interface CategoryRequirements {
+  category: string;
+  /** The marketplace's name for the category, where it gives one. */
+  categoryName: string | null;
+  attributes: RequiredAttribute[];
 }

@@ -19,6 +19,8 @@ export const COMPLIANCE_SWEEP_QUEUE = 'compliance.sweep';
 export const LISTING_ISSUES_READ_QUEUE = 'compliance.read-issues';
 /** An account's product images not read yet (or read too long ago): their format and size read, the products checked again. */
 export const IMAGE_PROBE_QUEUE = 'compliance.read-images';
+/** What the categories of an account's listings ask of a listing, read from each marketplace's definition, and their products checked again. */
+export const CATEGORY_REQUIREMENTS_QUEUE = 'compliance.read-category-requirements';
 /** Every minute: the hours whose orders changed summed into the sales rollup (the Analytics page reads it). */
 export const SALES_ROLLUP_QUEUE = 'analytics.rollup';
 /** A channel's orders without fees: their fees read from the marketplace, or estimated (modules/analytics/order-fees.ts). */
@@ -27,6 +29,25 @@ export const FEES_READ_QUEUE = 'analytics.read-fees';
 export const ALERTS_EVALUATE_QUEUE = 'alerts.evaluate';
 /** An account's new alerts told to its people (mail) and its webhook. */
 export const ALERTS_DELIVER_QUEUE = 'alerts.deliver';
+/** An advertising account read: its campaigns, its ads and their recent days' figures (modules/advertising). */
+export const ADS_SYNC_QUEUE = 'ads.sync';
+/** An account's stock-aware ad rules looked at again: ads paused or resumed, each a change. */
+export const ADS_RULES_QUEUE = 'ads.apply-rules';
+/** An account's ad states of ours sent to the marketplaces. */
+export const ADS_SEND_QUEUE = 'ads.send';
+/** Every quarter hour: every advertising account read, and every account's ad rules looked at. */
+export const ADS_SCHEDULE_QUEUE = 'ads.schedule';
+
+/** Read one advertising account. */
+export interface AdsSyncJob {
+  accountId: string;
+  adAccountId: string;
+}
+
+/** Look at an account's ad rules, or send its ad states. */
+export interface AdsAccountJob {
+  accountId: string;
+}
 
 /** Read the fees of a channel's orders that have none yet (asked for by the sales rollup's minute). */
 export interface FeesReadJob {
@@ -130,6 +151,11 @@ export interface ListingIssuesReadJob {
 
 /** Read the account's images waiting to be read (a batch; the job asks for the next itself). */
 export interface ImageProbeJob {
+  accountId: string;
+}
+
+/** Read the requirements of the account's listings' categories not read yet (a batch; the job asks for the next itself). */
+export interface CategoryRequirementsJob {
   accountId: string;
 }
 
@@ -283,6 +309,8 @@ export const queueDefinitions: readonly QueueDefinition[] = [
   onePerKey(LISTING_ISSUES_READ_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 }),
   // One read of an account's images runs and one waits (its singleton key: the account): checks asking again add none.
   onePerKey(IMAGE_PROBE_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 }),
+  // One read of an account's categories runs and one waits (its singleton key: the account), as for images.
+  onePerKey(CATEGORY_REQUIREMENTS_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 }),
   { name: SYNC_SCHEDULE_QUEUE, options: { retryLimit: 1, expireInSeconds: 120 } },
   { name: COMPLIANCE_SWEEP_QUEUE, options: { retryLimit: 1, expireInSeconds: 300 } },
   // One run at a time is enough (a second would find the hours taken): a run that waits is dropped.
@@ -290,6 +318,19 @@ export const queueDefinitions: readonly QueueDefinition[] = [
   // One fee read per channel runs and one waits: the rollup's minute asking again while one reads adds none.
   onePerKey(FEES_READ_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 }),
   { name: ALERTS_EVALUATE_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 120 } },
+  // One read per advertising account runs and one waits; the rules and the sends likewise per account (a stock
+  // change asking again while they run adds none, and the one waiting sees it).
+  onePerKey(ADS_SYNC_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 }),
+  onePerKey(ADS_RULES_QUEUE, { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 }),
+  // A marketplace down or throttling: the states are sent again, further apart each time (sending one twice is harmless).
+  onePerKey(ADS_SEND_QUEUE, {
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 300,
+  }),
+  { name: ADS_SCHEDULE_QUEUE, options: { policy: 'stately', retryLimit: 1, expireInSeconds: 300 } },
   // A webhook or mail server down for a while: tried again for about an hour, further apart each time.
   {
     name: ALERTS_DELIVER_QUEUE,
@@ -312,4 +353,5 @@ export const scheduledQueues = [
   COMPLIANCE_SWEEP_QUEUE,
   SALES_ROLLUP_QUEUE,
   ALERTS_EVALUATE_QUEUE,
+  ADS_SCHEDULE_QUEUE,
 ] as const;

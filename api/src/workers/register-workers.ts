@@ -22,8 +22,15 @@ import {
   COMPLIANCE_SWEEP_QUEUE,
   LISTING_ISSUES_READ_QUEUE,
   IMAGE_PROBE_QUEUE,
+  CATEGORY_REQUIREMENTS_QUEUE,
   SALES_ROLLUP_QUEUE,
   FEES_READ_QUEUE,
+  ADS_SYNC_QUEUE,
+  ADS_RULES_QUEUE,
+  ADS_SEND_QUEUE,
+  ADS_SCHEDULE_QUEUE,
+  type AdsSyncJob,
+  type AdsAccountJob,
   ALERTS_EVALUATE_QUEUE,
   ALERTS_DELIVER_QUEUE,
   type AlertsDeliverJob,
@@ -41,6 +48,7 @@ import {
   type LightReadJob,
   type ListingIssuesReadJob,
   type ImageProbeJob,
+  type CategoryRequirementsJob,
   onePerKeyWork,
 } from './queues.ts';
 import { pollOrders, readChannelReturns } from '../modules/orders/order-polling.ts';
@@ -58,12 +66,16 @@ import { runSync } from '../modules/reconciliation/sync-run.ts';
 import { syncTick } from '../modules/reconciliation/sync-schedule.ts';
 import { lightRead } from '../modules/reconciliation/light-read.ts';
 import { recheckChangedAccounts } from '../modules/compliance/recheck.ts';
+import { readWaitingCategories } from '../modules/compliance/category-requirements.ts';
 import { readDueViolations, runListingIssuesRead } from '../modules/compliance/marketplace-issues.ts';
 import { probeWaitingImages } from '../modules/compliance/image-probing.ts';
 import { requestOrderReadsAtStartUp } from '../modules/orders/order-polling.ts';
 import { rollUpSales } from '../modules/analytics/sales-rollup.ts';
 import { readOrderFees, requestFeeReads } from '../modules/analytics/order-fees.ts';
 import { deliverAlerts, evaluateAlerts } from '../modules/alerts/alerts.ts';
+import { requestAdReads, syncAdAccount } from '../modules/advertising/ad-sync.ts';
+import { applyAdRules } from '../modules/advertising/ad-rules.ts';
+import { sendAdStates } from '../modules/advertising/ad-send.ts';
 
 type Job<T> = { id: string; data: T; signal?: AbortSignal };
 
@@ -189,6 +201,12 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     { ...perKey, localConcurrency: 2 },
     one((data, signal) => probeWaitingImages(ctx, data, signal)),
   );
+  // What the account's listings' categories ask (the marketplaces' definitions), a batch a job, and their products checked again.
+  await ctx.jobs.work<CategoryRequirementsJob>(
+    CATEGORY_REQUIREMENTS_QUEUE,
+    { ...perKey, localConcurrency: 1 },
+    one((data, signal) => readWaitingCategories(ctx, data, signal)),
+  );
   if (ctx.config.sync.schedule) await ctx.jobs.schedule(COMPLIANCE_SWEEP_QUEUE, '* * * * *');
   // Every minute: reports sum the rollup's hours; the hours changed since are read from the orders meanwhile.
   // Then the fees of orders without any are asked for, channel by channel (the order path stays untouched).
@@ -215,6 +233,28 @@ export async function registerWorkers(ctx: AppContext, mailer: Mailer, options: 
     ALERTS_DELIVER_QUEUE,
     one<AlertsDeliverJob>((data) => deliverAlerts(ctx, mailer, data)),
   );
+  // Advertising: each account read a quarter hour apart (and on demand), its rules looked at after each read and
+  // whenever a SKU sells out or comes back; the states they decide sent by a job of their own, retried.
+  await ctx.jobs.work<AdsSyncJob>(
+    ADS_SYNC_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => syncAdAccount(ctx, data, signal)),
+  );
+  await ctx.jobs.work<AdsAccountJob>(
+    ADS_RULES_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data) => applyAdRules(ctx, data)),
+  );
+  await ctx.jobs.work<AdsAccountJob>(
+    ADS_SEND_QUEUE,
+    { ...perKey, localConcurrency: 2 },
+    one((data, signal) => sendAdStates(ctx, data, signal)),
+  );
+  await ctx.jobs.work(
+    ADS_SCHEDULE_QUEUE,
+    one<undefined>(() => requestAdReads(ctx)),
+  );
+  if (ctx.config.sync.schedule) await ctx.jobs.schedule(ADS_SCHEDULE_QUEUE, '*/15 * * * *');
   await ctx.jobs.work(MAINTENANCE_QUEUE, async () => {
     const now = ctx.clock();
     await deleteExpiredSessions(ctx.db, now);

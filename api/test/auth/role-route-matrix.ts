@@ -133,6 +133,13 @@ export const matrix: Record<string, Row> = {
   getRestrictedWords: SIGNED_IN,
   putRestrictedWords: SIGNED_IN,
   recheckCompliance: SIGNED_IN,
+  getAdvertising: SIGNED_IN,
+  listAdSkus: SIGNED_IN,
+  putAdRules: SIGNED_IN,
+  connectAdAccount: ACCOUNT_ROW,
+  syncAdAccount: ACCOUNT_ROW,
+  updateAdCampaign: ACCOUNT_ROW,
+  undoAdRuleAction: ACCOUNT_ROW,
 
   getBilling: SIGNED_IN,
   startBillingCheckout: BILLING_OWNER,

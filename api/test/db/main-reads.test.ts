@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import { createAccountWithOwner } from '../../src/db/queries/users.ts';
-import { upsertProducts, type ProductInput } from '../../src/db/queries/catalogue-import.ts';
+import { upsertListings, upsertProducts, type ProductInput } from '../../src/db/queries/catalogue-import.ts';
+import { confirmWrites } from '../../src/db/queries/listing-writes-settling.ts';
+import { addChannelRow } from '../support/seeded-rows.ts';
 import { productsBySku } from '../../src/db/queries/catalogue-reconcile.ts';
 import { takeMainQuantities, takeMainQuantity } from '../../src/db/queries/stock.ts';
 import { insertSyncRun, queuedRunToJoin, startSyncRun } from '../../src/db/queries/sync-runs.ts';
-import { products, stockAdjustments } from '../../src/db/schema/index.ts';
+import { listings, listingWrites, products, stockAdjustments } from '../../src/db/schema/index.ts';
 
 /**
  * Two reads of the main channel under way at once (a "Sync now" and the run before it, a stock
@@ -179,5 +181,44 @@ describe('a request joining a run that has not started', () => {
     expect((await queuedRunToJoin(db, accountId, null))?.id).toBe(run.id);
     expect(await startSyncRun(db, accountId, run.id, at(41))).toMatchObject({ id: run.id, status: 'running' });
     expect((await queuedRunToJoin(db, accountId, null))?.id).not.toBe(run.id);
+  });
+});
+
+describe("a channel's listings read while a value of ours lands", () => {
+  const listing = (sku: string, price: string, quantity: number) => ({
+    sku,
+    marketplaceId: null,
+    status: 'active' as const,
+    quantity,
+    price,
+  });
+  const shown = async (sku: string) =>
+    (
+      await database.handle.db
+        .select({ price: listings.confirmedPrice, quantity: listings.confirmedQuantity, at: listings.confirmedAt })
+        .from(listings)
+        .where(eq(listings.sku, sku))
+    )[0];
+
+  it('keep the price a write confirmed after the page was read, and take a read made after it', async () => {
+    const db = database.handle.db;
+    const channelId = await addChannelRow(db, accountId, 'walmart', 'main');
+    await upsertListings(db, accountId, channelId, [listing('LAND-1', '151.54', 4)], new Map(), at(10), at(11));
+    const [{ id: listingId }] = (await db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.sku, 'LAND-1'))) as [{ id: string }];
+    // The seller's new price, sent to the main channel and confirmed at 30.
+    const [write] = await db
+      .insert(listingWrites)
+      .values({ accountId, channelId, listingId, sku: 'LAND-1', field: 'price', after: '12.34', status: 'sending' })
+      .returning();
+    await confirmWrites(db, [write!], at(30));
+    // A page read at 20, before the marketplace took it, is stored after: the price confirmed stays.
+    await upsertListings(db, accountId, channelId, [listing('LAND-1', '151.54', 4)], new Map(), at(20), at(31));
+    expect(await shown('LAND-1')).toEqual({ price: '12.34', quantity: 4, at: at(30) });
+    // A page read after the confirmation is the marketplace's word: a price changed there by hand is taken.
+    await upsertListings(db, accountId, channelId, [listing('LAND-1', '14.00', 3)], new Map(), at(40), at(41));
+    expect(await shown('LAND-1')).toEqual({ price: '14.00', quantity: 3, at: at(40) });
   });
 });

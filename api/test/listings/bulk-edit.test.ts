@@ -71,7 +71,7 @@ describe('bulk edit', () => {
     const [first] = await products();
     const selection = { productIds: [first!.id] };
     for (const [body, message] of [
-      [{ selection }, /Choose a price, a quantity, a status, a cost or tags/],
+      [{ selection }, /Choose a price, a quantity, a status, a cost, tags or attributes/],
       [{ selection, price: { mode: 'set', value: 1.234 } }, /two decimals/],
       [{ selection, price: { mode: 'set', value: 0 } }, /more than 0/],
       [{ selection, quantity: { mode: 'set', value: -1 } }, /below 0/],

@@ -172,7 +172,7 @@ describe('cost and tags', () => {
       [{ selection: many, tags: { set: ['Summer'] } }, /one SKU at a time/],
       [{ selection: one, tags: { set: ['A'], add: ['B'] } }, /not both/],
       [{ selection: one, cost: { value: 1.234 } }, /two decimals/],
-      [{ selection: one, tags: {} }, /Choose a price, a quantity, a status, a cost or tags/],
+      [{ selection: one, tags: {} }, /Choose a price, a quantity, a status, a cost, tags or attributes/],
     ] as const) {
       const answer = await seller.post('/api/listings/bulk-edit/preview', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);

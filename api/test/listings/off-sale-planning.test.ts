@@ -10,6 +10,7 @@ const listing = (overrides: Partial<PlannableListing> = {}): PlannableListing =>
   sku: 'MUG-1',
   productId: 'p1',
   plan: 'growth',
+  advertises: false,
   onHand: 12,
   committed: 2,
   price: '14.00',

@@ -21,3 +21,4 @@ export * from './compliance';
 export * from './alerts';
 export * from './analytics';
 export * from './billing';
+export * from './advertising';

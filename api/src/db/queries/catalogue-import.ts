@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { channels, listings, products, type ListingStatus } from '../schema/index.ts';
 import { notABundle } from './bundles.ts';
@@ -98,18 +98,28 @@ export interface ListingInput {
   status: ListingStatus;
   quantity: number | null;
   price: string | null;
+  /** The marketplace's category of the listing, where its read says (CatalogueItem.category). */
+  category?: string | null;
 }
 
-/** Upserts what a channel holds; `productIds` links them to the catalogue (a SKU the main lacks stays unlinked). */
+/**
+ * Upserts what a channel holds, as read at `readAt`; `productIds` links them to the catalogue (a SKU the main lacks
+ * stays unlinked). A listing's confirmed values are when the marketplace was last seen holding them: a read answered
+ * late (a page read before a write of ours was confirmed, or before another read) leaves the newer ones in place.
+ */
 export async function upsertListings(
   db: Db,
   accountId: string,
   channelId: string,
   items: ListingInput[],
   productIds: Map<string, string>,
+  readAt: Date,
   at: Date,
 ): Promise<void> {
   if (items.length === 0) return;
+  const readNewer = sql`(${listings.confirmedAt} is null or ${listings.confirmedAt} <= excluded.confirmed_at)`;
+  const fromRead = (column: string, stored: SQLWrapper) =>
+    sql`case when ${readNewer} then ${sql.raw(`excluded.${column}`)} else ${stored} end`;
   await db
     .insert(listings)
     .values(
@@ -122,7 +132,8 @@ export async function upsertListings(
         status: i.status,
         confirmedQuantity: i.quantity,
         confirmedPrice: i.price,
-        confirmedAt: at,
+        category: i.category ?? null,
+        confirmedAt: readAt,
         updatedAt: at,
       })),
     )
@@ -131,10 +142,12 @@ export async function upsertListings(
       set: {
         productId: sql`excluded.product_id`,
         marketplaceId: sql`coalesce(excluded.marketplace_id, ${listings.marketplaceId})`,
-        status: sql`excluded.status`,
-        confirmedQuantity: sql`excluded.confirmed_quantity`,
-        confirmedPrice: sql`excluded.confirmed_price`,
-        confirmedAt: sql`excluded.confirmed_at`,
+        status: fromRead('status', listings.status),
+        confirmedQuantity: fromRead('confirmed_quantity', listings.confirmedQuantity),
+        confirmedPrice: fromRead('confirmed_price', listings.confirmedPrice),
+        // A read that does not say the category (a marketplace without one) keeps the one known.
+        category: sql`coalesce(excluded.category, ${listings.category})`,
+        confirmedAt: sql`greatest(excluded.confirmed_at, ${listings.confirmedAt})`,
         updatedAt: sql`excluded.updated_at`,
       },
     });

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { RequiredAttributeView } from './category-requirements.ts';
 import type { Db } from '../client.ts';
 import {
   changes,
@@ -35,7 +36,8 @@ export async function catalogueRowBySku(
       cost: products.cost,
       tags: products.tags,
       images: products.images,
-      attributes: products.attributes,
+      attributes: sql<Record<string, unknown>>`${products.attributes} || ${products.sellerAttributes}`,
+      sellerAttributes: products.sellerAttributes,
       onHand: products.onHand,
       committed: products.committed,
     })
@@ -62,6 +64,9 @@ export async function catalogueRowBySku(
         tags: product.tags,
         images: product.images,
         attributes: product.attributes,
+        sellerAttributes: product.sellerAttributes,
+        // Filled in by the listing's detail (modules/listings/required-attributes.ts).
+        requiredAttributes: [],
       },
     };
   }
@@ -102,6 +107,8 @@ export interface ProductDetail {
   tags: string[];
   images: string[];
   attributes: Record<string, unknown>;
+  sellerAttributes: Record<string, string>;
+  requiredAttributes: RequiredAttributeView[];
 }
 
 export interface ChangeRecord {

@@ -39,6 +39,8 @@ export interface ListingToCheck {
   cost: string | null;
   /** What the marketplace last reported on the listing (none: empty). */
   marketplaceIssues: MarketplaceIssueValue[];
+  /** The marketplace's category the listing is in (Amazon's product type, eBay's leaf category); null: not known. */
+  category: string | null;
 }
 
 export interface IssueRow {
@@ -159,7 +161,7 @@ export async function listingsToCheck(
   >(
     await db.execute(sql`select l.id as "listingId", l.channel_id as "channelId", c.kind as "channelKind",
         c.display_name as "channelName", l.product_id as "productId", l.sku, l.status, l.last_error as "lastError",
-        coalesce(l.price_override, l.desired_price, l.confirmed_price)::text as price,
+        coalesce(l.price_override, l.desired_price, l.confirmed_price)::text as price, l.category,
         l.confirmed_price::text as "heldPrice", l.price_override::text as override,
         coalesce(m.issues, '[]'::jsonb) as "marketplaceIssues"
       from listings l
@@ -169,6 +171,15 @@ export async function listingsToCheck(
         and ${scope(sql`l.product_id`)}`),
   );
   if (listingRows.length === 0) return [];
+  // Every attribute (the seller's over the main channel's) only for products with a listing held to its category
+  // (checks.ts checkRequiredAttributes: to be created or refused); the rest, only those the other checks read.
+  const heldToCategory = [
+    ...new Set(
+      listingRows
+        .filter((l) => l.category !== null && (l.status === 'pending' || l.status === 'error'))
+        .map((l) => l.productId),
+    ),
+  ];
   const productRows = rowsOf<{
     id: string;
     title: string;
@@ -183,8 +194,10 @@ export async function listingsToCheck(
   }>(
     await db.execute(sql`select p.id, p.title, p.description, p.brand, to_jsonb(p.tags) as tags, p.gtin, p.images, p.price::text as price,
         p.cost::text as cost,
-        jsonb_strip_nulls(jsonb_build_object('manufacturer', p.attributes->'manufacturer',
-          'responsiblePersons', p.attributes->'responsiblePersons', 'regulatory', p.attributes->'regulatory')) as attributes
+        case when p.id = any(${uuidArray(heldToCategory)}) then p.attributes || p.seller_attributes
+          else jsonb_strip_nulls(jsonb_build_object('manufacturer', p.attributes->'manufacturer',
+            'responsiblePersons', p.attributes->'responsiblePersons', 'regulatory', p.attributes->'regulatory'))
+          end as attributes
       from products p
       where p.account_id = ${accountId} and ${scope(sql`p.id`)}
         and exists (select 1 from listings l where l.product_id = p.id and l.status <> 'not listed')`),

@@ -48,6 +48,8 @@ export interface EditableProduct {
   images: string[];
   cost: string | null;
   tags: string[];
+  /** The seller's own attribute values (the drawer's Attributes). */
+  sellerAttributes: Record<string, string>;
 }
 
 const editableColumns = {
@@ -61,6 +63,7 @@ const editableColumns = {
   images: products.images,
   cost: products.cost,
   tags: products.tags,
+  sellerAttributes: products.sellerAttributes,
 };
 
 /**
@@ -181,9 +184,11 @@ export interface ProductValues {
   /** The seller's cost; null clears it. */
   cost?: string | null;
   tags?: string[];
+  /** The seller's own attribute values, whole. */
+  sellerAttributes?: Record<string, string>;
 }
 
-/** Sets products' price, on hand, title, cost and tags (each where given), one statement per page. */
+/** Sets products' price, on hand, title, cost, tags and the seller's attributes (each where given), one statement per page. */
 export async function setProductValues(db: Db, accountId: string, items: ProductValues[], at: Date): Promise<void> {
   for (let i = 0; i < items.length; i += 1000) {
     const page = items.slice(i, i + 1000);
@@ -191,7 +196,8 @@ export async function setProductValues(db: Db, accountId: string, items: Product
       page.map(
         (p) =>
           sql`(${p.id}::uuid, ${p.price !== undefined}::boolean, ${p.price ?? null}::numeric, ${p.onHand ?? null}::integer, ${p.title ?? null}::text,
-            ${p.cost !== undefined}::boolean, ${p.cost ?? null}::numeric, ${p.tags === undefined ? null : JSON.stringify(p.tags)}::jsonb)`,
+            ${p.cost !== undefined}::boolean, ${p.cost ?? null}::numeric, ${p.tags === undefined ? null : JSON.stringify(p.tags)}::jsonb,
+            ${p.sellerAttributes === undefined ? null : JSON.stringify(p.sellerAttributes)}::jsonb)`,
       ),
       sql`, `,
     );
@@ -202,8 +208,9 @@ export async function setProductValues(db: Db, accountId: string, items: Product
         title = coalesce(v.title, ${products.title}),
         cost = case when v.set_cost then v.cost else ${products.cost} end,
         tags = case when v.tags is null then ${products.tags} else array(select jsonb_array_elements_text(v.tags)) end,
+        seller_attributes = coalesce(v.seller_attributes, ${products.sellerAttributes}),
         updated_at = ${at}
-      from (values ${values}) as v(id, set_price, price, on_hand, title, set_cost, cost, tags)
+      from (values ${values}) as v(id, set_price, price, on_hand, title, set_cost, cost, tags, seller_attributes)
       where ${products.id} = v.id and ${products.accountId} = ${accountId}`);
   }
 }
@@ -373,7 +380,7 @@ export interface BatchChange {
   /** Set for a channel's own price (its override) or its quantity cap; null for the product's values. */
   channelId: string | null;
   sku: string;
-  field: 'on_hand' | 'price' | 'quantity_cap' | 'cost' | 'tags';
+  field: 'on_hand' | 'price' | 'quantity_cap' | 'cost' | 'tags' | 'attributes';
   before: string | null;
   after: string | null;
 }
@@ -397,7 +404,7 @@ export async function batchChanges(db: Db, accountId: string, causeRef: string):
         eq(changes.cause, 'bulk_edit'),
         eq(changes.causeRef, causeRef),
         isNotNull(changes.productId),
-        inArray(changes.field, ['on_hand', 'price', 'quantity_cap', 'cost', 'tags']),
+        inArray(changes.field, ['on_hand', 'price', 'quantity_cap', 'cost', 'tags', 'attributes']),
       ),
     )
     .orderBy(asc(changes.sku), asc(changes.field))) as BatchChange[];

@@ -26,6 +26,9 @@ export interface PublishableProduct {
   attributes: Record<string, unknown>;
 }
 
+/** A product's attributes as a listing is made with them: the seller's own over the main channel's. */
+const productAttributes = sql<Record<string, unknown>>`${products.attributes} || ${products.sellerAttributes}`;
+
 /**
  * The account's products among these ids with what a marketplace asks of a new listing, in SKU
  * order; with `lock`, locked until the transaction ends (in id order, as the planner locks them).
@@ -51,7 +54,7 @@ export async function publishableProducts(
         tags: products.tags,
         gtin: products.gtin,
         images: products.images,
-        attributes: products.attributes,
+        attributes: productAttributes,
       })
       .from(products)
       .where(and(eq(products.accountId, accountId), inArray(products.id, ids.slice(i, i + 5000))))
@@ -93,7 +96,7 @@ const toCreateColumns = {
   brand: products.brand,
   gtin: products.gtin,
   images: products.images,
-  attributes: products.attributes,
+  attributes: productAttributes,
   price: products.price,
   desiredQuantity: listings.desiredQuantity,
   desiredPrice: listings.desiredPrice,

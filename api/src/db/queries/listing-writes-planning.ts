@@ -47,6 +47,8 @@ export interface PlannableListing {
   fulfilledByMarketplace?: boolean;
   /** The account's plan (whether its values go at once), read with the listings to save a statement. */
   plan: Plan;
+  /** Whether the account has an advertising account connected (its ad rules may care about stock). */
+  advertises: boolean;
 }
 
 /**
@@ -112,6 +114,7 @@ const readPlannable = (name: string, where: string) =>
          as "priceDriftOpen",
        channels.kind as "channelKind", listings.taken_off_sale_at is not null as "takenOffSale",
        listings.fulfilled_by_marketplace as "fulfilledByMarketplace", accounts.plan,
+       exists (select 1 from ad_accounts where ad_accounts.account_id = accounts.id) as "advertises",
        ${competitionJson('competition')} as competition
      from listings
      join products on products.id = listings.product_id

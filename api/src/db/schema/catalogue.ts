@@ -35,6 +35,12 @@ export const products = pgTable(
     gtin: text('gtin'),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The seller's own attribute values (the drawer's Attributes, for what a marketplace's category asks):
+     * they win over the main channel's `attributes` of the same name, and a read of the main channel never
+     * replaces them. A value null takes the name away.
+     */
+    sellerAttributes: jsonb('seller_attributes').$type<Record<string, string>>().notNull().default({}),
     price: numeric('price', { precision: 12, scale: 2 }),
     currency: text('currency'),
     /** The seller's own: what one unit costs them (profit, cost-based prices, margin floors). */
@@ -118,6 +124,12 @@ export const listings = pgTable(
      */
     fulfilledByMarketplace: boolean('fulfilled_by_marketplace').notNull().default(false),
     marketplaceQuantity: integer('marketplace_quantity'),
+    /**
+     * The marketplace's category the listing is in, as it last said or as we created it: Amazon's product type,
+     * eBay's leaf category; null where not known (Walmart, Shopify, a listing not read since). The compliance
+     * checks hold the listing to what that category asks (category_requirements).
+     */
+    category: text('category'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

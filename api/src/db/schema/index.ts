@@ -24,3 +24,5 @@ export * from './fees.ts';
 export * from './api-keys.ts';
 export * from './stock-levels.ts';
 export * from './image-probes.ts';
+export * from './category-requirements.ts';
+export * from './advertising.ts';

@@ -17,6 +17,8 @@ export const changeCauseValues = [
   'reconciliation',
   'rule_change',
   'return',
+  'ad_rule',
+  'ad_undo',
 ] as const;
 export type ChangeCause = (typeof changeCauseValues)[number];
 
@@ -33,6 +35,8 @@ export const changeFieldValues = [
   'quantity_cap',
   'cost',
   'tags',
+  'attributes',
+  'ad_state',
 ] as const;
 export type ChangeField = (typeof changeFieldValues)[number];
 

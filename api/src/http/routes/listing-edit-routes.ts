@@ -1,3 +1,4 @@
+import { attributeChange } from '../../modules/listings/seller-attributes.ts';
 import express, { Router, type Request } from 'express';
 import type { components } from '@contract';
 import type { AppContext } from '../../context.ts';
@@ -47,6 +48,7 @@ const toApiPreviewRow = (edit: PlannedProductEdit): BulkEditPreviewRow => ({
   ...(edit.title ? { titleChange: edit.title } : {}),
   ...(edit.cost ? { costChange: edit.cost } : {}),
   ...(edit.tags ? { tagsChange: edit.tags } : {}),
+  ...(edit.attributes ? { attributesChange: attributeChange(edit.attributes.before, edit.attributes.after) } : {}),
   ...(edit.channelPrices?.length
     ? {
         channelPrices: edit.channelPrices.map(({ channelId, channelKind, before, after }) => ({

@@ -76,6 +76,7 @@ const toApiChange = (change: ChangeWithResults): ChangeEntry => ({
   after: change.after,
   causeRef: change.causeRef,
   results: change.results,
+  ...(change.undoable !== undefined ? { undoable: change.undoable } : {}),
   ...(change.batch !== undefined
     ? {
         batch: change.batch && {

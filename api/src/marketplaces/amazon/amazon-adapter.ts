@@ -4,6 +4,7 @@
  * Notifications v1 (EventBridge) for pushes (webhooks.ts), the Reports API for buyers' returns (amazon-returns.ts).
  * Writes set absolute values, so replaying one is harmless.
  */
+import { productTypeRequirements } from './requirements-transform.ts';
 import { titlePatch } from './title-transform.ts';
 import { MarketplaceError } from '../errors.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -106,6 +107,7 @@ export interface AmazonAdapter extends MarketplaceAdapter {
   submitBulk(updates: ListingUpdate[], signal?: AbortSignal): Promise<Submission>;
   submissionStatus(submission: Submission, signal?: AbortSignal): Promise<SubmissionStatus>;
   searchProductTypes(keywords: string, signal?: AbortSignal): Promise<MarketplaceOption[]>;
+  categoryRequirements: NonNullable<MarketplaceAdapter['categoryRequirements']>;
   returnsSince: NonNullable<MarketplaceAdapter['returnsSince']>;
   competition: NonNullable<MarketplaceAdapter['competition']>;
   previewListings: NonNullable<MarketplaceAdapter['previewListings']>;
@@ -178,7 +180,10 @@ function failure(
  */
 function amazonReads(
   parts: AmazonParts,
-): Pick<AmazonAdapter, 'verifyCredentials' | 'listCatalogue' | 'readListings' | 'searchProductTypes'> {
+): Pick<
+  AmazonAdapter,
+  'verifyCredentials' | 'listCatalogue' | 'readListings' | 'searchProductTypes' | 'categoryRequirements'
+> {
   const { client, marketplaceId, productTypes } = parts;
   return {
     async verifyCredentials(signal) {
@@ -226,6 +231,11 @@ function amazonReads(
         signal,
       );
       return productTypeOptions(list, marketplaceId);
+    },
+
+    async categoryRequirements(productType, signal) {
+      const definition = await client.getDefinitionsProductType(productType, marketplaceId, signal);
+      return productTypeRequirements(definition, await client.downloadProductTypeSchema(definition, signal));
     },
   };
 }

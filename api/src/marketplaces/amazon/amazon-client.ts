@@ -27,6 +27,8 @@ import type {
   NotificationDestination,
   NotificationSubscription,
   ProductTypeList,
+  ProductTypeDefinition,
+  ProductTypeSchema,
 } from './types.ts';
 
 /** What the seller enters in the connect dialog: the LWA app credentials, the refresh token and the merchant token. */
@@ -67,6 +69,7 @@ export const amazonRateLimits = {
   createSubscription: { rate: 1, burst: 5 },
   getSubscription: { rate: 1, burst: 5 },
   searchDefinitionsProductTypes: { rate: 5, burst: 10 },
+  getDefinitionsProductType: { rate: 5, burst: 10 },
   /** Reports API 2021-06-30 usage plans (reports_2021-06-30.json, each operation's description). */
   createReport: { rate: 0.0167, burst: 15 },
   getReport: { rate: 2, burst: 15 },
@@ -531,6 +534,38 @@ export class AmazonClient {
       },
     );
     return response.body;
+  }
+
+  /** A product type's definition for a marketplace (requirements LISTING: product facts and the offer). */
+  async getDefinitionsProductType(
+    productType: string,
+    marketplaceId: string,
+    signal?: AbortSignal,
+  ): Promise<ProductTypeDefinition> {
+    const response = await this.call<ProductTypeDefinition>(
+      'getDefinitionsProductType',
+      'GET',
+      amazonPaths.productType(productType),
+      {
+        query: { marketplaceIds: [marketplaceId], requirements: 'LISTING', locale: 'en_US' },
+        ...(signal ? { signal } : {}),
+      },
+    );
+    return response.body;
+  }
+
+  /** The JSON Schema document a definition links to (a pre-signed address: no token is sent). */
+  async downloadProductTypeSchema(definition: ProductTypeDefinition, signal?: AbortSignal): Promise<ProductTypeSchema> {
+    const response = await marketplaceFetch<unknown>({
+      method: 'GET',
+      url: definition.schema.link.resource,
+      ...(this.options.retry ? { retry: this.options.retry } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    const body = typeof response.body === 'string' ? JSON.parse(response.body) : response.body;
+    if (!body || typeof body !== 'object')
+      throw new MarketplaceError('unavailable', `The schema of product type ${definition.productType} was not JSON`);
+    return body as ProductTypeSchema;
   }
 
   // ---- Notifications API v1 (destinations are grantless: client_credentials with the notifications scope) ----

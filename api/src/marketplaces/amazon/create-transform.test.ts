@@ -29,7 +29,16 @@ const mug: NewListing = {
   brand: 'Acme',
   gtin: '036000291452',
   images: ['https://example.com/a.jpg', 'https://example.com/b.jpg'],
-  attributes: { productType: 'drinking_cup', color: 'Blue', nested: { no: 1 }, 'Bad Name': 'x' },
+  attributes: {
+    productType: 'drinking_cup',
+    color: 'Blue',
+    // As a seller names it in the drawer: Amazon's metal_type.
+    'Metal Type': 'stainless-steel',
+    nested: { no: 1 },
+    // Another marketplace's id, none of Amazon's attributes.
+    inventoryItemId: 'gid://shopify/InventoryItem/1',
+    'bad/name': 'x',
+  },
   price: { amount: '14.50', currency: 'USD' },
   quantity: 8,
   choices: { productType: 'drinking_cup' },
@@ -48,6 +57,7 @@ describe('Amazon: a new listing as putListingsItem’s body', () => {
       requirements: 'LISTING',
       attributes: {
         color: [{ value: 'Blue', marketplace_id: m }],
+        metal_type: [{ value: 'stainless-steel', marketplace_id: m }],
         item_name: [{ value: 'Ceramic mug, 350 ml', language_tag: 'en_US', marketplace_id: m }],
         brand: [{ value: 'Acme', language_tag: 'en_US', marketplace_id: m }],
         product_description: [{ value: 'A stoneware mug.', language_tag: 'en_US', marketplace_id: m }],

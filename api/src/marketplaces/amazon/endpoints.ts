@@ -56,6 +56,7 @@ export const amazonPaths = {
   destinations: '/notifications/v1/destinations',
   subscription: (notificationType: string) => `/notifications/v1/subscriptions/${enc(notificationType)}`,
   productTypes: '/definitions/2020-09-01/productTypes',
+  productType: (name: string) => `/definitions/2020-09-01/productTypes/${enc(name)}`,
   competitiveSummary: '/batches/products/pricing/2022-05-01/items/competitiveSummary',
   /** The uri each competitive summary request of a batch names. */
   competitiveSummaryItem: '/products/pricing/2022-05-01/items/competitiveSummary',

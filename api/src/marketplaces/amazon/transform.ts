@@ -190,6 +190,7 @@ export function listingsItemToCatalogueItem(item: ListingsItem, marketplaceId: s
     quantity: listingQuantity(item),
     status: listingStatus(item, marketplaceId),
     attributes: extra,
+    ...(summary?.productType ? { category: summary.productType } : {}),
     ...fulfilment(fulfilledByAmazon(item)),
   };
 }
@@ -377,6 +378,18 @@ export function purchasableOffer(price: Money, marketplaceId: string): Array<Rec
 }
 
 /**
+ * A product attribute's name as Amazon's attribute names go (`metal_type`): already one, or words as a seller
+ * writes them ("Metal Type", "Color"), lowered with underscores. Other names (an id another marketplace keeps,
+ * `inventoryItemId`) are none of Amazon's.
+ */
+export function amazonAttributeName(name: string): string | null {
+  if (/^[a-z][a-z0-9_]*$/.test(name)) return name;
+  if (/^[A-Z][a-z0-9]*(?:[ -][A-Za-z][a-z0-9]*)*$/.test(name.trim()))
+    return name.trim().toLowerCase().replace(/[ -]+/g, '_');
+  return null;
+}
+
+/**
  * putListingsItem's body for a new listing under the seller's product type (requirements LISTING: product facts and the offer),
  * matched to the catalogue by a suggested ASIN or the GTIN. A full replacement, so sending it again
  * for the same SKU is harmless.
@@ -389,8 +402,9 @@ export function newListingPutRequest(
   const m = marketplaceId;
   const text = (value: string) => [{ value, language_tag: 'en_US', marketplace_id: m }];
   const attributes: ListingsAttributes = {};
-  for (const [name, value] of Object.entries(item.attributes)) {
-    if (PRODUCT_TYPE_KEYS.includes(name) || ASIN_KEYS.includes(name) || !/^[a-z][a-z0-9_]*$/.test(name)) continue;
+  for (const [given, value] of Object.entries(item.attributes)) {
+    const name = amazonAttributeName(given);
+    if (!name || PRODUCT_TYPE_KEYS.includes(name) || ASIN_KEYS.includes(name)) continue;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
       attributes[name] = [{ value, marketplace_id: m }];
   }

@@ -133,6 +133,33 @@ export interface ProductTypeList {
   productTypeVersion: string;
 }
 
+/** definitionsProductTypes_2020-09-01 ProductTypeDefinition (getDefinitionsProductType), the parts read here. */
+export interface ProductTypeDefinition {
+  productType: string;
+  displayName: string;
+  requirements: 'LISTING' | 'LISTING_PRODUCT_ONLY' | 'LISTING_OFFER_ONLY';
+  /** A link (a pre-signed address) to the JSON Schema document of the product type's attributes. */
+  schema: { link: { resource: string; verb: string }; checksum: string };
+  marketplaceIds: string[];
+}
+
+/** An attribute's definition in a product type's JSON Schema: an array of value objects. */
+export interface ProductTypeSchemaProperty {
+  title?: string;
+  description?: string;
+  items?: {
+    properties?: {
+      value?: { title?: string; enum?: unknown[]; enumNames?: unknown[] };
+    };
+  };
+}
+
+/** The product type's JSON Schema document (Amazon's meta-schema vocabulary): the attributes a listing must carry. */
+export interface ProductTypeSchema {
+  required?: string[];
+  properties?: Record<string, ProductTypeSchemaProperty>;
+}
+
 export interface ListingsItemPutRequest {
   productType: string;
   requirements?: 'LISTING' | 'LISTING_PRODUCT_ONLY' | 'LISTING_OFFER_ONLY';

@@ -80,6 +80,7 @@ export interface EbayAdapterOptions {
 export interface EbayAdapter extends MarketplaceAdapter {
   readonly kind: 'ebay';
   listingOptions(signal?: AbortSignal): Promise<EbayListingOptions>;
+  categoryRequirements: NonNullable<MarketplaceAdapter['categoryRequirements']>;
   /** The seller's client, for notification subscriptions (createEbaySubscription). */
   readonly client: EbayClient;
 }

@@ -13,7 +13,8 @@ import { ebayApplicationScope, type EbayEndpoints } from './endpoints.ts';
 import { requestEbayToken, type EbayApplication, type EbayTokens } from './consent.ts';
 import { describeEbayError } from './transform.ts';
 
-export type EbayApiName = 'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account' | 'finances';
+export type EbayApiName =
+  'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account' | 'finances' | 'taxonomy';
 
 /**
  * The Fulfillment API's daily quota, which the shipment calls (createShippingFulfillment and
@@ -39,6 +40,8 @@ export const ebayDailyQuotas: Record<EbayApiName, number> = {
   account: 25_000,
   /** The Finances API's quota is not published on that page: 15,000 a day assumed (confirm with getRateLimits). */
   finances: 15_000,
+  /** The Taxonomy API's quota: 5,000 a day assumed, as for other commerce APIs (confirm with getRateLimits). */
+  taxonomy: 5_000,
 };
 
 export const ebayRateLimits: Record<EbayApiName, RateLimit> = Object.fromEntries(

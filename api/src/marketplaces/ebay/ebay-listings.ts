@@ -18,7 +18,9 @@ import {
   returnTerms,
   toPriceQuantity,
 } from './transform.ts';
+import { categoryAspectRequirements } from './requirements-transform.ts';
 import type {
+  EbayAspectMetadata,
   EbayBulkPriceQuantityResponse,
   EbayFulfillmentPolicyResponse,
   EbayInventoryItem,
@@ -266,8 +268,23 @@ async function listingOptions(client: EbayClient, signal?: AbortSignal): Promise
   };
 }
 
+/** eBay US's category tree (getDefaultCategoryTreeId for EBAY_US answers 0). */
+export const EBAY_US_CATEGORY_TREE_ID = '0';
+
+/** What a listing in this leaf category must carry: the required item aspects (getItemAspectsForCategory). */
+async function categoryRequirements(client: EbayClient, categoryId: string, signal?: AbortSignal) {
+  const { body } = await client.request<EbayAspectMetadata | undefined>('taxonomy', {
+    method: 'GET',
+    url: `/category_tree/${EBAY_US_CATEGORY_TREE_ID}/get_item_aspects_for_category?category_id=${encodeURIComponent(categoryId)}`,
+    ...withSignal(signal),
+  });
+  // 204 (no aspects) comes without a body.
+  return categoryAspectRequirements(categoryId, typeof body === 'object' ? body : undefined);
+}
+
 /** New listings, offers withdrawn or published again, and the seller's choices for new offers. */
 type EbayPublishing = Pick<MarketplaceAdapter, 'createListings' | 'setListingActive'> & {
+  categoryRequirements: NonNullable<MarketplaceAdapter['categoryRequirements']>;
   listingOptions(signal?: AbortSignal): Promise<EbayListingOptions>;
 };
 
@@ -296,5 +313,6 @@ export function ebayPublishing(listings: EbayListings): EbayPublishing {
     },
 
     listingOptions: (signal) => listingOptions(listings.client, signal),
+    categoryRequirements: (categoryId, signal) => categoryRequirements(listings.client, categoryId, signal),
   };
 }

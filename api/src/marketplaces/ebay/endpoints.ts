@@ -16,6 +16,8 @@ export interface EbayEndpoints {
   compliance: string;
   /** The Finances API: an order's fees (sell_finances_v1, served from apiz.ebay.com, under the sell.finances scope). */
   finances: string;
+  /** The Taxonomy API: a leaf category's item aspects (commerce_taxonomy_v1, the api_scope every grant holds). */
+  taxonomy: string;
 }
 
 export const ebayProduction: EbayEndpoints = {
@@ -29,6 +31,7 @@ export const ebayProduction: EbayEndpoints = {
   account: 'https://api.ebay.com/sell/account/v1',
   compliance: 'https://api.ebay.com/sell/compliance/v1',
   finances: 'https://apiz.ebay.com/sell/finances/v1',
+  taxonomy: 'https://api.ebay.com/commerce/taxonomy/v1',
 };
 
 /** eBay's own paths below one base URL (a sandbox). */
@@ -44,6 +47,7 @@ export function ebayEndpointsAt(baseUrl: string): EbayEndpoints {
     account: `${base}/sell/account/v1`,
     compliance: `${base}/sell/compliance/v1`,
     finances: `${base}/sell/finances/v1`,
+    taxonomy: `${base}/commerce/taxonomy/v1`,
   };
 }
 
@@ -65,8 +69,19 @@ export const ebayAccountReadScope = 'https://api.ebay.com/oauth/api_scope/sell.a
  */
 export const ebayRefundScope = 'https://api.ebay.com/oauth/api_scope/sell.finances';
 
+/**
+ * Running the seller's Promoted Listings (sell_marketing_v1). A channel connected before the app asked for it
+ * holds no such grant: its ads ask the seller to connect eBay again.
+ */
+export const ebayPromotedListingsScope = 'https://api.ebay.com/oauth/api_scope/sell.marketing';
+
 /** The OAuth scopes the app asks the seller for (kept with the channel's credentials: a refresh asks for no more than was granted). */
-export const ebaySellerScopes = [...ebayEarlierSellerScopes, ebayAccountReadScope, ebayRefundScope] as const;
+export const ebaySellerScopes = [
+  ...ebayEarlierSellerScopes,
+  ebayAccountReadScope,
+  ebayRefundScope,
+  ebayPromotedListingsScope,
+] as const;
 
 /** The application (client credentials) scope, for the public keys of notifications. */
 export const ebayApplicationScope = 'https://api.ebay.com/oauth/api_scope';

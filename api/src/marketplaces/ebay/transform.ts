@@ -99,6 +99,7 @@ export function toCatalogueItem(item: EbayInventoryItem, offer: EbayOffer | unde
     quantity: item.availability?.shipToLocationAvailability?.quantity ?? null,
     status: listingStatusOf(offer),
     attributes,
+    ...(offer?.categoryId ? { category: offer.categoryId } : {}),
   };
 }
 

@@ -70,6 +70,8 @@ export interface EbayOffer {
   marketplaceId?: string;
   format?: string;
   availableQuantity?: number;
+  /** The leaf category the offer is listed in. */
+  categoryId?: string;
   pricingSummary?: { price?: EbayAmount };
   status?: 'PUBLISHED' | 'UNPUBLISHED' | string;
   listing?: { listingId?: string; listingStatus?: string; listingOnHold?: boolean; soldQuantity?: number };
@@ -387,4 +389,17 @@ export interface EbayOfferResponse {
 export interface EbayPublishResponse {
   listingId?: string;
   warnings?: EbayError[];
+}
+
+/** commerce_taxonomy_v1 AspectMetadata (getItemAspectsForCategory), the parts read here. */
+export interface EbayAspectMetadata {
+  aspects?: Array<{
+    localizedAspectName?: string;
+    aspectConstraint?: {
+      aspectRequired?: boolean;
+      aspectMode?: 'FREE_TEXT' | 'SELECTION_ONLY' | string;
+      itemToAspectCardinality?: 'SINGLE' | 'MULTI' | string;
+    };
+    aspectValues?: Array<{ localizedValue?: string }>;
+  }>;
 }

@@ -21,6 +21,9 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     tokenDetail: () => `${base}/v3/token/detail`,
     items: (params: { nextCursor: string; limit: number }) => `${base}/v3/items${q(params)}`,
     item: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}${q({ productIdType: 'SKU' })}`,
+    /** GET: the item of a Walmart item id (the id Walmart Connect names an ad's item by). */
+    itemOfWalmartId: (itemId: string) =>
+      `${base}/v3/items/${encodeURIComponent(itemId)}${q({ productIdType: 'ITEM_ID' })}`,
     inventory: (sku: string) => `${base}/v3/inventory${q({ sku })}`,
     /** GET: every SKU's inventory at every ship node, 50 at most a page (inventory.json getMultiNodeInventoryForAllSkuAndAllShipNodes). */
     inventories: (params: { limit: number; nextCursor?: string }) => `${base}/v3/inventories${q(params)}`,
@@ -29,6 +32,8 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
       `${base}/v3/fulfillment/inventory${q(params)}`,
     price: () => `${base}/v3/price`,
     feeds: (feedType: 'inventory' | 'price' | 'MP_ITEM') => `${base}/v3/feeds${q({ feedType })}`,
+    /** POST: the item spec (JSON Schema) of product types (Get Spec; not in items.json). */
+    itemSpec: () => `${base}/v3/items/spec`,
     /** DELETE: retire the item (items.json retireAnItem). */
     retire: (sku: string) => `${base}/v3/items/${encodeURIComponent(sku)}`,
     feedStatus: (feedId: string, offset: number, limit: number) =>

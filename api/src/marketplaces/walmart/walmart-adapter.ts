@@ -4,6 +4,7 @@
  * MP_ITEM feed for item setup, the Orders API (acknowledging and shipping in shipments.ts; cancelling and
  * refunding lines, and the Returns API, in order-actions.ts), and PO_CREATED webhooks (webhooks.ts).
  */
+import { walmartSpecRequirements, type WalmartItemSpec } from './spec-transform.ts';
 import { MarketplaceError } from '../errors.ts';
 import { walmartMarketplaceStock } from './walmart-wfs.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
@@ -76,6 +77,7 @@ export type WalmartAdapterOptions = WalmartClientOptions;
 
 export interface WalmartAdapter extends MarketplaceAdapter {
   readonly client: WalmartClient;
+  categoryRequirements: NonNullable<MarketplaceAdapter['categoryRequirements']>;
   /**
    * Subscribes `eventUrl` to PO_CREATED, signed with HMAC (header `headerName`, keyed with `secret`,
    * by default the seller's Client Secret, as Walmart's Notifications API describes authDetails).
@@ -313,10 +315,29 @@ async function createItems(client: WalmartClient, items: NewListing[], signal?: 
   }
 }
 
+/** The version of the item spec asked for: the one the item feed is written in (item-feed-transform.ts). */
+export const WALMART_ITEM_SPEC_VERSION = '4.8';
+
 /** New items, and items put on sale (the item feed again) or taken off (retired). */
-function walmartPublishing(client: WalmartClient): Pick<WalmartAdapter, 'createListings' | 'setListingActive'> {
+function walmartPublishing(
+  client: WalmartClient,
+): Pick<WalmartAdapter, 'createListings' | 'setListingActive' | 'categoryRequirements'> {
   return {
     createListings: (items, signal) => createItems(client, items, signal),
+
+    /** Get Spec (POST /v3/items/spec): the MP_ITEM schema of the product type, its required attributes. */
+    async categoryRequirements(productType, signal) {
+      const { body } = await client.call<WalmartItemSpec>(
+        'itemSpec',
+        {
+          method: 'POST',
+          url: client.endpoints.itemSpec(),
+          body: { feedType: 'MP_ITEM', version: WALMART_ITEM_SPEC_VERSION, productTypes: [productType] },
+        },
+        signal,
+      );
+      return walmartSpecRequirements(productType, body);
+    },
 
     async setListingActive(change, signal): Promise<UpdateOutcome> {
       if (change.active) {

@@ -43,6 +43,11 @@ export const walmartRateLimits = {
   webhooks: { rate: 1, burst: 5 },
   /** GET /v3/returns: unpublished for the Marketplace (returns.json states none), paced as the order reads. */
   returnsRead: { rate: 1, burst: 5 },
+  /**
+   * POST /v3/items/spec (Get Spec): not in items.json; 10 a minute as Walmart's developer guide and the public
+   * clients that call it quote (not confirmed in Walmart's throttling table).
+   */
+  itemSpec: { rate: 10 / 60, burst: 10 },
 } as const satisfies Record<string, RateLimit>;
 
 export type WalmartOperation = keyof typeof walmartRateLimits;

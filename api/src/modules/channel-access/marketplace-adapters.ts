@@ -58,7 +58,11 @@ export async function applicationsInForce(ctx: AppContext, environment: ChannelE
     Object.values(app).every((v) => v !== undefined) ? (app as { [K in keyof T]: string }) : undefined;
   const ebayApp = complete(ebay);
   const shopifyApp = complete(shopify);
-  return { ...(ebayApp ? { ebay: ebayApp } : {}), ...(shopifyApp ? { shopify: shopifyApp } : {}) };
+  return {
+    ...(ebayApp ? { ebay: ebayApp } : {}),
+    ...(shopifyApp ? { shopify: shopifyApp } : {}),
+    ...(fromConfig.walmartConnect ? { walmartConnect: fromConfig.walmartConnect } : {}),
+  };
 }
 
 /**
@@ -86,7 +90,8 @@ export function applicationsFor(ctx: AppContext, environment: ChannelEnvironment
       ? { ...sandboxApps.ebay, ruName: `${ctx.config.appUrl}/api/channels/oauth/ebay/callback` }
       : apps.ebay.production;
   const shopify = environment === 'sandbox' ? sandboxApps.shopify : apps.shopify.production;
-  return { ...(ebay ? { ebay } : {}), ...(shopify ? { shopify } : {}) };
+  const walmartConnect = environment === 'sandbox' ? undefined : apps.walmartConnect;
+  return { ...(ebay ? { ebay } : {}), ...(shopify ? { shopify } : {}), ...(walmartConnect ? { walmartConnect } : {}) };
 }
 
 /** Asks the marketplace who these credentials belong to; a refusal becomes a clear 4xx, an outage a 502. */

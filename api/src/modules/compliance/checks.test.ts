@@ -354,3 +354,58 @@ describe('order', () => {
     expect(issues.map((i) => i.severity)).toEqual(['error', 'warning', 'warning']);
   });
 });
+
+describe("attributes the marketplace's category asks for", () => {
+  const shirt = {
+    category: 'SHIRT',
+    categoryName: 'Shirt',
+    attributes: [
+      { name: 'brand', label: 'Brand Name', fromProduct: 'brand' as const },
+      { name: 'color', label: 'Colour' },
+      { name: 'metal_type', label: 'Metal Type', values: ['gold', 'silver'], valuesOnly: true },
+    ],
+  };
+  const tee: ListingFacts = {
+    ...walmartVest,
+    channel: 'amazon',
+    title: 'Organic cotton tee',
+    status: 'pending',
+    brand: 'Acme',
+    attributes: {},
+    requirements: shirt,
+  };
+  const requiredIssues = (facts: ListingFacts) =>
+    checkListing(facts, context).filter((i) => i.code === 'attributes_missing');
+
+  it('names every attribute a new listing lacks, in one error', () => {
+    expect(requiredIssues(tee)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        field: 'attributes',
+        message:
+          "Amazon's product type Shirt (SHIRT) asks every listing for Colour and Metal Type; this product has no Colour or Metal Type.",
+        fix: "Give the product its Colour and Metal Type in the SKU's Attributes.",
+      }),
+    ]);
+  });
+  it('matches names in any case, with spaces for underscores; the brand gives the brand', () => {
+    expect(requiredIssues({ ...tee, attributes: { Color: 'Navy', 'Metal Type': 'gold' } })).toEqual([]);
+    expect(requiredIssues({ ...tee, brand: null, attributes: { Color: 'Navy', 'Metal Type': 'gold' } })).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('asks every listing for Brand;') }),
+    ]);
+    expect(requiredIssues({ ...tee, attributes: { color: '  ', metal_type: ['gold'] } })[0]!.message).toContain(
+      'this product has no Colour.',
+    );
+  });
+  it('holds only listings made from the values here: a live listing carries what the marketplace holds', () => {
+    expect(requiredIssues({ ...tee, status: 'error' })).toHaveLength(1);
+    expect(requiredIssues({ ...tee, status: 'active' })).toEqual([]);
+    expect(requiredIssues({ ...tee, requirements: null })).toEqual([]);
+  });
+  it('says eBay category where eBay gives no name', () => {
+    const ebay = { category: '45476', categoryName: null, attributes: [{ name: 'Size', label: 'Size' }] };
+    expect(requiredIssues({ ...tee, channel: 'ebay', requirements: ebay })[0]!.message).toBe(
+      "eBay's category 45476 asks every listing for Size; this product has no Size.",
+    );
+  });
+});

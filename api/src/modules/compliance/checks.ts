@@ -1,4 +1,9 @@
-import type { ChannelKind, ListingStatus, MarketplaceIssueValue } from '../../db/schema/index.ts';
+import type {
+  ChannelKind,
+  ListingStatus,
+  MarketplaceIssueValue,
+  RequiredAttributeValue,
+} from '../../db/schema/index.ts';
 import type { ImageFormat } from './image-header.ts';
 import { marketplaceLimits } from './marketplace-limits.ts';
 
@@ -31,11 +36,21 @@ export const complianceCodes = [
   'listing_refused',
   'marketplace_issue',
   'eu_safety_data_missing',
+  'attributes_missing',
 ] as const;
 export type ComplianceCode = (typeof complianceCodes)[number];
 export const complianceSeverities = ['error', 'warning'] as const;
 export type ComplianceSeverity = (typeof complianceSeverities)[number];
-export const complianceFields = ['title', 'gtin', 'images', 'description', 'price', 'status', 'safety'] as const;
+export const complianceFields = [
+  'title',
+  'gtin',
+  'images',
+  'description',
+  'price',
+  'status',
+  'safety',
+  'attributes',
+] as const;
 export type ComplianceField = (typeof complianceFields)[number];
 
 export interface ComplianceIssue {
@@ -65,6 +80,20 @@ export interface ListingFacts {
   marketplaceIssues?: readonly MarketplaceIssueValue[];
   /** What each image (by its place in `images`) was found to be when read; undefined: not read yet. */
   pictures?: readonly (PictureFacts | undefined)[];
+  /** The brand the listing is made with (a required Brand is given by it). */
+  brand?: string | null;
+  /**
+   * What the marketplace's category of the listing asks it to carry (category_requirements); undefined or null:
+   * no category known, or its definition not read (yet).
+   */
+  requirements?: CategoryRequirementFacts | null;
+}
+
+/** A category's requirements as the checks read them. */
+export interface CategoryRequirementFacts {
+  category: string;
+  categoryName: string | null;
+  attributes: readonly RequiredAttributeValue[];
 }
 
 /** An image as the prober read it (image-probe.ts): its format and size, or why it could not be read. */
@@ -120,6 +149,7 @@ export function checkListing(listing: ListingFacts, context: CheckContext): Comp
     ...checkMarketplaceStatus(listing),
     ...checkMarketplaceIssues(listing),
     ...checkEuProductSafety(listing),
+    ...checkRequiredAttributes(listing),
   ];
   return issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
 }
@@ -662,4 +692,75 @@ export function checkEuProductSafety(listing: ListingFacts): ComplianceIssue[] {
       `Add ${missing.join(' and ')} with name and address in eBay's product safety details, if you sell to the EU.`,
     ),
   ];
+}
+
+/**
+ * An attribute's name as the checks match it: any case, spaces and hyphens as underscores, so a product's
+ * "Metal Type" gives Amazon's `metal_type` and eBay's "Color" and Amazon's `color` are one attribute.
+ */
+export const attributeKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** Whether an attribute value says something (a non-empty text, a number, a list with one such value). */
+function hasValue(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'number' || typeof value === 'boolean') return true;
+  if (Array.isArray(value)) return value.some(hasValue);
+  return false;
+}
+
+/** The keys (attributeKey) of the attributes the product gives a value for. */
+export function givenAttributeKeys(attributes: Readonly<Record<string, unknown>>): Set<string> {
+  const keys = new Set<string>();
+  for (const [name, value] of Object.entries(attributes)) if (hasValue(value)) keys.add(attributeKey(name));
+  return keys;
+}
+
+/** How a marketplace names the category a listing is in. */
+const categoryWords: Partial<Record<ChannelKind, string>> = { amazon: 'product type', ebay: 'category' };
+
+/** Listings made with the product's attributes as they are here: to be created, or refused at creation. */
+const MADE_FROM_HERE: readonly ListingStatus[] = ['pending', 'error'];
+
+/**
+ * What the marketplace's category asks every listing in it to carry (Amazon's product type definition, eBay's
+ * required item aspects) that the product has no value for: one error naming them all, since the marketplace
+ * refuses such a listing. Held to it: a listing to be created (a publish's check) or refused at creation. A live
+ * listing carries what the marketplace holds, not the product's values here: the marketplace's own reports say
+ * when it lacks one (Amazon's listing issues, eBay's ASPECTS_ADOPTION violations).
+ */
+export function checkRequiredAttributes(listing: ListingFacts): ComplianceIssue[] {
+  const requirements = listing.requirements;
+  if (!requirements || requirements.attributes.length === 0 || !MADE_FROM_HERE.includes(listing.status)) return [];
+  const given = givenAttributeKeys(listing.attributes);
+  const missing = requirements.attributes.filter(
+    (required) =>
+      !given.has(attributeKey(required.name)) &&
+      !(required.fromProduct === 'brand' && (listing.brand ?? '').trim() !== ''),
+  );
+  if (missing.length === 0) return [];
+  const name = marketplaceLimits[listing.channel].name;
+  const category = `${name}'s ${categoryWords[listing.channel] ?? 'category'} ${
+    requirements.categoryName ? `${requirements.categoryName} (${requirements.category})` : requirements.category
+  }`;
+  const labels = missing.map((m) => (m.fromProduct === 'brand' ? 'Brand' : m.label));
+  return [
+    issue(
+      listing,
+      'attributes_missing',
+      'error',
+      'attributes',
+      `${category} asks every listing for ${listText(labels)}; this product has no ${listText(labels, 'or')}.`,
+      `Give the product its ${listText(labels)} in the SKU's Attributes.`,
+    ),
+  ];
+}
+
+/** "a", "a and b", "a, b and c". */
+function listText(items: readonly string[], last = 'and'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
 }

@@ -2,7 +2,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { complianceSettingsOf } from '../../db/queries/compliance.ts';
 import { probesOf } from '../../db/queries/image-probes.ts';
+import { categoryKeyOf, requirementsOf } from '../../db/queries/category-requirements.ts';
 import type { ChannelKind } from '../../db/schema/index.ts';
+import { requirementFactsOf } from './category-requirement-requests.ts';
 import { checkListing, compileRestrictedWords, type ComplianceIssue } from './checks.ts';
 import { priceBoundsOf, ruleBookOf } from './price-bounds.ts';
 import { pictureOf, restrictedWordsOf } from './recheck.ts';
@@ -22,6 +24,8 @@ export interface ProductToList {
   attributes: Record<string, unknown>;
   price: string | null;
   cost: string | null;
+  /** The marketplace category it would be created in (Amazon's product type, eBay's leaf category, Walmart's product type); null: none. */
+  category: string | null;
 }
 
 /**
@@ -42,6 +46,12 @@ export async function issuesBeforePublish(
   nowMs: number,
 ): Promise<Map<string, ComplianceIssue[]>> {
   if (products.length === 0) return new Map();
+  // The category each would be created in, held to what it asks as last read (a publish reads those not read
+  // yet before it checks: readCategoriesForPublish).
+  const categories = products.flatMap((product) =>
+    product.category === null ? [] : [{ channelId: channel.id, category: product.category }],
+  );
+  const requirements = await requirementsOf(db, accountId, categories);
   const settings = await complianceSettingsOf(db, accountId);
   const rules = await ruleBookOf(ctx, db, accountId, nowMs);
   const restrictedWords = compileRestrictedWords(restrictedWordsOf(settings.restrictedWords));
@@ -64,7 +74,19 @@ export async function issuesBeforePublish(
       override: null,
     });
     const pictures = product.images.map((url) => pictureOf(probes.get(url)));
-    const facts = { ...product, channel: channel.kind, status: 'pending' as const, lastError: null, pricing, pictures };
+    const category = product.category;
+    const facts = {
+      ...product,
+      channel: channel.kind,
+      status: 'pending' as const,
+      lastError: null,
+      pricing,
+      pictures,
+      requirements:
+        category === null
+          ? null
+          : requirementFactsOf(requirements.get(categoryKeyOf({ channelId: channel.id, category })), category),
+    };
     const errors = checkListing(facts, { restrictedWords, otherChannelPrices: [] }).filter(
       (issue) =>
         issue.severity === 'error' && !(channel.environment === 'sandbox' && issue.code === 'images_not_https'),

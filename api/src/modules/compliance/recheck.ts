@@ -13,6 +13,8 @@ import {
   type ListingToCheck,
 } from '../../db/queries/compliance.ts';
 import { probesOf, type ImageProbeRow } from '../../db/queries/image-probes.ts';
+import { categoryKeyOf, requirementsOf, type CategoryRequirementsRow } from '../../db/queries/category-requirements.ts';
+import { requestCategoryReads, requirementFactsOf } from './category-requirement-requests.ts';
 import {
   checkListing,
   compileRestrictedWords,
@@ -45,6 +47,7 @@ export function issuesOfListings(
   words: RestrictedWords,
   rules: RuleBook = NO_RULES,
   probes: ReadonlyMap<string, ImageProbeRow> = new Map(),
+  requirements: ReadonlyMap<string, CategoryRequirementsRow> = new Map(),
 ): IssueRow[] {
   const byProduct = new Map<string, ListingToCheck[]>();
   for (const listing of listings) {
@@ -65,6 +68,13 @@ export function issuesOfListings(
         images: listing.images ?? [],
         pictures: probes.size === 0 ? undefined : (listing.images ?? []).map((url) => pictureOf(probes.get(url))),
         pricing: priceBoundsOf(rules, listing),
+        requirements:
+          listing.category === null
+            ? null
+            : requirementFactsOf(
+                requirements.get(categoryKeyOf({ channelId: listing.channelId, category: listing.category })),
+                listing.category,
+              ),
       };
       for (const issue of checkListing(facts, { restrictedWords: words, otherChannelPrices })) {
         rows.push({
@@ -118,8 +128,18 @@ async function check(
   const probes = await probesOf(tx, accountId, [...urls]);
   // Images not read yet (or long ago) are checked once read: the job checks their products again.
   if ([...urls].some((url) => probes.get(url)?.stale !== false)) await requestImageProbes(ctx, tx, accountId);
+  // The categories of listings made from the product's values here (checks.ts checkRequiredAttributes).
+  const categories = listings.flatMap((l) =>
+    l.category === null || (l.status !== 'pending' && l.status !== 'error')
+      ? []
+      : [{ channelId: l.channelId, category: l.category }],
+  );
+  const requirements = await requirementsOf(tx, accountId, categories);
+  // Categories not read yet (or long ago) are checked once read: the job checks their products again.
+  if (categories.some((key) => requirements.get(categoryKeyOf(key))?.stale !== false))
+    await requestCategoryReads(ctx, tx, accountId);
   const words = compileRestrictedWords(restrictedWordsOf(settings.restrictedWords));
-  const issues = issuesOfListings(listings, words, rules, probes);
+  const issues = issuesOfListings(listings, words, rules, probes, requirements);
   await replaceIssues(tx, accountId, productIds, issues);
   // A check of named products leaves the account's mark: products changed since are still to be checked.
   if (typeof scope !== 'object') await markCheckedThrough(tx, accountId, now);

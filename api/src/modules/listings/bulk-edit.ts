@@ -15,6 +15,7 @@ import type { AuditContext } from '../audit/audit-log.ts';
 import { applyEdits, type ProductEdit } from './edit-batches.ts';
 import { channelName, formatPrice, isPriceText } from './values.ts';
 import { componentsOfProducts } from '../../db/queries/bundles.ts';
+import { attributesProblem, ATTRIBUTES_PER_PRODUCT, editedAttributes, sameAttributes } from './seller-attributes.ts';
 import { editedTags, normaliseTags, sameTags, tagsProblem, TAGS_PER_PRODUCT } from './tags.ts';
 
 type BulkEditRequest = components['schemas']['BulkEditRequest'];
@@ -46,7 +47,7 @@ export async function selectedProductIds(db: Db, accountId: string, selection: L
 
 /** Refuses an edit that cannot apply to any SKU (values out of range), before reading anything. */
 function checkRequest(request: BulkEditRequest): void {
-  const { price, quantity, status, title, channelPrices, channelQuantityCaps, cost, tags } = request;
+  const { price, quantity, status, title, channelPrices, channelQuantityCaps, cost, tags, attributes } = request;
   const tagsEdited = !!(tags?.add?.length || tags?.remove?.length || tags?.set);
   if (
     !price &&
@@ -55,10 +56,11 @@ function checkRequest(request: BulkEditRequest): void {
     !title &&
     !cost &&
     !tagsEdited &&
+    !attributes &&
     !channelPrices?.length &&
     !channelQuantityCaps?.length
   )
-    throw new AppError(400, 'Choose a price, a quantity, a status, a cost or tags to change.');
+    throw new AppError(400, 'Choose a price, a quantity, a status, a cost, tags or attributes to change.');
   if (cost && cost.value !== null && !isPriceText(cost.value.toString()))
     throw new AppError(400, 'A cost has at most two decimals.');
   if (tags) {
@@ -67,6 +69,12 @@ function checkRequest(request: BulkEditRequest): void {
     if (tags.set && (!('productIds' in request.selection) || new Set(request.selection.productIds).size !== 1))
       throw new AppError(400, 'Tags are set on one SKU at a time, from its details; add or remove a tag on many.');
     const problem = tagsProblem([...(tags.set ?? []), ...(tags.add ?? []), ...(tags.remove ?? [])]);
+    if (problem) throw new AppError(400, problem);
+  }
+  if (attributes) {
+    if (!('productIds' in request.selection) || new Set(request.selection.productIds).size !== 1)
+      throw new AppError(400, 'Attributes are set on one SKU at a time, from its details.');
+    const problem = attributesProblem(attributes.set);
     if (problem) throw new AppError(400, problem);
   }
   if (title || channelPrices?.length || channelQuantityCaps?.length) {
@@ -240,6 +248,13 @@ async function planEdits(
       if (after.length > TAGS_PER_PRODUCT) edit.error = `${product.sku} would hold more than ${TAGS_PER_PRODUCT} tags.`;
       else if (!sameTags(product.tags, after)) edit.tags = { before: product.tags, after };
     }
+    if (request.attributes && !edit.error) {
+      const after = editedAttributes(product.sellerAttributes, request.attributes.set);
+      if (Object.keys(after).length > ATTRIBUTES_PER_PRODUCT)
+        edit.error = `${product.sku} would hold more than ${ATTRIBUTES_PER_PRODUCT} attributes.`;
+      else if (!sameAttributes(product.sellerAttributes, after))
+        edit.attributes = { before: product.sellerAttributes, after };
+    }
     if (request.title && !edit.error && request.title.value.trim() !== product.title)
       edit.title = { before: product.title, after: request.title.value.trim() };
     if (request.channelPrices?.length && !edit.error) {
@@ -284,6 +299,7 @@ async function planEdits(
       delete edit.title;
       delete edit.cost;
       delete edit.tags;
+      delete edit.attributes;
       delete edit.channelPrices;
       delete edit.channelQuantityCaps;
       delete edit.price;
@@ -298,6 +314,7 @@ async function planEdits(
       edit.title ||
       edit.cost ||
       edit.tags ||
+      edit.attributes ||
       edit.channelPrices?.length ||
       edit.channelQuantityCaps?.length ||
       edit.statusChanges.length > 0
@@ -353,7 +370,7 @@ export async function runBulkEdit(
       accountId,
       'bulk_edit',
       planned.map(
-        ({ productId, sku, price, onHand, statuses, title, cost, tags, channelPrices, channelQuantityCaps }) => ({
+        ({
           productId,
           sku,
           price,
@@ -362,6 +379,19 @@ export async function runBulkEdit(
           title,
           cost,
           tags,
+          attributes,
+          channelPrices,
+          channelQuantityCaps,
+        }) => ({
+          productId,
+          sku,
+          price,
+          onHand,
+          statuses,
+          title,
+          cost,
+          tags,
+          attributes,
           channelPrices,
           channelQuantityCaps,
         }),

@@ -1,3 +1,4 @@
+import { requiredAttributesOfProduct } from './required-attributes.ts';
 import { AppError, type AppContext } from '../../context.ts';
 import {
   catalogueCount,
@@ -26,7 +27,7 @@ import { channelKindValues, type ChannelKind } from '../../db/schema/index.ts';
 import { catalogueCsvHeader, csvLine, exportedListingOf, exportedProductValues } from './catalogue-csv.ts';
 import { componentsOfProducts } from '../../db/queries/bundles.ts';
 import { formatComponents } from '../stock/bundle-arithmetic.ts';
-import { batchesOfChanges, resultsByChange, type BatchOfChange } from './change-history.ts';
+import { batchesOfChanges, resultsByChange, undoableAdRuleMoves, type BatchOfChange } from './change-history.ts';
 
 export interface CatalogueQuery {
   filter: CatalogueFilter;
@@ -193,6 +194,8 @@ export async function cataloguePage<Presented>(
 
 export interface ChangeWithResults extends ChangeRecord {
   batch?: BatchOfChange | null;
+  /** An ad rule's move the seller may undo now (ad rule moves only). */
+  undoable?: boolean;
   results: Array<{
     channelId: string;
     channelKind: ChannelKind;
@@ -243,6 +246,13 @@ export async function listingDetail(
   );
   const results = resultsByChange(history, writes, resultOf);
   const batches = await batchesOfChanges(ctx.db, accountId, history);
+  const undoableAdMoves = undoableAdRuleMoves(history);
+  if (product && row.productId)
+    product.requiredAttributes = await requiredAttributesOfProduct(ctx, accountId, {
+      id: row.productId,
+      brand: row.brand,
+      attributes: product.attributes,
+    });
   return {
     row: withChips!,
     product,
@@ -250,6 +260,7 @@ export async function listingDetail(
       ...change,
       results: [...(results.get(change.id)?.values() ?? [])],
       batch: batches.get(change.id) ?? null,
+      ...(change.cause === 'ad_rule' ? { undoable: undoableAdMoves.has(change.id) } : {}),
     })),
   };
 }

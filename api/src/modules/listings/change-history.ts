@@ -76,3 +76,17 @@ export function resultsByChange<T>(
   }
   return results;
 }
+
+/**
+ * The ad rules' moves the seller may undo: the latest move of the SKU's ads on each channel, when the rules made it
+ * (an undo, or a later move, ends it). The server checks again on the undo itself.
+ */
+export function undoableAdRuleMoves(history: Array<Pick<ChangeRecord, 'id' | 'at' | 'cause' | 'field' | 'channelId'>>) {
+  const latest = new Map<string | null, (typeof history)[number]>();
+  for (const change of history) {
+    if (change.field !== 'ad_state') continue;
+    const seen = latest.get(change.channelId);
+    if (!seen || change.at.getTime() > seen.at.getTime()) latest.set(change.channelId, change);
+  }
+  return new Set([...latest.values()].filter((c) => c.cause === 'ad_rule').map((c) => c.id));
+}

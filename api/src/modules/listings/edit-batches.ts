@@ -26,6 +26,7 @@ import { passSellerEditsToMain, type SellerEdit } from '../stock/seller-edits.ts
 import { normalisePrice } from '../push/desired-values.ts';
 import { requestListingStatusSends } from './publish.ts';
 import { tagsFromText, tagsText } from './tags.ts';
+import { attributeChange, attributeChangeText, attributeChangeValues } from './seller-attributes.ts';
 
 /** One product's new values in a batch, each with what it replaces. */
 export interface ProductEdit {
@@ -37,6 +38,8 @@ export interface ProductEdit {
   /** The seller's cost of one unit (null: none known). */
   cost?: { before: string | null; after: string | null };
   tags?: { before: string[]; after: string[] };
+  /** The seller's own attribute values, whole (one change lists the names that moved). */
+  attributes?: { before: Record<string, string>; after: Record<string, string> };
   /** A channel's own price (its override; null: the rules' price). */
   channelPrices?: Array<{
     listingId: string;
@@ -169,6 +172,18 @@ export async function applyEdits(
       });
       changeOwner.push(edit.productId);
     }
+    // The seller's attributes reach the marketplaces when a listing is made; the checks read them at once
+    // (the product's stamp), and nothing is planned again.
+    if (edit.attributes) {
+      value.sellerAttributes = edit.attributes.after;
+      const moved = attributeChange(edit.attributes.before, edit.attributes.after);
+      changeInputs.push({
+        ...base,
+        field: 'attributes',
+        before: attributeChangeText(moved.before),
+        after: attributeChangeText(moved.after),
+      });
+    }
     if (edit.title) {
       value.title = edit.title.after;
       titleEdits.push({ productId: edit.productId, sku: edit.sku, before: edit.title.before, after: edit.title.after });
@@ -253,7 +268,7 @@ export interface UndoOutcome {
   restored: number;
   skipped: Array<{
     sku: string;
-    field: 'price' | 'on_hand' | 'title' | 'status' | 'quantity_cap' | 'cost' | 'tags';
+    field: 'price' | 'on_hand' | 'title' | 'status' | 'quantity_cap' | 'cost' | 'tags' | 'attributes';
     now: string | null;
   }>;
 }
@@ -298,6 +313,8 @@ export async function undoBatch(
     const outcome: UndoOutcome = { batchId, restored: 0, skipped: [] };
     const values = new Map<string, ProductValues>();
     const valueOf = (id: string) => values.get(id) ?? values.set(id, { id }).get(id)!;
+    // The seller's attributes as the undo leaves them so far (a batch holds one change of them per product).
+    const valuesOf = new Map<string, Record<string, string>>();
     const changeInputs: ChangeInput[] = [];
     const sellerEdits: SellerEdit[] = [];
     const base = { cause: 'bulk_edit' as const, causeRef: undoCauseRef(batchId), actorUserId: audit.actorUserId };
@@ -340,6 +357,37 @@ export async function undoBatch(
           sku: change.sku,
           field: 'price',
           before: now,
+          after: change.before,
+        });
+        continue;
+      }
+      if (change.field === 'attributes') {
+        // Undone where every name the change set still holds what it set; put back as they were before.
+        const was = attributeChangeValues(change.before);
+        const set = attributeChangeValues(change.after);
+        const holding = valuesOf.get(product.id) ?? product.sellerAttributes;
+        const moved = Object.entries(set).filter(([name, value]) => (holding[name] ?? null) !== value);
+        if (moved.length > 0) {
+          outcome.skipped.push({
+            sku: change.sku,
+            field: 'attributes',
+            now: attributeChangeText(Object.fromEntries(moved.map(([name]) => [name, holding[name] ?? null]))),
+          });
+          continue;
+        }
+        const restored: Record<string, string> = { ...holding };
+        for (const [name, value] of Object.entries(was)) {
+          if (value === null) delete restored[name];
+          else restored[name] = value;
+        }
+        valuesOf.set(product.id, restored);
+        valueOf(product.id).sellerAttributes = restored;
+        changeInputs.push({
+          ...base,
+          productId: product.id,
+          sku: change.sku,
+          field: 'attributes',
+          before: change.after,
           after: change.before,
         });
         continue;

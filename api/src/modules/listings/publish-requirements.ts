@@ -3,6 +3,7 @@ import type { ChannelKind, ChannelPublishSettings } from '../../db/schema/index.
 import type { ListingChoices } from '../../marketplaces/types.ts';
 import { marketplaceLimits } from '../compliance/marketplace-limits.ts';
 import { isValidGtin } from '../compliance/checks.ts';
+import { walmartCategoryOf } from '../../marketplaces/walmart/item-feed-transform.ts';
 
 /** What a product must have before a marketplace takes a new listing of it. */
 export interface ListingRequirements {
@@ -90,6 +91,28 @@ export function listingChoices(
     };
   }
   return {};
+}
+
+/** The marketplace category a new listing is created in, by these choices: Amazon's product type, eBay's leaf category. */
+export function categoryOfChoices(kind: ChannelKind, choices: ListingChoices): string | null {
+  if (kind === 'amazon')
+    return choices.productType && isProductTypeName(choices.productType) ? choices.productType : null;
+  if (kind === 'ebay') return choices.categoryId && isCategoryId(choices.categoryId) ? choices.categoryId : null;
+  return null;
+}
+
+/**
+ * The marketplace category a new listing of the product is created in on a channel: Amazon's product type and
+ * eBay's leaf category as chosen (the product's own, else the channel's), Walmart's MP_ITEM product type (the
+ * product's `walmartCategory`, else the item feed's default); null on Shopify, which has none that asks anything.
+ */
+export function newListingCategory(
+  kind: ChannelKind,
+  settings: ChannelPublishSettings,
+  attributes: Record<string, unknown>,
+): string | null {
+  if (kind === 'walmart') return walmartCategoryOf(attributes);
+  return categoryOfChoices(kind, listingChoices(kind, settings, attributes));
 }
 
 /** Where the seller makes the channel's choices (the publish dialog's settings). */

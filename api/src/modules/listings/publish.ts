@@ -37,7 +37,9 @@ import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { withChannelHealth } from '../channel-access/channel-health.ts';
 import { offSaleByZeroUnits, planListingWrites, requestChannelPush, requestDuePush } from '../push/plan-writes.ts';
-import { listingChoices, missingForListing, namedByRequirements } from './publish-requirements.ts';
+import { listingChoices, missingForListing, namedByRequirements, newListingCategory } from './publish-requirements.ts';
+import { readCategoriesForPublish } from '../compliance/category-requirements.ts';
+import { setListingCategories } from '../../db/queries/category-requirements.ts';
 import { issuesBeforePublish } from '../compliance/publish-checks.ts';
 import type { ComplianceIssue } from '../compliance/checks.ts';
 
@@ -88,7 +90,7 @@ async function checkProducts(
     db,
     accountId,
     channel,
-    products.filter((p) => !listed.has(p.sku)),
+    products.filter((p) => !listed.has(p.sku)).map((p) => ({ ...p, category: categoryOf(channel, p.attributes) })),
     now.getTime(),
   );
   return products.map((product) => {
@@ -109,6 +111,10 @@ async function checkProducts(
     };
   });
 }
+
+/** The marketplace category a new listing of the product is created in on this channel (null: none). */
+const categoryOf = (channel: ChannelRecord, attributes: Record<string, unknown>) =>
+  newListingCategory(channel.kind, channel.publishSettings, attributes);
 
 /** Most ready products a publish asks the marketplace about first (Amazon previews one SKU a call, 5 a second). */
 export const MARKETPLACE_PREVIEW_LIMIT = 20;
@@ -161,6 +167,14 @@ async function marketplaceRefusals(
 /** Our own checks, then the marketplace's preview of the products they find ready. */
 async function checkWithMarketplace(ctx: AppContext, accountId: string, request: PublishRequest) {
   const channel = await targetChannel(ctx.db, accountId, request.channelId);
+  // What the categories the listings would be created in ask, read first where not read yet (a call away).
+  const toList = await publishableProducts(ctx.db, accountId, [...new Set(request.productIds)]);
+  await readCategoriesForPublish(
+    ctx,
+    accountId,
+    channel.id,
+    toList.flatMap((product) => categoryOf(channel, product.attributes) ?? []),
+  );
   const items = await checkProducts(ctx, ctx.db, accountId, channel, request.productIds, ctx.clock());
   const refusals = await marketplaceRefusals(ctx, accountId, channel, items);
   return { channel, items, refusals };
@@ -445,6 +459,15 @@ async function createAwaiting(
     const submissions = new Map<string, { submissionId: string; checkBy: 'submission' | 'read'; skus: string[] }>();
     await ctx.db.transaction(async (tx) => {
       const at = ctx.clock();
+      // The category each was sent to be created in: the checks hold the listing to what it asks from now on.
+      await setListingCategories(
+        tx,
+        channel.accountId,
+        round.flatMap((listing) => {
+          const category = categoryOf(channel, listing.attributes);
+          return category === null ? [] : [{ listingId: listing.listingId, category }];
+        }),
+      );
       for (const listing of round) {
         const outcome: CreateOutcome = bySku.get(listing.sku) ?? {
           sku: listing.sku,

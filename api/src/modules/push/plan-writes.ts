@@ -17,6 +17,8 @@ import { pushWakeups } from './push-wakeups.ts';
 import { LISTINGS_PUSH_QUEUE, type ListingsPushJob } from '../../workers/queues.ts';
 import { availableStock, desiredPrice, desiredQuantity, samePrice } from './desired-values.ts';
 import { pricingRulesOf } from '../pricing/rules-cache.ts';
+import { requestAdRules } from '../advertising/ad-rules.ts';
+import { adsConcernedByStock } from '../../db/queries/advertising.ts';
 import { compileRules, evaluate, type CompiledRule } from '../pricing/evaluate.ts';
 
 /** Asks for a channel's waiting values to be sent (same transaction as the values). */
@@ -189,6 +191,15 @@ export async function planListingWrites(
     if (bundleChanges.size > 0) changeIdByProduct = new Map([...(changeIdByProduct ?? []), ...bundleChanges]);
   }
   const listings = await plannableListings(tx, accountId, planned, options.channelId);
+  // Stock moved: where it may pause or resume an ad, the ad rules look at once (also with no target to write to).
+  // An account without advertising is known from the listings read (no statement more per order).
+  if (
+    planned !== 'all' &&
+    !options.priceOnly &&
+    (listings.length === 0 || listings[0]!.advertises) &&
+    (await adsConcernedByStock(tx, accountId, planned))
+  )
+    await requestAdRules(ctx, tx, accountId);
   if (listings.length === 0) return 0;
   const pricingRules = compileRules(await pricingRulesOf(ctx, tx, accountId), ctx.clock().getTime());
   const writes: WriteInput[] = listings.flatMap((listing) =>

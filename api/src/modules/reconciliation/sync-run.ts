@@ -168,6 +168,7 @@ const asListing = (i: CatalogueItem): ListingInput => ({
   status: i.status,
   quantity: i.quantity,
   price: i.price?.amount ?? null,
+  category: i.category ?? null,
 });
 
 /**
@@ -325,7 +326,7 @@ export async function readMain(
         page.readAt,
         at,
       );
-      await upsertListings(tx, run.accountId, main.id, kept.map(asListing), ids, at);
+      await upsertListings(tx, run.accountId, main.id, kept.map(asListing), ids, page.readAt, at);
 
       const known = kept.filter((item) => stored.has(item.sku));
       const reads = known.flatMap((item) =>
@@ -410,6 +411,7 @@ export async function readTarget(
         target.id,
         page.items.filter((i) => !stored.has(i.sku)).map(asListing),
         productIds,
+        page.readAt,
         at,
       );
       const changes: ChangeInput[] = [];

@@ -6,6 +6,7 @@
  * confirmShipment in shipments.ts), Notifications v1 to an EventBridge destination (notifications.ts), and
  * buyers' returns (returns.ts, made and received through the control API) read through the Reports API
  * 2021-06-30 (reports.ts); offers fulfilled by Amazon, their stock through the FBA Inventory API v1 (fba.ts), and an order's fees through the Finances API v0 (finances.ts).
+ * Beside the SP-API, the Amazon Ads API: each seller's advertising profile and Sponsored Products (ads.ts).
  * It imports nothing of the engine.
  */
 import { restrictedDataControlRoutes, authorizationControlRoutes, tokenRoutes } from './tokens.ts';
@@ -13,6 +14,9 @@ import crypto from 'node:crypto';
 import type { Router } from 'express';
 import type { SandboxDefinition } from '../shared/sandbox-kit.ts';
 import { attributesFor } from './attributes.ts';
+import { adsSellerOfRequest } from './ads-access.ts';
+import { adsRoutes } from './ads.ts';
+import { seedAdvertising } from './ads-state.ts';
 import { authRoutes, sellerWithClientId } from './auth.ts';
 import { errorBody } from './errors.ts';
 import { advanceFeeds, feedRoutes } from './feeds.ts';
@@ -21,6 +25,7 @@ import { limits } from './limits.ts';
 import { applyDueChanges, editItem, listingsRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
+import { productTypeDefinitionRoutes } from './product-type-schemas.ts';
 import { productTypeRoutes } from './product-types.ts';
 import { advanceReports, reportRoutes } from './reports.ts';
 import { returnControlRoutes } from './returns.ts';
@@ -58,6 +63,8 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     const token = req.get('x-amz-access-token');
     const record = token ? state.accessTokens[sha256(token)] : undefined;
     if (record) return record.sellerId ?? sellerWithClientId(state, record.clientId)?.sellerId;
+    const advertiser = adsSellerOfRequest(state, req);
+    if (advertiser) return advertiser;
     if (req.path === '/auth/o2/token')
       return sellerWithClientId(state, (req.body as Record<string, unknown> | undefined)?.client_id)?.sellerId;
     const document = /^\/_s3\/feed-documents\/([^/]+)$/.exec(req.path)?.[1];
@@ -95,6 +102,7 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       orders: {},
       subscriptions: {},
     };
+    seedAdvertising(state, state.sellers[sellerId]!, Object.keys(items));
     return { sellerId, credentials: { clientId, clientSecret, refreshToken, sellerId } };
   },
 
@@ -106,6 +114,12 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
       quantity: quantityOf(item),
       price: priceOf(item)?.amount ?? '',
       status: summaryStatus(item).join(','),
+      attributes: Object.fromEntries(
+        Object.entries(item.attributes).map(([name, values]) => {
+          const first = values?.[0] as Record<string, unknown> | undefined;
+          return [name, first?.value ?? first?.media_location ?? first ?? null];
+        }),
+      ),
     };
   },
   placeOrder,
@@ -124,11 +138,13 @@ export const amazonSandbox: SandboxDefinition<AmazonSandboxState> = {
     orderRoutes(router, context);
     shipmentRoutes(router, context);
     productTypeRoutes(router, context);
+    productTypeDefinitionRoutes(router, context);
     notificationRoutes(router, context);
     reportRoutes(router, context);
     pricingRoutes(router, context);
     fbaRoutes(router, context);
     financesRoutes(router, context);
+    adsRoutes(router, context);
   },
 
   // Buyers' returns and refunds, the application's restricted roles, beside the kit's orders under _control (not logged, never faulted).

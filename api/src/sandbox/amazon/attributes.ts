@@ -5,6 +5,7 @@
  */
 import { REFUSED_SKU_CODE, refusedSkuMessage } from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
+import { requiredAttributesOf } from './product-type-schemas.ts';
 import { isKnownProductType } from './product-types.ts';
 import { AMAZON_SANDBOX_MARKETPLACE_ID, isObject, type Attributes, type Issue, type PatchOp } from './state.ts';
 
@@ -128,7 +129,7 @@ export function attributesFor(product: GeneratedProduct): Attributes {
  * (LISTING, LISTING_PRODUCT_ONLY), a brand and a way to match the catalogue (a suggested ASIN or
  * an external identifier such as the GTIN) for a product; an offer only needs the match.
  */
-export function newListingIssues(attributes: Attributes, requirements: unknown): Issue[] {
+export function newListingIssues(attributes: Attributes, requirements: unknown, productType?: unknown): Issue[] {
   const missing = (name: string): Issue => ({
     code: '90220',
     message: `'${name}' is required but not supplied.`,
@@ -144,6 +145,10 @@ export function newListingIssues(attributes: Attributes, requirements: unknown):
   }
   if (requirements !== undefined && !has('merchant_suggested_asin') && !has('externally_assigned_product_identifier'))
     issues.push(missing('externally_assigned_product_identifier'));
+  // What the product type's definition asks beside (product-type-schemas.ts), for product facts only.
+  if (typeof productType === 'string' && (requirements === 'LISTING' || requirements === 'LISTING_PRODUCT_ONLY'))
+    for (const name of requiredAttributesOf(productType, requirements))
+      if (name !== 'item_name' && name !== 'brand' && !has(name)) issues.push(missing(name));
   return issues;
 }
 

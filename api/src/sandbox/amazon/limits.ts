@@ -61,6 +61,7 @@ const publishedLimits: Record<string, SandboxRate> = {
   confirmShipment: { rate: 2, burst: 10 },
   notifications: { rate: 1, burst: 5 },
   searchDefinitionsProductTypes: { rate: 5, burst: 10 },
+  getDefinitionsProductType: { rate: 5, burst: 10 },
   createReport: { rate: 0.0167, burst: 15 },
   getReport: { rate: 2, burst: 15 },
   getReportDocument: { rate: 0.0167, burst: 15 },

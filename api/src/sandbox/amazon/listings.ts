@@ -246,7 +246,7 @@ function putListingsItem(context: AmazonContext, req: Request<ItemPath>, res: Re
   if (!seller.items[sku])
     issues.push(
       ...productTypeIssues(body.productType, body.requirements),
-      ...newListingIssues(attributes, body.requirements),
+      ...newListingIssues(attributes, body.requirements, body.productType),
     );
   if (issues.some((i) => i.severity === 'ERROR'))
     return void submission(context, res, 'putListingsItem', sku, 'INVALID', issues);

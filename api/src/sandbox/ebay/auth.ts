@@ -33,6 +33,9 @@ export const ebayScopes = {
   finances: 'https://api.ebay.com/oauth/api_scope/sell.finances',
   notification: 'https://api.ebay.com/oauth/api_scope/commerce.notification.subscription',
   identity: 'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly',
+  /** Promoted Listings (sell_marketing_v1; marketing.ts). */
+  marketing: 'https://api.ebay.com/oauth/api_scope/sell.marketing',
+  marketingReadonly: 'https://api.ebay.com/oauth/api_scope/sell.marketing.readonly',
 } as const;
 const knownScopes = new Set<string>(Object.values(ebayScopes));
 

@@ -7,7 +7,8 @@
  * issueRefund), the Finances API (finances.ts: getTransactions' SALE transactions with eBay's fees), and the
  * Notification API (notifications.ts: destinations with the
  * endpoint challenge, subscriptions, public keys, ECDSA-signed deliveries of ORDER_CONFIRMATION and
- * MARKETPLACE_ACCOUNT_DELETION). Daily quotas, not per-second rates (limits.ts).
+ * MARKETPLACE_ACCOUNT_DELETION), and the Marketing API's Promoted Listings (marketing.ts: campaigns, ads and
+ * report tasks, each seller seeded with two campaigns). Daily quotas, not per-second rates (limits.ts).
  */
 import crypto from 'node:crypto';
 import type { SandboxDefinition } from '../shared/sandbox-kit.ts';
@@ -17,6 +18,8 @@ import { errorBody } from './errors.ts';
 import { financesRoutes } from './finances.ts';
 import { limits, pacificDay, settingsControlRoutes } from './limits.ts';
 import { editItem, listingRoutes } from './listings.ts';
+import { marketingRoutes } from './marketing.ts';
+import { seedPromotedListings } from './marketing-state.ts';
 import { accountDeletionControlRoute, notificationRoutes } from './notifications.ts';
 import { leafCategoryOf, offerRoutes } from './offers.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
@@ -24,6 +27,7 @@ import { complianceRoutes, violationControlRoute } from './compliance.ts';
 import { refundControlRoute, refundRoutes } from './refunds.ts';
 import { orderView, shippingFulfillmentRoutes } from './shipping-fulfillments.ts';
 import { defaultSettings, type EbayState, type SandboxItem } from './state.ts';
+import { taxonomyRoutes } from './taxonomy.ts';
 
 export { EBAY_SANDBOX_APP } from './auth.ts';
 
@@ -105,6 +109,7 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
       };
     }
     state.sellers[sellerId] = { sellerId, username, items, orders: [], locations, policies };
+    seedPromotedListings(state.sellers[sellerId]!);
     return { sellerId, credentials: { username } };
   },
 
@@ -145,5 +150,7 @@ export const ebaySandbox: SandboxDefinition<EbayState> = {
     notificationRoutes(router, context);
     complianceRoutes(router, context);
     financesRoutes(router, context);
+    taxonomyRoutes(router, context);
+    marketingRoutes(router, context);
   },
 };

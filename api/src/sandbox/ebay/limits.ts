@@ -19,8 +19,8 @@ import {
 /**
  * Daily call quotas. realistic: Account 25,000 and Notification 10,000, as eBay's call limits page
  * publishes them (https://developer.ebay.com/develop/api/sell/api_call_limits); Inventory 2,000,000 and
- * Fulfillment 100,000 are the commonly quoted defaults (not confirmed there); Finances 15,000 and Identity 5,000
- * are guesses;
+ * Fulfillment 100,000 are the commonly quoted defaults (not confirmed there); Finances 15,000, Identity 5,000 and
+ * Taxonomy 5,000 are guesses;
  * OAuth per grant type from https://developer.ebay.com/api-docs/static/oauth-rate-limits.html.
  * fast: effectively unlimited.
  */
@@ -32,6 +32,7 @@ export const dailyQuotas: Record<RateLimitProfile, Record<EbayApi, number>> = {
     identity: 5_000,
     account: 25_000,
     finances: 15_000,
+    taxonomy: 5_000,
     oauth_authorization_code: 10_000,
     oauth_refresh_token: 50_000,
     oauth_client_credentials: 1_000,
@@ -43,6 +44,7 @@ export const dailyQuotas: Record<RateLimitProfile, Record<EbayApi, number>> = {
     identity: 1e12,
     account: 1e12,
     finances: 1e12,
+    taxonomy: 1e12,
     oauth_authorization_code: 1e12,
     oauth_refresh_token: 1e12,
     oauth_client_credentials: 1e12,

@@ -9,6 +9,7 @@ import { locationProblems, policyProblems } from './account.ts';
 import { DOMAIN_INVENTORY, error, fail, refusedError, type EbayErrorDetail } from './errors.ts';
 import { countRevision, revisionLimitError } from './limits.ts';
 import { INVENTORY, isQuantity, withSeller } from './listings.ts';
+import { EBAY_US_TOP_LEVEL_CATEGORIES, requiredAspectsOf } from './taxonomy.ts';
 import type { EbayContext, SandboxItem, SandboxSeller } from './state.ts';
 
 export function offerRoutes(router: Router, context: EbayContext) {
@@ -22,48 +23,6 @@ export function offerRoutes(router: Router, context: EbayContext) {
   // withdrawOffer: the listing ends; the offer stays (UNPUBLISHED) and can be published again.
   router.post(`${INVENTORY}/offer/:offerId/withdraw`, (req, res) => withdrawOffer(context, req, res));
 }
-
-/**
- * Top-level (not leaf) categories of eBay US: an offer cannot be published in one of them ("Everything
- * Else" is 99). Without the Taxonomy API the sandbox takes any other number for a leaf category.
- */
-export const EBAY_US_TOP_LEVEL_CATEGORIES: Record<string, string> = {
-  '20081': 'Antiques',
-  '550': 'Art',
-  '2984': 'Baby',
-  '267': 'Books & Magazines',
-  '12576': 'Business & Industrial',
-  '625': 'Cameras & Photo',
-  '15032': 'Cell Phones & Accessories',
-  '11450': 'Clothing, Shoes & Accessories',
-  '11116': 'Coins & Paper Money',
-  '1': 'Collectibles',
-  '58058': 'Computers/Tablets & Networking',
-  '293': 'Consumer Electronics',
-  '14339': 'Crafts',
-  '237': 'Dolls & Bears',
-  '11232': 'Movies & TV',
-  '6000': 'eBay Motors',
-  '45100': 'Entertainment Memorabilia',
-  '99': 'Everything Else',
-  '172008': 'Gift Cards & Coupons',
-  '26395': 'Health & Beauty',
-  '11700': 'Home & Garden',
-  '281': 'Jewelry & Watches',
-  '11233': 'Music',
-  '619': 'Musical Instruments & Gear',
-  '1281': 'Pet Supplies',
-  '870': 'Pottery & Glass',
-  '10542': 'Real Estate',
-  '316': 'Specialty Services',
-  '888': 'Sporting Goods',
-  '64482': 'Sports Mem, Cards & Fan Shop',
-  '260': 'Stamps',
-  '1305': 'Tickets & Experiences',
-  '220': 'Toys & Hobbies',
-  '3252': 'Travel',
-  '1249': 'Video Games & Consoles',
-};
 
 /** A leaf category of eBay US for a generated product: its noun's category. */
 export function leafCategoryOf(title: string): string {
@@ -270,6 +229,26 @@ function categoryProblems(item: SandboxItem): EbayErrorDetail[] {
   return [];
 }
 
+/** publishOffer's check of the item specifics: each aspect the leaf category requires (taxonomy.ts), any case of its name. */
+function aspectProblems(item: SandboxItem): EbayErrorDetail[] {
+  if (!item.categoryId) return [];
+  const given = new Set(
+    Object.entries(item.product.aspects ?? {})
+      .filter(([, values]) => Array.isArray(values) && values.some((v) => typeof v === 'string' && v.trim()))
+      .map(([name]) => name.toLowerCase()),
+  );
+  return requiredAspectsOf(item.categoryId)
+    .filter((name) => !given.has(name.toLowerCase()))
+    .map((name) =>
+      error(
+        25002,
+        DOMAIN_INVENTORY,
+        `Any User error. The item specific ${name} is missing. Add ${name} to this listing, enter a valid value, and then try again.`,
+        { parameters: [{ name: 'fieldName', value: `product.aspects.${name}` }] },
+      ),
+    );
+}
+
 function publishOffer(context: EbayContext, req: Request<{ offerId: string }>, res: Response) {
   const seller = withSeller(context, req, res);
   if (!seller) return;
@@ -288,7 +267,12 @@ function publishOffer(context: EbayContext, req: Request<{ offerId: string }>, r
       'product.imageUrls',
     );
   if (!item.categoryId) userError('No category is set. Add categoryId to the offer.', 'categoryId');
-  missing.push(...categoryProblems(item), ...locationProblems(seller, item), ...policyProblems(seller, item));
+  missing.push(
+    ...categoryProblems(item),
+    ...aspectProblems(item),
+    ...locationProblems(seller, item),
+    ...policyProblems(seller, item),
+  );
   if (Number(item.price.value) < 0.99)
     missing.push(
       error(

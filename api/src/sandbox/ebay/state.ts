@@ -12,6 +12,7 @@ export const ebayApis = [
   'identity',
   'account',
   'finances',
+  'taxonomy',
   'oauth_authorization_code',
   'oauth_refresh_token',
   'oauth_client_credentials',

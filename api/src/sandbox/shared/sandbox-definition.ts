@@ -71,7 +71,16 @@ export interface SandboxDefinition<State extends { sellers: Record<string, unkno
     state: State,
     sellerId: string,
     sku: string,
-  ): { sku: string; quantity: number; price: string; status: string } | undefined;
+  ):
+    | {
+        sku: string;
+        quantity: number;
+        price: string;
+        status: string;
+        /** The listing's attributes (item specifics), each with its first value, where the marketplace keeps them. */
+        attributes?: Record<string, unknown>;
+      }
+    | undefined;
   /** An order placed as a buyer would; throws SandboxControlError when it cannot be placed. */
   placeOrder(
     state: State,

@@ -2,6 +2,7 @@
  * MP_ITEM feeds (item setup): each MPItem row checked as Walmart's item setup does when the feed is
  * received, and the item set up from a valid row when the feed is processed.
  */
+import { requiredVisibleOf } from './item-spec.ts';
 import { alnum, decimal, isMoneyAmount, type WalmartSandboxFeedItem, type WalmartSandboxSeller } from './state.ts';
 
 /** A GTIN-8/12/13/14 (padded to 14 as Walmart keeps it) whose check digit holds. */
@@ -37,6 +38,10 @@ export function itemSetupEntry(row: unknown, index: number): WalmartSandboxFeedI
   if (!text(orderable.brand)) missing.push('brand');
   if (!isMoneyAmount(orderable.price)) missing.push('price');
   if (!category || !text(visible?.mainImageUrl)) missing.push('mainImageUrl');
+  // What the product type's spec requires beside (item-spec.ts), any value but an empty text.
+  if (category)
+    for (const name of requiredVisibleOf(category))
+      if (name !== 'mainImageUrl' && !text(visible?.[name]) && typeof visible?.[name] !== 'number') missing.push(name);
   if (missing.length > 0) {
     return {
       ...entry,

@@ -44,6 +44,8 @@ const realisticLimits: Record<string, SandboxRate> = {
   'orders.update': { rate: 1, burst: 5 },
   webhooks: { rate: 1, burst: 5 },
   'returns.read': { rate: 1, burst: 5 },
+  /** Get Spec: 10 a minute (Walmart's developer guide, as quoted; not in the throttling table). */
+  'items.spec': { rate: 10 / 60, burst: 10 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
   Object.keys(realisticLimits).map((k) => [k, generous]),

@@ -8,6 +8,7 @@ import { SandboxControlError, type ItemEdit } from '../shared/sandbox-kit.ts';
 import { authorise } from './auth.ts';
 import { refused, send } from './errors.ts';
 import { throttled } from './limits.ts';
+import { itemIdOf } from './connect-state.ts';
 import {
   decimal,
   isMoneyAmount,
@@ -105,24 +106,31 @@ function getItem(context: WalmartContext, req: Request<{ id: string }>, res: Res
   const seller = authorise(context, req, res);
   if (!seller || throttled(context, res, seller.sellerId, 'items.read')) return;
   const type = req.query.productIdType;
-  if (type !== undefined && type !== 'SKU') {
+  if (type !== undefined && type !== 'SKU' && type !== 'ITEM_ID') {
     send(
       res,
       400,
       'INVALID_REQUEST_PARAM.GMP_ITEM_QUERY_API',
-      'This sandbox looks items up by productIdType=SKU only',
+      'This sandbox looks items up by productIdType=SKU or ITEM_ID only',
       {
         field: 'productIdType',
       },
     );
     return;
   }
-  const item = seller.items[req.params.id!];
+  // By Walmart item id (as Walmart Connect names an ad's item), or by SKU.
+  const item =
+    type === 'ITEM_ID'
+      ? Object.values(seller.items).find((i) => itemIdOf(seller.sellerId, i.sku) === req.params.id)
+      : seller.items[req.params.id!];
   if (!item) {
-    send(res, 404, 'CONTENT_NOT_FOUND.GMP_ITEM_QUERY_API', `Item not found for SKU ${req.params.id}`, {
-      field: 'sku',
-      category: 'DATA',
-    });
+    send(
+      res,
+      404,
+      'CONTENT_NOT_FOUND.GMP_ITEM_QUERY_API',
+      `Item not found for ${type === 'ITEM_ID' ? 'item id' : 'SKU'} ${req.params.id}`,
+      { field: type === 'ITEM_ID' ? 'itemId' : 'sku', category: 'DATA' },
+    );
     return;
   }
   res.json({ ItemResponse: [itemResponse(item)], totalItems: 1 });

@@ -1,8 +1,10 @@
 /**
  * A stateful stand-in for the Walmart Marketplace (US) API: the seller's own paths below the prefix
- * (/v3/token in auth.ts; /v3/items, /v3/inventory and /v3/price in listings.ts; /v3/feeds in feeds.ts;
+ * (/v3/token in auth.ts; /v3/items, /v3/inventory and /v3/price in listings.ts; /v3/items/spec in item-spec.ts;
+ * /v3/feeds in feeds.ts;
  * /v3/orders in orders.ts, shipping.ts and refunds.ts; /v3/returns in returns.ts; /v3/webhooks/subscriptions in
- * notifications.ts; WFS items and /v3/fulfillment/inventory in wfs.ts), with Walmart's headers,
+ * notifications.ts; WFS items and /v3/fulfillment/inventory in wfs.ts; Walmart Connect Sponsored Search below
+ * /api-proxy/service/WPA/Api/v1 in connect.ts), with Walmart's headers,
  * error bodies and 429 answers. It imports nothing of the engine.
  */
 import crypto from 'node:crypto';
@@ -10,8 +12,11 @@ import type { Router } from 'express';
 import type { SandboxDefinition } from '../shared/sandbox-kit.ts';
 import type { GeneratedProduct } from '../shared/catalogue-generator.ts';
 import { authRoutes, header } from './auth.ts';
+import { connectRoutes, connectSellerOfRequest } from './connect.ts';
+import { seedWalmartConnect } from './connect-state.ts';
 import { errorBody, send } from './errors.ts';
 import { feedRoutes, processDueFeeds } from './feeds.ts';
+import { itemSpecRoutes } from './item-spec.ts';
 import { limits } from './limits.ts';
 import { editItem, listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -30,6 +35,8 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   sellerOfRequest(state, req) {
     const token = header(req, 'WM_SEC.ACCESS_TOKEN');
     if (token) return state.tokens[token]?.sellerId;
+    const advertiser = connectSellerOfRequest(state, req);
+    if (advertiser) return advertiser;
     const basic = /^Basic\s+(.+)$/i.exec(req.get('authorization') ?? '');
     const clientId = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] : undefined;
     return clientId ? Object.values(state.sellers).find((s) => s.clientId === clientId)?.sellerId : undefined;
@@ -69,6 +76,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
       feeds: {},
       subscriptions: [],
     };
+    seedWalmartConnect(state.sellers[sellerId]!);
     return { sellerId, credentials: { clientId, clientSecret } };
   },
 
@@ -93,6 +101,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   routes(router: Router, context: WalmartContext) {
     authRoutes(router, context);
     listingRoutes(router, context);
+    itemSpecRoutes(router, context);
     feedRoutes(router, context);
     orderRoutes(router, context);
     shippingRoutes(router, context);
@@ -100,6 +109,8 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     returnRoutes(router, context);
     notificationRoutes(router, context);
     wfsRoutes(router, context);
+    // Walmart Connect Sponsored Search, below the production host's base path.
+    connectRoutes(router, context);
     // Anything else below the prefix: Walmart's 404 body rather than Express's HTML.
     router.use((_req, res) =>
       send(res, 404, 'CONTENT_NOT_FOUND.GMP_GATEWAY_API', 'No such resource in the Walmart sandbox', {

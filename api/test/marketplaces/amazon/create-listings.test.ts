@@ -115,6 +115,37 @@ describe('Amazon: creating a listing (putListingsItem) against the sandbox', () 
     expect(await adapter.searchProductTypes('zeppelin')).toEqual([]);
   });
 
+  test('a product type’s definition and the schema it links to say what a listing must carry; a new listing lacking it is INVALID', async () => {
+    const shirt = await adapter.categoryRequirements('SHIRT');
+    expect(shirt.categoryName).toBe('Shirt');
+    expect(shirt.attributes.map((a) => a.name)).toEqual(['color', 'size', 'material', 'department']);
+    expect(shirt.attributes.find((a) => a.name === 'department')).toMatchObject({
+      label: 'Department',
+      valuesOnly: true,
+      values: expect.arrayContaining(['mens', 'womens']),
+    });
+    // The schema is read from its link (a pre-signed address): the definition call alone is throttled.
+    const definitions = (await env.control('GET', '/requests')).body.filter((r: { path: string }) =>
+      r.path.includes('/definitions/2020-09-01/productTypes/SHIRT'),
+    );
+    expect(definitions).toHaveLength(1);
+    await expect(adapter.categoryRequirements('MAGIC_CARPET')).rejects.toThrow(/MAGIC_CARPET was not found/);
+    const [refused] = await adapter.createListings([
+      { ...mug, sku: 'PUB-SHIRT-BARE', choices: { productType: 'SHIRT' } },
+    ]);
+    expect(refused).toMatchObject({ outcome: 'rejected', code: '90220' });
+    expect(refused!.outcome === 'rejected' && refused!.message).toMatch(/'size' is required but not supplied/);
+    const [taken] = await adapter.createListings([
+      {
+        ...mug,
+        sku: 'PUB-SHIRT',
+        choices: { productType: 'SHIRT' },
+        attributes: { Color: 'Navy', Size: 'M', Material: 'Cotton', Department: 'mens' },
+      },
+    ]);
+    expect(taken!.outcome).toBe('accepted');
+  });
+
   test('deactivating removes the offer (no longer buyable, product kept); activating puts the price back; both under the listing’s own product type', async () => {
     // A new process knows no product types: the status change reads the listing's own first.
     const fresh = env.adapter(seller);

@@ -115,6 +115,33 @@ describe('eBay: inventory item, offer and publish against the sandbox', () => {
     expect(options.returnPolicies.map((p) => p.name)).toEqual(['30-day returns', 'No returns']);
   });
 
+  test('a leaf category’s required aspects come from the Taxonomy API; publishOffer refuses an item without them', async () => {
+    const blankets = await adapter.categoryRequirements('45476');
+    expect(blankets).toEqual({
+      category: '45476',
+      categoryName: null,
+      attributes: [
+        { name: 'Brand', label: 'Brand', fromProduct: 'brand' },
+        { name: 'Color', label: 'Color', values: expect.arrayContaining(['Blue', 'Red']) },
+        { name: 'Size', label: 'Size', values: ['Twin', 'Full', 'Queen', 'King', 'Throw'] },
+      ],
+    });
+    expect((await adapter.categoryRequirements('112581')).attributes[2]).toMatchObject({
+      name: 'Type',
+      valuesOnly: true,
+    });
+    expect((await adapter.categoryRequirements('20625')).attributes).toEqual([]);
+    await expect(adapter.categoryRequirements('11700')).rejects.toThrow(/must be a leaf category/);
+    const blanket = { ...mug, sku: 'PUB-BLANKET', title: 'Wool throw blanket' };
+    const [refused] = await adapter.createListings([{ ...blanket, choices: { ...mug.choices, categoryId: '45476' } }]);
+    expect(refused).toMatchObject({ outcome: 'rejected' });
+    expect(refused!.outcome === 'rejected' && refused!.message).toMatch(/The item specific Size is missing/);
+    const [listed] = await adapter.createListings([
+      { ...blanket, attributes: { Color: 'Red', Size: 'Throw' }, choices: { ...mug.choices, categoryId: '45476' } },
+    ]);
+    expect(listed).toMatchObject({ outcome: 'created' });
+  });
+
   test('withdrawOffer ends the listing, publishOffer lists it again; a repeat changes nothing', async () => {
     expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({
       sku: mug.sku,

@@ -79,6 +79,38 @@ describe('Walmart: item setup (MP_ITEM feed) and retirement against the sandbox'
     expect((await adapter.readListings(['PUB-BARE-1']))[0]!.status).toBe('not listed');
   });
 
+  test('Get Spec says what a product type requires; an item of it without those is a DATA_ERROR, with them set up', async () => {
+    const clothing = await adapter.categoryRequirements('Clothing');
+    expect(clothing).toEqual({
+      category: 'Clothing',
+      categoryName: null,
+      attributes: [
+        { name: 'color', label: 'Color' },
+        { name: 'clothingSize', label: 'Clothing Size' },
+        { name: 'gender', label: 'Gender', values: ['Female', 'Male', 'Unisex'], valuesOnly: true },
+      ],
+    });
+    await expect(adapter.categoryRequirements('Spaceships')).rejects.toThrow(/No Items found/);
+    const tee = { ...mug, sku: 'PUB-TEE-1', title: 'Cotton tee', attributes: { walmartCategory: 'Clothing' } };
+    const [bare] = await adapter.createListings([tee]);
+    expect((await settled((bare as { submissionId: string }).submissionId, [tee.sku])).results).toEqual([
+      expect.objectContaining({
+        outcome: 'rejected',
+        message: expect.stringContaining('Missing required attribute(s): color, clothingSize, gender.'),
+      }),
+    ]);
+    const [given] = await adapter.createListings([
+      {
+        ...tee,
+        // As a seller names them in the drawer, or as Walmart does; an id of another marketplace is not sent.
+        attributes: { ...tee.attributes, Color: 'Navy', 'Clothing Size': 'M', gender: 'Unisex', inventoryItemId: 'x' },
+      },
+    ]);
+    expect((await settled((given as { submissionId: string }).submissionId, [tee.sku])).results).toEqual([
+      { sku: tee.sku, outcome: 'confirmed' },
+    ]);
+  });
+
   test('retiring (DELETE) makes the item inactive; only the item feed brings it back', async () => {
     expect(await adapter.setListingActive({ sku: mug.sku, active: false })).toEqual({
       sku: mug.sku,

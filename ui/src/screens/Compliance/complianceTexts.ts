@@ -26,6 +26,7 @@ export const codeLabels: Record<ComplianceCode, string> = {
   listing_refused: 'Listing refused',
   marketplace_issue: 'Reported by the marketplace',
   eu_safety_data_missing: 'EU product safety details missing',
+  attributes_missing: 'Attributes the category asks for',
 };
 
 export const severityLabels: Record<ComplianceSeverity, string> = { error: 'Error', warning: 'Warning' };

@@ -1,3 +1,4 @@
+import { attributeValuesText } from '../../shared/listings/changeTexts';
 import type { DashboardAlert, DashboardChange, SalesAmount } from '../../api';
 
 /** "$1,284.50", "€96.00": an amount in its currency (amounts come as decimal strings). */
@@ -103,6 +104,8 @@ export const causeLabels: Record<DashboardChange['cause'], string> = {
   reconciliation: 'Reconciliation',
   rule_change: 'Channel rules',
   return: 'Returns',
+  ad_rule: 'Ad rule',
+  ad_undo: 'Ad rule undone',
 };
 
 export const fieldLabels: Record<DashboardChange['field'], string> = {
@@ -114,6 +117,8 @@ export const fieldLabels: Record<DashboardChange['field'], string> = {
   quantity_cap: 'Offer at most',
   cost: 'Cost',
   tags: 'Tags',
+  attributes: 'Attributes',
+  ad_state: 'Ad',
 };
 
 /** The SKU a recent change touched, or how many when a rule or bulk change is one row: "240 SKUs". */
@@ -121,7 +126,9 @@ export const skuCellText = (change: Pick<DashboardChange, 'sku' | 'skuCount'>) =
   (change.skuCount ?? 1) > 1 ? `${(change.skuCount ?? 1).toLocaleString('en-US')} SKUs` : change.sku;
 
 /** "14 → 12"; a change over many SKUs has no single before and after: "Various". */
-export const beforeAfterText = (change: Pick<DashboardChange, 'before' | 'after' | 'skuCount'>) =>
+export const beforeAfterText = (change: Pick<DashboardChange, 'before' | 'after' | 'skuCount'> & { field?: string }) =>
   (change.skuCount ?? 1) > 1 && change.before === null && change.after === null
     ? 'Various values'
-    : `${change.before ?? '—'} → ${change.after ?? '—'}`;
+    : change.field === 'attributes'
+      ? `${attributeValuesText(change.before)} → ${attributeValuesText(change.after)}`
+      : `${change.before ?? '—'} → ${change.after ?? '—'}`;

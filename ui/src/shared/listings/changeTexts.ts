@@ -11,6 +11,8 @@ export const changeCauseLabels: Record<ChangeCause, string> = {
   reconciliation: 'Sync repair',
   rule_change: 'Channel rule change',
   return: 'Return restocked',
+  ad_rule: 'Ad rule',
+  ad_undo: 'Ad rule undone',
 };
 
 export const changeFieldLabels: Record<ChangeField, string> = {
@@ -22,7 +24,26 @@ export const changeFieldLabels: Record<ChangeField, string> = {
   quantity_cap: 'Offer at most',
   cost: 'Cost',
   tags: 'Tags',
+  attributes: 'Attributes',
+  ad_state: 'Ad',
 };
 
 /** Where a SKU's change history is shown: the Listings page opens the SKU's drawer from the address. */
 export const listingHistoryHref = (sku: string) => `/listings?${new URLSearchParams({ sku }).toString()}`;
+
+/**
+ * An attributes change's value (a JSON object of the names it set; null: not given) as the seller reads it:
+ * "Color: Navy, Size: M"; a name not given, "Size: not given".
+ */
+export function attributeValuesText(value: string | null): string {
+  let parsed: unknown = null;
+  try {
+    parsed = value ? JSON.parse(value) : null;
+  } catch {
+    return value ?? 'none';
+  }
+  if (!parsed || typeof parsed !== 'object') return 'none';
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  if (entries.length === 0) return 'none';
+  return entries.map(([name, v]) => `${name}: ${typeof v === 'string' ? v : 'not given'}`).join(', ');
+}

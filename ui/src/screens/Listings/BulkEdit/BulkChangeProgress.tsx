@@ -11,6 +11,7 @@ const fieldNames: Record<UndoResult['skipped'][number]['field'], string> = {
   quantity_cap: 'most units offered',
   cost: 'cost',
   tags: 'tags',
+  attributes: 'attributes',
 };
 
 /**

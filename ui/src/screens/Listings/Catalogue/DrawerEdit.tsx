@@ -27,6 +27,68 @@ interface Draft {
   /** "Offer at most" per channel: empty is no limit. */
   caps: Record<string, string>;
   statuses: Record<string, '' | 'active' | 'inactive'>;
+  /** The product's own attribute values as typed, by attributeKey. */
+  attributes: Record<string, string>;
+}
+
+/** An attribute's name as the server matches it: any case, spaces and hyphens as underscores. */
+export const attributeKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** One attribute field of the drawer: what the categories ask (or the seller gave before), under one name. */
+interface AttributeField {
+  key: string;
+  /** The name it is saved under: the seller's own spelling where given, else the first marketplace's. */
+  name: string;
+  label: string;
+  /** Where it is asked: "Amazon Shirt, eBay 45476". */
+  askedBy: string[];
+  values: string[];
+  valuesOnly: boolean;
+  /** What the product holds now (the seller's own over the main channel's). */
+  current: string;
+}
+
+/** The drawer's attribute fields: each attribute a target's category asks for, then the seller's other own ones. */
+export function attributeFields(product: NonNullable<ListingDetail['product']>): AttributeField[] {
+  const fields = new Map<string, AttributeField>();
+  const valueOf = (key: string) => {
+    for (const [name, value] of Object.entries(product.attributes))
+      if (attributeKey(name) === key && (typeof value === 'string' || typeof value === 'number')) return String(value);
+    return '';
+  };
+  const sellerName = (key: string) => Object.keys(product.sellerAttributes).find((name) => attributeKey(name) === key);
+  for (const asked of product.requiredAttributes) {
+    const key = attributeKey(asked.name);
+    const where = `${marketplaceNames[asked.channelKind]} ${asked.categoryName ?? asked.category}`;
+    const field = fields.get(key);
+    if (field) {
+      if (!field.askedBy.includes(where)) field.askedBy.push(where);
+      if (field.values.length === 0 && asked.values.length > 0) {
+        field.values = asked.values;
+        field.valuesOnly = asked.valuesOnly;
+      }
+      continue;
+    }
+    fields.set(key, {
+      key,
+      name: sellerName(key) ?? asked.name,
+      label: asked.label,
+      askedBy: [where],
+      values: asked.values,
+      valuesOnly: asked.valuesOnly,
+      current: valueOf(key),
+    });
+  }
+  for (const [name, value] of Object.entries(product.sellerAttributes)) {
+    const key = attributeKey(name);
+    if (!fields.has(key))
+      fields.set(key, { key, name, label: name, askedBy: [], values: [], valuesOnly: false, current: value });
+  }
+  return [...fields.values()];
 }
 
 /** The request the draft makes (a one-SKU bulk edit), or what is wrong with it. */
@@ -60,6 +122,14 @@ function requestOf(detail: ListingDetail, draft: Draft): BulkEditRequest | strin
     if (price !== before) channelPrices.push({ channelId: listing.channelId, price });
   }
   if (channelPrices.length > 0) request.channelPrices = channelPrices;
+  const attributes: Record<string, string | null> = {};
+  for (const field of detail.product ? attributeFields(detail.product) : []) {
+    const typed = draft.attributes[field.key];
+    if (typed === undefined || typed.trim() === field.current) continue;
+    if (typed.trim().length > 500) return `${field.label} is at most 500 characters.`;
+    attributes[field.name] = typed.trim() === '' ? null : typed.trim();
+  }
+  if (Object.keys(attributes).length > 0) request.attributes = { set: attributes };
   const channelQuantityCaps: NonNullable<BulkEditRequest['channelQuantityCaps']> = [];
   for (const listing of detail.listings) {
     const text = draft.caps[listing.channelId];
@@ -84,11 +154,12 @@ function requestOf(detail: ListingDetail, draft: Draft): BulkEditRequest | strin
     !request.quantity &&
     !request.cost &&
     !request.tags &&
+    !request.attributes &&
     !request.channelPrices &&
     !request.channelQuantityCaps &&
     !request.status
   )
-    return 'Change the title, on hand, cost, tags, a channel’s price, how many units it offers or a status first.';
+    return 'Change the title, on hand, cost, tags, an attribute, a channel’s price, how many units it offers or a status first.';
   return request;
 }
 
@@ -102,7 +173,7 @@ export function tagList(text: string): string[] {
 }
 
 /**
- * The drawer's edit form: title, on hand, cost, tags, each target's own price, the most units it offers and its status. Each is a change
+ * The drawer's edit form: title, on hand, cost, tags, the attributes its targets' categories ask for, each target's own price, the most units it offers and its status. Each is a change
  * like a bulk edit of this one SKU: previewed before and after per channel, then applied, and
  * listed in the history below with Undo.
  */
@@ -117,6 +188,7 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
     prices: {},
     caps: {},
     statuses: {},
+    attributes: {},
     ...typed,
   };
   const setDraft = (next: Draft) =>
@@ -133,6 +205,7 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
   const preview = usePreviewBulkEdit();
   const run = useRunBulkEdit();
   const targets = detail.listings.filter((l) => l.channelRole === 'target');
+  const attributes = detail.product ? attributeFields(detail.product) : [];
   const money = (value: string | null) => (value === null ? null : currency ? `${value} ${currency}` : value);
 
   const onPreview = () => {
@@ -190,6 +263,38 @@ export function DrawerEdit({ detail, currency }: { detail: ListingDetail; curren
             <Input {...control} value={draft.tags} onChange={(e) => setDraft({ ...draft, tags: e.target.value })} />
           )}
         </Field>
+        {attributes.length > 0 ? (
+          <fieldset className={editStyles.channelRows}>
+            <legend className={styles.sectionTitle}>Attributes</legend>
+            {attributes.map((field) => {
+              const value = draft.attributes[field.key] ?? field.current;
+              const set = (next: string) =>
+                setDraft({ ...draft, attributes: { ...draft.attributes, [field.key]: next } });
+              const hint =
+                field.askedBy.length > 0
+                  ? `${field.current === '' ? 'Missing: ' : ''}asked by ${field.askedBy.join(', ')}.`
+                  : 'Your own value. Empty: removed.';
+              return (
+                <Field key={field.key} label={field.label} hint={hint}>
+                  {(control) =>
+                    field.valuesOnly && field.values.length > 0 ? (
+                      <Select {...control} value={value} onChange={(e) => set(e.target.value)}>
+                        <option value="">Not given</option>
+                        {field.values.map((v) => (
+                          <option key={v} value={v}>
+                            {v}
+                          </option>
+                        ))}
+                      </Select>
+                    ) : (
+                      <Input {...control} value={value} onChange={(e) => set(e.target.value)} />
+                    )
+                  }
+                </Field>
+              );
+            })}
+          </fieldset>
+        ) : null}
         {targets.map((listing) => {
           const name = marketplaceNames[listing.channelKind];
           return (
@@ -303,6 +408,9 @@ export function EditPreview({
     const tags = (list: string[]) => (list.length > 0 ? list.join(', ') : 'None');
     lines.push(`Tags: ${tags(row.tagsChange.before)} → ${tags(row.tagsChange.after)}`);
   }
+  if (row.attributesChange)
+    for (const [name, after] of Object.entries(row.attributesChange.after))
+      lines.push(`${name}: ${row.attributesChange.before[name] ?? 'Not given'} → ${after ?? 'Not given'}`);
   for (const c of row.channelPrices ?? [])
     lines.push(
       `${marketplaceNames[c.channelKind]} price: ${money(c.before) ?? 'from your rules'} → ${money(c.after) ?? 'from your rules'}`,

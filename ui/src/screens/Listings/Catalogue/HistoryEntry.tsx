@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { errorText, useUndoBulkChange, type ChangeEntry } from '../../../api';
+import { errorText, useUndoAdRuleAction, useUndoBulkChange, type ChangeEntry } from '../../../api';
 import { Alert, Badge, Button, Dialog, DialogContent, DialogFooter } from '../../../index';
 import { marketplaceNames } from '../../../shared/channels/channelTexts';
 import { changeCauseLabels, changeFieldLabels, formatWhen, shown } from './catalogueState';
+import { attributeValuesText } from '../../../shared/listings/changeTexts';
 import * as styles from './Catalogue.css';
 import * as editStyles from './DrawerEdit.css';
 
 const resultLabels = { pending: 'Pending', retrying: 'Retrying', confirmed: 'Confirmed', failed: 'Failed' } as const;
 const resultTones = { pending: 'info', retrying: 'caution', confirmed: 'positive', failed: 'critical' } as const;
 
-/** Causes whose reference is the marketplace's order number, which the seller knows; other references are internal. */
-const ORDER_CAUSES = new Set<ChangeEntry['cause']>(['order', 'cancellation', 'return']);
+/**
+ * Causes whose reference the seller reads: the marketplace's order number, or why the ad rules moved an ad
+ * ("out of stock"); other references are internal.
+ */
+const SHOWN_REFERENCE_CAUSES = new Set<ChangeEntry['cause']>(['order', 'cancellation', 'return', 'ad_rule']);
+const adStateWords: Record<string, string> = { enabled: 'running', paused: 'paused', archived: 'archived' };
 
 type Batch = NonNullable<ChangeEntry['batch']>;
 const batchNames = { bulk_edit: 'bulk edit', csv_import: 'CSV import' } as const;
@@ -27,6 +32,8 @@ export function batchTitle(batch: Batch): string {
 function valueOf(change: ChangeEntry, value: string | null, currency: string | null): string {
   if (change.field === 'cost') return value === null ? 'not known' : currency ? `${value} ${currency}` : value;
   if (change.field === 'tags') return value ? value : 'no tags';
+  if (change.field === 'attributes') return attributeValuesText(value);
+  if (change.field === 'ad_state') return value === null ? shown(value) : (adStateWords[value] ?? value);
   if (change.field !== 'price') return shown(value);
   if (value === null) return change.channelId ? 'price from your rules' : shown(value);
   return currency ? `${value} ${currency}` : value;
@@ -64,7 +71,7 @@ export function HistoryEntry({
       <div className={styles.changeHead}>
         <time dateTime={change.at}>{formatWhen(change.at)}</time>
         <strong>{batch ? batchTitle(batch) : changeCauseLabels[change.cause]}</strong>
-        {!batch && change.causeRef && ORDER_CAUSES.has(change.cause) ? (
+        {!batch && change.causeRef && SHOWN_REFERENCE_CAUSES.has(change.cause) ? (
           <span className={styles.muted}>{change.causeRef}</span>
         ) : null}
       </div>
@@ -82,6 +89,7 @@ export function HistoryEntry({
         </ul>
       ) : null}
       {batch && !batch.isUndo ? <BatchUndo batch={batch} changes={batchChanges} currency={currency} /> : null}
+      {change.cause === 'ad_rule' && change.undoable ? <AdRuleUndo change={change} /> : null}
     </li>
   );
 }
@@ -122,6 +130,52 @@ function BatchUndo({ batch, changes, currency }: { batch: Batch; changes: Change
               onClick={() => undo.mutate(batch.batchId, { onSuccess: () => setConfirming(false) })}
             >
               Undo the change
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/**
+ * Undo of an ad rule's pause or resume (its latest move of the SKU's ads on that marketplace). What follows is
+ * said before it is done: a pause undone lets the ads run while the SKU stays as it is; a resume undone is the
+ * seller's own pause, which the rules never lift.
+ */
+function AdRuleUndo({ change }: { change: ChangeEntry }) {
+  const [confirming, setConfirming] = useState(false);
+  const undo = useUndoAdRuleAction(change.sku);
+  const where = change.channelKind ? marketplaceNames[change.channelKind] : 'the marketplace';
+  const undoingPause = change.after === 'paused';
+  const title = undoingPause ? `Run the ads on ${where} again?` : `Pause the ads on ${where} again?`;
+  return (
+    <div className={editStyles.batchLine}>
+      <Button
+        variant="secondary"
+        size="small"
+        onClick={() => setConfirming(true)}
+        aria-label={`Undo the ad rule's ${undoingPause ? 'pause' : 'resume'} on ${where}`}
+      >
+        Undo
+      </Button>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent title={title}>
+          <p>
+            {undoingPause
+              ? `The ads of ${change.sku} on ${where} run again, and the ad rules leave them running until the reason they paused them (${change.causeRef ?? 'the rule'}) is over.`
+              : `The ads of ${change.sku} on ${where} are paused again as your own pause: the ad rules never resume them; you do, on the Advertising page or on ${where}.`}
+          </p>
+          {undo.isError ? <Alert tone="critical">{errorText(undo.error)}</Alert> : null}
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+            <Button
+              loading={undo.isPending}
+              onClick={() => undo.mutate(change.id, { onSuccess: () => setConfirming(false) })}
+            >
+              {undoingPause ? 'Run the ads' : 'Pause the ads'}
             </Button>
           </DialogFooter>
         </DialogContent>

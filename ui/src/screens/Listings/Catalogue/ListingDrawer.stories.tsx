@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
+  AD_RULE_PAUSE_ID,
+  adRuleUndoRequests,
   channelFixtures,
+  drawerAdRuleHandlers,
+  resetDrawerAdRuleMocks,
+  drawerAttributeHandlers,
   drawerCapHandlers,
   drawerDetail,
   drawerEditHandlers,
@@ -41,7 +46,7 @@ export const EditableSkuDrawer: Story = {
     await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
     await expect(
       within(form).getByText(
-        'Change the title, on hand, cost, tags, a channel’s price, how many units it offers or a status first.',
+        'Change the title, on hand, cost, tags, an attribute, a channel’s price, how many units it offers or a status first.',
       ),
     ).toBeVisible();
     await userEvent.type(within(form).getByLabelText('Amazon price (USD)'), '1.234');
@@ -100,6 +105,42 @@ export const CostAndTagsPreview: Story = {
   },
 };
 
+/**
+ * What Amazon's product type asks that the SKU lacks: a field per attribute (Amazon's values as a list where it
+ * takes only those), the one it has filled in, and the seller's own other attributes; previewed name by name.
+ */
+export const AttributesTheCategoryAsks: Story = {
+  parameters: { msw: { handlers: { listings: drawerAttributeHandlers, listingEdits: [] } } },
+  play: async () => {
+    const d = await drawer();
+    const form = await within(d).findByRole('form', { name: 'Edit this SKU' });
+    const attributes = within(form).getByRole('group', { name: 'Attributes' });
+    await expect(within(attributes).getByLabelText('Colour')).toHaveValue('Blue');
+    // Size and Department are missing; Colour is given.
+    await expect(within(attributes).getAllByText('Missing: asked by Amazon Shirt.')).toHaveLength(2);
+    await expect(within(attributes).getByText('asked by Amazon Shirt.')).toBeVisible();
+    const department = within(attributes).getByLabelText('Department');
+    await expect(
+      within(department)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not given', 'mens', 'womens', 'unisex-adult']);
+    await expect(within(attributes).getByLabelText('Gift wrap')).toHaveValue('Yes');
+    await userEvent.type(within(attributes).getByLabelText('Size'), 'M');
+    await userEvent.selectOptions(department, 'mens');
+    await userEvent.clear(within(attributes).getByLabelText('Gift wrap'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    // Saved under the marketplace's names (the seller's own spelling for their own); an empty one is taken away.
+    await expect(drawerEditRequests.at(-1)).toMatchObject({
+      attributes: { set: { size: 'M', department: 'mens', 'Gift wrap': null } },
+    });
+    const preview = await within(d).findByRole('region', { name: 'Changes to make' });
+    await expect(preview).toHaveTextContent('size: Not given → M');
+    await expect(preview).toHaveTextContent('department: Not given → mens');
+    await expect(preview).toHaveTextContent('Gift wrap: Yes → Not given');
+  },
+};
+
 export const HistoryGroupedByBatch: Story = {
   play: async () => {
     const d = await drawer();
@@ -138,6 +179,50 @@ export const UndoFromHistory: Story = {
     await expect(await within(d).findByText(/^Undo of the bulk edit of /)).toBeVisible();
     await expect(within(d).queryByRole('button', { name: /^Undo Bulk edit by Ann Lee/ })).not.toBeInTheDocument();
     await expect(within(d).getAllByText('Undone').length).toBeGreaterThanOrEqual(3);
+  },
+};
+
+/** The ad rules paused the SKU's Amazon ad when it sold out: the seller undoes it from the history, after reading what follows. */
+export const AdPausedByTheRulesUndone: Story = {
+  beforeEach: () => resetDrawerAdRuleMocks(),
+  parameters: { msw: { handlers: { listings: drawerAdRuleHandlers } } },
+  play: async () => {
+    const d = await drawer();
+    await expect(await within(d).findByText('Ad on Amazon: running → paused')).toBeVisible();
+    await expect(within(d).getByText('out of stock')).toBeVisible();
+    // Only the latest move offers Undo.
+    const undos = within(d).getAllByRole('button', { name: /^Undo the ad rule's/ });
+    await expect(undos.map((b) => b.getAttribute('aria-label'))).toEqual(["Undo the ad rule's pause on Amazon"]);
+    await userEvent.click(undos[0]!);
+    const confirm = await page().findByRole('dialog', { name: 'Run the ads on Amazon again?' });
+    await expect(confirm).toHaveTextContent(
+      /leave them running until the reason they paused them \(out of stock\) is over/,
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Run the ads' }));
+    await waitFor(() => expect(page().queryByRole('dialog', { name: /Run the ads/ })).not.toBeInTheDocument());
+    await expect(adRuleUndoRequests).toEqual([AD_RULE_PAUSE_ID]);
+    await expect(await within(d).findByText('Ad rule undone')).toBeVisible();
+    // The undo reads as a move of its own, beside the rules' earlier resume.
+    await expect(within(d).getAllByText('Ad on Amazon: paused → running')).toHaveLength(2);
+    await expect(within(d).queryByRole('button', { name: /^Undo the ad rule's/ })).not.toBeInTheDocument();
+  },
+};
+
+/** The ad moved on since the history was read: the undo is refused with the server's words, and nothing changes. */
+export const AdRuleUndoRefused: Story = {
+  beforeEach: () => resetDrawerAdRuleMocks({ refuse: true }),
+  parameters: { msw: { handlers: { listings: drawerAdRuleHandlers } } },
+  play: async () => {
+    const d = await drawer();
+    await userEvent.click(await within(d).findByRole('button', { name: "Undo the ad rule's pause on Amazon" }));
+    const confirm = await page().findByRole('dialog', { name: 'Run the ads on Amazon again?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Run the ads' }));
+    await expect(
+      await within(confirm).findByText(
+        'These ads have changed since the rule moved them, so there is nothing to undo.',
+      ),
+    ).toBeVisible();
+    await expect(within(d).queryByText('Ad rule undone')).not.toBeInTheDocument();
   },
 };
 
