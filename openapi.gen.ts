@@ -2280,10 +2280,14 @@ export interface components {
             channelId: string;
             marketplace: components["schemas"]["AdMarketplace"];
             channelName: string;
+            /** @description Whether connecting asks for the advertiser id (Walmart Connect in production lists no advertisers: the seller names the one it gave our partner access to). */
+            asksAdvertiserId: boolean;
         };
         AdAccountConnect: {
             /** Format: uuid */
             channelId: string;
+            /** @description Walmart Connect only: the advertiser id the seller gave our partner access to (Walmart Connect lists none). Without it, production asks for one; the sandbox finds its seller's. */
+            advertiserId?: string;
         };
         AdCampaign: {
             /** Format: uuid */

@@ -85,7 +85,9 @@ describe('Advertising on the real product (issue 25)', () => {
     await expect.poll(() => adsOf(sku), { timeout: 45_000, interval: 1_000 }).toBe('Amazon: running');
   }, 120_000);
 
-  it("undoes the rules' pause from the SKU's history: the ad runs again while the SKU stays sold out", async () => {
+  it("undoes the rules' pause from the SKU's history, on a phone: the ad runs again while the SKU stays sold out", async () => {
+    // The drawer and its confirmation at 390 px (the steps before saw the drawer at 1440).
+    await page.setViewportSize({ width: 390, height: 844 });
     await sandbox('shopify', `/items/${encodeURIComponent(sku)}`, { method: 'PATCH', body: { quantity: 0 } });
     await expect
       .poll(() => adsOf(sku), { timeout: 45_000, interval: 1_000 })
@@ -99,9 +101,18 @@ describe('Advertising on the real product (issue 25)', () => {
     expect(await drawer.getByRole('button', { name: /^Undo the ad rule's/ }).count()).toBe(1);
     await undo.click();
     const confirm = page.getByRole('dialog', { name: 'Run the ads on Amazon again?' });
-    await confirm.getByRole('button', { name: 'Run the ads' }).click();
+    const runAgain = confirm.getByRole('button', { name: 'Run the ads' });
+    await see(runAgain);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const box = (await confirm.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'advertising-undo-390');
+    await runAgain.click();
     await see(drawer.getByText('Ad rule undone'), 15_000);
     await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/advertising');
     await expect.poll(() => adsOf(sku), { timeout: 45_000, interval: 1_000 }).toBe('Amazon: running');
   }, 120_000);

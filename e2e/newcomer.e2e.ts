@@ -70,7 +70,8 @@ describe("a newcomer's first session, in a real browser", () => {
     await gone(dialog);
     await see(shopify.getByText('Main channel'));
     await see(page.getByRole('article', { name: /Walmart/ }).getByText('Target'));
-  });
+    // Four consents and four catalogue reads: about 30 s on a quiet machine, over a minute on a busy one.
+  }, 180_000);
 
   it('shows the catalogue read again from Shopify, with a chip per channel', async () => {
     await page.goto('/listings');

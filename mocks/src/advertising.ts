@@ -9,6 +9,8 @@ type AdRules = components['schemas']['AdRules'];
 type AdSku = components['schemas']['AdSku'];
 
 const { amazonTarget } = channelFixtures;
+/** The Walmart Connect advertiser our partner was given access to, in the stories. */
+export const WALMART_ADVERTISER_GRANTED = '4815162';
 const adAccountId = 'ad0a0000-0000-4000-8000-000000000001';
 
 const campaign = (n: number, values: Partial<AdCampaign> & Pick<AdCampaign, 'name'>): AdCampaign => ({
@@ -202,7 +204,14 @@ export const advertisingHandlers = {
     pageHandler(
       pageOf({
         accounts: [],
-        toConnect: [{ channelId: amazonTarget.id, marketplace: 'amazon', channelName: amazonTarget.displayName }],
+        toConnect: [
+          {
+            channelId: amazonTarget.id,
+            marketplace: 'amazon',
+            channelName: amazonTarget.displayName,
+            asksAdvertiserId: false,
+          },
+        ],
         withCampaigns: false,
       }),
     ),
@@ -210,6 +219,43 @@ export const advertisingHandlers = {
     http.post('/api/advertising/accounts', async ({ request, response }) => {
       const { channelId } = await request.json();
       return response(201).json({ ...connectedAccount, channelId, lastSyncedAt: null });
+    }),
+    ...writeHandlers,
+  ],
+  /**
+   * A Walmart channel in production: Walmart Connect lists no advertisers, so the seller names the one it gave
+   * our partner access to (only advertiser 4815162 is).
+   */
+  walmartToConnect: [
+    pageHandler(
+      pageOf({
+        accounts: [],
+        toConnect: [
+          {
+            channelId: channelFixtures.walmartPaused.id,
+            marketplace: 'walmart',
+            channelName: channelFixtures.walmartPaused.displayName,
+            asksAdvertiserId: true,
+          },
+        ],
+        withCampaigns: false,
+      }),
+    ),
+    skusHandler([]),
+    http.post('/api/advertising/accounts', async ({ request, response }) => {
+      const { channelId, advertiserId } = await request.json();
+      if (advertiserId !== WALMART_ADVERTISER_GRANTED)
+        return response(409).json({
+          message: `Walmart Connect does not let us act on advertiser ${advertiserId}: give our partner access to it in Walmart Connect's Ad Center, then connect again.`,
+        });
+      return response(201).json({
+        ...connectedAccount,
+        channelId,
+        marketplace: 'walmart',
+        channelName: channelFixtures.walmartPaused.displayName,
+        name: `Walmart Connect advertiser ${advertiserId}`,
+        lastSyncedAt: null,
+      });
     }),
     ...writeHandlers,
   ],

@@ -45,14 +45,14 @@ const channelsOfWeek = [
 ];
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
-/** A row's profit figures: profit is revenue − cost − fees − refunds (no ad spend yet). */
+/** A row's profit figures: profit is revenue − cost − fees − ad spend − refunds. */
 const profitFigures = (
   units: number,
   revenue: string,
   cost: string,
   fees: string,
   refunds: string,
-  more: Partial<Pick<ProfitFigures, 'estimated' | 'unitsWithoutCost' | 'ordersWithoutFees'>> = {},
+  more: Partial<Pick<ProfitFigures, 'estimated' | 'unitsWithoutCost' | 'ordersWithoutFees' | 'adSpend'>> = {},
 ): ProfitFigures => ({
   units,
   revenue,
@@ -60,23 +60,37 @@ const profitFigures = (
   fees,
   refunds,
   adSpend: '0.00',
-  profit: ((cents(revenue) - cents(cost) - cents(fees) - cents(refunds)) / 100).toFixed(2),
   estimated: false,
   unitsWithoutCost: 0,
   ordersWithoutFees: 0,
   ...more,
+  profit: ((cents(revenue) - cents(cost) - cents(fees) - cents(more.adSpend ?? '0.00') - cents(refunds)) / 100).toFixed(
+    2,
+  ),
 });
 
 /** The week's profit: Amazon's fees read from Amazon, Shopify's and Walmart's estimated from the fee table. */
 const weekProfit: ProfitReport = {
-  totals: profitFigures(220, '7441.75', '2980.00', '847.20', '86.40', { estimated: true, ordersWithoutFees: 2 }),
+  // Amazon's Sponsored Products spent 84.60 in the week, 31.20 of it on the oak lamp's ads.
+  totals: profitFigures(220, '7441.75', '2980.00', '847.20', '86.40', {
+    estimated: true,
+    ordersWithoutFees: 2,
+    adSpend: '84.60',
+  }),
   byChannel: [
     { ...channelsOfWeek[0]!, ...profitFigures(80, '2790.40', '1110.00', '94.72', '40.00', { estimated: true }) },
-    { ...channelsOfWeek[1]!, ...profitFigures(117, '3931.35', '1570.00', '644.48', '46.40', { ordersWithoutFees: 2 }) },
+    {
+      ...channelsOfWeek[1]!,
+      ...profitFigures(117, '3931.35', '1570.00', '644.48', '46.40', { ordersWithoutFees: 2, adSpend: '84.60' }),
+    },
     { ...channelsOfWeek[2]!, ...profitFigures(23, '720.00', '300.00', '108.00', '0.00', { estimated: true }) },
   ],
   bySku: [
-    { sku: 'LAMP-OAK', title: 'Oak desk lamp', ...profitFigures(21, '1574.79', '630.00', '220.47', '74.99') },
+    {
+      sku: 'LAMP-OAK',
+      title: 'Oak desk lamp',
+      ...profitFigures(21, '1574.79', '630.00', '220.47', '74.99', { adSpend: '31.20' }),
+    },
     {
       sku: 'MUG-BLUE-12',
       title: 'Blue stoneware mug, 12 oz',

@@ -136,7 +136,13 @@ export {
 } from './pricing-rules';
 export { orderActionRules, WALMART_CANCELLATION_REFUSED, WALMART_REFUND_REFUSED } from './order-action-fixtures';
 export { complianceHandlers, complianceIssueFixtures, resetComplianceMocks } from './compliance';
-export { advertisingHandlers, adCampaignFixtures, adSkuFixtures, resetAdvertisingMocks } from './advertising';
+export {
+  advertisingHandlers,
+  adCampaignFixtures,
+  adSkuFixtures,
+  resetAdvertisingMocks,
+  WALMART_ADVERTISER_GRANTED,
+} from './advertising';
 export { bundleHandlers, bundleSku, resetBundleMocks } from './bundles';
 export {
   billingHandlers,

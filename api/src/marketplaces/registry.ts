@@ -145,8 +145,15 @@ export interface AdvertisingAccountFound {
 
 /** A marketplace's ads API, reached with its channel's credentials (the seller's grant to our application). */
 export interface AdvertisingFactory {
-  /** The seller's own advertising accounts (not those it manages for others). */
-  accounts(credentials: Record<string, string>, target: AdapterTarget): Promise<AdvertisingAccountFound[]>;
+  /**
+   * The seller's own advertising accounts (not those it manages for others). `advertiserId`: the one the seller
+   * names, where the marketplace lists none (Walmart Connect).
+   */
+  accounts(
+    credentials: Record<string, string>,
+    target: AdapterTarget,
+    named?: { advertiserId?: string },
+  ): Promise<AdvertisingAccountFound[]>;
   adapter(credentials: Record<string, string>, externalId: string, target: AdapterTarget): AdvertisingAdapter;
 }
 
@@ -180,13 +187,20 @@ const walmartConnectEndpoints = (target: AdapterTarget) =>
     ? connectSandboxEndpoints(baseUrlFor('walmart', target)!)
     : connectProductionEndpoints();
 /**
- * The advertiser ids to try: Walmart Connect lists no advertisers, so a seller names the one it granted us
- * (`walmartConnectAdvertiserId`, several separated by commas); the sandbox derives its seller's.
+ * The advertiser ids to try: Walmart Connect lists no advertisers, so a seller names the one it granted us access
+ * to when connecting (else one kept with the channel's credentials, `walmartConnectAdvertiserId`, several
+ * separated by commas); the sandbox derives its seller's where none is named.
  */
-const walmartConnectCandidates = (credentials: Record<string, string>, target: AdapterTarget): string[] =>
-  target.environment === 'sandbox'
-    ? [String(sandboxAdvertiserId(credentials.clientId!))]
-    : (credentials.walmartConnectAdvertiserId ?? '').split(',').filter((id) => id.trim());
+const walmartConnectCandidates = (
+  credentials: Record<string, string>,
+  target: AdapterTarget,
+  named: string | undefined,
+): string[] =>
+  named !== undefined
+    ? [named]
+    : target.environment === 'sandbox'
+      ? [String(sandboxAdvertiserId(credentials.clientId!))]
+      : (credentials.walmartConnectAdvertiserId ?? '').split(',').filter((id) => id.trim());
 
 /**
  * eBay Promoted Listings is reached with the eBay channel's own grant (its refresh token, refreshed for the
@@ -231,10 +245,10 @@ export const advertisingFactories: Partial<Record<AdvertisingKind, AdvertisingFa
       }),
   },
   walmart: {
-    async accounts(credentials, target) {
+    async accounts(credentials, target, named) {
       const advertisers = await listWalmartConnectAdvertisers(
         walmartConnectPartner(credentials, target),
-        walmartConnectCandidates(credentials, target),
+        walmartConnectCandidates(credentials, target, named?.advertiserId),
         walmartConnectEndpoints(target),
         { buckets: target.buckets },
       );

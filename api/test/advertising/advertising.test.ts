@@ -43,7 +43,13 @@ const page = async (browser = seller) => {
   const answer = await browser.get(`/api/advertising?${range}`);
   expect(answer.status).toBe(200);
   return answer.body as {
-    accounts: Array<{ id: string; lastSyncedAt: string | null; lastError: string | null; name: string }>;
+    accounts: Array<{
+      id: string;
+      lastSyncedAt: string | null;
+      lastError: string | null;
+      name: string;
+      marketplace: string;
+    }>;
     toConnect: Array<{ channelId: string; marketplace: string }>;
     campaigns: Campaign[];
     totals: { spend: string; sales: string; acos: number | null };
@@ -72,9 +78,10 @@ describe('advertising on Amazon, run by stock', () => {
     const before = await page();
     expect(before.accounts).toEqual([]);
     expect(before.toConnect).toEqual([
-      { channelId: amazon.id, marketplace: 'amazon', channelName: expect.any(String) },
-      { channelId: walmart.id, marketplace: 'walmart', channelName: expect.any(String) },
-      { channelId: ebay.id, marketplace: 'ebay', channelName: expect.any(String) },
+      { channelId: amazon.id, marketplace: 'amazon', channelName: expect.any(String), asksAdvertiserId: false },
+      // A sandbox channel: its advertiser is found without the seller naming it.
+      { channelId: walmart.id, marketplace: 'walmart', channelName: expect.any(String), asksAdvertiserId: false },
+      { channelId: ebay.id, marketplace: 'ebay', channelName: expect.any(String), asksAdvertiserId: false },
     ]);
 
     const connected = await seller.post('/api/advertising/accounts', { channelId: amazon.id });
@@ -258,10 +265,31 @@ describe('advertising on Amazon, run by stock', () => {
     expect((await page()).campaigns.find((c) => c.name === 'Best sellers')?.state).toBe('enabled');
   }, 60_000);
   it('connects Walmart Connect and eBay Promoted Listings; a SKU sold out pauses its ads on every marketplace that can pause them', async () => {
+    // An advertiser the seller names is tried as Walmart Connect answers for it; only Walmart asks for one.
+    const notGranted = await seller.post('/api/advertising/accounts', { channelId: walmart.id, advertiserId: '12345' });
+    expect(notGranted.status).toBe(409);
+    expect(notGranted.body.message).toBe(
+      "Walmart Connect does not let us act on advertiser 12345: give our partner access to it in Walmart Connect's Ad Center, then connect again.",
+    );
+    expect(
+      (await seller.post('/api/advertising/accounts', { channelId: walmart.id, advertiserId: 'my shop' })).body,
+    ).toEqual({ message: 'A Walmart Connect advertiser id is a number: enter it as Walmart Connect shows it.' });
+    expect(
+      (await seller.post('/api/advertising/accounts', { channelId: ebay.id, advertiserId: '12345' })).body,
+    ).toEqual({ message: 'Only Walmart Connect asks for an advertiser id.' });
+    expect((await page()).accounts.map((a) => a.marketplace)).toEqual(['amazon']);
+
     const connected = await seller.post('/api/advertising/accounts', { channelId: walmart.id });
     expect(connected.status, JSON.stringify(connected.body)).toBe(201);
     expect(connected.body).toMatchObject({ marketplace: 'walmart', channelId: walmart.id, currency: 'USD' });
     const walmartAccount = (await findAdAccount(t.product.ctx.db, accountId, connected.body.id))!;
+    // Named, the same advertiser is the same account.
+    const named = await seller.post('/api/advertising/accounts', {
+      channelId: walmart.id,
+      advertiserId: ` ${walmartAccount.externalId} `,
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(201);
+    expect(named.body.id).toBe(walmartAccount.id);
     await vi.waitFor(
       async () => expect((await page()).accounts.find((a) => a.id === walmartAccount.id)?.lastSyncedAt).not.toBeNull(),
       { timeout: 60_000, interval: 250 },

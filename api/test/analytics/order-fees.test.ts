@@ -337,6 +337,59 @@ describe('profit in the sales report', () => {
   });
 });
 
+describe('ad spend in the profit', () => {
+  it("takes off the ad spend of the range's days: per channel its ad accounts', per SKU its ads'; not another currency's, day's or account's", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const report = async (query = '') =>
+      (await seller.get(`/api/analytics/sales?from=${today}&to=${today}${query}`)).body.profit as {
+        totals: ProfitRow;
+        byChannel: Array<ProfitRow & { channelId: string }>;
+        bySku: Array<ProfitRow & { sku: string }>;
+      };
+    const before = await report();
+    const adAccount = async (channelId: string, currency: string, externalId: string) =>
+      (
+        await rows<{
+          id: string;
+        }>(sql`insert into ad_accounts (account_id, channel_id, marketplace, external_id, name, currency)
+          values (${accountId}, ${channelId}, 'amazon', ${externalId}, 'Ads', ${currency}) returning id`)
+      )[0]!.id;
+    const dollars = await adAccount(channels.amazon.id, 'USD', 'profile-usd');
+    const euros = await adAccount(channels.ebay.id, 'EUR', 'profile-eur');
+    const spent = (adAccountId: string, day: string, adId: string, adSku: string | null, spend: string) =>
+      t.database.handle.db
+        .execute(sql`insert into ad_performance_daily (account_id, ad_account_id, day, campaign_id, ad_id,
+          sku, impressions, clicks, spend, sales, orders, units)
+        values (${accountId}, ${adAccountId}, ${day}::date, 'c-1', ${adId}, ${adSku}, 100, 4, ${spend}::numeric, 0, 0, 0)`);
+    await spent(dollars, today, 'ad-1', sku, '12.34');
+    // A campaign's spend not broken down by ad: its channel's, no SKU's.
+    await spent(dollars, today, '', null, '5.00');
+    await spent(dollars, yesterday, 'ad-1', sku, '99.00');
+    await spent(euros, today, 'ad-2', sku, '7.00');
+
+    const after = await report();
+    const amazonBefore = before.byChannel.find((c) => c.channelId === channels.amazon.id)!;
+    const amazon = after.byChannel.find((c) => c.channelId === channels.amazon.id)!;
+    expect(amazon.adSpend).toBe('17.34');
+    expect(amazon.profit).toBe(money(cents(amazonBefore.profit) - 1734));
+    expect(after.byChannel.find((c) => c.channelId === channels.ebay.id)!.adSpend).toBe('0.00');
+    const skuBefore = before.bySku.find((r) => r.sku === sku)!;
+    const skuAfter = after.bySku.find((r) => r.sku === sku)!;
+    expect(skuAfter.adSpend).toBe('12.34');
+    expect(skuAfter.profit).toBe(money(cents(skuBefore.profit) - 1234));
+    expect(after.totals.adSpend).toBe('17.34');
+    expect(after.totals.profit).toBe(money(cents(before.totals.profit) - 1734));
+    // Only the channels asked for: Amazon's ad spend goes with Amazon.
+    const withoutAmazon = await report(`&channelIds=${channels.ebay.id}&channelIds=${channels.walmart.id}`);
+    expect(withoutAmazon.totals.adSpend).toBe('0.00');
+    // Another account: none of it.
+    const other = await t.signedInSeller();
+    const theirs = await other.browser.get(`/api/analytics/sales?from=${today}&to=${today}`);
+    expect(theirs.body.profit.totals.adSpend).toBe('0.00');
+  });
+});
+
 // Last: it moves the clock on by weeks.
 describe("the marketplaces' fees adjusted later", () => {
   it("reads an Amazon order's fees again 2, 7 and 30 days later: a refund's fee adjustments change them, told on the order's timeline", async () => {

@@ -7,6 +7,7 @@ export type Advertising = components['schemas']['Advertising'];
 export type AdAccount = components['schemas']['AdAccount'];
 export type AdCampaign = components['schemas']['AdCampaign'];
 export type AdCampaignUpdate = components['schemas']['AdCampaignUpdate'];
+export type AdAccountConnect = components['schemas']['AdAccountConnect'];
 export type AdRules = components['schemas']['AdRules'];
 export type AdSku = components['schemas']['AdSku'];
 export type AdPauseReason = components['schemas']['AdPauseReason'];
@@ -54,7 +55,7 @@ export function useAdSkus(range: AdRange, readAt: string | null) {
 export function useConnectAdAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (channelId: string) => unwrap(api.POST('/api/advertising/accounts', { body: { channelId } })),
+    mutationFn: (connect: AdAccountConnect) => unwrap(api.POST('/api/advertising/accounts', { body: connect })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: advertisingKey }),
   });
 }

@@ -100,3 +100,33 @@ export async function profitByChannelAndSku(db: Db, window: SalesWindow, skuLimi
     order by fg."group", fg.revenue desc, fg.key`)) as unknown as Rows<ProfitRow>;
   return result.rows;
 }
+
+/** Ad spend of a channel (its ad accounts') or of a SKU (its ads'), in the window's currency. */
+export interface AdSpendRow {
+  group: 'channel' | 'sku';
+  key: string;
+  spend: string;
+}
+
+/**
+ * The ad spend of the window's days (the marketplaces' report days, taken as days of the window's time zone) per
+ * channel whose ad accounts spent it and per SKU advertised, from ad accounts in the window's currency. A
+ * campaign's spend not broken down by ad counts for its channel, not for a SKU.
+ */
+export async function adSpendByChannelAndSku(db: Db, window: SalesWindow): Promise<AdSpendRow[]> {
+  const { accountId, currency, timeZone } = window;
+  const result = (await db.execute(sql`
+    with spent as (
+      select acc.channel_id, p.sku, p.spend
+      from ad_performance_daily p join ad_accounts acc on acc.id = p.ad_account_id
+      where p.account_id = ${accountId} and acc.currency = ${currency}
+        and p.day >= (${window.start.toISOString()}::timestamptz at time zone ${timeZone})::date
+        and p.day < (${window.end.toISOString()}::timestamptz at time zone ${timeZone})::date
+        ${channelFilter(sql`acc.channel_id`, window.channelIds)}
+    )
+    select 'channel' as "group", channel_id::text as key, sum(spend)::numeric(14, 2)::text as spend
+    from spent group by channel_id
+    union all
+    select 'sku', sku, sum(spend)::numeric(14, 2)::text from spent where sku is not null group by sku`)) as unknown as Rows<AdSpendRow>;
+  return result.rows;
+}

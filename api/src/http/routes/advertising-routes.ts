@@ -36,7 +36,7 @@ export function advertisingRoutes(ctx: AppContext): Router {
 
   router.post('/api/advertising/accounts', requireUser, accountRateLimit(ctx, 'syncNow'), async (req, res) => {
     const body = req.body as AdAccountConnect;
-    res.status(201).json(await connectAdAccount(ctx, auditContext(req), req.user!.accountId, body.channelId));
+    res.status(201).json(await connectAdAccount(ctx, auditContext(req), req.user!.accountId, body));
   });
 
   router.post(

@@ -27,6 +27,7 @@ import type {
   SpUpdateProductAdsResponse,
 } from './ads-types.ts';
 import type { LwaTokenResponse } from './types.ts';
+import { AccessTokenCache, type HeldToken } from '../shared/access-token-cache.ts';
 
 /** The LWA application and the seller's grant to it (the same kind of login the SP-API client uses). */
 export interface AmazonAdsLogin {
@@ -66,22 +67,20 @@ export interface AmazonAdsClientOptions {
   now?: () => number;
 }
 
-interface CachedToken {
-  value: string;
-  expiresAt: number;
-}
-
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 
 export class AmazonAdsClient {
   readonly buckets: TokenBuckets;
   private readonly now: () => number;
-  private token: CachedToken | undefined;
-  private pendingToken: Promise<CachedToken> | undefined;
+  private readonly token: AccessTokenCache;
 
   constructor(private readonly options: AmazonAdsClientOptions) {
     this.buckets = options.buckets ?? new TokenBuckets();
     this.now = options.now ?? Date.now;
+    this.token = new AccessTokenCache((signal) => this.requestToken(signal), {
+      marginMs: TOKEN_REFRESH_MARGIN_MS,
+      now: this.now,
+    });
   }
 
   get profileId(): string | undefined {
@@ -98,14 +97,11 @@ export class AmazonAdsClient {
   }
 
   /** The seller's LWA access token; concurrent callers share one request. */
-  async accessToken(signal?: AbortSignal): Promise<string> {
-    if (this.token && this.token.expiresAt - TOKEN_REFRESH_MARGIN_MS > this.now()) return this.token.value;
-    this.pendingToken ??= this.requestToken(signal).finally(() => (this.pendingToken = undefined));
-    this.token = await this.pendingToken;
-    return this.token.value;
+  accessToken(signal?: AbortSignal): Promise<string> {
+    return this.token.get(signal);
   }
 
-  private async requestToken(signal: AbortSignal | undefined): Promise<CachedToken> {
+  private async requestToken(signal: AbortSignal | undefined): Promise<HeldToken> {
     const { clientId, clientSecret, refreshToken } = this.options.login;
     const form = new URLSearchParams({
       grant_type: 'refresh_token',
@@ -162,7 +158,7 @@ export class AmazonAdsClient {
         'An Amazon Ads profile is needed for this call (Amazon-Advertising-API-Scope)',
       );
     for (let attempt = 0; ; attempt++) {
-      const hadToken = this.token !== undefined;
+      const hadToken = this.token.holds;
       const token = await this.accessToken(options.signal);
       try {
         return await marketplaceFetch<T>({
@@ -183,7 +179,7 @@ export class AmazonAdsClient {
         });
       } catch (error) {
         if (error instanceof MarketplaceError && error.kind === 'auth' && hadToken && attempt === 0) {
-          this.token = undefined;
+          this.token.forget();
           continue;
         }
         throw error;

@@ -24,6 +24,7 @@ import type {
   SpUpdateCampaign,
   SpWritableEntityState,
 } from './ads-types.ts';
+import { httpStatusMessage } from '../shared/error-text.ts';
 
 /** Every Sponsored Products v3 create, update and delete takes at most 1,000 items (`maxItems: 1000`). */
 export const SP_MAX_ITEMS_PER_WRITE = 1000;
@@ -151,8 +152,7 @@ export function describeAdsError(status: number, body: unknown): { message: stri
       };
     if (code) return { message: `HTTP ${status} ${code}`, code };
   }
-  if (typeof body === 'string' && body.trim()) return { message: `HTTP ${status}: ${body.trim().slice(0, 200)}` };
-  return { message: `HTTP ${status}` };
+  return httpStatusMessage(status, body);
 }
 
 // ---- Reporting v3 ----

@@ -27,6 +27,7 @@ import type {
   PatchOperation,
   ProductTypeList,
 } from './types.ts';
+import { httpStatusMessage } from '../shared/error-text.ts';
 
 /** The fulfilment channel of merchant-fulfilled (MFN) stock; Amazon-fulfilled stock has AMAZON_* codes. */
 export const MFN_CHANNEL = 'DEFAULT';
@@ -320,8 +321,7 @@ export function describeAmazonError(status: number, body: unknown): { message: s
       };
     }
   }
-  if (typeof body === 'string' && body.trim()) return { message: `HTTP ${status}: ${body.trim().slice(0, 200)}` };
-  return { message: `HTTP ${status}` };
+  return httpStatusMessage(status, body);
 }
 
 /** Product attributes that name the Amazon product type rather than an attribute of it (the seller's choice for that product). */

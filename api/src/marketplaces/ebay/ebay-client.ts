@@ -12,6 +12,7 @@ export { MAX_RETRY_AFTER_MS } from './ebay-retry.ts';
 import { ebayApplicationScope, type EbayEndpoints } from './endpoints.ts';
 import { requestEbayToken, type EbayApplication, type EbayTokens } from './consent.ts';
 import { describeEbayError } from './transform.ts';
+import { AccessTokenCache, type HeldToken } from '../shared/access-token-cache.ts';
 
 export type EbayApiName =
   'inventory' | 'fulfillment' | 'notification' | 'identity' | 'account' | 'finances' | 'taxonomy';
@@ -84,15 +85,19 @@ export interface EbayRequest {
 }
 
 export class EbayClient {
-  private token: { token: string; expiresAt: Date } | undefined;
-  private refreshing: Promise<{ token: string; expiresAt: Date }> | undefined;
+  private readonly token: AccessTokenCache;
   private readonly buckets: TokenBuckets;
   private readonly now: () => number;
 
   constructor(private readonly options: EbayClientOptions) {
-    this.token = options.accessToken;
     this.buckets = options.buckets ?? defaultBuckets;
     this.now = options.now ?? Date.now;
+    const held = options.accessToken;
+    this.token = new AccessTokenCache((signal) => this.refresh(signal), {
+      marginMs: REFRESH_MARGIN_MS,
+      now: this.now,
+      held: held && { value: held.token, expiresAt: held.expiresAt.getTime() },
+    });
   }
 
   /** The busiest of this seller's limits over the last minute. */
@@ -105,15 +110,11 @@ export class EbayClient {
   }
 
   /** A valid access token, refreshed once (not once per caller) when near expiry. */
-  async accessToken(signal?: AbortSignal): Promise<string> {
-    if (this.token && this.token.expiresAt.getTime() - this.now() > REFRESH_MARGIN_MS) return this.token.token;
-    this.refreshing ??= this.refresh(signal).finally(() => {
-      this.refreshing = undefined;
-    });
-    return (await this.refreshing).token;
+  accessToken(signal?: AbortSignal): Promise<string> {
+    return this.token.get(signal);
   }
 
-  private async refresh(signal?: AbortSignal): Promise<{ token: string; expiresAt: Date }> {
+  private async refresh(signal?: AbortSignal): Promise<HeldToken> {
     const grant = this.options.grant;
     const tokens: EbayTokens = await requestEbayToken({
       endpoints: this.options.endpoints,
@@ -129,9 +130,8 @@ export class EbayClient {
             form: { refresh_token: grant.refreshToken, ...(grant.scopes ? { scope: grant.scopes.join(' ') } : {}) },
           }),
     });
-    this.token = { token: tokens.accessToken, expiresAt: tokens.accessTokenExpiresAt };
-    this.options.onAccessToken?.(this.token);
-    return this.token;
+    this.options.onAccessToken?.({ token: tokens.accessToken, expiresAt: tokens.accessTokenExpiresAt });
+    return { value: tokens.accessToken, expiresAt: tokens.accessTokenExpiresAt.getTime() };
   }
 
   /**
@@ -170,7 +170,7 @@ export class EbayClient {
       return await send();
     } catch (error) {
       if (!(error instanceof MarketplaceError) || error.kind !== 'auth' || error.details.status !== 401) throw error;
-      this.token = undefined;
+      this.token.forget();
       return await send();
     }
   }

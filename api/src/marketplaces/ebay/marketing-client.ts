@@ -27,6 +27,7 @@ import type {
 } from './marketing-types.ts';
 import { PL_MAX_PAGE, taskIdFromLocation } from './marketing-transform.ts';
 import { describeEbayError } from './transform.ts';
+import { AccessTokenCache, type HeldToken } from '../shared/access-token-cache.ts';
 
 /**
  * "For ad_report and ad_report_task methods … a maximum of 200 times per hour for each seller/user. If
@@ -79,14 +80,18 @@ type Query = Record<string, string | number | undefined>;
 
 export class EbayMarketingClient {
   readonly buckets: TokenBuckets;
-  private token: { token: string; expiresAt: Date } | undefined;
-  private refreshing: Promise<{ token: string; expiresAt: Date }> | undefined;
+  private readonly token: AccessTokenCache;
   private readonly now: () => number;
 
   constructor(private readonly options: EbayMarketingClientOptions) {
     this.buckets = options.buckets ?? defaultBuckets;
-    this.token = options.accessToken;
     this.now = options.now ?? Date.now;
+    const held = options.accessToken;
+    this.token = new AccessTokenCache((signal) => this.refresh(signal), {
+      marginMs: REFRESH_MARGIN_MS,
+      now: this.now,
+      held: held && { value: held.token, expiresAt: held.expiresAt.getTime() },
+    });
   }
 
   get endpoints(): EbayMarketingEndpoints {
@@ -94,15 +99,11 @@ export class EbayMarketingClient {
   }
 
   /** A valid access token for sell.marketing, refreshed once (not once per caller) when near expiry. */
-  async accessToken(signal?: AbortSignal): Promise<string> {
-    if (this.token && this.token.expiresAt.getTime() - this.now() > REFRESH_MARGIN_MS) return this.token.token;
-    this.refreshing ??= this.refresh(signal).finally(() => {
-      this.refreshing = undefined;
-    });
-    return (await this.refreshing).token;
+  accessToken(signal?: AbortSignal): Promise<string> {
+    return this.token.get(signal);
   }
 
-  private async refresh(signal?: AbortSignal): Promise<{ token: string; expiresAt: Date }> {
+  private async refresh(signal?: AbortSignal): Promise<HeldToken> {
     try {
       const tokens = await requestEbayToken({
         endpoints: this.options.endpoints.ebay,
@@ -114,8 +115,7 @@ export class EbayMarketingClient {
         ...(this.options.retry ? { retry: this.options.retry } : {}),
         ...(signal ? { signal } : {}),
       });
-      this.token = { token: tokens.accessToken, expiresAt: tokens.accessTokenExpiresAt };
-      return this.token;
+      return { value: tokens.accessToken, expiresAt: tokens.accessTokenExpiresAt.getTime() };
     } catch (error) {
       if (error instanceof MarketplaceError && error.details.code === 'invalid_scope')
         throw new MarketplaceError('auth', MARKETING_SCOPE_MISSING, error.details);
@@ -161,7 +161,7 @@ export class EbayMarketingClient {
         return await send();
       } catch (error) {
         if (!(error instanceof MarketplaceError) || error.kind !== 'auth' || error.details.status !== 401) throw error;
-        this.token = undefined;
+        this.token.forget();
         return await send();
       }
     });
@@ -285,7 +285,7 @@ export class EbayMarketingClient {
         return await once();
       } catch (error) {
         if (!(error instanceof MarketplaceError) || error.kind !== 'auth' || error.details.status !== 401) throw error;
-        this.token = undefined;
+        this.token.forget();
         return await once();
       }
     });

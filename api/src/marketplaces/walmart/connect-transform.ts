@@ -23,6 +23,7 @@ import type {
   WcItemResponse,
   WcReportSnapshotRequest,
 } from './connect-types.ts';
+import { httpStatusMessage } from '../shared/error-text.ts';
 
 /**
  * Walmart Connect serves the US only and states money in dollars ("the amount of budget spent in
@@ -178,8 +179,7 @@ export function describeConnectError(status: number, body: unknown): { message: 
       return { message: error.description, ...(typeof error.code === 'string' ? { code: error.code } : {}) };
     if (typeof fields.message === 'string') return { message: fields.message };
   }
-  if (typeof body === 'string' && body.trim()) return { message: `HTTP ${status}: ${body.trim().slice(0, 200)}` };
-  return { message: `HTTP ${status}` };
+  return httpStatusMessage(status, body);
 }
 
 // ---- The adItem report snapshot ----

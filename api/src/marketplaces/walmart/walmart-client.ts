@@ -10,6 +10,7 @@ import { TokenBuckets, type RateLimit, type RateLimitUse } from '../shared/token
 import { walmartEndpoints, type WalmartEndpoints } from './endpoints.ts';
 import { describeWalmartError } from './transform.ts';
 import type { WalmartToken } from './types.ts';
+import { AccessTokenCache, type HeldToken } from '../shared/access-token-cache.ts';
 
 const perHour = (n: number): RateLimit => ({ rate: n / 3600, burst: n });
 
@@ -83,14 +84,17 @@ export class WalmartClient {
   private readonly buckets: TokenBuckets;
   private readonly limits: Record<WalmartOperation, RateLimit>;
   private readonly now: () => number;
-  private token: { value: string; expiresAt: number } | undefined;
-  private pendingToken: Promise<string> | undefined;
+  private readonly token: AccessTokenCache;
 
   constructor(private readonly options: WalmartClientOptions) {
     this.endpoints = walmartEndpoints(options.baseUrl);
     this.buckets = options.buckets ?? new TokenBuckets();
     this.limits = { ...walmartRateLimits, ...options.limits };
     this.now = options.now ?? (() => Date.now());
+    this.token = new AccessTokenCache((signal) => this.requestToken(signal), {
+      marginMs: TOKEN_REFRESH_MARGIN_MS,
+      now: this.now,
+    });
   }
 
   /** Identifies the seller in bucket keys without exposing the secret. */
@@ -125,16 +129,11 @@ export class WalmartClient {
   }
 
   /** A valid access token: the cached one, or a new one when it is within the margin of expiring. */
-  async accessToken(signal?: AbortSignal): Promise<string> {
-    if (this.token && this.now() < this.token.expiresAt - TOKEN_REFRESH_MARGIN_MS) return this.token.value;
-    // One request for concurrent callers.
-    this.pendingToken ??= this.requestToken(signal).finally(() => {
-      this.pendingToken = undefined;
-    });
-    return this.pendingToken;
+  accessToken(signal?: AbortSignal): Promise<string> {
+    return this.token.get(signal);
   }
 
-  private async requestToken(signal?: AbortSignal): Promise<string> {
+  private async requestToken(signal?: AbortSignal): Promise<HeldToken> {
     const { clientId, clientSecret } = this.options.credentials;
     const response = await marketplaceFetch<WalmartToken>({
       method: 'POST',
@@ -151,13 +150,12 @@ export class WalmartClient {
     if (!token || typeof token.access_token !== 'string' || typeof token.expires_in !== 'number') {
       throw new MarketplaceError('unavailable', 'Walmart answered the token request without an access_token');
     }
-    this.token = { value: token.access_token, expiresAt: this.now() + token.expires_in * 1000 };
-    return token.access_token;
+    return { value: token.access_token, expiresAt: this.now() + token.expires_in * 1000 };
   }
 
   /** Forgets the token (Walmart refused it before its time). */
   invalidateToken(): void {
-    this.token = undefined;
+    this.token.forget();
   }
 
   /**

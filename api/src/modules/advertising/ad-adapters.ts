@@ -47,9 +47,10 @@ async function openChannel(
 export async function advertisingAccountsOfChannel(
   ctx: AppContext,
   channel: Pick<ChannelRecord, 'id' | 'accountId' | 'kind' | 'environment'>,
+  named: { advertiserId?: string } = {},
 ): Promise<AdvertisingAccountFound[]> {
   const { factory, credentials, target } = await openChannel(ctx, channel);
-  return factory.accounts(credentials, target);
+  return factory.accounts(credentials, target, named);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   skuAdFigures,
   type AdRules,
 } from '../../db/queries/advertising.ts';
-import { findChannel, listChannels } from '../../db/queries/channels.ts';
+import { findChannel, listChannels, type ChannelRecord } from '../../db/queries/channels.ts';
 import { MarketplaceError } from '../../marketplaces/errors.ts';
 import { enqueue } from '../../workers/job-queue.ts';
 import { ADS_SYNC_QUEUE, type AdsSyncJob } from '../../workers/queues.ts';
@@ -60,7 +60,12 @@ export async function advertising(ctx: AppContext, accountId: string, from: stri
     accounts: accounts.map((a) => adAccountView(a, channelName.get(a.channelId) ?? a.name)),
     toConnect: channels
       .filter((c) => (advertisedMarketplaces as string[]).includes(c.kind) && !connected.has(c.id))
-      .map((c) => ({ channelId: c.id, marketplace: c.kind as AdAccount['marketplace'], channelName: c.displayName })),
+      .map((c) => ({
+        channelId: c.id,
+        marketplace: c.kind as AdAccount['marketplace'],
+        channelName: c.displayName,
+        asksAdvertiserId: c.kind === 'walmart' && c.environment !== 'sandbox',
+      })),
     campaigns: campaigns.map((c) => ({ ...c, acos: ratio(c.spend, c.sales), roas: ratio(c.sales, c.spend) })),
     rules,
     totals: {
@@ -110,24 +115,26 @@ export async function connectAdAccount(
   ctx: AppContext,
   audit: AuditContext,
   accountId: string,
-  channelId: string,
+  request: { channelId: string; advertiserId?: string },
 ): Promise<AdAccount> {
+  const { channelId } = request;
   const channel = await findChannel(ctx.db, accountId, channelId);
   if (!channel) throw new AppError(404, 'No such channel.');
+  const advertiserId = request.advertiserId?.trim() || undefined;
+  if (advertiserId !== undefined && channel.kind !== 'walmart')
+    throw new AppError(400, 'Only Walmart Connect asks for an advertiser id.');
+  if (advertiserId !== undefined && !/^\d{1,10}$/.test(advertiserId))
+    throw new AppError(400, 'A Walmart Connect advertiser id is a number: enter it as Walmart Connect shows it.');
   let found;
   try {
-    found = await advertisingAccountsOfChannel(ctx, channel);
+    found = await advertisingAccountsOfChannel(ctx, channel, advertiserId === undefined ? {} : { advertiserId });
   } catch (error) {
     if (error instanceof MarketplaceError)
       throw new AppError(502, `The marketplace did not answer with the advertising accounts: ${error.message}`);
     throw error;
   }
   const own = found[0];
-  if (!own)
-    throw new AppError(
-      409,
-      'This seller has no advertising account on the marketplace yet. Open one there, then connect it here.',
-    );
+  if (!own) throw new AppError(409, noAdAccountFound(channel, advertiserId));
   return ctx.db.transaction(async (tx) => {
     const account = await addAdAccount(tx, {
       accountId,
@@ -153,6 +160,15 @@ export async function connectAdAccount(
     });
     return adAccountView(account, channel.displayName);
   });
+}
+
+/** Why no advertising account was found to connect, and what the seller does about it. */
+function noAdAccountFound(channel: Pick<ChannelRecord, 'kind' | 'environment'>, advertiserId: string | undefined) {
+  if (advertiserId !== undefined)
+    return `Walmart Connect does not let us act on advertiser ${advertiserId}: give our partner access to it in Walmart Connect's Ad Center, then connect again.`;
+  if (channel.kind === 'walmart' && channel.environment !== 'sandbox')
+    return "Walmart Connect does not list a seller's advertisers: enter your advertiser id, as Walmart Connect's Ad Center shows it.";
+  return 'This seller has no advertising account on the marketplace yet. Open one there, then connect it here.';
 }
 
 /** Asks for an advertising account to be read again now. */

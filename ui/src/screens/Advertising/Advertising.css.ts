@@ -28,6 +28,12 @@ export const accountRow = style({
 });
 /** A button's label naming a channel may be long: it wraps on a phone instead of pushing the page sideways. */
 export const wrappingLabel = style({ whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'center' });
+export const connectForm = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  maxWidth: '28rem',
+});
 export const muted = style({ color: vars.color.text.muted, fontSize: vars.font.size.small });
 
 export const budgetForm = style({ display: 'flex', gap: vars.space.xsmall, alignItems: 'center', minWidth: '12rem' });

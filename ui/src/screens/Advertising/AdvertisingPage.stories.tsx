@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { advertisingHandlers, authHandlers, resetAdvertisingMocks } from '@hub/mocks';
+import { advertisingHandlers, authHandlers, resetAdvertisingMocks, WALMART_ADVERTISER_GRANTED } from '@hub/mocks';
 import { findInToast } from '../../testing/storyToasts';
 import { storyLocation, withRouter } from '../../testing/storyRouter';
 import { onAPhone } from '../../testing/storyViewports';
@@ -107,6 +107,29 @@ export const ConnectAmazonAds: Story = {
     });
     await expect(canvas.getByText(/Run your Amazon Sponsored Products from here/)).toBeVisible();
     await expect(canvas.queryByRole('table', { name: 'Campaigns' })).toBeNull();
+    await userEvent.click(connect);
+    await expect(await findInToast('Its campaigns are being read; they show here within a minute.')).toBeVisible();
+  },
+};
+
+/**
+ * A Walmart channel in production: Walmart Connect lists no advertisers, so the seller names the one it gave our
+ * partner access to; an advertiser it did not is refused in Walmart Connect's terms.
+ */
+export const ConnectWalmartConnectByAdvertiserId: Story = {
+  parameters: { msw: { handlers: { advertising: advertisingHandlers.walmartToConnect } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const connect = await canvas.findByRole('button', { name: /^Connect Walmart Connect for / });
+    const advertiserId = canvas.getByRole('textbox', { name: 'Advertiser id' });
+    await userEvent.click(connect);
+    await expect(await canvas.findByText('Enter the advertiser id Walmart Connect shows.')).toBeVisible();
+    await expect(advertiserId).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(advertiserId, '1234');
+    await userEvent.click(connect);
+    await expect(await findInToast(/does not let us act on advertiser 1234/)).toBeVisible();
+    await userEvent.clear(advertiserId);
+    await userEvent.type(advertiserId, WALMART_ADVERTISER_GRANTED);
     await userEvent.click(connect);
     await expect(await findInToast('Its campaigns are being read; they show here within a minute.')).toBeVisible();
   },

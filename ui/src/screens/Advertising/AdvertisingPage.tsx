@@ -139,7 +139,6 @@ function AdvertisingContent({ data, range }: { data: Advertising; range: AdRange
 }
 
 function AdAccounts({ data }: { data: Advertising }) {
-  const connect = useConnectAdAccount();
   const sync = useSyncAdAccount();
   const { toast } = useToast();
   if (data.accounts.length === 0 && data.toConnect.length === 0)
@@ -148,7 +147,7 @@ function AdAccounts({ data }: { data: Advertising }) {
         <Card padding="large">
           <EmptyState
             title="No marketplace to advertise on yet"
-            description="Connect an Amazon or Walmart channel on the Channels page: its Sponsored Products or Sponsored Search campaigns then show here. eBay ads are on their way."
+            description="Connect an Amazon, Walmart or eBay channel on the Channels page: its Sponsored Products, Sponsored Search or Promoted Listings campaigns then show here."
             action={<Button href="/channels">Go to Channels</Button>}
           />
         </Card>
@@ -196,34 +195,69 @@ function AdAccounts({ data }: { data: Advertising }) {
         </Card>
       ))}
       {data.toConnect.map((channel) => (
-        <Card
-          key={channel.channelId}
-          title={`Connect ${adAccountNames[channel.marketplace]}`}
-          titleLevel={3}
-          description={`Run your ${adProgramNames[channel.marketplace]} from here, through ${channel.channelName}: see what each campaign costs and sells, and pause ads on SKUs that cannot sell.`}
-        >
-          <Button
-            loading={connect.isPending && connect.variables === channel.channelId}
-            onClick={() =>
-              connect.mutate(channel.channelId, {
-                onSuccess: () =>
-                  toast({
-                    title: 'Ad Account Connected',
-                    description: 'Its campaigns are being read; they show here within a minute.',
-                    variant: 'success',
-                  }),
-                onError: (error) =>
-                  toast({ title: 'Not Connected', description: errorText(error), variant: 'destructive' }),
-              })
-            }
-          >
+        <ConnectAdAccount key={channel.channelId} channel={channel} />
+      ))}
+    </section>
+  );
+}
+
+/**
+ * A channel whose ad account is not connected: one press connects it through the channel. Walmart Connect in
+ * production lists no advertisers, so the seller names the one it gave our partner access to.
+ */
+function ConnectAdAccount({ channel }: { channel: Advertising['toConnect'][number] }) {
+  const connect = useConnectAdAccount();
+  const { toast } = useToast();
+  const [advertiserId, setAdvertiserId] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const named = advertiserId.trim();
+    if (channel.asksAdvertiserId && !named) return setMissing(true);
+    connect.mutate(
+      { channelId: channel.channelId, ...(channel.asksAdvertiserId ? { advertiserId: named } : {}) },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Ad Account Connected',
+            description: 'Its campaigns are being read; they show here within a minute.',
+            variant: 'success',
+          }),
+        onError: (error) => toast({ title: 'Not Connected', description: errorText(error), variant: 'destructive' }),
+      },
+    );
+  };
+  return (
+    <Card
+      title={`Connect ${adAccountNames[channel.marketplace]}`}
+      titleLevel={3}
+      description={`Run your ${adProgramNames[channel.marketplace]} from here, through ${channel.channelName}: see what each campaign costs and sells, and pause ads on SKUs that cannot sell.`}
+    >
+      <form className={styles.connectForm} onSubmit={submit} noValidate>
+        {channel.asksAdvertiserId ? (
+          <TextField
+            label="Advertiser id"
+            hint="Walmart Connect's Ad Center shows it. Give our partner access to that advertiser there first."
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            value={advertiserId}
+            error={missing ? 'Enter the advertiser id Walmart Connect shows.' : undefined}
+            onChange={(e) => {
+              setAdvertiserId(e.target.value);
+              setMissing(false);
+            }}
+          />
+        ) : null}
+        <div>
+          <Button type="submit" loading={connect.isPending}>
             <span className={styles.wrappingLabel}>
               {`Connect ${adAccountNames[channel.marketplace]} for ${channel.channelName}`}
             </span>
           </Button>
-        </Card>
-      ))}
-    </section>
+        </div>
+      </form>
+    </Card>
   );
 }
 

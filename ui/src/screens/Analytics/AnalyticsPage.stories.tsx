@@ -4,6 +4,7 @@ import { analyticsHandlers, authHandlers, channelFixtures, http } from '@hub/moc
 import type { AnalyticsPage } from './AnalyticsPage';
 import { analyticsMeta } from './analyticsStories';
 import { onAPhone } from '../../testing/storyViewports';
+import { profitNotes } from './profitTexts';
 
 const meta = { title: 'Screens/Analytics', ...analyticsMeta } satisfies Meta<typeof AnalyticsPage>;
 
@@ -243,15 +244,17 @@ const profitRow = (canvas: ReturnType<typeof within>, table: string, name: RegEx
 export const ProfitWithMarketplaceFees: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('heading', { name: 'Profit: $3,528.15' })).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Profit: $3,443.55' })).toBeVisible();
     const amazon = profitRow(canvas, 'Profit by channel', /Amazon/);
-    await expect(amazon).toHaveTextContent('117$3,931.35$1,570.00$644.48$46.40$0.00$1,670.47');
+    await expect(amazon).toHaveTextContent('117$3,931.35$1,570.00$644.48$46.40$84.60$1,585.87');
     await expect(within(amazon).queryByText('Estimate')).toBeNull();
     await expect(within(profitRow(canvas, 'Profit by channel', /Shopify/)).getByText('Estimate')).toBeVisible();
-    await expect(profitRow(canvas, 'Profit by SKU', /LAMP-OAK/)).toHaveTextContent('$1,574.79$630.00$220.47$74.99');
+    await expect(profitRow(canvas, 'Profit by SKU', /LAMP-OAK/)).toHaveTextContent(
+      '$1,574.79$630.00$220.47$74.99$31.20$618.13',
+    );
     await expect(canvas.getByText(/they come from your fee table/)).toBeVisible();
     await expect(canvas.getByText(/fees are not read from the marketplace yet/)).toBeVisible();
-    await expect(canvas.getByText('Ad spend is 0 until you connect advertising.')).toBeVisible();
+    await expect(canvas.getByText(profitNotes.adSpend)).toBeVisible();
     for (const name of ['Profit by channel', 'Profit by SKU'])
       await expect(canvas.getByRole('button', { name: `${name} (CSV)` })).toBeVisible();
   },
