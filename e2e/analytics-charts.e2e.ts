@@ -177,7 +177,7 @@ describe('the charts of Analytics and the Dashboard, on the real product', () =>
       kind: 'walmart',
       percent: '12.500',
       fixed: '0.15',
-      reportedByMarketplace: false,
+      reportedByMarketplace: true,
       isDefault: false,
     });
 

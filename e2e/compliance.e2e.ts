@@ -70,7 +70,8 @@ describe('Compliance on the real product (issue 24)', () => {
 
   it('a title too long for eBay shows as an issue with its fix, on eBay only', async () => {
     await setTitle(LONG_TITLE);
-    await expect.poll(titleIssues, { timeout: 30_000 }).toEqual([expect.stringMatching(/eBay .*Title too long/)]);
+    // The checks run as a job after the change: allow for a busy machine.
+    await expect.poll(titleIssues, { timeout: 90_000 }).toEqual([expect.stringMatching(/eBay .*Title too long/)]);
     const [issue] = await titleIssues();
     expect(issue).toMatch(/80/);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -78,12 +79,12 @@ describe('Compliance on the real product (issue 24)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1440, height: 1000 });
-  });
+  }, 150_000);
 
   it('clears by itself once the title is fixed', async () => {
     await setTitle('Blue stoneware coffee mug, 12 oz');
-    await expect.poll(titleIssues, { timeout: 30_000 }).toEqual([]);
-  });
+    await expect.poll(titleIssues, { timeout: 90_000 }).toEqual([]);
+  }, 150_000);
 
   it('an image in a format the marketplaces refuse shows once read from its host, and clears once replaced', async () => {
     const setImage = (file: string) =>

@@ -238,7 +238,7 @@ const answer = (body: SalesReport) =>
 export const defaultFeeTable: FeeTable = {
   kinds: [
     { kind: 'amazon', percent: '15.000', fixed: '0.00', reportedByMarketplace: true, isDefault: true },
-    { kind: 'walmart', percent: '15.000', fixed: '0.00', reportedByMarketplace: false, isDefault: true },
+    { kind: 'walmart', percent: '15.000', fixed: '0.00', reportedByMarketplace: true, isDefault: true },
     { kind: 'ebay', percent: '13.600', fixed: '0.40', reportedByMarketplace: true, isDefault: true },
     { kind: 'shopify', percent: '2.900', fixed: '0.30', reportedByMarketplace: true, isDefault: true },
   ],

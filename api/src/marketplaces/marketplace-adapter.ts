@@ -243,9 +243,9 @@ export interface MarketplaceAdapter {
   subscribeToEvents?(topics: readonly string[], destination: EventDestination, signal?: AbortSignal): Promise<void>;
 
   /**
-   * The marketplace's fees on one order, by its id there, where its finances API reports them (Amazon's
-   * financial events, eBay's SALE transaction). Absent where the marketplace reports none (Walmart,
-   * Shopify): the account's fee table estimates them.
+   * The marketplace's fees on one order, by its id there, where the marketplace reports them (Amazon's
+   * financial events, eBay's SALE transaction, Walmart's settlement report, Shopify Payments' transactions).
+   * Absent where it reports none: the account's fee table estimates them.
    */
   orderFees?(marketplaceOrderId: string, signal?: AbortSignal): Promise<OrderFeesRead>;
 }

@@ -51,6 +51,7 @@ const walmart: Record<WalmartOperation, string> = {
   webhooks: 'Notifications',
   returnsRead: 'Returns reads',
   itemSpec: 'Category requirements',
+  reconReport: 'Fee reads',
 };
 const ebay: Record<EbayApiName, string> = {
   inventory: 'Listings and stock',

@@ -1,7 +1,8 @@
 /**
  * Fees and profit (issue 25): orders placed through the sandboxes' buyer control get their fees from
- * Amazon's Finances API v0, eBay's Finances API and Shopify's order transactions over HTTP ('marketplace'), and Walmart's
- * from the account's fee table ('estimate'); the job stores an order's fees once however often it runs;
+ * Amazon's Finances API v0, eBay's Finances API, Walmart's settlement (recon) report and Shopify's order transactions
+ * over HTTP ('marketplace'); an order whose fees are still not posted a week on is estimated from the account's fee
+ * table ('estimate'); the job stores an order's fees once however often it runs;
  * the sales report's profit per channel and SKU equals a direct computation from the orders, products,
  * fees and refunds; another account sees none of it.
  */
@@ -175,53 +176,34 @@ describe("the marketplaces' fees per order", () => {
     expect(reads.map((r) => [r.method, r.status])).toEqual([['GET', 200]]);
   });
 
-  it("estimates a Walmart order's fees from the fee table (15 % by default), and a changed table applies to later orders only", async () => {
-    const first = await sell('walmart', sku);
+  it("reads a Walmart order's fees from Walmart's settlement report once the order is in one (the sandbox's commission: 15 %)", async () => {
+    const order = await sell('walmart', sku);
+    // Walmart settles it into a report (the sandbox's control: at once, rather than the day after).
+    const settled = await fetch(
+      `${t.url}/sandbox/walmart/_control/sellers/${channels.walmart.sandboxSellerId}/recon/settle`,
+      { method: 'POST' },
+    );
+    expect(settled.status).toBe(200);
+    expect((await settled.json()).purchaseOrderIds).toContain(order.marketplace_order_id);
     expect(await readOrderFees(ctx(), { accountId, channelId: channels.walmart.id })).toBe(1);
-    const estimate = (total: string, percent: number, fixed: number) =>
-      money(Math.round((cents(total) * percent) / 100) + fixed);
-    expect(await feesOf(first.id)).toEqual([
-      { amount: estimate(first.total, 15, 0), currency: 'USD', source: 'estimate', account_id: accountId },
+    // Walmart's commission is on the items' price (not on shipping or tax).
+    const { items } = (
+      await rows<{ items: string }>(sql`select sum((l->'price'->>'amount')::numeric * (l->>'quantity')::int)::text
+        as items from orders o, jsonb_array_elements(o.lines) l where o.id = ${order.id}`)
+    )[0]!;
+    expect(await feesOf(order.id)).toEqual([
+      {
+        amount: money(Math.round(cents(items) * 0.15)),
+        currency: 'USD',
+        source: 'marketplace',
+        account_id: accountId,
+      },
     ]);
-    // Walmart is never asked: its APIs report no fees per order.
-    expect((await sandboxRequests(t, 'walmart')).filter((r) => /report|recon/i.test(r.path))).toEqual([]);
-
-    const changed = await seller.put('/api/analytics/fee-table', {
-      kinds: [{ kind: 'walmart', percent: 10.5, fixed: '0.25' }],
-    });
-    expect(changed.status).toBe(200);
-    expect(changed.body.kinds).toContainEqual({
-      kind: 'walmart',
-      percent: '10.500',
-      fixed: '0.25',
-      reportedByMarketplace: false,
-      isDefault: false,
-    });
-    const audits = () =>
-      rows(sql`select 1 from audit_log where account_id = ${accountId} and target_type = 'fee_table'`);
-    expect(await audits()).toHaveLength(1);
-    // Saved as it is: nothing written, nothing audited.
-    expect(
-      (await seller.put('/api/analytics/fee-table', { kinds: [{ kind: 'walmart', percent: 10.5, fixed: '0.25' }] }))
-        .status,
-    ).toBe(200);
-    expect(await audits()).toHaveLength(1);
-    for (const bad of [
-      { kinds: [] },
-      { kinds: [{ kind: 'etsy', percent: 1, fixed: '0' }] },
-      { kinds: [{ kind: 'walmart', percent: 101, fixed: '0' }] },
-    ]) {
-      const refused = await seller.put('/api/analytics/fee-table', bad);
-      expect(refused.status).toBe(400);
-      expect(refused.body.message).toEqual(expect.any(String));
-    }
-
-    const second = await sell('walmart', sku);
-    expect(await readOrderFees(ctx(), { accountId, channelId: channels.walmart.id })).toBe(1);
-    expect(await feesOf(second.id)).toEqual([
-      { amount: estimate(second.total, 10.5, 25), currency: 'USD', source: 'estimate', account_id: accountId },
+    const reads = (await sandboxRequests(t, 'walmart')).filter((r) => /reconreport/.test(r.path));
+    expect(reads.map((r) => [r.method, r.path.split('?')[0], r.status])).toEqual([
+      ['GET', '/v3/report/reconreport/availableReconFiles', 200],
+      ['GET', '/v3/report/reconreport/reconFile', 200],
     ]);
-    expect((await feesOf(first.id))[0]!.amount).toBe(estimate(first.total, 15, 0));
   });
 
   it("reads a Shopify order's fees from its Shopify Payments transaction (2.9 % + 30¢) through the job the rollup's minute asks for, stored once however often it runs", async () => {
@@ -262,7 +244,7 @@ type ProfitRow = {
 describe('profit in the sales report', () => {
   it('equals revenue − cost − fees − refunds computed straight from the orders, per channel and SKU; another account sees none of it', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    // Every order has its fees by now (Amazon's and eBay's read, the others estimated).
+    // Every order has its fees by now (Amazon's, eBay's, Walmart's and Shopify's read from them).
     for (const kind of ['amazon', 'ebay', 'walmart', 'shopify'] as const)
       await readOrderFees(ctx(), { accountId, channelId: channels[kind].id });
     const report = await seller.get(`/api/analytics/sales?from=${today}&to=${today}`);
@@ -320,7 +302,7 @@ describe('profit in the sales report', () => {
       expect(row, s).toMatchObject(expected(direct.filter((r) => r.sku === s)));
     }
     expect(profit.totals).toMatchObject(expected(direct));
-    expect(profit.totals.estimated).toBe(true);
+    expect(profit.byChannel.find((c) => c.channelId === channels.walmart.id)).toMatchObject({ estimated: false });
     expect(profit.bySku.find((r) => r.sku === costlessSku)!.unitsWithoutCost).toBeGreaterThan(0);
 
     // Another account: no profit of the first's orders, the default fee table, and no fees read for it.
@@ -462,5 +444,54 @@ describe("the marketplaces' fees adjusted later", () => {
     await signIn();
     const { body: later } = await seller.get(`/api/orders/${order.id}`);
     expect(later.timeline.filter((e: { kind: string }) => e.kind === 'fees adjusted')).toHaveLength(1);
+  });
+  it('estimates from the fee table (15 % for Walmart by default) an order in no settlement report a week on, and a changed table applies to later orders only', async () => {
+    await signIn();
+    // The clock is weeks ahead of the sandbox's: an order placed now is a week old for the fees' read, and in no
+    // report yet (Walmart's sandbox settles it the day after).
+    const first = await sell('walmart', costlessSku);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.walmart.id })).toBe(1);
+    const estimate = (total: string, percent: number, fixed: number) =>
+      money(Math.round((cents(total) * percent) / 100) + fixed);
+    expect(await feesOf(first.id)).toEqual([
+      { amount: estimate(first.total, 15, 0), currency: 'USD', source: 'estimate', account_id: accountId },
+    ]);
+
+    const changed = await seller.put('/api/analytics/fee-table', {
+      kinds: [{ kind: 'walmart', percent: 10.5, fixed: '0.25' }],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.kinds).toContainEqual({
+      kind: 'walmart',
+      percent: '10.500',
+      fixed: '0.25',
+      reportedByMarketplace: true,
+      isDefault: false,
+    });
+    const audits = () =>
+      rows(sql`select 1 from audit_log where account_id = ${accountId} and target_type = 'fee_table'`);
+    expect(await audits()).toHaveLength(1);
+    // Saved as it is: nothing written, nothing audited.
+    expect(
+      (await seller.put('/api/analytics/fee-table', { kinds: [{ kind: 'walmart', percent: 10.5, fixed: '0.25' }] }))
+        .status,
+    ).toBe(200);
+    expect(await audits()).toHaveLength(1);
+    for (const bad of [
+      { kinds: [] },
+      { kinds: [{ kind: 'etsy', percent: 1, fixed: '0' }] },
+      { kinds: [{ kind: 'walmart', percent: 101, fixed: '0' }] },
+    ]) {
+      const refused = await seller.put('/api/analytics/fee-table', bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toEqual(expect.any(String));
+    }
+
+    const second = await sell('walmart', costlessSku);
+    expect(await readOrderFees(ctx(), { accountId, channelId: channels.walmart.id })).toBe(1);
+    expect(await feesOf(second.id)).toEqual([
+      { amount: estimate(second.total, 10.5, 25), currency: 'USD', source: 'estimate', account_id: accountId },
+    ]);
+    expect((await feesOf(first.id))[0]!.amount).toBe(estimate(first.total, 15, 0));
   });
 });

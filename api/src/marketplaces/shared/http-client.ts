@@ -26,6 +26,8 @@ export interface MarketplaceRequest {
   signal?: AbortSignal;
   /** Turns a non-2xx body into the marketplace's own message (each marketplace words errors its own way). */
   describeError?: (status: number, body: unknown) => { message: string; code?: string };
+  /** A successful answer is kept as its bytes (a zip, a gzip file), not decoded as text. */
+  binary?: boolean;
 }
 
 export interface MarketplaceResponse<T> {
@@ -37,7 +39,7 @@ export interface MarketplaceResponse<T> {
 interface RawResponse {
   status: number;
   headers: Headers;
-  text: string;
+  bytes: Buffer;
 }
 
 /**
@@ -95,7 +97,7 @@ function exchange(request: MarketplaceRequest, timeoutMs: number): Promise<RawRe
           finish(undefined, {
             status: res.statusCode ?? 0,
             headers: answered,
-            text: Buffer.concat(chunks).toString('utf8'),
+            bytes: Buffer.concat(chunks),
           });
         });
         res.on('error', (error) => finish(error));
@@ -153,7 +155,9 @@ export async function marketplaceFetch<T = unknown>(request: MarketplaceRequest)
       continue;
     }
 
-    const { text } = response;
+    if (request.binary && response.status >= 200 && response.status < 300)
+      return { status: response.status, headers: response.headers, body: response.bytes as T };
+    const text = response.bytes.toString('utf8');
     let body: unknown = text;
     if (text && response.headers.get('content-type')?.includes('json')) {
       try {

@@ -60,6 +60,11 @@ export function walmartEndpoints(baseUrl: string = walmartBaseUrls.production) {
     returnsNext: (nextCursor: string) =>
       `${base}/v3/returns${nextCursor.startsWith('?') ? nextCursor : `?${nextCursor}`}`,
     subscriptions: () => `${base}/v3/webhooks/subscriptions`,
+    /** GET: the dates a recon (settlement) report can be downloaded for (reports.json getAvailableV1ReconReportDates). */
+    reconDates: (reportVersion: string) => `${base}/v3/report/reconreport/availableReconFiles${q({ reportVersion })}`,
+    /** GET: one date's recon report, a zip holding a CSV (reports.json getReconReportV1); the date is MMDDYYYY. */
+    reconFile: (reportDate: string, reportVersion: string) =>
+      `${base}/v3/report/reconreport/reconFile${q({ reportDate, reportVersion })}`,
   };
 }
 

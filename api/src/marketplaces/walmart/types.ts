@@ -344,3 +344,8 @@ export interface WalmartWfsInventoryPage {
     }>;
   };
 }
+
+/** reports.json ReconReportDateResponse: the dates (MMDDYYYY) a recon report can be downloaded for. */
+export interface WalmartReconDates {
+  availableApReportDates?: string[];
+}

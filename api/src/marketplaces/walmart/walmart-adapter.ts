@@ -2,11 +2,13 @@
  * Walmart Marketplace behind the MarketplaceAdapter contract: the Items and Inventory APIs for reads,
  * single PUTs of inventory and price for immediate updates, inventory and price feeds for bulk, the
  * MP_ITEM feed for item setup, the Orders API (acknowledging and shipping in shipments.ts; cancelling and
- * refunding lines, and the Returns API, in order-actions.ts), and PO_CREATED webhooks (webhooks.ts).
+ * refunding lines, and the Returns API, in order-actions.ts), PO_CREATED webhooks (webhooks.ts), and orders' fees
+ * from the reconciliation report (walmart-recon.ts).
  */
 import { walmartSpecRequirements, type WalmartItemSpec } from './spec-transform.ts';
 import { MarketplaceError } from '../errors.ts';
 import { walmartMarketplaceStock } from './walmart-wfs.ts';
+import { walmartReconFees } from './walmart-recon.ts';
 import type { MarketplaceAdapter, WriteCapabilities } from '../marketplace-adapter.ts';
 import type {
   CatalogueItem,
@@ -466,5 +468,7 @@ export function createWalmartAdapter(options: WalmartAdapterOptions): WalmartAda
     returnsSince: (since, cursor, signal) => walmartReturnsSince(client, since, cursor, signal),
     ...walmartSubscriptions(client, options.credentials.clientSecret),
     ...walmartMarketplaceStock(client),
+    // Kept with the adapter too: the reports it read serve every order they settle.
+    ...walmartReconFees(client, options.now),
   };
 }

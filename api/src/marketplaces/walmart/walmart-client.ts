@@ -49,9 +49,17 @@ export const walmartRateLimits = {
    * clients that call it quote (not confirmed in Walmart's throttling table).
    */
   itemSpec: { rate: 10 / 60, burst: 10 },
+  /**
+   * The recon (settlement) report's dates and files: no limit published (reports.json states none, and asks that a
+   * file be fetched no more often than every two hours, which the adapter's cache keeps to); paced as the order reads.
+   */
+  reconReport: { rate: 1, burst: 5 },
 } as const satisfies Record<string, RateLimit>;
 
 export type WalmartOperation = keyof typeof walmartRateLimits;
+
+/** A report download may take longer than a call: the recon report covers every order of a settlement period. */
+const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 /** A token is renewed this long before Walmart's expires_in runs out. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
@@ -164,7 +172,13 @@ export class WalmartClient {
    */
   async call<T>(
     operation: WalmartOperation,
-    request: { method: MarketplaceRequest['method']; url: string; body?: unknown; headers?: Record<string, string> },
+    request: {
+      method: MarketplaceRequest['method'];
+      url: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      binary?: boolean;
+    },
     signal?: AbortSignal,
   ): Promise<MarketplaceResponse<T>> {
     for (let attempt = 0; ; attempt++) {
@@ -175,6 +189,7 @@ export class WalmartClient {
           url: request.url,
           headers: { ...this.baseHeaders(), 'WM_SEC.ACCESS_TOKEN': token, ...request.headers },
           ...(request.body !== undefined ? { body: request.body } : {}),
+          ...(request.binary ? { binary: true, timeoutMs: this.options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS } : {}),
           ...this.fetchOptions(operation, signal),
         });
       } catch (error) {
@@ -190,6 +205,12 @@ export class WalmartClient {
         throw error;
       }
     }
+  }
+
+  /** A file Walmart answers as bytes (the recon report's zip), as `call` makes any other call. */
+  async download(operation: WalmartOperation, url: string, signal?: AbortSignal): Promise<Buffer> {
+    const headers = { accept: 'application/octet-stream, application/json' };
+    return (await this.call<Buffer>(operation, { method: 'GET', url, headers, binary: true }, signal)).body;
   }
 
   /** A feed file as Walmart takes it: multipart/form-data with one part named `file`. */

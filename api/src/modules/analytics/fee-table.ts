@@ -7,9 +7,9 @@ import { recordAudit, type AuditContext } from '../audit/audit-log.ts';
 /**
  * What each marketplace takes per order when its fees are estimated: a percent of the order's total and a
  * fixed amount per order, in the order's currency. Walmart's referral fee for most categories is 15 %;
- * Shopify Payments' online rate on the Basic plan is 2.9 % + 30¢. Amazon's, eBay's and Shopify's are used only
- * where their fees cannot be read (Amazon's referral fee, eBay US's final value fee; a Shopify order paid
- * through another gateway than Shopify Payments, whose fees Shopify does not know).
+ * Shopify Payments' online rate on the Basic plan is 2.9 % + 30¢. Each is used only where the marketplace's own
+ * fees cannot be read (Amazon's referral fee, eBay US's final value fee; a Walmart order in no settlement report a
+ * week on; a Shopify order paid through another gateway than Shopify Payments, whose fees Shopify does not know).
  */
 export const defaultFees: Record<MarketplaceKind, { percent: string; fixed: string }> = {
   amazon: { percent: '15.000', fixed: '0.00' },
@@ -30,8 +30,11 @@ export interface FeeTableEntry {
   isDefault: boolean;
 }
 
-/** Kinds whose marketplace reports its fees (its adapter reads them from its finances API). */
-const reportingKinds: ReadonlySet<MarketplaceKind> = new Set(['amazon', 'ebay', 'shopify']);
+/**
+ * Kinds whose marketplace reports its fees (its adapter reads them: Amazon's and eBay's finances APIs, Walmart's
+ * settlement report, Shopify Payments' transactions).
+ */
+const reportingKinds: ReadonlySet<MarketplaceKind> = new Set(['amazon', 'walmart', 'ebay', 'shopify']);
 
 /** The account's fee table, every kind (defaults where the account set none). */
 export async function feeTable(db: Db, accountId: string): Promise<FeeTableEntry[]> {

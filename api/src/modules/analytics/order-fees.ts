@@ -21,9 +21,9 @@ import { FEES_READ_QUEUE, type FeesReadJob } from '../../workers/queues.ts';
 import { adapterForChannel } from '../channel-access/channel-adapter.ts';
 import { estimateFee, feeTable } from './fee-table.ts';
 
-// The marketplaces' fees per order, for the profit on the Analytics page: read from the marketplace's
-// finances API where it reports them (Amazon, eBay), estimated from the account's fee table where it does
-// not (Walmart, Shopify). Asked for by the sales rollup's minute, channel by channel, for the orders still
+// The marketplaces' fees per order, for the profit on the Analytics page: read from the marketplace where it
+// reports them (Amazon's and eBay's finances APIs, Walmart's settlement report, Shopify Payments' transactions),
+// estimated from the account's fee table where it cannot (a Shopify order paid through another gateway). Asked for by the sales rollup's minute, channel by channel, for the orders still
 // without fees: the order path itself is left alone. An order whose fees are not posted yet (Amazon posts them
 // when it ships) is asked again 15 minutes later, then 30, 60… up to every 12 hours, and estimated after a week.
 // Fees a marketplace reported are read again 2, 7 and 30 days after: it adjusts them later (a refund credits the

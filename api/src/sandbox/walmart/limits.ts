@@ -24,7 +24,7 @@ const generous: SandboxRate = { rate: 1000, burst: 1000 };
  * throttling page). Walmart publishes no Marketplace limits for the sync calls that we found (the page
  * lists the feeds); these are conservative choices: 5 calls/s with a burst of 10 for item, inventory and
  * price calls, 1/s (burst 5) for order reads and for order updates (cancellations, acknowledgements, shipping,
- * refunds) and for return reads,
+ * refunds), for return reads and for the recon report,
  * 1/s (burst 5) for webhook subscriptions, and the Supplier API's 100/hour for /v3/token
  * (https://developer.walmart.com/suppliers/docs/sync-api-throttling-limits).
  */
@@ -46,6 +46,8 @@ const realisticLimits: Record<string, SandboxRate> = {
   'returns.read': { rate: 1, burst: 5 },
   /** Get Spec: 10 a minute (Walmart's developer guide, as quoted; not in the throttling table). */
   'items.spec': { rate: 10 / 60, burst: 10 },
+  /** Recon report dates and files: none published (reports.json asks for a file at most every two hours); as order reads. */
+  'reports.recon': { rate: 1, burst: 5 },
 };
 const fastLimits: Record<string, SandboxRate> = Object.fromEntries(
   Object.keys(realisticLimits).map((k) => [k, generous]),

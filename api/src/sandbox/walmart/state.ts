@@ -101,6 +101,11 @@ export interface WalmartSandboxOrder {
   sequence?: number;
   /** WFSFulfilled: Walmart ships the order from its own stock (an order of WFS items); absent: SellerFulfilled. */
   shipNodeType?: 'WFSFulfilled';
+  /**
+   * The UTC day (its midnight) of the recon report that settles the order, when the control API settled it early;
+   * absent: the day after the order's (recon.ts).
+   */
+  settledOn?: number;
 }
 
 export interface WalmartSandboxFeedItem {

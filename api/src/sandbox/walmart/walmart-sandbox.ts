@@ -3,7 +3,8 @@
  * (/v3/token in auth.ts; /v3/items, /v3/inventory and /v3/price in listings.ts; /v3/items/spec in item-spec.ts;
  * /v3/feeds in feeds.ts;
  * /v3/orders in orders.ts, shipping.ts and refunds.ts; /v3/returns in returns.ts; /v3/webhooks/subscriptions in
- * notifications.ts; WFS items and /v3/fulfillment/inventory in wfs.ts; Walmart Connect Sponsored Search below
+ * notifications.ts; WFS items and /v3/fulfillment/inventory in wfs.ts; the recon (settlement) reports below
+ * /v3/report/reconreport in recon.ts; Walmart Connect Sponsored Search below
  * /api-proxy/service/WPA/Api/v1 in connect.ts), with Walmart's headers,
  * error bodies and 429 answers. It imports nothing of the engine.
  */
@@ -22,6 +23,7 @@ import { editItem, listingRoutes } from './listings.ts';
 import { notificationRoutes } from './notifications.ts';
 import { orderView } from './order-response.ts';
 import { cancelOrder, orderRoutes, placeOrder } from './orders.ts';
+import { reconControlRoutes, reconRoutes } from './recon.ts';
 import { refundRoutes } from './refunds.ts';
 import { returnControlRoutes, returnRoutes } from './returns.ts';
 import { deliveryControlRoutes, shippingRoutes } from './shipping.ts';
@@ -91,11 +93,12 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
   editItem,
 
   tick: processDueFeeds,
-  // Buyers' returns and the carrier's deliveries, beside the kit's orders under _control.
+  // Buyers' returns, the carrier's deliveries and Walmart's settlements, beside the kit's orders under _control.
   controlRoutes(router: Router, context: WalmartContext) {
     returnControlRoutes(router, context);
     deliveryControlRoutes(router, context);
     wfsControlRoutes(router, context);
+    reconControlRoutes(router, context);
   },
 
   routes(router: Router, context: WalmartContext) {
@@ -109,6 +112,7 @@ export const walmartSandbox: SandboxDefinition<WalmartSandboxState> = {
     returnRoutes(router, context);
     notificationRoutes(router, context);
     wfsRoutes(router, context);
+    reconRoutes(router, context);
     // Walmart Connect Sponsored Search, below the production host's base path.
     connectRoutes(router, context);
     // Anything else below the prefix: Walmart's 404 body rather than Express's HTML.

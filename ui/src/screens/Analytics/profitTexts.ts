@@ -8,7 +8,7 @@ export const profitNotes = {
   formula:
     'Profit is revenue − product cost − marketplace fees − ad spend − refunds, for the orders placed in this range.',
   estimate:
-    'Estimate: where a marketplace reports no fees for an order (Walmart; Shopify orders paid through another gateway than Shopify Payments; Amazon or eBay orders whose fees are not available), they come from your fee table (a percent of the order plus a fixed amount).',
+    'Estimate: where a marketplace reports no fees for an order (Shopify orders paid through another gateway than Shopify Payments; orders whose fees the marketplace has not posted a week on), they come from your fee table (a percent of the order plus a fixed amount).',
   adSpend:
     'Ad spend is what your ad accounts report spent on the days of this range: on the channel the ads run through, and on each SKU advertised.',
   noCost: 'Some products have no cost yet: their units count at no cost, so profit shows higher than it is.',

@@ -30,7 +30,8 @@ export const WalmartFeeChanged: Story = {
     await expect(dialog.getByText(/^Amazon reports its own fees/)).toBeVisible();
     // Shopify Payments' fees are on the order's transactions: the table stands in for other gateways only.
     await expect(dialog.getByText(/^Shopify reports its own fees/)).toBeVisible();
-    await expect(dialog.getByText(/^Walmart reports no fees per order/)).toBeVisible();
+    // Walmart's are in its settlement report: the table stands in for an order in none a week on.
+    await expect(dialog.getByText(/^Walmart reports its own fees/)).toBeVisible();
     // Nothing changed: nothing to save.
     await expect(dialog.getByRole('button', { name: 'Save fee table' })).toBeDisabled();
 
