@@ -106,6 +106,7 @@ export async function openProfileSettings(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Profile Settings' });
-  await see(dialog);
+  // Its chunk and the profile load first: seconds on a busy machine.
+  await see(dialog, 30_000);
   return dialog;
 }

@@ -198,6 +198,26 @@ describe('compliance issues', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('finds a change that committed long after its stamp, once a check ran in between', async () => {
+    const stored = () =>
+      query<{ code: string }>(t, sql`select code from compliance_issues where product_id = ${target.id} order by code`);
+    expect(await stored()).toEqual([]);
+    // A check runs and marks its time; then a change stamped 30 s before commits (a long transaction on a busy machine).
+    await recheckChangedAccounts(t.product.ctx);
+    await query(
+      t,
+      sql`update products set images = '[]'::jsonb, updated_at = now() - interval '30 seconds' where id = ${target.id}`,
+    );
+    expect(await recheckChangedAccounts(t.product.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toEqual([{ code: 'images_missing' }, { code: 'images_missing' }]);
+    await query(
+      t,
+      sql`update products set images = ${JSON.stringify([mainImage])}::jsonb, updated_at = now() where id = ${target.id}`,
+    );
+    await recheckChangedAccounts(t.product.ctx);
+    expect(await stored()).toEqual([]);
+  });
+
   it("holds each image to each marketplace's limits once read, and reads an image once", async () => {
     const setImages = (names: string[]) =>
       query(

@@ -113,9 +113,17 @@ export async function lockAccountChecks(db: Db, accountId: string): Promise<void
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${'compliance:' + accountId}))`);
 }
 
+/**
+ * How far before its last mark the checker looks again. A change is stamped when its transaction starts and seen
+ * once it commits: on a busy machine a long one (a bulk edit, a catalogue read) commits well after LATE_COMMIT_MS, and
+ * a check that ran in between would otherwise pass over it for good. Checking a product again gives the same
+ * issues and costs little: two minutes of changes are looked at again.
+ */
+export const CHECK_LOOK_BACK_MS = Math.max(LATE_COMMIT_MS, 120_000);
+
 /** Accounts with a product or listing stamped since their last compliance check (or never checked, with listings). */
 export async function accountsWithUncheckedChanges(db: Db): Promise<string[]> {
-  const window = sql.raw(`interval '${LATE_COMMIT_MS} milliseconds'`);
+  const window = sql.raw(`interval '${CHECK_LOOK_BACK_MS} milliseconds'`);
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`select a.id from accounts a left join ${complianceSettings} s on s.account_id = a.id
       where case when s.checked_through is null then exists (select 1 from listings l where l.account_id = a.id)
@@ -127,10 +135,10 @@ export async function accountsWithUncheckedChanges(db: Db): Promise<string[]> {
 
 /**
  * The products of the account changed (themselves or one of their listings) since `since`, less
- * LATE_COMMIT_MS: a change stamped before `since` that committed after it is found again.
+ * CHECK_LOOK_BACK_MS: a change stamped before `since` that committed after it is found again.
  */
 export async function productsChangedSince(db: Db, accountId: string, since: string): Promise<string[]> {
-  const from = sql`${since}::timestamptz - ${sql.raw(`interval '${LATE_COMMIT_MS} milliseconds'`)}`;
+  const from = sql`${since}::timestamptz - ${sql.raw(`interval '${CHECK_LOOK_BACK_MS} milliseconds'`)}`;
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`select p.id from products p where p.account_id = ${accountId} and p.updated_at >= ${from}
       union
