@@ -181,13 +181,12 @@ async function problemsOf(on: Page, path: string, width: number): Promise<string
     problems.push(`${path} @${width}: still loading after 15 s`);
   }
   // A screen that moves on by itself (a link without its token goes to the page that says so) is measured where it
-  // settles, not while it is being replaced: its requests done and its heading shown again.
-  await on.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  await on
-    .getByRole('heading', { level: 1 })
-    .first()
-    .waitFor({ state: 'visible', timeout: 15_000 })
-    .catch(() => undefined);
+  // settles, not while it is being replaced: its main landmark and its heading shown again.
+  for (const landmark of [on.getByRole('main'), on.getByRole('heading', { level: 1 })])
+    await landmark
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .catch(() => undefined);
   const overflowing = await horizontalOverflow(on);
   if (overflowing > 0)
     problems.push(
